@@ -1,0 +1,117 @@
+import {
+  BlobSASPermissions,
+  BlobServiceClient,
+  generateBlobSASQueryParameters,
+  SASProtocol,
+  StorageSharedKeyCredential,
+  type UserDelegationKey,
+} from '@azure/storage-blob';
+import { DefaultAzureCredential } from '@azure/identity';
+import type { BlobConfig } from '../config.js';
+
+export const BLOB_CONTAINERS = [
+  'contract-pdf',
+  'room-images',
+  'lessee-infor',
+  'hm-registration',
+  'paper-contracts',
+] as const;
+export type BlobContainer = (typeof BLOB_CONTAINERS)[number];
+
+/** The spec's longest allowed lifetime of a shared-access key. */
+export const MAX_SAS_MINUTES = 60;
+
+export interface IssuedSas {
+  /** The SAS query string (without `?`). */
+  sas: string;
+  /** Blob URL with the SAS appended. */
+  url: string;
+  expiresOn: string;
+}
+
+/** Issues least-privilege SAS tokens: create-only for uploads, read-only for downloads, one blob each. */
+export interface SasIssuer {
+  readonly accountUrl: string;
+  ensureContainers(): Promise<void>;
+  uploadSas(container: BlobContainer, blobName: string, minutes: number): Promise<IssuedSas>;
+  readSas(container: BlobContainer, blobName: string, minutes: number): Promise<IssuedSas>;
+  blobExists(container: BlobContainer, blobName: string): Promise<boolean>;
+}
+
+type SigningKey =
+  | { kind: 'account'; credential: StorageSharedKeyCredential }
+  | { kind: 'delegation'; key: UserDelegationKey; accountName: string };
+
+export function createSasIssuer(config: BlobConfig): SasIssuer {
+  if (config.accountName && config.accountKey) {
+    const credential = new StorageSharedKeyCredential(config.accountName, config.accountKey);
+    const client = new BlobServiceClient(config.accountUrl, credential);
+    return new AzureSasIssuer(config.accountUrl, client, async () => ({ kind: 'account', credential }));
+  }
+  const client = new BlobServiceClient(config.accountUrl, new DefaultAzureCredential());
+  const accountName = new URL(config.accountUrl).hostname.split('.')[0] ?? '';
+  let cached: { key: UserDelegationKey; renewAfter: number } | undefined;
+  return new AzureSasIssuer(config.accountUrl, client, async () => {
+    const now = Date.now();
+    if (!cached || cached.renewAfter < now) {
+      // A delegation key may live 7 days; we keep one for 2 hours and sign ≤ 1-hour tokens with it.
+      const startsOn = new Date(now - 5 * 60_000);
+      const expiresOn = new Date(now + 2 * 60 * 60_000);
+      const key = await client.getUserDelegationKey(startsOn, expiresOn);
+      cached = { key, renewAfter: now + 60 * 60_000 };
+    }
+    return { kind: 'delegation', key: cached.key, accountName };
+  });
+}
+
+class AzureSasIssuer implements SasIssuer {
+  constructor(
+    readonly accountUrl: string,
+    private readonly client: BlobServiceClient,
+    private readonly signingKey: () => Promise<SigningKey>,
+  ) {}
+
+  async ensureContainers(): Promise<void> {
+    for (const name of BLOB_CONTAINERS) {
+      await this.client.getContainerClient(name).createIfNotExists();
+    }
+  }
+
+  private async sign(
+    container: BlobContainer,
+    blobName: string,
+    permissions: string,
+    minutes: number,
+  ): Promise<IssuedSas> {
+    const lifetime = Math.min(Math.max(minutes, 1), MAX_SAS_MINUTES);
+    const startsOn = new Date(Date.now() - 2 * 60_000);
+    const expiresOn = new Date(Date.now() + lifetime * 60_000);
+    const values = {
+      containerName: container,
+      blobName,
+      permissions: BlobSASPermissions.parse(permissions),
+      startsOn,
+      expiresOn,
+      protocol: this.accountUrl.startsWith('https:') ? SASProtocol.Https : SASProtocol.HttpsAndHttp,
+    };
+    const key = await this.signingKey();
+    const sas =
+      key.kind === 'account'
+        ? generateBlobSASQueryParameters(values, key.credential).toString()
+        : generateBlobSASQueryParameters(values, key.key, key.accountName).toString();
+    const blobUrl = this.client.getContainerClient(container).getBlobClient(blobName).url;
+    return { sas, url: `${blobUrl}?${sas}`, expiresOn: expiresOn.toISOString() };
+  }
+
+  uploadSas(container: BlobContainer, blobName: string, minutes: number): Promise<IssuedSas> {
+    return this.sign(container, blobName, 'c', minutes);
+  }
+
+  readSas(container: BlobContainer, blobName: string, minutes: number): Promise<IssuedSas> {
+    return this.sign(container, blobName, 'r', minutes);
+  }
+
+  async blobExists(container: BlobContainer, blobName: string): Promise<boolean> {
+    return this.client.getContainerClient(container).getBlobClient(blobName).exists();
+  }
+}

@@ -1,0 +1,57 @@
+import { LEVEL, permissionLevel, ROLE, type PermissionArea, type Role, type RoleID } from '@nhatro/common';
+import type { Filter } from '../store/store.js';
+import type { HouseDoc, UserDoc } from './model.js';
+
+/** Who is asking, as far as access rules care. */
+export interface Caller {
+  userID: string;
+  roleID: RoleID;
+  role: Role;
+  account: Pick<UserDoc, 'houseID' | 'roomID' | 'contractID' | 'lesseeID' | 'assignedHouseIDs'>;
+}
+
+export function hasPermission(caller: Caller, area: PermissionArea, level: number): boolean {
+  return permissionLevel(caller.role, area) >= level;
+}
+
+/** Landlord: owns it; staff: assigned to it; lessee: holds a contract in it; super admin: never. */
+export function canAccessHouse(caller: Caller, house: Pick<HouseDoc, 'houseID' | 'ownerID' | 'staffIDs'>): boolean {
+  switch (caller.roleID) {
+    case ROLE.houseModerator:
+      return house.ownerID === caller.userID;
+    case ROLE.staff:
+      return house.staffIDs.includes(caller.userID);
+    case ROLE.lessee:
+      return caller.account.houseID === house.houseID;
+    default:
+      return false;
+  }
+}
+
+/** The store query that yields exactly the houses a caller may see, or `null` for none. */
+export function accessibleHousesQuery(caller: Caller): { partitionKey?: string; filter: Filter } | null {
+  const isHouse: Filter = { op: 'eq', field: 'type', value: 'house' };
+  switch (caller.roleID) {
+    case ROLE.houseModerator:
+      return { filter: { op: 'and', items: [isHouse, { op: 'eq', field: 'ownerID', value: caller.userID }] } };
+    case ROLE.staff:
+      return {
+        filter: { op: 'and', items: [isHouse, { op: 'arrayContains', field: 'staffIDs', value: caller.userID }] },
+      };
+    case ROLE.lessee:
+      return caller.account.houseID ? { partitionKey: caller.account.houseID, filter: isHouse } : null;
+    default:
+      return null;
+  }
+}
+
+/** A lessee sees only their own room and contract inside their house. */
+export function lesseeScope(caller: Caller): { roomID?: string; contractID?: string } | null {
+  if (caller.roleID !== ROLE.lessee) return null;
+  return {
+    ...(caller.account.roomID ? { roomID: caller.account.roomID } : {}),
+    ...(caller.account.contractID ? { contractID: caller.account.contractID } : {}),
+  };
+}
+
+export const READ = LEVEL.read;

@@ -1,0 +1,5 @@
+/** Every function module; importing this file registers them all (Azure loads each file through `main`). */
+import './user.js';
+import './house.js';
+import './blobAccess.js';
+import './hmRegistration.js';

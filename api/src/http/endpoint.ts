@@ -1,0 +1,177 @@
+import type { HttpMethod, HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functions';
+import { MESSAGES, toFieldErrors, type PermissionArea, type RoleID } from '@nhatro/common';
+import type { z } from 'zod';
+import { hasPermission } from '../domain/access.js';
+import { ODataQueryError } from '../domain/odata/parse.js';
+import { StoreError } from '../store/store.js';
+import { recordAudit, type AuditEntry, type RequestOrigin } from '../services/audit.js';
+import { authenticate, type AuthUser } from '../services/auth/authenticate.js';
+import { getServices, type AppServices } from '../services/context.js';
+import { ApiError } from './errors.js';
+import { registerHttp } from './registry.js';
+
+export interface PublicCall {
+  req: HttpRequest;
+  ctx: InvocationContext;
+  services: AppServices;
+  origin: RequestOrigin;
+  /** Route parameters (`{id}`). */
+  params: Record<string, string>;
+}
+
+export interface AuthedCall extends PublicCall {
+  user: AuthUser;
+  /** Records a write in the audit trail with this caller and origin. */
+  audit(entry: AuditEntry): Promise<void>;
+}
+
+interface BaseDefinition {
+  name: string;
+  route: string;
+  methods: HttpMethod[];
+}
+
+export interface PublicEndpoint extends BaseDefinition {
+  handle(call: PublicCall): Promise<HttpResponseInit>;
+}
+
+export interface AuthedEndpoint extends BaseDefinition {
+  /** Roles allowed at all (default: any authenticated role). */
+  roles?: RoleID[];
+  /** Minimum permission level in one area of spec section 6. */
+  permission?: { area: PermissionArea; level: number };
+  handle(call: AuthedCall): Promise<HttpResponseInit>;
+}
+
+export function clientOrigin(req: HttpRequest): RequestOrigin {
+  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  // Azure puts "ip:port" in X-Forwarded-For; the local host sets it from the socket.
+  const ip = (forwarded ?? 'unknown').replace(/:\d+$/, '').slice(0, 64) || 'unknown';
+  return { ip, userAgent: req.headers.get('user-agent') ?? '' };
+}
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponseInit {
+  return {
+    status,
+    jsonBody: body,
+    headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers },
+  };
+}
+
+/** `{ status: true, data }` reply of `/api/*`. */
+export function ok(data?: unknown, extra: Record<string, unknown> = {}): HttpResponseInit {
+  return json(200, { status: true, ...(data === undefined ? {} : { data }), ...extra });
+}
+
+export function errorResponse(error: unknown, ctx: InvocationContext): HttpResponseInit {
+  if (error instanceof ApiError) {
+    if (error.fieldErrors) return json(error.status, error.fieldErrors, error.headers);
+    return json(
+      error.status,
+      { status: false, value: error.errorMessage, errorMessage: error.errorMessage },
+      error.headers,
+    );
+  }
+  if (error instanceof ODataQueryError) return errorResponse(ApiError.badRequest(error.message), ctx);
+  if (error instanceof StoreError) {
+    const mapped = {
+      not_found: ApiError.notFound(),
+      conflict: ApiError.conflict(),
+      precondition_failed: new ApiError(412, MESSAGES.staleData),
+      bad_request: ApiError.badRequest(MESSAGES.invalidInput),
+    }[error.code];
+    return errorResponse(mapped, ctx);
+  }
+  ctx.error('Unhandled error', error);
+  return json(500, { status: false, errorMessage: MESSAGES.serverError });
+}
+
+/** Parses a JSON body and validates it with the payload's schema; every failure is a 400. */
+export async function readJson<S extends z.ZodType>(
+  req: HttpRequest,
+  schema: S,
+  maxBytes: number,
+): Promise<z.infer<S>> {
+  const length = Number(req.headers.get('content-length') ?? 0);
+  if (length > maxBytes) throw new ApiError(413, MESSAGES.bodyTooLarge(Math.round(maxBytes / 1048576)));
+  const text = await req.text();
+  if (Buffer.byteLength(text) > maxBytes) {
+    throw new ApiError(413, MESSAGES.bodyTooLarge(Math.round(maxBytes / 1048576)));
+  }
+  let value: unknown = {};
+  if (text.trim() !== '') {
+    const contentType = req.headers.get('content-type') ?? 'application/json';
+    if (!/^application\/(.+\+)?json\b/i.test(contentType) && !/^text\/plain\b/i.test(contentType)) {
+      throw new ApiError(415, MESSAGES.unsupportedMediaType);
+    }
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw ApiError.badRequest(MESSAGES.malformedJson);
+    }
+  }
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw ApiError.validation(toFieldErrors(parsed.error));
+  return parsed.data;
+}
+
+function routeParams(req: HttpRequest): Record<string, string> {
+  return { ...req.params };
+}
+
+export function definePublicEndpoint(definition: PublicEndpoint): void {
+  registerHttp({
+    name: definition.name,
+    route: definition.route,
+    methods: definition.methods,
+    handler: async (req, ctx) => {
+      try {
+        const services = await getServices();
+        return await definition.handle({
+          req,
+          ctx,
+          services,
+          origin: clientOrigin(req),
+          params: routeParams(req),
+        });
+      } catch (error) {
+        return errorResponse(error, ctx);
+      }
+    },
+  });
+}
+
+/** An endpoint that needs a signed-in caller with the declared role and permission. */
+export function defineEndpoint(definition: AuthedEndpoint): void {
+  registerHttp({
+    name: definition.name,
+    route: definition.route,
+    methods: definition.methods,
+    handler: async (req, ctx) => {
+      try {
+        const services = await getServices();
+        const user = await authenticate(services, req.headers.get('authorization'));
+        if (!user) throw ApiError.unauthenticated();
+        if (definition.roles && !definition.roles.includes(user.roleID)) throw ApiError.forbidden();
+        if (
+          definition.permission &&
+          !hasPermission(user, definition.permission.area, definition.permission.level)
+        ) {
+          throw ApiError.forbidden();
+        }
+        const origin = clientOrigin(req);
+        return await definition.handle({
+          req,
+          ctx,
+          services,
+          origin,
+          user,
+          params: routeParams(req),
+          audit: (entry) => recordAudit(services, user, origin, entry),
+        });
+      } catch (error) {
+        return errorResponse(error, ctx);
+      }
+    },
+  });
+}

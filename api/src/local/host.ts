@@ -1,0 +1,307 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import azureFunctions, { type HttpResponseInit } from '@azure/functions';
+import { MESSAGES } from '@nhatro/common';
+import {
+  httpFunctions,
+  timerFunctions,
+  type HttpFunctionDefinition,
+} from '../http/registry.js';
+
+const { HttpRequest, HttpResponse, InvocationContext } = azureFunctions;
+
+/** Paths that belong to the Function App; everything else is the SPA. */
+const API_PREFIXES = ['/api/', '/odata/', '/ExcelImport/'];
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+};
+
+interface CompiledRoute {
+  definition: HttpFunctionDefinition;
+  pattern: RegExp;
+  names: string[];
+}
+
+/** `odata/House/{id}` → a case-insensitive matcher with named parameters, as the Functions host routes. */
+export function compileRoute(template: string): { pattern: RegExp; names: string[] } {
+  const names: string[] = [];
+  const body = template
+    .split('/')
+    .map((segment) => {
+      const match = /^\{(\*?)([A-Za-z_][A-Za-z0-9_]*)(\?)?(?::[a-z]+)?\}$/.exec(segment);
+      if (!match) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+      names.push(match[2] as string);
+      if (match[1]) return '(?:/(.*))?';
+      return match[3] ? '(?:/([^/]+))?' : '/([^/]+)';
+    })
+    .join('');
+  return { pattern: new RegExp(`^${body}/?$`, 'i'), names };
+}
+
+interface StaticSite {
+  root: string;
+  config: {
+    navigationFallback?: { rewrite: string; exclude?: string[] };
+    globalHeaders?: Record<string, string>;
+  };
+}
+
+export interface LocalHostOptions {
+  /** Built SPA (web/dist); omitted to serve the API only. */
+  staticDir?: string;
+  /** staticwebapp.config.json, for the SPA fallback and headers. */
+  staticConfigFile?: string;
+  maxBodyBytes: number;
+  /** Extra origins the browser may reach (Azurite), added to the CSP's connect-src and img-src. */
+  extraConnectOrigins?: string[];
+  /** Enables POST /_dev/timers/{name} to fire a timer on demand. */
+  enableDevRoutes?: boolean;
+  log?: (line: string) => void;
+}
+
+function globToRegExp(glob: string): RegExp {
+  const escaped = glob
+    .replace(/[.+^$()|[\]\\]/g, '\\$&')
+    .replace(/\{([^}]+)\}/g, (_, alternatives: string) => `(${alternatives.split(',').join('|')})`)
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
+  return new RegExp(`^${escaped}$`);
+}
+
+async function loadStaticSite(options: LocalHostOptions): Promise<StaticSite | undefined> {
+  if (!options.staticDir) return undefined;
+  let config: StaticSite['config'] = {};
+  if (options.staticConfigFile) {
+    config = JSON.parse(await readFile(options.staticConfigFile, 'utf8')) as StaticSite['config'];
+  }
+  const headers = { ...config.globalHeaders };
+  const csp = headers['Content-Security-Policy'];
+  if (csp && options.extraConnectOrigins?.length) {
+    const extra = options.extraConnectOrigins.join(' ');
+    headers['Content-Security-Policy'] = csp
+      .replace(/connect-src ([^;]+)/, `connect-src $1 ${extra}`)
+      .replace(/img-src ([^;]+)/, `img-src $1 ${extra}`);
+  }
+  return { root: resolve(options.staticDir), config: { ...config, globalHeaders: headers } };
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  res.end(text);
+}
+
+class BodyTooLarge extends Error {}
+
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > limit) throw new BodyTooLarge();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    const buffer = chunk as Buffer;
+    size += buffer.length;
+    if (size > limit) throw new BodyTooLarge();
+    chunks.push(buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+function requestHeaders(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  // As on Azure, the client address arrives in X-Forwarded-For.
+  headers['x-forwarded-for'] = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? 'unknown';
+  return headers;
+}
+
+async function writeFunctionResponse(res: ServerResponse, result: HttpResponseInit | InstanceType<typeof HttpResponse>) {
+  const response = result instanceof HttpResponse ? result : new HttpResponse(result);
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  const cookies = response.cookies.map((cookie) => {
+    let text = `${cookie.name}=${cookie.value}`;
+    if (cookie.path) text += `; Path=${cookie.path}`;
+    if (cookie.maxAge !== undefined) text += `; Max-Age=${cookie.maxAge}`;
+    if (cookie.httpOnly) text += '; HttpOnly';
+    if (cookie.secure) text += '; Secure';
+    if (cookie.sameSite) text += `; SameSite=${cookie.sameSite}`;
+    return text;
+  });
+  if (cookies.length) headers['set-cookie'] = cookies;
+  const body = Buffer.from(await response.arrayBuffer());
+  headers['content-length'] = String(body.length);
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+/**
+ * Serves the function modules registered in this process on Node `http`, through
+ * the real HttpRequest / HttpResponse / InvocationContext of @azure/functions,
+ * and the built SPA at the same origin.
+ */
+export async function createLocalHost(options: LocalHostOptions): Promise<Server> {
+  const log = options.log ?? (() => undefined);
+  const routes: CompiledRoute[] = httpFunctions.map((definition) => ({
+    definition,
+    ...compileRoute(definition.route),
+  }));
+  const site = await loadStaticSite(options);
+
+  async function handleFunction(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const path = url.pathname;
+    let pathMatched = false;
+    for (const route of routes) {
+      const match = route.pattern.exec(path);
+      if (!match) continue;
+      pathMatched = true;
+      if (!route.definition.methods.includes(method as never)) continue;
+      const params: Record<string, string> = {};
+      route.names.forEach((name, index) => {
+        const value = match[index + 1];
+        if (value !== undefined) params[name] = decodeURIComponent(value);
+      });
+      let body: Buffer;
+      try {
+        body = await readBody(req, options.maxBodyBytes);
+      } catch (error) {
+        if (error instanceof BodyTooLarge) {
+          const message = MESSAGES.bodyTooLarge(Math.round(options.maxBodyBytes / 1048576));
+          sendJson(res, 413, { status: false, value: message, errorMessage: message });
+          req.resume();
+          return true;
+        }
+        throw error;
+      }
+      const request = new HttpRequest({
+        method,
+        url: url.toString(),
+        headers: requestHeaders(req),
+        query: Object.fromEntries(url.searchParams),
+        params,
+        ...(body.length ? { body: { bytes: body } } : {}),
+      });
+      const context = new InvocationContext({
+        functionName: route.definition.name,
+        invocationId: randomUUID(),
+        logHandler: (level, ...args) => log(`[${route.definition.name}] ${level}: ${args.map(String).join(' ')}`),
+      });
+      const result = await route.definition.handler(request, context);
+      await writeFunctionResponse(res, result ?? { status: 204 });
+      return true;
+    }
+    if (pathMatched) {
+      sendJson(res, 405, { status: false, errorMessage: MESSAGES.methodNotAllowed });
+      return true;
+    }
+    return false;
+  }
+
+  async function fireTimer(res: ServerResponse, name: string): Promise<void> {
+    const timer = timerFunctions.find((definition) => definition.name === name);
+    if (!timer) {
+      sendJson(res, 404, { status: false, errorMessage: MESSAGES.routeNotFound });
+      return;
+    }
+    const context = new InvocationContext({ functionName: name, invocationId: randomUUID() });
+    const now = new Date().toISOString();
+    await timer.handler(
+      { isPastDue: false, schedule: { adjustForDST: false }, scheduleStatus: { last: now, next: now, lastUpdated: now } },
+      context,
+    );
+    sendJson(res, 200, { status: true });
+  }
+
+  async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (!site) {
+      sendJson(res, 404, { status: false, errorMessage: MESSAGES.routeNotFound });
+      return;
+    }
+    const headers = { ...site.config.globalHeaders };
+    const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
+    let file = join(site.root, relative);
+    if (!file.startsWith(site.root + sep) && file !== site.root) {
+      sendJson(res, 400, { status: false, errorMessage: MESSAGES.invalidInput });
+      return;
+    }
+    let info = await stat(file).catch(() => undefined);
+    if (info?.isDirectory()) {
+      file = join(file, 'index.html');
+      info = await stat(file).catch(() => undefined);
+    }
+    if (!info) {
+      const fallback = site.config.navigationFallback;
+      const excluded = fallback?.exclude?.some((glob) => globToRegExp(glob).test(url.pathname));
+      if (!fallback || excluded) {
+        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
+        res.end('Not found');
+        return;
+      }
+      file = join(site.root, fallback.rewrite);
+      info = await stat(file).catch(() => undefined);
+      if (!info) {
+        res.writeHead(404, headers);
+        res.end();
+        return;
+      }
+    }
+    const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
+    const immutable = url.pathname.startsWith('/assets/');
+    res.writeHead(200, {
+      ...headers,
+      'Content-Type': type,
+      'Content-Length': info.size,
+      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    createReadStream(file).pipe(res);
+  }
+
+  return createServer((req, res) => {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    void (async () => {
+      try {
+        if (options.enableDevRoutes && req.method === 'POST') {
+          const timer = /^\/_dev\/timers\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
+          if (timer?.[1]) return await fireTimer(res, timer[1]);
+        }
+        if (await handleFunction(req, res, url)) return;
+        if (API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {
+          sendJson(res, 404, { status: false, errorMessage: MESSAGES.routeNotFound });
+          return;
+        }
+        await serveStatic(req, res, url);
+      } catch (error) {
+        log(`Unhandled error for ${req.method} ${url.pathname}: ${String(error)}`);
+        if (!res.headersSent) sendJson(res, 500, { status: false, errorMessage: MESSAGES.serverError });
+        else res.end();
+      }
+    })();
+  });
+}

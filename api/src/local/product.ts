@@ -1,0 +1,75 @@
+import type { Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../config.js';
+import { closeServices, createServices, useServices, type AppServices } from '../services/context.js';
+import { allowBrowserOrigin, startAzurite } from './azurite.js';
+import { createLocalHost } from './host.js';
+import { seedDemoData } from './seed.js';
+import '../functions/index.js';
+
+export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+export interface LocalProductOptions {
+  port: number;
+  dataDir: string;
+  /** Serve the built SPA from web/dist (default true). */
+  serveWeb?: boolean;
+  seed?: boolean;
+  log?: (line: string) => void;
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface RunningProduct {
+  url: string;
+  services: AppServices;
+  seeded: boolean;
+  stop(): Promise<void>;
+}
+
+/** The whole product on one machine: Azurite, the embedded store, the functions and the SPA. */
+export async function startLocalProduct(options: LocalProductOptions): Promise<RunningProduct> {
+  const azurite = await startAzurite({ location: join(options.dataDir, 'azurite') });
+  const origin = `http://localhost:${options.port}`;
+  const config = loadConfig({
+    ...(options.env ?? process.env),
+    DATA_DIR: options.dataDir,
+    PORT: String(options.port),
+    AZURITE_BLOB_PORT: String(azurite.port),
+    WEB_ORIGIN: origin,
+  });
+  const services = await createServices(config);
+  useServices(services);
+  await services.blobs.ensureContainers();
+  await allowBrowserOrigin(azurite.accountUrl, `${origin},http://127.0.0.1:${options.port}`);
+  const seeded = options.seed === false ? false : await seedDemoData(services);
+  const server: Server = await createLocalHost({
+    ...(options.serveWeb === false
+      ? {}
+      : {
+          staticDir: join(REPOSITORY_ROOT, 'web', 'dist'),
+          staticConfigFile: join(REPOSITORY_ROOT, 'staticwebapp.config.json'),
+        }),
+    maxBodyBytes: config.maxBodyBytes,
+    extraConnectOrigins: [`http://127.0.0.1:${azurite.port}`],
+    enableDevRoutes: true,
+    ...(options.log ? { log: options.log } : {}),
+  });
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '0.0.0.0', () => resolveListen());
+  });
+  return {
+    url: origin,
+    services,
+    seeded,
+    async stop() {
+      await new Promise<void>((resolveClose) => {
+        server.close(() => resolveClose());
+        server.closeAllConnections();
+      });
+      await closeServices();
+      await azurite.stop();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+
+/** OWASP's scrypt recommendation: N=2^17, r=8, p=1 (128 MiB per hash). */
+const PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+const KEY_LENGTH = 32;
+
+function derive(password: string, salt: Buffer, params: { N: number; r: number; p: number }) {
+  const options: ScryptOptions = { ...params, maxmem: 256 * params.N * params.r };
+  return new Promise<Buffer>((resolvePromise, reject) => {
+    scrypt(password.normalize('NFC'), salt, KEY_LENGTH, options, (error, key) =>
+      error ? reject(error) : resolvePromise(key),
+    );
+  });
+}
+
+/** `scrypt$N$r$p$salt$hash`, both base64. */
+export async function hashPassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, PARAMS);
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+export async function verifyPassword(password: string, stored: string): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = stored.split('$');
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64');
+  const actual = await derive(password, Buffer.from(salt, 'base64'), {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
+  return actual.length === expected.length && timingSafeEqual(actual, expected);
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Spends the same time as a real check, so unknown usernames cannot be told apart by timing. */
+export async function burnPasswordCheck(password: string): Promise<void> {
+  dummyHash ??= hashPassword('không-có-tài-khoản-này');
+  await verifyPassword(password, await dummyHash);
+}

@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { MESSAGES, ROLE, type LoginInput, type LoginSession, type TokenPair } from '@nhatro/common';
+import type { SessionDoc, UserDoc } from '../../domain/model.js';
+import { LOGIN_LIMITS } from '../../domain/throttle.js';
+import { ApiError } from '../../http/errors.js';
+import { StoreError } from '../../store/store.js';
+import { recordAudit, type RequestOrigin } from '../audit.js';
+import type { AppServices } from '../context.js';
+import { listHouseSummaries } from '../houses.js';
+import { findUser, findUserByUsername, roleOf } from '../users.js';
+import { burnPasswordCheck, verifyPassword } from './passwords.js';
+import { LoginThrottle } from './throttle.js';
+import {
+  formatRefreshToken,
+  hashSecret,
+  newRefreshSecret,
+  parseRefreshToken,
+  signAccessToken,
+} from './tokens.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function throttleKeys(username: string, ip: string) {
+  return {
+    account: `login:account:${username.toLocaleLowerCase('vi')}`,
+    address: `login:address:${ip}`,
+  };
+}
+
+export async function login(
+  services: AppServices,
+  input: LoginInput,
+  origin: RequestOrigin,
+): Promise<LoginSession> {
+  const throttle = new LoginThrottle(services);
+  const keys = throttleKeys(input.username, origin.ip);
+  const lockedMs = await throttle.remainingLockMs([keys.account, keys.address]);
+  if (lockedMs > 0) {
+    const minutes = Math.ceil(lockedMs / 60_000);
+    throw new ApiError(429, MESSAGES.tooManyLoginAttempts(minutes), undefined, {
+      'Retry-After': String(Math.ceil(lockedMs / 1000)),
+    });
+  }
+
+  const user = await findUserByUsername(services, input.username);
+  const passwordMatches = user
+    ? await verifyPassword(input.password, user.passwordHash)
+    : (await burnPasswordCheck(input.password), false);
+  if (!user || !passwordMatches) {
+    await throttle.fail(keys.account, LOGIN_LIMITS.account);
+    await throttle.fail(keys.address, LOGIN_LIMITS.address);
+    await recordAudit(services, null, origin, {
+      action: 'loginFailed',
+      entity: 'user',
+      entityID: user?.userID ?? null,
+      details: { username: input.username.slice(0, 100) },
+    });
+    throw new ApiError(401, MESSAGES.wrongCredentials);
+  }
+  if (user.disabled) throw new ApiError(401, MESSAGES.accountDisabled);
+  await throttle.reset(keys.account);
+
+  const token = await openSession(services, user, origin);
+  const caller = { userID: user.userID, roleID: user.roleID, role: roleOf(user), account: user };
+  const houses =
+    user.roleID === ROLE.houseModerator || user.roleID === ROLE.staff
+      ? await listHouseSummaries(services, caller)
+      : [];
+  await recordAudit(services, user, origin, { action: 'login', entity: 'user', entityID: user.userID });
+  return {
+    status: true,
+    token,
+    role: roleOf(user),
+    houses,
+    userID: user.userID,
+    username: user.username,
+    fullName: user.fullName,
+    ...(user.roleID === ROLE.lessee
+      ? {
+          ...(user.lesseeID ? { lesseeID: user.lesseeID } : {}),
+          ...(user.houseID ? { houseID: user.houseID } : {}),
+          ...(user.contractID ? { contractID: user.contractID } : {}),
+          ...(user.roomID ? { roomID: user.roomID } : {}),
+        }
+      : {}),
+  };
+}
+
+async function openSession(services: AppServices, user: UserDoc, origin: RequestOrigin): Promise<TokenPair> {
+  const now = services.now();
+  const sessionID = randomBytes(16).toString('base64url');
+  const secret = newRefreshSecret();
+  const session: SessionDoc = {
+    id: sessionID,
+    pk: user.userID,
+    type: 'session',
+    userID: user.userID,
+    sessionID,
+    currentSecretHash: hashSecret(secret),
+    previousSecretHashes: [],
+    revoked: false,
+    createdOn: now.toISOString(),
+    expiresOn: new Date(now.getTime() + services.config.refreshTtlDays * DAY_MS).toISOString(),
+    ip: origin.ip,
+    userAgent: origin.userAgent.slice(0, 300),
+  };
+  await services.store.container<SessionDoc>('sessions').create(session);
+  return {
+    accessToken: await signAccessToken(
+      services.config.jwt,
+      { userID: user.userID, sessionID, roleID: user.roleID },
+      now,
+    ),
+    refreshToken: formatRefreshToken(user.userID, sessionID, secret),
+  };
+}
+
+/** Rotates a refresh token. Presenting one that was already rotated away revokes the family. */
+export async function refresh(
+  services: AppServices,
+  refreshToken: string,
+  origin: RequestOrigin,
+): Promise<TokenPair> {
+  const parsed = parseRefreshToken(refreshToken);
+  if (!parsed) throw ApiError.unauthenticated(MESSAGES.invalidRefreshToken);
+  const sessions = services.store.container<SessionDoc>('sessions');
+  const session = await sessions.read(parsed.userID, parsed.sessionID);
+  const now = services.now();
+  if (!session || session.revoked || session.expiresOn <= now.toISOString()) {
+    throw ApiError.unauthenticated(MESSAGES.invalidRefreshToken);
+  }
+  const presented = hashSecret(parsed.secret);
+  if (presented !== session.currentSecretHash) {
+    if (session.previousSecretHashes.includes(presented)) {
+      await sessions.replace({ ...session, revoked: true, revokedReason: 'reuse' });
+      await recordAudit(services, null, origin, {
+        action: 'refreshTokenReuse',
+        entity: 'session',
+        entityID: session.sessionID,
+        details: { userID: session.userID },
+      });
+    }
+    throw ApiError.unauthenticated(MESSAGES.invalidRefreshToken);
+  }
+  const user = await findUser(services, session.userID);
+  if (!user || user.disabled) throw ApiError.unauthenticated(MESSAGES.invalidRefreshToken);
+  const secret = newRefreshSecret();
+  try {
+    await sessions.replace(
+      {
+        ...session,
+        currentSecretHash: hashSecret(secret),
+        previousSecretHashes: [...session.previousSecretHashes, presented].slice(-50),
+      },
+      session._etag ? { ifMatch: session._etag } : {},
+    );
+  } catch (error) {
+    // Two refreshes raced with the same token: only the first wins.
+    if (error instanceof StoreError && error.code === 'precondition_failed') {
+      throw ApiError.unauthenticated(MESSAGES.invalidRefreshToken);
+    }
+    throw error;
+  }
+  return {
+    accessToken: await signAccessToken(
+      services.config.jwt,
+      { userID: user.userID, sessionID: session.sessionID, roleID: user.roleID },
+      now,
+    ),
+    refreshToken: formatRefreshToken(user.userID, session.sessionID, secret),
+  };
+}
+
+export async function revokeSession(
+  services: AppServices,
+  userID: string,
+  sessionID: string,
+  reason: NonNullable<SessionDoc['revokedReason']>,
+): Promise<void> {
+  const sessions = services.store.container<SessionDoc>('sessions');
+  const session = await sessions.read(userID, sessionID);
+  if (session && !session.revoked) {
+    await sessions.replace({ ...session, revoked: true, revokedReason: reason });
+  }
+}
+
+/** Revokes every session of an account (disabling it, changing its password). */
+export async function revokeAllSessions(
+  services: AppServices,
+  userID: string,
+  reason: NonNullable<SessionDoc['revokedReason']>,
+): Promise<number> {
+  const sessions = services.store.container<SessionDoc>('sessions');
+  let revoked = 0;
+  // Revoked sessions leave the filter, so each round starts from the first page again.
+  for (;;) {
+    const page = await sessions.query({
+      partitionKey: userID,
+      filter: { op: 'eq', field: 'revoked', value: false },
+      top: 100,
+    });
+    if (page.items.length === 0) break;
+    for (const session of page.items) {
+      await sessions.replace({ ...session, revoked: true, revokedReason: reason });
+      revoked += 1;
+    }
+  }
+  return revoked;
+}

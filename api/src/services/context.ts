@@ -1,0 +1,35 @@
+import { loadConfig, type AppConfig } from '../config.js';
+import { openStore, type Store } from '../store/index.js';
+import { createSasIssuer, type SasIssuer } from '../blob/sasIssuer.js';
+
+/** What every handler needs from the outside world, created once per process. */
+export interface AppServices {
+  config: AppConfig;
+  store: Store;
+  blobs: SasIssuer;
+  now: () => Date;
+}
+
+let current: Promise<AppServices> | undefined;
+
+export function getServices(): Promise<AppServices> {
+  current ??= createServices(loadConfig());
+  return current;
+}
+
+export async function createServices(config: AppConfig): Promise<AppServices> {
+  const store = await openStore(config.store);
+  return { config, store, blobs: createSasIssuer(config.blob), now: () => new Date() };
+}
+
+/** Replaces the process-wide services (the local host and tests configure them explicitly). */
+export function useServices(services: AppServices): void {
+  current = Promise.resolve(services);
+}
+
+export async function closeServices(): Promise<void> {
+  if (!current) return;
+  const services = await current;
+  current = undefined;
+  await services.store.close();
+}

@@ -1,0 +1,71 @@
+import { lesseeScope, type Caller } from '../domain/access.js';
+import type { HouseDoc, HouseScopedDoc } from '../domain/model.js';
+import type { ExpandOption } from '../domain/odata/parse.js';
+import type { Filter } from '../store/store.js';
+import type { AppServices } from './context.js';
+import { lessorInfoOf } from './houses.js';
+import { applyInMemory } from './odata.js';
+import { toView } from './views.js';
+
+const NAVIGATION_TYPES: Record<string, HouseScopedDoc['type']> = {
+  rooms: 'room',
+  services: 'service',
+  contracts: 'contract',
+  lesseeInfos: 'lesseeInfo',
+  vehicles: 'vehicle',
+};
+
+/** What a lessee may see of a house's collections: their room, their contract and its people. */
+function lesseeFilter(caller: Caller, property: string): Filter | undefined {
+  const scope = lesseeScope(caller);
+  if (!scope) return undefined;
+  const nothing: Filter = { op: 'eq', field: 'id', value: '' };
+  switch (property) {
+    case 'rooms':
+      return scope.roomID ? { op: 'eq', field: 'roomID', value: scope.roomID } : nothing;
+    case 'contracts':
+    case 'lesseeInfos':
+    case 'vehicles':
+      return scope.contractID ? { op: 'eq', field: 'contractID', value: scope.contractID } : nothing;
+    default:
+      return undefined;
+  }
+}
+
+/** Loads the navigation properties a client asked for, within what the caller may see. */
+export async function expandHouse(
+  services: AppServices,
+  caller: Caller,
+  house: HouseDoc,
+  expand: ExpandOption[],
+): Promise<Record<string, unknown>> {
+  const expanded: Record<string, unknown> = {};
+  for (const option of expand) {
+    if (option.property === 'lessorInfo') {
+      const info = await lessorInfoOf(services, house.ownerID);
+      expanded.lessorInfo = applyInMemory([info], option.query)[0] ?? null;
+      continue;
+    }
+    const type = NAVIGATION_TYPES[option.property];
+    if (!type) continue;
+    const restriction = lesseeFilter(caller, option.property);
+    const filter: Filter = {
+      op: 'and',
+      items: [{ op: 'eq', field: 'type', value: type }, ...(restriction ? [restriction] : [])],
+    };
+    const docs: HouseScopedDoc[] = [];
+    let continuation: string | undefined;
+    do {
+      const page = await services.store.container<HouseScopedDoc>('houses').query({
+        partitionKey: house.houseID,
+        filter,
+        top: 1000,
+        ...(continuation ? { continuation } : {}),
+      });
+      docs.push(...page.items);
+      continuation = page.continuation;
+    } while (continuation);
+    expanded[option.property] = applyInMemory(docs.map(toView), option.query);
+  }
+  return expanded;
+}

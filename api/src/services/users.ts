@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { DEFAULT_ROLES, type RoleID } from '@nhatro/common';
+import type { UserDoc, UsernameClaimDoc } from '../domain/model.js';
+import { StoreError } from '../store/store.js';
+import type { AppServices } from './context.js';
+import { hashPassword } from './auth/passwords.js';
+import { ApiError } from '../http/errors.js';
+
+export function usernameClaimID(username: string): string {
+  return `username:${username.normalize('NFC').toLocaleLowerCase('vi')}`;
+}
+
+export async function findUserByUsername(
+  services: AppServices,
+  username: string,
+): Promise<UserDoc | undefined> {
+  const users = services.store.container<UserDoc | UsernameClaimDoc>('users');
+  const claimID = usernameClaimID(username);
+  const claim = await users.read(claimID, claimID);
+  if (!claim || claim.type !== 'usernameClaim') return undefined;
+  return findUser(services, claim.userID);
+}
+
+export async function findUser(services: AppServices, userID: string): Promise<UserDoc | undefined> {
+  const doc = await services.store.container<UserDoc>('users').read(userID, userID);
+  return doc?.type === 'user' ? doc : undefined;
+}
+
+export interface NewUser {
+  username: string;
+  password: string;
+  roleID: RoleID;
+  fullName: string;
+  email?: string;
+  phoneNumber?: string;
+  extra?: Partial<Omit<UserDoc, 'id' | 'pk' | 'type' | 'userID' | 'username' | 'passwordHash' | 'roleID'>>;
+}
+
+/** Creates an account; the username claim makes usernames unique across partitions. */
+export async function createUser(services: AppServices, input: NewUser): Promise<UserDoc> {
+  const users = services.store.container<UserDoc | UsernameClaimDoc>('users');
+  const userID = randomUUID();
+  const claimID = usernameClaimID(input.username);
+  try {
+    await users.create({ id: claimID, pk: claimID, type: 'usernameClaim', userID });
+  } catch (error) {
+    if (error instanceof StoreError && error.code === 'conflict') {
+      throw ApiError.conflict('Tên đăng nhập đã được sử dụng.');
+    }
+    throw error;
+  }
+  const user: UserDoc = {
+    id: userID,
+    pk: userID,
+    type: 'user',
+    userID,
+    username: input.username,
+    passwordHash: await hashPassword(input.password),
+    roleID: input.roleID,
+    fullName: input.fullName,
+    disabled: false,
+    createdOn: services.now().toISOString(),
+    ...(input.email ? { email: input.email } : {}),
+    ...(input.phoneNumber ? { phoneNumber: input.phoneNumber } : {}),
+    ...input.extra,
+  };
+  return (await users.create(user)) as UserDoc;
+}
+
+export function roleOf(user: Pick<UserDoc, 'roleID'>) {
+  return DEFAULT_ROLES[user.roleID];
+}

@@ -1,0 +1,322 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import {
+  applyPatch,
+  assertFieldPath,
+  CONTAINER_NAMES,
+  StoreError,
+  type BatchOp,
+  type Container,
+  type ContainerName,
+  type Filter,
+  type PatchOp,
+  type QueryPage,
+  type QuerySpec,
+  type Store,
+  type StoredDoc,
+  type WriteOptions,
+} from './store.js';
+
+/**
+ * Embedded adapter: one SQLite file (WAL), one table per container holding each
+ * document as JSON. node:sqlite is synchronous, so a batch runs inside one
+ * transaction without any other request interleaving.
+ */
+export function openSqliteStore(options: { file: string }): Store {
+  if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
+  const db = new DatabaseSync(options.file);
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+  db.function('vn_lower', { deterministic: true }, (value) =>
+    typeof value === 'string' ? value.toLocaleLowerCase('vi') : value,
+  );
+  for (const name of CONTAINER_NAMES) {
+    db.exec(
+      `CREATE TABLE IF NOT EXISTS "${name}" (
+         pk TEXT NOT NULL, id TEXT NOT NULL, etag TEXT NOT NULL, body TEXT NOT NULL,
+         PRIMARY KEY (pk, id)) WITHOUT ROWID;
+       CREATE INDEX IF NOT EXISTS "${name}_type" ON "${name}" (pk, json_extract(body, '$.type'));`,
+    );
+  }
+  const containers = new Map<ContainerName, SqliteContainer<StoredDoc>>();
+  return {
+    kind: 'sqlite',
+    container<T extends StoredDoc>(name: ContainerName): Container<T> {
+      let container = containers.get(name);
+      if (!container) {
+        container = new SqliteContainer(db, name);
+        containers.set(name, container);
+      }
+      return container as unknown as Container<T>;
+    },
+    async close() {
+      if (db.isOpen) db.close();
+    },
+  };
+}
+
+interface Row {
+  body: string;
+}
+
+function newEtag(): string {
+  return `"${randomUUID()}"`;
+}
+
+function toSqlValue(value: unknown): SQLInputValue {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value === undefined) return null;
+  if (typeof value === 'string' || typeof value === 'number' || value === null) return value;
+  throw new StoreError('bad_request', 'Unsupported filter value');
+}
+
+function jsonPath(field: string): string {
+  return `'$.${assertFieldPath(field).join('.')}'`;
+}
+
+const COMPARISON_SQL = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
+
+function filterSql(filter: Filter, params: SQLInputValue[]): string {
+  switch (filter.op) {
+    case 'and':
+    case 'or': {
+      if (filter.items.length === 0) return filter.op === 'and' ? '1' : '0';
+      const joiner = filter.op === 'and' ? ' AND ' : ' OR ';
+      return `(${filter.items.map((item) => filterSql(item, params)).join(joiner)})`;
+    }
+    case 'not':
+      return `(NOT ${filterSql(filter.item, params)})`;
+    case 'exists':
+      return `(json_type(body, ${jsonPath(filter.field)}) IS NOT NULL)`;
+    case 'in': {
+      if (filter.values.length === 0) return '0';
+      params.push(...filter.values.map(toSqlValue));
+      return `(json_extract(body, ${jsonPath(filter.field)}) IN (${filter.values.map(() => '?').join(',')}))`;
+    }
+    case 'arrayContains':
+      params.push(toSqlValue(filter.value));
+      return `(EXISTS (SELECT 1 FROM json_each(body, ${jsonPath(filter.field)}) WHERE value = ?))`;
+    case 'contains':
+    case 'startswith': {
+      const column = `json_extract(body, ${jsonPath(filter.field)})`;
+      const subject = filter.ignoreCase ? `vn_lower(${column})` : column;
+      const needle = filter.ignoreCase ? 'vn_lower(?)' : '?';
+      params.push(filter.value);
+      if (filter.op === 'contains') return `(instr(${subject}, ${needle}) > 0)`;
+      params.push(filter.value);
+      return `(substr(${subject}, 1, length(?)) = ${needle})`;
+    }
+    default: {
+      const column = `json_extract(body, ${jsonPath(filter.field)})`;
+      if (filter.value === null) {
+        if (filter.op === 'eq') return `(${column} IS NULL)`;
+        if (filter.op === 'ne') return `(${column} IS NOT NULL)`;
+      }
+      params.push(toSqlValue(filter.value));
+      return `(${column} ${COMPARISON_SQL[filter.op]} ?)`;
+    }
+  }
+}
+
+function whereClause(
+  spec: Pick<QuerySpec, 'partitionKey' | 'filter'>,
+  params: SQLInputValue[],
+): string {
+  const parts: string[] = [];
+  if (spec.partitionKey !== undefined) {
+    parts.push('pk = ?');
+    params.push(spec.partitionKey);
+  }
+  if (spec.filter) parts.push(filterSql(spec.filter, params));
+  return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
+}
+
+function decodeContinuation(token: string | undefined): number {
+  if (!token) return 0;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'offset' in parsed &&
+      typeof parsed.offset === 'number' &&
+      Number.isInteger(parsed.offset) &&
+      parsed.offset >= 0
+    ) {
+      return parsed.offset;
+    }
+  } catch {
+    // fall through
+  }
+  throw new StoreError('bad_request', 'Invalid continuation token');
+}
+
+class SqliteContainer<T extends StoredDoc> implements Container<T> {
+  constructor(
+    private readonly db: DatabaseSync,
+    readonly name: ContainerName,
+  ) {}
+
+  private table(): string {
+    return `"${this.name}"`;
+  }
+
+  private readRow(pk: string, id: string): { body: string; etag: string } | undefined {
+    const row = this.db
+      .prepare(`SELECT body, etag FROM ${this.table()} WHERE pk = ? AND id = ?`)
+      .get(pk, id) as { body: string; etag: string } | undefined;
+    return row;
+  }
+
+  async read(pk: string, id: string): Promise<T | undefined> {
+    return this.readSync(pk, id);
+  }
+
+  private readSync(pk: string, id: string): T | undefined {
+    const row = this.readRow(pk, id);
+    return row ? (JSON.parse(row.body) as T) : undefined;
+  }
+
+  async query(spec: QuerySpec): Promise<QueryPage<T>> {
+    const params: SQLInputValue[] = [];
+    let sql = `SELECT body FROM ${this.table()} ${whereClause(spec, params)}`;
+    if (spec.orderBy) {
+      sql += ` ORDER BY json_extract(body, ${jsonPath(spec.orderBy.field)}) ${spec.orderBy.desc ? 'DESC' : 'ASC'}, pk, id`;
+    } else {
+      sql += ' ORDER BY pk, id';
+    }
+    const offset = decodeContinuation(spec.continuation);
+    if (spec.top !== undefined) {
+      if (!Number.isInteger(spec.top) || spec.top < 1) {
+        throw new StoreError('bad_request', 'Invalid page size');
+      }
+      sql += ' LIMIT ? OFFSET ?';
+      params.push(spec.top + 1, offset);
+    } else if (offset > 0) {
+      sql += ' LIMIT -1 OFFSET ?';
+      params.push(offset);
+    }
+    const rows = this.db.prepare(sql).all(...params) as unknown as Row[];
+    let continuation: string | undefined;
+    if (spec.top !== undefined && rows.length > spec.top) {
+      rows.length = spec.top;
+      continuation = Buffer.from(JSON.stringify({ offset: offset + spec.top })).toString(
+        'base64url',
+      );
+    }
+    const items = rows.map((row) => JSON.parse(row.body) as T);
+    return continuation ? { items, continuation } : { items };
+  }
+
+  async count(spec: Pick<QuerySpec, 'partitionKey' | 'filter'>): Promise<number> {
+    const params: SQLInputValue[] = [];
+    const row = this.db
+      .prepare(`SELECT COUNT(1) AS n FROM ${this.table()} ${whereClause(spec, params)}`)
+      .get(...params) as { n: number };
+    return row.n;
+  }
+
+  private write(doc: T, etag: string): T {
+    const stored = { ...doc, _etag: etag, _ts: Math.floor(Date.now() / 1000) };
+    this.db
+      .prepare(`INSERT OR REPLACE INTO ${this.table()} (pk, id, etag, body) VALUES (?, ?, ?, ?)`)
+      .run(doc.pk, doc.id, etag, JSON.stringify(stored));
+    return stored;
+  }
+
+  private validate(doc: T): void {
+    if (typeof doc.id !== 'string' || doc.id === '' || typeof doc.pk !== 'string') {
+      throw new StoreError('bad_request', 'A document needs a string id and pk');
+    }
+  }
+
+  private createSync(doc: T): T {
+    this.validate(doc);
+    if (this.readRow(doc.pk, doc.id)) {
+      throw new StoreError('conflict', `${this.name}/${doc.pk}/${doc.id} exists`);
+    }
+    return this.write(doc, newEtag());
+  }
+
+  private replaceSync(doc: T, ifMatch?: string): T {
+    this.validate(doc);
+    const current = this.readRow(doc.pk, doc.id);
+    if (!current) throw new StoreError('not_found', `${this.name}/${doc.pk}/${doc.id} not found`);
+    if (ifMatch !== undefined && ifMatch !== current.etag) {
+      throw new StoreError('precondition_failed', 'The document was changed by someone else');
+    }
+    return this.write(doc, newEtag());
+  }
+
+  private deleteSync(pk: string, id: string, ifMatch?: string): void {
+    const current = this.readRow(pk, id);
+    if (!current) throw new StoreError('not_found', `${this.name}/${pk}/${id} not found`);
+    if (ifMatch !== undefined && ifMatch !== current.etag) {
+      throw new StoreError('precondition_failed', 'The document was changed by someone else');
+    }
+    this.db.prepare(`DELETE FROM ${this.table()} WHERE pk = ? AND id = ?`).run(pk, id);
+  }
+
+  async create(doc: T): Promise<T> {
+    return this.createSync(doc);
+  }
+
+  async replace(doc: T, options?: WriteOptions): Promise<T> {
+    return this.replaceSync(doc, options?.ifMatch);
+  }
+
+  async upsert(doc: T): Promise<T> {
+    this.validate(doc);
+    return this.write(doc, newEtag());
+  }
+
+  async delete(pk: string, id: string, options?: WriteOptions): Promise<void> {
+    this.deleteSync(pk, id, options?.ifMatch);
+  }
+
+  async patch(pk: string, id: string, ops: PatchOp[], options?: WriteOptions): Promise<T> {
+    const current = this.readRow(pk, id);
+    if (!current) throw new StoreError('not_found', `${this.name}/${pk}/${id} not found`);
+    if (options?.ifMatch !== undefined && options.ifMatch !== current.etag) {
+      throw new StoreError('precondition_failed', 'The document was changed by someone else');
+    }
+    const patched = applyPatch(JSON.parse(current.body) as T, ops);
+    if (patched.id !== id || patched.pk !== pk) {
+      throw new StoreError('bad_request', 'id and pk cannot be patched');
+    }
+    return this.write(patched, newEtag());
+  }
+
+  async batch(pk: string, ops: BatchOp<T>[]): Promise<void> {
+    for (const op of ops) {
+      if (op.op !== 'delete' && op.doc.pk !== pk) {
+        throw new StoreError('bad_request', 'Every document of a batch must be in its partition');
+      }
+    }
+    this.db.exec('BEGIN IMMEDIATE');
+    try {
+      for (const op of ops) {
+        switch (op.op) {
+          case 'create':
+            this.createSync(op.doc);
+            break;
+          case 'upsert':
+            this.validate(op.doc);
+            this.write(op.doc, newEtag());
+            break;
+          case 'replace':
+            this.replaceSync(op.doc, op.ifMatch);
+            break;
+          case 'delete':
+            this.deleteSync(pk, op.id, op.ifMatch);
+            break;
+        }
+      }
+      this.db.exec('COMMIT');
+    } catch (error) {
+      this.db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import type { Role } from './roles.js';
+
+const requiredTrimmed = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(200);
+
+export const loginSchema = z.object({
+  username: requiredTrimmed(MESSAGES.usernameRequired),
+  password: requiredTrimmed(MESSAGES.passwordRequired),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const refreshSchema = z.object({
+  refreshToken: z.string({ error: MESSAGES.invalidRefreshToken }).min(20).max(512),
+});
+
+export const logoutSchema = z.object({
+  refreshToken: z.string().max(512).optional(),
+});
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export interface LessorInfoSummary {
+  /** 1 = complete, 2 = incomplete. */
+  status: 1 | 2;
+}
+
+export interface HouseSummary {
+  houseID: string;
+  houseName: string;
+  houseAddress: string;
+  lessorInfo: LessorInfoSummary;
+}
+
+export interface LoginSession {
+  status: true;
+  token: TokenPair;
+  role: Role;
+  houses: HouseSummary[];
+  userID: string;
+  username: string;
+  fullName: string;
+  lesseeID?: string;
+  houseID?: string;
+  contractID?: string;
+  roomID?: string;
+}

@@ -1,0 +1,37 @@
+/** User-facing Vietnamese messages shared by the API and the web app. Spec texts are verbatim. */
+export const MESSAGES = {
+  usernameRequired: 'Tên đăng nhập không được để trống!',
+  passwordRequired: 'Mật khẩu không được để trống!',
+  wrongCredentials: 'Tên đăng nhập hoặc mật khẩu không đúng!',
+  accountDisabled: 'Tài khoản đã bị vô hiệu hóa. Vui lòng liên hệ quản trị viên.',
+  tooManyLoginAttempts: (minutes: number) =>
+    `Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
+  unauthenticated: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
+  invalidRefreshToken: 'Phiên đăng nhập không hợp lệ hoặc đã hết hạn. Vui lòng đăng nhập lại.',
+  forbidden: 'Bạn không có quyền thực hiện thao tác này.',
+  notFound: 'Không tìm thấy dữ liệu yêu cầu.',
+  houseNotFound: 'Không tìm thấy nhà trọ.',
+  conflict: 'Dữ liệu đã tồn tại hoặc đang được sử dụng.',
+  staleData: 'Dữ liệu đã được người khác thay đổi. Vui lòng tải lại trang và thử lại.',
+  malformedJson: 'Dữ liệu gửi lên không đúng định dạng JSON.',
+  bodyTooLarge: (megabytes: number) => `Dữ liệu gửi lên quá lớn (tối đa ${megabytes} MB).`,
+  unsupportedMediaType: 'Định dạng dữ liệu gửi lên không được hỗ trợ.',
+  invalidInput: 'Dữ liệu không hợp lệ.',
+  invalidQuery: (detail: string) => `Tham số truy vấn không hợp lệ: ${detail}`,
+  unknownField: (field: string) => `Trường "${field}" không tồn tại.`,
+  methodNotAllowed: 'Phương thức không được hỗ trợ.',
+  routeNotFound: 'Đường dẫn API không tồn tại.',
+  serverError: 'Hệ thống đang gặp sự cố!',
+  logoutSuccess: 'Đăng xuất thành công.',
+  blobNameInvalid: 'Tên tệp không hợp lệ.',
+} as const;
+
+/** Zod issue codes → Vietnamese, for schema errors that carry no custom message. */
+export const GENERIC_FIELD_MESSAGES = {
+  required: 'Trường này là bắt buộc.',
+  invalidType: 'Giá trị không đúng kiểu dữ liệu.',
+  tooSmall: 'Giá trị quá nhỏ.',
+  tooBig: 'Giá trị quá lớn.',
+  invalidFormat: 'Giá trị không đúng định dạng.',
+  unknownKey: 'Trường không được hỗ trợ.',
+} as const;

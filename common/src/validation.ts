@@ -1,0 +1,33 @@
+import type { z } from 'zod';
+import { GENERIC_FIELD_MESSAGES } from './messages.js';
+
+export interface FieldError {
+  field?: string;
+  errorMessage: string;
+}
+
+/** Turns a zod error into the spec's 400 list, each item with a Vietnamese message. */
+export function toFieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.length ? issue.path.join('.') : undefined;
+    const errorMessage = /[À-ỹ]/u.test(issue.message) ? issue.message : genericMessage(issue);
+    return field === undefined ? { errorMessage } : { field, errorMessage };
+  });
+}
+
+function genericMessage(issue: z.core.$ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined
+        ? GENERIC_FIELD_MESSAGES.required
+        : GENERIC_FIELD_MESSAGES.invalidType;
+    case 'too_small':
+      return GENERIC_FIELD_MESSAGES.tooSmall;
+    case 'too_big':
+      return GENERIC_FIELD_MESSAGES.tooBig;
+    case 'unrecognized_keys':
+      return GENERIC_FIELD_MESSAGES.unknownKey;
+    default:
+      return GENERIC_FIELD_MESSAGES.invalidFormat;
+  }
+}

@@ -1,0 +1,322 @@
+// Nhà trọ — Azure infrastructure, deployed by the Azure Developer CLI (`azd up`).
+//
+//   browser ── Static Web App (web/dist)
+//      └─ HTTPS + Bearer token ──> Function App (Flex Consumption, Node 22, managed identity)
+//                                    ├─ Cosmos DB for NoSQL (serverless, Entra ID only)
+//                                    ├─ Storage account (blobs, user-delegation SAS)
+//                                    ├─ Key Vault (jwt-secret, VNPay secrets)
+//                                    └─ Application Insights / Log Analytics
+//
+// See docs/deploy.md.
+
+targetScope = 'subscription'
+
+@minLength(1)
+@maxLength(64)
+@description('Name of the azd environment (e.g. "prod"). Names the resource group and tags every resource (azd-env-name).')
+param environmentName string
+
+@minLength(1)
+@description('Region for all resources except the Static Web App. It must offer the Flex Consumption plan; southeastasia (Singapore) is the closest to Vietnam.')
+@metadata({
+  azd: {
+    type: 'location'
+  }
+})
+param location string
+
+@description('Name of the resource group. Default: rg-<environmentName>.')
+param resourceGroupName string = ''
+
+@description('Region of the Static Web App resource. The site itself is served from the global edge; these are the regions that host its control plane.')
+@allowed([
+  'eastasia'
+  'westeurope'
+  'centralus'
+  'eastus2'
+  'westus2'
+])
+param staticWebAppLocation string = 'eastasia'
+
+@description('Static Web Apps plan. Standard adds custom-domain certificates at scale, SLA, private endpoints.')
+@allowed([
+  'Free'
+  'Standard'
+])
+param staticWebAppSku string = 'Free'
+
+@description('Extra browser origins allowed by the API CORS and the blob CORS rule, e.g. a custom domain ["https://nhatro.example.vn"].')
+param additionalWebOrigins string[] = []
+
+@description('true: the Function App platform answers CORS for the SPA origin(s). false: platform CORS off, the API must answer preflights and add the CORS headers itself (needed if the SPA must read response headers such as ETag or Content-Disposition, which platform CORS cannot expose).')
+param useAppServiceCors bool = true
+
+@description('Object id of the user or service principal running azd (azd sets AZURE_PRINCIPAL_ID). Gets Cosmos DB data access and Key Vault Secrets Officer, for one-off admin commands. Empty: none.')
+param principalId string = ''
+
+@description('Set to false to give the deployer no data-plane rights (Cosmos DB, Key Vault secrets).')
+param grantDeployerDataAccess bool = true
+
+@secure()
+@minLength(32)
+@description('HS256 signing secret of the API access tokens, stored in Key Vault as "jwt-secret" (the API refuses less than 32 bytes). The default, two random GUIDs without dashes (64 hex characters, 244 random bits), is drawn anew on every deployment: each "azd provision" rotates the key. Only 15-minute access tokens are signed with it (refresh tokens are opaque and stored hashed), so users just refresh once.')
+param jwtSecret string = replace('${newGuid()}${newGuid()}', '-', '')
+
+@secure()
+@description('VNPay terminal code (vnp_TmnCode). Empty: the secret is not written and the VNPay settings are not added.')
+param vnpayTmnCode string = ''
+
+@secure()
+@description('VNPay hash secret (vnp_HashSecret). Empty: the secret is not written and the VNPay settings are not added.')
+param vnpayHashSecret string = ''
+
+@description('Set to true when vnpay-tmn-code and vnpay-hash-secret were put in the Key Vault by hand (not through the two parameters above): the app settings then reference them.')
+param vnpaySecretsInVault bool = false
+
+@description('VNPay payment host. The sandbox by default; production must set the production host.')
+param vnpayHost string = 'https://sandbox.vnpayment.vn'
+
+@description('Cosmos DB backup mode (Continuous = 7-day point-in-time restore at no extra cost).')
+@allowed([
+  'Continuous'
+  'Periodic'
+])
+param cosmosBackupPolicyType string = 'Continuous'
+
+@description('Flex Consumption instance memory (MB).')
+@allowed([
+  512
+  2048
+  4096
+])
+param functionInstanceMemoryMB int = 2048
+
+@description('Flex Consumption scale-out ceiling.')
+@minValue(40)
+@maxValue(1000)
+param functionMaximumInstanceCount int = 40
+
+// ---------------------------------------------------------------------------
+// Names
+// ---------------------------------------------------------------------------
+
+var resourceToken = toLower(uniqueString(subscription().id, environmentName, location))
+var tags = {
+  'azd-env-name': environmentName
+}
+
+var names = {
+  resourceGroup: !empty(resourceGroupName) ? resourceGroupName : 'rg-${environmentName}'
+  logAnalytics: 'log-${resourceToken}'
+  applicationInsights: 'appi-${resourceToken}'
+  dataStorage: 'st${resourceToken}'
+  runtimeStorage: 'stfunc${resourceToken}'
+  cosmos: 'cosmos-${resourceToken}'
+  keyVault: 'kv-${resourceToken}'
+  functionPlan: 'plan-${resourceToken}'
+  functionApp: 'func-${resourceToken}'
+  staticWebApp: 'swa-${resourceToken}'
+}
+
+var cosmosDatabaseName = 'nhatro'
+
+// Blob containers used by the API (GetXContainerSAS endpoints).
+var blobContainerNames = [
+  'contract-pdf'
+  'room-images'
+  'lessee-infor'
+  'hm-registration'
+  'paper-contracts'
+]
+
+var deploymentContainerName = 'app-package-${take(names.functionApp, 32)}-${take(resourceToken, 7)}'
+
+var vnpayConfigured = (!empty(vnpayTmnCode) && !empty(vnpayHashSecret)) || vnpaySecretsInVault
+
+// ---------------------------------------------------------------------------
+// Resources
+// ---------------------------------------------------------------------------
+
+resource rg 'Microsoft.Resources/resourceGroups@2024-03-01' = {
+  name: names.resourceGroup
+  location: location
+  tags: tags
+}
+
+module monitoring 'modules/monitoring.bicep' = {
+  name: 'monitoring'
+  scope: rg
+  params: {
+    logAnalyticsName: names.logAnalytics
+    applicationInsightsName: names.applicationInsights
+    location: location
+    tags: tags
+  }
+}
+
+module web 'modules/staticwebapp.bicep' = {
+  name: 'staticwebapp'
+  scope: rg
+  params: {
+    name: names.staticWebApp
+    location: staticWebAppLocation
+    sku: staticWebAppSku
+    tags: union(tags, {
+      'azd-service-name': 'web'
+    })
+  }
+}
+
+var webOrigins = union([web.outputs.uri], additionalWebOrigins)
+
+// Application blobs (contracts, room images, ID papers, registrations).
+module dataStorage 'modules/storage-account.bicep' = {
+  name: 'storage-data'
+  scope: rg
+  params: {
+    name: names.dataStorage
+    location: location
+    tags: tags
+    containerNames: blobContainerNames
+    corsAllowedOrigins: webOrigins
+    deleteRetentionDays: 7
+  }
+}
+
+// Functions host storage (AzureWebJobsStorage: timer locks, keys) and the Flex
+// Consumption deployment package. Kept apart from the application's blobs so the
+// app identity's "Owner" rights never reach user files.
+module runtimeStorage 'modules/storage-account.bicep' = {
+  name: 'storage-runtime'
+  scope: rg
+  params: {
+    name: names.runtimeStorage
+    location: location
+    tags: tags
+    containerNames: [
+      deploymentContainerName
+    ]
+    deleteRetentionDays: 0
+  }
+}
+
+module cosmos 'modules/cosmos.bicep' = {
+  name: 'cosmos'
+  scope: rg
+  params: {
+    accountName: names.cosmos
+    location: location
+    tags: tags
+    databaseName: cosmosDatabaseName
+    backupPolicyType: cosmosBackupPolicyType
+  }
+}
+
+module keyVault 'modules/keyvault.bicep' = {
+  name: 'keyvault'
+  scope: rg
+  params: {
+    name: names.keyVault
+    location: location
+    tags: tags
+    jwtSecret: jwtSecret
+    vnpayTmnCode: vnpayTmnCode
+    vnpayHashSecret: vnpayHashSecret
+  }
+}
+
+var blobAccountUrl = 'https://${names.dataStorage}.blob.${environment().suffixes.storage}'
+
+var baseAppSettings = {
+  COSMOS_ENDPOINT: cosmos.outputs.endpoint
+  COSMOS_DATABASE: cosmosDatabaseName
+  BLOB_ACCOUNT_URL: blobAccountUrl
+  // Pinned to the version written by this deployment: a rotation changes the setting,
+  // so every instance restarts with the same key.
+  JWT_SECRET: '@Microsoft.KeyVault(SecretUri=${keyVault.outputs.jwtSigningKeyVersionUri})'
+  WEB_ORIGIN: web.outputs.uri
+}
+
+// Versionless references: a value changed in the vault by hand is picked up on the
+// next restart (or within 24 hours) without redeploying.
+var vnpayAppSettings = vnpayConfigured
+  ? {
+      VNPAY_TMN_CODE: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=vnpay-tmn-code)'
+      VNPAY_HASH_SECRET: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=vnpay-hash-secret)'
+      VNPAY_HOST: vnpayHost
+    }
+  : {}
+
+module api 'modules/functionapp.bicep' = {
+  name: 'functionapp'
+  scope: rg
+  params: {
+    name: names.functionApp
+    planName: names.functionPlan
+    location: location
+    tags: tags
+    serviceName: 'api'
+    runtimeStorageAccountName: runtimeStorage.outputs.name
+    deploymentContainerName: deploymentContainerName
+    allowedOrigins: useAppServiceCors ? webOrigins : []
+    nodeVersion: '22'
+    instanceMemoryMB: functionInstanceMemoryMB
+    maximumInstanceCount: functionMaximumInstanceCount
+  }
+}
+
+module rbac 'modules/rbac.bicep' = {
+  name: 'rbac'
+  scope: rg
+  params: {
+    functionPrincipalId: api.outputs.principalId
+    dataStorageAccountName: dataStorage.outputs.name
+    runtimeStorageAccountName: runtimeStorage.outputs.name
+    keyVaultName: keyVault.outputs.name
+    cosmosAccountName: cosmos.outputs.accountName
+    deployerPrincipalId: grantDeployerDataAccess ? principalId : ''
+  }
+}
+
+// Written once the identity holds its roles, so Key Vault references resolve at once.
+module apiSettings 'modules/appsettings.bicep' = {
+  name: 'functionapp-settings'
+  scope: rg
+  params: {
+    functionAppName: api.outputs.name
+    runtimeStorageAccountName: runtimeStorage.outputs.name
+    applicationInsightsName: monitoring.outputs.applicationInsightsName
+    appSettings: union(baseAppSettings, vnpayAppSettings)
+  }
+  dependsOn: [
+    rbac
+  ]
+}
+
+// ---------------------------------------------------------------------------
+// Outputs (azd stores them in .azure/<env>/.env)
+// ---------------------------------------------------------------------------
+
+output AZURE_LOCATION string = location
+output AZURE_TENANT_ID string = tenant().tenantId
+output AZURE_RESOURCE_GROUP string = rg.name
+
+output API_BASE_URL string = api.outputs.uri
+@description('Same value as API_BASE_URL, under the name Vite reads at build time.')
+output VITE_API_BASE_URL string = api.outputs.uri
+output WEB_URL string = web.outputs.uri
+
+output AZURE_FUNCTION_APP_NAME string = api.outputs.name
+output AZURE_STATIC_WEB_APP_NAME string = web.outputs.name
+
+output COSMOS_ENDPOINT string = cosmos.outputs.endpoint
+output COSMOS_DATABASE string = cosmosDatabaseName
+output AZURE_COSMOS_ACCOUNT_NAME string = cosmos.outputs.accountName
+
+output BLOB_ACCOUNT_URL string = blobAccountUrl
+output AZURE_STORAGE_ACCOUNT_NAME string = dataStorage.outputs.name
+
+output AZURE_KEY_VAULT_NAME string = keyVault.outputs.name
+output AZURE_KEY_VAULT_ENDPOINT string = keyVault.outputs.uri
+
+output APPLICATIONINSIGHTS_NAME string = monitoring.outputs.applicationInsightsName

@@ -1,0 +1,104 @@
+// Key Vault with Azure RBAC authorization (no access policies) holding the
+// application's secrets. The Function App reads them through Key Vault
+// references (@Microsoft.KeyVault(VaultName=...;SecretName=...)) with its
+// system-assigned identity, which gets "Key Vault Secrets User" in rbac.bicep.
+
+@minLength(3)
+@maxLength(24)
+param name string
+
+param location string
+param tags object = {}
+
+@description('Signing secret of the access tokens (HS256). Stored as the secret "jwt-secret". The API refuses less than 32 bytes.')
+@secure()
+@minLength(32)
+param jwtSecret string
+
+@description('VNPay terminal code (vnp_TmnCode). Written to "vnpay-tmn-code" only when not empty, so a value set directly in the vault is never overwritten by an empty one.')
+@secure()
+param vnpayTmnCode string = ''
+
+@description('VNPay hash secret (vnp_HashSecret). Written to "vnpay-hash-secret" only when not empty.')
+@secure()
+param vnpayHashSecret string = ''
+
+@description('Purge protection cannot be turned off once on; it also blocks "azd down --purge" for the retention period.')
+param enablePurgeProtection bool = false
+
+@minValue(7)
+@maxValue(90)
+param softDeleteRetentionInDays int = 7
+
+// enablePurgeProtection only accepts true; leaving it out means "off".
+var purgeProtection = enablePurgeProtection
+  ? {
+      enablePurgeProtection: true
+    }
+  : {}
+
+resource vault 'Microsoft.KeyVault/vaults@2023-07-01' = {
+  name: name
+  location: location
+  tags: tags
+  properties: union(purgeProtection, {
+    tenantId: tenant().tenantId
+    sku: {
+      family: 'A'
+      name: 'standard'
+    }
+    enableRbacAuthorization: true
+    enableSoftDelete: true
+    softDeleteRetentionInDays: softDeleteRetentionInDays
+    enabledForDeployment: false
+    enabledForDiskEncryption: false
+    enabledForTemplateDeployment: false
+    publicNetworkAccess: 'Enabled'
+    networkAcls: {
+      bypass: 'AzureServices'
+      defaultAction: 'Allow'
+    }
+  })
+}
+
+resource jwtSecretResource 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = {
+  parent: vault
+  name: 'jwt-secret'
+  properties: {
+    value: jwtSecret
+    contentType: 'text/plain; HS256 signing key of the API access tokens'
+    attributes: {
+      enabled: true
+    }
+  }
+}
+
+resource vnpayTmnCodeSecret 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = if (!empty(vnpayTmnCode)) {
+  parent: vault
+  name: 'vnpay-tmn-code'
+  properties: {
+    value: vnpayTmnCode
+    contentType: 'text/plain; VNPay vnp_TmnCode'
+    attributes: {
+      enabled: true
+    }
+  }
+}
+
+resource vnpayHashSecretResource 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = if (!empty(vnpayHashSecret)) {
+  parent: vault
+  name: 'vnpay-hash-secret'
+  properties: {
+    value: vnpayHashSecret
+    contentType: 'text/plain; VNPay vnp_HashSecret'
+    attributes: {
+      enabled: true
+    }
+  }
+}
+
+output name string = vault.name
+output id string = vault.id
+output uri string = vault.properties.vaultUri
+@description('URI of the current version of jwt-secret. Referencing the version makes every rotation change the app setting, which restarts all instances together.')
+output jwtSigningKeyVersionUri string = jwtSecretResource.properties.secretUriWithVersion

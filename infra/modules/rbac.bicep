@@ -1,0 +1,135 @@
+// Role assignments. Everything is identity-based: no account keys, no connection
+// strings, no passwords in app settings.
+//
+// Function App (system-assigned identity):
+//   - Cosmos DB Built-in Data Contributor (Cosmos DB data-plane RBAC, account scope)
+//   - Storage Blob Data Contributor + Storage Blob Delegator on the data account
+//     (read/write blobs, and get a user delegation key to sign user-delegation SAS)
+//   - Storage Blob Data Owner on the runtime account (host storage + Flex deployment package)
+//   - Key Vault Secrets User on the vault (Key Vault references)
+// Deployer (optional, the person/pipeline running azd):
+//   - Cosmos DB Built-in Data Contributor (one-off admin commands such as "npm run seed:admin")
+//   - Key Vault Secrets Officer (azd reads "jwt-secret" back on later provisions; set VNPay secrets)
+
+@description('Principal (object) id of the Function App system-assigned identity.')
+param functionPrincipalId string
+
+param dataStorageAccountName string
+param runtimeStorageAccountName string
+param keyVaultName string
+param cosmosAccountName string
+
+@description('Object id of the deployer (user or service principal). Empty: no deployer grants.')
+param deployerPrincipalId string = ''
+
+// Built-in role definition ids (identical in every tenant).
+var roles = {
+  storageBlobDataContributor: 'ba92f5b4-2d11-453d-a403-e96b0029c9fe'
+  storageBlobDataOwner: 'b7e6dc6d-f1e8-4753-8033-0f276bb0955b'
+  storageBlobDelegator: 'db58b8e5-c6ad-4a2a-8342-4190687cbf4a'
+  keyVaultSecretsUser: '4633458b-17de-408a-b874-0445c86b69e6'
+  keyVaultSecretsOfficer: 'b86a8fe4-44ce-4948-aee5-eccb2c155cd7'
+}
+
+// Cosmos DB for NoSQL built-in data-plane role (not an Azure RBAC role).
+var cosmosDataContributorRoleId = '00000000-0000-0000-0000-000000000002'
+
+var grantDeployer = !empty(deployerPrincipalId)
+
+resource dataStorage 'Microsoft.Storage/storageAccounts@2023-05-01' existing = {
+  name: dataStorageAccountName
+}
+
+resource runtimeStorage 'Microsoft.Storage/storageAccounts@2023-05-01' existing = {
+  name: runtimeStorageAccountName
+}
+
+resource vault 'Microsoft.KeyVault/vaults@2023-07-01' existing = {
+  name: keyVaultName
+}
+
+resource cosmos 'Microsoft.DocumentDB/databaseAccounts@2024-11-15' existing = {
+  name: cosmosAccountName
+}
+
+// ---- Function App identity ------------------------------------------------
+
+resource appBlobDataContributor 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
+  scope: dataStorage
+  name: guid(dataStorage.id, functionPrincipalId, roles.storageBlobDataContributor)
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.storageBlobDataContributor)
+    principalId: functionPrincipalId
+    principalType: 'ServicePrincipal'
+    description: 'Nha tro API: read and write application blobs'
+  }
+}
+
+resource appBlobDelegator 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
+  scope: dataStorage
+  name: guid(dataStorage.id, functionPrincipalId, roles.storageBlobDelegator)
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.storageBlobDelegator)
+    principalId: functionPrincipalId
+    principalType: 'ServicePrincipal'
+    description: 'Nha tro API: get user delegation keys to sign user-delegation SAS'
+  }
+}
+
+resource appRuntimeBlobOwner 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
+  scope: runtimeStorage
+  name: guid(runtimeStorage.id, functionPrincipalId, roles.storageBlobDataOwner)
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.storageBlobDataOwner)
+    principalId: functionPrincipalId
+    principalType: 'ServicePrincipal'
+    description: 'Nha tro API: Functions host storage and Flex Consumption deployment package'
+  }
+}
+
+resource appKeyVaultSecretsUser 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
+  scope: vault
+  name: guid(vault.id, functionPrincipalId, roles.keyVaultSecretsUser)
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.keyVaultSecretsUser)
+    principalId: functionPrincipalId
+    principalType: 'ServicePrincipal'
+    description: 'Nha tro API: resolve Key Vault references in app settings'
+  }
+}
+
+resource appCosmosDataContributor 'Microsoft.DocumentDB/databaseAccounts/sqlRoleAssignments@2024-11-15' = {
+  parent: cosmos
+  name: guid(cosmos.id, functionPrincipalId, cosmosDataContributorRoleId)
+  properties: {
+    roleDefinitionId: '${cosmos.id}/sqlRoleDefinitions/${cosmosDataContributorRoleId}'
+    principalId: functionPrincipalId
+    scope: cosmos.id
+  }
+}
+
+// ---- Deployer (optional) --------------------------------------------------
+
+resource deployerCosmosDataContributor 'Microsoft.DocumentDB/databaseAccounts/sqlRoleAssignments@2024-11-15' = if (grantDeployer) {
+  parent: cosmos
+  name: guid(cosmos.id, deployerPrincipalId, cosmosDataContributorRoleId)
+  properties: {
+    roleDefinitionId: '${cosmos.id}/sqlRoleDefinitions/${cosmosDataContributorRoleId}'
+    principalId: deployerPrincipalId
+    scope: cosmos.id
+  }
+  // Cosmos DB accepts one role-assignment write at a time per account.
+  dependsOn: [
+    appCosmosDataContributor
+  ]
+}
+
+resource deployerKeyVaultSecretsOfficer 'Microsoft.Authorization/roleAssignments@2022-04-01' = if (grantDeployer) {
+  scope: vault
+  name: guid(vault.id, deployerPrincipalId, roles.keyVaultSecretsOfficer)
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.keyVaultSecretsOfficer)
+    principalId: deployerPrincipalId
+    description: 'Nha tro deployer: read jwt-secret on re-provision, manage VNPay secrets'
+  }
+}

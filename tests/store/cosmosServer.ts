@@ -1,0 +1,49 @@
+/**
+ * Starts `@vercel/cosmosdb-server` (an in-memory Cosmos DB for NoSQL look-alike) inside
+ * the test process, over https with its bundled self-signed certificate, on a free port.
+ * Clients must accept that certificate (`allowInsecureTls: true` for `openCosmosStore`).
+ */
+import type { AddressInfo } from 'node:net';
+import cosmosServerModule from '@vercel/cosmosdb-server';
+
+export interface CosmosTestServer {
+  /** `https://127.0.0.1:<port>/` */
+  endpoint: string;
+  /** Any key is accepted by the test server; this one is in the emulator's format. */
+  key: string;
+  close(): Promise<void>;
+}
+
+// The package is CommonJS (`exports.default = createHttpsServer`, plus named exports).
+// Depending on the loader, the default import is either the function or the exports object.
+type CreateHttpsServer = typeof import('@vercel/cosmosdb-server').createHttpsServer;
+const moduleValue: unknown = cosmosServerModule;
+const createHttpsServer: CreateHttpsServer =
+  typeof moduleValue === 'function'
+    ? (moduleValue as CreateHttpsServer)
+    : (moduleValue as { createHttpsServer: CreateHttpsServer }).createHttpsServer;
+
+/** Same shape as the public Cosmos DB emulator key (the test server ignores the signature). */
+const TEST_KEY = 'C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw==';
+
+export async function startCosmosServer(): Promise<CosmosTestServer> {
+  const server = createHttpsServer();
+  // The server answers with `connection: close`; sockets do not linger after each reply.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `https://127.0.0.1:${port}/`,
+    key: TEST_KEY,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((err) => (err ? reject(err) : resolve()));
+      }),
+  };
+}

@@ -1,0 +1,92 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from '../../api/src/local/azurite.js';
+import { startLocalProduct, type RunningProduct } from '../../api/src/local/product.js';
+
+export interface TestProduct extends RunningProduct {
+  dataDir: string;
+}
+
+/** A whole local product (Azurite, fresh SQLite store with demo data, all functions) on a free port. */
+export async function startTestProduct(options: { serveWeb?: boolean } = {}): Promise<TestProduct> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'nhatro-test-'));
+  const port = await freePort();
+  const product = await startLocalProduct({
+    port,
+    dataDir,
+    serveWeb: options.serveWeb ?? false,
+    log: () => undefined,
+  });
+  return {
+    ...product,
+    dataDir,
+    async stop() {
+      await product.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface ApiReply<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+export interface RequestOptions {
+  token?: string;
+  body?: unknown;
+  /** Sent as-is instead of JSON. */
+  rawBody?: string | Uint8Array;
+  headers?: Record<string, string>;
+}
+
+/** A tiny HTTP client for API tests: real requests through the local host and the real handlers. */
+export function apiClient(baseUrl: string) {
+  async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: string | Uint8Array | undefined;
+    if (options.rawBody !== undefined) body = options.rawBody;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const response = await fetch(new URL(path, baseUrl), { method, headers, ...(body !== undefined ? { body } : {}) });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, headers: response.headers, body: parsed as T };
+  }
+
+  async function login(username: string, password: string) {
+    const reply = await request<{
+      status: boolean;
+      token: { accessToken: string; refreshToken: string };
+      userID: string;
+      houses: Array<{ houseID: string; houseName: string; houseAddress: string; lessorInfo: { status: number } }>;
+      houseID?: string;
+      roomID?: string;
+      contractID?: string;
+      lesseeID?: string;
+    }>('POST', '/api/User/Login', { body: { username, password } });
+    if (reply.status !== 200) throw new Error(`login ${username} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    return reply.body;
+  }
+
+  return { request, login };
+}
+
+export const DEMO_PASSWORDS: Record<string, string> = {
+  admin: 'Admin@123456',
+  chunha: 'Chunha@123456',
+  chunha2: 'Chunha2@123456',
+  chunhamoi: 'Chunhamoi@123456',
+  nhanvien: 'Nhanvien@123456',
+  nguoithue: 'Nguoithue@123456',
+};

@@ -1,0 +1,28 @@
+/** Reply of the `/api/*` endpoints. */
+export interface ApiReply<TData = unknown> {
+  status: boolean;
+  data?: TData;
+  errorMessage?: string;
+}
+
+/** Reply of an `/odata/*` collection. */
+export interface ODataCollection<TItem> {
+  '@odata.context'?: string;
+  '@odata.count'?: number;
+  value: TItem[];
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Serialised as JSON, except FormData which is sent as multipart. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Send the bearer token and handle 401 as an expired session. Default true. */
+  authenticated?: boolean;
+  /** Show the 400 reply's messages as error toasts. Default true. */
+  toastBadRequest?: boolean;
+  /** Statuses the caller shows to the user itself, so they are not logged as failures. */
+  handledStatuses?: readonly number[];
+}

@@ -1,0 +1,21 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const LOCAL_API_ORIGIN = 'http://localhost:4280';
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': LOCAL_API_ORIGIN,
+      '/odata': LOCAL_API_ORIGIN,
+      '/ExcelImport': LOCAL_API_ORIGIN,
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    manifest: true,
+    target: 'es2022',
+  },
+});
