@@ -45,6 +45,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (environment === 'azure' && !jwtSecretText) {
     throw new Error('JWT_SECRET must be configured (Key Vault reference) in Azure');
   }
+  if (jwtSecretText?.startsWith('@Microsoft.KeyVault(')) {
+    // An unresolved Key Vault reference arrives as its literal text: never sign tokens with it.
+    throw new Error('JWT_SECRET is an unresolved Key Vault reference; check the Function App identity');
+  }
   const secret = jwtSecretText
     ? new Uint8Array(Buffer.from(jwtSecretText, 'utf8'))
     : localJwtSecret(dataDir);

@@ -3,3 +3,4 @@ import './user.js';
 import './house.js';
 import './blobAccess.js';
 import './hmRegistration.js';
+import './maintenance.js';

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import azureFunctions, {
   type HttpHandler,
   type HttpMethod,
@@ -26,8 +27,20 @@ export interface TimerFunctionDefinition {
 export const httpFunctions: HttpFunctionDefinition[] = [];
 export const timerFunctions: TimerFunctionDefinition[] = [];
 
-/** Running under the Azure Functions host (or `func start`), not the local Node host or tests. */
-const insideFunctionsHost = Boolean(process.env.FUNCTIONS_WORKER_RUNTIME);
+/**
+ * Running inside the Azure Functions Node worker (Azure or `func start`), not the local host or tests.
+ * The worker provides the `@azure/functions-core` module only there (Flex Consumption does not set
+ * FUNCTIONS_WORKER_RUNTIME as an app setting, so the environment is not a reliable sign).
+ */
+function detectFunctionsHost(): boolean {
+  try {
+    createRequire(import.meta.url)('@azure/functions-core');
+    return true;
+  } catch {
+    return false;
+  }
+}
+const insideFunctionsHost = detectFunctionsHost();
 
 export function registerHttp(definition: HttpFunctionDefinition): void {
   httpFunctions.push(definition);

@@ -1,18 +1,19 @@
 import { lesseeScope, type Caller } from '../domain/access.js';
 import type { HouseDoc, HouseScopedDoc } from '../domain/model.js';
 import type { ExpandOption } from '../domain/odata/parse.js';
-import type { Filter } from '../store/store.js';
+import type { Filter, OrderBy } from '../store/store.js';
 import type { AppServices } from './context.js';
 import { lessorInfoOf } from './houses.js';
 import { applyInMemory } from './odata.js';
 import { toView } from './views.js';
 
-const NAVIGATION_TYPES: Record<string, HouseScopedDoc['type']> = {
-  rooms: 'room',
-  services: 'service',
-  contracts: 'contract',
-  lesseeInfos: 'lesseeInfo',
-  vehicles: 'vehicle',
+/** Each collection a house expands to, with the order a landlord expects when none is asked for. */
+const NAVIGATIONS: Record<string, { type: HouseScopedDoc['type']; order: OrderBy[] }> = {
+  rooms: { type: 'room', order: [{ field: 'floor' }, { field: 'roomName' }] },
+  services: { type: 'service', order: [{ field: 'serviceName' }] },
+  contracts: { type: 'contract', order: [{ field: 'startDate', desc: true }] },
+  lesseeInfos: { type: 'lesseeInfo', order: [{ field: 'occupantName' }] },
+  vehicles: { type: 'vehicle', order: [{ field: 'licensePlate' }] },
 };
 
 /** What a lessee may see of a house's collections: their room, their contract and its people. */
@@ -46,8 +47,9 @@ export async function expandHouse(
       expanded.lessorInfo = applyInMemory([info], option.query)[0] ?? null;
       continue;
     }
-    const type = NAVIGATION_TYPES[option.property];
-    if (!type) continue;
+    const navigation = NAVIGATIONS[option.property];
+    if (!navigation) continue;
+    const { type } = navigation;
     const restriction = lesseeFilter(caller, option.property);
     const filter: Filter = {
       op: 'and',
@@ -65,7 +67,8 @@ export async function expandHouse(
       docs.push(...page.items);
       continuation = page.continuation;
     } while (continuation);
-    expanded[option.property] = applyInMemory(docs.map(toView), option.query);
+    const query = option.query.orderBy.length ? option.query : { ...option.query, orderBy: navigation.order };
+    expanded[option.property] = applyInMemory(docs.map(toView), query);
   }
   return expanded;
 }

@@ -394,10 +394,22 @@ function isScalar(value: unknown): boolean {
   );
 }
 
-function translate(filter: Filter, sql: SqlBuilder): string {
+/**
+ * A translated condition and how loosely it binds: `atom` (function call or
+ * comparison), `not`, `and`, `or`. Parentheses are only added where precedence needs
+ * them: the test server's SQL parser takes exponential time in nesting depth
+ * (5 redundant levels ≈ 3 s), and Cosmos does not need them either.
+ */
+interface Condition {
+  text: string;
+  kind: 'atom' | 'not' | 'and' | 'or';
+}
+
+function translate(filter: Filter, sql: SqlBuilder): Condition {
   if (typeof filter !== 'object' || filter === null) {
     throw new StoreError('bad_request', 'Invalid filter');
   }
+  const atom = (text: string): Condition => ({ text, kind: 'atom' });
   switch (filter.op) {
     case 'eq':
     case 'ne':
@@ -408,15 +420,19 @@ function translate(filter: Filter, sql: SqlBuilder): string {
       if (!isScalar(filter.value)) throw new StoreError('bad_request', `Invalid value for ${filter.field}`);
       const field = fieldExpr(filter.field);
       // OData (and the SQLite adapter) treat a missing property as null.
-      if (filter.value === null && filter.op === 'eq') return `(NOT IS_DEFINED(${field}) OR IS_NULL(${field}))`;
-      if (filter.value === null && filter.op === 'ne') return `(IS_DEFINED(${field}) AND NOT IS_NULL(${field}))`;
-      return `${field} ${COMPARISON[filter.op]} ${sql.param(filter.value)}`;
+      if (filter.value === null && filter.op === 'eq') {
+        return { text: `NOT IS_DEFINED(${field}) OR IS_NULL(${field})`, kind: 'or' };
+      }
+      if (filter.value === null && filter.op === 'ne') {
+        return { text: `IS_DEFINED(${field}) AND NOT IS_NULL(${field})`, kind: 'and' };
+      }
+      return atom(`${field} ${COMPARISON[filter.op]} ${sql.param(filter.value)}`);
     }
     case 'in': {
       if (!Array.isArray(filter.values) || !filter.values.every(isScalar)) {
         throw new StoreError('bad_request', `Invalid values for ${filter.field}`);
       }
-      return `ARRAY_CONTAINS(${sql.param(filter.values)}, ${fieldExpr(filter.field)})`;
+      return atom(`ARRAY_CONTAINS(${sql.param(filter.values)}, ${fieldExpr(filter.field)})`);
     }
     case 'contains':
     case 'startswith': {
@@ -425,25 +441,32 @@ function translate(filter: Filter, sql: SqlBuilder): string {
       }
       const fn = filter.op === 'contains' ? 'CONTAINS' : 'STARTSWITH';
       const field = fieldExpr(filter.field);
-      return filter.ignoreCase
-        ? `${fn}(LOWER(${field}), ${sql.param(filter.value.toLowerCase())})`
-        : `${fn}(${field}, ${sql.param(filter.value)})`;
+      return atom(
+        filter.ignoreCase
+          ? `${fn}(LOWER(${field}), ${sql.param(filter.value.toLowerCase())})`
+          : `${fn}(${field}, ${sql.param(filter.value)})`,
+      );
     }
     case 'arrayContains': {
       if (!isScalar(filter.value)) throw new StoreError('bad_request', `Invalid value for ${filter.field}`);
-      return `ARRAY_CONTAINS(${fieldExpr(filter.field)}, ${sql.param(filter.value)})`;
+      return atom(`ARRAY_CONTAINS(${fieldExpr(filter.field)}, ${sql.param(filter.value)})`);
     }
     case 'exists':
-      return `IS_DEFINED(${fieldExpr(filter.field)})`;
+      return atom(`IS_DEFINED(${fieldExpr(filter.field)})`);
     case 'and':
     case 'or': {
       if (!Array.isArray(filter.items)) throw new StoreError('bad_request', 'Invalid filter');
-      if (filter.items.length === 0) return filter.op === 'and' ? 'true' : 'false';
-      const joiner = filter.op === 'and' ? ' AND ' : ' OR ';
-      return filter.items.map((item) => `(${translate(item, sql)})`).join(joiner);
+      if (filter.items.length === 0) return atom(filter.op === 'and' ? 'true' : 'false');
+      const parts = filter.items.map((item) => translate(item, sql));
+      if (parts.length === 1) return parts[0] as Condition;
+      // AND binds tighter than OR; NOT and comparisons tighter than both.
+      const texts = parts.map((part) => (filter.op === 'and' && part.kind === 'or' ? `(${part.text})` : part.text));
+      return { text: texts.join(filter.op === 'and' ? ' AND ' : ' OR '), kind: filter.op };
     }
-    case 'not':
-      return `NOT (${translate(filter.item, sql)})`;
+    case 'not': {
+      const inner = translate(filter.item, sql);
+      return { text: `NOT (${inner.text})`, kind: 'not' };
+    }
     default:
       throw new StoreError('bad_request', `Unknown filter operator: ${String((filter as { op: unknown }).op)}`);
   }
@@ -458,7 +481,10 @@ function buildQuery(select: string, spec: Pick<QuerySpec, 'partitionKey' | 'filt
     if (typeof spec.partitionKey !== 'string') throw new StoreError('bad_request', 'Invalid partition key');
     conditions.push(`c["pk"] = ${sql.param(spec.partitionKey)}`);
   }
-  if (spec.filter !== undefined) conditions.push(`(${translate(spec.filter, sql)})`);
+  if (spec.filter !== undefined) {
+    const condition = translate(spec.filter, sql);
+    conditions.push(condition.kind === 'or' && conditions.length > 0 ? `(${condition.text})` : condition.text);
+  }
   const query = conditions.length > 0 ? `${select} WHERE ${conditions.join(' AND ')}` : select;
   return { query, parameters: sql.parameters };
 }

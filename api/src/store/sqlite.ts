@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import {
   applyPatch,
   assertFieldPath,
@@ -36,7 +36,8 @@ export function openSqliteStore(options: { file: string }): Store {
       `CREATE TABLE IF NOT EXISTS "${name}" (
          pk TEXT NOT NULL, id TEXT NOT NULL, etag TEXT NOT NULL, body TEXT NOT NULL,
          PRIMARY KEY (pk, id)) WITHOUT ROWID;
-       CREATE INDEX IF NOT EXISTS "${name}_type" ON "${name}" (pk, json_extract(body, '$.type'));`,
+       CREATE INDEX IF NOT EXISTS "${name}_type" ON "${name}" (pk, json_extract(body, '$.type'));
+       CREATE INDEX IF NOT EXISTS "${name}_type_any" ON "${name}" (json_extract(body, '$.type'));`,
     );
   }
   const containers = new Map<ContainerName, SqliteContainer<StoredDoc>>();
@@ -153,18 +154,30 @@ function decodeContinuation(token: string | undefined): number {
 }
 
 class SqliteContainer<T extends StoredDoc> implements Container<T> {
+  private readonly statements = new Map<string, StatementSync>();
+
   constructor(
     private readonly db: DatabaseSync,
     readonly name: ContainerName,
   ) {}
+
+  /** Prepared statements are reused: query shapes repeat, only parameters change. */
+  private prepare(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      if (this.statements.size > 500) this.statements.clear();
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
 
   private table(): string {
     return `"${this.name}"`;
   }
 
   private readRow(pk: string, id: string): { body: string; etag: string } | undefined {
-    const row = this.db
-      .prepare(`SELECT body, etag FROM ${this.table()} WHERE pk = ? AND id = ?`)
+    const row = this.prepare(`SELECT body, etag FROM ${this.table()} WHERE pk = ? AND id = ?`)
       .get(pk, id) as { body: string; etag: string } | undefined;
     return row;
   }
@@ -197,7 +210,7 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
       sql += ' LIMIT -1 OFFSET ?';
       params.push(offset);
     }
-    const rows = this.db.prepare(sql).all(...params) as unknown as Row[];
+    const rows = this.prepare(sql).all(...params) as unknown as Row[];
     let continuation: string | undefined;
     if (spec.top !== undefined && rows.length > spec.top) {
       rows.length = spec.top;
@@ -211,16 +224,14 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
 
   async count(spec: Pick<QuerySpec, 'partitionKey' | 'filter'>): Promise<number> {
     const params: SQLInputValue[] = [];
-    const row = this.db
-      .prepare(`SELECT COUNT(1) AS n FROM ${this.table()} ${whereClause(spec, params)}`)
+    const row = this.prepare(`SELECT COUNT(1) AS n FROM ${this.table()} ${whereClause(spec, params)}`)
       .get(...params) as { n: number };
     return row.n;
   }
 
   private write(doc: T, etag: string): T {
     const stored = { ...doc, _etag: etag, _ts: Math.floor(Date.now() / 1000) };
-    this.db
-      .prepare(`INSERT OR REPLACE INTO ${this.table()} (pk, id, etag, body) VALUES (?, ?, ?, ?)`)
+    this.prepare(`INSERT OR REPLACE INTO ${this.table()} (pk, id, etag, body) VALUES (?, ?, ?, ?)`)
       .run(doc.pk, doc.id, etag, JSON.stringify(stored));
     return stored;
   }
@@ -255,7 +266,7 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
     if (ifMatch !== undefined && ifMatch !== current.etag) {
       throw new StoreError('precondition_failed', 'The document was changed by someone else');
     }
-    this.db.prepare(`DELETE FROM ${this.table()} WHERE pk = ? AND id = ?`).run(pk, id);
+    this.prepare(`DELETE FROM ${this.table()} WHERE pk = ? AND id = ?`).run(pk, id);
   }
 
   async create(doc: T): Promise<T> {

@@ -73,13 +73,15 @@ export function matches(doc: object, filter: Filter): boolean {
 
 export function sortBy<T extends object>(items: T[], orderBy: OrderBy[]): T[] {
   if (orderBy.length === 0) return items;
-  return [...items].sort((a, b) => {
-    for (const { field, desc } of orderBy) {
-      const order = compare(valueAt(a, field), valueAt(b, field));
-      if (order !== 0) return desc ? -order : order;
+  const keyed = items.map((item) => ({ item, keys: orderBy.map(({ field }) => valueAt(item, field)) }));
+  keyed.sort((a, b) => {
+    for (let i = 0; i < orderBy.length; i += 1) {
+      const order = compare(a.keys[i], b.keys[i]);
+      if (order !== 0) return orderBy[i]?.desc ? -order : order;
     }
     return 0;
   });
+  return keyed.map(({ item }) => item);
 }
 
 export function project<T extends object>(item: T, select: string[] | undefined): Partial<T> {

@@ -3,7 +3,7 @@ import { MESSAGES, ROLE, type LoginInput, type LoginSession, type TokenPair } fr
 import type { SessionDoc, UserDoc } from '../../domain/model.js';
 import { LOGIN_LIMITS } from '../../domain/throttle.js';
 import { ApiError } from '../../http/errors.js';
-import { StoreError } from '../../store/store.js';
+import { StoreError, type StoredDoc } from '../../store/store.js';
 import { recordAudit, type RequestOrigin } from '../audit.js';
 import type { AppServices } from '../context.js';
 import { listHouseSummaries } from '../houses.js';
@@ -206,4 +206,30 @@ export async function revokeAllSessions(
     }
   }
   return revoked;
+}
+
+/** Deletes sessions past their expiry (or revoked over a day ago) and login counters no longer locking. */
+export async function purgeExpiredSessions(
+  services: AppServices,
+): Promise<{ sessions: number; throttles: number }> {
+  const now = services.now();
+  const sessions = services.store.container<SessionDoc>('sessions');
+  const expired = await sessions.query({
+    filter: { op: 'lt', field: 'expiresOn', value: now.toISOString() },
+    top: 1000,
+  });
+  for (const session of expired.items) await sessions.delete(session.pk, session.id);
+  const throttle = services.store.container<StoredDoc>('throttle');
+  const stale = await throttle.query({
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'lt', field: 'lockedUntil', value: now.getTime() },
+        { op: 'lt', field: 'updatedAt', value: now.getTime() - LOGIN_LIMITS.account.windowMs },
+      ],
+    },
+    top: 1000,
+  });
+  for (const doc of stale.items) await throttle.delete(doc.pk, doc.id);
+  return { sessions: expired.items.length, throttles: stale.items.length };
 }

@@ -9,6 +9,7 @@ import {
 
 interface ThrottleDoc extends StoredDoc, ThrottleState {
   type: 'throttle';
+  updatedAt: number;
 }
 
 /** Failed-login counters live in the store so every Function App instance sees them. */
@@ -33,7 +34,7 @@ export class LoginThrottle {
     const now = this.services.now().getTime();
     const current = await this.container().read(key, key);
     const next = recordFailure(current, limit, now);
-    await this.container().upsert({ id: key, pk: key, type: 'throttle', ...next });
+    await this.container().upsert({ id: key, pk: key, type: 'throttle', ...next, updatedAt: now });
   }
 
   async reset(key: string): Promise<void> {

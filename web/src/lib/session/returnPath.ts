@@ -18,15 +18,28 @@ export function rememberReturnPath(path: string): void {
   }
 }
 
-/** Returns the remembered path once and forgets it. */
-export function takeReturnPath(): string | null {
+export function peekReturnPath(): string | null {
   try {
     const path = window.sessionStorage.getItem(RETURN_PATH_KEY);
-    window.sessionStorage.removeItem(RETURN_PATH_KEY);
     return path !== null && isSafeReturnPath(path) ? path : null;
   } catch {
     return null;
   }
+}
+
+export function forgetReturnPath(): void {
+  try {
+    window.sessionStorage.removeItem(RETURN_PATH_KEY);
+  } catch {
+    // Nothing stored, nothing to forget.
+  }
+}
+
+/** Returns the remembered path once and forgets it. */
+export function takeReturnPath(): string | null {
+  const path = peekReturnPath();
+  forgetReturnPath();
+  return path;
 }
 
 export function currentBrowserPath(): string {

@@ -1,0 +1,219 @@
+/**
+ * `npm run bench`: figures for the issues' benchmarks, each beside this machine's own
+ * baseline measured in the same run. Not a timed test: it prints, it does not assert.
+ *   1. GET /odata/House?$expand=rooms for a landlord with 10 houses × 100 rooms (SQLite),
+ *      50 connections, beside a bare Node http server returning the same bytes.
+ *   2. Cold start: importing every function module, and which dependencies dominate it.
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import { ROLE } from '@nhatro/common';
+import { loadConfig } from '../../api/src/config.js';
+import type { HouseDoc, RoomDoc } from '../../api/src/domain/model.js';
+import { freePort } from '../../api/src/local/azurite.js';
+import { seedDemoData } from '../../api/src/local/seed.js';
+import { closeServices, createServices } from '../../api/src/services/context.js';
+import { createUser } from '../../api/src/services/users.js';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 50;
+
+interface LoadFigures {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  bytesPerResponse: number;
+}
+
+async function load(url: string, headers: Record<string, string> = {}): Promise<LoadFigures> {
+  // Warm-up, then the measured run.
+  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx,
+    bytesPerResponse: Math.round(result.throughput.total / Math.max(result.requests.total, 1)),
+  };
+}
+
+function waitForLine(child: ChildProcess, text: string): Promise<void> {
+  return new Promise((resolveWait, reject) => {
+    let output = '';
+    const timer = setTimeout(() => reject(new Error(`timeout waiting for "${text}":\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes(text)) {
+        clearTimeout(timer);
+        resolveWait();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited ${code}:\n${output}`)));
+  });
+}
+
+async function seedBenchLandlord(dataDir: string): Promise<void> {
+  const services = await createServices(loadConfig({ ...process.env, DATA_DIR: dataDir }));
+  await seedDemoData(services);
+  const landlord = await createUser(services, {
+    username: 'bench',
+    password: 'Bench@123456',
+    roleID: ROLE.houseModerator,
+    fullName: 'Chủ trọ đo tải',
+    extra: { roomQuota: 1000, lessorInfo: { status: 1 } },
+  });
+  const now = new Date().toISOString();
+  for (let h = 1; h <= 10; h += 1) {
+    const houseID = randomUUID();
+    const house: HouseDoc = {
+      id: houseID,
+      pk: houseID,
+      type: 'house',
+      houseID,
+      houseName: `Nhà trọ số ${h}`,
+      houseAddress: `${h} Võ Văn Ngân, TP. Thủ Đức`,
+      ownerID: landlord.userID,
+      staffIDs: [],
+      createdOn: now,
+    };
+    const rooms: RoomDoc[] = Array.from({ length: 100 }, (_, i) => {
+      const roomID = randomUUID();
+      return {
+        id: roomID,
+        pk: houseID,
+        type: 'room',
+        roomID,
+        houseID,
+        roomName: `P${Math.floor(i / 20) + 1}${String((i % 20) + 1).padStart(2, '0')}`,
+        roomDescription: 'Phòng có gác lửng, vệ sinh riêng',
+        acreage: 20,
+        floor: Math.floor(i / 20) + 1,
+        price: 3_000_000,
+        status: 'empty',
+        currentElectricityIndex: 1200,
+        currentWaterIndex: 140,
+        images: [],
+        createdOn: now,
+      };
+    });
+    await services.store
+      .container<HouseDoc | RoomDoc>('houses')
+      .batch(houseID, [house, ...rooms].map((doc) => ({ op: 'create' as const, doc })));
+  }
+  await closeServices();
+}
+
+async function houseBenchmark(): Promise<void> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'nhatro-bench-'));
+  const children: ChildProcess[] = [];
+  try {
+    await seedBenchLandlord(dataDir);
+    const port = await freePort();
+    const product = spawn(
+      process.execPath,
+      ['--disable-warning=ExperimentalWarning', join(ROOT, 'api/dist/local/start.js')],
+      { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    children.push(product);
+    await waitForLine(product, 'Nhấn Ctrl+C');
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/User/Login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'bench', password: 'Bench@123456' }),
+    });
+    const { token } = (await login.json()) as { token: { accessToken: string } };
+    const headers = { authorization: `Bearer ${token.accessToken}` };
+    const path = '/odata/House?$expand=rooms';
+    const sample = await fetch(`${base}${path}`, { headers });
+    const bytes = Buffer.from(await sample.arrayBuffer());
+    const houses = (JSON.parse(bytes.toString()) as { value: Array<{ rooms: unknown[] }> }).value;
+    console.log(
+      `Response: ${houses.length} houses, ${houses.reduce((n, h) => n + h.rooms.length, 0)} rooms, ${bytes.length} bytes`,
+    );
+
+    const bodyFile = join(dataDir, 'body.json');
+    await writeFile(bodyFile, bytes);
+    const barePort = await freePort();
+    const bare = spawn(
+      process.execPath,
+      [
+        '-e',
+        `const body=require('fs').readFileSync(${JSON.stringify(bodyFile)});
+         require('http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json','content-length':body.length});s.end(body)})
+           .listen(${barePort},'127.0.0.1',()=>console.log('bare ready'))`,
+      ],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    children.push(bare);
+    await waitForLine(bare, 'bare ready');
+
+    const api = await load(`${base}${path}`, headers);
+    const baseline = await load(`http://127.0.0.1:${barePort}/`);
+    console.log(`\nGET ${path} — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`);
+    console.table({
+      'Nhà trọ API (SQLite)': api,
+      'bare Node http, same bytes': baseline,
+    });
+    console.log(
+      `API / bare: ${(api.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)} of the throughput, ` +
+        `p99 ${api.p99} ms vs ${baseline.p99} ms`,
+    );
+  } finally {
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 500));
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+function importTime(specifier: string, runs = 5): number {
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const t=performance.now(); await import(${JSON.stringify(specifier)}); console.log(performance.now()-t)`,
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    times.push(Number(result.stdout.trim().split('\n').pop()));
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] as number;
+}
+
+function coldStartBenchmark(): void {
+  const entry = join(ROOT, 'api/dist/functions/index.js');
+  const total = importTime(entry);
+  const dependencies = [
+    '@azure/functions',
+    '@azure/storage-blob',
+    '@azure/identity',
+    '@azure/cosmos',
+    'jose',
+    'zod',
+    '@odata/parser',
+    'exceljs',
+  ];
+  console.log(`\nCold start: importing every function module takes ${total.toFixed(0)} ms (median of 5 fresh processes)`);
+  const rows: Record<string, { 'import ms (alone)': number }> = {};
+  for (const dependency of dependencies) {
+    rows[dependency] = { 'import ms (alone)': Math.round(importTime(dependency)) };
+  }
+  rows['node -e "" baseline'] = { 'import ms (alone)': Math.round(importTime('node:path')) };
+  console.table(rows);
+}
+
+coldStartBenchmark();
+await houseBenchmark();

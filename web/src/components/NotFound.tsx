@@ -1,0 +1,41 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+
+export const NOT_FOUND_TEXT = "Oops! The page you're looking for does not exist.";
+export const NOT_FOUND_TEXT_VI = 'Trang bạn tìm không tồn tại.';
+
+/** The 404 message, for use inside the app layout or on its own page. */
+export function NotFoundContent({ homePath = '/' }: { homePath?: string }) {
+  return (
+    <Box
+      data-testid="not-found"
+      sx={{ textAlign: 'center', py: { xs: 6, sm: 10 }, px: 2, maxWidth: 560, mx: 'auto' }}
+    >
+      <Typography
+        component="p"
+        aria-hidden
+        sx={{ fontSize: { xs: '4rem', sm: '6rem' }, fontWeight: 800, color: 'primary.main', lineHeight: 1 }}
+      >
+        404
+      </Typography>
+      <Typography variant="h1" sx={{ mt: 2 }} data-testid="not-found-title">
+        {NOT_FOUND_TEXT}
+      </Typography>
+      <Typography sx={{ mt: 1, color: 'text.secondary' }} data-testid="not-found-subtitle">
+        {NOT_FOUND_TEXT_VI}
+      </Typography>
+      <Button
+        component={RouterLink}
+        to={homePath}
+        variant="contained"
+        size="large"
+        sx={{ mt: 4 }}
+        data-testid="not-found-home"
+      >
+        Về trang chủ
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,60 @@
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Check from '@mui/icons-material/Check';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
+import { useId, useState } from 'react';
+import { useSignedInSession } from '../auth/sessionContext';
+import { useHouseChooser } from '../houses/houseChooserContext';
+
+/** App bar control showing the selected house; lets roles 2 and 3 switch to another. */
+export function HouseSwitcher() {
+  const session = useSignedInSession();
+  const { chooseHouse } = useHouseChooser();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const selectedHouse = session.houses.find((house) => house.houseID === session.houseID);
+
+  return (
+    <>
+      <Button
+        color="inherit"
+        startIcon={<HomeWorkOutlined />}
+        endIcon={<ExpandMore />}
+        aria-label={`Đổi nhà trọ (đang chọn: ${selectedHouse?.houseName ?? 'chưa chọn'})`}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        data-testid="house-switcher"
+        sx={{ minWidth: 0, maxWidth: { xs: 170, sm: 320 } }}
+      >
+        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {selectedHouse?.houseName ?? 'Chọn nhà trọ'}
+        </span>
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {session.houses.map((house) => {
+          const isSelected = house.houseID === session.houseID;
+          return (
+            <MenuItem
+              key={house.houseID}
+              selected={isSelected}
+              data-testid={`house-switcher-option-${house.houseID}`}
+              onClick={() => {
+                setAnchor(null);
+                chooseHouse(house);
+              }}
+            >
+              <ListItemIcon>{isSelected && <Check fontSize="small" />}</ListItemIcon>
+              <ListItemText primary={house.houseName} secondary={house.houseAddress} />
+            </MenuItem>
+          );
+        })}
+      </Menu>
+    </>
+  );
+}

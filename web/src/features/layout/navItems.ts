@@ -1,0 +1,73 @@
+import type SvgIcon from '@mui/material/SvgIcon';
+import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
+import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import ElectricMeterOutlined from '@mui/icons-material/ElectricMeterOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import HomeOutlined from '@mui/icons-material/HomeOutlined';
+import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
+import KeyOutlined from '@mui/icons-material/KeyOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
+import MeetingRoomOutlined from '@mui/icons-material/MeetingRoomOutlined';
+import PaidOutlined from '@mui/icons-material/PaidOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import RoomServiceOutlined from '@mui/icons-material/RoomServiceOutlined';
+import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
+import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
+import UpdateOutlined from '@mui/icons-material/UpdateOutlined';
+import { ROLE_IDS, type RoleId } from '../../lib/session';
+
+export interface NavItem {
+  label: string;
+  path: string;
+  /** `nav-` followed by the path without its slash, e.g. `nav-dashboard`. */
+  testId: string;
+  Icon: typeof SvgIcon;
+}
+
+function navItem(label: string, path: string, Icon: typeof SvgIcon): NavItem {
+  return { label, path, Icon, testId: `nav-${path.slice(1)}` };
+}
+
+const DASHBOARD = navItem('Quản lý chung', '/dashboard', DashboardOutlined);
+const ROOMS = navItem('Quản lý phòng', '/rooms', MeetingRoomOutlined);
+const LESSEES = navItem('Quản lý người thuê', '/lessees', PeopleAltOutlined);
+const CONTRACTS = navItem('Quản lý hợp đồng', '/contracts', DescriptionOutlined);
+const HOUSE_SERVICE_FEES = navItem('Phí dịch vụ tòa nhà', '/settingAdmin', RoomServiceOutlined);
+const METER_RECORDS = navItem('Ghi chỉ số điện nước', '/MeterRecord', ElectricMeterOutlined);
+const STAFF = navItem('Quản lý nhân viên', '/staffManage', BadgeOutlined);
+const ACCOUNT_SETTINGS = navItem('Cài đặt tài khoản', '/accountSetting', ManageAccountsOutlined);
+
+/** Spec section 2, "Sidebar by role". */
+const NAV_ITEMS_BY_ROLE: Record<RoleId, readonly NavItem[]> = {
+  [ROLE_IDS.superAdmin]: [
+    navItem('Danh sách đăng ký chủ trọ', '/adminLessorRegister', HowToRegOutlined),
+    navItem('Danh sách tài khoản', '/hmAccountsManage', SupervisorAccountOutlined),
+    navItem('Thu nhập', '/hmBillManage', PaidOutlined),
+    navItem('Yêu cầu gia hạn', '/extendManagement', UpdateOutlined),
+    navItem('Cài đặt hệ thống', '/timeBill', SettingsOutlined),
+    navItem('Nhật ký hệ thống', '/systemLog', HistoryOutlined),
+    navItem('Nhập Zalo token', '/settingZaloToken', KeyOutlined),
+  ],
+  [ROLE_IDS.houseModerator]: [
+    DASHBOARD,
+    ROOMS,
+    LESSEES,
+    CONTRACTS,
+    HOUSE_SERVICE_FEES,
+    METER_RECORDS,
+    STAFF,
+    ACCOUNT_SETTINGS,
+  ],
+  [ROLE_IDS.staff]: [ROOMS, LESSEES, CONTRACTS, METER_RECORDS],
+  [ROLE_IDS.lessee]: [
+    navItem('Phòng của tôi', '/lesseeRoomDetail', HomeOutlined),
+    navItem('Hợp đồng của tôi', '/lesseeContract', ArticleOutlined),
+  ],
+};
+
+export function navItemsFor(roleID: RoleId, isUserActive: boolean): readonly NavItem[] {
+  if (roleID === ROLE_IDS.houseModerator && !isUserActive) return [ACCOUNT_SETTINGS];
+  return NAV_ITEMS_BY_ROLE[roleID];
+}
