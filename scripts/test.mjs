@@ -58,7 +58,14 @@ run('Build web (vite)', 'npm run build -w web --silent');
 const chromium = ensureChromium();
 console.log(`Chromium: ${chromium}`);
 
-const vitestArgs = ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile=test-results/vitest.json', ...extraArgs];
+const vitestArgs = [
+  'vitest',
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  '--outputFile=test-results/vitest.json',
+  ...extraArgs,
+];
 const vitest = spawnSync('npx', vitestArgs, {
   stdio: 'inherit',
   env: { ...process.env, CHROME_PATH: chromium },

@@ -49,9 +49,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // An unresolved Key Vault reference arrives as its literal text: never sign tokens with it.
     throw new Error('JWT_SECRET is an unresolved Key Vault reference; check the Function App identity');
   }
-  const secret = jwtSecretText
-    ? new Uint8Array(Buffer.from(jwtSecretText, 'utf8'))
-    : localJwtSecret(dataDir);
+  const secret = jwtSecretText ? new Uint8Array(Buffer.from(jwtSecretText, 'utf8')) : localJwtSecret(dataDir);
   if (secret.byteLength < 32) throw new Error('JWT_SECRET must be at least 32 bytes');
   const blobPort = env.AZURITE_BLOB_PORT ?? '10000';
   return {

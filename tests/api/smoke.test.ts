@@ -13,7 +13,10 @@ afterAll(async () => product?.stop());
 describe('local product', () => {
   it('logs a landlord in and lists only their houses', async () => {
     const session = await api.login('chunha', DEMO_PASSWORDS.chunha as string);
-    expect(session.houses.map((house) => house.houseName).sort()).toEqual(['Nhà trọ Bình An', 'Nhà trọ Hoa Sen']);
+    expect(session.houses.map((house) => house.houseName).sort()).toEqual([
+      'Nhà trọ Bình An',
+      'Nhà trọ Hoa Sen',
+    ]);
     const houses = await api.request<{ value: Array<{ houseName: string }> }>('GET', '/odata/House', {
       token: session.token.accessToken,
     });

@@ -105,9 +105,10 @@ async function seedBenchLandlord(dataDir: string): Promise<void> {
         createdOn: now,
       };
     });
-    await services.store
-      .container<HouseDoc | RoomDoc>('houses')
-      .batch(houseID, [house, ...rooms].map((doc) => ({ op: 'create' as const, doc })));
+    await services.store.container<HouseDoc | RoomDoc>('houses').batch(
+      houseID,
+      [house, ...rooms].map((doc) => ({ op: 'create' as const, doc })),
+    );
   }
   await closeServices();
 }
@@ -206,7 +207,9 @@ function coldStartBenchmark(): void {
     '@odata/parser',
     'exceljs',
   ];
-  console.log(`\nCold start: importing every function module takes ${total.toFixed(0)} ms (median of 5 fresh processes)`);
+  console.log(
+    `\nCold start: importing every function module takes ${total.toFixed(0)} ms (median of 5 fresh processes)`,
+  );
   const rows: Record<string, { 'import ms (alone)': number }> = {};
   for (const dependency of dependencies) {
     rows[dependency] = { 'import ms (alone)': Math.round(importTime(dependency)) };

@@ -273,7 +273,7 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
       };
       let doc = track(await rooms.create(room(pk, 'r1', { counter: 0 })));
       doc = track(await rooms.replace({ ...doc, price: 2 }));
-      doc = track(await rooms.upsert({ ...doc, price: 3 }));
+      track(await rooms.upsert({ ...doc, price: 3 }));
       doc = track(await rooms.patch(pk, 'r1', [{ op: 'incr', path: '/counter', value: 1 }]));
       doc = track(await rooms.replace({ ...doc, price: 4 }, { ifMatch: doc._etag }));
       await rooms.batch(pk, [{ op: 'replace', doc: { ...doc, price: 5 } }]);
@@ -316,7 +316,9 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
       });
       expect(v2.counter).toBe(2);
       expect(
-        await errorCode(rooms.patch(pk, 'r1', [{ op: 'incr', path: '/counter', value: 1 }], { ifMatch: v1._etag })),
+        await errorCode(
+          rooms.patch(pk, 'r1', [{ op: 'incr', path: '/counter', value: 1 }], { ifMatch: v1._etag }),
+        ),
       ).toBe('precondition_failed');
       expect(await rooms.read(pk, 'r1')).toEqual(v2);
     });
@@ -326,9 +328,9 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
       const ifMatch = (await rooms.create(room(pk, 'r1')))._etag;
       expect(await errorCode(rooms.replace(room(pk, 'r2'), { ifMatch }))).toBe('not_found');
       expect(await errorCode(rooms.delete(pk, 'r2', { ifMatch }))).toBe('not_found');
-      expect(await errorCode(rooms.patch(pk, 'r2', [{ op: 'set', path: '/price', value: 1 }], { ifMatch }))).toBe(
-        'not_found',
-      );
+      expect(
+        await errorCode(rooms.patch(pk, 'r2', [{ op: 'set', path: '/price', value: 1 }], { ifMatch })),
+      ).toBe('not_found');
     });
   });
 
@@ -359,7 +361,14 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
         tags: [],
         lessorInfo: { status: 'Đang thuê' },
       }),
-      room(pk, 'r4', { name: 'Ki-ốt Mặt Tiền', floor: 0, price: 5_000_000, active: true, tags: ['mặt tiền'], note: 'gần chợ' }),
+      room(pk, 'r4', {
+        name: 'Ki-ốt Mặt Tiền',
+        floor: 0,
+        price: 5_000_000,
+        active: true,
+        tags: ['mặt tiền'],
+        note: 'gần chợ',
+      }),
       room(pk, 'r5', {
         name: 'Phòng Đông',
         floor: 3,
@@ -382,28 +391,52 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
       ['eq number', { op: 'eq', field: 'floor', value: 1 }, ['r1', 'r2']],
       ['eq boolean', { op: 'eq', field: 'active', value: true }, ['r1', 'r3', 'r4']],
       ['eq nested field', { op: 'eq', field: 'lessorInfo.status', value: 'Đang thuê' }, ['r1', 'r3']],
-      ['eq null matches null and missing', { op: 'eq', field: 'note', value: null }, ['r1', 'r2', 'r3', 'r5']],
+      [
+        'eq null matches null and missing',
+        { op: 'eq', field: 'note', value: null },
+        ['r1', 'r2', 'r3', 'r5'],
+      ],
       ['ne', { op: 'ne', field: 'floor', value: 1 }, ['r3', 'r4', 'r5']],
       ['ne null', { op: 'ne', field: 'note', value: null }, ['r4']],
-      ['ne nested (missing field excluded)', { op: 'ne', field: 'lessorInfo.status', value: 'Đang thuê' }, ['r2', 'r5']],
+      [
+        'ne nested (missing field excluded)',
+        { op: 'ne', field: 'lessorInfo.status', value: 'Đang thuê' },
+        ['r2', 'r5'],
+      ],
       ['gt', { op: 'gt', field: 'price', value: 2_000_000 }, ['r3', 'r4']],
       ['ge', { op: 'ge', field: 'price', value: 2_000_000 }, ['r2', 'r3', 'r4']],
       ['lt', { op: 'lt', field: 'price', value: 1_800_000 }, ['r1']],
       ['le', { op: 'le', field: 'price', value: 1_800_000 }, ['r1', 'r5']],
       ['gt string', { op: 'gt', field: 'lessorInfo.status', value: 'Trống' }, ['r1', 'r3']],
       ['in numbers', { op: 'in', field: 'floor', values: [0, 3, 99] }, ['r4', 'r5']],
-      ['in nested strings', { op: 'in', field: 'lessorInfo.status', values: ['Trống', 'Bảo trì'] }, ['r2', 'r5']],
+      [
+        'in nested strings',
+        { op: 'in', field: 'lessorInfo.status', values: ['Trống', 'Bảo trì'] },
+        ['r2', 'r5'],
+      ],
       ['in empty list', { op: 'in', field: 'floor', values: [] }, []],
       ['contains (case-sensitive)', { op: 'contains', field: 'name', value: 'phòng' }, ['r3']],
       ['contains Vietnamese', { op: 'contains', field: 'name', value: 'Hồng' }, ['r2']],
       ['contains keeps diacritics distinct', { op: 'contains', field: 'name', value: 'Dong' }, []],
-      ['contains ignoreCase', { op: 'contains', field: 'name', value: 'PHÒNG', ignoreCase: true }, ['r1', 'r2', 'r3', 'r5']],
+      [
+        'contains ignoreCase',
+        { op: 'contains', field: 'name', value: 'PHÒNG', ignoreCase: true },
+        ['r1', 'r2', 'r3', 'r5'],
+      ],
       ['contains ignoreCase Đ/đ', { op: 'contains', field: 'name', value: 'đông', ignoreCase: true }, ['r5']],
-      ['contains ignoreCase Vietnamese', { op: 'contains', field: 'name', value: 'MẶT TIỀN', ignoreCase: true }, ['r4']],
+      [
+        'contains ignoreCase Vietnamese',
+        { op: 'contains', field: 'name', value: 'MẶT TIỀN', ignoreCase: true },
+        ['r4'],
+      ],
       ['contains nested', { op: 'contains', field: 'lessorInfo.status', value: 'thuê' }, ['r1', 'r3']],
       ['startswith', { op: 'startswith', field: 'name', value: 'Phòng Đ' }, ['r1', 'r5']],
       ['startswith (case-sensitive)', { op: 'startswith', field: 'name', value: 'phòng' }, ['r3']],
-      ['startswith ignoreCase', { op: 'startswith', field: 'name', value: 'PHÒNG', ignoreCase: true }, ['r1', 'r2', 'r3', 'r5']],
+      [
+        'startswith ignoreCase',
+        { op: 'startswith', field: 'name', value: 'PHÒNG', ignoreCase: true },
+        ['r1', 'r2', 'r3', 'r5'],
+      ],
       ['startswith is a prefix match only', { op: 'startswith', field: 'name', value: 'Sen' }, []],
       ['arrayContains', { op: 'arrayContains', field: 'tags', value: 'wifi' }, ['r1', 'r2']],
       ['arrayContains Vietnamese', { op: 'arrayContains', field: 'tags', value: 'máy lạnh' }, ['r1']],
@@ -411,8 +444,28 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
       ['exists', { op: 'exists', field: 'lessorInfo' }, ['r1', 'r2', 'r3', 'r5']],
       ['exists (null counts as present)', { op: 'exists', field: 'note' }, ['r4', 'r5']],
       ['exists nested', { op: 'exists', field: 'lessorInfo.phone' }, ['r1']],
-      ['and', { op: 'and', items: [{ op: 'eq', field: 'floor', value: 1 }, { op: 'eq', field: 'active', value: true }] }, ['r1']],
-      ['or', { op: 'or', items: [{ op: 'eq', field: 'floor', value: 0 }, { op: 'eq', field: 'floor', value: 3 }] }, ['r4', 'r5']],
+      [
+        'and',
+        {
+          op: 'and',
+          items: [
+            { op: 'eq', field: 'floor', value: 1 },
+            { op: 'eq', field: 'active', value: true },
+          ],
+        },
+        ['r1'],
+      ],
+      [
+        'or',
+        {
+          op: 'or',
+          items: [
+            { op: 'eq', field: 'floor', value: 0 },
+            { op: 'eq', field: 'floor', value: 3 },
+          ],
+        },
+        ['r4', 'r5'],
+      ],
       ['empty and matches all', { op: 'and', items: [] }, ['r1', 'r2', 'r3', 'r4', 'r5']],
       ['empty or matches none', { op: 'or', items: [] }, []],
       ['not', { op: 'not', item: { op: 'eq', field: 'active', value: true } }, ['r2', 'r5']],
@@ -435,6 +488,118 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
         ['r1', 'r3', 'r5'],
       ],
       [
+        'or of ands',
+        {
+          op: 'or',
+          items: [
+            {
+              op: 'and',
+              items: [
+                { op: 'eq', field: 'floor', value: 1 },
+                { op: 'eq', field: 'active', value: true },
+              ],
+            },
+            { op: 'and', items: [{ op: 'eq', field: 'floor', value: 0 }] },
+          ],
+        },
+        ['r1', 'r4'],
+      ],
+      [
+        'and of ors',
+        {
+          op: 'and',
+          items: [
+            {
+              op: 'or',
+              items: [
+                { op: 'eq', field: 'floor', value: 1 },
+                { op: 'eq', field: 'floor', value: 2 },
+              ],
+            },
+            {
+              op: 'or',
+              items: [
+                { op: 'eq', field: 'active', value: false },
+                { op: 'ge', field: 'price', value: 2_500_000 },
+              ],
+            },
+          ],
+        },
+        ['r2', 'r3'],
+      ],
+      [
+        'not of and',
+        {
+          op: 'not',
+          item: {
+            op: 'and',
+            items: [
+              { op: 'eq', field: 'floor', value: 1 },
+              { op: 'eq', field: 'active', value: true },
+            ],
+          },
+        },
+        ['r2', 'r3', 'r4', 'r5'],
+      ],
+      [
+        'not of or',
+        {
+          op: 'not',
+          item: {
+            op: 'or',
+            items: [
+              { op: 'eq', field: 'floor', value: 1 },
+              { op: 'eq', field: 'floor', value: 2 },
+            ],
+          },
+        },
+        ['r4', 'r5'],
+      ],
+      [
+        'eq null inside and',
+        {
+          op: 'and',
+          items: [
+            { op: 'eq', field: 'note', value: null },
+            { op: 'eq', field: 'floor', value: 1 },
+          ],
+        },
+        ['r1', 'r2'],
+      ],
+      ['not of eq null', { op: 'not', item: { op: 'eq', field: 'note', value: null } }, ['r4']],
+      [
+        'deeply nested',
+        {
+          op: 'not',
+          item: {
+            op: 'not',
+            item: {
+              op: 'and',
+              items: [
+                {
+                  op: 'not',
+                  item: {
+                    op: 'or',
+                    items: [
+                      { op: 'eq', field: 'floor', value: 0 },
+                      { op: 'not', item: { op: 'exists', field: 'tags' } },
+                    ],
+                  },
+                },
+                {
+                  op: 'or',
+                  items: [
+                    { op: 'and', items: [{ op: 'lt', field: 'price', value: 2_000_000 }] },
+                    { op: 'eq', field: 'active', value: true },
+                  ],
+                },
+              ],
+            },
+          },
+        },
+        ['r1', 'r3'],
+      ],
+      [
         'values are parameters, never query text',
         { op: 'eq', field: 'name', value: `x' OR 1=1 OR c.name != 'x" OR 1=1 --` },
         [],
@@ -453,7 +618,8 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
       const page = await rooms.query({ partitionKey: pk, filter: { op: 'eq', field: 'id', value: 'r1' } });
       expect(page.items).toHaveLength(1);
       expect(page.items[0]).toEqual(await rooms.read(pk, 'r1'));
-      for (const hidden of ['_rid', '_self', '_attachments']) expect(page.items[0]).not.toHaveProperty(hidden);
+      for (const hidden of ['_rid', '_self', '_attachments'])
+        expect(page.items[0]).not.toHaveProperty(hidden);
     });
 
     it('orders by a number, ascending and descending', async () => {
@@ -477,7 +643,12 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
         filter: { op: 'exists', field: 'lessorInfo.status' },
         orderBy: { field: 'lessorInfo.status', desc: true },
       });
-      expect(byStatus.items.map((d) => d.lessorInfo?.status)).toEqual(['Đang thuê', 'Đang thuê', 'Trống', 'Bảo trì']);
+      expect(byStatus.items.map((d) => d.lessorInfo?.status)).toEqual([
+        'Đang thuê',
+        'Đang thuê',
+        'Trống',
+        'Bảo trì',
+      ]);
     });
 
     it('filters and orders together', async () => {
@@ -491,7 +662,9 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
 
     it('counts a partition, with and without a filter', async () => {
       expect(await rooms.count({ partitionKey: pk })).toBe(5);
-      expect(await rooms.count({ partitionKey: pk, filter: { op: 'eq', field: 'active', value: false } })).toBe(2);
+      expect(
+        await rooms.count({ partitionKey: pk, filter: { op: 'eq', field: 'active', value: false } }),
+      ).toBe(2);
       expect(await rooms.count({ partitionKey: newPk() })).toBe(0);
     });
   });
@@ -518,7 +691,11 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
     it('pages in order, ascending and descending', async () => {
       const asc = await allPages(rooms, { partitionKey: pk, top: 2, orderBy: { field: 'seq' } });
       expect(asc.map((p) => p.map((d) => d.seq))).toEqual([[0, 1], [2, 3], [4, 5], [6]]);
-      const desc = await allPages(rooms, { partitionKey: pk, top: 3, orderBy: { field: 'price', desc: true } });
+      const desc = await allPages(rooms, {
+        partitionKey: pk,
+        top: 3,
+        orderBy: { field: 'price', desc: true },
+      });
       expect(desc.flat().map((d) => d.id)).toEqual(['p0', 'p1', 'p2', 'p3', 'p4', 'p5', 'p6']);
       expect(desc.map((p) => p.length)).toEqual([3, 3, 1]);
     });
@@ -571,7 +748,9 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
       const page = await rooms.query({ filter: { op: 'eq', field: 'run', value: run } });
       expect(page.items).toHaveLength(9);
       expect(new Set(page.items.map((d) => d.pk))).toEqual(new Set(pks));
-      expect(page.items.map((d) => d.seq).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      expect(page.items.map((d) => d.seq).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([
+        1, 2, 3, 4, 5, 6, 7, 8, 9,
+      ]);
       expect(page.continuation).toBeUndefined();
     });
 
@@ -663,10 +842,16 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
 
     it('fails on a missing document (not_found) and on an invalid path (bad_request)', async () => {
       const pk = newPk();
-      expect(await errorCode(rooms.patch(pk, 'ghost', [{ op: 'set', path: '/price', value: 1 }]))).toBe('not_found');
+      expect(await errorCode(rooms.patch(pk, 'ghost', [{ op: 'set', path: '/price', value: 1 }]))).toBe(
+        'not_found',
+      );
       await rooms.create(room(pk, 'r1'));
-      expect(await errorCode(rooms.patch(pk, 'r1', [{ op: 'set', path: 'price', value: 1 }]))).toBe('bad_request');
-      expect(await errorCode(rooms.patch(pk, 'r1', [{ op: 'set', path: '/a b', value: 1 }]))).toBe('bad_request');
+      expect(await errorCode(rooms.patch(pk, 'r1', [{ op: 'set', path: 'price', value: 1 }]))).toBe(
+        'bad_request',
+      );
+      expect(await errorCode(rooms.patch(pk, 'r1', [{ op: 'set', path: '/a b', value: 1 }]))).toBe(
+        'bad_request',
+      );
     });
   });
 
@@ -735,9 +920,9 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
       const pk = newPk();
       const v1 = await rooms.create(room(pk, 'a'));
       await rooms.replace({ ...v1, price: 2 });
-      expect(await errorCode(rooms.batch(pk, [{ op: 'replace', doc: { ...v1, price: 3 }, ifMatch: v1._etag }]))).toBe(
-        'precondition_failed',
-      );
+      expect(
+        await errorCode(rooms.batch(pk, [{ op: 'replace', doc: { ...v1, price: 3 }, ifMatch: v1._etag }])),
+      ).toBe('precondition_failed');
       expect(await errorCode(rooms.batch(pk, [{ op: 'delete', id: 'a', ifMatch: v1._etag }]))).toBe(
         'precondition_failed',
       );
@@ -771,12 +956,20 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
         'bad_request',
       );
       expect(await errorCode(rooms.query({ partitionKey: pk, orderBy: { field } }))).toBe('bad_request');
-      expect(await errorCode(rooms.count({ partitionKey: pk, filter: { op: 'exists', field } }))).toBe('bad_request');
+      expect(await errorCode(rooms.count({ partitionKey: pk, filter: { op: 'exists', field } }))).toBe(
+        'bad_request',
+      );
       expect(
         await errorCode(
           rooms.query({
             partitionKey: pk,
-            filter: { op: 'and', items: [{ op: 'eq', field: 'floor', value: 1 }, { op: 'not', item: { op: 'exists', field } }] },
+            filter: {
+              op: 'and',
+              items: [
+                { op: 'eq', field: 'floor', value: 1 },
+                { op: 'not', item: { op: 'exists', field } },
+              ],
+            },
           }),
         ),
       ).toBe('bad_request');

@@ -4,7 +4,7 @@
  * Clients must accept that certificate (`allowInsecureTls: true` for `openCosmosStore`).
  */
 import type { AddressInfo } from 'node:net';
-import cosmosServerModule from '@vercel/cosmosdb-server';
+import cosmosServerModule, { type createHttpsServer as createHttpsServerFn } from '@vercel/cosmosdb-server';
 
 export interface CosmosTestServer {
   /** `https://127.0.0.1:<port>/` */
@@ -16,7 +16,7 @@ export interface CosmosTestServer {
 
 // The package is CommonJS (`exports.default = createHttpsServer`, plus named exports).
 // Depending on the loader, the default import is either the function or the exports object.
-type CreateHttpsServer = typeof import('@vercel/cosmosdb-server').createHttpsServer;
+type CreateHttpsServer = typeof createHttpsServerFn;
 const moduleValue: unknown = cosmosServerModule;
 const createHttpsServer: CreateHttpsServer =
   typeof moduleValue === 'function'

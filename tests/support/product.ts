@@ -44,7 +44,11 @@ export interface RequestOptions {
 
 /** A tiny HTTP client for API tests: real requests through the local host and the real handlers. */
 export function apiClient(baseUrl: string) {
-  async function request<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<ApiReply<T>> {
+  async function request<T = unknown>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ApiReply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | Uint8Array | undefined;
@@ -53,7 +57,11 @@ export function apiClient(baseUrl: string) {
       body = JSON.stringify(options.body);
       headers['content-type'] ??= 'application/json';
     }
-    const response = await fetch(new URL(path, baseUrl), { method, headers, ...(body !== undefined ? { body } : {}) });
+    const response = await fetch(new URL(path, baseUrl), {
+      method,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+    });
     const text = await response.text();
     let parsed: unknown = text;
     try {
@@ -69,13 +77,19 @@ export function apiClient(baseUrl: string) {
       status: boolean;
       token: { accessToken: string; refreshToken: string };
       userID: string;
-      houses: Array<{ houseID: string; houseName: string; houseAddress: string; lessorInfo: { status: number } }>;
+      houses: Array<{
+        houseID: string;
+        houseName: string;
+        houseAddress: string;
+        lessorInfo: { status: number };
+      }>;
       houseID?: string;
       roomID?: string;
       contractID?: string;
       lesseeID?: string;
     }>('POST', '/api/User/Login', { body: { username, password } });
-    if (reply.status !== 200) throw new Error(`login ${username} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+    if (reply.status !== 200)
+      throw new Error(`login ${username} failed: ${reply.status} ${JSON.stringify(reply.body)}`);
     return reply.body;
   }
 

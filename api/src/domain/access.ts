@@ -15,7 +15,10 @@ export function hasPermission(caller: Caller, area: PermissionArea, level: numbe
 }
 
 /** Landlord: owns it; staff: assigned to it; lessee: holds a contract in it; super admin: never. */
-export function canAccessHouse(caller: Caller, house: Pick<HouseDoc, 'houseID' | 'ownerID' | 'staffIDs'>): boolean {
+export function canAccessHouse(
+  caller: Caller,
+  house: Pick<HouseDoc, 'houseID' | 'ownerID' | 'staffIDs'>,
+): boolean {
   switch (caller.roleID) {
     case ROLE.houseModerator:
       return house.ownerID === caller.userID;
@@ -33,10 +36,15 @@ export function accessibleHousesQuery(caller: Caller): { partitionKey?: string; 
   const isHouse: Filter = { op: 'eq', field: 'type', value: 'house' };
   switch (caller.roleID) {
     case ROLE.houseModerator:
-      return { filter: { op: 'and', items: [isHouse, { op: 'eq', field: 'ownerID', value: caller.userID }] } };
+      return {
+        filter: { op: 'and', items: [isHouse, { op: 'eq', field: 'ownerID', value: caller.userID }] },
+      };
     case ROLE.staff:
       return {
-        filter: { op: 'and', items: [isHouse, { op: 'arrayContains', field: 'staffIDs', value: caller.userID }] },
+        filter: {
+          op: 'and',
+          items: [isHouse, { op: 'arrayContains', field: 'staffIDs', value: caller.userID }],
+        },
       };
     case ROLE.lessee:
       return caller.account.houseID ? { partitionKey: caller.account.houseID, filter: isHouse } : null;

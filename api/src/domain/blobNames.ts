@@ -1,5 +1,5 @@
 import type { PermissionArea } from '@nhatro/common';
-import type { BlobContainer } from '../blob/sasIssuer.js';
+import type { BlobContainer } from '../blob/blobStorage.js';
 
 export const UPLOAD_EXTENSIONS = ['png', 'pdf'] as const;
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
@@ -7,10 +7,16 @@ export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
 /** Per storage area: the spec's SAS endpoint, the file prefix and the permission area guarding it. */
 export const BLOB_AREAS: Record<
   BlobContainer,
-  { endpoint: string; prefix: string; area: PermissionArea | null }
+  { endpoint: string; prefix: string; serverPrefixes?: string[]; area: PermissionArea | null }
 > = {
   'contract-pdf': { endpoint: 'GetContractPDFContainerSAS', prefix: 'contract', area: 'contract' },
-  'room-images': { endpoint: 'GetRoomImageContainerSAS', prefix: 'room', area: 'room' },
+  // Device photos arrive through the API (multipart) and are stored beside room photos.
+  'room-images': {
+    endpoint: 'GetRoomImageContainerSAS',
+    prefix: 'room',
+    serverPrefixes: ['device'],
+    area: 'room',
+  },
   'lessee-infor': { endpoint: 'GetLesseeInforContainerSAS', prefix: 'lessee', area: 'lessee' },
   'hm-registration': { endpoint: 'GetHMRegistrationDataContainerSAS', prefix: 'registration', area: null },
   'paper-contracts': { endpoint: 'GetPaperContractStorageSAS', prefix: 'paper', area: 'contract' },
@@ -26,13 +32,26 @@ export function newBlobName(
   extension: UploadExtension,
   now: Date,
   random: string,
+  prefix: string = BLOB_AREAS[container].prefix,
 ): string {
-  return `${scope}/${BLOB_AREAS[container].prefix}-${now.getTime()}-${random}.${extension}`;
+  return `${scope}/${prefix}-${now.getTime()}-${random}.${extension}`;
 }
 
 /** The scope (houseID) of a well-formed name of this container, or `undefined`. */
 export function parseBlobName(container: BlobContainer, blobName: string): { scope: string } | undefined {
   const match = BLOB_NAME.exec(blobName);
-  if (!match || match[2] !== BLOB_AREAS[container].prefix || !match[1]) return undefined;
+  if (!match?.[1] || !match[2]) return undefined;
+  const area = BLOB_AREAS[container];
+  if (match[2] !== area.prefix && !area.serverPrefixes?.includes(match[2])) return undefined;
   return { scope: match[1] };
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const PDF_SIGNATURE = [0x25, 0x50, 0x44, 0x46, 0x2d];
+
+/** The real type of uploaded bytes, from their signature (names and headers can lie). */
+export function sniffFileType(bytes: Uint8Array): UploadExtension | undefined {
+  if (PNG_SIGNATURE.every((byte, index) => bytes[index] === byte)) return 'png';
+  if (PDF_SIGNATURE.every((byte, index) => bytes[index] === byte)) return 'pdf';
+  return undefined;
 }

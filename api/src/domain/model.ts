@@ -125,13 +125,21 @@ export interface VehicleDoc extends StoredDoc {
   vehicleType: string;
 }
 
+export interface DeviceDoc extends StoredDoc {
+  type: 'device';
+  deviceID: string;
+  houseID: string;
+  roomID: string;
+  deviceName: string;
+  quantity: number;
+  condition: string;
+  value: number;
+  images: string[];
+  createdOn: string;
+}
+
 export type HouseScopedDoc =
-  | HouseDoc
-  | RoomDoc
-  | ServiceDoc
-  | ContractDoc
-  | LesseeInfoDoc
-  | VehicleDoc;
+  HouseDoc | RoomDoc | DeviceDoc | ServiceDoc | ContractDoc | LesseeInfoDoc | VehicleDoc;
 
 /** Lessor registrations (`platform` container, pk = "registrations"). */
 export interface RegistrationDoc extends StoredDoc {

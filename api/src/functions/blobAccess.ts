@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { LEVEL, MESSAGES, ROLE } from '@nhatro/common';
 import { z } from 'zod';
-import { BLOB_CONTAINERS, type BlobContainer } from '../blob/sasIssuer.js';
+import { BLOB_CONTAINERS, type BlobContainer } from '../blob/blobStorage.js';
 import { hasPermission } from '../domain/access.js';
 import { BLOB_AREAS, newBlobName, parseBlobName, UPLOAD_EXTENSIONS } from '../domain/blobNames.js';
 import { defineEndpoint, definePublicEndpoint, ok, type PublicCall } from '../http/endpoint.js';
@@ -23,7 +23,11 @@ function queryObject(call: PublicCall): Record<string, string> {
 }
 
 function randomSuffix(): string {
-  return randomBytes(6).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, '0').slice(0, 6);
+  return randomBytes(6)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0')
+    .slice(0, 6);
 }
 
 /** The four house-scoped upload areas: the caller needs create rights in the area and access to the house. */
@@ -37,12 +41,19 @@ for (const container of BLOB_CONTAINERS) {
     async handle(call) {
       const { user, services } = call;
       const parsed = uploadQuery.safeParse(queryObject(call));
-      if (!parsed.success) throw ApiError.badRequest(parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
+      if (!parsed.success)
+        throw ApiError.badRequest(parsed.error.issues[0]?.message ?? MESSAGES.invalidInput);
       // Lessees upload their own identity papers; everything else needs create rights.
       const needed = container === 'lessee-infor' && user.roleID === ROLE.lessee ? LEVEL.read : LEVEL.create;
       if (!hasPermission(user, area, needed)) throw ApiError.forbidden();
       await authorizeHouse(services, user, parsed.data.houseID);
-      const blobName = newBlobName(container, parsed.data.houseID, parsed.data.extension, services.now(), randomSuffix());
+      const blobName = newBlobName(
+        container,
+        parsed.data.houseID,
+        parsed.data.extension,
+        services.now(),
+        randomSuffix(),
+      );
       const issued = await services.blobs.uploadSas(container, blobName, UPLOAD_MINUTES);
       return ok(undefined, {
         accessKey: issued.sas,
@@ -60,12 +71,26 @@ definePublicEndpoint({
   route: 'api/BlobAccess/GetHMRegistrationDataContainerSAS',
   methods: ['GET'],
   async handle(call) {
-    const extension = z.enum(UPLOAD_EXTENSIONS).default('png').safeParse(call.req.query.get('extension') ?? undefined);
+    const extension = z
+      .enum(UPLOAD_EXTENSIONS)
+      .default('png')
+      .safeParse(call.req.query.get('extension') ?? undefined);
     if (!extension.success) throw ApiError.badRequest('Chỉ chấp nhận tệp .png hoặc .pdf.');
     const scope = `reg-${randomBytes(12).toString('base64url')}`;
-    const blobName = newBlobName('hm-registration', scope, extension.data, call.services.now(), randomSuffix());
+    const blobName = newBlobName(
+      'hm-registration',
+      scope,
+      extension.data,
+      call.services.now(),
+      randomSuffix(),
+    );
     const issued = await call.services.blobs.uploadSas('hm-registration', blobName, UPLOAD_MINUTES);
-    return ok(undefined, { accessKey: issued.sas, blobName, uploadURL: issued.url, expiresOn: issued.expiresOn });
+    return ok(undefined, {
+      accessKey: issued.sas,
+      blobName,
+      uploadURL: issued.url,
+      expiresOn: issued.expiresOn,
+    });
   },
 });
 

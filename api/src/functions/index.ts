@@ -4,3 +4,7 @@ import './house.js';
 import './blobAccess.js';
 import './hmRegistration.js';
 import './maintenance.js';
+import './room.js';
+import './service.js';
+import './device.js';
+import './excelImport.js';

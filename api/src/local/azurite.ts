@@ -19,7 +19,9 @@ export async function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolvePort(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -34,9 +36,12 @@ export async function startAzurite(options: { location: string; port?: number })
     process.execPath,
     [
       main,
-      '--blobHost', '127.0.0.1',
-      '--blobPort', String(port),
-      '--location', options.location,
+      '--blobHost',
+      '127.0.0.1',
+      '--blobPort',
+      String(port),
+      '--location',
+      options.location,
       '--skipApiVersionCheck',
       '--disableTelemetry',
       '--loose',

@@ -5,11 +5,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import azureFunctions, { type HttpResponseInit } from '@azure/functions';
 import { MESSAGES } from '@nhatro/common';
-import {
-  httpFunctions,
-  timerFunctions,
-  type HttpFunctionDefinition,
-} from '../http/registry.js';
+import { httpFunctions, timerFunctions, type HttpFunctionDefinition } from '../http/registry.js';
 
 const { HttpRequest, HttpResponse, InvocationContext } = azureFunctions;
 
@@ -135,7 +131,10 @@ function requestHeaders(req: IncomingMessage): Record<string, string> {
   return headers;
 }
 
-async function writeFunctionResponse(res: ServerResponse, result: HttpResponseInit | InstanceType<typeof HttpResponse>) {
+async function writeFunctionResponse(
+  res: ServerResponse,
+  result: HttpResponseInit | InstanceType<typeof HttpResponse>,
+) {
   const response = result instanceof HttpResponse ? result : new HttpResponse(result);
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, name) => {
@@ -207,7 +206,8 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
       const context = new InvocationContext({
         functionName: route.definition.name,
         invocationId: randomUUID(),
-        logHandler: (level, ...args) => log(`[${route.definition.name}] ${level}: ${args.map(String).join(' ')}`),
+        logHandler: (level, ...args) =>
+          log(`[${route.definition.name}] ${level}: ${args.map(String).join(' ')}`),
       });
       const result = await route.definition.handler(request, context);
       await writeFunctionResponse(res, result ?? { status: 204 });
@@ -229,7 +229,11 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
     const context = new InvocationContext({ functionName: name, invocationId: randomUUID() });
     const now = new Date().toISOString();
     await timer.handler(
-      { isPastDue: false, schedule: { adjustForDST: false }, scheduleStatus: { last: now, next: now, lastUpdated: now } },
+      {
+        isPastDue: false,
+        schedule: { adjustForDST: false },
+        scheduleStatus: { last: now, next: now, lastUpdated: now },
+      },
       context,
     );
     sendJson(res, 200, { status: true });

@@ -69,7 +69,8 @@ function buildHouse(ownerID: string, plan: HousePlan, createdOn: string, staffID
         roomID,
         houseID,
         roomName: `P${floor}${String(index).padStart(2, '0')}`,
-        roomDescription: index % 2 === 0 ? 'Phòng có ban công, cửa sổ thoáng' : 'Phòng có gác lửng, vệ sinh riêng',
+        roomDescription:
+          index % 2 === 0 ? 'Phòng có ban công, cửa sổ thoáng' : 'Phòng có gác lửng, vệ sinh riêng',
         acreage: 18 + (index % 3) * 4,
         floor,
         price: plan.basePrice + (index % 3) * 300_000,
@@ -91,9 +92,10 @@ function buildHouse(ownerID: string, plan: HousePlan, createdOn: string, staffID
 async function saveHouse(services: AppServices, docs: HouseScopedDoc[]): Promise<void> {
   const first = docs[0];
   if (!first) return;
-  await services.store
-    .container<HouseScopedDoc>('houses')
-    .batch(first.pk, docs.map((doc) => ({ op: 'create' as const, doc })));
+  await services.store.container<HouseScopedDoc>('houses').batch(
+    first.pk,
+    docs.map((doc) => ({ op: 'create' as const, doc })),
+  );
 }
 
 /** Seeds the demo data once: a store that already has the admin account is left alone. */
@@ -162,7 +164,9 @@ export async function seedDemoData(services: AppServices): Promise<boolean> {
   );
   await services.store
     .container<UserDoc>('users')
-    .patch(staff.userID, staff.userID, [{ op: 'set', path: '/assignedHouseIDs', value: [thuDuc.house.houseID] }]);
+    .patch(staff.userID, staff.userID, [
+      { op: 'set', path: '/assignedHouseIDs', value: [thuDuc.house.houseID] },
+    ]);
 
   // The lessee of room P101 in the first house, with an active contract.
   const lesseeRoom = thuDuc.rooms[0] as RoomDoc;
@@ -226,7 +230,14 @@ export async function seedDemoData(services: AppServices): Promise<boolean> {
     licensePlate: '59-X3 123.45',
     vehicleType: 'Xe máy',
   };
-  await saveHouse(services, [thuDuc.house, ...thuDuc.rooms, ...thuDuc.services, contract, lesseeInfo, vehicle]);
+  await saveHouse(services, [
+    thuDuc.house,
+    ...thuDuc.rooms,
+    ...thuDuc.services,
+    contract,
+    lesseeInfo,
+    vehicle,
+  ]);
   await saveHouse(services, [binhThanh.house, ...binhThanh.rooms, ...binhThanh.services]);
 
   const otherLandlord = await createUser(services, {

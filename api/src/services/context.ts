@@ -1,12 +1,12 @@
 import { loadConfig, type AppConfig } from '../config.js';
 import { openStore, type Store } from '../store/index.js';
-import { createSasIssuer, type SasIssuer } from '../blob/sasIssuer.js';
+import { createBlobStorage, type BlobStorage } from '../blob/blobStorage.js';
 
 /** What every handler needs from the outside world, created once per process. */
 export interface AppServices {
   config: AppConfig;
   store: Store;
-  blobs: SasIssuer;
+  blobs: BlobStorage;
   now: () => Date;
 }
 
@@ -19,7 +19,7 @@ export function getServices(): Promise<AppServices> {
 
 export async function createServices(config: AppConfig): Promise<AppServices> {
   const store = await openStore(config.store);
-  return { config, store, blobs: createSasIssuer(config.blob), now: () => new Date() };
+  return { config, store, blobs: createBlobStorage(config.blob), now: () => new Date() };
 }
 
 /** Replaces the process-wide services (the local host and tests configure them explicitly). */

@@ -11,7 +11,11 @@ export async function readHouse(services: AppServices, houseID: string): Promise
 }
 
 /** The house, if the caller may touch it; otherwise 404 (another landlord's house does not exist for them). */
-export async function authorizeHouse(services: AppServices, caller: Caller, houseID: string): Promise<HouseDoc> {
+export async function authorizeHouse(
+  services: AppServices,
+  caller: Caller,
+  houseID: string,
+): Promise<HouseDoc> {
   const house = await readHouse(services, houseID);
   if (!house || !canAccessHouse(caller, house)) throw ApiError.notFound();
   return house;
@@ -29,9 +33,12 @@ export async function listHouseSummaries(services: AppServices, caller: Caller):
   const houses: HouseDoc[] = [];
   let continuation: string | undefined;
   do {
-    const page = await services.store
-      .container<HouseDoc>('houses')
-      .query({ ...query, orderBy: { field: 'houseName' }, top: 500, ...(continuation ? { continuation } : {}) });
+    const page = await services.store.container<HouseDoc>('houses').query({
+      ...query,
+      orderBy: { field: 'houseName' },
+      top: 500,
+      ...(continuation ? { continuation } : {}),
+    });
     houses.push(...page.items);
     continuation = page.continuation;
   } while (continuation);

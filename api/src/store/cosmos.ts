@@ -177,9 +177,7 @@ class CosmosContainerAdapter<T extends StoredDoc> implements Container<T> {
         const options: FeedOptions = { continuationToken: token };
         if (spec.partitionKey !== undefined) options.partitionKey = spec.partitionKey;
         if (top !== undefined) options.maxItemCount = top - items.length;
-        const response = await this.container.items
-          .query<JSONObject & StoredDoc>(sql, options)
-          .fetchNext();
+        const response = await this.container.items.query<JSONObject & StoredDoc>(sql, options).fetchNext();
         for (const resource of response.resources) items.push(fromCosmos<T>(resource));
         token = response.hasMoreResults ? response.continuationToken || undefined : undefined;
       } while (token !== undefined && (top === undefined || items.length < top));
@@ -334,7 +332,10 @@ class CosmosContainerAdapter<T extends StoredDoc> implements Container<T> {
           return del;
         }
         default:
-          throw new StoreError('bad_request', `Unknown batch operation: ${String((op as { op: unknown }).op)}`);
+          throw new StoreError(
+            'bad_request',
+            `Unknown batch operation: ${String((op as { op: unknown }).op)}`,
+          );
       }
     });
     let results: OperationResponse[];
@@ -395,21 +396,21 @@ function isScalar(value: unknown): boolean {
 }
 
 /**
- * A translated condition and how loosely it binds: `atom` (function call or
- * comparison), `not`, `and`, `or`. Parentheses are only added where precedence needs
+ * A translated condition and how loosely it binds: `call` (function call or
+ * literal), `comparison`, `not`, `and`, `or`. Parentheses are only added where precedence needs
  * them: the test server's SQL parser takes exponential time in nesting depth
  * (5 redundant levels ≈ 3 s), and Cosmos does not need them either.
  */
 interface Condition {
   text: string;
-  kind: 'atom' | 'not' | 'and' | 'or';
+  kind: 'call' | 'comparison' | 'not' | 'and' | 'or';
 }
 
 function translate(filter: Filter, sql: SqlBuilder): Condition {
   if (typeof filter !== 'object' || filter === null) {
     throw new StoreError('bad_request', 'Invalid filter');
   }
-  const atom = (text: string): Condition => ({ text, kind: 'atom' });
+  const call = (text: string): Condition => ({ text, kind: 'call' });
   switch (filter.op) {
     case 'eq':
     case 'ne':
@@ -426,13 +427,13 @@ function translate(filter: Filter, sql: SqlBuilder): Condition {
       if (filter.value === null && filter.op === 'ne') {
         return { text: `IS_DEFINED(${field}) AND NOT IS_NULL(${field})`, kind: 'and' };
       }
-      return atom(`${field} ${COMPARISON[filter.op]} ${sql.param(filter.value)}`);
+      return { text: `${field} ${COMPARISON[filter.op]} ${sql.param(filter.value)}`, kind: 'comparison' };
     }
     case 'in': {
       if (!Array.isArray(filter.values) || !filter.values.every(isScalar)) {
         throw new StoreError('bad_request', `Invalid values for ${filter.field}`);
       }
-      return atom(`ARRAY_CONTAINS(${sql.param(filter.values)}, ${fieldExpr(filter.field)})`);
+      return call(`ARRAY_CONTAINS(${sql.param(filter.values)}, ${fieldExpr(filter.field)})`);
     }
     case 'contains':
     case 'startswith': {
@@ -441,7 +442,7 @@ function translate(filter: Filter, sql: SqlBuilder): Condition {
       }
       const fn = filter.op === 'contains' ? 'CONTAINS' : 'STARTSWITH';
       const field = fieldExpr(filter.field);
-      return atom(
+      return call(
         filter.ignoreCase
           ? `${fn}(LOWER(${field}), ${sql.param(filter.value.toLowerCase())})`
           : `${fn}(${field}, ${sql.param(filter.value)})`,
@@ -449,26 +450,36 @@ function translate(filter: Filter, sql: SqlBuilder): Condition {
     }
     case 'arrayContains': {
       if (!isScalar(filter.value)) throw new StoreError('bad_request', `Invalid value for ${filter.field}`);
-      return atom(`ARRAY_CONTAINS(${fieldExpr(filter.field)}, ${sql.param(filter.value)})`);
+      return call(`ARRAY_CONTAINS(${fieldExpr(filter.field)}, ${sql.param(filter.value)})`);
     }
     case 'exists':
-      return atom(`IS_DEFINED(${fieldExpr(filter.field)})`);
+      return call(`IS_DEFINED(${fieldExpr(filter.field)})`);
     case 'and':
     case 'or': {
       if (!Array.isArray(filter.items)) throw new StoreError('bad_request', 'Invalid filter');
-      if (filter.items.length === 0) return atom(filter.op === 'and' ? 'true' : 'false');
+      if (filter.items.length === 0) return call(filter.op === 'and' ? 'true' : 'false');
       const parts = filter.items.map((item) => translate(item, sql));
       if (parts.length === 1) return parts[0] as Condition;
       // AND binds tighter than OR; NOT and comparisons tighter than both.
-      const texts = parts.map((part) => (filter.op === 'and' && part.kind === 'or' ? `(${part.text})` : part.text));
+      const texts = parts.map((part) =>
+        filter.op === 'and' && part.kind === 'or' ? `(${part.text})` : part.text,
+      );
       return { text: texts.join(filter.op === 'and' ? ' AND ' : ' OR '), kind: filter.op };
     }
     case 'not': {
+      // NOT NOT x is x, also for undefined operands (NOT undefined is undefined).
+      if (typeof filter.item === 'object' && filter.item !== null && filter.item.op === 'not') {
+        return translate(filter.item.item, sql);
+      }
       const inner = translate(filter.item, sql);
-      return { text: `NOT (${inner.text})`, kind: 'not' };
+      // A function call needs no parentheses; a comparison, AND or OR does.
+      return { text: inner.kind === 'call' ? `NOT ${inner.text}` : `NOT (${inner.text})`, kind: 'not' };
     }
     default:
-      throw new StoreError('bad_request', `Unknown filter operator: ${String((filter as { op: unknown }).op)}`);
+      throw new StoreError(
+        'bad_request',
+        `Unknown filter operator: ${String((filter as { op: unknown }).op)}`,
+      );
   }
 }
 
@@ -483,7 +494,9 @@ function buildQuery(select: string, spec: Pick<QuerySpec, 'partitionKey' | 'filt
   }
   if (spec.filter !== undefined) {
     const condition = translate(spec.filter, sql);
-    conditions.push(condition.kind === 'or' && conditions.length > 0 ? `(${condition.text})` : condition.text);
+    conditions.push(
+      condition.kind === 'or' && conditions.length > 0 ? `(${condition.text})` : condition.text,
+    );
   }
   const query = conditions.length > 0 ? `${select} WHERE ${conditions.join(' AND ')}` : select;
   return { query, parameters: sql.parameters };
@@ -578,7 +591,7 @@ function mapError(err: unknown): Error {
   if (err instanceof StoreError) return err;
   const code = codeFor(statusOf(err));
   if (code) {
-    const message = err instanceof Error ? err.message.split('\n')[0] ?? err.message : String(err);
+    const message = err instanceof Error ? (err.message.split('\n')[0] ?? err.message) : String(err);
     const mapped = new StoreError(code, message);
     (mapped as Error & { cause?: unknown }).cause = err;
     return mapped;

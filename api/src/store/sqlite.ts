@@ -97,16 +97,17 @@ function filterSql(filter: Filter, params: SQLInputValue[]): string {
     }
     case 'arrayContains':
       params.push(toSqlValue(filter.value));
-      return `(EXISTS (SELECT 1 FROM json_each(body, ${jsonPath(filter.field)}) WHERE value = ?))`;
+      return `(json_type(body, ${jsonPath(filter.field)}) = 'array' AND EXISTS (SELECT 1 FROM json_each(body, ${jsonPath(filter.field)}) WHERE value = ?))`;
     case 'contains':
     case 'startswith': {
       const column = `json_extract(body, ${jsonPath(filter.field)})`;
+      const isText = `json_type(body, ${jsonPath(filter.field)}) = 'text'`;
       const subject = filter.ignoreCase ? `vn_lower(${column})` : column;
       const needle = filter.ignoreCase ? 'vn_lower(?)' : '?';
       params.push(filter.value);
-      if (filter.op === 'contains') return `(instr(${subject}, ${needle}) > 0)`;
+      if (filter.op === 'contains') return `(${isText} AND instr(${subject}, ${needle}) > 0)`;
       params.push(filter.value);
-      return `(substr(${subject}, 1, length(?)) = ${needle})`;
+      return `(${isText} AND substr(${subject}, 1, length(?)) = ${needle})`;
     }
     default: {
       const column = `json_extract(body, ${jsonPath(filter.field)})`;
@@ -120,10 +121,7 @@ function filterSql(filter: Filter, params: SQLInputValue[]): string {
   }
 }
 
-function whereClause(
-  spec: Pick<QuerySpec, 'partitionKey' | 'filter'>,
-  params: SQLInputValue[],
-): string {
+function whereClause(spec: Pick<QuerySpec, 'partitionKey' | 'filter'>, params: SQLInputValue[]): string {
   const parts: string[] = [];
   if (spec.partitionKey !== undefined) {
     parts.push('pk = ?');
@@ -177,8 +175,8 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
   }
 
   private readRow(pk: string, id: string): { body: string; etag: string } | undefined {
-    const row = this.prepare(`SELECT body, etag FROM ${this.table()} WHERE pk = ? AND id = ?`)
-      .get(pk, id) as { body: string; etag: string } | undefined;
+    const row = this.prepare(`SELECT body, etag FROM ${this.table()} WHERE pk = ? AND id = ?`).get(pk, id) as
+      { body: string; etag: string } | undefined;
     return row;
   }
 
@@ -214,9 +212,7 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
     let continuation: string | undefined;
     if (spec.top !== undefined && rows.length > spec.top) {
       rows.length = spec.top;
-      continuation = Buffer.from(JSON.stringify({ offset: offset + spec.top })).toString(
-        'base64url',
-      );
+      continuation = Buffer.from(JSON.stringify({ offset: offset + spec.top })).toString('base64url');
     }
     const items = rows.map((row) => JSON.parse(row.body) as T);
     return continuation ? { items, continuation } : { items };
@@ -224,15 +220,20 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
 
   async count(spec: Pick<QuerySpec, 'partitionKey' | 'filter'>): Promise<number> {
     const params: SQLInputValue[] = [];
-    const row = this.prepare(`SELECT COUNT(1) AS n FROM ${this.table()} ${whereClause(spec, params)}`)
-      .get(...params) as { n: number };
+    const row = this.prepare(`SELECT COUNT(1) AS n FROM ${this.table()} ${whereClause(spec, params)}`).get(
+      ...params,
+    ) as { n: number };
     return row.n;
   }
 
   private write(doc: T, etag: string): T {
     const stored = { ...doc, _etag: etag, _ts: Math.floor(Date.now() / 1000) };
-    this.prepare(`INSERT OR REPLACE INTO ${this.table()} (pk, id, etag, body) VALUES (?, ?, ?, ?)`)
-      .run(doc.pk, doc.id, etag, JSON.stringify(stored));
+    this.prepare(`INSERT OR REPLACE INTO ${this.table()} (pk, id, etag, body) VALUES (?, ?, ?, ?)`).run(
+      doc.pk,
+      doc.id,
+      etag,
+      JSON.stringify(stored),
+    );
     return stored;
   }
 
@@ -240,6 +241,8 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
     if (typeof doc.id !== 'string' || doc.id === '' || typeof doc.pk !== 'string') {
       throw new StoreError('bad_request', 'A document needs a string id and pk');
     }
+    // Cosmos DB cannot store these characters in an id; refusing them here keeps both adapters alike.
+    if (/[/\\?#]/.test(doc.id)) throw new StoreError('bad_request', 'Invalid character in id');
   }
 
   private createSync(doc: T): T {
@@ -287,6 +290,7 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
   }
 
   async patch(pk: string, id: string, ops: PatchOp[], options?: WriteOptions): Promise<T> {
+    if (ops.length === 0) throw new StoreError('bad_request', 'A patch needs at least one operation');
     const current = this.readRow(pk, id);
     if (!current) throw new StoreError('not_found', `${this.name}/${pk}/${id} not found`);
     if (options?.ifMatch !== undefined && options.ifMatch !== current.etag) {

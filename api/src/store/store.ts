@@ -92,21 +92,14 @@ export interface Container<T extends StoredDoc> {
   delete(pk: string, id: string, options?: WriteOptions): Promise<void>;
   patch(pk: string, id: string, ops: PatchOp[], options?: WriteOptions): Promise<T>;
   /**
-   * Several writes in one partition. Atomic on SQLite and on Azure Cosmos DB
-   * (transactional batch); the in-process Cosmos test server applies them one by one.
+   * Several writes in one partition, at most 100 (the Cosmos limit). Atomic on SQLite and on
+   * Azure Cosmos DB (transactional batch); the in-process Cosmos test server applies them one by one.
    */
   batch(pk: string, ops: BatchOp<T>[]): Promise<void>;
 }
 
 /** Containers of the product; every one is partitioned on `/pk`. */
-export const CONTAINER_NAMES = [
-  'houses',
-  'users',
-  'sessions',
-  'throttle',
-  'audit',
-  'platform',
-] as const;
+export const CONTAINER_NAMES = ['houses', 'users', 'sessions', 'throttle', 'audit', 'platform'] as const;
 export type ContainerName = (typeof CONTAINER_NAMES)[number];
 
 export interface Store {
@@ -143,11 +136,11 @@ export function applyPatch<T extends object>(doc: T, ops: PatchOp[]): T {
     let parent: Record<string, unknown> = copy;
     for (const segment of segments) {
       const next = parent[segment];
-      if (typeof next !== 'object' || next === null) {
-        if (op.op === 'remove') throw new StoreError('bad_request', `Missing path: ${op.path}`);
-        parent[segment] = {};
+      // As Cosmos DB: a patch never creates missing parents.
+      if (typeof next !== 'object' || next === null || Array.isArray(next)) {
+        throw new StoreError('bad_request', `Missing path: ${op.path}`);
       }
-      parent = parent[segment] as Record<string, unknown>;
+      parent = next as Record<string, unknown>;
     }
     switch (op.op) {
       case 'remove':

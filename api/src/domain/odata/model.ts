@@ -25,6 +25,53 @@ export const ROOM_MODEL: EntityModel = {
     images: 'array',
     createdOn: 'date',
   },
+  navigation: {
+    devices: 'Device',
+    contracts: 'Contract',
+    lesseeInfos: 'LesseeInfo',
+    vehicles: 'Vehicle',
+    monthlyBills: 'MonthlyBill',
+    issues: 'Issue',
+    notifications: 'Notification',
+  },
+};
+
+export const DEVICE_MODEL: EntityModel = {
+  name: 'Device',
+  fields: {
+    deviceID: 'string',
+    houseID: 'string',
+    roomID: 'string',
+    deviceName: 'string',
+    quantity: 'number',
+    condition: 'string',
+    value: 'number',
+    images: 'array',
+    createdOn: 'date',
+  },
+  navigation: {},
+};
+
+/** Collections later features fill; declared so the spec's expands already answer (with what exists). */
+export const MONTHLY_BILL_MODEL: EntityModel = {
+  name: 'MonthlyBill',
+  fields: {
+    monthlyBillID: 'string',
+    billName: 'string',
+    createdOn: 'date',
+    total: 'number',
+    status: 'number',
+  },
+  navigation: {},
+};
+export const ISSUE_MODEL: EntityModel = {
+  name: 'Issue',
+  fields: { issueID: 'string', status: 'number', createdOn: 'date', createdBy: 'string' },
+  navigation: {},
+};
+export const NOTIFICATION_MODEL: EntityModel = {
+  name: 'Notification',
+  fields: { notificationID: 'string', title: 'string', createdOn: 'date' },
   navigation: {},
 };
 
@@ -83,7 +130,13 @@ export const LESSEE_INFO_MODEL: EntityModel = {
 
 export const VEHICLE_MODEL: EntityModel = {
   name: 'Vehicle',
-  fields: { vehicleID: 'string', houseID: 'string', contractID: 'string', licensePlate: 'string', vehicleType: 'string' },
+  fields: {
+    vehicleID: 'string',
+    houseID: 'string',
+    contractID: 'string',
+    licensePlate: 'string',
+    vehicleType: 'string',
+  },
   navigation: {},
 };
 
@@ -119,6 +172,10 @@ export const REGISTRATION_MODEL: EntityModel = {
 export const MODELS: Record<string, EntityModel> = Object.fromEntries(
   [
     ROOM_MODEL,
+    DEVICE_MODEL,
+    MONTHLY_BILL_MODEL,
+    ISSUE_MODEL,
+    NOTIFICATION_MODEL,
     SERVICE_MODEL,
     LESSOR_INFO_MODEL,
     CONTRACT_MODEL,

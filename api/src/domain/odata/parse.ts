@@ -58,8 +58,20 @@ const COMPARISONS: Record<string, ComparisonOp> = {
   GreaterThanExpression: 'gt',
   GreaterOrEqualsExpression: 'ge',
 };
-const MIRRORED: Record<ComparisonOp, ComparisonOp> = { eq: 'eq', ne: 'ne', lt: 'gt', le: 'ge', gt: 'lt', ge: 'le' };
-const WRAPPERS = new Set(['BoolParenExpression', 'ParenExpression', 'CommonExpression', 'BoolCommonExpression']);
+const MIRRORED: Record<ComparisonOp, ComparisonOp> = {
+  eq: 'eq',
+  ne: 'ne',
+  lt: 'gt',
+  le: 'ge',
+  gt: 'lt',
+  ge: 'le',
+};
+const WRAPPERS = new Set([
+  'BoolParenExpression',
+  'ParenExpression',
+  'CommonExpression',
+  'BoolCommonExpression',
+]);
 const MEMBERS = new Set(['FirstMemberExpression', 'MemberExpression', 'PropertyPathExpression']);
 
 /** Names match case-insensitively (the spec's clients write `HouseID` for `houseID`). */
@@ -123,7 +135,10 @@ function convertFilter(node: AstNode, model: EntityModel): Filter {
     const pair = value as object;
     return {
       op: current.type === 'AndExpression' ? 'and' : 'or',
-      items: [convertFilter(asNode(field(pair, 'left')), model), convertFilter(asNode(field(pair, 'right')), model)],
+      items: [
+        convertFilter(asNode(field(pair, 'left')), model),
+        convertFilter(asNode(field(pair, 'right')), model),
+      ],
     };
   }
   if (current.type === 'NotExpression') return { op: 'not', item: convertFilter(asNode(value), model) };
@@ -155,7 +170,11 @@ function convertFilter(node: AstNode, model: EntityModel): Filter {
   if (current.type === 'MethodCallExpression') {
     const method = field(value as object, 'method');
     const parameters = field(value as object, 'parameters');
-    if ((method === 'contains' || method === 'startswith') && Array.isArray(parameters) && parameters.length === 2) {
+    if (
+      (method === 'contains' || method === 'startswith') &&
+      Array.isArray(parameters) &&
+      parameters.length === 2
+    ) {
       const member = memberPath(asNode(parameters[0]));
       const needle = unwrap(asNode(parameters[1]));
       if (!member || needle.type !== 'Literal') {
@@ -222,7 +241,8 @@ function convertSelect(option: AstNode, model: EntityModel): string[] | undefine
 }
 
 function parseCount(text: string): number {
-  if (!/^\d{1,9}$/.test(text)) throw new ODataQueryError(MESSAGES.invalidQuery(`"${text}" không phải số nguyên không âm`));
+  if (!/^\d{1,9}$/.test(text))
+    throw new ODataQueryError(MESSAGES.invalidQuery(`"${text}" không phải số nguyên không âm`));
   return Number(text);
 }
 
@@ -256,7 +276,9 @@ function convertExpand(option: AstNode, model: EntityModel): ExpandOption[] {
           query.skip = parseCount(asNode(nestedOption.value).raw);
           break;
         default:
-          throw new ODataQueryError(MESSAGES.invalidQuery(`${nestedOption.raw} không được hỗ trợ trong $expand`));
+          throw new ODataQueryError(
+            MESSAGES.invalidQuery(`${nestedOption.raw} không được hỗ trợ trong $expand`),
+          );
       }
     }
     return { property, model: target, query };
@@ -291,7 +313,8 @@ export function parseODataQuery(params: URLSearchParams, model: EntityModel): OD
   if (skip !== undefined) query.skip = parseCount(skip);
   const count = text('$count');
   if (count !== undefined) {
-    if (count !== 'true' && count !== 'false') throw new ODataQueryError(MESSAGES.invalidQuery('$count phải là true hoặc false'));
+    if (count !== 'true' && count !== 'false')
+      throw new ODataQueryError(MESSAGES.invalidQuery('$count phải là true hoặc false'));
     query.count = count === 'true';
   }
   const select = text('$select');
@@ -302,6 +325,7 @@ export function parseODataQuery(params: URLSearchParams, model: EntityModel): OD
   const expand = text('$expand');
   if (expand) query.expand = convertExpand(parseOption('$expand', expand), model);
   const format = text('$format');
-  if (format !== undefined && format !== 'json') throw new ODataQueryError(MESSAGES.invalidQuery('$format chỉ hỗ trợ json'));
+  if (format !== undefined && format !== 'json')
+    throw new ODataQueryError(MESSAGES.invalidQuery('$format chỉ hỗ trợ json'));
   return query;
 }

@@ -6,13 +6,13 @@ import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { BrandLink } from '../../components/BrandLink';
+import { FormTextField } from '../../components/FormTextField';
 import { NETWORK_FAILURE_STATUS, isApiError } from '../../lib/api';
 import { peekReturnPath, takeReturnPath } from '../../lib/session';
 import { LOGIN_FAILURE_STATUSES, requestLogin } from './authApi';
@@ -133,57 +133,47 @@ export function LoginPage() {
         )}
 
         <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label="Đăng nhập">
-          <TextField
+          <FormTextField
             id="username"
             name="username"
             label="Tên đăng nhập"
             autoComplete="username"
             autoFocus
-            fullWidth
-            margin="normal"
             value={values.username}
             onChange={handleChange}
             onBlur={() => handleBlur('username')}
-            error={visibleError('username') !== undefined}
-            helperText={visibleError('username')}
-            inputRef={(element: HTMLInputElement | null) => {
+            error={visibleError('username')}
+            inputRef={(element) => {
               fieldRefs.current.username = element;
             }}
-            slotProps={{ htmlInput: { 'data-testid': 'login-username' } }}
+            testId="login-username"
           />
-          <TextField
+          <FormTextField
             id="password"
             name="password"
             label="Mật khẩu"
             type={isPasswordVisible ? 'text' : 'password'}
             autoComplete="current-password"
-            fullWidth
-            margin="normal"
             value={values.password}
             onChange={handleChange}
             onBlur={() => handleBlur('password')}
-            error={visibleError('password') !== undefined}
-            helperText={visibleError('password')}
-            inputRef={(element: HTMLInputElement | null) => {
+            error={visibleError('password')}
+            inputRef={(element) => {
               fieldRefs.current.password = element;
             }}
-            slotProps={{
-              htmlInput: { 'data-testid': 'login-password' },
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <IconButton
-                      edge="end"
-                      aria-label={isPasswordVisible ? 'Ẩn mật khẩu' : 'Hiện mật khẩu'}
-                      onClick={() => setIsPasswordVisible((visible) => !visible)}
-                      onMouseDown={(event) => event.preventDefault()}
-                    >
-                      {isPasswordVisible ? <VisibilityOff /> : <Visibility />}
-                    </IconButton>
-                  </InputAdornment>
-                ),
-              },
-            }}
+            testId="login-password"
+            endAdornment={
+              <InputAdornment position="end">
+                <IconButton
+                  edge="end"
+                  aria-label={isPasswordVisible ? 'Ẩn mật khẩu' : 'Hiện mật khẩu'}
+                  onClick={() => setIsPasswordVisible((visible) => !visible)}
+                  onMouseDown={(event) => event.preventDefault()}
+                >
+                  {isPasswordVisible ? <VisibilityOff /> : <Visibility />}
+                </IconButton>
+              </InputAdornment>
+            }
           />
           <Button
             type="submit"

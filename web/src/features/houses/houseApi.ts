@@ -1,5 +1,7 @@
-import useSWR, { type SWRResponse } from 'swr';
+import type { SWRResponse } from 'swr';
+import useSWR from 'swr';
 import { fetchJson, type ODataCollection } from '../../lib/api';
+import { swrOptions, useApiResource } from '../../lib/api/swr';
 import { parseHouses, type HouseSummary } from '../../lib/session';
 import type { HouseWithRooms } from './types';
 
@@ -20,14 +22,14 @@ export function useManagedHouses(options: { onLoaded?: (houses: HouseSummary[]) 
       const collection = await fetchJson<ODataCollection<unknown>>(key);
       return parseHouses(collection.value);
     },
-    onLoaded === undefined ? {} : { onSuccess: onLoaded },
+    onLoaded === undefined ? swrOptions : { ...swrOptions, onSuccess: onLoaded },
   );
 }
 
 export function useHouseWithRooms(houseID: string | null): SWRResponse<HouseWithRooms, Error> {
-  return useSWR<HouseWithRooms, Error>(houseID === null ? null : houseKeys.withRooms(houseID));
+  return useApiResource<HouseWithRooms>(houseID === null ? null : houseKeys.withRooms(houseID));
 }
 
 export function useOwnHousesWithRooms(): SWRResponse<ODataCollection<HouseWithRooms>, Error> {
-  return useSWR<ODataCollection<HouseWithRooms>, Error>(houseKeys.ownWithRooms);
+  return useApiResource<ODataCollection<HouseWithRooms>>(houseKeys.ownWithRooms);
 }

@@ -1,4 +1,3 @@
-import { toast } from 'react-toastify';
 import {
   clearSession,
   currentBrowserPath,
@@ -7,6 +6,7 @@ import {
   rememberReturnPath,
   saveTokens,
 } from '../session';
+import { notify } from '../toast';
 import { ApiError, NETWORK_FAILURE_STATUS, badRequestMessages, errorMessageOf } from './errors';
 import type { RequestOptions } from './types';
 
@@ -161,7 +161,7 @@ async function retryWithFreshToken(path: string, options: RequestOptions, reject
 function showBadRequestToasts(body: unknown): void {
   const messages = badRequestMessages(body);
   for (const message of messages.length > 0 ? messages : [defaultMessageFor(400)]) {
-    toast.error(message, { toastId: message });
+    notify.error(message);
   }
 }
 

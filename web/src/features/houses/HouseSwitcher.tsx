@@ -8,7 +8,7 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import { useId, useState } from 'react';
 import { useSignedInSession } from '../auth/sessionContext';
-import { useHouseChooser } from '../houses/houseChooserContext';
+import { useHouseChooser } from './houseChooserContext';
 
 /** App bar control showing the selected house; lets roles 2 and 3 switch to another. */
 export function HouseSwitcher() {

@@ -29,29 +29,43 @@ export interface IssuedSas {
   expiresOn: string;
 }
 
-/** Issues least-privilege SAS tokens: create-only for uploads, read-only for downloads, one blob each. */
-export interface SasIssuer {
+export interface BlobHead {
+  contentLength: number;
+  contentType: string;
+  /** The first bytes of the blob, to check its real type. */
+  firstBytes: Buffer;
+}
+
+/**
+ * The product's blob storage: least-privilege SAS tokens for the browser (create-only
+ * for uploads, read-only for downloads, one blob each) and the few server-side operations.
+ */
+export interface BlobStorage {
   readonly accountUrl: string;
   ensureContainers(): Promise<void>;
   uploadSas(container: BlobContainer, blobName: string, minutes: number): Promise<IssuedSas>;
   readSas(container: BlobContainer, blobName: string, minutes: number): Promise<IssuedSas>;
   blobExists(container: BlobContainer, blobName: string): Promise<boolean>;
+  /** `undefined` when the blob does not exist. */
+  head(container: BlobContainer, blobName: string, bytes: number): Promise<BlobHead | undefined>;
+  upload(container: BlobContainer, blobName: string, data: Uint8Array, contentType: string): Promise<void>;
+  delete(container: BlobContainer, blobName: string): Promise<void>;
 }
 
 type SigningKey =
   | { kind: 'account'; credential: StorageSharedKeyCredential }
   | { kind: 'delegation'; key: UserDelegationKey; accountName: string };
 
-export function createSasIssuer(config: BlobConfig): SasIssuer {
+export function createBlobStorage(config: BlobConfig): BlobStorage {
   if (config.accountName && config.accountKey) {
     const credential = new StorageSharedKeyCredential(config.accountName, config.accountKey);
     const client = new BlobServiceClient(config.accountUrl, credential);
-    return new AzureSasIssuer(config.accountUrl, client, async () => ({ kind: 'account', credential }));
+    return new AzureBlobStorage(config.accountUrl, client, async () => ({ kind: 'account', credential }));
   }
   const client = new BlobServiceClient(config.accountUrl, new DefaultAzureCredential());
   const accountName = new URL(config.accountUrl).hostname.split('.')[0] ?? '';
   let cached: { key: UserDelegationKey; renewAfter: number } | undefined;
-  return new AzureSasIssuer(config.accountUrl, client, async () => {
+  return new AzureBlobStorage(config.accountUrl, client, async () => {
     const now = Date.now();
     if (!cached || cached.renewAfter < now) {
       // A delegation key may live 7 days; we keep one for 2 hours and sign ≤ 1-hour tokens with it.
@@ -64,7 +78,7 @@ export function createSasIssuer(config: BlobConfig): SasIssuer {
   });
 }
 
-class AzureSasIssuer implements SasIssuer {
+class AzureBlobStorage implements BlobStorage {
   constructor(
     readonly accountUrl: string,
     private readonly client: BlobServiceClient,
@@ -113,5 +127,34 @@ class AzureSasIssuer implements SasIssuer {
 
   async blobExists(container: BlobContainer, blobName: string): Promise<boolean> {
     return this.client.getContainerClient(container).getBlobClient(blobName).exists();
+  }
+
+  async head(container: BlobContainer, blobName: string, bytes: number): Promise<BlobHead | undefined> {
+    const blob = this.client.getContainerClient(container).getBlobClient(blobName);
+    if (!(await blob.exists())) return undefined;
+    const properties = await blob.getProperties();
+    const contentLength = properties.contentLength ?? 0;
+    const firstBytes =
+      contentLength === 0 ? Buffer.alloc(0) : await blob.downloadToBuffer(0, Math.min(bytes, contentLength));
+    return { contentLength, contentType: properties.contentType ?? '', firstBytes };
+  }
+
+  async upload(
+    container: BlobContainer,
+    blobName: string,
+    data: Uint8Array,
+    contentType: string,
+  ): Promise<void> {
+    await this.client
+      .getContainerClient(container)
+      .getBlockBlobClient(blobName)
+      .uploadData(data, {
+        blobHTTPHeaders: { blobContentType: contentType },
+        conditions: { ifNoneMatch: '*' },
+      });
+  }
+
+  async delete(container: BlobContainer, blobName: string): Promise<void> {
+    await this.client.getContainerClient(container).getBlobClient(blobName).deleteIfExists();
   }
 }

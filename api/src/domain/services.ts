@@ -1,0 +1,39 @@
+import { METERED_UNITS, SERVICE_UNIT_LABELS, type ServiceUnitCode } from '@nhatro/common';
+
+/**
+ * A house always has exactly one electricity (kWh) and one water (m³) service:
+ * they are created with the house, cannot be deleted, and no second one can be added.
+ * Returns the Vietnamese reason a change is refused, or `null`.
+ */
+export function meteredServiceConflict(
+  change:
+    | { kind: 'create'; unit: ServiceUnitCode }
+    | { kind: 'update'; from: ServiceUnitCode; to: ServiceUnitCode }
+    | { kind: 'delete'; unit: ServiceUnitCode },
+  unitsInHouse: ServiceUnitCode[],
+): string | null {
+  const metered = (unit: ServiceUnitCode) => METERED_UNITS.includes(unit);
+  switch (change.kind) {
+    case 'create':
+      return metered(change.unit) && unitsInHouse.includes(change.unit)
+        ? `Nhà trọ đã có dịch vụ tính ${SERVICE_UNIT_LABELS[change.unit].toLocaleLowerCase('vi')}. Hãy sửa giá của dịch vụ đó.`
+        : null;
+    case 'update':
+      if (change.from === change.to) return null;
+      if (metered(change.from)) return 'Không thể đổi đơn vị tính của dịch vụ điện hoặc nước.';
+      return metered(change.to) && unitsInHouse.includes(change.to)
+        ? `Nhà trọ đã có dịch vụ tính ${SERVICE_UNIT_LABELS[change.to].toLocaleLowerCase('vi')}.`
+        : null;
+    case 'delete':
+      return metered(change.unit)
+        ? 'Không thể xóa dịch vụ điện hoặc nước: mỗi nhà trọ luôn cần hai dịch vụ này.'
+        : null;
+  }
+}
+
+/** Created with every new house; the landlord sets the real prices. */
+export const DEFAULT_METERED_SERVICES: Array<{ serviceName: string; price: number; unit: ServiceUnitCode }> =
+  [
+    { serviceName: 'Điện', price: 3_500, unit: 'kWh' },
+    { serviceName: 'Nước', price: 18_000, unit: 'm3' },
+  ];

@@ -1,0 +1,292 @@
+import {
+  ROOM_IMPORT_COLUMNS,
+  ROOM_IMPORT_MAX_ROWS,
+  roomFields,
+  toFieldErrors,
+  type RoomCreateInput,
+} from '@nhatro/common';
+import type { Workbook, Worksheet, CellValue } from 'exceljs';
+import { z } from 'zod';
+import type { HouseDoc, RoomDoc } from '../domain/model.js';
+import { checkRoomQuota, quotaExceededMessage, roomNameKey } from '../domain/rooms.js';
+import { ApiError } from '../http/errors.js';
+import type { Container, StoredDoc } from '../store/store.js';
+import type { AppServices } from './context.js';
+import { findUser } from './users.js';
+import { duplicateRoomNameMessage, houseDocs, listInHouse, newRoomDoc, roomsUsedByOwner } from './rooms.js';
+
+export const SPREADSHEET_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const ERROR_HEADER = 'Lỗi';
+
+/** exceljs is heavy (~0.4 s to import): only the import endpoints load it. */
+async function loadExcel() {
+  const module = await import('exceljs');
+  return module.default;
+}
+
+const importRowSchema = z.object({
+  ...roomFields,
+  roomDescription: roomFields.roomDescription.default(''),
+});
+
+/** A cell as plain text or number, whatever exceljs made of it (rich text, formula, hyperlink…). */
+function cellValue(value: CellValue): string | number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number') return value;
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
+  if (typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') {
+    if ('result' in value && value.result !== undefined) return cellValue(value.result as CellValue);
+    if ('richText' in value) return cellValue(value.richText.map((part) => part.text).join(''));
+    if ('text' in value && typeof value.text === 'string') return cellValue(value.text);
+    if ('error' in value) return undefined;
+  }
+  return undefined;
+}
+
+/** "2.800.000", "2 800 000", "25,5" → numbers, as Vietnamese spreadsheets write them. */
+export function parseVietnameseNumber(value: string | number | undefined): number | string | undefined {
+  if (value === undefined || typeof value === 'number') return value;
+  const compact = value.replace(/\s|₫|đ|VND/gi, '');
+  if (/^-?\d{1,3}(\.\d{3})+$/.test(compact)) return Number(compact.replace(/\./g, ''));
+  if (/^-?\d+,\d+$/.test(compact)) return Number(compact.replace(',', '.'));
+  if (/^-?\d+(\.\d+)?$/.test(compact)) return Number(compact);
+  return value;
+}
+
+function headerKey(text: string): string {
+  return text.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('vi').replace('m2', 'm²');
+}
+
+interface ParsedSheet {
+  workbook: Workbook;
+  sheet: Worksheet;
+  headerRow: number;
+  columns: Map<string, number>;
+  rows: Array<{ rowNumber: number; values: Record<string, string | number | undefined> }>;
+}
+
+async function readSheet(data: Uint8Array): Promise<ParsedSheet> {
+  const Excel = await loadExcel();
+  const workbook = new Excel.Workbook();
+  try {
+    await workbook.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer);
+  } catch {
+    throw ApiError.badRequest('Tệp tải lên không phải bảng tính Excel (.xlsx) hợp lệ.');
+  }
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw ApiError.badRequest('Bảng tính không có trang nào.');
+  const expected = new Map(ROOM_IMPORT_COLUMNS.map((column) => [headerKey(column.header), column.key]));
+  let headerRow = 0;
+  const columns = new Map<string, number>();
+  // The header is the first row naming at least one template column (a title row may precede it).
+  for (let rowNumber = 1; rowNumber <= Math.min(sheet.rowCount, 10) && headerRow === 0; rowNumber += 1) {
+    sheet.getRow(rowNumber).eachCell((cell, columnNumber) => {
+      const key = expected.get(headerKey(String(cellValue(cell.value) ?? '')));
+      if (key && !columns.has(key)) columns.set(key, columnNumber);
+    });
+    if (columns.size > 0) headerRow = rowNumber;
+  }
+  const missing = ROOM_IMPORT_COLUMNS.filter((column) => !columns.has(column.key)).map(
+    (column) => `"${column.header}"`,
+  );
+  if (missing.length > 0) {
+    throw ApiError.badRequest(
+      `Bảng tính thiếu cột ${missing.join(', ')}. Hãy dùng mẫu tải về từ hộp thoại nhập phòng.`,
+    );
+  }
+  const rows: ParsedSheet['rows'] = [];
+  for (let rowNumber = headerRow + 1; rowNumber <= sheet.rowCount; rowNumber += 1) {
+    const row = sheet.getRow(rowNumber);
+    const values: Record<string, string | number | undefined> = {};
+    let empty = true;
+    for (const [key, columnNumber] of columns) {
+      const value = cellValue(row.getCell(columnNumber).value);
+      if (value !== undefined) empty = false;
+      values[key] = value;
+    }
+    if (empty) continue;
+    rows.push({ rowNumber, values });
+    if (rows.length > ROOM_IMPORT_MAX_ROWS) {
+      throw ApiError.badRequest(`Mỗi lần nhập tối đa ${ROOM_IMPORT_MAX_ROWS.toLocaleString('vi-VN')} phòng.`);
+    }
+  }
+  if (rows.length === 0) throw ApiError.badRequest('Bảng tính không có dòng dữ liệu nào dưới dòng tiêu đề.');
+  return { workbook, sheet, headerRow, columns, rows };
+}
+
+export type ImportOutcome =
+  { ok: true; created: number } | { ok: false; errorRows: number; report: Buffer; fileName: string };
+
+/**
+ * Imports empty rooms into one house, all or nothing: every row is checked (types,
+ * required values, duplicates in the file and in the house, the room quota) before
+ * anything is written. A sheet with errors comes back with an added error column.
+ */
+export async function importEmptyRooms(
+  services: AppServices,
+  house: HouseDoc,
+  data: Uint8Array,
+): Promise<ImportOutcome> {
+  const parsed = await readSheet(data);
+  const existing = new Set(
+    (await listInHouse<RoomDoc>(services, house.houseID, 'room')).map((room) => roomNameKey(room.roomName)),
+  );
+  const seen = new Map<string, number>();
+  const errors = new Map<number, string[]>();
+  const valid: Array<Omit<RoomCreateInput, 'houseID'>> = [];
+  for (const { rowNumber, values } of parsed.rows) {
+    const candidate = {
+      roomName: values.roomName === undefined ? undefined : String(values.roomName),
+      roomDescription: values.roomDescription === undefined ? undefined : String(values.roomDescription),
+      acreage: parseVietnameseNumber(values.acreage),
+      floor: parseVietnameseNumber(values.floor),
+      price: parseVietnameseNumber(values.price),
+      currentElectricityIndex: parseVietnameseNumber(values.currentElectricityIndex),
+      currentWaterIndex: parseVietnameseNumber(values.currentWaterIndex),
+    };
+    const result = importRowSchema.safeParse(candidate);
+    const messages: string[] = [];
+    if (!result.success) {
+      for (const issue of toFieldErrors(result.error)) {
+        const header = ROOM_IMPORT_COLUMNS.find((column) => column.key === issue.field)?.header;
+        messages.push(header ? `${header}: ${issue.errorMessage}` : issue.errorMessage);
+      }
+    }
+    const name = candidate.roomName?.trim();
+    if (name) {
+      const key = roomNameKey(name);
+      const firstRow = seen.get(key);
+      if (firstRow !== undefined) messages.push(`Tên phòng "${name}" trùng với dòng ${firstRow}.`);
+      else seen.set(key, rowNumber);
+      if (existing.has(key)) messages.push(duplicateRoomNameMessage(name));
+    }
+    if (messages.length > 0) errors.set(rowNumber, messages);
+    else if (result.success) valid.push(result.data);
+  }
+
+  if (errors.size === 0) {
+    const owner = await findUser(services, house.ownerID);
+    const decision = checkRoomQuota(
+      owner?.roomQuota ?? 0,
+      await roomsUsedByOwner(services, house.ownerID),
+      valid.length,
+    );
+    if (!decision.allowed) throw ApiError.conflict(quotaExceededMessage(decision.remaining, valid.length));
+    const createdOn = services.now().toISOString();
+    const docs = valid.map((input) => newRoomDoc(house.houseID, input, createdOn));
+    await createAllOrNothing(services, houseDocs<RoomDoc>(services), house.houseID, docs);
+    return { ok: true, created: docs.length };
+  }
+  return {
+    ok: false,
+    errorRows: errors.size,
+    report: await errorReport(parsed, errors),
+    fileName: 'loi-nhap-phong.xlsx',
+  };
+}
+
+async function errorReport(parsed: ParsedSheet, errors: Map<number, string[]>): Promise<Buffer> {
+  const { sheet, headerRow } = parsed;
+  const errorColumn = Math.max(...parsed.columns.values(), sheet.actualColumnCount) + 1;
+  const header = sheet.getRow(headerRow).getCell(errorColumn);
+  header.value = ERROR_HEADER;
+  header.font = { bold: true, color: { argb: 'FFB71C1C' } };
+  sheet.getColumn(errorColumn).width = 60;
+  for (const [rowNumber, messages] of errors) {
+    const cell = sheet.getRow(rowNumber).getCell(errorColumn);
+    cell.value = messages.join('; ');
+    cell.font = { color: { argb: 'FFB71C1C' } };
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFDECEA' } };
+    cell.alignment = { wrapText: true, vertical: 'top' };
+  }
+  return Buffer.from(await parsed.workbook.xlsx.writeBuffer());
+}
+
+/** Cosmos limits a transactional batch to 100 operations. */
+const COSMOS_BATCH_LIMIT = 100;
+
+/**
+ * Creates every document or none. SQLite: one transaction. Cosmos: transactional batches of
+ * 100; when a later batch fails, the earlier ones are deleted again (compensation).
+ */
+export async function createAllOrNothing<T extends StoredDoc>(
+  services: AppServices,
+  container: Container<T>,
+  pk: string,
+  docs: T[],
+): Promise<void> {
+  if (services.store.kind === 'sqlite') {
+    await container.batch(
+      pk,
+      docs.map((doc) => ({ op: 'create' as const, doc })),
+    );
+    return;
+  }
+  const written: T[] = [];
+  try {
+    for (let start = 0; start < docs.length; start += COSMOS_BATCH_LIMIT) {
+      const chunk = docs.slice(start, start + COSMOS_BATCH_LIMIT);
+      await container.batch(
+        pk,
+        chunk.map((doc) => ({ op: 'create' as const, doc })),
+      );
+      written.push(...chunk);
+    }
+  } catch (error) {
+    for (let start = 0; start < written.length; start += COSMOS_BATCH_LIMIT) {
+      const chunk = written.slice(start, start + COSMOS_BATCH_LIMIT);
+      await container.batch(
+        pk,
+        chunk.map((doc) => ({ op: 'delete' as const, id: doc.id })),
+      );
+    }
+    throw error;
+  }
+}
+
+/** The downloadable template: header row, two example rows and a sheet of instructions. */
+export async function roomImportTemplate(): Promise<Buffer> {
+  const Excel = await loadExcel();
+  const workbook = new Excel.Workbook();
+  workbook.creator = 'Nhà trọ';
+  const sheet = workbook.addWorksheet('Phòng trống');
+  sheet.columns = ROOM_IMPORT_COLUMNS.map((column) => ({
+    header: column.header,
+    key: column.key,
+    width: column.key === 'roomDescription' ? 40 : 18,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE3F2FD' } };
+  sheet.addRow({
+    roomName: 'P101',
+    acreage: 20,
+    floor: 1,
+    price: 2_800_000,
+    currentElectricityIndex: 1250,
+    currentWaterIndex: 135,
+    roomDescription: 'Phòng có gác lửng',
+  });
+  sheet.addRow({
+    roomName: 'P102',
+    acreage: 25.5,
+    floor: 1,
+    price: 3_200_000,
+    currentElectricityIndex: 980,
+    currentWaterIndex: 110,
+    roomDescription: 'Ban công, cửa sổ thoáng',
+  });
+  sheet.views = [{ state: 'frozen', ySplit: 1 }];
+  const guide = workbook.addWorksheet('Hướng dẫn');
+  guide.columns = [{ width: 100 }];
+  [
+    'Mỗi dòng của trang "Phòng trống" là một phòng mới; xóa hai dòng ví dụ trước khi nhập.',
+    'Tên phòng: bắt buộc, không trùng trong tệp và với phòng đã có của nhà trọ.',
+    'Diện tích (m²): số lớn hơn 0, ví dụ 20 hoặc 25,5.',
+    'Tầng: số nguyên. Giá thuê: số tiền VND mỗi tháng, ví dụ 2800000 hoặc 2.800.000.',
+    'Chỉ số điện đầu, Chỉ số nước đầu: chỉ số công tơ khi bắt đầu cho thuê, không âm.',
+    `Tối đa ${ROOM_IMPORT_MAX_ROWS.toLocaleString('vi-VN')} phòng mỗi lần. Nếu có dòng sai, không phòng nào được tạo và bạn nhận lại tệp có cột "${ERROR_HEADER}".`,
+  ].forEach((line) => guide.addRow([line]));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

@@ -1,0 +1,100 @@
+import { expect } from 'vitest';
+import type { ApiReply } from '../support/product.js';
+
+/** At least one letter with a Vietnamese diacritic: the message is written for a Vietnamese user. */
+export const VIETNAMESE = /[À-ỹ]/u;
+
+export const MSG = {
+  usernameRequired: 'Tên đăng nhập không được để trống!',
+  passwordRequired: 'Mật khẩu không được để trống!',
+  wrongCredentials: 'Tên đăng nhập hoặc mật khẩu không đúng!',
+  accountDisabled: 'Tài khoản đã bị vô hiệu hóa. Vui lòng liên hệ quản trị viên.',
+  unauthenticated: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
+  invalidRefreshToken: 'Phiên đăng nhập không hợp lệ hoặc đã hết hạn. Vui lòng đăng nhập lại.',
+  forbidden: 'Bạn không có quyền thực hiện thao tác này.',
+  notFound: 'Không tìm thấy dữ liệu yêu cầu.',
+  malformedJson: 'Dữ liệu gửi lên không đúng định dạng JSON.',
+  unsupportedMediaType: 'Định dạng dữ liệu gửi lên không được hỗ trợ.',
+  methodNotAllowed: 'Phương thức không được hỗ trợ.',
+  routeNotFound: 'Đường dẫn API không tồn tại.',
+  blobNameInvalid: 'Tên tệp không hợp lệ.',
+  tooManyAttempts: (minutes: number) =>
+    `Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
+  invalidQuery: (detail: string) => `Tham số truy vấn không hợp lệ: ${detail}`,
+  unknownField: (field: string) => `Trường "${field}" không tồn tại.`,
+} as const;
+
+export interface ErrorBody {
+  status?: boolean;
+  value?: string;
+  errorMessage: string;
+}
+
+/** An error reply of the `{ status: false, errorMessage }` shape with exactly this status and message. */
+export function expectError(reply: ApiReply, status: number, message: string | RegExp): void {
+  expect({ status: reply.status, body: reply.body }).toMatchObject({
+    status,
+    body: { errorMessage: typeof message === 'string' ? message : expect.stringMatching(message) },
+  });
+  const body = reply.body as ErrorBody;
+  expect(body.errorMessage).toMatch(VIETNAMESE);
+  if (status >= 400) expect(body).not.toHaveProperty('token');
+}
+
+/** The payload of a JWT, without checking its signature (tests only). */
+export function jwtPayload(token: string): Record<string, unknown> {
+  const part = token.split('.')[1] ?? '';
+  return JSON.parse(Buffer.from(part, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** The roles of spec section 6 as the API must send them (literal values, not the source constants). */
+export const EXPECTED_ROLES = {
+  1: {
+    roleID: 1,
+    roleName: 'Quản trị hệ thống',
+    superAdminPermission: 4,
+    housePermission: 0,
+    contractPermission: 0,
+    roomPermission: 0,
+    lesseePermission: 0,
+    devicePermission: 0,
+    vehiclePermission: 0,
+    billingPermission: 0,
+  },
+  2: {
+    roleID: 2,
+    roleName: 'Chủ trọ',
+    superAdminPermission: 0,
+    housePermission: 4,
+    contractPermission: 4,
+    roomPermission: 4,
+    lesseePermission: 4,
+    devicePermission: 4,
+    vehiclePermission: 4,
+    billingPermission: 4,
+  },
+  3: {
+    roleID: 3,
+    roleName: 'Nhân viên',
+    superAdminPermission: 0,
+    housePermission: 1,
+    contractPermission: 3,
+    roomPermission: 3,
+    lesseePermission: 3,
+    devicePermission: 3,
+    vehiclePermission: 3,
+    billingPermission: 3,
+  },
+  4: {
+    roleID: 4,
+    roleName: 'Người thuê',
+    superAdminPermission: 0,
+    housePermission: 1,
+    contractPermission: 1,
+    roomPermission: 1,
+    lesseePermission: 1,
+    devicePermission: 1,
+    vehiclePermission: 1,
+    billingPermission: 1,
+  },
+} as const;

@@ -1,0 +1,43 @@
+import { ROLE_IDS } from '../../lib/session';
+import { PageHeader } from '../../components/PageHeader';
+import { useSignedInSession } from '../auth/sessionContext';
+import { LessorRegistrationTable } from '../lessorRegistrations/LessorRegistrationTable';
+import { LesseeRoomView } from './LesseeRoomView';
+import { RoomsOverview } from './RoomsOverview';
+
+/** /dashboard: what each role sees first (spec section 2, guard behaviour). */
+export function DashboardPage() {
+  const { role } = useSignedInSession();
+
+  switch (role.roleID) {
+    case ROLE_IDS.superAdmin:
+      return (
+        <>
+          <title>Danh sách đăng ký chủ trọ — Nhà trọ</title>
+          <PageHeader title="Danh sách đăng ký chủ trọ" subtitle="Các chủ trọ đăng ký sử dụng dịch vụ, mới nhất trước." />
+          <LessorRegistrationTable />
+        </>
+      );
+    case ROLE_IDS.houseModerator:
+      return (
+        <>
+          <title>Quản lý chung — Nhà trọ</title>
+          <RoomsOverview title="Quản lý chung" />
+        </>
+      );
+    case ROLE_IDS.staff:
+      return (
+        <>
+          <title>Tổng quan phòng — Nhà trọ</title>
+          <RoomsOverview title="Tổng quan phòng" />
+        </>
+      );
+    case ROLE_IDS.lessee:
+      return (
+        <>
+          <title>Tổng quan — Nhà trọ</title>
+          <LesseeRoomView title="Tổng quan" />
+        </>
+      );
+  }
+}

@@ -1,0 +1,180 @@
+import Box from '@mui/material/Box';
+import ButtonBase from '@mui/material/ButtonBase';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import LayersOutlined from '@mui/icons-material/LayersOutlined';
+import StraightenOutlined from '@mui/icons-material/StraightenOutlined';
+import { useMemo, useState } from 'react';
+import { EmptyState, ErrorState } from '../../components/DataStates';
+import { PageHeader } from '../../components/PageHeader';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { useSignedInSession } from '../auth/sessionContext';
+import { useHouseWithRooms } from '../houses/houseApi';
+import { ROOM_STATUSES, ROOM_STATUS_LABELS, type Room, type RoomStatus } from '../houses/types';
+import { RoomStatusChip } from './RoomStatusChip';
+
+type StatusFilter = RoomStatus | 'all';
+
+const FILTER_LABELS: Record<StatusFilter, string> = { all: 'Tổng số phòng', ...ROOM_STATUS_LABELS };
+const FILTERS: readonly StatusFilter[] = ['all', ...ROOM_STATUSES];
+
+const roomNameCollator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
+
+function byFloorThenName(a: Room, b: Room): number {
+  return (a.floor ?? 0) - (b.floor ?? 0) || roomNameCollator.compare(a.roomName, b.roomName);
+}
+
+function countByStatus(rooms: readonly Room[]): Record<StatusFilter, number> {
+  const counts: Record<StatusFilter, number> = { all: rooms.length, empty: 0, reserved: 0, occupied: 0 };
+  for (const room of rooms) {
+    if (room.status in counts) counts[room.status] += 1;
+  }
+  return counts;
+}
+
+function StatusCountCard({
+  filter,
+  count,
+  isSelected,
+  onSelect,
+}: {
+  filter: StatusFilter;
+  count: number | null;
+  isSelected: boolean;
+  onSelect: () => void;
+}) {
+  return (
+    <ButtonBase
+      onClick={onSelect}
+      aria-pressed={isSelected}
+      data-testid={`room-count-${filter}`}
+      sx={{
+        display: 'block',
+        textAlign: 'left',
+        p: 2,
+        borderRadius: 2,
+        border: 1,
+        borderColor: isSelected ? 'primary.main' : 'divider',
+        bgcolor: isSelected ? 'action.selected' : 'background.paper',
+      }}
+    >
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {FILTER_LABELS[filter]}
+      </Typography>
+      <Typography sx={{ fontSize: '1.75rem', fontWeight: 700 }} data-testid={`room-count-${filter}-value`}>
+        {count === null ? <Skeleton width={40} /> : formatNumber(count)}
+      </Typography>
+    </ButtonBase>
+  );
+}
+
+function RoomCard({ room }: { room: Room }) {
+  return (
+    <Card component="li" sx={{ listStyle: 'none' }} data-testid={`room-card-${room.roomID}`}>
+      <CardContent>
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: 1 }}>
+          <Typography variant="h3" component="h3" sx={{ overflowWrap: 'anywhere' }}>
+            {room.roomName}
+          </Typography>
+          <RoomStatusChip status={room.status} />
+        </Box>
+        <Typography sx={{ mt: 1, fontWeight: 600 }}>
+          {typeof room.price === 'number' ? `${formatMoney(room.price)}/tháng` : 'Chưa có giá thuê'}
+        </Typography>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1, color: 'text.secondary' }}>
+          {typeof room.floor === 'number' && (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <LayersOutlined fontSize="small" aria-hidden />
+              <Typography variant="body2">Tầng {room.floor}</Typography>
+            </Box>
+          )}
+          {typeof room.acreage === 'number' && (
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              <StraightenOutlined fontSize="small" aria-hidden />
+              <Typography variant="body2">{formatNumber(room.acreage)} m²</Typography>
+            </Box>
+          )}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+const roomGridStyles = {
+  p: 0,
+  m: 0,
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)', xl: 'repeat(4, 1fr)' },
+} as const;
+
+/** Dashboard of roles 2 and 3: the selected house's rooms, counted and listed by status. */
+export function RoomsOverview({ title }: { title: string }) {
+  const session = useSignedInSession();
+  const { data: house, error, isLoading, mutate } = useHouseWithRooms(session.houseID);
+  const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
+
+  const rooms = useMemo(() => [...(house?.rooms ?? [])].sort(byFloorThenName), [house]);
+  const counts = useMemo(() => countByStatus(rooms), [rooms]);
+  const visibleRooms = statusFilter === 'all' ? rooms : rooms.filter((room) => room.status === statusFilter);
+  const houseFromSession = session.houses.find((candidate) => candidate.houseID === session.houseID);
+  const houseName = house?.houseName ?? houseFromSession?.houseName;
+  const houseAddress = house?.houseAddress ?? houseFromSession?.houseAddress;
+
+  let roomList;
+  if (error !== undefined && house === undefined) {
+    roomList = <ErrorState onRetry={() => void mutate()} />;
+  } else if (isLoading) {
+    roomList = (
+      <Box sx={roomGridStyles} aria-busy="true" aria-label="Đang tải danh sách phòng">
+        {Array.from({ length: 6 }, (_, index) => (
+          <Skeleton key={index} variant="rounded" height={120} />
+        ))}
+      </Box>
+    );
+  } else if (rooms.length === 0) {
+    roomList = <EmptyState title="Chưa có dữ liệu" description="Nhà trọ này chưa có phòng nào." />;
+  } else if (visibleRooms.length === 0) {
+    roomList = (
+      <EmptyState title="Không có phòng nào" description={`Không có phòng ở trạng thái "${FILTER_LABELS[statusFilter]}".`} />
+    );
+  } else {
+    roomList = (
+      <Box component="ul" sx={roomGridStyles} aria-label="Danh sách phòng" data-testid="room-list">
+        {visibleRooms.map((room) => (
+          <RoomCard key={room.roomID} room={room} />
+        ))}
+      </Box>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={title}
+        subtitle={houseName ? [houseName, houseAddress].filter(Boolean).join(' — ') : undefined}
+      />
+      <Box
+        role="group"
+        aria-label="Số phòng theo trạng thái"
+        sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}
+      >
+        {FILTERS.map((filter) => (
+          <StatusCountCard
+            key={filter}
+            filter={filter}
+            count={house === undefined ? null : counts[filter]}
+            isSelected={statusFilter === filter}
+            onSelect={() => setStatusFilter(filter)}
+          />
+        ))}
+      </Box>
+      <Typography variant="h2" sx={{ mb: 2 }}>
+        Danh sách phòng
+      </Typography>
+      {roomList}
+    </>
+  );
+}

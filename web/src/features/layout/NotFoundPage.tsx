@@ -1,0 +1,30 @@
+import Box from '@mui/material/Box';
+import { NotFoundContent } from '../../components/NotFound';
+import { roleNeedsSelectedHouse } from '../../lib/session';
+import { useSession } from '../auth/sessionContext';
+import { HouseChooserProvider } from '../houses/HouseChooserProvider';
+import { AppLayout } from './AppLayout';
+
+/** Route for unknown paths: inside the app frame for a signed-in user, on its own otherwise. */
+export function NotFoundPage() {
+  const session = useSession();
+  const canShowAppFrame =
+    session !== null && (!roleNeedsSelectedHouse(session.role.roleID) || session.houseID !== null);
+
+  if (canShowAppFrame) {
+    return (
+      <HouseChooserProvider>
+        <AppLayout>
+          <title>Không tìm thấy trang — Nhà trọ</title>
+          <NotFoundContent homePath="/dashboard" />
+        </AppLayout>
+      </HouseChooserProvider>
+    );
+  }
+  return (
+    <Box component="main" sx={{ minHeight: '100dvh', display: 'flex', alignItems: 'center' }}>
+      <title>Không tìm thấy trang — Nhà trọ</title>
+      <NotFoundContent />
+    </Box>
+  );
+}
