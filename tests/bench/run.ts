@@ -7,7 +7,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
@@ -69,7 +69,7 @@ async function seedBenchLandlord(dataDir: string): Promise<void> {
     password: 'Bench@123456',
     roleID: ROLE.houseModerator,
     fullName: 'Chủ trọ đo tải',
-    extra: { roomQuota: 1000, lessorInfo: { status: 1 } },
+    extra: { roomQuota: 10_000, lessorInfo: { status: 1 } },
   });
   const now = new Date().toISOString();
   for (let h = 1; h <= 10; h += 1) {
@@ -110,14 +110,150 @@ async function seedBenchLandlord(dataDir: string): Promise<void> {
       [house, ...rooms].map((doc) => ({ op: 'create' as const, doc })),
     );
   }
+  // One big house for the room-list benchmark (issue: GET /odata/Room for a 500-room house).
+  const bigHouseID = randomUUID();
+  const bigHouse: HouseDoc = {
+    id: bigHouseID,
+    pk: bigHouseID,
+    type: 'house',
+    houseID: bigHouseID,
+    houseName: 'Ký túc xá 500 phòng',
+    houseAddress: '1 Võ Văn Ngân, TP. Thủ Đức',
+    ownerID: landlord.userID,
+    staffIDs: [],
+    createdOn: now,
+  };
+  const bigRooms: RoomDoc[] = Array.from({ length: 500 }, (_, i) => {
+    const roomID = randomUUID();
+    return {
+      id: roomID,
+      pk: bigHouseID,
+      type: 'room',
+      roomID,
+      houseID: bigHouseID,
+      roomName: `K${String(i + 1).padStart(3, '0')}`,
+      roomDescription: 'Phòng ký túc xá',
+      acreage: 16,
+      floor: Math.floor(i / 50) + 1,
+      price: 1_800_000,
+      status: 'empty',
+      currentElectricityIndex: 500,
+      currentWaterIndex: 50,
+      images: [],
+      createdOn: now,
+    };
+  });
+  const rooms = services.store.container<HouseDoc | RoomDoc>('houses');
+  const bigDocs: Array<HouseDoc | RoomDoc> = [bigHouse, ...bigRooms];
+  for (let start = 0; start < bigDocs.length; start += 100) {
+    await rooms.batch(
+      bigHouseID,
+      bigDocs.slice(start, start + 100).map((doc) => ({ op: 'create' as const, doc })),
+    );
+  }
   await closeServices();
 }
 
+async function bareServer(bytes: Buffer, dir: string, children: ChildProcess[]): Promise<string> {
+  const bodyFile = join(dir, `body-${randomUUID()}.json`);
+  await writeFile(bodyFile, bytes);
+  const port = await freePort();
+  const bare = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const body=require('fs').readFileSync(${JSON.stringify(bodyFile)});
+       require('http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json','content-length':body.length});s.end(body)})
+         .listen(${port},'127.0.0.1',()=>console.log('bare ready'))`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.push(bare);
+  await waitForLine(bare, 'bare ready');
+  return `http://127.0.0.1:${port}/`;
+}
+
+/** Peak resident memory of a process, from /proc (Linux). */
+async function peakMemoryMiB(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return Math.round(kib / 1024);
+}
+
+async function compare(
+  title: string,
+  apiUrl: string,
+  headers: Record<string, string>,
+  dir: string,
+  children: ChildProcess[],
+) {
+  const sample = await fetch(apiUrl, { headers });
+  const bytes = Buffer.from(await sample.arrayBuffer());
+  const baselineUrl = await bareServer(bytes, dir, children);
+  const api = await load(apiUrl, headers);
+  const baseline = await load(baselineUrl);
+  console.log(`\n${title} — ${bytes.length} bytes, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`);
+  console.table({ 'Nhà trọ API (SQLite)': api, 'bare Node http, same bytes': baseline });
+  console.log(
+    `API / bare: ${(api.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)} of the throughput, ` +
+      `p99 ${api.p99} ms vs ${baseline.p99} ms`,
+  );
+}
+
+async function importBenchmark(base: string, token: string, pid: number): Promise<void> {
+  const Excel = (await import('exceljs')).default;
+  const workbook = new Excel.Workbook();
+  const sheet = workbook.addWorksheet('Phòng trống');
+  sheet.addRow([
+    'Tên phòng',
+    'Diện tích (m²)',
+    'Tầng',
+    'Giá thuê',
+    'Chỉ số điện đầu',
+    'Chỉ số nước đầu',
+    'Mô tả',
+  ]);
+  for (let i = 1; i <= 5000; i += 1) {
+    sheet.addRow([
+      `N${String(i).padStart(4, '0')}`,
+      18,
+      Math.ceil(i / 100),
+      2_500_000,
+      100,
+      10,
+      'Phòng nhập từ Excel',
+    ]);
+  }
+  const file = Buffer.from(await workbook.xlsx.writeBuffer());
+  const created = await fetch(`${base}/odata/House`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ houseName: 'Nhà nhập 5000 phòng', houseAddress: 'TP. Thủ Đức' }),
+  });
+  const { houseID } = (await created.json()) as { houseID: string };
+  const form = new FormData();
+  form.set('houseID', houseID);
+  form.set('file', new Blob([file]), 'phong.xlsx');
+  const before = await peakMemoryMiB(pid);
+  const started = performance.now();
+  const reply = await fetch(`${base}/ExcelImport/ImportEmptyRooms`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
+  const seconds = (performance.now() - started) / 1000;
+  const body = await reply.text();
+  console.log(
+    `\nImport of 5,000 rooms (${(file.length / 1024).toFixed(0)} KB .xlsx): HTTP ${reply.status} ${body.slice(0, 60)} in ` +
+      `${seconds.toFixed(2)} s; server peak RSS ${before} MiB before → ${await peakMemoryMiB(pid)} MiB after`,
+  );
+}
+
 async function houseBenchmark(): Promise<void> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'nhatro-bench-'));
+  const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'nhatro-bench-')));
   const children: ChildProcess[] = [];
   try {
-    await seedBenchLandlord(dataDir);
+    if (!process.env.BENCH_SKIP_SEED) await seedBenchLandlord(dataDir);
     const port = await freePort();
     const product = spawn(
       process.execPath,
@@ -134,45 +270,35 @@ async function houseBenchmark(): Promise<void> {
     });
     const { token } = (await login.json()) as { token: { accessToken: string } };
     const headers = { authorization: `Bearer ${token.accessToken}` };
-    const path = '/odata/House?$expand=rooms';
-    const sample = await fetch(`${base}${path}`, { headers });
-    const bytes = Buffer.from(await sample.arrayBuffer());
-    const houses = (JSON.parse(bytes.toString()) as { value: Array<{ rooms: unknown[] }> }).value;
-    console.log(
-      `Response: ${houses.length} houses, ${houses.reduce((n, h) => n + h.rooms.length, 0)} rooms, ${bytes.length} bytes`,
-    );
+    const path = `/odata/House?$expand=rooms&$filter=startswith(houseName,'Nhà trọ số')`;
 
-    const bodyFile = join(dataDir, 'body.json');
-    await writeFile(bodyFile, bytes);
-    const barePort = await freePort();
-    const bare = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const body=require('fs').readFileSync(${JSON.stringify(bodyFile)});
-         require('http').createServer((q,s)=>{s.writeHead(200,{'content-type':'application/json','content-length':body.length});s.end(body)})
-           .listen(${barePort},'127.0.0.1',()=>console.log('bare ready'))`,
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
-    children.push(bare);
-    await waitForLine(bare, 'bare ready');
+    await compare(`GET ${path} (10 houses × 100 rooms)`, `${base}${path}`, headers, dataDir, children);
 
-    const api = await load(`${base}${path}`, headers);
-    const baseline = await load(`http://127.0.0.1:${barePort}/`);
-    console.log(`\nGET ${path} — ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`);
-    console.table({
-      'Nhà trọ API (SQLite)': api,
-      'bare Node http, same bytes': baseline,
-    });
-    console.log(
-      `API / bare: ${(api.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)} of the throughput, ` +
-        `p99 ${api.p99} ms vs ${baseline.p99} ms`,
+    const big = (await (
+      await fetch(`${base}/odata/House?$filter=houseName eq 'Ký túc xá 500 phòng'&$select=houseID`, {
+        headers,
+      })
+    ).json()) as { value: Array<{ houseID: string }> };
+    const bigHouseID = big.value[0]?.houseID ?? '';
+    await compare(
+      'GET /odata/Room, 500-room house, first page of 50',
+      `${base}/odata/Room?houseID=${bigHouseID}&$top=50&$count=true`,
+      headers,
+      dataDir,
+      children,
     );
+    await compare(
+      'GET /odata/Room, 500-room house, whole house',
+      `${base}/odata/Room?houseID=${bigHouseID}`,
+      headers,
+      dataDir,
+      children,
+    );
+    await importBenchmark(base, token.accessToken, product.pid ?? 0);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
-    await rm(dataDir, { recursive: true, force: true });
+    if (!process.env.BENCH_DATA_DIR) await rm(dataDir, { recursive: true, force: true });
   }
 }
 

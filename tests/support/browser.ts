@@ -6,9 +6,12 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 export const TEST_OUTPUT = resolve(import.meta.dirname, '../../test-results/e2e');
 
 function chromiumPath(): string | undefined {
-  return [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].find(
-    (path): path is string => Boolean(path && existsSync(path)),
-  );
+  return [
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ].find((path): path is string => Boolean(path && existsSync(path)));
 }
 
 export async function launchBrowser(): Promise<Browser> {

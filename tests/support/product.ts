@@ -37,8 +37,8 @@ export interface ApiReply<T = unknown> {
 export interface RequestOptions {
   token?: string;
   body?: unknown;
-  /** Sent as-is instead of JSON. */
-  rawBody?: string | Uint8Array;
+  /** Sent as-is instead of JSON (text, bytes, FormData for multipart). */
+  rawBody?: BodyInit;
   headers?: Record<string, string>;
 }
 
@@ -51,7 +51,7 @@ export function apiClient(baseUrl: string) {
   ): Promise<ApiReply<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | Uint8Array | undefined;
+    let body: BodyInit | undefined;
     if (options.rawBody !== undefined) body = options.rawBody;
     else if (options.body !== undefined) {
       body = JSON.stringify(options.body);

@@ -12,7 +12,8 @@ const distDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8'));
 
 const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
-if (!entryKey || !manifest[LOGIN_PAGE_SOURCE]) throw new Error('Entry or login chunk missing from the manifest.');
+if (!entryKey || !manifest[LOGIN_PAGE_SOURCE])
+  throw new Error('Entry or login chunk missing from the manifest.');
 
 const loaded = new Set();
 function collect(key) {
@@ -31,5 +32,7 @@ for (const key of loaded) {
   console.log(`${(gzipped / 1024).toFixed(1).padStart(7)} KB  ${file}`);
 }
 const verdict = totalGzipped <= BUDGET_BYTES ? 'within' : 'OVER';
-console.log(`${(totalGzipped / 1024).toFixed(1).padStart(7)} KB  total for /login (${verdict} the 150 KB budget)`);
+console.log(
+  `${(totalGzipped / 1024).toFixed(1).padStart(7)} KB  total for /login (${verdict} the 150 KB budget)`,
+);
 if (totalGzipped > BUDGET_BYTES) process.exitCode = 1;

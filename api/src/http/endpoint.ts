@@ -44,9 +44,14 @@ export interface AuthedEndpoint extends BaseDefinition {
 }
 
 export function clientOrigin(req: HttpRequest): RequestOrigin {
-  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  // Azure puts "ip:port" in X-Forwarded-For; the local host sets it from the socket.
-  const ip = (forwarded ?? 'unknown').replace(/:\d+$/, '').slice(0, 64) || 'unknown';
+  // The platform appends the address it saw; earlier entries come from the client and can be forged.
+  const forwarded = req.headers.get('x-forwarded-for')?.split(',').pop()?.trim();
+  // Azure writes "ip:port" (IPv4) or "[ip]:port" (IPv6); the local host writes the bare socket address.
+  const ip =
+    (forwarded ?? 'unknown')
+      .replace(/^\[([^\]]+)\](:\d+)?$/, '$1')
+      .replace(/^(\d+\.\d+\.\d+\.\d+):\d+$/, '$1')
+      .slice(0, 64) || 'unknown';
   return { ip, userAgent: req.headers.get('user-agent') ?? '' };
 }
 

@@ -37,9 +37,27 @@ export function openSqliteStore(options: { file: string }): Store {
          pk TEXT NOT NULL, id TEXT NOT NULL, etag TEXT NOT NULL, body TEXT NOT NULL,
          PRIMARY KEY (pk, id)) WITHOUT ROWID;
        CREATE INDEX IF NOT EXISTS "${name}_type" ON "${name}" (pk, json_extract(body, '$.type'));
-       CREATE INDEX IF NOT EXISTS "${name}_type_any" ON "${name}" (json_extract(body, '$.type'));`,
+       CREATE INDEX IF NOT EXISTS "${name}_id" ON "${name}" (id);
+       DROP INDEX IF EXISTS "${name}_type_any";`,
     );
   }
+  // Houses of a landlord, found across partitions.
+  db.exec(
+    `CREATE INDEX IF NOT EXISTS "houses_owner" ON "houses" (json_extract(body, '$.type'), json_extract(body, '$.ownerID'));`,
+  );
+  // Ordering indexes for the lists users page through, so a first page stops early
+  // instead of sorting the whole partition (Cosmos DB indexes every path by default).
+  for (const [name, fields] of Object.entries(ORDER_INDEXES)) {
+    for (const field of fields) {
+      const path = jsonPath(field);
+      db.exec(
+        `CREATE INDEX IF NOT EXISTS "${name}_order_${field}" ON "${name}" (pk, json_extract(body, '$.type'), json_extract(body, ${path}));`,
+      );
+    }
+  }
+  db.exec('DROP INDEX IF EXISTS "houses_order_houseName"');
+  // Refresh the planner's statistics (bounded work) so it picks the selective index.
+  db.exec('PRAGMA optimize=0x10002');
   const containers = new Map<ContainerName, SqliteContainer<StoredDoc>>();
   return {
     kind: 'sqlite',
@@ -56,6 +74,12 @@ export function openSqliteStore(options: { file: string }): Store {
     },
   };
 }
+
+const ORDER_INDEXES: Partial<Record<ContainerName, string[]>> = {
+  houses: ['roomName'],
+  audit: ['at'],
+  platform: ['createdOn'],
+};
 
 interface Row {
   body: string;
@@ -76,6 +100,12 @@ function jsonPath(field: string): string {
   return `'$.${assertFieldPath(field).join('.')}'`;
 }
 
+/** `id` and `pk` are real (indexed) columns; every other field is read from the JSON body. */
+function column(field: string): string {
+  if (field === 'id' || field === 'pk') return field;
+  return `json_extract(body, ${jsonPath(field)})`;
+}
+
 const COMPARISON_SQL = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
 
 function filterSql(filter: Filter, params: SQLInputValue[]): string {
@@ -93,7 +123,7 @@ function filterSql(filter: Filter, params: SQLInputValue[]): string {
     case 'in': {
       if (filter.values.length === 0) return '0';
       params.push(...filter.values.map(toSqlValue));
-      return `(json_extract(body, ${jsonPath(filter.field)}) IN (${filter.values.map(() => '?').join(',')}))`;
+      return `(${column(filter.field)} IN (${filter.values.map(() => '?').join(',')}))`;
     }
     case 'arrayContains':
       params.push(toSqlValue(filter.value));
@@ -110,13 +140,13 @@ function filterSql(filter: Filter, params: SQLInputValue[]): string {
       return `(${isText} AND substr(${subject}, 1, length(?)) = ${needle})`;
     }
     default: {
-      const column = `json_extract(body, ${jsonPath(filter.field)})`;
+      const subject = column(filter.field);
       if (filter.value === null) {
-        if (filter.op === 'eq') return `(${column} IS NULL)`;
-        if (filter.op === 'ne') return `(${column} IS NOT NULL)`;
+        if (filter.op === 'eq') return `(${subject} IS NULL)`;
+        if (filter.op === 'ne') return `(${subject} IS NOT NULL)`;
       }
       params.push(toSqlValue(filter.value));
-      return `(${column} ${COMPARISON_SQL[filter.op]} ?)`;
+      return `(${subject} ${COMPARISON_SQL[filter.op]} ?)`;
     }
   }
 }
@@ -193,9 +223,10 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
     const params: SQLInputValue[] = [];
     let sql = `SELECT body FROM ${this.table()} ${whereClause(spec, params)}`;
     if (spec.orderBy) {
-      sql += ` ORDER BY json_extract(body, ${jsonPath(spec.orderBy.field)}) ${spec.orderBy.desc ? 'DESC' : 'ASC'}, pk, id`;
+      const tieBreak = spec.partitionKey === undefined ? 'pk, id' : 'id';
+      sql += ` ORDER BY json_extract(body, ${jsonPath(spec.orderBy.field)}) ${spec.orderBy.desc ? 'DESC' : 'ASC'}, ${tieBreak}`;
     } else {
-      sql += ' ORDER BY pk, id';
+      sql += spec.partitionKey === undefined ? ' ORDER BY pk, id' : ' ORDER BY id';
     }
     const offset = decodeContinuation(spec.continuation);
     if (spec.top !== undefined) {

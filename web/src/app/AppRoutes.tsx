@@ -7,8 +7,12 @@ import { setSessionExpiredNavigation } from '../lib/api';
 
 // Every page is its own chunk. Declarative routes + React.lazy rather than the data router:
 // createBrowserRouter alone adds ~19 KB gzipped to what the login page loads.
-const HomePage = lazy(() => import('../features/home/HomePage').then((module) => ({ default: module.HomePage })));
-const LoginPage = lazy(() => import('../features/auth/LoginPage').then((module) => ({ default: module.LoginPage })));
+const HomePage = lazy(() =>
+  import('../features/home/HomePage').then((module) => ({ default: module.HomePage })),
+);
+const LoginPage = lazy(() =>
+  import('../features/auth/LoginPage').then((module) => ({ default: module.LoginPage })),
+);
 const GuardedShell = lazy(() =>
   import('../features/layout/GuardedShell').then((module) => ({ default: module.GuardedShell })),
 );

@@ -42,7 +42,13 @@ export function EmptyState({
   );
 }
 
-export function ErrorState({ onRetry, message = LOAD_ERROR_TEXT }: { onRetry: () => void; message?: string }) {
+export function ErrorState({
+  onRetry,
+  message = LOAD_ERROR_TEXT,
+}: {
+  onRetry: () => void;
+  message?: string;
+}) {
   return (
     <Alert
       severity="error"

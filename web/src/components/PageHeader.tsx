@@ -2,7 +2,15 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
-export function PageHeader({ title, subtitle, actions }: { title: string; subtitle?: ReactNode; actions?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+}) {
   return (
     <Box
       sx={{
@@ -17,7 +25,9 @@ export function PageHeader({ title, subtitle, actions }: { title: string; subtit
       <Box sx={{ minWidth: 0 }}>
         <Typography variant="h1">{title}</Typography>
         {subtitle !== undefined && (
-          <Typography sx={{ mt: 0.5, color: 'text.secondary', overflowWrap: 'anywhere' }}>{subtitle}</Typography>
+          <Typography sx={{ mt: 0.5, color: 'text.secondary', overflowWrap: 'anywhere' }}>
+            {subtitle}
+          </Typography>
         )}
       </Box>
       {actions}

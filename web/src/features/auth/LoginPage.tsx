@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { BrandLink } from '../../components/BrandLink';
 import { FormTextField } from '../../components/FormTextField';
@@ -40,7 +40,9 @@ function messageForLoginFailure(error: unknown): string | null {
 }
 
 function cameFromExpiredSession(state: unknown): boolean {
-  return typeof state === 'object' && state !== null && 'sessionExpired' in state && state.sessionExpired === true;
+  return (
+    typeof state === 'object' && state !== null && 'sessionExpired' in state && state.sessionExpired === true
+  );
 }
 
 export function LoginPage() {
@@ -57,16 +59,16 @@ export function LoginPage() {
   const fieldRefs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
 
   const errors = validateLoginCredentials(values);
-  const visibleError = (field: LoginField): string | undefined => (touched[field] ? errors[field] : undefined);
+  const visibleError = (field: LoginField): string | undefined =>
+    touched[field] ? errors[field] : undefined;
 
   // While submitting, the submit handler itself navigates to the saved return path.
   if (session !== null && !isSubmitting) {
     return <Navigate to={peekReturnPath() ?? DEFAULT_PATH_AFTER_LOGIN} replace />;
   }
 
-  const handleChange = (event: ChangeEvent<HTMLInputElement>): void => {
-    const field = event.target.name as LoginField;
-    setValues((previous) => ({ ...previous, [field]: event.target.value }));
+  const handleChange = (field: LoginField, value: string): void => {
+    setValues((previous) => ({ ...previous, [field]: value }));
   };
 
   const handleBlur = (field: LoginField): void => {
@@ -132,7 +134,12 @@ export function LoginPage() {
           </Alert>
         )}
 
-        <Box component="form" noValidate onSubmit={(event) => void handleSubmit(event)} aria-label="Đăng nhập">
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => void handleSubmit(event)}
+          aria-label="Đăng nhập"
+        >
           <FormTextField
             id="username"
             name="username"
@@ -140,7 +147,7 @@ export function LoginPage() {
             autoComplete="username"
             autoFocus
             value={values.username}
-            onChange={handleChange}
+            onChange={(event) => handleChange('username', event.target.value)}
             onBlur={() => handleBlur('username')}
             error={visibleError('username')}
             inputRef={(element) => {
@@ -155,7 +162,7 @@ export function LoginPage() {
             type={isPasswordVisible ? 'text' : 'password'}
             autoComplete="current-password"
             value={values.password}
-            onChange={handleChange}
+            onChange={(event) => handleChange('password', event.target.value)}
             onBlur={() => handleBlur('password')}
             error={visibleError('password')}
             inputRef={(element) => {

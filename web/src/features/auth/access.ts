@@ -1,6 +1,6 @@
 import { ROLE_IDS, type PermissionArea, type Role, type RoleId } from '../../lib/session';
 
-/** What a guarded route requires; declared in the route's `handle`. */
+/** What a guarded page requires; given to its RouteAccessGate in the route table. */
 export interface RouteAccess {
   roles: readonly RoleId[];
   /** The page needs a non-zero level in this area (spec section 6). */
@@ -11,26 +11,18 @@ export interface RouteAccess {
   allowsIncompleteAccount?: boolean;
 }
 
-export interface GuardedRouteHandle {
-  access: RouteAccess;
-}
-
 const { superAdmin, houseModerator, staff, lessee } = ROLE_IDS;
 
 export const ACCESS = {
   /** Super admin pages: role 1 sees these and nothing else. */
   superAdmin: { roles: [superAdmin] },
   everyRole: { roles: [superAdmin, houseModerator, staff, lessee] },
-  /** Default for guarded pages that declare nothing. */
+  /** Pages about a house: landlords, staff and lessees, never the super admin. */
   houseUsers: { roles: [houseModerator, staff, lessee] },
   houseManagers: { roles: [houseModerator, staff] },
 } as const satisfies Record<string, RouteAccess>;
 
 const CONTRACT_MANAGEMENT_PATH = /^\/contracts(\/|$)/i;
-
-export function isGuardedRouteHandle(handle: unknown): handle is GuardedRouteHandle {
-  return typeof handle === 'object' && handle !== null && 'access' in handle;
-}
 
 export function canOpenRoute(access: RouteAccess, role: Role, pathname: string): boolean {
   if (role.roleID === lessee && CONTRACT_MANAGEMENT_PATH.test(pathname)) return false;

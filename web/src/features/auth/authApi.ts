@@ -1,12 +1,5 @@
 import { ApiError, apiRequest } from '../../lib/api';
-import {
-  ROLE_IDS,
-  getRefreshToken,
-  idOrNull,
-  parseHouses,
-  parseRole,
-  type Session,
-} from '../../lib/session';
+import { ROLE_IDS, getRefreshToken, idOrNull, parseHouses, parseRole, type Session } from '../../lib/session';
 import type { LoginCredentials } from './loginValidation';
 
 export const LOGIN_PATH = '/api/User/Login';

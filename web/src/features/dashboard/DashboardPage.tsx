@@ -14,7 +14,10 @@ export function DashboardPage() {
       return (
         <>
           <title>Danh sách đăng ký chủ trọ — Nhà trọ</title>
-          <PageHeader title="Danh sách đăng ký chủ trọ" subtitle="Các chủ trọ đăng ký sử dụng dịch vụ, mới nhất trước." />
+          <PageHeader
+            title="Danh sách đăng ký chủ trọ"
+            subtitle="Các chủ trọ đăng ký sử dụng dịch vụ, mới nhất trước."
+          />
           <LessorRegistrationTable />
         </>
       );

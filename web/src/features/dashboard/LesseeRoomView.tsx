@@ -15,7 +15,17 @@ import { useOwnHousesWithRooms } from '../houses/houseApi';
 import type { HouseWithRooms, Room } from '../houses/types';
 import { RoomStatusChip } from './RoomStatusChip';
 
-function RoomFact({ label, value, icon, testId }: { label: string; value: string; icon?: ReactNode; testId: string }) {
+function RoomFact({
+  label,
+  value,
+  icon,
+  testId,
+}: {
+  label: string;
+  value: string;
+  icon?: ReactNode;
+  testId: string;
+}) {
   return (
     <Box sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: 'text.secondary' }}>
@@ -24,7 +34,11 @@ function RoomFact({ label, value, icon, testId }: { label: string; value: string
           {label}
         </Typography>
       </Box>
-      <Typography component="dd" sx={{ m: 0, mt: 0.5, fontSize: '1.25rem', fontWeight: 700 }} data-testid={testId}>
+      <Typography
+        component="dd"
+        sx={{ m: 0, mt: 0.5, fontSize: '1.25rem', fontWeight: 700 }}
+        data-testid={testId}
+      >
         {value}
       </Typography>
     </Box>
@@ -73,7 +87,10 @@ export function LesseeRoomView({ title }: { title: string }) {
     return (
       <>
         <PageHeader title={title} />
-        <EmptyState title="Chưa có dữ liệu" description="Bạn chưa có phòng thuê nào. Vui lòng liên hệ chủ trọ." />
+        <EmptyState
+          title="Chưa có dữ liệu"
+          description="Bạn chưa có phòng thuê nào. Vui lòng liên hệ chủ trọ."
+        />
       </>
     );
   }
@@ -114,7 +131,11 @@ export function LesseeRoomView({ title }: { title: string }) {
               value={typeof room.price === 'number' ? `${formatMoney(room.price)}/tháng` : 'Chưa có'}
               testId="lessee-room-price"
             />
-            <RoomFact label="Diện tích" value={numberWithUnit(room.acreage, 'm²')} testId="lessee-room-acreage" />
+            <RoomFact
+              label="Diện tích"
+              value={numberWithUnit(room.acreage, 'm²')}
+              testId="lessee-room-acreage"
+            />
             <RoomFact
               label="Chỉ số điện hiện tại"
               value={numberWithUnit(room.currentElectricityIndex, 'kWh')}

@@ -9,5 +9,7 @@ const STATUS_COLORS: Record<RoomStatus, ChipProps['color']> = {
 
 export function RoomStatusChip({ status }: { status: string }) {
   if (!isRoomStatus(status)) return <Chip size="small" variant="outlined" label={status} />;
-  return <Chip size="small" variant="outlined" color={STATUS_COLORS[status]} label={ROOM_STATUS_LABELS[status]} />;
+  return (
+    <Chip size="small" variant="outlined" color={STATUS_COLORS[status]} label={ROOM_STATUS_LABELS[status]} />
+  );
 }

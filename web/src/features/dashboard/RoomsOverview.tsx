@@ -138,7 +138,10 @@ export function RoomsOverview({ title }: { title: string }) {
     roomList = <EmptyState title="Chưa có dữ liệu" description="Nhà trọ này chưa có phòng nào." />;
   } else if (visibleRooms.length === 0) {
     roomList = (
-      <EmptyState title="Không có phòng nào" description={`Không có phòng ở trạng thái "${FILTER_LABELS[statusFilter]}".`} />
+      <EmptyState
+        title="Không có phòng nào"
+        description={`Không có phòng ở trạng thái "${FILTER_LABELS[statusFilter]}".`}
+      />
     );
   } else {
     roomList = (
@@ -159,7 +162,12 @@ export function RoomsOverview({ title }: { title: string }) {
       <Box
         role="group"
         aria-label="Số phòng theo trạng thái"
-        sx={{ display: 'grid', gap: 2, mb: 3, gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' } }}
+        sx={{
+          display: 'grid',
+          gap: 2,
+          mb: 3,
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+        }}
       >
         {FILTERS.map((filter) => (
           <StatusCountCard

@@ -44,7 +44,9 @@ export function HomePage() {
   const session = useSession();
 
   return (
-    <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+    <Box
+      sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}
+    >
       <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
         <Container sx={{ py: 1.5, color: 'primary.main' }}>
           <BrandLink />
@@ -62,7 +64,13 @@ export function HomePage() {
           </Typography>
           <Box sx={{ mt: 4 }}>
             {session === null ? (
-              <Button component={RouterLink} to="/login" variant="contained" size="large" data-testid="home-login">
+              <Button
+                component={RouterLink}
+                to="/login"
+                variant="contained"
+                size="large"
+                data-testid="home-login"
+              >
                 Đăng nhập
               </Button>
             ) : (

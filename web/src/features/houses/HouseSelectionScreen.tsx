@@ -36,10 +36,18 @@ function HouseCard({ house, onChoose }: { house: HouseSummary; onChoose: () => v
           </Box>
           <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mt: 1, color: 'text.secondary' }}>
             <PlaceOutlined fontSize="small" aria-hidden sx={{ mt: '2px' }} />
-            <Typography sx={{ overflowWrap: 'anywhere' }}>{house.houseAddress || 'Chưa có địa chỉ'}</Typography>
+            <Typography sx={{ overflowWrap: 'anywhere' }}>
+              {house.houseAddress || 'Chưa có địa chỉ'}
+            </Typography>
           </Box>
           {isIncomplete && (
-            <Chip size="small" color="warning" variant="outlined" label="Thông tin chủ trọ chưa đầy đủ" sx={{ mt: 1.5 }} />
+            <Chip
+              size="small"
+              color="warning"
+              variant="outlined"
+              label="Thông tin chủ trọ chưa đầy đủ"
+              sx={{ mt: 1.5 }}
+            />
           )}
         </CardContent>
       </CardActionArea>
@@ -94,10 +102,7 @@ export function HouseSelectionScreen() {
 
   return (
     <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <Box
-        component="header"
-        sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}
-      >
+      <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider' }}>
         <Container
           sx={{ py: 1, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 2 }}
         >
@@ -110,8 +115,8 @@ export function HouseSelectionScreen() {
       <Container component="main" sx={{ py: { xs: 3, md: 5 } }} data-testid="house-selection">
         <Typography variant="h1">{HOUSE_SELECTION_TITLE}</Typography>
         <Typography sx={{ mt: 1, mb: 3, color: 'text.secondary' }}>
-          {session.fullName ? `Xin chào, ${session.fullName}. ` : ''}Bạn có thể đổi nhà trọ bất cứ lúc nào ở thanh
-          trên cùng.
+          {session.fullName ? `Xin chào, ${session.fullName}. ` : ''}Bạn có thể đổi nhà trọ bất cứ lúc nào ở
+          thanh trên cùng.
         </Typography>
         {content}
       </Container>

@@ -56,7 +56,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               >
                 <MenuIcon />
               </IconButton>
-              <Box sx={{ color: 'primary.main', display: { xs: 'none', sm: 'block' } }}>
+              <Box sx={{ color: 'primary.main' }}>
                 <BrandLink to="/dashboard" />
               </Box>
             </>

@@ -1,12 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { NotFoundContent } from '../../components/NotFound';
-import {
-  ROLE_IDS,
-  forgetReturnPath,
-  rememberReturnPath,
-  roleNeedsSelectedHouse,
-} from '../../lib/session';
+import { ROLE_IDS, forgetReturnPath, rememberReturnPath, roleNeedsSelectedHouse } from '../../lib/session';
 import { preloadToasts } from '../../lib/toast';
 import { canOpenRoute, type RouteAccess } from '../auth/access';
 import { useSession, useSignedInSession } from '../auth/sessionContext';

@@ -109,7 +109,9 @@ export function LessorRegistrationTable() {
                   <TableCell>
                     <StatusChip status={registration.status} />
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(registration.createdOn)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(registration.createdOn)}
+                  </TableCell>
                 </TableRow>
               ))
             )}

@@ -36,9 +36,7 @@ interface RawReply {
 }
 
 type RefreshOutcome =
-  | { kind: 'refreshed'; accessToken: string }
-  | { kind: 'rejected' }
-  | { kind: 'unreachable' };
+  { kind: 'refreshed'; accessToken: string } | { kind: 'rejected' } | { kind: 'unreachable' };
 
 let refreshInFlight: Promise<RefreshOutcome> | null = null;
 let expiryRedirectPending = false;
@@ -54,7 +52,9 @@ export function apiUrl(path: string): string {
 }
 
 function defaultMessageFor(status: number): string {
-  return DEFAULT_ERROR_MESSAGES[status] ?? (status >= 500 ? SERVER_FAILURE_MESSAGE : 'Yêu cầu không thành công.');
+  return (
+    DEFAULT_ERROR_MESSAGES[status] ?? (status >= 500 ? SERVER_FAILURE_MESSAGE : 'Yêu cầu không thành công.')
+  );
 }
 
 function isAbortError(error: unknown): boolean {
@@ -99,7 +99,8 @@ function readTokenPair(body: unknown): { accessToken: string; refreshToken: stri
   if (typeof token !== 'object' || token === null || !('accessToken' in token)) return null;
   const { accessToken } = token;
   if (typeof accessToken !== 'string' || accessToken === '') return null;
-  const refreshToken = 'refreshToken' in token && typeof token.refreshToken === 'string' ? token.refreshToken : null;
+  const refreshToken =
+    'refreshToken' in token && typeof token.refreshToken === 'string' ? token.refreshToken : null;
   return { accessToken, refreshToken };
 }
 
@@ -145,7 +146,11 @@ function expireSession(): void {
   }, SESSION_EXPIRED_REDIRECT_DELAY_MS);
 }
 
-async function retryWithFreshToken(path: string, options: RequestOptions, rejectedToken: string | null): Promise<RawReply> {
+async function retryWithFreshToken(
+  path: string,
+  options: RequestOptions,
+  rejectedToken: string | null,
+): Promise<RawReply> {
   const outcome = await obtainFreshAccessToken(rejectedToken);
   if (outcome.kind === 'unreachable') {
     throw new ApiError(NETWORK_FAILURE_STATUS, null, defaultMessageFor(NETWORK_FAILURE_STATUS));

@@ -1,11 +1,4 @@
-import {
-  PERMISSION_AREAS,
-  ROLE_IDS,
-  type HouseSummary,
-  type Role,
-  type RoleId,
-  type Session,
-} from './types';
+import { PERMISSION_AREAS, ROLE_IDS, type HouseSummary, type Role, type RoleId, type Session } from './types';
 
 /** localStorage keys of the session (spec section 3), stored in plain text on purpose. */
 export const SESSION_STORAGE_KEYS = {

@@ -3,9 +3,11 @@
  * preloadToasts()), keeping them out of the JavaScript the login page needs. Toasts shown before the
  * container has mounted are queued by react-toastify and appear once it has.
  */
+import type * as ToastHost from './ToastHost';
+
 export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 
-type ToastHostModule = typeof import('./ToastHost');
+type ToastHostModule = typeof ToastHost;
 
 let toastHost: Promise<ToastHostModule> | null = null;
 

@@ -1,0 +1,263 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiClient,
+  DEMO_PASSWORDS,
+  startTestProduct,
+  type ApiReply,
+  type TestProduct,
+} from '../support/product.js';
+import { makePng } from '../support/png.js';
+
+/** Room photos: create-only SAS upload by the browser, then registration checked by the API. */
+
+interface Room {
+  roomID: string;
+  houseID: string;
+  roomName: string;
+  images: string[];
+  imageURLs?: Array<{ blobName: string; url: string }>;
+}
+
+interface SasReply {
+  status: boolean;
+  blobName: string;
+  uploadURL: string;
+  accessKey: string;
+  expiresOn: string;
+}
+
+const MSG = {
+  forbidden: 'Bạn không có quyền thực hiện thao tác này.',
+  notFound: 'Không tìm thấy dữ liệu yêu cầu.',
+  notPng: 'Tệp tải lên không phải ảnh PNG.',
+  badName: 'Tên tệp ảnh không hợp lệ.',
+  notUploaded: 'Không tìm thấy ảnh đã tải lên. Vui lòng tải lại ảnh.',
+  notInRoom: 'Không tìm thấy ảnh này trong phòng.',
+};
+
+let product: TestProduct;
+let api: ReturnType<typeof apiClient>;
+const token: Record<string, string> = {};
+let hoaSen = '';
+let binhAn = '';
+const rooms = new Map<string, string>();
+
+function expectError(reply: ApiReply, status: number, message: string): void {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+  expect((reply.body as { errorMessage?: string }).errorMessage).toBe(message);
+}
+
+async function sas(houseID: string, user = 'chunha'): Promise<ApiReply<SasReply>> {
+  return api.request<SasReply>(
+    'GET',
+    `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${houseID}&extension=png`,
+    { token: token[user] as string },
+  );
+}
+
+/** Uploads bytes the way the browser does: a PUT of a block blob to the SAS URL. */
+async function putBlob(uploadURL: string, bytes: Uint8Array, contentType = 'image/png'): Promise<number> {
+  const response = await fetch(uploadURL, {
+    method: 'PUT',
+    headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': contentType },
+    body: bytes,
+  });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+async function uploadNew(houseID: string, bytes: Uint8Array, contentType = 'image/png'): Promise<string> {
+  const issued = await sas(houseID);
+  expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+  expect(await putBlob(issued.body.uploadURL, bytes, contentType)).toBe(201);
+  return issued.body.blobName;
+}
+
+async function register(roomID: string, blobName: string, user = 'chunha'): Promise<ApiReply<Room>> {
+  return api.request<Room>('POST', `/odata/Room/${roomID}/Images`, {
+    token: token[user] as string,
+    body: { blobName },
+  });
+}
+
+async function readRoom(roomID: string, user = 'chunha'): Promise<ApiReply<Room>> {
+  return api.request<Room>('GET', `/odata/Room/${roomID}`, { token: token[user] as string });
+}
+
+async function blobExists(blobName: string): Promise<boolean> {
+  return product.services.blobs.blobExists('room-images', blobName);
+}
+
+async function download(url: string): Promise<{ status: number; bytes: Uint8Array }> {
+  const response = await fetch(url);
+  return { status: response.status, bytes: new Uint8Array(await response.arrayBuffer()) };
+}
+
+beforeAll(async () => {
+  product = await startTestProduct();
+  api = apiClient(product.url);
+  const sessions = await Promise.all(
+    ['chunha', 'chunha2', 'nhanvien', 'nguoithue'].map(async (username) => ({
+      username,
+      session: await api.login(username, DEMO_PASSWORDS[username] as string),
+    })),
+  );
+  for (const { username, session } of sessions) token[username] = session.token.accessToken;
+  const chunha = sessions.find((item) => item.username === 'chunha')?.session;
+  hoaSen = chunha?.houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';
+  binhAn = chunha?.houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID ?? '';
+  const list = await api.request<{ value: Room[] }>('GET', `/odata/Room?houseID=${hoaSen}`, {
+    token: token.chunha as string,
+  });
+  for (const room of list.body.value) rooms.set(room.roomName, room.roomID);
+  expect(rooms.size).toBe(15);
+});
+afterAll(async () => product?.stop());
+
+describe('room images', () => {
+  const png = makePng({ width: 2, height: 2, rgba: [200, 30, 30, 255] });
+  let registered = '';
+
+  it('issues a create-only SAS for the house, named <houseID>/room-….png', async () => {
+    const issued = await sas(hoaSen);
+    expect(issued.status).toBe(200);
+    expect(issued.body.status).toBe(true);
+    expect(issued.body.blobName).toMatch(new RegExp(`^${hoaSen}/room-\\d{13}-[a-z0-9]{6}\\.png$`));
+    expect(new URL(issued.body.uploadURL).pathname).toContain(`/room-images/${issued.body.blobName}`);
+    expect(new URL(issued.body.uploadURL).searchParams.get('sp')).toBe('c');
+  });
+
+  it('uploads a real PNG, registers it (200) and serves the same bytes through imageURLs', async () => {
+    const roomID = rooms.get('P103') as string;
+    registered = await uploadNew(hoaSen, png);
+    const reply = await register(roomID, registered);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.images).toContain(registered);
+    expect(reply.body.imageURLs?.[0]?.blobName).toBe(registered);
+    const downloaded = await download(reply.body.imageURLs?.[0]?.url as string);
+    expect(downloaded.status).toBe(200);
+    expect(Buffer.from(downloaded.bytes).equals(Buffer.from(png))).toBe(true);
+
+    const stored = await readRoom(roomID);
+    expect(stored.body.images).toEqual([registered]);
+    expect(stored.body.imageURLs?.map((image) => image.blobName)).toEqual([registered]);
+  });
+
+  it('registering the same name twice keeps one copy', async () => {
+    const roomID = rooms.get('P103') as string;
+    const again = await register(roomID, registered);
+    expect(again.status).toBe(200);
+    expect((await readRoom(roomID)).body.images).toEqual([registered]);
+  });
+
+  it('refuses bytes that are not a PNG (400) and deletes the blob', async () => {
+    const roomID = rooms.get('P104') as string;
+    const blobName = await uploadNew(hoaSen, new TextEncoder().encode('<html>not an image</html>'));
+    expect(await blobExists(blobName)).toBe(true);
+    const reply = await register(roomID, blobName);
+    expectError(reply, 400, MSG.notPng);
+    expect(await blobExists(blobName)).toBe(false);
+    expect((await readRoom(roomID)).body.images).toEqual([]);
+  });
+
+  it('refuses a blob name of another house (400) and does not attach it', async () => {
+    const roomID = rooms.get('P104') as string;
+    const foreign = await uploadNew(binhAn, makePng());
+    const reply = await register(roomID, foreign);
+    expectError(reply, 400, MSG.badName);
+    expect((await readRoom(roomID)).body.images).toEqual([]);
+  });
+
+  it('refuses malformed names and names of another kind of upload (400)', async () => {
+    const roomID = rooms.get('P104') as string;
+    for (const blobName of [
+      '../etc/passwd',
+      `${hoaSen}/room-1.png`,
+      `${hoaSen}/contract-1700000000000-abcdef.png`,
+      `${hoaSen}/device-1700000000000-abcdef.png`,
+    ]) {
+      expectError(await register(roomID, blobName), 400, MSG.badName);
+    }
+    expect((await readRoom(roomID)).body.images).toEqual([]);
+  });
+
+  it('refuses a well-formed name that was never uploaded (400)', async () => {
+    const roomID = rooms.get('P104') as string;
+    const reply = await register(roomID, `${hoaSen}/room-1700000000000-zzzzzz.png`);
+    expectError(reply, 400, MSG.notUploaded);
+    expect((await readRoom(roomID)).body.images).toEqual([]);
+  });
+
+  it('lets staff of the house add a photo, but not a lessee (403) or another landlord (404)', async () => {
+    const roomID = rooms.get('P105') as string;
+    const blobName = await uploadNew(hoaSen, makePng({ rgba: [1, 2, 3, 255] }));
+    expectError(await register(roomID, blobName, 'nguoithue'), 403, MSG.forbidden);
+    expectError(await register(roomID, blobName, 'chunha2'), 404, MSG.notFound);
+    expect((await readRoom(roomID)).body.images).toEqual([]);
+    const staff = await register(roomID, blobName, 'nhanvien');
+    expect(staff.status).toBe(200);
+    expect((await readRoom(roomID)).body.images).toEqual([blobName]);
+    const lesseeSas = await sas(hoaSen, 'nguoithue');
+    expectError(lesseeSas, 403, MSG.forbidden);
+    const foreignSas = await sas(hoaSen, 'chunha2');
+    expectError(foreignSas, 404, MSG.notFound);
+  });
+
+  it('DELETE /odata/Room/{id}/Images?blobName= removes the photo and its blob', async () => {
+    const roomID = rooms.get('P103') as string;
+    const second = await uploadNew(hoaSen, makePng({ rgba: [9, 9, 9, 255] }));
+    expect((await register(roomID, second)).status).toBe(200);
+    expect((await readRoom(roomID)).body.images).toEqual([registered, second]);
+    const reply = await api.request<Room>(
+      'DELETE',
+      `/odata/Room/${roomID}/Images?blobName=${encodeURIComponent(registered)}`,
+      { token: token.chunha as string },
+    );
+    expect(reply.status).toBe(200);
+    expect(reply.body.images).toEqual([second]);
+    expect((await readRoom(roomID)).body.images).toEqual([second]);
+    expect(await blobExists(registered)).toBe(false);
+    const again = await api.request(
+      'DELETE',
+      `/odata/Room/${roomID}/Images?blobName=${encodeURIComponent(registered)}`,
+      { token: token.chunha as string },
+    );
+    expectError(again, 404, MSG.notInRoom);
+  });
+
+  it('another landlord cannot delete a photo (404) and it stays', async () => {
+    const roomID = rooms.get('P103') as string;
+    const [current] = (await readRoom(roomID)).body.images;
+    const reply = await api.request(
+      'DELETE',
+      `/odata/Room/${roomID}/Images?blobName=${encodeURIComponent(current as string)}`,
+      { token: token.chunha2 as string },
+    );
+    expectError(reply, 404, MSG.notFound);
+    expect((await readRoom(roomID)).body.images).toEqual([current]);
+    expect(await blobExists(current as string)).toBe(true);
+  });
+
+  it('deleting a room deletes its photos', async () => {
+    const created = await api.request<Room>('POST', '/odata/Room', {
+      token: token.chunha as string,
+      body: {
+        houseID: hoaSen,
+        roomName: 'Ảnh rồi xóa',
+        acreage: 18,
+        floor: 1,
+        price: 2_500_000,
+        currentElectricityIndex: 0,
+        currentWaterIndex: 0,
+      },
+    });
+    expect(created.status).toBe(201);
+    const blobName = await uploadNew(hoaSen, makePng({ rgba: [5, 6, 7, 255] }));
+    expect((await register(created.body.roomID, blobName)).status).toBe(200);
+    const del = await api.request('DELETE', `/odata/Room/${created.body.roomID}`, {
+      token: token.chunha as string,
+    });
+    expect(del.status).toBe(204);
+    expect(await blobExists(blobName)).toBe(false);
+  });
+});

@@ -1,0 +1,108 @@
+import ExcelJS from 'exceljs';
+
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** The column headers of the empty-rooms import template, in order (literal values, not the source constants). */
+export const ROOM_IMPORT_HEADERS = [
+  'Tên phòng',
+  'Diện tích (m²)',
+  'Tầng',
+  'Giá thuê',
+  'Chỉ số điện đầu',
+  'Chỉ số nước đầu',
+  'Mô tả',
+] as const;
+
+export type CellInput = string | number | null | undefined;
+
+/** One room row of an import file; any value may be text to test what a user might type. */
+export interface RoomRow {
+  roomName: CellInput;
+  acreage: CellInput;
+  floor: CellInput;
+  price: CellInput;
+  electricity: CellInput;
+  water: CellInput;
+  description?: CellInput;
+}
+
+/** An .xlsx workbook whose first sheet holds exactly these rows (row 1 first). */
+export async function buildXlsx(
+  rows: CellInput[][],
+  options: { sheetName?: string; extraSheets?: Record<string, CellInput[][]> } = {},
+): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(options.sheetName ?? 'Phòng trống');
+  for (const row of rows) sheet.addRow(row.map((value) => value ?? null));
+  for (const [name, extraRows] of Object.entries(options.extraSheets ?? {})) {
+    const extra = workbook.addWorksheet(name);
+    for (const row of extraRows) extra.addRow(row.map((value) => value ?? null));
+  }
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+export function roomRowCells(row: RoomRow): CellInput[] {
+  return [row.roomName, row.acreage, row.floor, row.price, row.electricity, row.water, row.description];
+}
+
+/** An import file in the template's layout: the header row, then one row per room. */
+export async function roomImportFile(
+  rooms: RoomRow[],
+  headers: readonly string[] = ROOM_IMPORT_HEADERS,
+): Promise<Uint8Array> {
+  return buildXlsx([[...headers], ...rooms.map(roomRowCells)]);
+}
+
+/** `count` valid rooms named `<prefix>0001`, `<prefix>0002`, … */
+export function generatedRooms(count: number, prefix: string): RoomRow[] {
+  return Array.from({ length: count }, (_, index) => ({
+    roomName: `${prefix}${String(index + 1).padStart(4, '0')}`,
+    acreage: 15 + (index % 20),
+    floor: 1 + Math.floor(index / 100),
+    price: 2_000_000 + (index % 10) * 100_000,
+    electricity: 1000 + index,
+    water: 100 + (index % 50),
+    description: index % 2 === 0 ? 'Phòng nhập từ Excel' : undefined,
+  }));
+}
+
+export interface ReadSheet {
+  sheetNames: string[];
+  /** The first sheet, row 1 first; each cell as plain text or number (`undefined` when empty). */
+  rows: Array<Array<string | number | undefined>>;
+}
+
+function plain(value: ExcelJS.CellValue): string | number | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  if (typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString();
+  if ('richText' in value) return value.richText.map((part) => part.text).join('');
+  if ('result' in value) return plain(value.result as ExcelJS.CellValue);
+  if ('text' in value && typeof value.text === 'string') return value.text;
+  return undefined;
+}
+
+/** Reads an .xlsx file (e.g. a template or an error report from the API). */
+export async function readXlsx(bytes: Uint8Array): Promise<ReadSheet> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0];
+  const rows: ReadSheet['rows'] = [];
+  if (sheet) {
+    const width = sheet.actualColumnCount;
+    for (let rowNumber = 1; rowNumber <= sheet.rowCount; rowNumber += 1) {
+      const row = sheet.getRow(rowNumber);
+      const cells: Array<string | number | undefined> = [];
+      const columns = Math.max(width, row.cellCount);
+      for (let column = 1; column <= columns; column += 1) cells.push(plain(row.getCell(column).value));
+      rows.push(cells);
+    }
+  }
+  return { sheetNames: workbook.worksheets.map((item) => item.name), rows };
+}
+
+/** The column holding `header` in `headerRow` (0-based), or -1. */
+export function columnOf(sheet: ReadSheet, header: string, headerRow = 0): number {
+  return (sheet.rows[headerRow] ?? []).findIndex((value) => value === header);
+}
