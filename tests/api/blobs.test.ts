@@ -92,9 +92,21 @@ function expectSas(query: string, permissions: string, maxMs = HOUR_MS) {
   return expires;
 }
 
-function expectIssued(reply: { status: number; body: SasReply }, container: string, scope: string, prefix: string, ext: string) {
+function expectIssued(
+  reply: { status: number; body: SasReply },
+  container: string,
+  scope: string,
+  prefix: string,
+  ext: string,
+) {
   expect(reply.status).toBe(200);
-  expect(Object.keys(reply.body).sort()).toEqual(['accessKey', 'blobName', 'expiresOn', 'status', 'uploadURL']);
+  expect(Object.keys(reply.body).sort()).toEqual([
+    'accessKey',
+    'blobName',
+    'expiresOn',
+    'status',
+    'uploadURL',
+  ]);
   expect(reply.body.status).toBe(true);
   expect(reply.body.blobName).toMatch(new RegExp(`^${scope}/${prefix}-\\d{13}-[a-z0-9]{6}\\.${ext}$`));
   const url = new URL(reply.body.uploadURL);
@@ -117,23 +129,26 @@ describe('upload SAS for the four house areas (as landlord chunha)', () => {
     expectIssued(plain, area.container, hoaSenID, area.prefix, 'png');
   });
 
-  it.each(UPLOAD_AREAS)('$endpoint: the SAS uploads once, and cannot read, overwrite or delete', async (area) => {
-    const issued = await sas(s.chunha, area.endpoint, { houseID: hoaSenID, extension: 'png' });
-    const url = issued.body.uploadURL;
-    const created = await put(url, PNG);
-    expect(created.status).toBe(201);
-    const read = await fetch(url);
-    expect(read.status).toBe(403);
-    const again = await put(url, new Uint8Array([1, 2, 3]));
-    expect(again.status).toBe(403);
-    const removed = await fetch(url, { method: 'DELETE' });
-    expect(removed.status).toBe(403);
-    // The first upload is intact.
-    const link = await readURL(s.chunha, area.container, issued.body.blobName);
-    expect(link.status).toBe(200);
-    expect(new Uint8Array(await (await fetch(link.body.url)).arrayBuffer())).toEqual(PNG);
-    if (area.container === 'room-images') roomImage = issued.body.blobName;
-  });
+  it.each(UPLOAD_AREAS)(
+    '$endpoint: the SAS uploads once, and cannot read, overwrite or delete',
+    async (area) => {
+      const issued = await sas(s.chunha, area.endpoint, { houseID: hoaSenID, extension: 'png' });
+      const url = issued.body.uploadURL;
+      const created = await put(url, PNG);
+      expect(created.status).toBe(201);
+      const read = await fetch(url);
+      expect(read.status).toBe(403);
+      const again = await put(url, new Uint8Array([1, 2, 3]));
+      expect(again.status).toBe(403);
+      const removed = await fetch(url, { method: 'DELETE' });
+      expect(removed.status).toBe(403);
+      // The first upload is intact.
+      const link = await readURL(s.chunha, area.container, issued.body.blobName);
+      expect(link.status).toBe(200);
+      expect(new Uint8Array(await (await fetch(link.body.url)).arrayBuffer())).toEqual(PNG);
+      if (area.container === 'room-images') roomImage = issued.body.blobName;
+    },
+  );
 
   it('the SAS does not reach another blob of the same container', async () => {
     const issued = await sas(s.chunha, 'GetRoomImageContainerSAS', { houseID: hoaSenID });
@@ -161,7 +176,11 @@ describe('upload SAS — who may ask, and bad input', () => {
   it.each(['ab', '../../etc', 'a b c d e f', `${'x'.repeat(65)}`, 'house/../x'])(
     'invalid houseID %j → 400',
     async (houseID) => {
-      expectError(await sas(s.chunha, 'GetRoomImageContainerSAS', { houseID }), 400, 'Mã nhà trọ không hợp lệ.');
+      expectError(
+        await sas(s.chunha, 'GetRoomImageContainerSAS', { houseID }),
+        400,
+        'Mã nhà trọ không hợp lệ.',
+      );
     },
   );
 
@@ -184,12 +203,20 @@ describe('upload SAS — who may ask, and bad input', () => {
   });
 
   it('lessee (role 4): room images, contracts and paper contracts → 403; own identity papers → 200', async () => {
-    for (const endpoint of ['GetRoomImageContainerSAS', 'GetContractPDFContainerSAS', 'GetPaperContractStorageSAS']) {
+    for (const endpoint of [
+      'GetRoomImageContainerSAS',
+      'GetContractPDFContainerSAS',
+      'GetPaperContractStorageSAS',
+    ]) {
       expectError(await sas(s.nguoithue, endpoint, { houseID: hoaSenID }), 403, MSG.forbidden);
     }
     const own = await sas(s.nguoithue, 'GetLesseeInforContainerSAS', { houseID: hoaSenID });
     expectIssued(own, 'lessee-infor', hoaSenID, 'lessee', 'png');
-    expectError(await sas(s.nguoithue, 'GetLesseeInforContainerSAS', { houseID: binhAnID }), 404, MSG.notFound);
+    expectError(
+      await sas(s.nguoithue, 'GetLesseeInforContainerSAS', { houseID: binhAnID }),
+      404,
+      MSG.notFound,
+    );
   });
 
   it('staff: assigned house 200, another house of the landlord 404', async () => {
@@ -200,7 +227,11 @@ describe('upload SAS — who may ask, and bad input', () => {
 
   it('super admin → 403; no token → 401', async () => {
     expectError(await sas(s.admin, 'GetRoomImageContainerSAS', { houseID: hoaSenID }), 403, MSG.forbidden);
-    expectError(await sas(undefined, 'GetRoomImageContainerSAS', { houseID: hoaSenID }), 401, MSG.unauthenticated);
+    expectError(
+      await sas(undefined, 'GetRoomImageContainerSAS', { houseID: hoaSenID }),
+      401,
+      MSG.unauthenticated,
+    );
   });
 });
 
@@ -267,7 +298,7 @@ describe('GET /api/BlobAccess/GetReadURL', () => {
     expect((await readURL(s.nguoithue, 'room-images', roomImage)).status).toBe(200);
   });
 
-  it("another landlord → 404; super admin → 403 (no room rights)", async () => {
+  it('another landlord → 404; super admin → 403 (no room rights)', async () => {
     expectError(await readURL(s.chunha2, 'room-images', roomImage), 404, MSG.notFound);
     expectError(await readURL(s.admin, 'room-images', roomImage), 403, MSG.forbidden);
   });

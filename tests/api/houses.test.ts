@@ -4,7 +4,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractDoc, HouseScopedDoc, LesseeInfoDoc, RoomDoc, VehicleDoc } from '../../api/src/domain/model.js';
+import type {
+  ContractDoc,
+  HouseScopedDoc,
+  LesseeInfoDoc,
+  RoomDoc,
+  VehicleDoc,
+} from '../../api/src/domain/model.js';
 import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';
 import { expectError, MSG } from './helpers.js';
 
@@ -98,7 +104,11 @@ describe('GET /odata/House — who sees what', () => {
 
 describe('GET /odata/House/{id}', () => {
   function get(session: Session | undefined, id: string, query = '') {
-    return api.request<Row>('GET', `/odata/House/${id}${query}`, session ? { token: session.token.accessToken } : {});
+    return api.request<Row>(
+      'GET',
+      `/odata/House/${id}${query}`,
+      session ? { token: session.token.accessToken } : {},
+    );
   }
 
   it('own house → 200 with the entity', async () => {
@@ -146,7 +156,13 @@ describe('lessee expands only their own room and contract', () => {
     const houses = product.services.store.container<HouseScopedDoc>('houses');
     const rooms = await houses.query({
       partitionKey: hoaSenID,
-      filter: { op: 'and', items: [{ op: 'eq', field: 'type', value: 'room' }, { op: 'eq', field: 'roomName', value: 'P102' }] },
+      filter: {
+        op: 'and',
+        items: [
+          { op: 'eq', field: 'type', value: 'room' },
+          { op: 'eq', field: 'roomName', value: 'P102' },
+        ],
+      },
     });
     const room = rooms.items[0] as RoomDoc;
     other = { contractID: randomUUID(), lesseeInfoID: randomUUID(), vehicleID: randomUUID() };
@@ -199,7 +215,12 @@ describe('lessee expands only their own room and contract', () => {
     expect(reply.status).toBe(200);
     const rooms = reply.body.value[0]?.rooms as Row[];
     expect(rooms).toHaveLength(1);
-    expect(rooms[0]).toMatchObject({ roomID: s.nguoithue.roomID, roomName: 'P101', status: 'occupied', floor: 1 });
+    expect(rooms[0]).toMatchObject({
+      roomID: s.nguoithue.roomID,
+      roomName: 'P101',
+      status: 'occupied',
+      floor: 1,
+    });
     const landlord = await list(s.chunha, { $filter: `houseID eq '${hoaSenID}'`, $expand: 'rooms' });
     expect((landlord.body.value[0]?.rooms as Row[]).length).toBe(15);
   });
@@ -220,7 +241,10 @@ describe('lessee expands only their own room and contract', () => {
     expect((house.vehicles as Row[]).map((row) => row.licensePlate)).toEqual(['59-X3 123.45']);
     // The landlord and the staff see both contracts.
     for (const session of [s.chunha, s.nhanvien]) {
-      const all = await list(session, { $filter: `houseID eq '${hoaSenID}'`, $expand: 'contracts,lesseeInfos,vehicles' });
+      const all = await list(session, {
+        $filter: `houseID eq '${hoaSenID}'`,
+        $expand: 'contracts,lesseeInfos,vehicles',
+      });
       const row = all.body.value[0] as Row;
       expect((row.contracts as Row[]).map((c) => c.contractID).sort()).toEqual(
         [s.nguoithue.contractID, other.contractID].sort(),
@@ -260,16 +284,18 @@ describe('OData query options on /odata/House (as chunha)', () => {
       await names(s.chunha, { $filter: `contains(houseName,'Nhà') and not contains(houseName,'Sen')` }),
     ).toEqual([BINH_AN]);
     expect(await names(s.chunha, { $filter: `not (houseName eq '${HOA_SEN}')` })).toEqual([BINH_AN]);
-    expect(await names(s.chunha, { $filter: `houseName eq '${HOA_SEN}' and houseID eq '${binhAnID}'` })).toEqual(
-      [],
-    );
+    expect(
+      await names(s.chunha, { $filter: `houseName eq '${HOA_SEN}' and houseID eq '${binhAnID}'` }),
+    ).toEqual([]);
   });
 
   it('$filter: "not" binds tighter than "and" (OData operator precedence)', async () => {
     // (not contains(houseName,'Sen')) and contains(houseAddress,'Thủ Đức'): Bình An is in Bình Thạnh,
     // Hoa Sen contains "Sen" → no house. Read as not(A and B) it would wrongly return Bình An.
     expect(
-      await names(s.chunha, { $filter: "not contains(houseName,'Sen') and contains(houseAddress,'Thủ Đức')" }),
+      await names(s.chunha, {
+        $filter: "not contains(houseName,'Sen') and contains(houseAddress,'Thủ Đức')",
+      }),
     ).toEqual([]);
   });
 
@@ -327,7 +353,8 @@ describe('OData query options on /odata/House (as chunha)', () => {
     expect(reply.status).toBe(200);
     expect(reply.body.value).toEqual([{ houseName: BINH_AN }, { houseName: HOA_SEN }]);
     const two = await list(s.chunha, { $select: 'houseID,HouseAddress' });
-    for (const house of two.body.value) expect(Object.keys(house).sort()).toEqual(['houseAddress', 'houseID']);
+    for (const house of two.body.value)
+      expect(Object.keys(house).sort()).toEqual(['houseAddress', 'houseID']);
   });
 
   it('$expand=rooms with nested $select, $filter, $orderby and $top', async () => {
@@ -337,13 +364,24 @@ describe('OData query options on /odata/House (as chunha)', () => {
       $expand: 'rooms($select=roomName;$filter=floor eq 1;$orderby=roomName desc;$top=2)',
     });
     expect(reply.status).toBe(200);
-    expect(reply.body.value).toEqual([{ houseName: HOA_SEN, rooms: [{ roomName: 'P105' }, { roomName: 'P104' }] }]);
+    expect(reply.body.value).toEqual([
+      { houseName: HOA_SEN, rooms: [{ roomName: 'P105' }, { roomName: 'P104' }] },
+    ]);
   });
 
   it('$expand=rooms without options: every room with the contract fields, by floor then name', async () => {
     const reply = await list(s.chunha, { $filter: `houseID eq '${binhAnID}'`, $expand: 'rooms' });
     const rooms = reply.body.value[0]?.rooms as Row[];
-    expect(rooms.map((room) => room.roomName)).toEqual(['P101', 'P102', 'P103', 'P104', 'P201', 'P202', 'P203', 'P204']);
+    expect(rooms.map((room) => room.roomName)).toEqual([
+      'P101',
+      'P102',
+      'P103',
+      'P104',
+      'P201',
+      'P202',
+      'P203',
+      'P204',
+    ]);
     expect(Object.keys(rooms[0] as Row).sort()).toEqual(
       [
         'acreage',
@@ -380,7 +418,11 @@ describe('OData query options on /odata/House (as chunha)', () => {
       ]),
     );
     expect(house.services).toHaveLength(5);
-    expect(house.lessorInfo).toMatchObject({ status: 1, fullName: 'Nguyễn Văn Hùng', bankName: 'Vietcombank' });
+    expect(house.lessorInfo).toMatchObject({
+      status: 1,
+      fullName: 'Nguyễn Văn Hùng',
+      bankName: 'Vietcombank',
+    });
     const goVap = await list(s.chunha2, { $expand: 'lessorInfo($select=status)' });
     expect(goVap.body.value[0]?.lessorInfo).toEqual({ status: 1 });
   });
@@ -390,11 +432,23 @@ describe('OData errors → 400 with a Vietnamese message, never 500', () => {
   it.each([
     ['unknown field in $filter', { $filter: "nope eq 'x'" }, MSG.unknownField('nope')],
     ['unknown option $foo', { $foo: '1' }, MSG.invalidQuery('tùy chọn "$foo" không được hỗ trợ')],
-    ['unknown function endswith', { $filter: "endswith(houseName,'Sen')" }, MSG.invalidQuery('hàm "endswith" không được hỗ trợ')],
+    [
+      'unknown function endswith',
+      { $filter: "endswith(houseName,'Sen')" },
+      MSG.invalidQuery('hàm "endswith" không được hỗ trợ'),
+    ],
     ['unknown function length', { $filter: 'length(houseName) eq 3' }, /^Tham số truy vấn không hợp lệ: /],
     ['bad syntax', { $filter: 'houseName eq' }, MSG.invalidQuery('$filter không đúng cú pháp')],
-    ['bad syntax (unbalanced)', { $filter: "(houseName eq 'a'" }, MSG.invalidQuery('$filter không đúng cú pháp')],
-    ['type mismatch houseName eq 1', { $filter: 'houseName eq 1' }, MSG.invalidQuery('giá trị không phù hợp với trường "houseName"')],
+    [
+      'bad syntax (unbalanced)',
+      { $filter: "(houseName eq 'a'" },
+      MSG.invalidQuery('$filter không đúng cú pháp'),
+    ],
+    [
+      'type mismatch houseName eq 1',
+      { $filter: 'houseName eq 1' },
+      MSG.invalidQuery('giá trị không phù hợp với trường "houseName"'),
+    ],
     ['$top=-1', { $top: '-1' }, MSG.invalidQuery('"-1" không phải số nguyên không âm')],
     ['$top=abc', { $top: 'abc' }, MSG.invalidQuery('"abc" không phải số nguyên không âm')],
     ['$skip=1.5', { $skip: '1.5' }, MSG.invalidQuery('"1.5" không phải số nguyên không âm')],
@@ -404,14 +458,20 @@ describe('OData errors → 400 with a Vietnamese message, never 500', () => {
     ['unknown $orderby field', { $orderby: 'nope desc' }, MSG.unknownField('nope')],
     ['unknown $select field', { $select: 'houseName,nope' }, MSG.unknownField('nope')],
     ['$format=xml', { $format: 'xml' }, MSG.invalidQuery('$format chỉ hỗ trợ json')],
-    ['nested path of a plain field', { $filter: "houseName/x eq 'a'" }, /^(Trường|Tham số truy vấn không hợp lệ)/],
+    [
+      'nested path of a plain field',
+      { $filter: "houseName/x eq 'a'" },
+      /^(Trường|Tham số truy vấn không hợp lệ)/,
+    ],
   ] as const)('%s', async (_name, options, message) => {
     const reply = await list(s.chunha, options as Record<string, string>);
     expectError(reply, 400, message);
   });
 
   it('a repeated option → 400', async () => {
-    const reply = await api.request('GET', '/odata/House?$top=1&$top=2', { token: s.chunha.token.accessToken });
+    const reply = await api.request('GET', '/odata/House?$top=1&$top=2', {
+      token: s.chunha.token.accessToken,
+    });
     expectError(reply, 400, MSG.invalidQuery('"$top" xuất hiện nhiều lần'));
   });
 
@@ -435,7 +495,11 @@ describe('GET /odata/HMRegistration', () => {
     const reply = await registrations(s.admin);
     expect(reply.status).toBe(200);
     expect(reply.body['@odata.context']).toBe(`${product.url}/odata/$metadata#HMRegistration`);
-    expect(reply.body.value.map((row) => row.fullName)).toEqual(['Đỗ Quốc Khánh', 'Huỳnh Ngọc Ánh', 'Nguyễn Văn Hùng']);
+    expect(reply.body.value.map((row) => row.fullName)).toEqual([
+      'Đỗ Quốc Khánh',
+      'Huỳnh Ngọc Ánh',
+      'Nguyễn Văn Hùng',
+    ]);
     expect(reply.body.value.map((row) => row.status)).toEqual(['pending', 'paid', 'approved']);
     expect(Object.keys(reply.body.value[0] as Row).sort()).toEqual(
       [
@@ -481,7 +545,15 @@ describe('GET /odata/HMRegistration', () => {
   });
 
   it('bad query → 400', async () => {
-    expectError(await registrations(s.admin, { $filter: 'status eq 1' }), 400, /^Tham số truy vấn không hợp lệ/);
-    expectError(await registrations(s.admin, { $filter: "houseID eq 'x'" }), 400, MSG.unknownField('houseID'));
+    expectError(
+      await registrations(s.admin, { $filter: 'status eq 1' }),
+      400,
+      /^Tham số truy vấn không hợp lệ/,
+    );
+    expectError(
+      await registrations(s.admin, { $filter: "houseID eq 'x'" }),
+      400,
+      MSG.unknownField('houseID'),
+    );
   });
 });

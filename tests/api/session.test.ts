@@ -199,7 +199,13 @@ describe('forged and malformed access tokens', () => {
   });
 
   it('malformed tokens and authorization headers → 401', async () => {
-    for (const token of ['abc', 'abc.def', 'a.b.c', `${lessee.token.accessToken}x`, lessee.token.refreshToken]) {
+    for (const token of [
+      'abc',
+      'abc.def',
+      'a.b.c',
+      `${lessee.token.accessToken}x`,
+      lessee.token.refreshToken,
+    ]) {
       expectError(await houses(token), 401, MSG.unauthenticated);
     }
     for (const authorization of [
@@ -260,7 +266,11 @@ describe('login lock after repeated failures (account chunhamoi)', () => {
     expectError(right, 429, MSG.tooManyAttempts(15));
     expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
     // The lock is per account, whatever the case of the username.
-    expectError(await attempt(DEMO_PASSWORDS.chunhamoi as string, ' ChuNhaMoi '), 429, MSG.tooManyAttempts(15));
+    expectError(
+      await attempt(DEMO_PASSWORDS.chunhamoi as string, ' ChuNhaMoi '),
+      429,
+      MSG.tooManyAttempts(15),
+    );
   });
 
   it('other accounts from the same address are not locked by it', async () => {

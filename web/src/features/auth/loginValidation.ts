@@ -1,6 +1,8 @@
+import { MESSAGES } from '@nhatro/common';
+
 /**
- * Login form rules (spec section 5). Kept free of dependencies so the schema can later move to
- * the package shared with the API without changing the messages.
+ * Login form rules (spec section 5): the same rules and messages as the API's `loginSchema`
+ * (tests/unit check they agree), without pulling zod into the login bundle.
  */
 export interface LoginCredentials {
   username: string;
@@ -14,8 +16,8 @@ export type LoginErrors = Partial<Record<LoginField, string>>;
 export const LOGIN_FIELDS: readonly LoginField[] = ['username', 'password'];
 
 export const LOGIN_MESSAGES = {
-  usernameRequired: 'Tên đăng nhập không được để trống!',
-  passwordRequired: 'Mật khẩu không được để trống!',
+  usernameRequired: MESSAGES.usernameRequired,
+  passwordRequired: MESSAGES.passwordRequired,
 } as const;
 
 export function normalizeLoginCredentials(values: LoginCredentials): LoginCredentials {

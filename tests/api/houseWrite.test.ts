@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  apiClient,
+  DEMO_PASSWORDS,
+  startTestProduct,
+  type ApiReply,
+  type TestProduct,
+} from '../support/product.js';
+
+/** Creating and changing houses: only landlords create; a new house starts with Điện and Nước. */
+
+interface House {
+  '@odata.etag'?: string;
+  houseID: string;
+  houseName: string;
+  houseAddress: string;
+  createdOn?: string;
+  services?: Array<{ serviceID: string; serviceName: string; unit: string; price: number; houseID: string }>;
+  rooms?: unknown[];
+}
+
+const MSG = {
+  forbidden: 'Bạn không có quyền thực hiện thao tác này.',
+  notFound: 'Không tìm thấy dữ liệu yêu cầu.',
+  stale: 'Dữ liệu đã được người khác thay đổi. Vui lòng tải lại trang và thử lại.',
+  nameRequired: 'Tên nhà trọ không được để trống!',
+  addressRequired: 'Địa chỉ không được để trống!',
+  houseIDInvalid: 'Mã nhà trọ không hợp lệ.',
+};
+
+let product: TestProduct;
+let api: ReturnType<typeof apiClient>;
+const token: Record<string, string> = {};
+let hoaSen = '';
+
+function expectError(reply: ApiReply, status: number, message: string): void {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
+  expect((reply.body as { errorMessage?: string }).errorMessage).toBe(message);
+}
+
+function expectFieldError(reply: ApiReply, field: string, message: string): void {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(400);
+  expect(reply.body).toEqual(expect.arrayContaining([{ field, errorMessage: message }]));
+}
+
+async function housesOf(user: string): Promise<House[]> {
+  const reply = await api.request<{ value: House[] }>('GET', '/odata/House', {
+    token: token[user] as string,
+  });
+  expect(reply.status).toBe(200);
+  return reply.body.value;
+}
+
+async function readHouse(houseID: string, user = 'chunha', query = ''): Promise<ApiReply<House>> {
+  return api.request<House>('GET', `/odata/House/${houseID}${query}`, { token: token[user] as string });
+}
+
+beforeAll(async () => {
+  product = await startTestProduct();
+  api = apiClient(product.url);
+  const sessions = await Promise.all(
+    ['chunha', 'chunha2', 'nhanvien', 'nguoithue'].map(async (username) => ({
+      username,
+      session: await api.login(username, DEMO_PASSWORDS[username] as string),
+    })),
+  );
+  for (const { username, session } of sessions) token[username] = session.token.accessToken;
+  hoaSen =
+    sessions
+      .find((item) => item.username === 'chunha')
+      ?.session.houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';
+  expect(hoaSen).toBeTruthy();
+});
+afterAll(async () => product?.stop());
+
+describe('POST /odata/House', () => {
+  let created: House;
+
+  it('a landlord creates a house (201) that starts with exactly Điện (kWh) and Nước (m3)', async () => {
+    const reply = await api.request<House>('POST', '/odata/House', {
+      token: token.chunha as string,
+      body: { houseName: '  Nhà trọ Phú Mỹ  ', houseAddress: '9 Huỳnh Tấn Phát, Q. 7, TP. Hồ Chí Minh' },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    created = reply.body;
+    expect(created).toMatchObject({
+      houseName: 'Nhà trọ Phú Mỹ',
+      houseAddress: '9 Huỳnh Tấn Phát, Q. 7, TP. Hồ Chí Minh',
+    });
+    expect(created.houseID).toMatch(/^[A-Za-z0-9_-]{6,64}$/);
+    expect(created).not.toHaveProperty('ownerID');
+    expect(created).not.toHaveProperty('staffIDs');
+    expect(created).not.toHaveProperty('pk');
+
+    const expanded = await readHouse(created.houseID, 'chunha', '?$expand=services,rooms');
+    expect(expanded.status).toBe(200);
+    expect(expanded.body.rooms).toEqual([]);
+    const services = expanded.body.services ?? [];
+    expect(services).toHaveLength(2);
+    expect(services.map((service) => [service.serviceName, service.unit]).sort()).toEqual(
+      [
+        ['Nước', 'm3'],
+        ['Điện', 'kWh'],
+      ].sort(),
+    );
+    for (const service of services) {
+      expect(service.houseID).toBe(created.houseID);
+      expect(service.price).toBeGreaterThanOrEqual(0);
+    }
+    const list = await api.request<{ value: unknown[] }>('GET', `/odata/Service?houseID=${created.houseID}`, {
+      token: token.chunha as string,
+    });
+    expect(list.body.value).toHaveLength(2);
+  });
+
+  it('the new house is listed for its landlord only', async () => {
+    expect((await housesOf('chunha')).map((house) => house.houseName)).toContain('Nhà trọ Phú Mỹ');
+    expect((await housesOf('chunha2')).map((house) => house.houseName)).not.toContain('Nhà trọ Phú Mỹ');
+    expectError(await readHouse(created.houseID, 'chunha2'), 404, MSG.notFound);
+    expectError(await readHouse(created.houseID, 'nhanvien'), 404, MSG.notFound);
+  });
+
+  it('staff and lessees get 403 and no house is created', async () => {
+    for (const user of ['nhanvien', 'nguoithue']) {
+      const reply = await api.request('POST', '/odata/House', {
+        token: token[user] as string,
+        body: { houseName: `Nhà của ${user}`, houseAddress: '1 Lê Lợi' },
+      });
+      expectError(reply, 403, MSG.forbidden);
+    }
+    const names = (await housesOf('chunha')).map((house) => house.houseName);
+    expect(names.some((name) => name.startsWith('Nhà của'))).toBe(false);
+    const count = await product.services.store
+      .container('houses')
+      .count({ filter: { op: 'eq', field: 'type', value: 'house' } });
+    expect(count).toBe(5);
+  });
+
+  it('refuses an empty or blank name (400) and a missing address, and writes nothing', async () => {
+    const before = await housesOf('chunha');
+    const empty = await api.request('POST', '/odata/House', {
+      token: token.chunha as string,
+      body: { houseName: '', houseAddress: '1 Lê Lợi' },
+    });
+    expectFieldError(empty, 'houseName', MSG.nameRequired);
+    const blank = await api.request('POST', '/odata/House', {
+      token: token.chunha as string,
+      body: { houseName: '   ', houseAddress: '1 Lê Lợi' },
+    });
+    expectFieldError(blank, 'houseName', MSG.nameRequired);
+    const missing = await api.request('POST', '/odata/House', {
+      token: token.chunha as string,
+      body: { houseAddress: '1 Lê Lợi' },
+    });
+    expectFieldError(missing, 'houseName', MSG.nameRequired);
+    const noAddress = await api.request('POST', '/odata/House', {
+      token: token.chunha as string,
+      body: { houseName: 'Nhà không địa chỉ' },
+    });
+    expectFieldError(noAddress, 'houseAddress', MSG.addressRequired);
+    expect(await housesOf('chunha')).toHaveLength(before.length);
+  });
+});
+
+describe('PATCH /odata/House', () => {
+  it('PATCH /odata/House/{id} renames a house and reads back', async () => {
+    const reply = await api.request<House>('PATCH', `/odata/House/${hoaSen}`, {
+      token: token.chunha as string,
+      body: { houseName: 'Nhà trọ Hoa Sen 2' },
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({ houseID: hoaSen, houseName: 'Nhà trọ Hoa Sen 2' });
+    expect(reply.body.houseAddress).toContain('Võ Văn Ngân');
+    expect((await readHouse(hoaSen)).body.houseName).toBe('Nhà trọ Hoa Sen 2');
+  });
+
+  it('PATCH /odata/House with houseID in the body (spec form) changes the address', async () => {
+    const reply = await api.request<House>('PATCH', '/odata/House', {
+      token: token.chunha as string,
+      body: { houseID: hoaSen, houseAddress: '14 Võ Văn Ngân, TP. Thủ Đức' },
+    });
+    expect(reply.status).toBe(200);
+    expect((await readHouse(hoaSen)).body).toMatchObject({
+      houseName: 'Nhà trọ Hoa Sen 2',
+      houseAddress: '14 Võ Văn Ngân, TP. Thủ Đức',
+    });
+  });
+
+  it('refuses a blank name (400), a missing houseID (400) and a stale If-Match (412)', async () => {
+    const blank = await api.request('PATCH', `/odata/House/${hoaSen}`, {
+      token: token.chunha as string,
+      body: { houseName: ' ' },
+    });
+    expectFieldError(blank, 'houseName', MSG.nameRequired);
+    const noID = await api.request('PATCH', '/odata/House', {
+      token: token.chunha as string,
+      body: { houseName: 'Không mã' },
+    });
+    expectError(noID, 400, MSG.houseIDInvalid);
+    const current = (await readHouse(hoaSen)).body;
+    const etag = current['@odata.etag'];
+    const stale = await api.request('PATCH', `/odata/House/${hoaSen}`, {
+      token: token.chunha as string,
+      headers: { 'if-match': etag ?? '"stale"' },
+      body: { houseName: 'Nhà trọ Hoa Sen 3' },
+    });
+    expect(stale.status).toBe(200);
+    const again = await api.request('PATCH', `/odata/House/${hoaSen}`, {
+      token: token.chunha as string,
+      headers: { 'if-match': etag ?? '"stale"' },
+      body: { houseName: 'Nhà trọ Hoa Sen 4' },
+    });
+    expectError(again, 412, MSG.stale);
+    expect((await readHouse(hoaSen)).body.houseName).toBe('Nhà trọ Hoa Sen 3');
+  });
+
+  it('another landlord (chunha2) gets 404 in both forms and the house is unchanged', async () => {
+    const before = (await readHouse(hoaSen)).body;
+    const byId = await api.request('PATCH', `/odata/House/${hoaSen}`, {
+      token: token.chunha2 as string,
+      body: { houseName: 'Chiếm nhà' },
+    });
+    expectError(byId, 404, MSG.notFound);
+    const byBody = await api.request('PATCH', '/odata/House', {
+      token: token.chunha2 as string,
+      body: { houseID: hoaSen, houseAddress: 'Địa chỉ giả' },
+    });
+    expectError(byBody, 404, MSG.notFound);
+    expect((await readHouse(hoaSen)).body).toEqual(before);
+  });
+
+  it('staff (housePermission 1) and the lessee get 403 and the house is unchanged', async () => {
+    const before = (await readHouse(hoaSen)).body;
+    for (const user of ['nhanvien', 'nguoithue']) {
+      const reply = await api.request('PATCH', `/odata/House/${hoaSen}`, {
+        token: token[user] as string,
+        body: { houseName: `Sửa bởi ${user}` },
+      });
+      expectError(reply, 403, MSG.forbidden);
+    }
+    expect((await readHouse(hoaSen)).body).toEqual(before);
+  });
+});
