@@ -14,7 +14,8 @@ export const MESSAGES = {
   conflict: 'Dữ liệu đã tồn tại hoặc đang được sử dụng.',
   staleData: 'Dữ liệu đã được người khác thay đổi. Vui lòng tải lại trang và thử lại.',
   malformedJson: 'Dữ liệu gửi lên không đúng định dạng JSON.',
-  bodyTooLarge: (megabytes: number) => `Dữ liệu gửi lên quá lớn (tối đa ${megabytes} MB).`,
+  bodyTooLarge: (bytes: number) =>
+    `Dữ liệu gửi lên quá lớn (tối đa ${bytes >= 1048576 ? `${Math.round(bytes / 1048576)} MB` : `${Math.round(bytes / 1024)} KB`}).`,
   unsupportedMediaType: 'Định dạng dữ liệu gửi lên không được hỗ trợ.',
   invalidInput: 'Dữ liệu không hợp lệ.',
   invalidQuery: (detail: string) => `Tham số truy vấn không hợp lệ: ${detail}`,

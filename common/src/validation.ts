@@ -18,7 +18,10 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
 function genericMessage(issue: z.core.$ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? GENERIC_FIELD_MESSAGES.required : GENERIC_FIELD_MESSAGES.invalidType;
+      // zod 4 leaves `input` out of issues unless asked; its message names what was received.
+      return /received undefined/.test(issue.message)
+        ? GENERIC_FIELD_MESSAGES.required
+        : GENERIC_FIELD_MESSAGES.invalidType;
     case 'too_small':
       return GENERIC_FIELD_MESSAGES.tooSmall;
     case 'too_big':

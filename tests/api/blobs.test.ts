@@ -71,7 +71,7 @@ function readURL(session: Session, container: string, blobName: string) {
   });
 }
 
-function put(url: string, body: Uint8Array, contentType = 'image/png') {
+function put(url: string, body: Uint8Array<ArrayBuffer>, contentType = 'image/png') {
   return fetch(url, {
     method: 'PUT',
     headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': contentType },

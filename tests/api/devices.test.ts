@@ -68,7 +68,7 @@ async function postForm<T = unknown>(path: string, user: string, form: FormData)
 
 function deviceForm(
   fields: Record<string, string>,
-  files: Array<{ name: string; bytes: Uint8Array; type?: string }>,
+  files: Array<{ name: string; bytes: Uint8Array<ArrayBuffer>; type?: string }>,
 ) {
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
@@ -172,6 +172,22 @@ describe('POST /odata/Device', () => {
     });
   });
 
+  it('POST /odata/Device/{roomID} creates a device in the room of the route', async () => {
+    const roomID = rooms.get('P105') as string;
+    const reply = await api.request<Device>('POST', `/odata/Device/${roomID}`, {
+      token: token.chunha as string,
+      body: { deviceName: 'Kệ sách', quantity: 1, condition: 'Tốt', value: 400_000 },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body).toMatchObject({ roomID, houseID: hoaSen, deviceName: 'Kệ sách' });
+    const list = await listDevices(roomID);
+    expect(list.body.value.map((device) => device.deviceName)).toEqual(['Kệ sách']);
+    const removed = await api.request('DELETE', `/odata/Device/${reply.body.deviceID}`, {
+      token: token.chunha as string,
+    });
+    expect(removed.status).toBe(204);
+  });
+
   it('refuses a photo that is not a PNG (400) and creates no device', async () => {
     const roomID = rooms.get('P104') as string;
     const reply = await postForm(
@@ -208,6 +224,21 @@ describe('POST /odata/Device', () => {
     expectFieldError(negative, 'value', MSG.valueNegative);
     const noName = await createJson({ roomID, deviceName: ' ', quantity: 1, condition: 'Tốt', value: 1 });
     expectFieldError(noName, 'deviceName', MSG.nameRequired);
+    expect((await listDevices(roomID)).body.value).toEqual([]);
+  });
+
+  it('refuses more than 5 photos at once (400) and creates no device', async () => {
+    const roomID = rooms.get('P104') as string;
+    const files = Array.from({ length: 6 }, (_, index) => ({
+      name: `anh-${index}.png`,
+      bytes: makePng({ rgba: [index, index, index, 255] }),
+    }));
+    const reply = await postForm(
+      '/odata/Device',
+      'chunha',
+      deviceForm({ roomID, deviceName: 'Rèm', quantity: '1', condition: 'Tốt', value: '1' }, files),
+    );
+    expectError(reply, 400, 'Tối đa 5 tệp mỗi lần tải lên.');
     expect((await listDevices(roomID)).body.value).toEqual([]);
   });
 
@@ -261,6 +292,25 @@ describe('POST /odata/Device', () => {
     });
     expectFieldError(invalid, 'quantity', MSG.quantity);
     expect((await readDevice(created.deviceID)).body.quantity).toBe(2);
+  });
+
+  it('answers a stale If-Match with 412 and keeps the stored values', async () => {
+    const current = (await readDevice(created.deviceID)).body;
+    const etag = current['@odata.etag'] as string;
+    expect(etag).toBeTruthy();
+    const fresh = await api.request<Device>('PATCH', `/odata/Device/${created.deviceID}`, {
+      token: token.chunha as string,
+      headers: { 'if-match': etag },
+      body: { value: 7_000_000 },
+    });
+    expect(fresh.status).toBe(200);
+    const stale = await api.request('PATCH', `/odata/Device/${created.deviceID}`, {
+      token: token.chunha as string,
+      headers: { 'if-match': etag },
+      body: { value: 1 },
+    });
+    expectError(stale, 412, 'Dữ liệu đã được người khác thay đổi. Vui lòng tải lại trang và thử lại.');
+    expect((await readDevice(created.deviceID)).body.value).toBe(7_000_000);
   });
 
   it('another landlord gets 404 on chunha’s device and room, and nothing changes', async () => {

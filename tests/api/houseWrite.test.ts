@@ -31,6 +31,7 @@ const MSG = {
 let product: TestProduct;
 let api: ReturnType<typeof apiClient>;
 const token: Record<string, string> = {};
+const userID: Record<string, string> = {};
 let hoaSen = '';
 
 function expectError(reply: ApiReply, status: number, message: string): void {
@@ -64,7 +65,10 @@ beforeAll(async () => {
       session: await api.login(username, DEMO_PASSWORDS[username] as string),
     })),
   );
-  for (const { username, session } of sessions) token[username] = session.token.accessToken;
+  for (const { username, session } of sessions) {
+    token[username] = session.token.accessToken;
+    userID[username] = session.userID;
+  }
   hoaSen =
     sessions
       .find((item) => item.username === 'chunha')
@@ -120,6 +124,32 @@ describe('POST /odata/House', () => {
     expectError(await readHouse(created.houseID, 'nhanvien'), 404, MSG.notFound);
   });
 
+  it('ignores ownerID and staffIDs sent by the client: the caller owns the house, nobody else sees it', async () => {
+    const reply = await api.request<House>('POST', '/odata/House', {
+      token: token.chunha as string,
+      body: {
+        houseName: 'Nhà trọ Thử Quyền',
+        houseAddress: '3 Pasteur, Q. 3',
+        ownerID: userID.chunha2,
+        staffIDs: [userID.nhanvien],
+        houseID: 'chosen-by-client',
+      },
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body.houseID).not.toBe('chosen-by-client');
+    expect((await readHouse(reply.body.houseID)).status).toBe(200);
+    expectError(await readHouse(reply.body.houseID, 'chunha2'), 404, MSG.notFound);
+    expectError(await readHouse(reply.body.houseID, 'nhanvien'), 404, MSG.notFound);
+    const patch = await api.request<House>('PATCH', `/odata/House/${reply.body.houseID}`, {
+      token: token.chunha as string,
+      body: { ownerID: userID.chunha2, staffIDs: [userID.nhanvien], houseName: 'Nhà trọ Thử Quyền 2' },
+    });
+    expect(patch.status).toBe(200);
+    expectError(await readHouse(reply.body.houseID, 'chunha2'), 404, MSG.notFound);
+    expectError(await readHouse(reply.body.houseID, 'nhanvien'), 404, MSG.notFound);
+    expect((await readHouse(reply.body.houseID)).body.houseName).toBe('Nhà trọ Thử Quyền 2');
+  });
+
   it('staff and lessees get 403 and no house is created', async () => {
     for (const user of ['nhanvien', 'nguoithue']) {
       const reply = await api.request('POST', '/odata/House', {
@@ -133,7 +163,7 @@ describe('POST /odata/House', () => {
     const count = await product.services.store
       .container('houses')
       .count({ filter: { op: 'eq', field: 'type', value: 'house' } });
-    expect(count).toBe(5);
+    expect(count).toBe(6);
   });
 
   it('refuses an empty or blank name (400) and a missing address, and writes nothing', async () => {
@@ -197,17 +227,22 @@ describe('PATCH /odata/House', () => {
       body: { houseName: 'Không mã' },
     });
     expectError(noID, 400, MSG.houseIDInvalid);
-    const current = (await readHouse(hoaSen)).body;
-    const etag = current['@odata.etag'];
-    const stale = await api.request('PATCH', `/odata/House/${hoaSen}`, {
+    // GET /odata/House/{id} carries no '@odata.etag'; the PATCH reply does.
+    const first = await api.request<House>('PATCH', `/odata/House/${hoaSen}`, {
       token: token.chunha as string,
-      headers: { 'if-match': etag ?? '"stale"' },
+      body: { houseName: 'Nhà trọ Hoa Sen 2' },
+    });
+    const etag = first.body['@odata.etag'] as string;
+    expect(etag).toBeTruthy();
+    const fresh = await api.request<House>('PATCH', `/odata/House/${hoaSen}`, {
+      token: token.chunha as string,
+      headers: { 'if-match': etag },
       body: { houseName: 'Nhà trọ Hoa Sen 3' },
     });
-    expect(stale.status).toBe(200);
+    expect(fresh.status).toBe(200);
     const again = await api.request('PATCH', `/odata/House/${hoaSen}`, {
       token: token.chunha as string,
-      headers: { 'if-match': etag ?? '"stale"' },
+      headers: { 'if-match': etag },
       body: { houseName: 'Nhà trọ Hoa Sen 4' },
     });
     expectError(again, 412, MSG.stale);

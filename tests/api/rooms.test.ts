@@ -184,6 +184,7 @@ describe('GET /odata/Room?houseID= (OData collection)', () => {
     const nextLink = first.body['@odata.nextLink'];
     expect(nextLink).toBeDefined();
     const next = new URL(nextLink as string);
+    expect(next.origin).toBe(new URL(product.url).origin);
     expect(next.pathname).toBe('/odata/Room');
     expect(next.searchParams.get('$skip')).toBe('10');
     expect(next.searchParams.get('$top')).toBe('5');
@@ -516,6 +517,14 @@ describe('POST /odata/Room', () => {
     expectError(innerAgain, 409, MSG.duplicate('p 103'));
   });
 
+  it('parallel creations of the same name yield exactly one room', async () => {
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => createRoom(newRoom(binhAn, { roomName: 'Song song' }))),
+    );
+    expect(replies.map((reply) => reply.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    expect((await roomNames(binhAn)).filter((name) => name === 'Song song')).toHaveLength(1);
+  });
+
   it('accepts a name that only exists in another house', async () => {
     expect(binhAnRooms.has('P105')).toBe(false);
     const reply = await createRoom(newRoom(binhAn, { roomName: 'P105', floor: 1 }));
@@ -699,7 +708,7 @@ describe('room quota (chunhamoi: quota 10, 4 rooms)', () => {
     }
     const seventh = await createRoom(newRoom(phuocLong, { roomName: 'Q7' }), 'chunhamoi');
     expect(seventh.status).toBe(409);
-    const message = (seventh.body as { errorMessage: string }).errorMessage;
+    const message = (seventh.body as unknown as { errorMessage: string }).errorMessage;
     expect(message).toMatch(/còn tạo được|đã dùng hết/);
     expect(message).toContain('đã dùng hết');
     expect(message).toContain('Mua thêm phòng');

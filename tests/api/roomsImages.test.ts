@@ -56,7 +56,11 @@ async function sas(houseID: string, user = 'chunha'): Promise<ApiReply<SasReply>
 }
 
 /** Uploads bytes the way the browser does: a PUT of a block blob to the SAS URL. */
-async function putBlob(uploadURL: string, bytes: Uint8Array, contentType = 'image/png'): Promise<number> {
+async function putBlob(
+  uploadURL: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType = 'image/png',
+): Promise<number> {
   const response = await fetch(uploadURL, {
     method: 'PUT',
     headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': contentType },
@@ -66,7 +70,11 @@ async function putBlob(uploadURL: string, bytes: Uint8Array, contentType = 'imag
   return response.status;
 }
 
-async function uploadNew(houseID: string, bytes: Uint8Array, contentType = 'image/png'): Promise<string> {
+async function uploadNew(
+  houseID: string,
+  bytes: Uint8Array<ArrayBuffer>,
+  contentType = 'image/png',
+): Promise<string> {
   const issued = await sas(houseID);
   expect(issued.status, JSON.stringify(issued.body)).toBe(200);
   expect(await putBlob(issued.body.uploadURL, bytes, contentType)).toBe(201);
@@ -259,5 +267,42 @@ describe('room images', () => {
     });
     expect(del.status).toBe(204);
     expect(await blobExists(blobName)).toBe(false);
+  });
+
+  it('refuses a photo larger than 5 MB (400) and deletes the blob', async () => {
+    const roomID = rooms.get('P201') as string;
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set(makePng());
+    const blobName = await uploadNew(hoaSen, big);
+    const reply = await register(roomID, blobName);
+    expectError(reply, 400, 'Ảnh quá lớn (tối đa 5 MB).');
+    expect(await blobExists(blobName)).toBe(false);
+    expect((await readRoom(roomID)).body.images).toEqual([]);
+  });
+
+  it('keeps at most 20 photos per room (409 for the 21st)', async () => {
+    const roomID = rooms.get('P202') as string;
+    const names: string[] = [];
+    for (let index = 0; index < 20; index += 1) {
+      const blobName = await uploadNew(hoaSen, makePng({ rgba: [index, 0, 0, 255] }));
+      expect((await register(roomID, blobName)).status).toBe(200);
+      names.push(blobName);
+    }
+    const extra = await uploadNew(hoaSen, makePng({ rgba: [0, 0, 99, 255] }));
+    expectError(await register(roomID, extra), 409, 'Mỗi phòng có tối đa 20 ảnh.');
+    expect((await readRoom(roomID)).body.images).toEqual(names);
+  });
+
+  it('refuses a photo already attached to another room (409), so no room is left with a broken image', async () => {
+    const first = rooms.get('P203') as string;
+    const second = rooms.get('P204') as string;
+    const blobName = await uploadNew(hoaSen, makePng({ rgba: [77, 77, 77, 255] }));
+    expect((await register(first, blobName)).status).toBe(200);
+    const again = await register(second, blobName);
+    expectError(again, 409, 'Ảnh này đã được gắn cho phòng hoặc thiết bị khác.');
+    expect((await readRoom(second)).body.images).toEqual([]);
+    const kept = await readRoom(first);
+    expect(kept.body.images).toEqual([blobName]);
+    expect((await download(kept.body.imageURLs?.[0]?.url as string)).status).toBe(200);
   });
 });

@@ -20,7 +20,7 @@ export interface PngOptions {
 }
 
 /** A small, valid PNG (8-bit RGBA, one colour), 1×1 by default; no image library needed. */
-export function makePng(options: PngOptions = {}): Uint8Array {
+export function makePng(options: PngOptions = {}): Uint8Array<ArrayBuffer> {
   const width = options.width ?? 1;
   const height = options.height ?? 1;
   const [r, g, b, a] = options.rgba ?? [0x2e, 0x7d, 0x32, 0xff];

@@ -30,7 +30,7 @@ export interface RoomRow {
 export async function buildXlsx(
   rows: CellInput[][],
   options: { sheetName?: string; extraSheets?: Record<string, CellInput[][]> } = {},
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(options.sheetName ?? 'Phòng trống');
   for (const row of rows) sheet.addRow(row.map((value) => value ?? null));
@@ -49,7 +49,7 @@ export function roomRowCells(row: RoomRow): CellInput[] {
 export async function roomImportFile(
   rooms: RoomRow[],
   headers: readonly string[] = ROOM_IMPORT_HEADERS,
-): Promise<Uint8Array> {
+): Promise<Uint8Array<ArrayBuffer>> {
   return buildXlsx([[...headers], ...rooms.map(roomRowCells)]);
 }
 

@@ -115,6 +115,9 @@ defineEndpoint({
     if (area === null) {
       if (user.roleID !== ROLE.superAdmin) throw ApiError.notFound();
     } else {
+      // A lessee shares the house with other tenants: of its blobs they may read only room photos
+      // here; their own papers come with the objects that reference them.
+      if (user.roleID === ROLE.lessee && container !== 'room-images') throw ApiError.notFound();
       if (!hasPermission(user, area, LEVEL.read)) throw ApiError.forbidden();
       await authorizeHouse(services, user, name.scope);
     }

@@ -12,13 +12,12 @@ import { houseDocs, requireID } from '../services/rooms.js';
 import type { AppServices } from '../services/context.js';
 import type { AuthUser } from '../services/auth/authenticate.js';
 import { expandHouse } from '../services/houseExpand.js';
-import { authorizeHouse } from '../services/houses.js';
+import { authorizeHouse, newHouseDoc } from '../services/houses.js';
 import { collectionBody, queryCollection } from '../services/odata.js';
-import { toView } from '../services/views.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
 
 async function houseEntity(services: AppServices, user: AuthUser, house: HouseDoc, query: ODataQuery) {
-  const entity = { ...toView(house), ...(await expandHouse(services, user, house, query.expand)) };
+  const entity = { ...entityView(house), ...(await expandHouse(services, user, house, query.expand)) };
   const select = query.select
     ? [...query.select, ...query.expand.map((option) => option.property)]
     : undefined;
@@ -63,18 +62,8 @@ defineEndpoint({
   permission: { area: 'house', level: LEVEL.full },
   async handle({ req, services, user, audit }) {
     const input = await readJson(req, houseCreateSchema, JSON_LIMIT);
-    const houseID = randomUUID();
-    const house: HouseDoc = {
-      id: houseID,
-      pk: houseID,
-      type: 'house',
-      houseID,
-      houseName: input.houseName,
-      houseAddress: input.houseAddress,
-      ownerID: user.userID,
-      staffIDs: [],
-      createdOn: services.now().toISOString(),
-    };
+    const house = newHouseDoc({ ...input, ownerID: user.userID }, services.now().toISOString());
+    const { houseID } = house;
     const meteredServices: ServiceDoc[] = DEFAULT_METERED_SERVICES.map((service) => {
       const serviceID = randomUUID();
       return { id: serviceID, pk: houseID, type: 'service', serviceID, houseID, ...service };

@@ -23,6 +23,19 @@ import { entityView, ifMatch, imageLinks, JSON_LIMIT } from '../services/entitie
 
 const MAX_ROOM_IMAGES = 20;
 
+/** The room `{id}` of the route, if the caller may see it (a lessee: only their own). */
+async function roomFromRoute(call: AuthedCall): Promise<RoomDoc> {
+  const { doc } = await findInCallersHouse<RoomDoc>(
+    call.services,
+    call.user,
+    'room',
+    requireID(call.params.id, 'Mã phòng'),
+  );
+  const lessee = lesseeScope(call.user);
+  if (lessee && lessee.roomID !== doc.roomID) throw ApiError.notFound();
+  return doc;
+}
+
 async function roomEntity(call: AuthedCall, room: RoomDoc, query: ODataQuery, withImages: boolean) {
   const entity: Record<string, unknown> = {
     ...entityView(room),
@@ -85,17 +98,8 @@ defineEndpoint({
   methods: ['GET'],
   permission: { area: 'room', level: LEVEL.read },
   async handle(call) {
-    const { services, user, params, req } = call;
-    const query = parseODataQuery(req.query, ROOM_MODEL);
-    const { doc } = await findInCallersHouse<RoomDoc>(
-      services,
-      user,
-      'room',
-      requireID(params.id, 'Mã phòng'),
-    );
-    const lessee = lesseeScope(user);
-    if (lessee && lessee.roomID !== doc.roomID) throw ApiError.notFound();
-    return json(200, await roomEntity(call, doc, query, true));
+    const query = parseODataQuery(call.req.query, ROOM_MODEL);
+    return json(200, await roomEntity(call, await roomFromRoute(call), query, true));
   },
 });
 
@@ -149,12 +153,37 @@ defineEndpoint({
   methods: ['DELETE'],
   permission: { area: 'room', level: LEVEL.full },
   async handle({ services, user, params, audit }) {
-    const room = await deleteRoom(services, user, requireID(params.id, 'Mã phòng'));
-    for (const image of room.images) await services.blobs.delete('room-images', image);
+    const { room, blobs } = await deleteRoom(services, user, requireID(params.id, 'Mã phòng'));
+    for (const blob of blobs) await services.blobs.delete('room-images', blob);
     await audit({ action: 'delete', entity: 'room', entityID: room.roomID, houseID: room.houseID });
     return { status: 204 };
   },
 });
+
+/** Saves a room's new image list, records it and answers with fresh read URLs. */
+async function saveRoomImages(
+  call: AuthedCall,
+  room: RoomDoc,
+  images: string[],
+  action: 'addImage' | 'deleteImage',
+  blobName: string,
+) {
+  const updated = await houseDocs<RoomDoc>(call.services).replace(
+    { ...room, images },
+    room._etag ? { ifMatch: room._etag } : {},
+  );
+  await call.audit({
+    action,
+    entity: 'room',
+    entityID: room.roomID,
+    houseID: room.houseID,
+    details: { blobName },
+  });
+  return json(200, {
+    ...entityView(updated),
+    imageURLs: await imageLinks(call.services, 'room-images', updated.images),
+  });
+}
 
 /** Registers a photo the browser uploaded with a create-only SAS, after checking name, size and type. */
 defineEndpoint({
@@ -162,19 +191,20 @@ defineEndpoint({
   route: 'odata/Room/{id}/Images',
   methods: ['POST'],
   permission: { area: 'room', level: LEVEL.update },
-  async handle({ req, services, user, params, audit }) {
+  async handle(call) {
+    const { req, services } = call;
     const { blobName } = await readJson(req, roomImageSchema, JSON_LIMIT);
-    const { doc: room } = await findInCallersHouse<RoomDoc>(
-      services,
-      user,
-      'room',
-      requireID(params.id, 'Mã phòng'),
-    );
+    const room = await roomFromRoute(call);
     const name = parseBlobName('room-images', blobName);
     if (!name || name.scope !== room.houseID || !blobName.includes('/room-')) {
       throw ApiError.badRequest('Tên tệp ảnh không hợp lệ.');
     }
     if (room.images.includes(blobName)) return json(200, entityView(room));
+    const holders = await houseDocs(services).count({
+      partitionKey: room.houseID,
+      filter: { op: 'arrayContains', field: 'images', value: blobName },
+    });
+    if (holders > 0) throw ApiError.conflict('Ảnh này đã được gắn cho phòng hoặc thiết bị khác.');
     if (room.images.length >= MAX_ROOM_IMAGES) {
       throw ApiError.conflict(`Mỗi phòng có tối đa ${MAX_ROOM_IMAGES} ảnh.`);
     }
@@ -188,21 +218,7 @@ defineEndpoint({
           : 'Tệp tải lên không phải ảnh PNG.',
       );
     }
-    const updated = await houseDocs<RoomDoc>(services).replace(
-      { ...room, images: [...room.images, blobName] },
-      room._etag ? { ifMatch: room._etag } : {},
-    );
-    await audit({
-      action: 'addImage',
-      entity: 'room',
-      entityID: room.roomID,
-      houseID: room.houseID,
-      details: { blobName },
-    });
-    return json(200, {
-      ...entityView(updated),
-      imageURLs: await imageLinks(services, 'room-images', updated.images),
-    });
+    return saveRoomImages(call, room, [...room.images, blobName], 'addImage', blobName);
   },
 });
 
@@ -211,30 +227,20 @@ defineEndpoint({
   route: 'odata/Room/{id}/Images',
   methods: ['DELETE'],
   permission: { area: 'room', level: LEVEL.update },
-  async handle({ req, services, user, params, audit }) {
+  async handle(call) {
+    const { req, services } = call;
     const blobName = req.query.get('blobName') ?? '';
-    const { doc: room } = await findInCallersHouse<RoomDoc>(
-      services,
-      user,
-      'room',
-      requireID(params.id, 'Mã phòng'),
-    );
+    const room = await roomFromRoute(call);
     if (!room.images.includes(blobName)) throw ApiError.notFound('Không tìm thấy ảnh này trong phòng.');
-    const updated = await houseDocs<RoomDoc>(services).replace(
-      { ...room, images: room.images.filter((image) => image !== blobName) },
-      room._etag ? { ifMatch: room._etag } : {},
+    const reply = await saveRoomImages(
+      call,
+      room,
+      room.images.filter((image) => image !== blobName),
+      'deleteImage',
+      blobName,
     );
+    // Only once the room no longer lists it, so a failed save never leaves a broken image.
     await services.blobs.delete('room-images', blobName);
-    await audit({
-      action: 'deleteImage',
-      entity: 'room',
-      entityID: room.roomID,
-      houseID: room.houseID,
-      details: { blobName },
-    });
-    return json(200, {
-      ...entityView(updated),
-      imageURLs: await imageLinks(services, 'room-images', updated.images),
-    });
+    return reply;
   },
 });

@@ -98,10 +98,10 @@ export async function readJson<S extends z.ZodType>(
   maxBytes: number,
 ): Promise<z.infer<S>> {
   const length = Number(req.headers.get('content-length') ?? 0);
-  if (length > maxBytes) throw new ApiError(413, MESSAGES.bodyTooLarge(Math.round(maxBytes / 1048576)));
+  if (length > maxBytes) throw new ApiError(413, MESSAGES.bodyTooLarge(maxBytes));
   const text = await req.text();
   if (Buffer.byteLength(text) > maxBytes) {
-    throw new ApiError(413, MESSAGES.bodyTooLarge(Math.round(maxBytes / 1048576)));
+    throw new ApiError(413, MESSAGES.bodyTooLarge(maxBytes));
   }
   let value: unknown = {};
   if (text.trim() !== '') {
@@ -120,25 +120,18 @@ export async function readJson<S extends z.ZodType>(
   return parsed.data;
 }
 
-function routeParams(req: HttpRequest): Record<string, string> {
-  return { ...req.params };
-}
-
-export function definePublicEndpoint(definition: PublicEndpoint): void {
+/** Registers a handler for both hosts; every failure becomes a Vietnamese 4xx (or a logged 500). */
+function register(
+  definition: BaseDefinition,
+  run: (req: HttpRequest, ctx: InvocationContext, services: AppServices) => Promise<HttpResponseInit>,
+): void {
   registerHttp({
     name: definition.name,
     route: definition.route,
     methods: definition.methods,
     handler: async (req, ctx) => {
       try {
-        const services = await getServices();
-        return await definition.handle({
-          req,
-          ctx,
-          services,
-          origin: clientOrigin(req),
-          params: routeParams(req),
-        });
+        return await run(req, ctx, await getServices());
       } catch (error) {
         return errorResponse(error, ctx);
       }
@@ -146,37 +139,33 @@ export function definePublicEndpoint(definition: PublicEndpoint): void {
   });
 }
 
+export function definePublicEndpoint(definition: PublicEndpoint): void {
+  register(definition, (req, ctx, services) =>
+    definition.handle({ req, ctx, services, origin: clientOrigin(req), params: { ...req.params } }),
+  );
+}
+
 /** An endpoint that needs a signed-in caller with the declared role and permission. */
 export function defineEndpoint(definition: AuthedEndpoint): void {
-  registerHttp({
-    name: definition.name,
-    route: definition.route,
-    methods: definition.methods,
-    handler: async (req, ctx) => {
-      try {
-        const services = await getServices();
-        const user = await authenticate(services, req.headers.get('authorization'));
-        if (!user) throw ApiError.unauthenticated();
-        if (definition.roles && !definition.roles.includes(user.roleID)) throw ApiError.forbidden();
-        if (
-          definition.permission &&
-          !hasPermission(user, definition.permission.area, definition.permission.level)
-        ) {
-          throw ApiError.forbidden();
-        }
-        const origin = clientOrigin(req);
-        return await definition.handle({
-          req,
-          ctx,
-          services,
-          origin,
-          user,
-          params: routeParams(req),
-          audit: (entry) => recordAudit(services, user, origin, entry),
-        });
-      } catch (error) {
-        return errorResponse(error, ctx);
-      }
-    },
+  register(definition, async (req, ctx, services) => {
+    const user = await authenticate(services, req.headers.get('authorization'));
+    if (!user) throw ApiError.unauthenticated();
+    if (definition.roles && !definition.roles.includes(user.roleID)) throw ApiError.forbidden();
+    if (
+      definition.permission &&
+      !hasPermission(user, definition.permission.area, definition.permission.level)
+    ) {
+      throw ApiError.forbidden();
+    }
+    const origin = clientOrigin(req);
+    return definition.handle({
+      req,
+      ctx,
+      services,
+      origin,
+      user,
+      params: { ...req.params },
+      audit: (entry) => recordAudit(services, user, origin, entry),
+    });
   });
 }

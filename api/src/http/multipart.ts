@@ -25,8 +25,7 @@ export async function readMultipart(
 ): Promise<MultipartForm> {
   if (!isMultipart(req)) throw new ApiError(415, MESSAGES.unsupportedMediaType);
   const length = Number(req.headers.get('content-length') ?? 0);
-  if (length > limits.maxBytes)
-    throw new ApiError(413, MESSAGES.bodyTooLarge(Math.round(limits.maxBytes / 1048576)));
+  if (length > limits.maxBytes) throw new ApiError(413, MESSAGES.bodyTooLarge(limits.maxBytes));
   let form: FormData;
   try {
     form = await req.formData();

@@ -96,11 +96,17 @@ async function loadStaticSite(options: LocalHostOptions): Promise<StaticSite | u
   return { root: resolve(options.staticDir), config: { ...config, globalHeaders: headers } };
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown): void {
+function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const text = JSON.stringify(body);
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
+    ...headers,
   });
   res.end(text);
 }
@@ -172,11 +178,11 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
   async function handleFunction(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     const method = (req.method ?? 'GET').toUpperCase();
     const path = url.pathname;
-    let pathMatched = false;
+    const allowed = new Set<string>();
     for (const route of routes) {
       const match = route.pattern.exec(path);
       if (!match) continue;
-      pathMatched = true;
+      route.definition.methods.forEach((allowedMethod) => allowed.add(allowedMethod));
       if (!route.definition.methods.includes(method as never)) continue;
       const params: Record<string, string> = {};
       route.names.forEach((name, index) => {
@@ -188,7 +194,7 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
         body = await readBody(req, options.maxBodyBytes);
       } catch (error) {
         if (error instanceof BodyTooLarge) {
-          const message = MESSAGES.bodyTooLarge(Math.round(options.maxBodyBytes / 1048576));
+          const message = MESSAGES.bodyTooLarge(options.maxBodyBytes);
           sendJson(res, 413, { status: false, value: message, errorMessage: message });
           req.resume();
           return true;
@@ -199,7 +205,6 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
         method,
         url: url.toString(),
         headers: requestHeaders(req),
-        query: Object.fromEntries(url.searchParams),
         params,
         ...(body.length ? { body: { bytes: body } } : {}),
       });
@@ -213,8 +218,13 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
       await writeFunctionResponse(res, result ?? { status: 204 });
       return true;
     }
-    if (pathMatched) {
-      sendJson(res, 405, { status: false, errorMessage: MESSAGES.methodNotAllowed });
+    if (allowed.size > 0) {
+      sendJson(
+        res,
+        405,
+        { status: false, errorMessage: MESSAGES.methodNotAllowed },
+        { Allow: [...allowed].join(', ') },
+      );
       return true;
     }
     return false;

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { ROLE } from '@nhatro/common';
 import type {
   ContractDoc,
-  HouseDoc,
   HouseScopedDoc,
   LesseeInfoDoc,
   RegistrationDoc,
@@ -12,6 +11,8 @@ import type {
   VehicleDoc,
 } from '../domain/model.js';
 import type { AppServices } from '../services/context.js';
+import { hashPassword } from '../services/auth/passwords.js';
+import { newHouseDoc } from '../services/houses.js';
 import { createUser, findUserByUsername } from '../services/users.js';
 import { REGISTRATIONS_PARTITION } from '../functions/hmRegistration.js';
 
@@ -25,7 +26,9 @@ export const DEMO_ACCOUNTS = [
   { username: 'nguoithue', password: 'Nguoithue@123456', description: 'Người thuê, hợp đồng đang hiệu lực' },
 ] as const;
 
-function password(username: (typeof DEMO_ACCOUNTS)[number]['username']): string {
+type DemoUsername = (typeof DEMO_ACCOUNTS)[number]['username'];
+
+function password(username: DemoUsername): string {
   return DEMO_ACCOUNTS.find((account) => account.username === username)?.password ?? '';
 }
 
@@ -46,18 +49,8 @@ const STANDARD_SERVICES: Array<Pick<ServiceDoc, 'serviceName' | 'price' | 'unit'
 ];
 
 function buildHouse(ownerID: string, plan: HousePlan, createdOn: string, staffIDs: string[] = []) {
-  const houseID = randomUUID();
-  const house: HouseDoc = {
-    id: houseID,
-    pk: houseID,
-    type: 'house',
-    houseID,
-    houseName: plan.houseName,
-    houseAddress: plan.houseAddress,
-    ownerID,
-    staffIDs,
-    createdOn,
-  };
+  const house = newHouseDoc({ ...plan, ownerID, staffIDs }, createdOn);
+  const { houseID } = house;
   const rooms: RoomDoc[] = [];
   for (let floor = 1; floor <= plan.floors; floor += 1) {
     for (let index = 1; index <= plan.roomsPerFloor; index += 1) {
@@ -102,18 +95,27 @@ async function saveHouse(services: AppServices, docs: HouseScopedDoc[]): Promise
 export async function seedDemoData(services: AppServices): Promise<boolean> {
   if (await findUserByUsername(services, 'admin')) return false;
   const createdOn = services.now().toISOString();
+  // scrypt runs on libuv's thread pool: hashing the six passwords together takes the time of about two.
+  const hashes = new Map(
+    await Promise.all(
+      DEMO_ACCOUNTS.map(async (account) => [account.username, await hashPassword(account.password)] as const),
+    ),
+  );
+  const credentials = (username: DemoUsername) => ({
+    username,
+    password: password(username),
+    passwordHash: hashes.get(username) as string,
+  });
 
   await createUser(services, {
-    username: 'admin',
-    password: password('admin'),
+    ...credentials('admin'),
     roleID: ROLE.superAdmin,
     fullName: 'Quản trị hệ thống',
     email: 'admin@nhatro.local',
   });
 
   const landlord = await createUser(services, {
-    username: 'chunha',
-    password: password('chunha'),
+    ...credentials('chunha'),
     roleID: ROLE.houseModerator,
     fullName: 'Nguyễn Văn Hùng',
     phoneNumber: '0903123456',
@@ -133,8 +135,7 @@ export async function seedDemoData(services: AppServices): Promise<boolean> {
     },
   });
   const staff = await createUser(services, {
-    username: 'nhanvien',
-    password: password('nhanvien'),
+    ...credentials('nhanvien'),
     roleID: ROLE.staff,
     fullName: 'Trần Thị Mai',
     phoneNumber: '0912345678',
@@ -175,8 +176,7 @@ export async function seedDemoData(services: AppServices): Promise<boolean> {
   const contractID = randomUUID();
   const lesseeInfoID = randomUUID();
   const lessee = await createUser(services, {
-    username: 'nguoithue',
-    password: password('nguoithue'),
+    ...credentials('nguoithue'),
     roleID: ROLE.lessee,
     fullName: 'Lê Minh Tuấn',
     phoneNumber: '0987654321',
@@ -241,8 +241,7 @@ export async function seedDemoData(services: AppServices): Promise<boolean> {
   await saveHouse(services, [binhThanh.house, ...binhThanh.rooms, ...binhThanh.services]);
 
   const otherLandlord = await createUser(services, {
-    username: 'chunha2',
-    password: password('chunha2'),
+    ...credentials('chunha2'),
     roleID: ROLE.houseModerator,
     fullName: 'Phạm Thị Lan',
     phoneNumber: '0908765432',
@@ -265,8 +264,7 @@ export async function seedDemoData(services: AppServices): Promise<boolean> {
   await saveHouse(services, [goVap.house, ...goVap.rooms, ...goVap.services]);
 
   const newLandlord = await createUser(services, {
-    username: 'chunhamoi',
-    password: password('chunhamoi'),
+    ...credentials('chunhamoi'),
     roleID: ROLE.houseModerator,
     fullName: 'Võ Thanh Bình',
     extra: { roomQuota: 10, lessorInfo: { status: 2 } },

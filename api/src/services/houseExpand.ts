@@ -43,7 +43,10 @@ export async function expandHouse(
   const expanded: Record<string, unknown> = {};
   for (const option of expand) {
     if (option.property === 'lessorInfo') {
-      const info = await lessorInfoOf(services, house.ownerID);
+      const { citizenID, ...shared } = await lessorInfoOf(services, house.ownerID);
+      // Tenants and staff see how to reach and pay the landlord, not their identity number.
+      const info =
+        caller.userID === house.ownerID && citizenID !== undefined ? { ...shared, citizenID } : shared;
       expanded.lessorInfo = applyInMemory([info], option.query)[0] ?? null;
       continue;
     }

@@ -1,9 +1,28 @@
+import { randomUUID } from 'node:crypto';
 import type { HouseSummary } from '@nhatro/common';
 import { accessibleHousesQuery, canAccessHouse, type Caller } from '../domain/access.js';
 import type { HouseDoc, LessorInfo } from '../domain/model.js';
 import { ApiError } from '../http/errors.js';
 import type { AppServices } from './context.js';
 import { findUser } from './users.js';
+
+export function newHouseDoc(
+  input: { houseName: string; houseAddress: string; ownerID: string; staffIDs?: string[] },
+  createdOn: string,
+): HouseDoc {
+  const houseID = randomUUID();
+  return {
+    id: houseID,
+    pk: houseID,
+    type: 'house',
+    houseID,
+    houseName: input.houseName,
+    houseAddress: input.houseAddress,
+    ownerID: input.ownerID,
+    staffIDs: input.staffIDs ?? [],
+    createdOn,
+  };
+}
 
 export async function readHouse(services: AppServices, houseID: string): Promise<HouseDoc | undefined> {
   const doc = await services.store.container<HouseDoc>('houses').read(houseID, houseID);

@@ -50,6 +50,7 @@ export function parseVietnameseNumber(value: string | number | undefined): numbe
   if (value === undefined || typeof value === 'number') return value;
   const compact = value.replace(/\s|₫|đ|VND/gi, '');
   if (/^-?\d{1,3}(\.\d{3})+$/.test(compact)) return Number(compact.replace(/\./g, ''));
+  if (/^-?\d{1,3}(\.\d{3})+,\d+$/.test(compact)) return Number(compact.replace(/\./g, '').replace(',', '.'));
   if (/^-?\d+,\d+$/.test(compact)) return Number(compact.replace(',', '.'));
   if (/^-?\d+(\.\d+)?$/.test(compact)) return Number(compact);
   return value;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RoomCreateInput, RoomUpdateInput } from '@nhatro/common';
 import type { Caller } from '../domain/access.js';
-import type { ContractDoc, HouseDoc, HouseScopedDoc, RoomDoc } from '../domain/model.js';
+import type { ContractDoc, DeviceDoc, HouseDoc, HouseScopedDoc, RoomDoc } from '../domain/model.js';
 import { checkRoomQuota, quotaExceededMessage, roomDeletionBlocker, roomNameKey } from '../domain/rooms.js';
 import { ApiError } from '../http/errors.js';
 import type { Filter } from '../store/store.js';
@@ -167,7 +167,12 @@ export async function updateRoom(
   return houseDocs<RoomDoc>(services).replace(next, { ifMatch: ifMatch ?? (room._etag as string) });
 }
 
-export async function deleteRoom(services: AppServices, caller: Caller, roomID: string): Promise<RoomDoc> {
+/** Deletes an empty room with its devices; returns the blobs (room and device photos) to remove. */
+export async function deleteRoom(
+  services: AppServices,
+  caller: Caller,
+  roomID: string,
+): Promise<{ room: RoomDoc; blobs: string[] }> {
   const { doc: room } = await findInCallersHouse<RoomDoc>(services, caller, 'room', roomID);
   const activeContracts = await listInHouse<ContractDoc>(services, room.houseID, 'contract', {
     op: 'and',
@@ -188,7 +193,7 @@ export async function deleteRoom(services: AppServices, caller: Caller, roomID: 
   });
   const blocker = roomDeletionBlocker(room, activeContracts.length, reservations);
   if (blocker) throw ApiError.conflict(blocker);
-  const devices = await listInHouse(services, room.houseID, 'device', {
+  const devices = await listInHouse<DeviceDoc>(services, room.houseID, 'device', {
     op: 'eq',
     field: 'roomID',
     value: room.roomID,
@@ -197,7 +202,7 @@ export async function deleteRoom(services: AppServices, caller: Caller, roomID: 
     { op: 'delete', id: room.id, ...(room._etag ? { ifMatch: room._etag } : {}) },
     ...devices.map((device) => ({ op: 'delete' as const, id: device.id })),
   ]);
-  return room;
+  return { room, blobs: [...room.images, ...devices.flatMap((device) => device.images)] };
 }
 
 export function requireID(value: string | undefined, what: string): string {

@@ -29,6 +29,8 @@ export async function findUser(services: AppServices, userID: string): Promise<U
 export interface NewUser {
   username: string;
   password: string;
+  /** A hash computed beforehand (the demo seed hashes its passwords in parallel). */
+  passwordHash?: string;
   roleID: RoleID;
   fullName: string;
   email?: string;
@@ -55,7 +57,7 @@ export async function createUser(services: AppServices, input: NewUser): Promise
     type: 'user',
     userID,
     username: input.username,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: input.passwordHash ?? (await hashPassword(input.password)),
     roleID: input.roleID,
     fullName: input.fullName,
     disabled: false,

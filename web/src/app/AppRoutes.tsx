@@ -2,7 +2,7 @@ import { Suspense, lazy, useEffect } from 'react';
 import { Route, Routes, useLocation, useNavigate } from 'react-router-dom';
 import { PageLoader } from '../components/PageLoader';
 import { RouteErrorBoundary } from '../components/RouteErrorBoundary';
-import { ACCESS } from '../features/auth/access';
+import { ACCESS, type RouteAccess } from '../features/auth/access';
 import { setSessionExpiredNavigation } from '../lib/api';
 
 // Every page is its own chunk. Declarative routes + React.lazy rather than the data router:
@@ -25,6 +25,28 @@ const NotFoundPage = lazy(() =>
 const DashboardPage = lazy(() =>
   import('../features/dashboard/DashboardPage').then((module) => ({ default: module.DashboardPage })),
 );
+const RoomsPage = lazy(() =>
+  import('../features/rooms/RoomsPage').then((module) => ({ default: module.RoomsPage })),
+);
+const RoomDetailPage = lazy(() =>
+  import('../features/rooms/RoomDetailPage').then((module) => ({ default: module.RoomDetailPage })),
+);
+const DevicesPage = lazy(() =>
+  import('../features/devices/DevicesPage').then((module) => ({ default: module.DevicesPage })),
+);
+const ServiceFeesPage = lazy(() =>
+  import('../features/serviceFees/ServiceFeesPage').then((module) => ({ default: module.ServiceFeesPage })),
+);
+
+/** Spec section 6: room pages need a non-zero room level (creating, level 3+, is checked in the page). */
+const ROOM_ACCESS: RouteAccess = { ...ACCESS.houseManagers, permission: 'roomPermission' };
+const DEVICE_ACCESS: RouteAccess = { ...ACCESS.houseManagers, permission: 'devicePermission' };
+/** settingHouse: housePermission 2, 3 or 4 (staff, level 1, get the 404 page). */
+const SETTING_HOUSE_ACCESS: RouteAccess = {
+  ...ACCESS.houseManagers,
+  permission: 'housePermission',
+  allowedLevels: [2, 3, 4],
+};
 
 /** Lets the API client send an expired session to /login without reloading the page. */
 function SessionExpiryNavigation() {
@@ -53,6 +75,43 @@ export function AppRoutes() {
               element={
                 <RouteAccessGate access={ACCESS.everyRole}>
                   <DashboardPage />
+                </RouteAccessGate>
+              }
+            />
+            <Route
+              path="rooms"
+              element={
+                <RouteAccessGate access={ROOM_ACCESS}>
+                  <RoomsPage />
+                </RouteAccessGate>
+              }
+            />
+            <Route
+              path="rooms/:id"
+              element={
+                <RouteAccessGate access={ROOM_ACCESS}>
+                  <RoomDetailPage />
+                </RouteAccessGate>
+              }
+            />
+            <Route
+              path="deviceCD/:id"
+              element={
+                <RouteAccessGate access={DEVICE_ACCESS}>
+                  <DevicesPage />
+                </RouteAccessGate>
+              }
+            />
+            {/*
+              /settingAdmin/{type} is a tab of the service-fee page: 'metered' (Điện, Nước: billed from the
+              kWh and m³ meters), 'fixed' (every other fee: per room, person or vehicle); /settingAdmin shows
+              all. Any other {type} is the 404 page (shown by the page).
+            */}
+            <Route
+              path="settingAdmin/:type?"
+              element={
+                <RouteAccessGate access={SETTING_HOUSE_ACCESS}>
+                  <ServiceFeesPage />
                 </RouteAccessGate>
               }
             />

@@ -128,6 +128,24 @@ function memberPath(node: AstNode): { raw: string; ignoreCase: boolean } | undef
   return undefined;
 }
 
+/**
+ * The parser reads `not a and b` as `not (a and b)`; OData gives `not` precedence over
+ * `and`/`or`, so the negation belongs to the leftmost operand of an unparenthesised chain.
+ */
+function negateLeftmost(operand: AstNode, model: EntityModel): Filter {
+  if (operand.type === 'AndExpression' || operand.type === 'OrExpression') {
+    const pair = operand.value as object;
+    return {
+      op: operand.type === 'AndExpression' ? 'and' : 'or',
+      items: [
+        negateLeftmost(asNode(field(pair, 'left')), model),
+        convertFilter(asNode(field(pair, 'right')), model),
+      ],
+    };
+  }
+  return { op: 'not', item: convertFilter(operand, model) };
+}
+
 function convertFilter(node: AstNode, model: EntityModel): Filter {
   const current = unwrap(node);
   const value = current.value;
@@ -141,7 +159,7 @@ function convertFilter(node: AstNode, model: EntityModel): Filter {
       ],
     };
   }
-  if (current.type === 'NotExpression') return { op: 'not', item: convertFilter(asNode(value), model) };
+  if (current.type === 'NotExpression') return negateLeftmost(asNode(value), model);
   const comparison = COMPARISONS[current.type];
   if (comparison) {
     const left = asNode(field(value as object, 'left'));

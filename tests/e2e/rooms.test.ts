@@ -1,0 +1,447 @@
+// Browser tests of /rooms and /rooms/{id}: the at-a-glance list (groups, counts, search, filters), the
+// 'Thêm phòng' dialog, the edit form, photos (converted to PNG in the browser, uploaded with a SAS),
+// the contract / lessee / bill sections and deletion. One landlord session (chunha, 'Nhà trọ Hoa Sen')
+// is shared by the tests of this file, which run in order: create → edit → photos → delete.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { makePng } from '../support/png.js';
+
+const baseURL = inject('baseURL');
+const HOUSE_NAME = 'Nhà trọ Hoa Sen';
+const RUN = Date.now().toString(36).slice(-5).toUpperCase();
+const ROOM_NAME = `E2E ${RUN}`;
+
+let browser: Browser;
+let page: Page;
+let storedSession: Record<string, string> = {};
+const contexts: BrowserContext[] = [];
+let createdRoomID = '';
+
+/** Logs in through the form and picks the house, as a user would. */
+async function signIn(target: Page, username: string, password: string): Promise<void> {
+  await target.goto('/login');
+  await target.getByLabel('Tên đăng nhập').fill(username);
+  await target.getByLabel('Mật khẩu', { exact: true }).fill(password);
+  await target.getByRole('button', { name: 'Đăng nhập' }).click();
+  await target
+    .getByRole('list', { name: 'Danh sách nhà trọ' })
+    .getByRole('button', { name: new RegExp(HOUSE_NAME) })
+    .click();
+  await target.waitForURL((url) => url.pathname === '/dashboard');
+}
+
+/** A new page of this browser holding the same session (localStorage copied). */
+async function pageWithSession(viewport: 'desktop' | 'phone'): Promise<Page> {
+  const { context, page: fresh } = await newPage(browser, baseURL, viewport);
+  contexts.push(context);
+  await fresh.goto('/favicon.svg');
+  await fresh.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+  }, storedSession);
+  return fresh;
+}
+
+function toast(target: Page, kind: 'success' | 'error', text: string): Locator {
+  return target.locator(`.Toastify__toast--${kind}`, { hasText: text });
+}
+
+/** Text content with the no-break spaces of amounts (`1.500.000 ₫`) as plain spaces. */
+async function textOf(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').replace(/\u00a0/g, ' ');
+}
+
+async function numberIn(locator: Locator): Promise<number> {
+  return Number((await locator.textContent())?.replace(/\D/g, '') ?? Number.NaN);
+}
+
+async function openRooms(target: Page): Promise<void> {
+  await target.goto('/rooms');
+  await target.getByRole('heading', { level: 1, name: 'Quản lý phòng' }).waitFor();
+  await target.getByTestId('room-groups').waitFor();
+}
+
+/** The card of a room, found by its exact name. */
+function cardNamed(target: Page, name: string): Locator {
+  return target
+    .locator('[data-testid^=room-card-]')
+    .filter({ has: target.getByRole('heading', { level: 3, name, exact: true }) });
+}
+
+async function visibleCardNames(target: Page): Promise<string[]> {
+  return target.locator('[data-testid^=room-card-] h3').allTextContents();
+}
+
+async function expectNoHorizontalScroll(target: Page): Promise<void> {
+  const widths = await target.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const opened = await newPage(browser, baseURL, 'desktop');
+  contexts.push(opened.context);
+  page = opened.page;
+  await signIn(page, 'chunha', 'Chunha@123456');
+  storedSession = await page.evaluate(() => ({ ...window.localStorage }));
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+describe('/rooms — all rooms of the selected house at a glance', () => {
+  it('groups the rooms by floor, counts them per status and filters by name, status and floor', async () => {
+    await openRooms(page);
+    expect(await page.getByText(HOUSE_NAME).first().isVisible()).toBe(true);
+    for (const floor of [1, 2, 3]) {
+      await page.getByRole('heading', { level: 2, name: new RegExp(`^Tầng ${floor}\\b`) }).waitFor();
+    }
+
+    const counts = {
+      all: await numberIn(page.getByTestId('rooms-count-all-value')),
+      empty: await numberIn(page.getByTestId('rooms-count-empty-value')),
+      reserved: await numberIn(page.getByTestId('rooms-count-reserved-value')),
+      occupied: await numberIn(page.getByTestId('rooms-count-occupied-value')),
+    };
+    expect(counts.all).toBe(counts.empty + counts.reserved + counts.occupied);
+    expect(counts.all).toBe(await page.locator('[data-testid^=room-card-]').count());
+    expect(counts.occupied).toBeGreaterThanOrEqual(1);
+    expect(await page.getByTestId('rooms-count-empty').textContent()).toContain('Còn trống');
+    expect(await page.getByTestId('rooms-count-reserved').textContent()).toContain('Đã đặt cọc');
+    expect(await page.getByTestId('rooms-count-occupied').textContent()).toContain('Đang thuê');
+
+    // Coloured by status: the occupied P101 and the reserved P102 do not look like a free room.
+    const p101 = cardNamed(page, 'P101');
+    const p102 = cardNamed(page, 'P102');
+    expect(await p101.getAttribute('data-status')).toBe('occupied');
+    expect(await p102.getAttribute('data-status')).toBe('reserved');
+    expect(await p101.textContent()).toContain('Đang thuê');
+    const borderOf = (card: Locator) => card.evaluate((element) => getComputedStyle(element).borderLeftColor);
+    const freeCard = page.locator('[data-testid^=room-card-][data-status=empty]').first();
+    const colours = new Set([await borderOf(p101), await borderOf(p102), await borderOf(freeCard)]);
+    expect(colours.size).toBe(3);
+
+    // Search by name, without case or diacritics.
+    await page.getByLabel('Tìm theo tên phòng').fill('p10');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid^=room-card-] h3')].every((h) =>
+        /p10/i.test(h.textContent ?? ''),
+      ),
+    );
+    const found = await visibleCardNames(page);
+    expect(found).toEqual(expect.arrayContaining(['P101', 'P102', 'P103', 'P104', 'P105']));
+    expect(await page.getByTestId('rooms-shown-count').textContent()).toContain(`/ ${counts.all} phòng`);
+
+    await page.getByLabel('Tìm theo tên phòng').fill('khong-co-phong-nay');
+    await page.getByText('Không tìm thấy phòng phù hợp').waitFor();
+    await page.getByRole('button', { name: 'Xóa bộ lọc' }).click();
+    await page
+      .locator('[data-testid^=room-card-]')
+      .nth(counts.all - 1)
+      .waitFor();
+
+    // Status filter: the count buttons toggle.
+    const occupiedFilter = page.getByTestId('rooms-count-occupied');
+    await occupiedFilter.click();
+    expect(await occupiedFilter.getAttribute('aria-pressed')).toBe('true');
+    await page.waitForFunction(
+      (expected) => document.querySelectorAll('[data-testid^=room-card-]').length === expected,
+      counts.occupied,
+    );
+    const statuses = await page
+      .locator('[data-testid^=room-card-]')
+      .evaluateAll((cards) => cards.map((card) => card.getAttribute('data-status')));
+    expect(new Set(statuses)).toEqual(new Set(['occupied']));
+    await occupiedFilter.click();
+    expect(await occupiedFilter.getAttribute('aria-pressed')).toBe('false');
+
+    // Floor filter.
+    await page.getByLabel('Tầng', { exact: true }).selectOption('2');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid^=rooms-floor-]').length === 1);
+    expect(await page.locator('[data-testid^=rooms-floor-]').getAttribute('data-testid')).toBe(
+      'rooms-floor-2',
+    );
+    expect((await visibleCardNames(page)).every((name) => name.startsWith('P2'))).toBe(true);
+    await page.getByLabel('Tầng', { exact: true }).selectOption('all');
+  });
+
+  it("creates a room in the 'Thêm phòng' dialog: field errors, toasts, the new card; 409 and network failures", async () => {
+    await openRooms(page);
+    await page.getByRole('button', { name: 'Thêm phòng' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Thêm phòng' });
+    await dialog.waitFor();
+
+    // Errors only for touched fields, recomputed on change and blur.
+    const name = dialog.getByLabel('Tên phòng');
+    const acreage = dialog.getByLabel('Diện tích (m²)');
+    await name.focus();
+    expect(await dialog.locator('#room-create-roomName-helper-text').count()).toBe(0);
+    await acreage.focus();
+    await dialog.locator('#room-create-roomName-helper-text').waitFor();
+    expect(await dialog.locator('#room-create-roomName-helper-text').textContent()).toBe(
+      'Tên phòng không được để trống!',
+    );
+    await acreage.fill('abc');
+    await name.focus();
+    expect(await dialog.locator('#room-create-acreage-helper-text').textContent()).toBe(
+      'Diện tích phải là số.',
+    );
+    await acreage.fill('0');
+    expect(await dialog.locator('#room-create-acreage-helper-text').textContent()).toBe(
+      'Diện tích phải lớn hơn 0.',
+    );
+    expect(await dialog.locator('#room-create-price-helper-text').count()).toBe(0);
+
+    await name.fill(ROOM_NAME);
+    await dialog.getByLabel('Mô tả').fill('Phòng tạo bởi kiểm thử trình duyệt');
+    await acreage.fill('22,5');
+    await dialog.getByLabel('Tầng').fill('4');
+    await dialog.getByLabel('Giá thuê (VND)').fill('3.200.000');
+    await dialog.getByLabel('Chỉ số điện đầu').fill('1500');
+    await dialog.getByLabel('Chỉ số nước đầu').fill('120');
+    expect(await dialog.locator('#room-create-roomName-helper-text').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Tạo phòng' }).click();
+
+    await toast(page, 'success', 'Tạo phòng mới thành công!').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const card = cardNamed(page, ROOM_NAME);
+    await card.waitFor();
+    createdRoomID = ((await card.getAttribute('data-testid')) ?? '').replace('room-card-', '');
+    expect(createdRoomID).not.toBe('');
+    expect(await card.getAttribute('data-status')).toBe('empty');
+    expect(await card.textContent()).toContain('Còn trống');
+    expect(await page.getByTestId('rooms-floor-4').getByText(ROOM_NAME, { exact: true }).count()).toBe(1);
+
+    // The same name again: the server's 409 message.
+    await page.getByRole('button', { name: 'Thêm phòng' }).click();
+    await dialog.getByLabel('Tên phòng').fill(ROOM_NAME.toLowerCase());
+    await dialog.getByLabel('Diện tích (m²)').fill('20');
+    await dialog.getByLabel('Giá thuê (VND)').fill('2000000');
+    await dialog.getByRole('button', { name: 'Tạo phòng' }).click();
+    await toast(
+      page,
+      'error',
+      `Tên phòng "${ROOM_NAME.toLowerCase()}" đã tồn tại trong nhà trọ này.`,
+    ).waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+
+    // No reply at all: the spec's network failure toast.
+    await page.route('**/odata/Room', (route) =>
+      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
+    );
+    await dialog.getByLabel('Tên phòng').fill(`${ROOM_NAME} mạng`);
+    await dialog.getByRole('button', { name: 'Tạo phòng' }).click();
+    await toast(page, 'error', 'Tạo phòng thất bại! Vui lòng kiểm tra lại kết nối mạng.').waitFor();
+    await page.unroute('**/odata/Room');
+    await dialog.getByRole('button', { name: 'Hủy' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
+  it('shows the details of the new room with empty sections and saves the edit form', async () => {
+    expect(createdRoomID).not.toBe('');
+    await openRooms(page);
+    await cardNamed(page, ROOM_NAME).click();
+    await page.waitForURL((url) => url.pathname === `/rooms/${createdRoomID}`);
+    await page.getByRole('heading', { level: 1, name: `Phòng ${ROOM_NAME}` }).waitFor();
+
+    expect(await page.getByTestId('room-status').textContent()).toBe('Còn trống');
+    expect(await textOf(page.getByTestId('room-fact-price'))).toBe('3.200.000 ₫/tháng');
+    expect(await textOf(page.getByTestId('room-fact-acreage'))).toBe('22,5 m²');
+    expect(await textOf(page.getByTestId('room-fact-electricity'))).toBe('1.500 kWh');
+    expect(await textOf(page.getByTestId('room-fact-water'))).toBe('120 m³');
+
+    for (const [heading, empty] of [
+      ['Hợp đồng', 'Phòng chưa có hợp đồng.'],
+      ['Người thuê', 'Phòng chưa có người thuê.'],
+      ['Hóa đơn', 'Phòng chưa có hóa đơn.'],
+      ['Thiết bị', 'Phòng chưa có thiết bị.'],
+    ] as const) {
+      const section = page.getByRole('region', { name: heading, exact: true });
+      await section.getByText(empty, { exact: true }).waitFor();
+    }
+    expect(await page.getByRole('link', { name: 'Quản lý thiết bị' }).getAttribute('href')).toBe(
+      `/deviceCD/${createdRoomID}`,
+    );
+    await page.getByText('Phòng chưa có ảnh nào.').waitFor();
+
+    const form = page.getByRole('form', { name: 'Sửa thông tin phòng' });
+    expect(await form.getByLabel('Tên phòng').inputValue()).toBe(ROOM_NAME);
+    const save = form.getByRole('button', { name: 'Lưu thay đổi' });
+    expect(await save.isDisabled()).toBe(true);
+
+    await form.getByLabel('Tên phòng').fill('');
+    await form.getByLabel('Mô tả').focus();
+    expect(await form.locator('#room-edit-roomName-helper-text').textContent()).toBe(
+      'Tên phòng không được để trống!',
+    );
+    await form.getByLabel('Tên phòng').fill(ROOM_NAME);
+    await form.getByLabel('Giá thuê (VND)').fill('3.500.000');
+    await form.getByLabel('Chỉ số điện đầu').fill('1620');
+    await save.click();
+    await toast(page, 'success', 'Cập nhật phòng thành công!').waitFor();
+    await page.waitForFunction(
+      () =>
+        document.querySelector('[data-testid=room-fact-price]')?.textContent?.replace(/\u00a0/g, ' ') ===
+        '3.500.000 ₫/tháng',
+    );
+    expect(await textOf(page.getByTestId('room-fact-electricity'))).toBe('1.620 kWh');
+    expect(await save.isDisabled()).toBe(true);
+
+    // A failure shows the action and the server's message.
+    await page.route(`**/odata/Room/${createdRoomID}`, (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({ status: false, errorMessage: 'Phòng đang được người khác sửa.' }),
+          })
+        : route.fallback(),
+    );
+    await form.getByLabel('Tầng').fill('5');
+    await save.click();
+    await toast(page, 'error', 'Cập nhật phòng thất bại! Phòng đang được người khác sửa.').waitFor();
+    await page.unroute(`**/odata/Room/${createdRoomID}`);
+    await form.getByRole('button', { name: 'Hoàn tác' }).click();
+    expect(await form.getByLabel('Tầng').inputValue()).toBe('4');
+  });
+
+  it('uploads a photo (any image, converted to PNG of at most 1600 px) and shows it in the gallery', async () => {
+    await page.goto(`/rooms/${createdRoomID}`);
+    const gallerySection = page.getByRole('region', { name: 'Ảnh phòng' });
+    await gallerySection.getByText('Phòng chưa có ảnh nào.').waitFor();
+
+    // A small PNG made in the test.
+    await page.getByTestId('room-image-file').setInputFiles({
+      name: 'phong.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from(makePng({ width: 40, height: 30, rgba: [200, 60, 60, 255] })),
+    });
+    await toast(page, 'success', 'Thêm ảnh phòng thành công!').waitFor();
+    const images = gallerySection.getByRole('list', { name: 'Ảnh phòng' }).getByRole('img');
+    await images.first().waitFor();
+    await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('[data-testid=room-gallery] img');
+      return image !== null && image.complete && image.naturalWidth === 40;
+    });
+
+    // A large JPEG drawn in the browser: stored as a PNG scaled to 1600 px on its long side.
+    const jpeg = await page.evaluate(async () => {
+      const canvas = new OffscreenCanvas(2400, 1200);
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.fillStyle = '#1e88e5';
+      context.fillRect(0, 0, 2400, 1200);
+      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
+      return [...new Uint8Array(await blob.arrayBuffer())];
+    });
+    await page.getByTestId('room-image-file').setInputFiles({
+      name: 'phong-lon.jpg',
+      mimeType: 'image/jpeg',
+      buffer: Buffer.from(jpeg),
+    });
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid=room-gallery] img').length === 2,
+      undefined,
+      { timeout: 20_000 },
+    );
+    await page.waitForFunction(() => {
+      const list = document.querySelectorAll<HTMLImageElement>('[data-testid=room-gallery] img');
+      const image = list[1];
+      return (
+        image !== undefined && image.complete && image.naturalWidth === 1600 && image.naturalHeight === 800
+      );
+    });
+    const sources = await images.evaluateAll((elements) =>
+      elements.map((element) => element.getAttribute('src')),
+    );
+    expect(sources.every((src) => src !== null && /\.png\?/.test(src))).toBe(true);
+
+    // Still there after a reload (registered on the room), then removed again.
+    await page.reload();
+    await images.nth(1).waitFor();
+    await page.getByRole('button', { name: 'Xóa ảnh 1' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Xóa ảnh phòng' });
+    await confirm.getByRole('button', { name: 'Xóa' }).click();
+    await toast(page, 'success', 'Xóa ảnh phòng thành công!').waitFor();
+    await page.waitForFunction(
+      () => document.querySelectorAll('[data-testid=room-gallery] img').length === 1,
+    );
+  });
+
+  it('deletes the room after confirmation and drops it from the list', async () => {
+    await page.goto(`/rooms/${createdRoomID}`);
+    await page.getByRole('button', { name: 'Xóa phòng' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Xóa phòng' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain(ROOM_NAME);
+    await dialog.getByRole('button', { name: 'Hủy' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Xóa phòng' }).click();
+    await dialog.getByRole('button', { name: 'Xóa phòng' }).click();
+    await toast(page, 'success', 'Xóa phòng thành công!').waitFor();
+    await page.waitForURL((url) => url.pathname === '/rooms');
+    await page.getByTestId('room-groups').waitFor();
+    await page.waitForFunction(
+      (id) => document.querySelector(`[data-testid="room-card-${id}"]`) === null,
+      createdRoomID,
+    );
+    expect(await cardNamed(page, ROOM_NAME).count()).toBe(0);
+
+    await page.goto(`/rooms/${createdRoomID}`);
+    await page.getByText('Không tìm thấy phòng', { exact: true }).waitFor();
+  });
+
+  it('shows the contract, lessees and bills of a rented room and refuses to delete it with the reason', async () => {
+    await openRooms(page);
+    await cardNamed(page, 'P101').click();
+    await page.getByRole('heading', { level: 1, name: 'Phòng P101' }).waitFor();
+    expect(await page.getByTestId('room-status').textContent()).toBe('Đang thuê');
+
+    const contracts = page.getByRole('region', { name: 'Hợp đồng', exact: true });
+    await contracts.getByText('Đang hiệu lực').waitFor();
+    expect(await contracts.textContent()).toMatch(/\d{2}\/\d{2}\/\d{4} – \d{2}\/\d{2}\/\d{4}/);
+    const lessees = page.getByRole('region', { name: 'Người thuê', exact: true });
+    await lessees.getByText('Lê Minh Tuấn').waitFor();
+    expect(await lessees.textContent()).toContain('Đại diện');
+    await page
+      .getByRole('region', { name: 'Hóa đơn', exact: true })
+      .getByText('Phòng chưa có hóa đơn.')
+      .waitFor();
+
+    await page.getByRole('button', { name: 'Xóa phòng' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Xóa phòng' });
+    await dialog.getByRole('button', { name: 'Xóa phòng' }).click();
+    const reason = 'Không thể xóa phòng đang có hợp đồng hiệu lực. Hãy kết thúc hợp đồng trước.';
+    await dialog.getByRole('alert').filter({ hasText: reason }).waitFor();
+    await toast(page, 'error', `Xóa phòng thất bại! ${reason}`).waitFor();
+    await dialog.getByRole('button', { name: 'Hủy' }).click();
+    expect(new URL(page.url()).pathname).toMatch(/^\/rooms\/[\w-]+$/);
+  });
+
+  it('fits a 375 px phone without horizontal scrolling (screenshots at 1280 and 375 px)', async () => {
+    await openRooms(page);
+    await screenshot(page, 'rooms-1280');
+
+    const phone = await pageWithSession('phone');
+    await openRooms(phone);
+    await expectNoHorizontalScroll(phone);
+    await screenshot(phone, 'rooms-375');
+
+    await phone.getByRole('button', { name: 'Thêm phòng' }).click();
+    await phone.getByRole('dialog', { name: 'Thêm phòng' }).waitFor();
+    await expectNoHorizontalScroll(phone);
+    await phone.keyboard.press('Escape');
+
+    await cardNamed(phone, 'P101').click();
+    await phone.getByRole('heading', { level: 1, name: 'Phòng P101' }).waitFor();
+    await phone.getByText('Lê Minh Tuấn').waitFor();
+    await expectNoHorizontalScroll(phone);
+    await screenshot(phone, 'room-detail-375');
+  });
+});

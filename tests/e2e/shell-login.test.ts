@@ -1,0 +1,263 @@
+// Browser tests of the login form (issue "Web app shell"; spec sections 2, 5 and 8).
+// Selectors and texts: web/TESTING-NOTES.md. Wrong-password budget: this file uses exactly one.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it, type TestContext } from 'vitest';
+import { launchBrowser, newPage } from '../support/browser.js';
+
+const baseURL = inject('baseURL');
+
+const USERNAME_REQUIRED = 'Tên đăng nhập không được để trống!';
+const PASSWORD_REQUIRED = 'Mật khẩu không được để trống!';
+const WRONG_CREDENTIALS = 'Tên đăng nhập hoặc mật khẩu không đúng!';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A page in a fresh context, closed when the test ends. */
+async function openPage(test: TestContext, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
+  const { context, page } = await newPage(browser, baseURL, viewport);
+  test.onTestFinished(() => context.close());
+  return page;
+}
+
+function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+async function openLoginForm(page: Page): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('heading', { level: 1, name: 'Đăng nhập' }).waitFor();
+}
+
+function usernameError(page: Page) {
+  return page.locator('#username-helper-text');
+}
+
+function passwordError(page: Page) {
+  return page.locator('#password-helper-text');
+}
+
+async function localStorageOf(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => ({ ...window.localStorage }));
+}
+
+describe.concurrent('login page', () => {
+  it('shows the title, both labelled fields (username focused) and the forgot-password link', async (test) => {
+    const page = await openPage(test);
+    await openLoginForm(page);
+
+    const form = page.getByRole('form', { name: 'Đăng nhập' });
+    await form.waitFor();
+    await form.getByLabel('Tên đăng nhập').waitFor();
+    await form.getByLabel('Mật khẩu', { exact: true }).waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('username');
+    expect(await page.getByLabel('Mật khẩu', { exact: true }).getAttribute('type')).toBe('password');
+
+    const forgot = page.getByRole('link', { name: 'Quên mật khẩu?' });
+    expect(await forgot.getAttribute('href')).toBe('/forgotPassword');
+  });
+
+  it('opens /forgotPassword on the first click of "Quên mật khẩu?" right after the page opened', async (test) => {
+    const page = await openPage(test);
+    await openLoginForm(page);
+    // The username field has the focus (autofocus); a visitor clicks the link straight away.
+    await page.getByRole('link', { name: 'Quên mật khẩu?' }).click();
+    await page.waitForURL((url) => url.pathname === '/forgotPassword', { timeout: 5_000 });
+  });
+
+  it('shows each required message only once its field was touched, and clears it when typing (375 px)', async (test) => {
+    const page = await openPage(test, 'phone');
+    await openLoginForm(page);
+    const username = page.getByLabel('Tên đăng nhập');
+    const password = page.getByLabel('Mật khẩu', { exact: true });
+
+    // Untouched: no message at all.
+    expect(await usernameError(page).count()).toBe(0);
+    expect(await passwordError(page).count()).toBe(0);
+
+    // Blur the empty username: its message only (the password was not touched yet).
+    await username.focus();
+    await password.focus();
+    await usernameError(page).waitFor();
+    expect(await usernameError(page).textContent()).toBe(USERNAME_REQUIRED);
+    expect(await username.getAttribute('aria-invalid')).toBe('true');
+    expect(await passwordError(page).count()).toBe(0);
+
+    // Blur the empty password.
+    await username.focus();
+    await passwordError(page).waitFor();
+    expect(await passwordError(page).textContent()).toBe(PASSWORD_REQUIRED);
+
+    // Spaces only (and tabs) count as empty, on change.
+    await username.fill('   ');
+    await password.fill(' \t  ');
+    await username.blur();
+    expect(await usernameError(page).textContent()).toBe(USERNAME_REQUIRED);
+    expect(await passwordError(page).textContent()).toBe(PASSWORD_REQUIRED);
+
+    // Typing clears the message at once (validation on change, before any blur).
+    await username.focus();
+    await username.pressSequentially('a');
+    await usernameError(page).waitFor({ state: 'detached' });
+    expect(await username.getAttribute('aria-invalid')).toBe('false');
+    await password.focus();
+    await password.pressSequentially('x');
+    await passwordError(page).waitFor({ state: 'detached' });
+
+    // Emptying a touched field shows its message again.
+    await username.fill('');
+    await usernameError(page).waitFor();
+    expect(await usernameError(page).textContent()).toBe(USERNAME_REQUIRED);
+
+    // The phone layout of the form does not scroll sideways, messages included.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
+  it('marks both fields touched when an empty form is submitted and sends nothing', async (test) => {
+    const page = await openPage(test);
+    await openLoginForm(page);
+    let loginRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/api/User/Login')) loginRequests += 1;
+    });
+
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+    await usernameError(page).waitFor();
+    await passwordError(page).waitFor();
+    expect(await usernameError(page).textContent()).toBe(USERNAME_REQUIRED);
+    expect(await passwordError(page).textContent()).toBe(PASSWORD_REQUIRED);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('username');
+    expect(loginRequests).toBe(0);
+    expect(pathOf(page)).toBe('/login');
+  });
+
+  it("shows the server's error above the form after a wrong password, with a spinner meanwhile, and stores no token", async (test) => {
+    const page = await openPage(test);
+    await openLoginForm(page);
+    // Hold the reply a moment so the spinner can be seen.
+    let releaseLogin: () => void = () => undefined;
+    const loginHeld = new Promise<void>((resolve) => {
+      releaseLogin = resolve;
+    });
+    await page.route('**/api/User/Login', async (route) => {
+      await loginHeld;
+      await route.continue();
+    });
+
+    await page.getByLabel('Tên đăng nhập').fill('chunha2');
+    await page.getByLabel('Mật khẩu', { exact: true }).fill('SaiMatKhau@999');
+    const submit = page.getByRole('button', { name: 'Đăng nhập', exact: true });
+    await submit.click();
+
+    const spinner = page.locator('[data-testid=login-submit]').getByRole('progressbar', {
+      name: 'Đang đăng nhập',
+    });
+    await spinner.waitFor();
+    expect(await page.locator('[data-testid=login-submit]').isDisabled()).toBe(true);
+
+    const loginReply = page.waitForResponse((response) => response.url().includes('/api/User/Login'));
+    releaseLogin();
+    expect((await loginReply).status()).toBe(401);
+
+    const alert = page.getByRole('alert').filter({ hasText: WRONG_CREDENTIALS });
+    await alert.waitFor();
+    expect((await page.locator('[data-testid=login-error]').textContent())?.trim()).toBe(WRONG_CREDENTIALS);
+    const alertBox = await alert.boundingBox();
+    const formBox = await page.getByRole('form', { name: 'Đăng nhập' }).boundingBox();
+    expect(alertBox).not.toBeNull();
+    expect(formBox).not.toBeNull();
+    expect(alertBox!.y + alertBox!.height).toBeLessThanOrEqual(formBox!.y);
+
+    await spinner.waitFor({ state: 'detached' });
+    expect(await page.locator('[data-testid=login-submit]').isDisabled()).toBe(false);
+    const stored = await localStorageOf(page);
+    expect(stored.accessToken).toBeUndefined();
+    expect(stored.refreshToken).toBeUndefined();
+    expect(pathOf(page)).toBe('/login');
+    // No field message: both fields hold values.
+    expect(await usernameError(page).count()).toBe(0);
+    expect(await passwordError(page).count()).toBe(0);
+  });
+
+  it('works with the keyboard alone: Tab from username reaches password, Enter submits trimmed values; /login then leads on to /dashboard', async (test) => {
+    const page = await openPage(test);
+    await openLoginForm(page);
+    const sent: unknown[] = [];
+    await page.route('**/api/User/Login', async (route) => {
+      const body: unknown = route.request().postDataJSON();
+      sent.push(body);
+      const { username, password } = body as { username?: string; password?: string };
+      // Untrimmed values never reach the server (they would count as a failed login there).
+      if (username !== 'nhanvien' || password !== 'Nhanvien@123456') {
+        await route.fulfill({
+          status: 401,
+          contentType: 'application/json',
+          body: JSON.stringify({ status: false, errorMessage: WRONG_CREDENTIALS, value: WRONG_CREDENTIALS }),
+        });
+        return;
+      }
+      await route.continue();
+    });
+
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('username');
+    await page.keyboard.type('  nhanvien  ');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('password');
+    await page.keyboard.type(' Nhanvien@123456 ');
+    await page.keyboard.press('Enter');
+
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Chọn nhà trọ bạn muốn quản lý' }).waitFor();
+    expect(sent).toEqual([{ username: 'nhanvien', password: 'Nhanvien@123456' }]);
+    const stored = await localStorageOf(page);
+    expect(stored.accessToken).toBeTruthy();
+    expect(JSON.parse(stored.role ?? 'null')).toMatchObject({ roleID: 3 });
+
+    // Signed in, /login sends the user on to /dashboard.
+    await page.goto('/login');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Chọn nhà trọ bạn muốn quản lý' }).waitFor();
+  });
+
+  it('turns a 400 reply into an error toast at the top right, not into the alert', async (test) => {
+    const page = await openPage(test);
+    await openLoginForm(page);
+    // The API accepts at most 200 characters; the form does not check the length, so the server
+    // answers 400 (validation happens before the login throttle counts anything).
+    await page.getByLabel('Tên đăng nhập').fill('a'.repeat(201));
+    await page.getByLabel('Mật khẩu', { exact: true }).fill('Matkhau@123');
+    const loginReply = page.waitForResponse((response) => response.url().includes('/api/User/Login'));
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+    const reply = await loginReply;
+    expect(reply.status()).toBe(400);
+    const messages = ((await reply.json()) as Array<{ errorMessage: string }>).map(
+      (item) => item.errorMessage,
+    );
+    expect(messages.length).toBeGreaterThan(0);
+
+    const toast = page.locator('.Toastify__toast-container--top-right .Toastify__toast--error');
+    await toast.first().waitFor();
+    expect(await toast.count()).toBe(messages.length);
+    expect((await toast.allTextContents()).map((text) => text.trim())).toEqual(messages);
+
+    const box = await toast.first().boundingBox();
+    const viewport = page.viewportSize();
+    expect(box).not.toBeNull();
+    expect(viewport).not.toBeNull();
+    expect(box!.y).toBeLessThan(100);
+    expect(box!.x + box!.width).toBeGreaterThan(viewport!.width - 100);
+    expect(box!.x).toBeGreaterThan(viewport!.width / 2);
+
+    expect(await page.locator('[data-testid=login-error]').count()).toBe(0);
+    expect(await page.locator('[data-testid=login-submit]').isDisabled()).toBe(false);
+    expect((await localStorageOf(page)).accessToken).toBeUndefined();
+  });
+});

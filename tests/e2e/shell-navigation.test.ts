@@ -1,0 +1,462 @@
+// Browser tests of the guards, house selection, side navigation per role and the 404 page
+// (issue "Web app shell"; spec sections 2, 4 and 6). Selectors and texts: web/TESTING-NOTES.md.
+// Each role logs in once through the API (beforeAll); every test gets a fresh context whose
+// localStorage holds that session, as the notes allow ("Tests can seed a session").
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it, type TestContext } from 'vitest';
+import { launchBrowser, newPage } from '../support/browser.js';
+
+const baseURL = inject('baseURL');
+
+const PASSWORDS = {
+  admin: 'Admin@123456',
+  chunha: 'Chunha@123456',
+  chunhamoi: 'Chunhamoi@123456',
+  nhanvien: 'Nhanvien@123456',
+  nguoithue: 'Nguoithue@123456',
+} as const;
+type DemoUser = keyof typeof PASSWORDS;
+
+const NOT_FOUND_TITLE = "Oops! The page you're looking for does not exist.";
+const NOT_FOUND_SUBTITLE = 'Trang bạn tìm không tồn tại.';
+const HOUSE_SELECTION_TITLE = 'Chọn nhà trọ bạn muốn quản lý';
+
+interface NavEntry {
+  label: string;
+  path: string;
+}
+
+const NAV_HOUSE_MODERATOR: NavEntry[] = [
+  { label: 'Quản lý chung', path: '/dashboard' },
+  { label: 'Quản lý phòng', path: '/rooms' },
+  { label: 'Quản lý người thuê', path: '/lessees' },
+  { label: 'Quản lý hợp đồng', path: '/contracts' },
+  { label: 'Phí dịch vụ tòa nhà', path: '/settingAdmin' },
+  { label: 'Ghi chỉ số điện nước', path: '/MeterRecord' },
+  { label: 'Quản lý nhân viên', path: '/staffManage' },
+  { label: 'Cài đặt tài khoản', path: '/accountSetting' },
+];
+const NAV_INACTIVE_HOUSE_MODERATOR: NavEntry[] = [{ label: 'Cài đặt tài khoản', path: '/accountSetting' }];
+const NAV_STAFF: NavEntry[] = [
+  { label: 'Quản lý phòng', path: '/rooms' },
+  { label: 'Quản lý người thuê', path: '/lessees' },
+  { label: 'Quản lý hợp đồng', path: '/contracts' },
+  { label: 'Ghi chỉ số điện nước', path: '/MeterRecord' },
+];
+const NAV_LESSEE: NavEntry[] = [
+  { label: 'Phòng của tôi', path: '/lesseeRoomDetail' },
+  { label: 'Hợp đồng của tôi', path: '/lesseeContract' },
+];
+const NAV_SUPER_ADMIN: NavEntry[] = [
+  { label: 'Danh sách đăng ký chủ trọ', path: '/adminLessorRegister' },
+  { label: 'Danh sách tài khoản', path: '/hmAccountsManage' },
+  { label: 'Thu nhập', path: '/hmBillManage' },
+  { label: 'Yêu cầu gia hạn', path: '/extendManagement' },
+  { label: 'Cài đặt hệ thống', path: '/timeBill' },
+  { label: 'Nhật ký hệ thống', path: '/systemLog' },
+  { label: 'Nhập Zalo token', path: '/settingZaloToken' },
+];
+
+let browser: Browser;
+const sessions = new Map<DemoUser, Record<string, string>>();
+
+/** A page in a fresh context, closed when the test ends. */
+async function openPage(test: TestContext, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
+  const { context, page } = await newPage(browser, baseURL, viewport);
+  test.onTestFinished(() => context.close());
+  return page;
+}
+
+async function localStorageOf(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => ({ ...window.localStorage }));
+}
+
+/** A fresh context holding the stored session of `username` (see "Browser storage" in the notes). */
+async function signedInPage(
+  test: TestContext,
+  username: DemoUser,
+  extra: Record<string, string> = {},
+  viewport: 'desktop' | 'phone' = 'desktop',
+): Promise<Page> {
+  const stored = sessions.get(username);
+  if (!stored) throw new Error(`no session for ${username}`);
+  const page = await openPage(test, viewport);
+  await page.goto('/favicon.svg');
+  await page.evaluate(
+    (entries) => {
+      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+    },
+    { ...stored, ...extra },
+  );
+  return page;
+}
+
+function pathOf(page: Page): string {
+  const url = new URL(page.url());
+  return `${url.pathname}${url.search}`;
+}
+
+function mainNav(page: Page) {
+  return page.getByRole('navigation', { name: 'Điều hướng chính' });
+}
+
+/** Labels and hrefs of the navigation, read from the DOM (also while a dialog hides it from a11y). */
+async function navEntries(page: Page): Promise<NavEntry[]> {
+  const links = page.locator('nav[aria-label="Điều hướng chính"] a');
+  await links.first().waitFor();
+  return links.evaluateAll((anchors) =>
+    anchors.map((anchor) => ({
+      label: (anchor.textContent ?? '').trim(),
+      path: anchor.getAttribute('href') ?? '',
+    })),
+  );
+}
+
+/** Clicks every item in turn: the URL becomes its path and the item is marked as the current page. */
+async function expectEachNavItemLeadsToItsPath(page: Page, expected: NavEntry[]): Promise<void> {
+  for (const { label, path } of expected) {
+    const link = mainNav(page).getByRole('link', { name: label, exact: true });
+    await link.click();
+    await page.waitForURL((url) => url.pathname === path);
+    const current = mainNav(page).getByRole('link', { name: label, exact: true });
+    await current.and(page.locator('[aria-current="page"]')).waitFor();
+    expect(await mainNav(page).locator('[aria-current="page"]').count()).toBe(1);
+  }
+}
+
+async function expectNotFoundPage(page: Page, homePath: string): Promise<void> {
+  const title = page.locator('[data-testid=not-found-title]');
+  await title.waitFor();
+  expect(await title.textContent()).toBe(NOT_FOUND_TITLE);
+  expect(await page.getByRole('heading', { level: 1, name: NOT_FOUND_TITLE }).count()).toBe(1);
+  expect(await page.locator('[data-testid=not-found-subtitle]').textContent()).toBe(NOT_FOUND_SUBTITLE);
+  const home = page.getByRole('link', { name: 'Về trang chủ' });
+  expect(await home.getAttribute('href')).toBe(homePath);
+}
+
+/** Rooms of a house as the API gives them, with the token of the page's session. */
+async function roomIDsFromApi(page: Page, houseID: string): Promise<string[]> {
+  const { accessToken } = await localStorageOf(page);
+  const reply = await page.request.get(`/odata/House/${encodeURIComponent(houseID)}?$expand=rooms`, {
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  expect(reply.status()).toBe(200);
+  const house = (await reply.json()) as { rooms: Array<{ roomID: string }> };
+  return house.rooms.map((room) => room.roomID).sort();
+}
+
+async function roomIDsOnPage(page: Page): Promise<string[]> {
+  const cards = page.locator('[data-testid=room-list] [data-testid^=room-card-]');
+  await cards.first().waitFor();
+  const testIds = await cards.evaluateAll((elements) =>
+    elements.map((element) => element.getAttribute('data-testid') ?? ''),
+  );
+  return testIds.map((testId) => testId.replace('room-card-', '')).sort();
+}
+
+function houseIdOfCard(testId: string | null): string {
+  expect(testId).toMatch(/^house-card-/);
+  return (testId ?? '').replace('house-card-', '');
+}
+
+interface LoginReply {
+  token: { accessToken: string; refreshToken: string };
+  role: unknown;
+  houses?: unknown[];
+  userID: string;
+  username: string;
+  fullName?: string;
+  houseID?: string;
+  lesseeID?: string;
+  contractID?: string;
+  roomID?: string;
+}
+
+/** Logs in through the API and returns the localStorage keys the web app keeps for that session. */
+async function storedSessionFor(username: DemoUser): Promise<Record<string, string>> {
+  const response = await fetch(new URL('/api/User/Login', baseURL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: PASSWORDS[username] }),
+  });
+  if (response.status !== 200) throw new Error(`login ${username}: HTTP ${response.status}`);
+  const reply = (await response.json()) as LoginReply;
+  const stored: Record<string, string> = {
+    accessToken: reply.token.accessToken,
+    refreshToken: reply.token.refreshToken,
+    role: JSON.stringify(reply.role),
+    userID: reply.userID,
+    fullName: reply.fullName ?? reply.username,
+    houses: JSON.stringify(reply.houses ?? []),
+    isUserActive: 'true',
+  };
+  // A lessee's house comes with the login; roles 2 and 3 choose theirs.
+  for (const key of ['houseID', 'lesseeID', 'contractID', 'roomID'] as const) {
+    const value = reply[key];
+    if (value !== undefined) stored[key] = value;
+  }
+  return stored;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const users = Object.keys(PASSWORDS) as DemoUser[];
+  const stored = await Promise.all(users.map((username) => storedSessionFor(username)));
+  users.forEach((username, index) => sessions.set(username, stored[index]!));
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.concurrent('guards', () => {
+  it('sends a signed-out visitor from /dashboard?tab=x to / and, after login, back to /dashboard?tab=x', async (test) => {
+    const page = await openPage(test);
+    await page.goto('/dashboard?tab=x');
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { level: 1, name: 'Quản lý nhà trọ gọn gàng, minh bạch' }).waitFor();
+    expect(await page.evaluate(() => window.sessionStorage.getItem('returnPath'))).toBe('/dashboard?tab=x');
+
+    await page.getByRole('link', { name: 'Đăng nhập' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await page.getByLabel('Tên đăng nhập').fill('nguoithue');
+    await page.getByLabel('Mật khẩu', { exact: true }).fill(PASSWORDS.nguoithue);
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    expect(pathOf(page)).toBe('/dashboard?tab=x');
+    await page.getByRole('heading', { level: 1, name: 'Tổng quan' }).waitFor();
+    expect(await page.evaluate(() => window.sessionStorage.getItem('returnPath'))).toBeNull();
+  });
+
+  it('shows the 404 page for an unknown path when signed out, with a way home', async (test) => {
+    const page = await openPage(test);
+    await page.goto('/khong-ton-tai');
+    await expectNotFoundPage(page, '/');
+    expect(pathOf(page)).toBe('/khong-ton-tai');
+    expect(await mainNav(page).count()).toBe(0);
+    await page.getByRole('link', { name: 'Về trang chủ' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { level: 1, name: 'Quản lý nhà trọ gọn gàng, minh bạch' }).waitFor();
+  });
+});
+
+describe.concurrent('super admin (role 1)', () => {
+  it('sees the lessor-registration list on /dashboard', async (test) => {
+    const page = await signedInPage(test, 'admin');
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Danh sách đăng ký chủ trọ' }).waitFor();
+    const table = page.getByRole('table', { name: 'Danh sách đăng ký chủ trọ' });
+    const rows = table.locator('tbody tr');
+    await rows.filter({ hasText: 'Đỗ Quốc Khánh' }).waitFor();
+    expect((await table.locator('thead th').allTextContents()).map((text) => text.trim())).toEqual([
+      'Họ và tên',
+      'Số điện thoại',
+      'Email',
+      'Tên nhà trọ',
+      'Địa chỉ',
+      'Số phòng',
+      'Trạng thái',
+      'Ngày đăng ký',
+    ]);
+    expect(await rows.count()).toBe(3);
+    // Newest first, Vietnamese status labels, dd/mm/yyyy, hh:mm in Asia/Ho_Chi_Minh.
+    const firstColumn = await rows.locator('td:first-child').allTextContents();
+    expect(firstColumn).toEqual(['Đỗ Quốc Khánh', 'Huỳnh Ngọc Ánh', 'Nguyễn Văn Hùng']);
+    const firstRow = (await rows.first().locator('td').allTextContents()).map((text) => text.trim());
+    expect(firstRow).toEqual([
+      'Đỗ Quốc Khánh',
+      '0938111222',
+      'khanh.do@example.vn',
+      'Nhà trọ Khánh Hội',
+      '30 Hoàng Diệu, P. 12, Q. 4, TP. Hồ Chí Minh',
+      '20',
+      'Chờ thanh toán',
+      '18/11/2026, 09:15',
+    ]);
+    expect(await rows.nth(1).locator('td').nth(6).textContent()).toBe('Đã thanh toán');
+    expect(await rows.nth(2).locator('td').nth(6).textContent()).toBe('Đã duyệt');
+  });
+
+  it('has the seven admin items in order, each leading to its page, and no house switcher', async (test) => {
+    const page = await signedInPage(test, 'admin');
+    await page.goto('/dashboard');
+    expect(await navEntries(page)).toEqual(NAV_SUPER_ADMIN);
+    expect(await page.locator('[data-testid=nav-user-role]').textContent()).toBe('Quản trị hệ thống');
+    expect(await page.locator('[data-testid=nav-user-name]').textContent()).toBe('Quản trị hệ thống');
+    expect(await page.locator('[data-testid=house-switcher]').count()).toBe(0);
+    await expectEachNavItemLeadsToItsPath(page, NAV_SUPER_ADMIN);
+  });
+
+  it('sees admin pages only: house pages show the 404 content', async (test) => {
+    const page = await signedInPage(test, 'admin');
+    for (const path of ['/rooms', '/lessees', '/contracts']) {
+      await page.goto(path);
+      await expectNotFoundPage(page, '/dashboard');
+      await mainNav(page).waitFor();
+      expect(pathOf(page)).toBe(path);
+    }
+  });
+});
+
+describe.concurrent('house moderator (role 2)', () => {
+  it('chooses Hoa Sen among both houses, sees its rooms on /dashboard, then switches to Bình An', async (test) => {
+    const page = await signedInPage(test, 'chunha');
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1, name: HOUSE_SELECTION_TITLE }).waitFor();
+    expect(pathOf(page)).toBe('/dashboard');
+    await page.locator('[data-testid=house-selection]').waitFor();
+    expect(await mainNav(page).count()).toBe(0);
+    await page.locator('[data-testid=logout-button]').waitFor();
+
+    const list = page.getByRole('list', { name: 'Danh sách nhà trọ' });
+    const cards = list.locator('[data-testid^=house-card-]');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(2);
+    expect((await list.getByRole('heading', { level: 2 }).allTextContents()).sort()).toEqual([
+      'Nhà trọ Bình An',
+      'Nhà trọ Hoa Sen',
+    ]);
+    const hoaSen = cards.filter({ hasText: 'Nhà trọ Hoa Sen' });
+    const binhAn = cards.filter({ hasText: 'Nhà trọ Bình An' });
+    expect(await hoaSen.textContent()).toContain(
+      '12 Võ Văn Ngân, P. Linh Chiểu, TP. Thủ Đức, TP. Hồ Chí Minh',
+    );
+    expect(await list.getByText('Thông tin chủ trọ chưa đầy đủ').count()).toBe(0);
+    const hoaSenID = houseIdOfCard(await hoaSen.getAttribute('data-testid'));
+    const binhAnID = houseIdOfCard(await binhAn.getAttribute('data-testid'));
+
+    await hoaSen.click();
+    await page.getByRole('heading', { level: 1, name: 'Quản lý chung' }).waitFor();
+    expect(pathOf(page)).toBe('/dashboard');
+    await page.getByText('Nhà trọ Hoa Sen — 12 Võ Văn Ngân', { exact: false }).waitFor();
+    let stored = await localStorageOf(page);
+    expect(stored.houseID).toBe(hoaSenID);
+    expect(stored.isUserActive).toBe('true');
+    expect(await roomIDsOnPage(page)).toEqual(await roomIDsFromApi(page, hoaSenID));
+    const allCount = await page.locator('[data-testid=room-count-all-value]').textContent();
+    expect(Number(allCount)).toBe((await roomIDsOnPage(page)).length);
+
+    const switcher = page.locator('[data-testid=house-switcher]');
+    expect(await switcher.getAttribute('aria-label')).toMatch(/^Đổi nhà trọ.*Nhà trọ Hoa Sen/);
+    await switcher.click();
+    const option = page.getByRole('menuitem', { name: /Nhà trọ Bình An/ });
+    expect(await option.getAttribute('data-testid')).toBe(`house-switcher-option-${binhAnID}`);
+    expect(await page.getByRole('menuitem').count()).toBe(2);
+    await option.click();
+    await page.getByText('Nhà trọ Bình An —', { exact: false }).waitFor();
+    expect(pathOf(page)).toBe('/dashboard');
+    stored = await localStorageOf(page);
+    expect(stored.houseID).toBe(binhAnID);
+    expect(stored.isUserActive).toBe('true');
+    expect((await switcher.textContent())?.trim()).toBe('Nhà trọ Bình An');
+    const binhAnRooms = await roomIDsFromApi(page, binhAnID);
+    await expect.poll(() => roomIDsOnPage(page), { timeout: 10_000 }).toEqual(binhAnRooms);
+  });
+
+  it('with an active account has the eight items in order, each leading to its page', async (test) => {
+    const stored = sessions.get('chunha')!;
+    const houses = JSON.parse(stored.houses ?? '[]') as Array<{ houseID: string; houseName: string }>;
+    const hoaSen = houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen');
+    expect(hoaSen).toBeDefined();
+    const page = await signedInPage(test, 'chunha', { houseID: hoaSen!.houseID, isUserActive: 'true' });
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Quản lý chung' }).waitFor();
+    expect(await navEntries(page)).toEqual(NAV_HOUSE_MODERATOR);
+    expect(await page.locator('[data-testid=nav-user-role]').textContent()).toBe('Chủ trọ');
+    expect(await page.locator('[data-testid=nav-user-name]').textContent()).toBe('Nguyễn Văn Hùng');
+    expect(
+      await mainNav(page).getByRole('link', { name: 'Quản lý chung' }).getAttribute('aria-current'),
+    ).toBe('page');
+    await expectEachNavItemLeadsToItsPath(page, NAV_HOUSE_MODERATOR);
+  });
+
+  it('with incomplete lessor information (chunhamoi): the modal, then only "Cài đặt tài khoản"', async (test) => {
+    const page = await signedInPage(test, 'chunhamoi');
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1, name: HOUSE_SELECTION_TITLE }).waitFor();
+    const card = page.locator('[data-testid^=house-card-]').filter({ hasText: 'Nhà trọ Phước Long' });
+    await card.waitFor();
+    expect(await page.locator('[data-testid^=house-card-]').count()).toBe(1);
+    expect(await card.textContent()).toContain('Thông tin chủ trọ chưa đầy đủ');
+    const houseID = houseIdOfCard(await card.getAttribute('data-testid'));
+
+    await card.click();
+    const dialog = page.getByRole('dialog', { name: 'Thông tin tài khoản chưa đầy đủ' });
+    await dialog.waitFor();
+    expect(await page.locator('#incomplete-account-message').textContent()).toBe(
+      'Thông tin tài khoản của bạn chưa đầy đủ. Vui lòng vào Cài đặt tài khoản để cập nhật.',
+    );
+    const stored = await localStorageOf(page);
+    expect(stored.houseID).toBe(houseID);
+    expect(stored.isUserActive).toBe('false');
+    // Behind the modal, the navigation already offers account settings only.
+    expect(await navEntries(page)).toEqual(NAV_INACTIVE_HOUSE_MODERATOR);
+
+    await dialog.getByRole('button', { name: 'Đến Cài đặt tài khoản' }).click();
+    await page.waitForURL((url) => url.pathname === '/accountSetting');
+    await dialog.waitFor({ state: 'detached' });
+    expect((await localStorageOf(page)).isUserActive).toBe('false');
+    expect(await navEntries(page)).toEqual(NAV_INACTIVE_HOUSE_MODERATOR);
+    await mainNav(page)
+      .getByRole('link', { name: 'Cài đặt tài khoản' })
+      .and(page.locator('[aria-current="page"]'))
+      .waitFor();
+
+    // Any other page tells the user to complete the account first.
+    await page.goto('/dashboard');
+    const notice = page.locator('[data-testid=incomplete-account-notice]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Thông tin tài khoản chưa đầy đủ');
+    expect(await notice.getByRole('link', { name: 'Cài đặt tài khoản' }).getAttribute('href')).toBe(
+      '/accountSetting',
+    );
+    expect(await navEntries(page)).toEqual(NAV_INACTIVE_HOUSE_MODERATOR);
+  });
+});
+
+describe.concurrent('staff (role 3)', () => {
+  it('chooses its house, then has the four items in order, each leading to its page', async (test) => {
+    const page = await signedInPage(test, 'nhanvien');
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1, name: HOUSE_SELECTION_TITLE }).waitFor();
+    const cards = page.locator('[data-testid^=house-card-]');
+    await cards.first().waitFor();
+    expect(await cards.count()).toBe(1);
+    expect(await cards.getByRole('heading', { level: 2 }).textContent()).toBe('Nhà trọ Hoa Sen');
+    await cards.click();
+    await page.getByRole('heading', { level: 1, name: 'Tổng quan phòng' }).waitFor();
+    expect(pathOf(page)).toBe('/dashboard');
+    expect(await navEntries(page)).toEqual(NAV_STAFF);
+    expect(await page.locator('[data-testid=nav-user-role]').textContent()).toBe('Nhân viên');
+    expect((await page.locator('[data-testid=house-switcher]').textContent())?.trim()).toBe(
+      'Nhà trọ Hoa Sen',
+    );
+    await expectEachNavItemLeadsToItsPath(page, NAV_STAFF);
+  });
+});
+
+describe.concurrent('lessee (role 4)', () => {
+  it('has the two items in order, each leading to its page', async (test) => {
+    const page = await signedInPage(test, 'nguoithue');
+    await page.goto('/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Tổng quan' }).waitFor();
+    expect(await page.locator('[data-testid=lessee-house-name]').textContent()).toBe('Nhà trọ Hoa Sen');
+    expect(await navEntries(page)).toEqual(NAV_LESSEE);
+    expect(await page.locator('[data-testid=nav-user-role]').textContent()).toBe('Người thuê');
+    expect(await page.locator('[data-testid=house-switcher]').count()).toBe(0);
+    await expectEachNavItemLeadsToItsPath(page, NAV_LESSEE);
+  });
+
+  it('gets the 404 page on contract pages and on unknown paths, inside the app frame', async (test) => {
+    const page = await signedInPage(test, 'nguoithue');
+    for (const path of ['/contracts', '/contracts/abc', '/khong-ton-tai']) {
+      await page.goto(path);
+      await expectNotFoundPage(page, '/dashboard');
+      expect(pathOf(page)).toBe(path);
+      expect(await navEntries(page)).toEqual(NAV_LESSEE);
+    }
+    await page.getByRole('link', { name: 'Về trang chủ' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await page.getByRole('heading', { level: 1, name: 'Tổng quan' }).waitFor();
+  });
+});

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { compileRoute } from '../../api/src/local/host.js';
+
+function match(template: string, path: string): Record<string, string | undefined> | null {
+  const { pattern, names } = compileRoute(template);
+  const found = pattern.exec(path);
+  if (!found) return null;
+  return Object.fromEntries(names.map((name, index) => [name, found[index + 1]]));
+}
+
+describe('compileRoute', () => {
+  it('literal routes match exactly, case-insensitively, with an optional trailing slash', () => {
+    expect(match('api/User/Login', '/api/User/Login')).toEqual({});
+    expect(match('api/User/Login', '/API/user/LOGIN')).toEqual({});
+    expect(match('api/User/Login', '/api/User/Login/')).toEqual({});
+    expect(match('api/User/Login', '/api/User/LoginX')).toBeNull();
+    expect(match('api/User/Login', '/api/User')).toBeNull();
+    expect(match('api/User/Login', '/x/api/User/Login')).toBeNull();
+    expect(match('api/User/Login', '/api/User/Login/x')).toBeNull();
+  });
+
+  it('{id} captures one segment', () => {
+    expect(compileRoute('odata/House/{id}').names).toEqual(['id']);
+    expect(match('odata/House/{id}', '/odata/House/3f0c9a52-8d1e')).toEqual({ id: '3f0c9a52-8d1e' });
+    expect(match('odata/House/{id}', '/ODATA/house/abc')).toEqual({ id: 'abc' });
+    expect(match('odata/House/{id}', '/odata/House')).toBeNull();
+    expect(match('odata/House/{id}', '/odata/House/')).toBeNull();
+    expect(match('odata/House/{id}', '/odata/House/a/b')).toBeNull();
+  });
+
+  it('several parameters, with a type constraint', () => {
+    const template = 'odata/House/{houseID}/Room/{roomID:int}';
+    expect(compileRoute(template).names).toEqual(['houseID', 'roomID']);
+    expect(match(template, '/odata/House/h1/Room/42')).toEqual({ houseID: 'h1', roomID: '42' });
+  });
+
+  it('{id?} is optional', () => {
+    expect(match('api/Bill/{id?}', '/api/Bill')).toEqual({ id: undefined });
+    expect(match('api/Bill/{id?}', '/api/Bill/7')).toEqual({ id: '7' });
+    expect(match('api/Bill/{id?}', '/api/Bill/7/8')).toBeNull();
+  });
+
+  it('{*rest} catches the remaining path', () => {
+    expect(match('files/{*rest}', '/files/a/b/c.png')).toEqual({ rest: 'a/b/c.png' });
+    expect(match('files/{*rest}', '/files')).toEqual({ rest: undefined });
+  });
+
+  it('regular-expression characters in literals are escaped', () => {
+    expect(match('odata/$metadata', '/odata/$metadata')).toEqual({});
+    expect(match('odata/$metadata', '/odata/Xmetadata')).toBeNull();
+    expect(match('api/v1.0/x', '/api/v1.0/x')).toEqual({});
+    expect(match('api/v1.0/x', '/api/v1x0/x')).toBeNull();
+  });
+});

@@ -1,0 +1,133 @@
+import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
+
+/**
+ * Form state shared by the management forms (spec section 5): errors are recomputed on every change,
+ * and shown only for fields that were blurred (or once the form was submitted). Values stay text
+ * until they are validated, so what the user typed is never rewritten while typing.
+ */
+export type FieldErrors<F extends string> = Partial<Record<F, string>>;
+
+/** The part of a zod schema the forms use (no zod import needed in the web app). */
+export interface SafeParser<T> {
+  safeParse(
+    input: unknown,
+  ):
+    | { success: true; data: T }
+    | { success: false; error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> } };
+}
+
+/** "2.800.000", "2 800 000", "25,5", "25.5" → numbers; empty → undefined; anything else → NaN. */
+export function parseLocalizedNumber(text: string): number | undefined {
+  const compact = text.replace(/[\s\u00a0]|₫|đ|vnd/gi, '');
+  if (compact === '') return undefined;
+  if (/^-?\d{1,3}(\.\d{3})+$/.test(compact)) return Number(compact.replace(/\./g, ''));
+  if (/^-?\d+,\d+$/.test(compact)) return Number(compact.replace(',', '.'));
+  if (/^-?\d+(\.\d+)?$/.test(compact)) return Number(compact);
+  return Number.NaN;
+}
+
+/**
+ * Validates with the server's schema so the messages are the server's. Required numbers left empty get
+ * '<label> không được để trống!' (the server would only say the value is not a number).
+ */
+export function validateWithSchema<F extends string, T>(
+  schema: SafeParser<T>,
+  input: Record<string, unknown>,
+  requiredLabels: Partial<Record<F, string>> = {},
+): { errors: FieldErrors<F>; data: T | null } {
+  const errors: FieldErrors<F> = {};
+  for (const [field, label] of Object.entries(requiredLabels) as Array<[F, string | undefined]>) {
+    if (label !== undefined && (input[field] === undefined || input[field] === '')) {
+      errors[field] = `${label} không được để trống!`;
+    }
+  }
+  const result = schema.safeParse(input);
+  if (result.success) return { errors, data: Object.keys(errors).length === 0 ? result.data : null };
+  for (const issue of result.error.issues) {
+    const field = issue.path[0];
+    if (typeof field === 'string' && errors[field as F] === undefined) errors[field as F] = issue.message;
+  }
+  return { errors, data: null };
+}
+
+export interface FieldBinding {
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  onBlur: () => void;
+  error: boolean;
+  helperText: string | undefined;
+}
+
+export function useFieldForm<F extends string>(
+  initialValues: Record<F, string>,
+  validate: (values: Record<F, string>) => FieldErrors<F>,
+) {
+  const [values, setValues] = useState(initialValues);
+  const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<FieldErrors<F>>({});
+
+  const errors = useMemo(() => validate(values), [validate, values]);
+
+  const setValue = useCallback((field: F, value: string) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setServerErrors((previous) => {
+      if (previous[field] === undefined) return previous;
+      const next = { ...previous };
+      delete next[field];
+      return next;
+    });
+  }, []);
+
+  const visibleError = (field: F): string | undefined =>
+    (touched[field] ? errors[field] : undefined) ?? serverErrors[field];
+
+  const bind = (field: F): FieldBinding => {
+    const message = visibleError(field);
+    return {
+      value: values[field],
+      onChange: (event) => setValue(field, event.target.value),
+      onBlur: () => setTouched((previous) => (previous[field] ? previous : { ...previous, [field]: true })),
+      error: message !== undefined,
+      helperText: message,
+    };
+  };
+
+  const touchAll = () =>
+    setTouched(Object.fromEntries(Object.keys(values).map((field) => [field, true])) as Record<F, boolean>);
+
+  const reset = useCallback((next: Record<F, string>) => {
+    setValues(next);
+    setTouched({});
+    setServerErrors({});
+  }, []);
+
+  const isValid = Object.keys(errors).length === 0;
+  const isDirty = (Object.keys(values) as F[]).some((field) => values[field] !== initialValues[field]);
+
+  return {
+    values,
+    errors,
+    isValid,
+    isDirty,
+    bind,
+    setValue,
+    touchAll,
+    reset,
+    setServerErrors,
+    visibleError,
+  };
+}
+
+/** Maps a 400 list (`[{ field, errorMessage }]`) onto the form's fields. */
+export function fieldErrorsFromBody<F extends string>(body: unknown, fields: readonly F[]): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  if (!Array.isArray(body)) return errors;
+  for (const item of body as unknown[]) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { field, errorMessage } = item as { field?: unknown; errorMessage?: unknown };
+    if (typeof field !== 'string' || typeof errorMessage !== 'string') continue;
+    const key = field.split('.')[0] as F;
+    if (fields.includes(key) && errors[key] === undefined) errors[key] = errorMessage;
+  }
+  return errors;
+}

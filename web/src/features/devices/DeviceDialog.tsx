@@ -1,0 +1,347 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
+import CloseOutlined from '@mui/icons-material/CloseOutlined';
+import { IMAGE_MAX_BYTES, deviceCreateSchema } from '@nhatro/common';
+import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  fieldErrorsFromBody,
+  parseLocalizedNumber,
+  useFieldForm,
+  validateWithSchema,
+} from '../../components/fieldForm';
+import { imageToPng, pngFileName } from '../../components/imageToPng';
+import { notifyFailure } from '../../components/mutationFeedback';
+import { isApiError } from '../../lib/api';
+import { formatMoney } from '../../lib/format';
+import { notify } from '../../lib/toast';
+import { createDevice, updateDevice, type DevicePayload, type DeviceRecord } from './deviceApi';
+
+export const DEVICE_CREATED_TEXT = 'Thêm thiết bị thành công!';
+export const DEVICE_UPDATED_TEXT = 'Cập nhật thiết bị thành công!';
+
+/** The API takes at most five photos per device. */
+const MAX_PHOTOS = 5;
+
+const DEVICE_FIELDS = ['deviceName', 'quantity', 'condition', 'value'] as const;
+type DeviceField = (typeof DEVICE_FIELDS)[number];
+type DeviceFormValues = Record<DeviceField, string>;
+
+const LABELS: Record<DeviceField, string> = {
+  deviceName: 'Tên thiết bị',
+  quantity: 'Số lượng',
+  condition: 'Tình trạng',
+  value: 'Giá trị (VND)',
+};
+
+const REQUIRED_LABELS: Partial<Record<DeviceField, string>> = {
+  quantity: 'Số lượng',
+  value: 'Giá trị thiết bị',
+};
+
+function validateDevice(values: DeviceFormValues, roomID: string) {
+  return validateWithSchema<DeviceField, DevicePayload & { roomID: string }>(
+    deviceCreateSchema,
+    {
+      roomID,
+      deviceName: values.deviceName,
+      quantity: parseLocalizedNumber(values.quantity),
+      condition: values.condition,
+      value: parseLocalizedNumber(values.value),
+    },
+    REQUIRED_LABELS,
+  );
+}
+
+function initialValues(device: DeviceRecord | null): DeviceFormValues {
+  if (device === null) return { deviceName: '', quantity: '1', condition: 'Tốt', value: '' };
+  return {
+    deviceName: device.deviceName,
+    quantity: String(device.quantity),
+    condition: device.condition,
+    value: String(device.value),
+  };
+}
+
+interface Photo {
+  file: File;
+  previewURL: string;
+}
+
+function DeviceForm({
+  roomID,
+  device,
+  onClose,
+  onSaved,
+}: {
+  roomID: string;
+  device: DeviceRecord | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const isEdit = device !== null;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [isConverting, setIsConverting] = useState(false);
+  const [photoError, setPhotoError] = useState<string | null>(null);
+  const validate = useCallback((values: DeviceFormValues) => validateDevice(values, roomID).errors, [roomID]);
+  const form = useFieldForm<DeviceField>(initialValues(device), validate);
+
+  const addPhotos = async (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    if (files.length === 0) return;
+    setPhotoError(null);
+    const room = MAX_PHOTOS - photos.length;
+    if (files.length > room) setPhotoError(`Mỗi thiết bị có tối đa ${MAX_PHOTOS} ảnh.`);
+    setIsConverting(true);
+    const converted: Photo[] = [];
+    try {
+      for (const file of files.slice(0, Math.max(room, 0))) {
+        const png = await imageToPng(file);
+        if (png.size > IMAGE_MAX_BYTES) {
+          setPhotoError(`Ảnh "${file.name}" quá lớn (tối đa ${IMAGE_MAX_BYTES / 1024 / 1024} MB).`);
+          continue;
+        }
+        const pngFile = new File([png], pngFileName(file.name), { type: 'image/png' });
+        converted.push({ file: pngFile, previewURL: URL.createObjectURL(pngFile) });
+      }
+    } catch (error) {
+      setPhotoError(error instanceof Error ? error.message : 'Không đọc được ảnh.');
+    } finally {
+      setIsConverting(false);
+      setPhotos((previous) => [...previous, ...converted]);
+    }
+  };
+
+  const removePhoto = (photo: Photo) => {
+    URL.revokeObjectURL(photo.previewURL);
+    setPhotos((previous) => previous.filter((item) => item !== photo));
+  };
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSaving || isConverting) return;
+    form.touchAll();
+    const { data } = validateDevice(form.values, roomID);
+    if (data === null) return;
+    const payload: DevicePayload = {
+      deviceName: data.deviceName,
+      quantity: data.quantity,
+      condition: data.condition,
+      value: data.value,
+    };
+    setIsSaving(true);
+    try {
+      if (isEdit) {
+        await updateDevice(device.deviceID, payload);
+        notify.success(DEVICE_UPDATED_TEXT);
+      } else {
+        await createDevice(
+          roomID,
+          payload,
+          photos.map((photo) => photo.file),
+        );
+        notify.success(DEVICE_CREATED_TEXT);
+        for (const photo of photos) URL.revokeObjectURL(photo.previewURL);
+      }
+      onSaved();
+      onClose();
+    } catch (error) {
+      setIsSaving(false);
+      if (isApiError(error) && error.status === 400) {
+        form.setServerErrors(fieldErrorsFromBody(error.body, DEVICE_FIELDS));
+      }
+      notifyFailure(isEdit ? 'Cập nhật thiết bị thất bại!' : 'Thêm thiết bị thất bại!', error);
+    }
+  };
+
+  const textField = (field: DeviceField, extra: { unit?: string; numeric?: boolean } = {}) => {
+    const binding = form.bind(field);
+    const helperText =
+      binding.helperText ??
+      (field === 'value' && binding.value !== ''
+        ? (() => {
+            const amount = parseLocalizedNumber(binding.value);
+            return amount !== undefined && Number.isFinite(amount) ? formatMoney(amount) : undefined;
+          })()
+        : undefined);
+    return (
+      <TextField
+        id={`device-${field}`}
+        name={field}
+        label={LABELS[field]}
+        {...binding}
+        helperText={helperText}
+        required
+        fullWidth
+        autoComplete="off"
+        autoFocus={field === 'deviceName'}
+        disabled={isSaving}
+        slotProps={{
+          htmlInput: { 'data-testid': `device-${field}`, ...(extra.numeric ? { inputMode: 'numeric' } : {}) },
+          input: extra.unit
+            ? { endAdornment: <InputAdornment position="end">{extra.unit}</InputAdornment> }
+            : {},
+        }}
+      />
+    );
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      aria-label={isEdit ? 'Sửa thiết bị' : 'Thêm thiết bị'}
+    >
+      <DialogContent dividers>
+        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+          <Box sx={{ gridColumn: '1 / -1' }}>{textField('deviceName')}</Box>
+          {textField('quantity', { numeric: true })}
+          {textField('value', { unit: '₫', numeric: true })}
+          <Box sx={{ gridColumn: '1 / -1' }}>{textField('condition')}</Box>
+        </Box>
+        {!isEdit && (
+          <Box sx={{ mt: 2 }}>
+            <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+              Ảnh thiết bị (tối đa {MAX_PHOTOS} ảnh, tự chuyển sang PNG, cạnh dài nhất 1600 px).
+            </Typography>
+            <Button
+              variant="outlined"
+              startIcon={<AddPhotoAlternateOutlined />}
+              onClick={() => fileInput.current?.click()}
+              loading={isConverting}
+              loadingPosition="start"
+              disabled={photos.length >= MAX_PHOTOS || isSaving}
+              data-testid="device-photo-add"
+            >
+              Chọn ảnh
+            </Button>
+            <input
+              ref={fileInput}
+              type="file"
+              accept="image/*"
+              multiple
+              hidden
+              onChange={(event) => void addPhotos(event)}
+              aria-label="Ảnh thiết bị"
+              data-testid="device-photo-file"
+            />
+            {photoError !== null && (
+              <Typography role="alert" variant="body2" sx={{ color: 'error.main', mt: 1 }}>
+                {photoError}
+              </Typography>
+            )}
+            {photos.length > 0 && (
+              <Box
+                component="ul"
+                aria-label="Ảnh đã chọn"
+                data-testid="device-photo-previews"
+                sx={{ p: 0, m: 0, mt: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1 }}
+              >
+                {photos.map((photo, index) => (
+                  <Box component="li" key={photo.previewURL} sx={{ listStyle: 'none', position: 'relative' }}>
+                    <Box
+                      component="img"
+                      src={photo.previewURL}
+                      alt={`Ảnh đã chọn ${index + 1}`}
+                      sx={{
+                        width: 72,
+                        height: 72,
+                        objectFit: 'cover',
+                        borderRadius: 1,
+                        border: 1,
+                        borderColor: 'divider',
+                      }}
+                    />
+                    <IconButton
+                      size="small"
+                      aria-label={`Bỏ ảnh ${index + 1}`}
+                      onClick={() => removePhoto(photo)}
+                      sx={{
+                        position: 'absolute',
+                        top: -8,
+                        right: -8,
+                        bgcolor: 'background.paper',
+                        border: 1,
+                        borderColor: 'divider',
+                      }}
+                    >
+                      <CloseOutlined fontSize="inherit" />
+                    </IconButton>
+                  </Box>
+                ))}
+              </Box>
+            )}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isSaving}>
+          Hủy
+        </Button>
+        <Button
+          type="submit"
+          variant="contained"
+          loading={isSaving}
+          disabled={isConverting}
+          data-testid="device-submit"
+        >
+          {isEdit ? 'Lưu thay đổi' : 'Thêm thiết bị'}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+/** Create ('Thêm thiết bị', multipart with PNG photos) or edit (PATCH) one device. */
+export function DeviceDialog({
+  open,
+  roomID,
+  device,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  roomID: string;
+  /** null: a new device. */
+  device: DeviceRecord | null;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={isPhone}
+      aria-labelledby="device-dialog-title"
+      data-testid="device-dialog"
+    >
+      <DialogTitle id="device-dialog-title">{device === null ? 'Thêm thiết bị' : 'Sửa thiết bị'}</DialogTitle>
+      {open && (
+        <DeviceForm
+          key={device?.deviceID ?? 'new'}
+          roomID={roomID}
+          device={device}
+          onClose={onClose}
+          onSaved={onSaved}
+        />
+      )}
+    </Dialog>
+  );
+}

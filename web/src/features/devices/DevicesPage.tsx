@@ -1,0 +1,303 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
+import { LEVEL } from '@nhatro/common';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState, ErrorState } from '../../components/DataStates';
+import { notifyFailure } from '../../components/mutationFeedback';
+import { PageHeader } from '../../components/PageHeader';
+import { isApiError } from '../../lib/api';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { notify } from '../../lib/toast';
+import { useSignedInSession } from '../auth/sessionContext';
+import { useRoom } from '../rooms/roomApi';
+import { DeviceDialog } from './DeviceDialog';
+import { deleteDevice, revalidateRoomDevices, useRoomDevices, type DeviceRecord } from './deviceApi';
+
+export const DEVICE_DELETED_TEXT = 'Xóa thiết bị thành công!';
+
+function DeviceCard({
+  device,
+  canEdit,
+  canDelete,
+  onEdit,
+  onDelete,
+}: {
+  device: DeviceRecord;
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const photos = device.imageURLs ?? [];
+  const cover = photos[0];
+  return (
+    <Card
+      component="li"
+      sx={{ listStyle: 'none', display: 'flex', flexDirection: 'column' }}
+      data-testid={`device-card-${device.deviceID}`}
+    >
+      <Box
+        sx={{
+          aspectRatio: '16 / 9',
+          bgcolor: 'grey.100',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+        }}
+      >
+        {cover ? (
+          <Box
+            component="img"
+            src={cover.url}
+            alt={`Ảnh thiết bị ${device.deviceName}`}
+            loading="lazy"
+            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+            data-testid="device-photo"
+          />
+        ) : (
+          <ImageNotSupportedOutlined sx={{ color: 'text.disabled', fontSize: 40 }} aria-label="Chưa có ảnh" />
+        )}
+      </Box>
+      <CardContent sx={{ flex: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', justifyContent: 'space-between', gap: 1 }}>
+          <Typography variant="h3" component="h2" sx={{ overflowWrap: 'anywhere' }} data-testid="device-name">
+            {device.deviceName}
+          </Typography>
+          <Box sx={{ display: 'flex', flexShrink: 0, mt: -0.5, mr: -1 }}>
+            {canEdit && (
+              <Tooltip title="Sửa thiết bị">
+                <IconButton
+                  aria-label={`Sửa thiết bị ${device.deviceName}`}
+                  onClick={onEdit}
+                  data-testid="device-edit"
+                >
+                  <EditOutlined fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+            {canDelete && (
+              <Tooltip title="Xóa thiết bị">
+                <IconButton
+                  aria-label={`Xóa thiết bị ${device.deviceName}`}
+                  onClick={onDelete}
+                  color="error"
+                  data-testid="device-delete"
+                >
+                  <DeleteOutline fontSize="small" />
+                </IconButton>
+              </Tooltip>
+            )}
+          </Box>
+        </Box>
+        <Box
+          component="dl"
+          sx={{ m: 0, mt: 1, display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: 1.5, rowGap: 0.5 }}
+        >
+          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+            Số lượng
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="device-quantity">
+            {formatNumber(device.quantity)}
+          </Typography>
+          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+            Tình trạng
+          </Typography>
+          <Typography
+            component="dd"
+            variant="body2"
+            sx={{ m: 0, overflowWrap: 'anywhere' }}
+            data-testid="device-condition"
+          >
+            {device.condition}
+          </Typography>
+          <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+            Giá trị
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0 }} data-testid="device-value">
+            {formatMoney(device.value)}
+          </Typography>
+          {photos.length > 1 && (
+            <>
+              <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
+                Ảnh
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                {photos.length} ảnh
+              </Typography>
+            </>
+          )}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** /deviceCD/{id} (room id): the devices of a room, added with photos, edited and removed. */
+export function DevicesPage() {
+  const { id: roomID = '' } = useParams();
+  const session = useSignedInSession();
+  const { devicePermission } = session.role;
+  const canCreate = devicePermission >= LEVEL.create;
+  const canEdit = devicePermission >= LEVEL.update;
+  const canDelete = devicePermission >= LEVEL.full;
+  const { data: room, error: roomError } = useRoom(roomID);
+  const { data, error, isLoading, mutate } = useRoomDevices(roomID);
+  const [editing, setEditing] = useState<DeviceRecord | null | undefined>(undefined);
+  const [toDelete, setToDelete] = useState<DeviceRecord | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const devices = data?.value;
+  const roomMissing =
+    isApiError(roomError) && (roomError.status === 404 || roomError.status === 400) && room === undefined;
+
+  const confirmDelete = async () => {
+    if (toDelete === null) return;
+    setIsDeleting(true);
+    try {
+      await deleteDevice(toDelete.deviceID);
+      notify.success(DEVICE_DELETED_TEXT);
+      await revalidateRoomDevices(roomID);
+    } catch (failure) {
+      notifyFailure('Xóa thiết bị thất bại!', failure);
+    } finally {
+      setIsDeleting(false);
+      setToDelete(null);
+    }
+  };
+
+  let content;
+  if (roomMissing) {
+    content = (
+      <EmptyState
+        title="Không tìm thấy phòng"
+        description="Phòng này không tồn tại hoặc đã bị xóa."
+        action={
+          <Button component={RouterLink} to="/rooms" variant="contained">
+            Về danh sách phòng
+          </Button>
+        }
+      />
+    );
+  } else if (error !== undefined && devices === undefined) {
+    content = <ErrorState onRetry={() => void mutate()} />;
+  } else if (isLoading || devices === undefined) {
+    content = (
+      <Box
+        aria-busy="true"
+        aria-label="Đang tải danh sách thiết bị"
+        sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}
+      >
+        {Array.from({ length: 3 }, (_, index) => (
+          <Skeleton key={index} variant="rounded" height={260} />
+        ))}
+      </Box>
+    );
+  } else if (devices.length === 0) {
+    content = (
+      <EmptyState
+        title="Chưa có thiết bị"
+        description="Phòng chưa có thiết bị nào."
+        action={
+          canCreate ? (
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing(null)}>
+              Thêm thiết bị
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  } else {
+    content = (
+      <Box
+        component="ul"
+        aria-label="Danh sách thiết bị"
+        data-testid="device-list"
+        sx={{
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))',
+        }}
+      >
+        {devices.map((device) => (
+          <DeviceCard
+            key={device.deviceID}
+            device={device}
+            canEdit={canEdit}
+            canDelete={canDelete}
+            onEdit={() => setEditing(device)}
+            onDelete={() => setToDelete(device)}
+          />
+        ))}
+      </Box>
+    );
+  }
+
+  const roomName = room?.roomName;
+  return (
+    <Box data-testid="devices-page">
+      <title>{roomName ? `Thiết bị phòng ${roomName} — Nhà trọ` : 'Thiết bị phòng — Nhà trọ'}</title>
+      <Button
+        component={RouterLink}
+        to={`/rooms/${encodeURIComponent(roomID)}`}
+        size="small"
+        startIcon={<ArrowBackOutlined />}
+        sx={{ mb: 1, ml: -0.5 }}
+        data-testid="devices-back"
+      >
+        {roomName ? `Phòng ${roomName}` : 'Về phòng'}
+      </Button>
+      <PageHeader
+        title={roomName ? `Thiết bị phòng ${roomName}` : 'Thiết bị phòng'}
+        subtitle={devices ? `${formatNumber(devices.length)} thiết bị` : undefined}
+        actions={
+          canCreate && !roomMissing ? (
+            <Button
+              variant="contained"
+              startIcon={<AddOutlined />}
+              onClick={() => setEditing(null)}
+              data-testid="device-create-button"
+            >
+              Thêm thiết bị
+            </Button>
+          ) : undefined
+        }
+      />
+      {content}
+      <DeviceDialog
+        open={editing !== undefined}
+        roomID={roomID}
+        device={editing ?? null}
+        onClose={() => setEditing(undefined)}
+        onSaved={() => void revalidateRoomDevices(roomID)}
+      />
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Xóa thiết bị"
+        message={
+          <>
+            Thiết bị <strong>{toDelete?.deviceName}</strong> và ảnh của thiết bị sẽ bị xóa. Bạn có chắc chắn?
+          </>
+        }
+        confirmLabel="Xóa thiết bị"
+        isBusy={isDeleting}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+        testId="device-delete-dialog"
+      />
+    </Box>
+  );
+}

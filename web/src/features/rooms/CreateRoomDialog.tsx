@@ -1,0 +1,101 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useCallback, useState, type FormEvent } from 'react';
+import { fieldErrorsFromBody, useFieldForm } from '../../components/fieldForm';
+import { isNetworkFailure, isSessionExpiry, serverMessage } from '../../components/mutationFeedback';
+import { isApiError } from '../../lib/api';
+import { notify } from '../../lib/toast';
+import { createRoom, revalidateRoomLists } from './roomApi';
+import { EMPTY_ROOM_FORM, RoomFormFields, validateRoomForm } from './roomForm';
+import { ROOM_FORM_FIELDS, type RoomFormValues } from './roomTypes';
+
+export const ROOM_CREATED_TEXT = 'Tạo phòng mới thành công!';
+export const ROOM_CREATE_NETWORK_FAILURE_TEXT = 'Tạo phòng thất bại! Vui lòng kiểm tra lại kết nối mạng.';
+
+function CreateRoomForm({ houseID, onClose }: { houseID: string; onClose: () => void }) {
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const validate = useCallback(
+    (values: RoomFormValues) => validateRoomForm(values, houseID).errors,
+    [houseID],
+  );
+  const form = useFieldForm<(typeof ROOM_FORM_FIELDS)[number]>(EMPTY_ROOM_FORM, validate);
+
+  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSubmitting) return;
+    form.touchAll();
+    const { payload } = validateRoomForm(form.values, houseID);
+    if (payload === null) return;
+    setIsSubmitting(true);
+    try {
+      await createRoom(houseID, payload);
+      notify.success(ROOM_CREATED_TEXT);
+      void revalidateRoomLists(houseID);
+      onClose();
+    } catch (error) {
+      setIsSubmitting(false);
+      if (isSessionExpiry(error)) return;
+      if (isNetworkFailure(error)) {
+        notify.error(ROOM_CREATE_NETWORK_FAILURE_TEXT);
+      } else if (isApiError(error) && error.status === 400) {
+        // The API client already toasted each message of the 400 reply (spec section 8).
+        form.setServerErrors(fieldErrorsFromBody(error.body, ROOM_FORM_FIELDS));
+      } else if (isApiError(error) && error.status === 409) {
+        notify.error(serverMessage(error));
+        if (/tên phòng/i.test(error.message)) form.setServerErrors({ roomName: error.message });
+      } else {
+        notify.error(`Tạo phòng thất bại! ${serverMessage(error)}`);
+      }
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void handleSubmit(event)} aria-label="Thêm phòng">
+      <DialogContent dividers>
+        <RoomFormFields bind={form.bind} idPrefix="room-create" disabled={isSubmitting} autoFocus />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isSubmitting}>
+          Hủy
+        </Button>
+        <Button type="submit" variant="contained" loading={isSubmitting} data-testid="room-create-submit">
+          Tạo phòng
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+/** 'Thêm phòng': the create form in a dialog (full screen on phones). */
+export function CreateRoomDialog({
+  open,
+  houseID,
+  onClose,
+}: {
+  open: boolean;
+  houseID: string;
+  onClose: () => void;
+}) {
+  const theme = useTheme();
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      fullWidth
+      maxWidth="sm"
+      fullScreen={isPhone}
+      aria-labelledby="room-create-title"
+      data-testid="room-create-dialog"
+    >
+      <DialogTitle id="room-create-title">Thêm phòng</DialogTitle>
+      {/* Mounted only while open, so every opening starts from an empty form. */}
+      {open && <CreateRoomForm houseID={houseID} onClose={onClose} />}
+    </Dialog>
+  );
+}

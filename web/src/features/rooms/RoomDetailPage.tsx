@@ -1,0 +1,281 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import ElectricBoltOutlined from '@mui/icons-material/ElectricBoltOutlined';
+import WaterDropOutlined from '@mui/icons-material/WaterDropOutlined';
+import { LEVEL } from '@nhatro/common';
+import { useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { EmptyState, ErrorState } from '../../components/DataStates';
+import { notifyFailure, serverMessage } from '../../components/mutationFeedback';
+import { PageHeader } from '../../components/PageHeader';
+import { SectionCard } from '../../components/SectionCard';
+import { isApiError } from '../../lib/api';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { notify } from '../../lib/toast';
+import { useSignedInSession } from '../auth/sessionContext';
+import { RoomEditForm } from './RoomEditForm';
+import { RoomGallery } from './RoomGallery';
+import { RoomDevicesSection, RoomRelationSections } from './RoomRelations';
+import { deleteRoom, revalidateRoomLists, useRoom } from './roomApi';
+import { ROOM_STATUS_COLORS, isRoomStatusCode, roomStatusLabel } from './roomStatus';
+import type { RoomWithImages } from './roomTypes';
+
+export const ROOM_DELETED_TEXT = 'Xóa phòng thành công!';
+
+function Fact({
+  label,
+  value,
+  icon,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  icon?: ReactNode;
+  testId: string;
+}) {
+  return (
+    <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2, minWidth: 0 }}>
+      <Box
+        component="dt"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 0.5,
+          color: 'text.secondary',
+          fontSize: '0.875rem',
+        }}
+      >
+        {icon}
+        {label}
+      </Box>
+      <Box
+        component="dd"
+        sx={{
+          m: 0,
+          mt: 0.25,
+          fontSize: { xs: '1rem', sm: '1.125rem' },
+          fontWeight: 700,
+          overflowWrap: 'anywhere',
+        }}
+        data-testid={testId}
+      >
+        {value}
+      </Box>
+    </Box>
+  );
+}
+
+function withUnit(value: number | null | undefined, unit: string): string {
+  return typeof value === 'number' ? `${formatNumber(value)} ${unit}` : 'Chưa có';
+}
+
+function BackLink() {
+  return (
+    <Button
+      component={RouterLink}
+      to="/rooms"
+      size="small"
+      startIcon={<ArrowBackOutlined />}
+      sx={{ mb: 1, ml: -0.5 }}
+      data-testid="room-back"
+    >
+      Danh sách phòng
+    </Button>
+  );
+}
+
+function RoomDetails({ room }: { room: RoomWithImages }) {
+  const session = useSignedInSession();
+  const navigate = useNavigate();
+  const { roomPermission, devicePermission } = session.role;
+  const canEdit = roomPermission >= LEVEL.update;
+  const canDelete = roomPermission >= LEVEL.full;
+  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const statusColor = isRoomStatusCode(room.status) ? ROOM_STATUS_COLORS[room.status] : 'default';
+
+  const confirmDelete = async () => {
+    setIsDeleting(true);
+    setDeleteError(null);
+    try {
+      await deleteRoom(room.roomID);
+      notify.success(ROOM_DELETED_TEXT);
+      void revalidateRoomLists(room.houseID);
+      await navigate('/rooms', { replace: true });
+    } catch (error) {
+      setIsDeleting(false);
+      // A 409 says why the room cannot go (active contract, reservation): keep it in the dialog too.
+      if (isApiError(error) && error.status === 409) setDeleteError(serverMessage(error));
+      else setIsConfirmingDelete(false);
+      notifyFailure('Xóa phòng thất bại!', error);
+    }
+  };
+
+  return (
+    <>
+      <title>{`Phòng ${room.roomName} — Nhà trọ`}</title>
+      <BackLink />
+      <PageHeader
+        title={`Phòng ${room.roomName}`}
+        subtitle={
+          <Box
+            component="span"
+            sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
+          >
+            <Chip
+              size="small"
+              color={statusColor}
+              label={roomStatusLabel(room.status)}
+              data-testid="room-status"
+            />
+            {typeof room.floor === 'number' && <span>Tầng {room.floor}</span>}
+          </Box>
+        }
+        actions={
+          canDelete ? (
+            <Button
+              color="error"
+              variant="outlined"
+              startIcon={<DeleteOutline />}
+              onClick={() => {
+                setDeleteError(null);
+                setIsConfirmingDelete(true);
+              }}
+              data-testid="room-delete-button"
+            >
+              Xóa phòng
+            </Button>
+          ) : undefined
+        }
+      />
+
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}>
+          <SectionCard id="room-meters" title="Thông tin hiện tại" testId="room-facts">
+            <Box
+              component="dl"
+              sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}
+            >
+              <Fact
+                label="Giá thuê"
+                value={
+                  typeof room.price === 'number' ? (
+                    <>
+                      {formatMoney(room.price)}
+                      <wbr />
+                      /tháng
+                    </>
+                  ) : (
+                    'Chưa có'
+                  )
+                }
+                testId="room-fact-price"
+              />
+              <Fact label="Diện tích" value={withUnit(room.acreage, 'm²')} testId="room-fact-acreage" />
+              <Fact
+                label="Chỉ số điện"
+                value={withUnit(room.currentElectricityIndex, 'kWh')}
+                icon={<ElectricBoltOutlined fontSize="small" aria-hidden />}
+                testId="room-fact-electricity"
+              />
+              <Fact
+                label="Chỉ số nước"
+                value={withUnit(room.currentWaterIndex, 'm³')}
+                icon={<WaterDropOutlined fontSize="small" aria-hidden />}
+                testId="room-fact-water"
+              />
+            </Box>
+          </SectionCard>
+          <SectionCard id="room-edit" title={canEdit ? 'Sửa thông tin phòng' : 'Thông tin phòng'}>
+            <RoomEditForm room={room} canEdit={canEdit} />
+          </SectionCard>
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}>
+          <SectionCard id="room-images" title="Ảnh phòng" testId="room-images-section">
+            <RoomGallery room={room} canEdit={canEdit} />
+          </SectionCard>
+          {devicePermission >= LEVEL.read && <RoomDevicesSection roomID={room.roomID} />}
+          <RoomRelationSections roomID={room.roomID} />
+        </Box>
+      </Box>
+
+      <ConfirmDialog
+        open={isConfirmingDelete}
+        title="Xóa phòng"
+        message={
+          <>
+            Phòng <strong>{room.roomName}</strong> cùng các thiết bị và ảnh của phòng sẽ bị xóa. Bạn có chắc
+            chắn?
+          </>
+        }
+        confirmLabel="Xóa phòng"
+        isBusy={isDeleting}
+        error={deleteError}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setIsConfirmingDelete(false)}
+        testId="room-delete-dialog"
+      />
+    </>
+  );
+}
+
+/** /rooms/{id}: details, edit form, photos, devices, contracts, lessees and bills of one room. */
+export function RoomDetailPage() {
+  const { id = '' } = useParams();
+  const { data: room, error, isLoading, mutate } = useRoom(id);
+
+  if (error !== undefined && room === undefined) {
+    const isMissing = isApiError(error) && (error.status === 404 || error.status === 400);
+    return (
+      <>
+        <title>Phòng — Nhà trọ</title>
+        <BackLink />
+        {isMissing ? (
+          <EmptyState
+            title="Không tìm thấy phòng"
+            description="Phòng này không tồn tại hoặc đã bị xóa."
+            action={
+              <Button component={RouterLink} to="/rooms" variant="contained">
+                Về danh sách phòng
+              </Button>
+            }
+          />
+        ) : (
+          <ErrorState onRetry={() => void mutate()} />
+        )}
+      </>
+    );
+  }
+  if (isLoading || room === undefined) {
+    return (
+      <Box aria-busy="true" aria-label="Đang tải thông tin phòng">
+        <BackLink />
+        <Typography variant="h1">
+          <Skeleton width={200} />
+        </Typography>
+        <Box sx={{ display: 'grid', gap: 2, mt: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+          <Skeleton variant="rounded" height={320} />
+          <Skeleton variant="rounded" height={320} />
+        </Box>
+      </Box>
+    );
+  }
+  return (
+    <Box data-testid="room-detail-page">
+      <RoomDetails key={room.roomID} room={room} />
+    </Box>
+  );
+}

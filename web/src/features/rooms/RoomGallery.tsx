@@ -1,0 +1,191 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import { IMAGE_MAX_BYTES } from '@nhatro/common';
+import { useRef, useState, type ChangeEvent } from 'react';
+import { useSWRConfig } from 'swr';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { imageToPng } from '../../components/imageToPng';
+import { failureText, isSessionExpiry, notifyFailure } from '../../components/mutationFeedback';
+import { EmptyLine } from '../../components/SectionCard';
+import { notify } from '../../lib/toast';
+import { deleteRoomImage, putBlob, registerRoomImage, requestRoomImageUpload, roomKeys } from './roomApi';
+import type { ImageLink, RoomWithImages } from './roomTypes';
+
+export const IMAGE_ADDED_TEXT = 'Thêm ảnh phòng thành công!';
+export const IMAGE_DELETED_TEXT = 'Xóa ảnh phòng thành công!';
+
+type UploadStep = 'converting' | 'uploading' | 'saving';
+const STEP_LABELS: Record<UploadStep, string> = {
+  converting: 'Đang chuyển ảnh sang PNG…',
+  uploading: 'Đang tải ảnh lên…',
+  saving: 'Đang lưu ảnh vào phòng…',
+};
+
+/** Photos of a room: upload (converted to PNG in the browser, sent straight to blob storage) and delete. */
+export function RoomGallery({ room, canEdit }: { room: RoomWithImages; canEdit: boolean }) {
+  const { mutate } = useSWRConfig();
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [step, setStep] = useState<UploadStep | null>(null);
+  const [toDelete, setToDelete] = useState<ImageLink | null>(null);
+  const [isDeleting, setIsDeleting] = useState(false);
+  const images = room.imageURLs ?? [];
+  const detailKey = roomKeys.detail(room.roomID);
+
+  const upload = async (file: File) => {
+    try {
+      setStep('converting');
+      const png = await imageToPng(file);
+      if (png.size > IMAGE_MAX_BYTES) {
+        throw new Error(`Ảnh quá lớn sau khi chuyển sang PNG (tối đa ${IMAGE_MAX_BYTES / 1024 / 1024} MB).`);
+      }
+      setStep('uploading');
+      const grant = await requestRoomImageUpload(room.houseID);
+      await putBlob(grant.uploadURL, png);
+      setStep('saving');
+      const updated = await registerRoomImage(room.roomID, grant.blobName);
+      await mutate(detailKey, { ...room, ...updated }, { revalidate: false });
+      notify.success(IMAGE_ADDED_TEXT);
+    } catch (error) {
+      if (!isSessionExpiry(error)) notify.error(failureText('Thêm ảnh phòng thất bại!', error));
+    } finally {
+      setStep(null);
+    }
+  };
+
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) void upload(file);
+  };
+
+  const confirmDelete = async () => {
+    if (toDelete === null) return;
+    setIsDeleting(true);
+    try {
+      const updated = await deleteRoomImage(room.roomID, toDelete);
+      await mutate(detailKey, { ...room, ...updated }, { revalidate: false });
+      notify.success(IMAGE_DELETED_TEXT);
+      setToDelete(null);
+    } catch (error) {
+      notifyFailure('Xóa ảnh phòng thất bại!', error);
+      setToDelete(null);
+      void mutate(detailKey);
+    } finally {
+      setIsDeleting(false);
+    }
+  };
+
+  return (
+    <Box>
+      {canEdit && (
+        <Box sx={{ mb: 2 }}>
+          <Button
+            variant="outlined"
+            startIcon={<AddPhotoAlternateOutlined />}
+            onClick={() => fileInput.current?.click()}
+            loading={step !== null}
+            loadingPosition="start"
+            data-testid="room-image-add"
+          >
+            Thêm ảnh
+          </Button>
+          <input
+            ref={fileInput}
+            type="file"
+            accept="image/*"
+            hidden
+            onChange={choose}
+            aria-label="Chọn ảnh phòng"
+            data-testid="room-image-file"
+          />
+          {step !== null && (
+            <Box sx={{ mt: 1.5 }} data-testid="room-image-progress">
+              <Typography variant="body2" sx={{ mb: 0.5 }}>
+                {STEP_LABELS[step]}
+              </Typography>
+              <LinearProgress aria-label={STEP_LABELS[step]} />
+            </Box>
+          )}
+        </Box>
+      )}
+      {images.length === 0 ? (
+        <EmptyLine testId="room-gallery-empty">Phòng chưa có ảnh nào.</EmptyLine>
+      ) : (
+        <Box
+          component="ul"
+          aria-label="Ảnh phòng"
+          data-testid="room-gallery"
+          sx={{
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: 1.5,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))',
+          }}
+        >
+          {images.map((image, index) => (
+            <Box
+              component="li"
+              key={image.blobName}
+              sx={{
+                listStyle: 'none',
+                position: 'relative',
+                aspectRatio: '4 / 3',
+                borderRadius: 2,
+                overflow: 'hidden',
+                border: 1,
+                borderColor: 'divider',
+                bgcolor: 'grey.100',
+              }}
+              data-testid="room-gallery-item"
+            >
+              <Box component="a" href={image.url} target="_blank" rel="noopener noreferrer">
+                <Box
+                  component="img"
+                  src={image.url}
+                  alt={`Ảnh ${index + 1} của phòng ${room.roomName}`}
+                  loading="lazy"
+                  sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+                />
+              </Box>
+              {canEdit && (
+                <Tooltip title="Xóa ảnh">
+                  <IconButton
+                    size="small"
+                    aria-label={`Xóa ảnh ${index + 1}`}
+                    onClick={() => setToDelete(image)}
+                    sx={{
+                      position: 'absolute',
+                      top: 4,
+                      right: 4,
+                      bgcolor: 'rgba(255,255,255,0.9)',
+                      '&:hover': { bgcolor: '#fff' },
+                    }}
+                    data-testid="room-image-delete"
+                  >
+                    <DeleteOutline fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
+      <ConfirmDialog
+        open={toDelete !== null}
+        title="Xóa ảnh phòng"
+        message="Ảnh này sẽ bị xóa khỏi phòng và không thể khôi phục. Bạn có chắc chắn?"
+        isBusy={isDeleting}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setToDelete(null)}
+        testId="room-image-delete-dialog"
+      />
+    </Box>
+  );
+}

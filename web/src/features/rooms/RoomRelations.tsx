@@ -1,0 +1,220 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import DevicesOtherOutlined from '@mui/icons-material/DevicesOtherOutlined';
+import { Fragment, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { ErrorState } from '../../components/DataStates';
+import { EmptyLine, SectionCard } from '../../components/SectionCard';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { useRoomDevices } from '../devices/deviceApi';
+import { useRoomRelations } from './roomApi';
+import type { RoomBill, RoomContract, RoomLessee } from './roomTypes';
+
+const CONTRACT_ACTIVE = 1;
+const BILL_PAID = 1;
+
+function ItemList<T>({
+  items,
+  label,
+  testId,
+  render,
+}: {
+  items: readonly T[];
+  label: string;
+  testId: string;
+  render: (item: T) => ReactNode;
+}) {
+  return (
+    <Box component="ul" aria-label={label} data-testid={testId} sx={{ p: 0, m: 0 }}>
+      {items.map((item, index) => (
+        <Fragment key={index}>
+          {index > 0 && <Divider component="li" aria-hidden />}
+          <Box component="li" sx={{ listStyle: 'none', py: 1.25 }}>
+            {render(item)}
+          </Box>
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
+
+function Line({ children }: { children: ReactNode }) {
+  return (
+    <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+      {children}
+    </Typography>
+  );
+}
+
+function ContractItem({ contract }: { contract: RoomContract }) {
+  const isActive = contract.status === CONTRACT_ACTIVE;
+  return (
+    <Box data-testid={`room-contract-${contract.contractID}`}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Typography sx={{ fontWeight: 600 }}>
+          {formatDate(contract.startDate) || '—'} – {formatDate(contract.endDate) || '—'}
+        </Typography>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={isActive ? 'success' : 'default'}
+          label={isActive ? 'Đang hiệu lực' : 'Không còn hiệu lực'}
+        />
+      </Box>
+      <Line>
+        Tiền thuê:{' '}
+        {typeof contract.rentFee === 'number' ? `${formatMoney(contract.rentFee)}/tháng` : 'Chưa có'}
+        {typeof contract.deposit === 'number' ? ` · Tiền cọc: ${formatMoney(contract.deposit)}` : ''}
+      </Line>
+    </Box>
+  );
+}
+
+function LesseeItem({ lessee }: { lessee: RoomLessee }) {
+  const details = [
+    lessee.gender === 1 ? 'Nam' : lessee.gender === 0 ? 'Nữ' : null,
+    lessee.dateOfBirth ? `Sinh ngày ${formatDate(lessee.dateOfBirth)}` : null,
+    lessee.phoneNumber ? `SĐT ${lessee.phoneNumber}` : null,
+  ].filter((part): part is string => part !== null);
+  return (
+    <Box data-testid={`room-lessee-${lessee.lesseeInfoID}`}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Typography sx={{ fontWeight: 600 }}>{lessee.occupantName || 'Chưa có tên'}</Typography>
+        {lessee.isRepresentative && <Chip size="small" color="primary" variant="outlined" label="Đại diện" />}
+      </Box>
+      {details.length > 0 && <Line>{details.join(' · ')}</Line>}
+    </Box>
+  );
+}
+
+function BillItem({ bill }: { bill: RoomBill }) {
+  const isPaid = bill.status === BILL_PAID;
+  return (
+    <Box data-testid={`room-bill-${bill.monthlyBillID}`}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+        <Typography sx={{ fontWeight: 600 }}>{bill.billName || 'Hóa đơn'}</Typography>
+        <Chip
+          size="small"
+          variant="outlined"
+          color={isPaid ? 'success' : 'warning'}
+          label={isPaid ? 'Đã thanh toán' : 'Chưa thanh toán'}
+        />
+      </Box>
+      <Line>
+        {typeof bill.total === 'number' ? formatMoney(bill.total) : '—'}
+        {bill.createdOn ? ` · Tạo ngày ${formatDate(bill.createdOn)}` : ''}
+      </Line>
+    </Box>
+  );
+}
+
+function LoadingLines() {
+  return (
+    <Box aria-busy="true" aria-label="Đang tải">
+      <Skeleton width="70%" />
+      <Skeleton width="50%" />
+    </Box>
+  );
+}
+
+/** 'Hợp đồng', 'Người thuê', 'Hóa đơn' of a room (one expanded call). */
+export function RoomRelationSections({ roomID }: { roomID: string }) {
+  const { data, error, isLoading, mutate } = useRoomRelations(roomID);
+  const failed = error !== undefined && data === undefined;
+  const loading = isLoading || data === undefined;
+
+  const body = <T,>(
+    items: T[] | undefined,
+    empty: string,
+    label: string,
+    testId: string,
+    render: (item: T) => ReactNode,
+  ) => {
+    if (failed) return <ErrorState onRetry={() => void mutate()} />;
+    if (loading) return <LoadingLines />;
+    if (!items || items.length === 0) return <EmptyLine testId={`${testId}-empty`}>{empty}</EmptyLine>;
+    return <ItemList items={items} label={label} testId={testId} render={render} />;
+  };
+
+  return (
+    <>
+      <SectionCard id="room-contracts" title="Hợp đồng" testId="room-contracts-section">
+        {body(data?.contracts, 'Phòng chưa có hợp đồng.', 'Hợp đồng của phòng', 'room-contracts', (item) => (
+          <ContractItem contract={item} />
+        ))}
+      </SectionCard>
+      <SectionCard id="room-lessees" title="Người thuê" testId="room-lessees-section">
+        {body(
+          data?.lesseeInfos,
+          'Phòng chưa có người thuê.',
+          'Người thuê của phòng',
+          'room-lessees',
+          (item) => (
+            <LesseeItem lessee={item} />
+          ),
+        )}
+      </SectionCard>
+      <SectionCard id="room-bills" title="Hóa đơn" testId="room-bills-section">
+        {body(data?.monthlyBills, 'Phòng chưa có hóa đơn.', 'Hóa đơn của phòng', 'room-bills', (item) => (
+          <BillItem bill={item} />
+        ))}
+      </SectionCard>
+    </>
+  );
+}
+
+/** The devices of a room, with the way to manage them at /deviceCD/{id}. */
+export function RoomDevicesSection({ roomID }: { roomID: string }) {
+  const { data, error, isLoading, mutate } = useRoomDevices(roomID);
+  const devices = data?.value;
+  let content;
+  if (error !== undefined && data === undefined) content = <ErrorState onRetry={() => void mutate()} />;
+  else if (isLoading || devices === undefined) content = <LoadingLines />;
+  else if (devices.length === 0)
+    content = <EmptyLine testId="room-devices-empty">Phòng chưa có thiết bị.</EmptyLine>;
+  else
+    content = (
+      <ItemList
+        items={devices}
+        label="Thiết bị của phòng"
+        testId="room-devices"
+        render={(device) => (
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {device.deviceName} × {formatNumber(device.quantity)}
+              </Typography>
+              <Line>Tình trạng: {device.condition}</Line>
+            </Box>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {formatMoney(device.value)}
+            </Typography>
+          </Box>
+        )}
+      />
+    );
+  return (
+    <SectionCard
+      id="room-devices"
+      title="Thiết bị"
+      testId="room-devices-section"
+      actions={
+        <Button
+          component={RouterLink}
+          to={`/deviceCD/${encodeURIComponent(roomID)}`}
+          size="small"
+          startIcon={<DevicesOtherOutlined />}
+          data-testid="room-devices-link"
+        >
+          Quản lý thiết bị
+        </Button>
+      }
+    >
+      {content}
+    </SectionCard>
+  );
+}

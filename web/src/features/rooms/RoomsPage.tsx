@@ -1,0 +1,412 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+import { LEVEL } from '@nhatro/common';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { EmptyState, ErrorState } from '../../components/DataStates';
+import { PageHeader } from '../../components/PageHeader';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { useSignedInSession } from '../auth/sessionContext';
+import { CreateRoomDialog } from './CreateRoomDialog';
+import { ImportRoomsDialog } from './ImportRoomsDialog';
+import { useHouseRooms } from './roomApi';
+import {
+  ROOM_STATUS,
+  ROOM_STATUS_COLORS,
+  ROOM_STATUS_LABELS,
+  isRoomStatusCode,
+  type RoomStatusCode,
+} from './roomStatus';
+import type { RoomRecord } from './roomTypes';
+
+type StatusFilter = RoomStatusCode | 'all';
+const STATUS_FILTERS: readonly StatusFilter[] = ['all', ...ROOM_STATUS];
+const FILTER_LABELS: Record<StatusFilter, string> = { all: 'Tất cả', ...ROOM_STATUS_LABELS };
+const ALL_FLOORS = 'all';
+
+const nameCollator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
+
+/** Search ignores case and diacritics: "p1" finds "P101", "phong a" finds "Phòng A". */
+function searchKey(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .replace(/đ/gi, 'd')
+    .toLocaleLowerCase('vi')
+    .trim();
+}
+
+function floorOf(room: RoomRecord): number {
+  return typeof room.floor === 'number' ? room.floor : 0;
+}
+
+interface IndexedRoom {
+  room: RoomRecord;
+  key: string;
+}
+
+interface FloorGroup {
+  floor: number;
+  rooms: RoomRecord[];
+}
+
+function countByStatus(rooms: readonly RoomRecord[]): Record<StatusFilter, number> {
+  const counts: Record<StatusFilter, number> = { all: rooms.length, empty: 0, reserved: 0, occupied: 0 };
+  for (const room of rooms) if (isRoomStatusCode(room.status)) counts[room.status] += 1;
+  return counts;
+}
+
+function groupByFloor(rooms: readonly IndexedRoom[], query: string, status: StatusFilter, floor: string) {
+  const needle = searchKey(query);
+  const wantedFloor = floor === ALL_FLOORS ? null : Number(floor);
+  const groups = new Map<number, RoomRecord[]>();
+  for (const { room, key } of rooms) {
+    if (status !== 'all' && room.status !== status) continue;
+    if (wantedFloor !== null && floorOf(room) !== wantedFloor) continue;
+    if (needle !== '' && !key.includes(needle)) continue;
+    const list = groups.get(floorOf(room));
+    if (list) list.push(room);
+    else groups.set(floorOf(room), [room]);
+  }
+  return [...groups.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([groupFloor, groupRooms]): FloorGroup => ({ floor: groupFloor, rooms: groupRooms }));
+}
+
+/** One room at a glance; memoised so typing in the search box does not re-render every card. */
+const RoomCard = memo(function RoomCard({ room }: { room: RoomRecord }) {
+  const color = isRoomStatusCode(room.status) ? ROOM_STATUS_COLORS[room.status] : 'primary';
+  return (
+    <Box component="li" sx={{ listStyle: 'none', minWidth: 0 }}>
+      <ButtonBase
+        component={RouterLink}
+        to={`/rooms/${encodeURIComponent(room.roomID)}`}
+        data-testid={`room-card-${room.roomID}`}
+        data-status={room.status}
+        aria-label={`Phòng ${room.roomName}, ${isRoomStatusCode(room.status) ? ROOM_STATUS_LABELS[room.status] : room.status}`}
+        sx={(theme) => ({
+          display: 'block',
+          width: '100%',
+          height: '100%',
+          textAlign: 'left',
+          p: 1.5,
+          borderRadius: 2,
+          border: `1px solid ${alpha(theme.palette[color].main, 0.35)}`,
+          borderLeft: `5px solid ${theme.palette[color].main}`,
+          bgcolor: alpha(theme.palette[color].main, 0.07),
+          '&:hover': { bgcolor: alpha(theme.palette[color].main, 0.14) },
+          '&.Mui-focusVisible': { outline: `2px solid ${theme.palette[color].main}`, outlineOffset: 2 },
+        })}
+      >
+        <Typography
+          component="h3"
+          sx={{ fontWeight: 700, fontSize: '1.0625rem', overflowWrap: 'anywhere', lineHeight: 1.3 }}
+        >
+          {room.roomName}
+        </Typography>
+        <Typography variant="body2" sx={{ color: `${color}.dark`, fontWeight: 600 }}>
+          {isRoomStatusCode(room.status) ? ROOM_STATUS_LABELS[room.status] : room.status}
+        </Typography>
+        <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }}>
+          {typeof room.price === 'number' ? formatMoney(room.price) : 'Chưa có giá'}
+        </Typography>
+        {typeof room.acreage === 'number' && (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            {formatNumber(room.acreage)} m²
+          </Typography>
+        )}
+      </ButtonBase>
+    </Box>
+  );
+});
+
+const FloorSection = memo(function FloorSection({ group }: { group: FloorGroup }) {
+  const headingId = `rooms-floor-${group.floor}`;
+  return (
+    <Box
+      component="section"
+      aria-labelledby={headingId}
+      data-testid={`rooms-floor-${group.floor}`}
+      sx={{ mb: 3, contentVisibility: 'auto', containIntrinsicSize: 'auto 320px' }}
+    >
+      <Typography variant="h2" id={headingId} sx={{ fontSize: '1.125rem', mb: 1.5 }}>
+        Tầng {group.floor}{' '}
+        <Typography component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+          ({formatNumber(group.rooms.length)} phòng)
+        </Typography>
+      </Typography>
+      <Box
+        component="ul"
+        aria-label={`Các phòng tầng ${group.floor}`}
+        sx={{
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
+        }}
+      >
+        {group.rooms.map((room) => (
+          <RoomCard key={room.roomID} room={room} />
+        ))}
+      </Box>
+    </Box>
+  );
+});
+
+const RoomGroups = memo(function RoomGroups({ groups }: { groups: FloorGroup[] }) {
+  return (
+    <Box data-testid="room-groups" aria-label="Danh sách phòng theo tầng">
+      {groups.map((group) => (
+        <FloorSection key={group.floor} group={group} />
+      ))}
+    </Box>
+  );
+});
+
+function StatusCount({
+  filter,
+  count,
+  isSelected,
+  onSelect,
+}: {
+  filter: StatusFilter;
+  count: number | null;
+  isSelected: boolean;
+  onSelect: () => void;
+}) {
+  const color = filter === 'all' ? 'grey' : ROOM_STATUS_COLORS[filter];
+  return (
+    <ButtonBase
+      onClick={onSelect}
+      aria-pressed={isSelected}
+      data-testid={`rooms-count-${filter}`}
+      sx={(theme) => {
+        const main = color === 'grey' ? theme.palette.grey[600] : theme.palette[color].main;
+        return {
+          display: 'flex',
+          flexDirection: 'column',
+          alignItems: 'flex-start',
+          textAlign: 'left',
+          px: 2,
+          py: 1.25,
+          borderRadius: 2,
+          border: 1,
+          borderColor: isSelected ? main : 'divider',
+          borderLeft: `5px solid ${main}`,
+          bgcolor: isSelected ? alpha(main, 0.1) : 'background.paper',
+        };
+      }}
+    >
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {filter === 'all' ? 'Tổng số phòng' : FILTER_LABELS[filter]}
+      </Typography>
+      <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }} data-testid={`rooms-count-${filter}-value`}>
+        {count === null ? <Skeleton width={32} /> : formatNumber(count)}
+      </Typography>
+    </ButtonBase>
+  );
+}
+
+/** /rooms: every room of the selected house at a glance, grouped by floor and coloured by status. */
+export function RoomsPage() {
+  const session = useSignedInSession();
+  const houseID = session.houseID;
+  const canCreate = session.role.roomPermission >= LEVEL.create;
+  const { data: rooms, error, isLoading, mutate } = useHouseRooms(houseID);
+  const [query, setQuery] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [floor, setFloor] = useState(ALL_FLOORS);
+  const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
+  const deferredQuery = useDeferredValue(query);
+
+  const indexed = useMemo<IndexedRoom[]>(
+    () =>
+      [...(rooms ?? [])]
+        .sort((a, b) => floorOf(a) - floorOf(b) || nameCollator.compare(a.roomName, b.roomName))
+        .map((room) => ({ room, key: searchKey(room.roomName) })),
+    [rooms],
+  );
+  const counts = useMemo(() => countByStatus(rooms ?? []), [rooms]);
+  const floors = useMemo(() => [...new Set(indexed.map(({ room }) => floorOf(room)))], [indexed]);
+  const groups = useMemo(
+    () => groupByFloor(indexed, deferredQuery, status, floor),
+    [indexed, deferredQuery, status, floor],
+  );
+  const shownCount = groups.reduce((total, group) => total + group.rooms.length, 0);
+  const isFiltered = query.trim() !== '' || status !== 'all' || floor !== ALL_FLOORS;
+  const houseName = session.houses.find((house) => house.houseID === houseID)?.houseName;
+
+  const clearFilters = () => {
+    setQuery('');
+    setStatus('all');
+    setFloor(ALL_FLOORS);
+  };
+
+  let content;
+  if (error !== undefined && rooms === undefined) {
+    content = <ErrorState onRetry={() => void mutate()} />;
+  } else if (isLoading || rooms === undefined) {
+    content = (
+      <Box
+        aria-busy="true"
+        aria-label="Đang tải danh sách phòng"
+        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}
+      >
+        {Array.from({ length: 12 }, (_, index) => (
+          <Skeleton key={index} variant="rounded" height={92} />
+        ))}
+      </Box>
+    );
+  } else if (rooms.length === 0) {
+    content = (
+      <EmptyState
+        title="Chưa có phòng nào"
+        description="Nhà trọ này chưa có phòng nào."
+        action={
+          canCreate ? (
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog('create')}>
+              Thêm phòng
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  } else if (groups.length === 0) {
+    content = (
+      <EmptyState
+        title="Không tìm thấy phòng phù hợp"
+        description="Không có phòng nào khớp với tìm kiếm và bộ lọc đang chọn."
+        action={<Button onClick={clearFilters}>Xóa bộ lọc</Button>}
+      />
+    );
+  } else {
+    content = <RoomGroups groups={groups} />;
+  }
+
+  return (
+    <Box data-testid="rooms-page">
+      <title>Quản lý phòng — Nhà trọ</title>
+      <PageHeader
+        title="Quản lý phòng"
+        subtitle={houseName}
+        actions={
+          canCreate && houseID !== null ? (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+              <Button
+                variant="outlined"
+                startIcon={<UploadFileOutlined />}
+                onClick={() => setDialog('import')}
+                data-testid="room-import-button"
+              >
+                Nhập từ Excel
+              </Button>
+              <Button
+                variant="contained"
+                startIcon={<AddOutlined />}
+                onClick={() => setDialog('create')}
+                data-testid="room-create-button"
+              >
+                Thêm phòng
+              </Button>
+            </Box>
+          ) : undefined
+        }
+      />
+
+      <Box
+        role="group"
+        aria-label="Lọc theo trạng thái phòng"
+        sx={{
+          display: 'grid',
+          gap: 1.5,
+          mb: 2,
+          gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+        }}
+      >
+        {STATUS_FILTERS.map((filter) => (
+          <StatusCount
+            key={filter}
+            filter={filter}
+            count={rooms === undefined ? null : counts[filter]}
+            isSelected={status === filter}
+            onSelect={() => setStatus((current) => (current === filter ? 'all' : filter))}
+          />
+        ))}
+      </Box>
+
+      <Box
+        role="search"
+        sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}
+      >
+        <TextField
+          id="rooms-search"
+          label="Tìm theo tên phòng"
+          type="search"
+          size="small"
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+          autoComplete="off"
+          slotProps={{
+            htmlInput: { 'data-testid': 'rooms-search' },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <TextField
+          id="rooms-floor-filter"
+          select
+          label="Tầng"
+          size="small"
+          value={floor}
+          onChange={(event) => setFloor(event.target.value)}
+          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'rooms-filter-floor' } }}
+        >
+          <option value={ALL_FLOORS}>Tất cả các tầng</option>
+          {floors.map((value) => (
+            <option key={value} value={String(value)}>
+              Tầng {value}
+            </option>
+          ))}
+        </TextField>
+      </Box>
+
+      {rooms !== undefined && rooms.length > 0 && (
+        <Typography
+          variant="body2"
+          sx={{ color: 'text.secondary', mb: 2 }}
+          aria-live="polite"
+          data-testid="rooms-shown-count"
+        >
+          {isFiltered
+            ? `Đang hiển thị ${formatNumber(shownCount)} / ${formatNumber(rooms.length)} phòng`
+            : `${formatNumber(rooms.length)} phòng`}
+          {status !== 'all' ? ` · ${FILTER_LABELS[status]}` : ''}
+        </Typography>
+      )}
+
+      {content}
+
+      {houseID !== null && canCreate && (
+        <>
+          <CreateRoomDialog open={dialog === 'create'} houseID={houseID} onClose={() => setDialog(null)} />
+          <ImportRoomsDialog open={dialog === 'import'} houseID={houseID} onClose={() => setDialog(null)} />
+        </>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,143 @@
+import { mutate } from 'swr';
+import useSWR, { type SWRResponse } from 'swr';
+import { apiRequest, fetchJson, type ODataCollection } from '../../lib/api';
+import { swrOptions, useApiResource } from '../../lib/api/swr';
+import type { ImageLink, RoomPayload, RoomRecord, RoomRelations, RoomWithImages } from './roomTypes';
+
+const enc = encodeURIComponent;
+
+/** The API pages with $top/$skip; the at-a-glance view asks for the largest page and follows nextLink. */
+const PAGE_SIZE = 1000;
+const MAX_PAGES = 50;
+
+export const roomKeys = {
+  ofHouse: (houseID: string) => `/odata/Room?houseID=${enc(houseID)}&$top=${PAGE_SIZE}`,
+  detail: (roomID: string) => `/odata/Room/${enc(roomID)}`,
+  relations: (roomID: string) =>
+    `/odata/Room?roomID=${enc(roomID)}&$select=roomID&$expand=contracts,lesseeInfos,monthlyBills`,
+} as const;
+
+interface ODataPage<T> extends ODataCollection<T> {
+  '@odata.nextLink'?: string;
+}
+
+/** The API builds nextLink from the URL it saw; only its path and query are used (same base URL). */
+function relativeLink(link: string): string {
+  const url = new URL(link, window.location.origin);
+  return `${url.pathname}${url.search}`;
+}
+
+export async function fetchAllPages<T>(path: string): Promise<T[]> {
+  const items: T[] = [];
+  let next: string | undefined = path;
+  for (let page = 0; next !== undefined && page < MAX_PAGES; page += 1) {
+    const reply: ODataPage<T> = await fetchJson<ODataPage<T>>(next);
+    items.push(...reply.value);
+    next = reply['@odata.nextLink'] ? relativeLink(reply['@odata.nextLink']) : undefined;
+  }
+  return items;
+}
+
+/** Every room of a house (all pages). */
+export function useHouseRooms(houseID: string | null): SWRResponse<RoomRecord[], Error> {
+  return useSWR<RoomRecord[], Error, string | null>(
+    houseID === null ? null : roomKeys.ofHouse(houseID),
+    (key) => fetchAllPages<RoomRecord>(key),
+    { ...swrOptions, keepPreviousData: false },
+  );
+}
+
+export function useRoom(roomID: string): SWRResponse<RoomWithImages, Error> {
+  return useApiResource<RoomWithImages>(roomKeys.detail(roomID));
+}
+
+export function useRoomRelations(roomID: string): SWRResponse<RoomRelations | null, Error> {
+  return useSWR<RoomRelations | null, Error, string>(
+    roomKeys.relations(roomID),
+    async (key) => (await fetchJson<ODataCollection<RoomRelations>>(key)).value[0] ?? null,
+    swrOptions,
+  );
+}
+
+/** Refetches every cached room list and house overview (the dashboard counts rooms too). */
+export function revalidateRoomLists(houseID: string): Promise<unknown> {
+  return mutate(
+    (key) =>
+      typeof key === 'string' &&
+      (key.startsWith(`/odata/Room?houseID=${enc(houseID)}`) ||
+        key.startsWith(`/odata/House/${enc(houseID)}`)),
+  );
+}
+
+export function createRoom(houseID: string, payload: RoomPayload): Promise<RoomRecord> {
+  return apiRequest<RoomRecord>('/odata/Room', {
+    method: 'POST',
+    body: { houseID, ...payload },
+    handledStatuses: [400, 409],
+  });
+}
+
+export function updateRoom(roomID: string, payload: Partial<RoomPayload>): Promise<RoomRecord> {
+  return apiRequest<RoomRecord>(roomKeys.detail(roomID), {
+    method: 'PATCH',
+    body: payload,
+    toastBadRequest: false,
+    handledStatuses: [400, 409, 412],
+  });
+}
+
+export function deleteRoom(roomID: string): Promise<unknown> {
+  return apiRequest(roomKeys.detail(roomID), {
+    method: 'DELETE',
+    toastBadRequest: false,
+    handledStatuses: [400, 409],
+  });
+}
+
+interface UploadGrant {
+  status: boolean;
+  blobName: string;
+  uploadURL: string;
+  accessKey?: string;
+  expiresOn?: string;
+}
+
+/** Create-only SAS for one room photo. */
+export function requestRoomImageUpload(houseID: string): Promise<UploadGrant> {
+  return apiRequest<UploadGrant>(
+    `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${enc(houseID)}&extension=png`,
+    { toastBadRequest: false },
+  );
+}
+
+/** PUTs the PNG straight to blob storage with the SAS URL (no bearer token: the SAS is the key). */
+export async function putBlob(uploadURL: string, png: Blob): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(uploadURL, {
+      method: 'PUT',
+      headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-Type': 'image/png' },
+      body: png,
+    });
+  } catch {
+    throw new Error('Không tải được ảnh lên kho lưu trữ. Vui lòng kiểm tra lại kết nối mạng.');
+  }
+  if (!response.ok) throw new Error(`Kho lưu trữ từ chối ảnh (HTTP ${response.status}).`);
+}
+
+export function registerRoomImage(roomID: string, blobName: string): Promise<RoomWithImages> {
+  return apiRequest<RoomWithImages>(`${roomKeys.detail(roomID)}/Images`, {
+    method: 'POST',
+    body: { blobName },
+    toastBadRequest: false,
+    handledStatuses: [400, 409],
+  });
+}
+
+export function deleteRoomImage(roomID: string, image: ImageLink): Promise<RoomWithImages> {
+  return apiRequest<RoomWithImages>(`${roomKeys.detail(roomID)}/Images?blobName=${enc(image.blobName)}`, {
+    method: 'DELETE',
+    toastBadRequest: false,
+    handledStatuses: [404],
+  });
+}

@@ -1,0 +1,18 @@
+import { ROOM_STATUS, ROOM_STATUS_LABELS, type RoomStatusCode } from '@nhatro/common';
+
+export { ROOM_STATUS, ROOM_STATUS_LABELS, type RoomStatusCode };
+
+export function isRoomStatusCode(value: unknown): value is RoomStatusCode {
+  return ROOM_STATUS.some((status) => status === value);
+}
+
+/** Palette colour of each status: green free, amber reserved, teal (primary) rented. */
+export const ROOM_STATUS_COLORS = {
+  empty: 'success',
+  reserved: 'warning',
+  occupied: 'primary',
+} as const satisfies Record<RoomStatusCode, 'success' | 'warning' | 'primary'>;
+
+export function roomStatusLabel(status: string): string {
+  return isRoomStatusCode(status) ? ROOM_STATUS_LABELS[status] : status;
+}
