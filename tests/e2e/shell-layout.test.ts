@@ -164,7 +164,7 @@ async function roomListShown(page: Page, title: string): Promise<void> {
   await page.locator('[data-testid=room-list] [data-testid^=room-card-]').first().waitFor();
 }
 
-describe.concurrent('phone layout (375 px)', () => {
+describe('phone layout (375 px)', () => {
   it('opens the drawer with the menu button, shows the navigation, and nothing scrolls sideways', async (test) => {
     const page = await pageWithSession(test, 'phone', sessionOf('chunha'), '/dashboard');
     await page.locator('[data-testid^=house-card-]').nth(1).waitFor();
@@ -198,7 +198,7 @@ describe.concurrent('phone layout (375 px)', () => {
   });
 });
 
-describe.concurrent('home of every role, at 1280 px and 375 px (screenshots in test-results/e2e)', () => {
+describe('home of every role, at 1280 px and 375 px (screenshots in test-results/e2e)', () => {
   /** A step on a page signed in as the role and opened on /dashboard. */
   type Prepare = (page: Page) => Promise<void>;
 

@@ -49,7 +49,7 @@ async function localStorageOf(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => ({ ...window.localStorage }));
 }
 
-describe.concurrent('login page', () => {
+describe('login page', () => {
   it('shows the title, both labelled fields (username focused) and the forgot-password link', async (test) => {
     const page = await openPage(test);
     await openLoginForm(page);

@@ -209,7 +209,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe.concurrent('guards', () => {
+describe('guards', () => {
   it('sends a signed-out visitor from /dashboard?tab=x to / and, after login, back to /dashboard?tab=x', async (test) => {
     const page = await openPage(test);
     await page.goto('/dashboard?tab=x');
@@ -226,6 +226,11 @@ describe.concurrent('guards', () => {
     expect(pathOf(page)).toBe('/dashboard?tab=x');
     await page.getByRole('heading', { level: 1, name: 'Tổng quan' }).waitFor();
     expect(await page.evaluate(() => window.sessionStorage.getItem('returnPath'))).toBeNull();
+
+    // Signed in, the home page offers the way back to the dashboard.
+    await page.goto('/');
+    const toDashboard = page.getByRole('link', { name: 'Vào trang quản lý' });
+    expect(await toDashboard.getAttribute('href')).toBe('/dashboard');
   });
 
   it('shows the 404 page for an unknown path when signed out, with a way home', async (test) => {
@@ -240,7 +245,7 @@ describe.concurrent('guards', () => {
   });
 });
 
-describe.concurrent('super admin (role 1)', () => {
+describe('super admin (role 1)', () => {
   it('sees the lessor-registration list on /dashboard', async (test) => {
     const page = await signedInPage(test, 'admin');
     await page.goto('/dashboard');
@@ -298,7 +303,7 @@ describe.concurrent('super admin (role 1)', () => {
   });
 });
 
-describe.concurrent('house moderator (role 2)', () => {
+describe('house moderator (role 2)', () => {
   it('chooses Hoa Sen among both houses, sees its rooms on /dashboard, then switches to Bình An', async (test) => {
     const page = await signedInPage(test, 'chunha');
     await page.goto('/dashboard');
@@ -414,7 +419,7 @@ describe.concurrent('house moderator (role 2)', () => {
   });
 });
 
-describe.concurrent('staff (role 3)', () => {
+describe('staff (role 3)', () => {
   it('chooses its house, then has the four items in order, each leading to its page', async (test) => {
     const page = await signedInPage(test, 'nhanvien');
     await page.goto('/dashboard');
@@ -435,7 +440,7 @@ describe.concurrent('staff (role 3)', () => {
   });
 });
 
-describe.concurrent('lessee (role 4)', () => {
+describe('lessee (role 4)', () => {
   it('has the two items in order, each leading to its page', async (test) => {
     const page = await signedInPage(test, 'nguoithue');
     await page.goto('/dashboard');

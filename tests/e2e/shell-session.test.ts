@@ -66,7 +66,7 @@ async function signedInLessee(page: Page): Promise<Record<string, string>> {
   return stored;
 }
 
-describe.concurrent('logout', () => {
+describe('logout', () => {
   it('calls the API (the old token then gets 401), keeps only tutorialSeen in localStorage and goes to /login', async (test) => {
     const page = await openPage(test);
     await logInThroughForm(page, 'chunha2', 'Chunha2@123456');
@@ -112,7 +112,7 @@ describe.concurrent('logout', () => {
   });
 });
 
-describe.concurrent('expired access token', () => {
+describe('expired access token', () => {
   it('is refreshed silently with the refresh token: the page stays and shows its data', async (test) => {
     const page = await openPage(test);
     const stored = await signedInLessee(page);

@@ -55,10 +55,16 @@ export async function startLocalProduct(options: LocalProductOptions): Promise<R
     enableDevRoutes: true,
     ...(options.log ? { log: options.log } : {}),
   });
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '0.0.0.0', () => resolveListen());
-  });
+  try {
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(options.port, '0.0.0.0', () => resolveListen());
+    });
+  } catch (error) {
+    await closeServices();
+    await azurite.stop();
+    throw error;
+  }
   return {
     url: origin,
     services,

@@ -1,0 +1,219 @@
+// Browser tests of /settingAdmin and /settingAdmin/{type} ('Phí dịch vụ tòa nhà'): the fee table, the
+// tabs ({type} = 'metered' for Điện/Nước, 'fixed' for the rest), create / edit / delete with toasts,
+// Điện and Nước that cannot be deleted, failure toasts, and staff who get the 404 page.
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, newPage } from '../support/browser.js';
+
+const baseURL = inject('baseURL');
+const HOUSE_NAME = 'Nhà trọ Hoa Sen';
+const RUN = Date.now().toString(36).slice(-5).toUpperCase();
+const SERVICE_NAME = `Vệ sinh chung ${RUN}`;
+const NOT_FOUND_TITLE = "Oops! The page you're looking for does not exist.";
+
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let page: Page;
+
+async function signIn(target: Page, username: string, password: string): Promise<void> {
+  await target.goto('/login');
+  await target.getByLabel('Tên đăng nhập').fill(username);
+  await target.getByLabel('Mật khẩu', { exact: true }).fill(password);
+  await target.getByRole('button', { name: 'Đăng nhập' }).click();
+  await target
+    .getByRole('list', { name: 'Danh sách nhà trọ' })
+    .getByRole('button', { name: new RegExp(HOUSE_NAME) })
+    .click();
+  await target.waitForURL((url) => url.pathname === '/dashboard');
+}
+
+async function signedInPage(username: string, password: string): Promise<Page> {
+  const { context, page: fresh } = await newPage(browser, baseURL, 'desktop');
+  contexts.push(context);
+  await signIn(fresh, username, password);
+  return fresh;
+}
+
+function toast(target: Page, kind: 'success' | 'error', text: string): Locator {
+  return target.locator(`.Toastify__toast--${kind}`, { hasText: text });
+}
+
+function table(): Locator {
+  return page.getByRole('table', { name: 'Phí dịch vụ' });
+}
+
+function rowNamed(name: string): Locator {
+  return table()
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell', { name, exact: true }) });
+}
+
+async function cellTexts(row: Locator): Promise<string[]> {
+  const texts = await row.getByRole('cell').allTextContents();
+  return texts.map((text) => text.replace(/\u00a0/g, ' ').trim());
+}
+
+async function openFees(path = '/settingAdmin'): Promise<void> {
+  await page.goto(path);
+  await page.getByRole('heading', { level: 1, name: 'Phí dịch vụ tòa nhà' }).waitFor();
+  await table().waitFor();
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await signedInPage('chunha', 'Chunha@123456');
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+});
+
+describe('/settingAdmin — building service fees', () => {
+  it('lists the fees of the selected house: name, price in đồng, unit label; Điện and Nước cannot be deleted', async () => {
+    await page
+      .getByRole('navigation', { name: 'Điều hướng chính' })
+      .getByRole('link', { name: 'Phí dịch vụ tòa nhà' })
+      .click();
+    await page.waitForURL((url) => url.pathname === '/settingAdmin');
+    await table().waitFor();
+    const headers = (await table().getByRole('columnheader').allTextContents()).map((text) => text.trim());
+    expect(headers).toEqual(['Tên dịch vụ', 'Đơn giá', 'Đơn vị tính', 'Thao tác']);
+
+    expect(await cellTexts(rowNamed('Điện'))).toEqual(['Điện', '3.500 ₫', 'Theo số điện (kWh)', '']);
+    expect(await cellTexts(rowNamed('Nước'))).toEqual(['Nước', '18.000 ₫', 'Theo số nước (m³)', '']);
+    expect((await cellTexts(rowNamed('Gửi xe máy'))).slice(0, 3)).toEqual([
+      'Gửi xe máy',
+      '100.000 ₫',
+      'Theo xe / tháng',
+    ]);
+
+    for (const metered of ['Điện', 'Nước']) {
+      const remove = rowNamed(metered).getByTestId('service-delete');
+      expect(await remove.isDisabled()).toBe(true);
+      expect(await remove.getAttribute('aria-label')).toBe(`Không thể xóa dịch vụ ${metered}`);
+      await remove.locator('xpath=..').hover();
+      await page.getByRole('tooltip').filter({ hasText: 'Không thể xóa dịch vụ điện hoặc nước' }).waitFor();
+    }
+    expect(await rowNamed('Internet').getByTestId('service-delete').isDisabled()).toBe(false);
+  });
+
+  it('shows one kind of fee per tab: /settingAdmin/metered, /settingAdmin/fixed; another {type} is the 404 page', async () => {
+    await openFees('/settingAdmin/metered');
+    expect(await page.getByRole('tab', { name: 'Điện, nước' }).getAttribute('aria-selected')).toBe('true');
+    const metered = await table().locator('[data-testid=service-name-cell]').allTextContents();
+    expect(metered.sort()).toEqual(['Nước', 'Điện'].sort());
+
+    await page.getByRole('tab', { name: 'Phí cố định' }).click();
+    await page.waitForURL((url) => url.pathname === '/settingAdmin/fixed');
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[data-testid=service-name-cell]')].every(
+        (cell) => cell.textContent !== 'Điện' && cell.textContent !== 'Nước',
+      ),
+    );
+    expect(await table().locator('[data-testid=service-name-cell]').allTextContents()).toEqual(
+      expect.arrayContaining(['Internet', 'Rác', 'Gửi xe máy']),
+    );
+
+    await page.goto('/settingAdmin/khong-co');
+    await page.getByTestId('not-found-title').waitFor();
+    expect(await page.getByTestId('not-found-title').textContent()).toBe(NOT_FOUND_TITLE);
+  });
+
+  it('creates, edits and deletes a fee with the Vietnamese toasts', async () => {
+    await openFees();
+    await page.getByRole('button', { name: 'Thêm dịch vụ' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Thêm dịch vụ' });
+    await dialog.waitFor();
+
+    // The units that already exist once per house (kWh, m³) cannot be chosen again.
+    expect(await dialog.locator('option[value=kWh]').isDisabled()).toBe(true);
+    await dialog.getByLabel('Tên dịch vụ').focus();
+    await dialog.getByLabel('Đơn giá (VND)').focus();
+    expect(await dialog.locator('#service-name-helper-text').textContent()).toBe(
+      'Tên dịch vụ không được để trống!',
+    );
+
+    await dialog.getByLabel('Tên dịch vụ').fill(SERVICE_NAME);
+    await dialog.getByLabel('Đơn giá (VND)').fill('25.000');
+    await dialog.getByLabel('Đơn vị tính').selectOption('person');
+    await dialog.getByRole('button', { name: 'Thêm dịch vụ' }).click();
+    await toast(page, 'success', 'Thêm dịch vụ thành công!').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    await rowNamed(SERVICE_NAME).waitFor();
+    expect((await cellTexts(rowNamed(SERVICE_NAME))).slice(0, 3)).toEqual([
+      SERVICE_NAME,
+      '25.000 ₫',
+      'Theo người / tháng',
+    ]);
+
+    await rowNamed(SERVICE_NAME)
+      .getByRole('button', { name: `Sửa dịch vụ ${SERVICE_NAME}` })
+      .click();
+    const editDialog = page.getByRole('dialog', { name: 'Sửa dịch vụ' });
+    await editDialog.waitFor();
+    expect(await editDialog.getByLabel('Đơn giá (VND)').inputValue()).toBe('25000');
+    await editDialog.getByLabel('Đơn giá (VND)').fill('30000');
+    await editDialog.getByLabel('Đơn vị tính').selectOption('room');
+    await editDialog.getByRole('button', { name: 'Lưu thay đổi' }).click();
+    await toast(page, 'success', 'Cập nhật dịch vụ thành công!').waitFor();
+    await page.waitForFunction(
+      (name) =>
+        [...document.querySelectorAll('[data-testid^=service-row-]')].some(
+          (row) =>
+            row.querySelector('[data-testid=service-name-cell]')?.textContent === name &&
+            row.querySelector('[data-testid=service-price-cell]')?.textContent?.replace(/\u00a0/g, ' ') ===
+              '30.000 ₫',
+        ),
+      SERVICE_NAME,
+    );
+    expect((await cellTexts(rowNamed(SERVICE_NAME)))[2]).toBe('Theo phòng / tháng');
+
+    await rowNamed(SERVICE_NAME)
+      .getByRole('button', { name: `Xóa dịch vụ ${SERVICE_NAME}` })
+      .click();
+    const confirm = page.getByRole('dialog', { name: 'Xóa dịch vụ' });
+    await confirm.getByRole('button', { name: 'Xóa dịch vụ' }).click();
+    await toast(page, 'success', 'Xóa dịch vụ thành công!').waitFor();
+    await rowNamed(SERVICE_NAME).waitFor({ state: 'detached' });
+  });
+
+  it("shows 'Thêm dịch vụ thất bại! ' followed by the server's errorMessage", async () => {
+    await openFees();
+    await page.route('**/odata/Service', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({ status: false, value: 'Trùng dịch vụ.', errorMessage: 'Trùng dịch vụ.' }),
+          })
+        : route.fallback(),
+    );
+    await page.getByRole('button', { name: 'Thêm dịch vụ' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Thêm dịch vụ' });
+    await dialog.getByLabel('Tên dịch vụ').fill(`Wifi ${RUN}`);
+    await dialog.getByLabel('Đơn giá (VND)').fill('50000');
+    await dialog.getByRole('button', { name: 'Thêm dịch vụ' }).click();
+    await toast(page, 'error', 'Thêm dịch vụ thất bại! Trùng dịch vụ.').waitFor();
+    expect(await dialog.isVisible()).toBe(true);
+    await page.unroute('**/odata/Service');
+    await dialog.getByRole('button', { name: 'Hủy' }).click();
+  });
+
+  it('is the 404 page for staff (housePermission 1), who have no link to it', async () => {
+    const staff = await signedInPage('nhanvien', 'Nhanvien@123456');
+    const nav = staff.getByRole('navigation', { name: 'Điều hướng chính' });
+    await nav.getByRole('link', { name: 'Quản lý phòng' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Phí dịch vụ tòa nhà' }).count()).toBe(0);
+    for (const path of ['/settingAdmin', '/settingAdmin/metered']) {
+      await staff.goto(path);
+      await staff.getByTestId('not-found-title').waitFor();
+      expect(await staff.getByTestId('not-found-title').textContent()).toBe(NOT_FOUND_TITLE);
+      expect(await staff.getByRole('table', { name: 'Phí dịch vụ' }).count()).toBe(0);
+    }
+    // Staff may still open the rooms (room level 3: create, no delete).
+    await staff.goto('/rooms');
+    await staff.getByTestId('room-groups').waitFor();
+    expect(await staff.getByRole('button', { name: 'Thêm phòng' }).count()).toBe(1);
+  });
+});
