@@ -2,12 +2,19 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import type { Role } from './roles.js';
 
-const requiredTrimmed = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(200);
+/** Longest username or password accepted, after trimming. */
+export const LOGIN_FIELD_MAX_LENGTH = 200;
+
+const requiredTrimmed = (required: string, tooLong: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { error: required })
+    .max(LOGIN_FIELD_MAX_LENGTH, { error: tooLong });
 
 export const loginSchema = z.object({
-  username: requiredTrimmed(MESSAGES.usernameRequired),
-  password: requiredTrimmed(MESSAGES.passwordRequired),
+  username: requiredTrimmed(MESSAGES.usernameRequired, MESSAGES.usernameTooLong),
+  password: requiredTrimmed(MESSAGES.passwordRequired, MESSAGES.passwordTooLong),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 

@@ -2,6 +2,8 @@
 export const MESSAGES = {
   usernameRequired: 'Tên đăng nhập không được để trống!',
   passwordRequired: 'Mật khẩu không được để trống!',
+  usernameTooLong: 'Tên đăng nhập tối đa 200 ký tự.',
+  passwordTooLong: 'Mật khẩu tối đa 200 ký tự.',
   wrongCredentials: 'Tên đăng nhập hoặc mật khẩu không đúng!',
   accountDisabled: 'Tài khoản đã bị vô hiệu hóa. Vui lòng liên hệ quản trị viên.',
   tooManyLoginAttempts: (minutes: number) =>

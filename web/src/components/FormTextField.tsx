@@ -60,7 +60,12 @@ export function FormTextField({
           'data-testid': testId,
         }}
       />
-      {hasError && <FormHelperText id={helperTextId}>{error}</FormHelperText>}
+      {/* The line is always there, so a message appearing never moves what is below it (a click in flight would miss). */}
+      {hasError ? (
+        <FormHelperText id={helperTextId}>{error}</FormHelperText>
+      ) : (
+        <FormHelperText aria-hidden="true">{'\u00a0'}</FormHelperText>
+      )}
     </FormControl>
   );
 }

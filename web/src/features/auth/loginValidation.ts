@@ -1,4 +1,4 @@
-import { MESSAGES } from '@nhatro/common';
+import { LOGIN_FIELD_MAX_LENGTH, MESSAGES } from '@nhatro/common';
 
 /**
  * Login form rules (spec section 5): the same rules and messages as the API's `loginSchema`
@@ -18,6 +18,8 @@ export const LOGIN_FIELDS: readonly LoginField[] = ['username', 'password'];
 export const LOGIN_MESSAGES = {
   usernameRequired: MESSAGES.usernameRequired,
   passwordRequired: MESSAGES.passwordRequired,
+  usernameTooLong: MESSAGES.usernameTooLong,
+  passwordTooLong: MESSAGES.passwordTooLong,
 } as const;
 
 export function normalizeLoginCredentials(values: LoginCredentials): LoginCredentials {
@@ -28,6 +30,8 @@ export function validateLoginCredentials(values: LoginCredentials): LoginErrors 
   const { username, password } = normalizeLoginCredentials(values);
   const errors: LoginErrors = {};
   if (username === '') errors.username = LOGIN_MESSAGES.usernameRequired;
+  else if (username.length > LOGIN_FIELD_MAX_LENGTH) errors.username = LOGIN_MESSAGES.usernameTooLong;
   if (password === '') errors.password = LOGIN_MESSAGES.passwordRequired;
+  else if (password.length > LOGIN_FIELD_MAX_LENGTH) errors.password = LOGIN_MESSAGES.passwordTooLong;
   return errors;
 }

@@ -25,6 +25,7 @@ import { notifyFailure } from '../../components/mutationFeedback';
 import { isApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/toast';
+import { useOpeningKey } from '../../components/useOpeningKey';
 import { createDevice, updateDevice, type DevicePayload, type DeviceRecord } from './deviceApi';
 
 export const DEVICE_CREATED_TEXT = 'Thêm thiết bị thành công!';
@@ -322,6 +323,7 @@ export function DeviceDialog({
 }) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const formKey = useOpeningKey(open);
   return (
     <Dialog
       open={open}
@@ -333,15 +335,7 @@ export function DeviceDialog({
       data-testid="device-dialog"
     >
       <DialogTitle id="device-dialog-title">{device === null ? 'Thêm thiết bị' : 'Sửa thiết bị'}</DialogTitle>
-      {open && (
-        <DeviceForm
-          key={device?.deviceID ?? 'new'}
-          roomID={roomID}
-          device={device}
-          onClose={onClose}
-          onSaved={onSaved}
-        />
-      )}
+      <DeviceForm key={formKey} roomID={roomID} device={device} onClose={onClose} onSaved={onSaved} />
     </Dialog>
   );
 }

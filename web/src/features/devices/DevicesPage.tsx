@@ -155,8 +155,19 @@ export function DevicesPage() {
   const canDelete = devicePermission >= LEVEL.full;
   const { data: room, error: roomError } = useRoom(roomID);
   const { data, error, isLoading, mutate } = useRoomDevices(roomID);
-  const [editing, setEditing] = useState<DeviceRecord | null | undefined>(undefined);
-  const [toDelete, setToDelete] = useState<DeviceRecord | null>(null);
+  // The item stays set while a dialog closes, so its title and text do not change during the animation.
+  const [editor, setEditor] = useState<{ open: boolean; device: DeviceRecord | null }>({
+    open: false,
+    device: null,
+  });
+  const [removal, setRemoval] = useState<{ open: boolean; device: DeviceRecord | null }>({
+    open: false,
+    device: null,
+  });
+  const toDelete = removal.open ? removal.device : null;
+  const openEditor = (device: DeviceRecord | null) => setEditor({ open: true, device });
+  const closeEditor = () => setEditor((current) => ({ ...current, open: false }));
+  const closeRemoval = () => setRemoval((current) => ({ ...current, open: false }));
   const [isDeleting, setIsDeleting] = useState(false);
   const devices = data?.value;
   const roomMissing =
@@ -173,7 +184,7 @@ export function DevicesPage() {
       notifyFailure('Xóa thiết bị thất bại!', failure);
     } finally {
       setIsDeleting(false);
-      setToDelete(null);
+      closeRemoval();
     }
   };
 
@@ -211,7 +222,7 @@ export function DevicesPage() {
         description="Phòng chưa có thiết bị nào."
         action={
           canCreate ? (
-            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing(null)}>
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => openEditor(null)}>
               Thêm thiết bị
             </Button>
           ) : undefined
@@ -238,8 +249,8 @@ export function DevicesPage() {
             device={device}
             canEdit={canEdit}
             canDelete={canDelete}
-            onEdit={() => setEditing(device)}
-            onDelete={() => setToDelete(device)}
+            onEdit={() => openEditor(device)}
+            onDelete={() => setRemoval({ open: true, device })}
           />
         ))}
       </Box>
@@ -268,7 +279,7 @@ export function DevicesPage() {
             <Button
               variant="contained"
               startIcon={<AddOutlined />}
-              onClick={() => setEditing(null)}
+              onClick={() => openEditor(null)}
               data-testid="device-create-button"
             >
               Thêm thiết bị
@@ -278,24 +289,25 @@ export function DevicesPage() {
       />
       {content}
       <DeviceDialog
-        open={editing !== undefined}
+        open={editor.open}
         roomID={roomID}
-        device={editing ?? null}
-        onClose={() => setEditing(undefined)}
+        device={editor.device}
+        onClose={closeEditor}
         onSaved={() => void revalidateRoomDevices(roomID)}
       />
       <ConfirmDialog
-        open={toDelete !== null}
+        open={removal.open}
         title="Xóa thiết bị"
         message={
           <>
-            Thiết bị <strong>{toDelete?.deviceName}</strong> và ảnh của thiết bị sẽ bị xóa. Bạn có chắc chắn?
+            Thiết bị <strong>{removal.device?.deviceName}</strong> và ảnh của thiết bị sẽ bị xóa. Bạn có chắc
+            chắn?
           </>
         }
         confirmLabel="Xóa thiết bị"
         isBusy={isDeleting}
         onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
+        onClose={closeRemoval}
         testId="device-delete-dialog"
       />
     </Box>

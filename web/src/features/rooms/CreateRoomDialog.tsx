@@ -10,6 +10,7 @@ import { fieldErrorsFromBody, useFieldForm } from '../../components/fieldForm';
 import { isNetworkFailure, isSessionExpiry, serverMessage } from '../../components/mutationFeedback';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
+import { useOpeningKey } from '../../components/useOpeningKey';
 import { createRoom, revalidateRoomLists } from './roomApi';
 import { EMPTY_ROOM_FORM, RoomFormFields, validateRoomForm } from './roomForm';
 import { ROOM_FORM_FIELDS, type RoomFormValues } from './roomTypes';
@@ -83,6 +84,7 @@ export function CreateRoomDialog({
 }) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const formKey = useOpeningKey(open);
   return (
     <Dialog
       open={open}
@@ -94,8 +96,8 @@ export function CreateRoomDialog({
       data-testid="room-create-dialog"
     >
       <DialogTitle id="room-create-title">Thêm phòng</DialogTitle>
-      {/* Mounted only while open, so every opening starts from an empty form. */}
-      {open && <CreateRoomForm houseID={houseID} onClose={onClose} />}
+      {/* A new key on every opening: each one starts from an empty form. */}
+      <CreateRoomForm key={formKey} houseID={houseID} onClose={onClose} />
     </Dialog>
   );
 }

@@ -25,6 +25,7 @@ import { failureText, isSessionExpiry } from '../../components/mutationFeedback'
 import { badRequestMessages, errorMessageOf } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { notify } from '../../lib/toast';
+import { useOpeningKey } from '../../components/useOpeningKey';
 import { revalidateRoomLists } from './roomApi';
 
 const TEMPLATE_PATH = '/ExcelImport/Template/EmptyRooms';
@@ -259,6 +260,7 @@ export function ImportRoomsDialog({
 }) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const formKey = useOpeningKey(open);
   return (
     <Dialog
       open={open}
@@ -270,7 +272,7 @@ export function ImportRoomsDialog({
       data-testid="room-import-dialog"
     >
       <DialogTitle id="room-import-title">Nhập phòng từ Excel</DialogTitle>
-      {open && <ImportRoomsForm houseID={houseID} onClose={onClose} />}
+      <ImportRoomsForm key={formKey} houseID={houseID} onClose={onClose} />
     </Dialog>
   );
 }

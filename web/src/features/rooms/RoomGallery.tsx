@@ -32,7 +32,12 @@ export function RoomGallery({ room, canEdit }: { room: RoomWithImages; canEdit: 
   const { mutate } = useSWRConfig();
   const fileInput = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<UploadStep | null>(null);
-  const [toDelete, setToDelete] = useState<ImageLink | null>(null);
+  const [removal, setRemoval] = useState<{ open: boolean; image: ImageLink | null }>({
+    open: false,
+    image: null,
+  });
+  const toDelete = removal.open ? removal.image : null;
+  const closeRemoval = () => setRemoval((current) => ({ ...current, open: false }));
   const [isDeleting, setIsDeleting] = useState(false);
   const images = room.imageURLs ?? [];
   const detailKey = roomKeys.detail(room.roomID);
@@ -71,10 +76,10 @@ export function RoomGallery({ room, canEdit }: { room: RoomWithImages; canEdit: 
       const updated = await deleteRoomImage(room.roomID, toDelete);
       await mutate(detailKey, { ...room, ...updated }, { revalidate: false });
       notify.success(IMAGE_DELETED_TEXT);
-      setToDelete(null);
+      closeRemoval();
     } catch (error) {
       notifyFailure('Xóa ảnh phòng thất bại!', error);
-      setToDelete(null);
+      closeRemoval();
       void mutate(detailKey);
     } finally {
       setIsDeleting(false);
@@ -159,7 +164,7 @@ export function RoomGallery({ room, canEdit }: { room: RoomWithImages; canEdit: 
                   <IconButton
                     size="small"
                     aria-label={`Xóa ảnh ${index + 1}`}
-                    onClick={() => setToDelete(image)}
+                    onClick={() => setRemoval({ open: true, image })}
                     sx={{
                       position: 'absolute',
                       top: 4,
@@ -178,12 +183,12 @@ export function RoomGallery({ room, canEdit }: { room: RoomWithImages; canEdit: 
         </Box>
       )}
       <ConfirmDialog
-        open={toDelete !== null}
+        open={removal.open}
         title="Xóa ảnh phòng"
         message="Ảnh này sẽ bị xóa khỏi phòng và không thể khôi phục. Bạn có chắc chắn?"
         isBusy={isDeleting}
         onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
+        onClose={closeRemoval}
         testId="room-image-delete-dialog"
       />
     </Box>

@@ -26,6 +26,7 @@ import { notifyFailure } from '../../components/mutationFeedback';
 import { isApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/toast';
+import { useOpeningKey } from '../../components/useOpeningKey';
 import { createService, updateService, type ServiceFee, type ServicePayload } from './serviceApi';
 
 export const SERVICE_CREATED_TEXT = 'Thêm dịch vụ thành công!';
@@ -210,6 +211,7 @@ export function ServiceDialog({
 }) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const formKey = useOpeningKey(open);
   return (
     <Dialog
       open={open}
@@ -221,16 +223,14 @@ export function ServiceDialog({
       data-testid="service-dialog"
     >
       <DialogTitle id="service-dialog-title">{service === null ? 'Thêm dịch vụ' : 'Sửa dịch vụ'}</DialogTitle>
-      {open && (
-        <ServiceForm
-          key={service?.serviceID ?? 'new'}
-          houseID={houseID}
-          service={service}
-          unitsInUse={unitsInUse}
-          onClose={onClose}
-          onSaved={onSaved}
-        />
-      )}
+      <ServiceForm
+        key={formKey}
+        houseID={houseID}
+        service={service}
+        unitsInUse={unitsInUse}
+        onClose={onClose}
+        onSaved={onSaved}
+      />
     </Dialog>
   );
 }

@@ -191,8 +191,20 @@ export function ServiceFeesPage() {
   const session = useSignedInSession();
   const houseID = session.houseID;
   const { data, error, isLoading, mutate } = useHouseServices(houseID);
-  const [editing, setEditing] = useState<ServiceFee | null | undefined>(undefined);
-  const [toDelete, setToDelete] = useState<ServiceFee | null>(null);
+  // The item stays set while a dialog closes, so its title and text do not change during the animation.
+  const [editor, setEditor] = useState<{ open: boolean; service: ServiceFee | null }>({
+    open: false,
+    service: null,
+  });
+  const [removal, setRemoval] = useState<{ open: boolean; service: ServiceFee | null }>({
+    open: false,
+    service: null,
+  });
+  const toDelete = removal.open ? removal.service : null;
+  const openEditor = (service: ServiceFee | null) => setEditor({ open: true, service });
+  const closeEditor = () => setEditor((current) => ({ ...current, open: false }));
+  const askToDelete = (service: ServiceFee) => setRemoval({ open: true, service });
+  const closeRemoval = () => setRemoval((current) => ({ ...current, open: false }));
   const [isDeleting, setIsDeleting] = useState(false);
   const services = data?.value;
   const sorted = useMemo(() => sortServices(services ?? []), [services]);
@@ -217,7 +229,7 @@ export function ServiceFeesPage() {
       notifyFailure('Xóa dịch vụ thất bại!', failure);
     } finally {
       setIsDeleting(false);
-      setToDelete(null);
+      closeRemoval();
     }
   };
 
@@ -242,14 +254,14 @@ export function ServiceFeesPage() {
             : 'Nhà trọ chưa có dịch vụ nào.'
         }
         action={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setEditing(null)}>
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => openEditor(null)}>
             Thêm dịch vụ
           </Button>
         }
       />
     );
   } else {
-    content = <ServiceTable services={visible} onEdit={setEditing} onDelete={setToDelete} />;
+    content = <ServiceTable services={visible} onEdit={openEditor} onDelete={askToDelete} />;
   }
 
   return (
@@ -263,7 +275,7 @@ export function ServiceFeesPage() {
             <Button
               variant="contained"
               startIcon={<AddOutlined />}
-              onClick={() => setEditing(null)}
+              onClick={() => openEditor(null)}
               data-testid="service-create-button"
             >
               Thêm dịch vụ
@@ -292,26 +304,26 @@ export function ServiceFeesPage() {
       {content}
       {houseID !== null && (
         <ServiceDialog
-          open={editing !== undefined}
+          open={editor.open}
           houseID={houseID}
-          service={editing ?? null}
+          service={editor.service}
           unitsInUse={unitsInUse}
-          onClose={() => setEditing(undefined)}
+          onClose={closeEditor}
           onSaved={() => void mutate()}
         />
       )}
       <ConfirmDialog
-        open={toDelete !== null}
+        open={removal.open}
         title="Xóa dịch vụ"
         message={
           <>
-            Dịch vụ <strong>{toDelete?.serviceName}</strong> sẽ bị xóa khỏi nhà trọ. Bạn có chắc chắn?
+            Dịch vụ <strong>{removal.service?.serviceName}</strong> sẽ bị xóa khỏi nhà trọ. Bạn có chắc chắn?
           </>
         }
         confirmLabel="Xóa dịch vụ"
         isBusy={isDeleting}
         onConfirm={() => void confirmDelete()}
-        onClose={() => setToDelete(null)}
+        onClose={closeRemoval}
         testId="service-delete-dialog"
       />
     </Box>
