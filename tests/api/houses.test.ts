@@ -68,7 +68,13 @@ describe('GET /odata/House — who sees what', () => {
     expect(reply.body.value.map((house) => house.houseName).sort()).toEqual([BINH_AN, HOA_SEN]);
     for (const house of reply.body.value) {
       // The API shape, without storage or access internals.
-      expect(Object.keys(house).sort()).toEqual(['createdOn', 'houseAddress', 'houseID', 'houseName']);
+      expect(Object.keys(house).sort()).toEqual([
+        '@odata.etag',
+        'createdOn',
+        'houseAddress',
+        'houseID',
+        'houseName',
+      ]);
     }
   });
 
