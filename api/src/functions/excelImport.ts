@@ -14,6 +14,8 @@ function spreadsheet(status: number, body: Buffer, fileName: string, headers: Re
       'Content-Type': SPREADSHEET_TYPE,
       'Content-Disposition': `attachment; filename="${fileName}"`,
       'Cache-Control': 'no-store',
+      // The SPA runs on another origin in Azure: let it read the file name and error count.
+      'Access-Control-Expose-Headers': 'Content-Disposition, X-Import-Error-Rows',
       ...headers,
     },
   };
@@ -46,7 +48,6 @@ defineEndpoint({
     if (!outcome.ok) {
       return spreadsheet(400, outcome.report, outcome.fileName, {
         'X-Import-Error-Rows': String(outcome.errorRows),
-        'Access-Control-Expose-Headers': 'X-Import-Error-Rows, Content-Disposition',
       });
     }
     await audit({

@@ -131,3 +131,22 @@ export function fieldErrorsFromBody<F extends string>(body: unknown, fields: rea
   }
   return errors;
 }
+
+/**
+ * A dialog's <form> around DialogContent and DialogActions: the content scrolls and the actions stay at
+ * the bottom (also in full-screen dialogs on phones).
+ */
+export const DIALOG_FORM_SX = {
+  display: 'flex',
+  flexDirection: 'column',
+  flex: '1 1 auto',
+  minHeight: 0,
+} as const;
+
+/**
+ * Helper text that always takes its line: a message appearing on blur then does not move the buttons
+ * under the pointer (a first click on 'Lưu' would otherwise be lost).
+ */
+export function reservedHelperText(message: string | undefined): string {
+  return message ?? ' ';
+}

@@ -16,16 +16,18 @@ import { IMAGE_MAX_BYTES, deviceCreateSchema } from '@nhatro/common';
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   fieldErrorsFromBody,
+  DIALOG_FORM_SX,
   parseLocalizedNumber,
+  reservedHelperText,
   useFieldForm,
   validateWithSchema,
 } from '../../components/fieldForm';
 import { imageToPng, pngFileName } from '../../components/imageToPng';
 import { notifyFailure } from '../../components/mutationFeedback';
+import { useOpeningKey } from '../../components/useOpeningKey';
 import { isApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { useOpeningKey } from '../../components/useOpeningKey';
 import { createDevice, updateDevice, type DevicePayload, type DeviceRecord } from './deviceApi';
 
 export const DEVICE_CREATED_TEXT = 'Thêm thiết bị thành công!';
@@ -184,7 +186,7 @@ function DeviceForm({
         name={field}
         label={LABELS[field]}
         {...binding}
-        helperText={helperText}
+        helperText={reservedHelperText(helperText)}
         required
         fullWidth
         autoComplete="off"
@@ -201,13 +203,23 @@ function DeviceForm({
   };
 
   return (
-    <form
+    <Box
+      component="form"
+      sx={DIALOG_FORM_SX}
       noValidate
       onSubmit={(event) => void handleSubmit(event)}
       aria-label={isEdit ? 'Sửa thiết bị' : 'Thêm thiết bị'}
     >
       <DialogContent dividers>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
+        <Box
+          sx={{
+            display: 'grid',
+            columnGap: 2,
+            rowGap: 1,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+            pt: 1,
+          }}
+        >
           <Box sx={{ gridColumn: '1 / -1' }}>{textField('deviceName')}</Box>
           {textField('quantity', { numeric: true })}
           {textField('value', { unit: '₫', numeric: true })}
@@ -302,7 +314,7 @@ function DeviceForm({
           {isEdit ? 'Lưu thay đổi' : 'Thêm thiết bị'}
         </Button>
       </DialogActions>
-    </form>
+    </Box>
   );
 }
 

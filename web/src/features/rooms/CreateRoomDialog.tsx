@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -6,11 +7,11 @@ import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useCallback, useState, type FormEvent } from 'react';
-import { fieldErrorsFromBody, useFieldForm } from '../../components/fieldForm';
+import { DIALOG_FORM_SX, fieldErrorsFromBody, useFieldForm } from '../../components/fieldForm';
 import { isNetworkFailure, isSessionExpiry, serverMessage } from '../../components/mutationFeedback';
+import { useOpeningKey } from '../../components/useOpeningKey';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { useOpeningKey } from '../../components/useOpeningKey';
 import { createRoom, revalidateRoomLists } from './roomApi';
 import { EMPTY_ROOM_FORM, RoomFormFields, validateRoomForm } from './roomForm';
 import { ROOM_FORM_FIELDS, type RoomFormValues } from './roomTypes';
@@ -56,9 +57,21 @@ function CreateRoomForm({ houseID, onClose }: { houseID: string; onClose: () => 
   };
 
   return (
-    <form noValidate onSubmit={(event) => void handleSubmit(event)} aria-label="Thêm phòng">
+    <Box
+      component="form"
+      sx={DIALOG_FORM_SX}
+      noValidate
+      onSubmit={(event) => void handleSubmit(event)}
+      aria-label="Thêm phòng"
+    >
       <DialogContent dividers>
-        <RoomFormFields bind={form.bind} idPrefix="room-create" disabled={isSubmitting} autoFocus />
+        <RoomFormFields
+          bind={form.bind}
+          idPrefix="room-create"
+          mode="create"
+          disabled={isSubmitting}
+          autoFocus
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={isSubmitting}>
@@ -68,7 +81,7 @@ function CreateRoomForm({ houseID, onClose }: { houseID: string; onClose: () => 
           Tạo phòng
         </Button>
       </DialogActions>
-    </form>
+    </Box>
   );
 }
 

@@ -22,10 +22,10 @@ import {
   saveBlob,
 } from '../../components/fileTransfer';
 import { failureText, isSessionExpiry } from '../../components/mutationFeedback';
+import { useOpeningKey } from '../../components/useOpeningKey';
 import { badRequestMessages, errorMessageOf } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { useOpeningKey } from '../../components/useOpeningKey';
 import { revalidateRoomLists } from './roomApi';
 
 const TEMPLATE_PATH = '/ExcelImport/Template/EmptyRooms';

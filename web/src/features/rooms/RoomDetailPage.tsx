@@ -170,18 +170,8 @@ function RoomDetails({ room }: { room: RoomWithImages }) {
               sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}
             >
               <Fact
-                label="Giá thuê"
-                value={
-                  typeof room.price === 'number' ? (
-                    <>
-                      {formatMoney(room.price)}
-                      <wbr />
-                      /tháng
-                    </>
-                  ) : (
-                    'Chưa có'
-                  )
-                }
+                label="Giá thuê / tháng"
+                value={typeof room.price === 'number' ? formatMoney(room.price) : 'Chưa có'}
                 testId="room-fact-price"
               />
               <Fact label="Diện tích" value={withUnit(room.acreage, 'm²')} testId="room-fact-acreage" />

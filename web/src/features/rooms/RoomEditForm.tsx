@@ -56,7 +56,7 @@ export function RoomEditForm({ room, canEdit }: { room: RoomWithImages; canEdit:
       onSubmit={(event) => void handleSubmit(event)}
       aria-label="Sửa thông tin phòng"
     >
-      <RoomFormFields bind={form.bind} idPrefix="room-edit" disabled={!canEdit || isSaving} />
+      <RoomFormFields bind={form.bind} idPrefix="room-edit" mode="edit" disabled={!canEdit || isSaving} />
       {canEdit && (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 1, mt: 2 }}>
           <Button

@@ -92,7 +92,6 @@ const RoomCard = memo(function RoomCard({ room }: { room: RoomRecord }) {
         to={`/rooms/${encodeURIComponent(room.roomID)}`}
         data-testid={`room-card-${room.roomID}`}
         data-status={room.status}
-        aria-label={`Phòng ${room.roomName}, ${isRoomStatusCode(room.status) ? ROOM_STATUS_LABELS[room.status] : room.status}`}
         sx={(theme) => ({
           display: 'block',
           width: '100%',
@@ -198,7 +197,7 @@ function StatusCount({
           alignItems: 'flex-start',
           textAlign: 'left',
           px: 2,
-          py: 1.25,
+          py: { xs: 0.75, sm: 1.25 },
           borderRadius: 2,
           border: 1,
           borderColor: isSelected ? main : 'divider',
@@ -210,7 +209,10 @@ function StatusCount({
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {filter === 'all' ? 'Tổng số phòng' : FILTER_LABELS[filter]}
       </Typography>
-      <Typography sx={{ fontSize: '1.5rem', fontWeight: 700 }} data-testid={`rooms-count-${filter}-value`}>
+      <Typography
+        sx={{ fontSize: { xs: '1.25rem', sm: '1.5rem' }, fontWeight: 700 }}
+        data-testid={`rooms-count-${filter}-value`}
+      >
         {count === null ? <Skeleton width={32} /> : formatNumber(count)}
       </Typography>
     </ButtonBase>

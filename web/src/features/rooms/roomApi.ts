@@ -43,7 +43,7 @@ export function useHouseRooms(houseID: string | null): SWRResponse<RoomRecord[],
   return useSWR<RoomRecord[], Error, string | null>(
     houseID === null ? null : roomKeys.ofHouse(houseID),
     (key) => fetchAllPages<RoomRecord>(key),
-    { ...swrOptions, keepPreviousData: false },
+    swrOptions,
   );
 }
 

@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import { roomCreateSchema } from '@nhatro/common';
 import {
   parseLocalizedNumber,
+  reservedHelperText,
   validateWithSchema,
   type FieldBinding,
   type FieldErrors,
@@ -29,6 +30,12 @@ const REQUIRED_LABELS: Partial<Record<RoomFormField, string>> = {
   price: 'Giá thuê',
   currentElectricityIndex: 'Chỉ số điện',
   currentWaterIndex: 'Chỉ số nước',
+};
+
+/** An existing room's meters hold its current indexes, not the first ones. */
+const EDIT_LABELS: Partial<Record<RoomFormField, string>> = {
+  currentElectricityIndex: 'Chỉ số điện hiện tại',
+  currentWaterIndex: 'Chỉ số nước hiện tại',
 };
 
 export const EMPTY_ROOM_FORM: RoomFormValues = {
@@ -94,11 +101,13 @@ function moneyHint(text: string): string | undefined {
 export function RoomFormFields({
   bind,
   idPrefix,
+  mode,
   disabled = false,
   autoFocus = false,
 }: {
   bind: (field: RoomFormField) => FieldBinding;
   idPrefix: string;
+  mode: 'create' | 'edit';
   disabled?: boolean;
   autoFocus?: boolean;
 }) {
@@ -111,9 +120,9 @@ export function RoomFormFields({
         key={name}
         id={`${idPrefix}-${name}`}
         name={name}
-        label={ROOM_FIELD_LABELS[name]}
+        label={(mode === 'edit' ? EDIT_LABELS[name] : undefined) ?? ROOM_FIELD_LABELS[name]}
         {...binding}
-        helperText={helperText}
+        helperText={reservedHelperText(helperText)}
         disabled={disabled}
         fullWidth
         required={name !== 'roomDescription'}
@@ -135,7 +144,15 @@ export function RoomFormFields({
     );
   };
   return (
-    <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, pt: 1 }}>
+    <Box
+      sx={{
+        display: 'grid',
+        columnGap: 2,
+        rowGap: 1,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+        pt: 1,
+      }}
+    >
       {field('roomName')}
       {field('acreage', { unit: 'm²', numeric: 'decimal' })}
       {field('floor')}

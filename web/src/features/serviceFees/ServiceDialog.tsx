@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -17,16 +18,18 @@ import {
 } from '@nhatro/common';
 import { useCallback, useState, type FormEvent } from 'react';
 import {
+  DIALOG_FORM_SX,
   fieldErrorsFromBody,
   parseLocalizedNumber,
+  reservedHelperText,
   useFieldForm,
   validateWithSchema,
 } from '../../components/fieldForm';
 import { notifyFailure } from '../../components/mutationFeedback';
+import { useOpeningKey } from '../../components/useOpeningKey';
 import { isApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { useOpeningKey } from '../../components/useOpeningKey';
 import { createService, updateService, type ServiceFee, type ServicePayload } from './serviceApi';
 
 export const SERVICE_CREATED_TEXT = 'Thêm dịch vụ thành công!';
@@ -123,18 +126,21 @@ function ServiceForm({
     (priceAmount !== undefined && Number.isFinite(priceAmount) ? formatMoney(priceAmount) : undefined);
 
   return (
-    <form
+    <Box
+      component="form"
+      sx={DIALOG_FORM_SX}
       noValidate
       onSubmit={(event) => void handleSubmit(event)}
       aria-label={isEdit ? 'Sửa dịch vụ' : 'Thêm dịch vụ'}
     >
       <DialogContent dividers>
-        <Stack spacing={2} sx={{ pt: 1 }}>
+        <Stack spacing={1} sx={{ pt: 1 }}>
           <TextField
             id="service-name"
             name="serviceName"
             label="Tên dịch vụ"
             {...name}
+            helperText={reservedHelperText(name.helperText)}
             required
             fullWidth
             autoFocus
@@ -147,7 +153,7 @@ function ServiceForm({
             name="price"
             label="Đơn giá (VND)"
             {...price}
-            helperText={priceHint}
+            helperText={reservedHelperText(priceHint)}
             required
             fullWidth
             autoComplete="off"
@@ -163,10 +169,10 @@ function ServiceForm({
             select
             label="Đơn vị tính"
             {...unit}
-            helperText={
+            helperText={reservedHelperText(
               unit.helperText ??
-              (isMetered ? 'Không thể đổi đơn vị tính của dịch vụ điện hoặc nước.' : undefined)
-            }
+                (isMetered ? 'Không thể đổi đơn vị tính của dịch vụ điện hoặc nước.' : undefined),
+            )}
             required
             fullWidth
             disabled={isSaving || isMetered}
@@ -189,7 +195,7 @@ function ServiceForm({
           {isEdit ? 'Lưu thay đổi' : 'Thêm dịch vụ'}
         </Button>
       </DialogActions>
-    </form>
+    </Box>
   );
 }
 
