@@ -6,7 +6,7 @@ import {
   StorageSharedKeyCredential,
   type UserDelegationKey,
 } from '@azure/storage-blob';
-import { DefaultAzureCredential } from '@azure/identity';
+import type { AccessToken, GetTokenOptions, TokenCredential } from '@azure/core-auth';
 import type { BlobConfig } from '../config.js';
 
 export const BLOB_CONTAINERS = [
@@ -62,7 +62,7 @@ export function createBlobStorage(config: BlobConfig): BlobStorage {
     const client = new BlobServiceClient(config.accountUrl, credential);
     return new AzureBlobStorage(config.accountUrl, client, async () => ({ kind: 'account', credential }));
   }
-  const client = new BlobServiceClient(config.accountUrl, new DefaultAzureCredential());
+  const client = new BlobServiceClient(config.accountUrl, new LazyDefaultCredential());
   const accountName = new URL(config.accountUrl).hostname.split('.')[0] ?? '';
   let cached: { key: UserDelegationKey; renewAfter: number } | undefined;
   return new AzureBlobStorage(config.accountUrl, client, async () => {
@@ -76,6 +76,16 @@ export function createBlobStorage(config: BlobConfig): BlobStorage {
     }
     return { kind: 'delegation', key: cached.key, accountName };
   });
+}
+
+/** DefaultAzureCredential, loaded on the first token request: @azure/identity costs ~0.4 s to import. */
+class LazyDefaultCredential implements TokenCredential {
+  private inner: Promise<TokenCredential> | undefined;
+
+  async getToken(scopes: string | string[], options?: GetTokenOptions): Promise<AccessToken | null> {
+    this.inner ??= import('@azure/identity').then((identity) => new identity.DefaultAzureCredential());
+    return (await this.inner).getToken(scopes, options);
+  }
 }
 
 class AzureBlobStorage implements BlobStorage {
