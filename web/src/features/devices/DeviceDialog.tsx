@@ -1,15 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import { IMAGE_MAX_BYTES, deviceCreateSchema } from '@nhatro/common';
@@ -24,7 +20,7 @@ import {
 } from '../../components/fieldForm';
 import { imageToPng, pngFileName } from '../../components/imageToPng';
 import { notifyFailure } from '../../components/mutationFeedback';
-import { useOpeningKey } from '../../components/useOpeningKey';
+import { FormDialog } from '../../components/FormDialog';
 import { isApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/toast';
@@ -333,21 +329,15 @@ export function DeviceDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const formKey = useOpeningKey(open);
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={isPhone}
-      aria-labelledby="device-dialog-title"
-      data-testid="device-dialog"
+      title={device === null ? 'Thêm thiết bị' : 'Sửa thiết bị'}
+      titleId="device-dialog-title"
+      testId="device-dialog"
     >
-      <DialogTitle id="device-dialog-title">{device === null ? 'Thêm thiết bị' : 'Sửa thiết bị'}</DialogTitle>
-      <DeviceForm key={formKey} roomID={roomID} device={device} onClose={onClose} onSaved={onSaved} />
-    </Dialog>
+      <DeviceForm roomID={roomID} device={device} onClose={onClose} onSaved={onSaved} />
+    </FormDialog>
   );
 }

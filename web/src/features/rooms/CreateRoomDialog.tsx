@@ -1,15 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import { useCallback, useState, type FormEvent } from 'react';
 import { DIALOG_FORM_SX, fieldErrorsFromBody, useFieldForm } from '../../components/fieldForm';
 import { isNetworkFailure, isSessionExpiry, serverMessage } from '../../components/mutationFeedback';
-import { useOpeningKey } from '../../components/useOpeningKey';
+import { FormDialog } from '../../components/FormDialog';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { createRoom, revalidateRoomLists } from './roomApi';
@@ -95,22 +91,15 @@ export function CreateRoomDialog({
   houseID: string;
   onClose: () => void;
 }) {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const formKey = useOpeningKey(open);
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={isPhone}
-      aria-labelledby="room-create-title"
-      data-testid="room-create-dialog"
+      title="Thêm phòng"
+      titleId="room-create-title"
+      testId="room-create-dialog"
     >
-      <DialogTitle id="room-create-title">Thêm phòng</DialogTitle>
-      {/* A new key on every opening: each one starts from an empty form. */}
-      <CreateRoomForm key={formKey} houseID={houseID} onClose={onClose} />
-    </Dialog>
+      <CreateRoomForm houseID={houseID} onClose={onClose} />
+    </FormDialog>
   );
 }

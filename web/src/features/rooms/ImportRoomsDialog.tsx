@@ -2,14 +2,10 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import DownloadOutlined from '@mui/icons-material/DownloadOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { ROOM_IMPORT_COLUMNS, ROOM_IMPORT_MAX_BYTES, ROOM_IMPORT_MAX_ROWS } from '@nhatro/common';
@@ -22,7 +18,7 @@ import {
   saveBlob,
 } from '../../components/fileTransfer';
 import { failureText, isSessionExpiry } from '../../components/mutationFeedback';
-import { useOpeningKey } from '../../components/useOpeningKey';
+import { FormDialog } from '../../components/FormDialog';
 import { badRequestMessages, errorMessageOf } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
 import { notify } from '../../lib/toast';
@@ -258,21 +254,15 @@ export function ImportRoomsDialog({
   houseID: string;
   onClose: () => void;
 }) {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const formKey = useOpeningKey(open);
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      fullWidth
-      maxWidth="sm"
-      fullScreen={isPhone}
-      aria-labelledby="room-import-title"
-      data-testid="room-import-dialog"
+      title="Nhập phòng từ Excel"
+      titleId="room-import-title"
+      testId="room-import-dialog"
     >
-      <DialogTitle id="room-import-title">Nhập phòng từ Excel</DialogTitle>
-      <ImportRoomsForm key={formKey} houseID={houseID} onClose={onClose} />
-    </Dialog>
+      <ImportRoomsForm houseID={houseID} onClose={onClose} />
+    </FormDialog>
   );
 }

@@ -1,14 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
 import {
   METERED_UNITS,
   SERVICE_UNIT,
@@ -26,7 +22,7 @@ import {
   validateWithSchema,
 } from '../../components/fieldForm';
 import { notifyFailure } from '../../components/mutationFeedback';
-import { useOpeningKey } from '../../components/useOpeningKey';
+import { FormDialog } from '../../components/FormDialog';
 import { isApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/toast';
@@ -215,28 +211,21 @@ export function ServiceDialog({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const theme = useTheme();
-  const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
-  const formKey = useOpeningKey(open);
   return (
-    <Dialog
+    <FormDialog
       open={open}
       onClose={onClose}
-      fullWidth
-      maxWidth="xs"
-      fullScreen={isPhone}
-      aria-labelledby="service-dialog-title"
-      data-testid="service-dialog"
+      title={service === null ? 'Thêm dịch vụ' : 'Sửa dịch vụ'}
+      titleId="service-dialog-title"
+      testId="service-dialog"
     >
-      <DialogTitle id="service-dialog-title">{service === null ? 'Thêm dịch vụ' : 'Sửa dịch vụ'}</DialogTitle>
       <ServiceForm
-        key={formKey}
         houseID={houseID}
         service={service}
         unitsInUse={unitsInUse}
         onClose={onClose}
         onSaved={onSaved}
       />
-    </Dialog>
+    </FormDialog>
   );
 }
