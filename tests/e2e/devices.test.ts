@@ -3,11 +3,11 @@
 // errors and a failure toast. Landlord chunha, house 'Nhà trọ Hoa Sen', room P103.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn, toast, textOf } from '../support/ui.js';
 import { launchBrowser, newPage } from '../support/browser.js';
 import { makePng } from '../support/png.js';
 
 const baseURL = inject('baseURL');
-const HOUSE_NAME = 'Nhà trọ Hoa Sen';
 const ROOM_NAME = 'P103';
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const DEVICE_NAME = `Máy lạnh ${RUN}`;
@@ -16,26 +16,6 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let roomID = '';
-
-async function signIn(target: Page, username: string, password: string): Promise<void> {
-  await target.goto('/login');
-  await target.getByLabel('Tên đăng nhập').fill(username);
-  await target.getByLabel('Mật khẩu', { exact: true }).fill(password);
-  await target.getByRole('button', { name: 'Đăng nhập' }).click();
-  await target
-    .getByRole('list', { name: 'Danh sách nhà trọ' })
-    .getByRole('button', { name: new RegExp(HOUSE_NAME) })
-    .click();
-  await target.waitForURL((url) => url.pathname === '/dashboard');
-}
-
-function toast(target: Page, kind: 'success' | 'error', text: string): Locator {
-  return target.locator(`.Toastify__toast--${kind}`, { hasText: text });
-}
-
-async function textOf(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? '').replace(/\u00a0/g, ' ');
-}
 
 function deviceCard(name: string): Locator {
   return page

@@ -4,6 +4,7 @@
 // is shared by the tests of this file, which run in order: create → edit → photos → delete.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn, toast, textOf } from '../support/ui.js';
 import { launchBrowser, newPage, screenshot } from '../support/browser.js';
 import { makePng } from '../support/png.js';
 
@@ -18,19 +19,6 @@ let storedSession: Record<string, string> = {};
 const contexts: BrowserContext[] = [];
 let createdRoomID = '';
 
-/** Logs in through the form and picks the house, as a user would. */
-async function signIn(target: Page, username: string, password: string): Promise<void> {
-  await target.goto('/login');
-  await target.getByLabel('Tên đăng nhập').fill(username);
-  await target.getByLabel('Mật khẩu', { exact: true }).fill(password);
-  await target.getByRole('button', { name: 'Đăng nhập' }).click();
-  await target
-    .getByRole('list', { name: 'Danh sách nhà trọ' })
-    .getByRole('button', { name: new RegExp(HOUSE_NAME) })
-    .click();
-  await target.waitForURL((url) => url.pathname === '/dashboard');
-}
-
 /** A new page of this browser holding the same session (localStorage copied). */
 async function pageWithSession(viewport: 'desktop' | 'phone'): Promise<Page> {
   const { context, page: fresh } = await newPage(browser, baseURL, viewport);
@@ -40,15 +28,6 @@ async function pageWithSession(viewport: 'desktop' | 'phone'): Promise<Page> {
     for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
   }, storedSession);
   return fresh;
-}
-
-function toast(target: Page, kind: 'success' | 'error', text: string): Locator {
-  return target.locator(`.Toastify__toast--${kind}`, { hasText: text });
-}
-
-/** Text content with the no-break spaces of amounts (`1.500.000 ₫`) as plain spaces. */
-async function textOf(locator: Locator): Promise<string> {
-  return ((await locator.textContent()) ?? '').replace(/\u00a0/g, ' ');
 }
 
 /** The message under a form field ('' while it has none: the line is reserved). */

@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn, toast } from '../support/ui.js';
 import { launchBrowser, newPage } from '../support/browser.js';
 import {
   ROOM_IMPORT_HEADERS,
@@ -15,28 +16,11 @@ import {
 } from '../support/xlsx.js';
 
 const baseURL = inject('baseURL');
-const HOUSE_NAME = 'Nhà trọ Hoa Sen';
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-
-async function signIn(target: Page, username: string, password: string): Promise<void> {
-  await target.goto('/login');
-  await target.getByLabel('Tên đăng nhập').fill(username);
-  await target.getByLabel('Mật khẩu', { exact: true }).fill(password);
-  await target.getByRole('button', { name: 'Đăng nhập' }).click();
-  await target
-    .getByRole('list', { name: 'Danh sách nhà trọ' })
-    .getByRole('button', { name: new RegExp(HOUSE_NAME) })
-    .click();
-  await target.waitForURL((url) => url.pathname === '/dashboard');
-}
-
-function toast(target: Page, kind: 'success' | 'error', text: string): Locator {
-  return target.locator(`.Toastify__toast--${kind}`, { hasText: text });
-}
 
 async function openImportDialog(): Promise<Locator> {
   await page.goto('/rooms');

@@ -3,10 +3,10 @@
 // Điện and Nước that cannot be deleted, failure toasts, and staff who get the 404 page.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { signIn, toast } from '../support/ui.js';
 import { launchBrowser, newPage } from '../support/browser.js';
 
 const baseURL = inject('baseURL');
-const HOUSE_NAME = 'Nhà trọ Hoa Sen';
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const SERVICE_NAME = `Vệ sinh chung ${RUN}`;
 const NOT_FOUND_TITLE = "Oops! The page you're looking for does not exist.";
@@ -15,27 +15,11 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 let page: Page;
 
-async function signIn(target: Page, username: string, password: string): Promise<void> {
-  await target.goto('/login');
-  await target.getByLabel('Tên đăng nhập').fill(username);
-  await target.getByLabel('Mật khẩu', { exact: true }).fill(password);
-  await target.getByRole('button', { name: 'Đăng nhập' }).click();
-  await target
-    .getByRole('list', { name: 'Danh sách nhà trọ' })
-    .getByRole('button', { name: new RegExp(HOUSE_NAME) })
-    .click();
-  await target.waitForURL((url) => url.pathname === '/dashboard');
-}
-
 async function signedInPage(username: string, password: string): Promise<Page> {
   const { context, page: fresh } = await newPage(browser, baseURL, 'desktop');
   contexts.push(context);
   await signIn(fresh, username, password);
   return fresh;
-}
-
-function toast(target: Page, kind: 'success' | 'error', text: string): Locator {
-  return target.locator(`.Toastify__toast--${kind}`, { hasText: text });
 }
 
 function table(): Locator {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, type TestContext } from 'vitest';
 import { TEST_OUTPUT, VIEWPORTS, launchBrowser, newPage, screenshot } from '../support/browser.js';
+import { storedSessionFor } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 
@@ -34,48 +35,12 @@ const NAV_HOUSE_MODERATOR = [
 let browser: Browser;
 const sessions = new Map<DemoUser, Record<string, string>>();
 
-interface LoginReply {
-  token: { accessToken: string; refreshToken: string };
-  role: unknown;
-  houses?: unknown[];
-  userID: string;
-  username: string;
-  fullName?: string;
-  houseID?: string;
-  lesseeID?: string;
-  contractID?: string;
-  roomID?: string;
-}
-
-/** Logs in through the API and returns the localStorage keys the web app keeps for that session. */
-async function storedSessionFor(username: DemoUser): Promise<Record<string, string>> {
-  const response = await fetch(new URL('/api/User/Login', baseURL), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORDS[username] }),
-  });
-  if (response.status !== 200) throw new Error(`login ${username}: HTTP ${response.status}`);
-  const reply = (await response.json()) as LoginReply;
-  const stored: Record<string, string> = {
-    accessToken: reply.token.accessToken,
-    refreshToken: reply.token.refreshToken,
-    role: JSON.stringify(reply.role),
-    userID: reply.userID,
-    fullName: reply.fullName ?? reply.username,
-    houses: JSON.stringify(reply.houses ?? []),
-    isUserActive: 'true',
-  };
-  for (const key of ['houseID', 'lesseeID', 'contractID', 'roomID'] as const) {
-    const value = reply[key];
-    if (value !== undefined) stored[key] = value;
-  }
-  return stored;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   const users = Object.keys(PASSWORDS) as DemoUser[];
-  const stored = await Promise.all(users.map((username) => storedSessionFor(username)));
+  const stored = await Promise.all(
+    users.map((username) => storedSessionFor(baseURL, username, PASSWORDS[username])),
+  );
   users.forEach((username, index) => sessions.set(username, stored[index]!));
 });
 

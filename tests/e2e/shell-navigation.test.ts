@@ -4,6 +4,7 @@
 // localStorage holds that session, as the notes allow ("Tests can seed a session").
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, type TestContext } from 'vitest';
+import { storedSessionFor } from '../support/ui.js';
 import { launchBrowser, newPage } from '../support/browser.js';
 
 const baseURL = inject('baseURL');
@@ -159,49 +160,12 @@ function houseIdOfCard(testId: string | null): string {
   return (testId ?? '').replace('house-card-', '');
 }
 
-interface LoginReply {
-  token: { accessToken: string; refreshToken: string };
-  role: unknown;
-  houses?: unknown[];
-  userID: string;
-  username: string;
-  fullName?: string;
-  houseID?: string;
-  lesseeID?: string;
-  contractID?: string;
-  roomID?: string;
-}
-
-/** Logs in through the API and returns the localStorage keys the web app keeps for that session. */
-async function storedSessionFor(username: DemoUser): Promise<Record<string, string>> {
-  const response = await fetch(new URL('/api/User/Login', baseURL), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: PASSWORDS[username] }),
-  });
-  if (response.status !== 200) throw new Error(`login ${username}: HTTP ${response.status}`);
-  const reply = (await response.json()) as LoginReply;
-  const stored: Record<string, string> = {
-    accessToken: reply.token.accessToken,
-    refreshToken: reply.token.refreshToken,
-    role: JSON.stringify(reply.role),
-    userID: reply.userID,
-    fullName: reply.fullName ?? reply.username,
-    houses: JSON.stringify(reply.houses ?? []),
-    isUserActive: 'true',
-  };
-  // A lessee's house comes with the login; roles 2 and 3 choose theirs.
-  for (const key of ['houseID', 'lesseeID', 'contractID', 'roomID'] as const) {
-    const value = reply[key];
-    if (value !== undefined) stored[key] = value;
-  }
-  return stored;
-}
-
 beforeAll(async () => {
   browser = await launchBrowser();
   const users = Object.keys(PASSWORDS) as DemoUser[];
-  const stored = await Promise.all(users.map((username) => storedSessionFor(username)));
+  const stored = await Promise.all(
+    users.map((username) => storedSessionFor(baseURL, username, PASSWORDS[username])),
+  );
   users.forEach((username, index) => sessions.set(username, stored[index]!));
 });
 

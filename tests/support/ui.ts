@@ -1,0 +1,74 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** Logs in through the form and picks the house, as a landlord or staff member would. */
+export async function signIn(
+  target: Page,
+  username: string,
+  password: string,
+  houseName = 'Nhà trọ Hoa Sen',
+): Promise<void> {
+  await target.goto('/login');
+  await target.getByLabel('Tên đăng nhập').fill(username);
+  await target.getByLabel('Mật khẩu', { exact: true }).fill(password);
+  await target.getByRole('button', { name: 'Đăng nhập' }).click();
+  await target
+    .getByRole('list', { name: 'Danh sách nhà trọ' })
+    .getByRole('button', { name: new RegExp(houseName) })
+    .click();
+  await target.waitForURL((url) => url.pathname === '/dashboard');
+}
+
+export function toast(target: Page, kind: 'success' | 'error', text: string): Locator {
+  return target.locator(`.Toastify__toast--${kind}`, { hasText: text });
+}
+
+/** Text content with the no-break spaces of amounts (`1.500.000 ₫`) as plain spaces. */
+export async function textOf(locator: Locator): Promise<string> {
+  return ((await locator.textContent()) ?? '').replace(/\u00a0/g, ' ');
+}
+
+interface LoginReply {
+  token: { accessToken: string; refreshToken: string };
+  role: unknown;
+  houses?: unknown[];
+  userID: string;
+  username: string;
+  fullName?: string;
+  houseID?: string;
+  lesseeID?: string;
+  contractID?: string;
+  roomID?: string;
+}
+
+/**
+ * Logs in through the API and returns the localStorage keys the web app keeps for that session
+ * (see web/TESTING-NOTES.md), so a test can open a signed-in page without the form.
+ */
+export async function storedSessionFor(
+  baseURL: string,
+  username: string,
+  password: string,
+): Promise<Record<string, string>> {
+  const response = await fetch(new URL('/api/User/Login', baseURL), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (response.status !== 200) throw new Error(`login ${username}: HTTP ${response.status}`);
+  const reply = (await response.json()) as LoginReply;
+  const stored: Record<string, string> = {
+    accessToken: reply.token.accessToken,
+    refreshToken: reply.token.refreshToken,
+    role: JSON.stringify(reply.role),
+    userID: reply.userID,
+    fullName: reply.fullName ?? reply.username,
+    houses: JSON.stringify(reply.houses ?? []),
+    isUserActive: 'true',
+  };
+  // A lessee's house comes with the login; roles 2 and 3 choose theirs.
+  for (const key of ['houseID', 'lesseeID', 'contractID', 'roomID'] as const) {
+    const value = reply[key];
+    if (value !== undefined) stored[key] = value;
+  }
+  return stored;
+}
