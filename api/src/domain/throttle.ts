@@ -1,7 +1,14 @@
-/** Login throttling rules, free of I/O: a sliding window of failures per key. */
+/** Throttling rules, free of I/O: a sliding window of attempts per key, then a lock. */
 export const LOGIN_LIMITS = {
   account: { maxFailures: 5, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 },
   address: { maxFailures: 20, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 },
+} as const;
+
+/** Anonymous registration uploads: 30 upload keys per address and hour. */
+export const REGISTRATION_UPLOAD_LIMIT = {
+  maxFailures: 30,
+  windowMs: 60 * 60 * 1000,
+  lockMs: 60 * 60 * 1000,
 } as const;
 
 export interface ThrottleLimit {

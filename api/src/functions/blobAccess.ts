@@ -3,10 +3,12 @@ import { LEVEL, MESSAGES, ROLE } from '@nhatro/common';
 import { z } from 'zod';
 import { BLOB_CONTAINERS, type BlobContainer } from '../blob/blobStorage.js';
 import { hasPermission } from '../domain/access.js';
+import { REGISTRATION_UPLOAD_LIMIT } from '../domain/throttle.js';
 import { BLOB_AREAS, newBlobName, parseBlobName, UPLOAD_EXTENSIONS } from '../domain/blobNames.js';
 import { defineEndpoint, definePublicEndpoint, ok, type PublicCall } from '../http/endpoint.js';
 import { ApiError } from '../http/errors.js';
 import { authorizeHouse } from '../services/houses.js';
+import { Throttle } from '../services/throttle.js';
 
 const UPLOAD_MINUTES = 60;
 const READ_MINUTES = 15;
@@ -71,6 +73,15 @@ definePublicEndpoint({
   route: 'api/BlobAccess/GetHMRegistrationDataContainerSAS',
   methods: ['GET'],
   async handle(call) {
+    const throttle = new Throttle(call.services);
+    const key = `upload:registration:${call.origin.ip}`;
+    const lockedMs = await throttle.remainingLockMs([key]);
+    if (lockedMs > 0) {
+      throw new ApiError(429, 'Bạn đã tải lên quá nhiều tệp. Vui lòng thử lại sau ít phút.', undefined, {
+        'Retry-After': String(Math.ceil(lockedMs / 1000)),
+      });
+    }
+    await throttle.count(key, REGISTRATION_UPLOAD_LIMIT);
     const extension = z
       .enum(UPLOAD_EXTENSIONS)
       .default('png')

@@ -9,7 +9,7 @@ import type { AppServices } from '../context.js';
 import { listHouseSummaries } from '../houses.js';
 import { findUser, findUserByUsername, roleOf } from '../users.js';
 import { burnPasswordCheck, verifyPassword } from './passwords.js';
-import { LoginThrottle } from './throttle.js';
+import { Throttle } from '../throttle.js';
 import {
   formatRefreshToken,
   hashSecret,
@@ -32,7 +32,7 @@ export async function login(
   input: LoginInput,
   origin: RequestOrigin,
 ): Promise<LoginSession> {
-  const throttle = new LoginThrottle(services);
+  const throttle = new Throttle(services);
   const keys = throttleKeys(input.username, origin.ip);
   const lockedMs = await throttle.remainingLockMs([keys.account, keys.address]);
   if (lockedMs > 0) {
@@ -47,8 +47,8 @@ export async function login(
     ? await verifyPassword(input.password, user.passwordHash)
     : (await burnPasswordCheck(input.password), false);
   if (!user || !passwordMatches) {
-    await throttle.fail(keys.account, LOGIN_LIMITS.account);
-    await throttle.fail(keys.address, LOGIN_LIMITS.address);
+    await throttle.count(keys.account, LOGIN_LIMITS.account);
+    await throttle.count(keys.address, LOGIN_LIMITS.address);
     await recordAudit(services, null, origin, {
       action: 'loginFailed',
       entity: 'user',

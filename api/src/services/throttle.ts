@@ -1,19 +1,22 @@
-import type { AppServices } from '../context.js';
-import type { StoredDoc } from '../../store/store.js';
+import type { AppServices } from './context.js';
+import type { StoredDoc } from '../store/store.js';
 import {
   lockRemainingMs,
   recordFailure,
   type ThrottleLimit,
   type ThrottleState,
-} from '../../domain/throttle.js';
+} from '../domain/throttle.js';
 
 interface ThrottleDoc extends StoredDoc, ThrottleState {
   type: 'throttle';
   updatedAt: number;
 }
 
-/** Failed-login counters live in the store so every Function App instance sees them. */
-export class LoginThrottle {
+/**
+ * Counters of attempts per key (failed logins, anonymous uploads) with a sliding window and a lock.
+ * They live in the store so every Function App instance sees them.
+ */
+export class Throttle {
   constructor(private readonly services: AppServices) {}
 
   private container() {
@@ -30,7 +33,7 @@ export class LoginThrottle {
     return remaining;
   }
 
-  async fail(key: string, limit: ThrottleLimit): Promise<void> {
+  async count(key: string, limit: ThrottleLimit): Promise<void> {
     const now = this.services.now().getTime();
     const current = await this.container().read(key, key);
     const next = recordFailure(current, limit, now);
