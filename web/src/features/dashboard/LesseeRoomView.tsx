@@ -3,51 +3,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import ElectricBoltOutlined from '@mui/icons-material/ElectricBoltOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import WaterDropOutlined from '@mui/icons-material/WaterDropOutlined';
-import type { ReactNode } from 'react';
+import { RoomFacts } from '../../components/RoomFacts';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
-import { formatMoney, formatNumber } from '../../lib/format';
 import { useSignedInSession } from '../auth/sessionContext';
 import { useOwnHousesWithRooms } from '../houses/houseApi';
 import type { HouseWithRooms, Room } from '../houses/types';
 import { RoomStatusChip } from './RoomStatusChip';
-
-function RoomFact({
-  label,
-  value,
-  icon,
-  testId,
-}: {
-  label: string;
-  value: string;
-  icon?: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Box sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.75, color: 'text.secondary' }}>
-        {icon}
-        <Typography variant="body2" component="dt">
-          {label}
-        </Typography>
-      </Box>
-      <Typography
-        component="dd"
-        sx={{ m: 0, mt: 0.5, fontSize: '1.25rem', fontWeight: 700 }}
-        data-testid={testId}
-      >
-        {value}
-      </Typography>
-    </Box>
-  );
-}
-
-function numberWithUnit(value: number | null | undefined, unit: string): string {
-  return typeof value === 'number' ? `${formatNumber(value)} ${unit}` : 'Chưa có';
-}
 
 function findOwnRoom(houses: readonly HouseWithRooms[], houseID: string | null, roomID: string | null) {
   const house = houses.find((candidate) => candidate.houseID === houseID) ?? houses[0];
@@ -122,33 +85,7 @@ export function LesseeRoomView({ title }: { title: string }) {
           {room.roomDescription && (
             <Typography sx={{ mb: 2, color: 'text.secondary' }}>{room.roomDescription}</Typography>
           )}
-          <Box
-            component="dl"
-            sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)' } }}
-          >
-            <RoomFact
-              label="Giá thuê"
-              value={typeof room.price === 'number' ? `${formatMoney(room.price)}/tháng` : 'Chưa có'}
-              testId="lessee-room-price"
-            />
-            <RoomFact
-              label="Diện tích"
-              value={numberWithUnit(room.acreage, 'm²')}
-              testId="lessee-room-acreage"
-            />
-            <RoomFact
-              label="Chỉ số điện hiện tại"
-              value={numberWithUnit(room.currentElectricityIndex, 'kWh')}
-              icon={<ElectricBoltOutlined fontSize="small" aria-hidden />}
-              testId="lessee-room-electricity"
-            />
-            <RoomFact
-              label="Chỉ số nước hiện tại"
-              value={numberWithUnit(room.currentWaterIndex, 'm³')}
-              icon={<WaterDropOutlined fontSize="small" aria-hidden />}
-              testId="lessee-room-water"
-            />
-          </Box>
+          <RoomFacts room={room} testIdPrefix="lessee-room" />
         </CardContent>
       </Card>
     </>

@@ -1,15 +1,14 @@
-import Chip, { type ChipProps } from '@mui/material/Chip';
-import { ROOM_STATUS_LABELS, isRoomStatus, type RoomStatus } from '../houses/types';
-
-const STATUS_COLORS: Record<RoomStatus, ChipProps['color']> = {
-  empty: 'success',
-  reserved: 'warning',
-  occupied: 'primary',
-};
+import Chip from '@mui/material/Chip';
+import { isRoomStatusCode, ROOM_STATUS_COLORS, ROOM_STATUS_LABELS } from '../../lib/roomStatus';
 
 export function RoomStatusChip({ status }: { status: string }) {
-  if (!isRoomStatus(status)) return <Chip size="small" variant="outlined" label={status} />;
+  if (!isRoomStatusCode(status)) return <Chip size="small" variant="outlined" label={status} />;
   return (
-    <Chip size="small" variant="outlined" color={STATUS_COLORS[status]} label={ROOM_STATUS_LABELS[status]} />
+    <Chip
+      size="small"
+      variant="outlined"
+      color={ROOM_STATUS_COLORS[status]}
+      label={ROOM_STATUS_LABELS[status]}
+    />
   );
 }

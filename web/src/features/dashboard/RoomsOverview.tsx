@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import ButtonBase from '@mui/material/ButtonBase';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
@@ -12,62 +11,15 @@ import { PageHeader } from '../../components/PageHeader';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { useSignedInSession } from '../auth/sessionContext';
 import { useHouseWithRooms } from '../houses/houseApi';
-import { ROOM_STATUSES, ROOM_STATUS_LABELS, type Room, type RoomStatus } from '../houses/types';
+import { RoomStatusCounts } from '../../components/RoomStatusCounts';
+import { countRoomsByStatus, ROOM_STATUS_LABELS, type RoomStatusFilter } from '../../lib/roomStatus';
+import type { Room } from '../houses/types';
 import { RoomStatusChip } from './RoomStatusChip';
-
-type StatusFilter = RoomStatus | 'all';
-
-const FILTER_LABELS: Record<StatusFilter, string> = { all: 'Tổng số phòng', ...ROOM_STATUS_LABELS };
-const FILTERS: readonly StatusFilter[] = ['all', ...ROOM_STATUSES];
 
 const roomNameCollator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
 
 function byFloorThenName(a: Room, b: Room): number {
   return (a.floor ?? 0) - (b.floor ?? 0) || roomNameCollator.compare(a.roomName, b.roomName);
-}
-
-function countByStatus(rooms: readonly Room[]): Record<StatusFilter, number> {
-  const counts: Record<StatusFilter, number> = { all: rooms.length, empty: 0, reserved: 0, occupied: 0 };
-  for (const room of rooms) {
-    if (room.status in counts) counts[room.status] += 1;
-  }
-  return counts;
-}
-
-function StatusCountCard({
-  filter,
-  count,
-  isSelected,
-  onSelect,
-}: {
-  filter: StatusFilter;
-  count: number | null;
-  isSelected: boolean;
-  onSelect: () => void;
-}) {
-  return (
-    <ButtonBase
-      onClick={onSelect}
-      aria-pressed={isSelected}
-      data-testid={`room-count-${filter}`}
-      sx={{
-        display: 'block',
-        textAlign: 'left',
-        p: 2,
-        borderRadius: 2,
-        border: 1,
-        borderColor: isSelected ? 'primary.main' : 'divider',
-        bgcolor: isSelected ? 'action.selected' : 'background.paper',
-      }}
-    >
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {FILTER_LABELS[filter]}
-      </Typography>
-      <Typography sx={{ fontSize: '1.75rem', fontWeight: 700 }} data-testid={`room-count-${filter}-value`}>
-        {count === null ? <Skeleton width={40} /> : formatNumber(count)}
-      </Typography>
-    </ButtonBase>
-  );
 }
 
 function RoomCard({ room }: { room: Room }) {
@@ -114,10 +66,10 @@ const roomGridStyles = {
 export function RoomsOverview({ title }: { title: string }) {
   const session = useSignedInSession();
   const { data: house, error, isLoading, mutate } = useHouseWithRooms(session.houseID);
-  const [statusFilter, setStatusFilter] = useState<StatusFilter>('all');
+  const [statusFilter, setStatusFilter] = useState<RoomStatusFilter>('all');
 
   const rooms = useMemo(() => [...(house?.rooms ?? [])].sort(byFloorThenName), [house]);
-  const counts = useMemo(() => countByStatus(rooms), [rooms]);
+  const counts = useMemo(() => countRoomsByStatus(rooms), [rooms]);
   const visibleRooms = statusFilter === 'all' ? rooms : rooms.filter((room) => room.status === statusFilter);
   const houseFromSession = session.houses.find((candidate) => candidate.houseID === session.houseID);
   const houseName = house?.houseName ?? houseFromSession?.houseName;
@@ -140,7 +92,7 @@ export function RoomsOverview({ title }: { title: string }) {
     roomList = (
       <EmptyState
         title="Không có phòng nào"
-        description={`Không có phòng ở trạng thái "${FILTER_LABELS[statusFilter]}".`}
+        description={`Không có phòng ở trạng thái "${statusFilter === 'all' ? 'Tổng số phòng' : ROOM_STATUS_LABELS[statusFilter]}".`}
       />
     );
   } else {
@@ -159,26 +111,12 @@ export function RoomsOverview({ title }: { title: string }) {
         title={title}
         subtitle={houseName ? [houseName, houseAddress].filter(Boolean).join(' — ') : undefined}
       />
-      <Box
-        role="group"
-        aria-label="Số phòng theo trạng thái"
-        sx={{
-          display: 'grid',
-          gap: 2,
-          mb: 3,
-          gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-        }}
-      >
-        {FILTERS.map((filter) => (
-          <StatusCountCard
-            key={filter}
-            filter={filter}
-            count={house === undefined ? null : counts[filter]}
-            isSelected={statusFilter === filter}
-            onSelect={() => setStatusFilter(filter)}
-          />
-        ))}
-      </Box>
+      <RoomStatusCounts
+        counts={house === undefined ? null : counts}
+        selected={statusFilter}
+        onSelect={setStatusFilter}
+        testIdPrefix="room-count"
+      />
       <Typography variant="h2" sx={{ mb: 2 }}>
         Danh sách phòng
       </Typography>

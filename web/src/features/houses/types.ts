@@ -1,14 +1,5 @@
+import type { RoomStatusCode } from '../../lib/roomStatus';
 import type { HouseSummary } from '../../lib/session';
-
-export const ROOM_STATUSES = ['empty', 'reserved', 'occupied'] as const;
-
-export type RoomStatus = (typeof ROOM_STATUSES)[number];
-
-export const ROOM_STATUS_LABELS: Record<RoomStatus, string> = {
-  empty: 'Trống',
-  reserved: 'Đã đặt cọc',
-  occupied: 'Đang thuê',
-};
 
 export interface Room {
   roomID: string;
@@ -19,7 +10,7 @@ export interface Room {
   floor?: number | null;
   /** Monthly rent in đồng. */
   price?: number | null;
-  status: RoomStatus;
+  status: RoomStatusCode;
   currentElectricityIndex?: number | null;
   currentWaterIndex?: number | null;
   images?: string[];
@@ -27,8 +18,4 @@ export interface Room {
 
 export interface HouseWithRooms extends HouseSummary {
   rooms?: Room[];
-}
-
-export function isRoomStatus(value: unknown): value is RoomStatus {
-  return ROOM_STATUSES.some((status) => status === value);
 }

@@ -5,75 +5,26 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import ElectricBoltOutlined from '@mui/icons-material/ElectricBoltOutlined';
-import WaterDropOutlined from '@mui/icons-material/WaterDropOutlined';
 import { LEVEL } from '@nhatro/common';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { notifyFailure, serverMessage } from '../../components/mutationFeedback';
 import { PageHeader } from '../../components/PageHeader';
+import { RoomFacts } from '../../components/RoomFacts';
 import { SectionCard } from '../../components/SectionCard';
 import { isApiError } from '../../lib/api';
-import { formatMoney, formatNumber } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { useSignedInSession } from '../auth/sessionContext';
 import { RoomEditForm } from './RoomEditForm';
 import { RoomGallery } from './RoomGallery';
 import { RoomDevicesSection, RoomRelationSections } from './RoomRelations';
 import { deleteRoom, revalidateRoomLists, useRoom } from './roomApi';
-import { ROOM_STATUS_COLORS, isRoomStatusCode, roomStatusLabel } from './roomStatus';
+import { ROOM_STATUS_COLORS, isRoomStatusCode, roomStatusLabel } from '../../lib/roomStatus';
 import type { RoomWithImages } from './roomTypes';
 
 export const ROOM_DELETED_TEXT = 'Xóa phòng thành công!';
-
-function Fact({
-  label,
-  value,
-  icon,
-  testId,
-}: {
-  label: string;
-  value: ReactNode;
-  icon?: ReactNode;
-  testId: string;
-}) {
-  return (
-    <Box sx={{ p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2, minWidth: 0 }}>
-      <Box
-        component="dt"
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: 0.5,
-          color: 'text.secondary',
-          fontSize: '0.875rem',
-        }}
-      >
-        {icon}
-        {label}
-      </Box>
-      <Box
-        component="dd"
-        sx={{
-          m: 0,
-          mt: 0.25,
-          fontSize: { xs: '1rem', sm: '1.125rem' },
-          fontWeight: 700,
-          overflowWrap: 'anywhere',
-        }}
-        data-testid={testId}
-      >
-        {value}
-      </Box>
-    </Box>
-  );
-}
-
-function withUnit(value: number | null | undefined, unit: string): string {
-  return typeof value === 'number' ? `${formatNumber(value)} ${unit}` : 'Chưa có';
-}
 
 function BackLink() {
   return (
@@ -165,29 +116,7 @@ function RoomDetails({ room }: { room: RoomWithImages }) {
       >
         <Box sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}>
           <SectionCard id="room-meters" title="Thông tin hiện tại" testId="room-facts">
-            <Box
-              component="dl"
-              sx={{ m: 0, display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' }}
-            >
-              <Fact
-                label="Giá thuê / tháng"
-                value={typeof room.price === 'number' ? formatMoney(room.price) : 'Chưa có'}
-                testId="room-fact-price"
-              />
-              <Fact label="Diện tích" value={withUnit(room.acreage, 'm²')} testId="room-fact-acreage" />
-              <Fact
-                label="Chỉ số điện"
-                value={withUnit(room.currentElectricityIndex, 'kWh')}
-                icon={<ElectricBoltOutlined fontSize="small" aria-hidden />}
-                testId="room-fact-electricity"
-              />
-              <Fact
-                label="Chỉ số nước"
-                value={withUnit(room.currentWaterIndex, 'm³')}
-                icon={<WaterDropOutlined fontSize="small" aria-hidden />}
-                testId="room-fact-water"
-              />
-            </Box>
+            <RoomFacts room={room} testIdPrefix="room-fact" />
           </SectionCard>
           <SectionCard id="room-edit" title={canEdit ? 'Sửa thông tin phòng' : 'Thông tin phòng'}>
             <RoomEditForm room={room} canEdit={canEdit} />

@@ -14,23 +14,22 @@ import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
+import { RoomStatusCounts } from '../../components/RoomStatusCounts';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { useSignedInSession } from '../auth/sessionContext';
 import { CreateRoomDialog } from './CreateRoomDialog';
 import { ImportRoomsDialog } from './ImportRoomsDialog';
 import { useHouseRooms } from './roomApi';
 import {
-  ROOM_STATUS,
   ROOM_STATUS_COLORS,
   ROOM_STATUS_LABELS,
+  countRoomsByStatus,
   isRoomStatusCode,
-  type RoomStatusCode,
-} from './roomStatus';
+  type RoomStatusFilter,
+} from '../../lib/roomStatus';
 import type { RoomRecord } from './roomTypes';
 
-type StatusFilter = RoomStatusCode | 'all';
-const STATUS_FILTERS: readonly StatusFilter[] = ['all', ...ROOM_STATUS];
-const FILTER_LABELS: Record<StatusFilter, string> = { all: 'Tất cả', ...ROOM_STATUS_LABELS };
+const FILTER_LABELS: Record<RoomStatusFilter, string> = { all: 'Tất cả', ...ROOM_STATUS_LABELS };
 const ALL_FLOORS = 'all';
 
 const nameCollator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
@@ -59,13 +58,7 @@ interface FloorGroup {
   rooms: RoomRecord[];
 }
 
-function countByStatus(rooms: readonly RoomRecord[]): Record<StatusFilter, number> {
-  const counts: Record<StatusFilter, number> = { all: rooms.length, empty: 0, reserved: 0, occupied: 0 };
-  for (const room of rooms) if (isRoomStatusCode(room.status)) counts[room.status] += 1;
-  return counts;
-}
-
-function groupByFloor(rooms: readonly IndexedRoom[], query: string, status: StatusFilter, floor: string) {
+function groupByFloor(rooms: readonly IndexedRoom[], query: string, status: RoomStatusFilter, floor: string) {
   const needle = searchKey(query);
   const wantedFloor = floor === ALL_FLOORS ? null : Number(floor);
   const groups = new Map<number, RoomRecord[]>();
@@ -172,53 +165,6 @@ const RoomGroups = memo(function RoomGroups({ groups }: { groups: FloorGroup[] }
   );
 });
 
-function StatusCount({
-  filter,
-  count,
-  isSelected,
-  onSelect,
-}: {
-  filter: StatusFilter;
-  count: number | null;
-  isSelected: boolean;
-  onSelect: () => void;
-}) {
-  const color = filter === 'all' ? 'grey' : ROOM_STATUS_COLORS[filter];
-  return (
-    <ButtonBase
-      onClick={onSelect}
-      aria-pressed={isSelected}
-      data-testid={`rooms-count-${filter}`}
-      sx={(theme) => {
-        const main = color === 'grey' ? theme.palette.grey[600] : theme.palette[color].main;
-        return {
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'flex-start',
-          textAlign: 'left',
-          px: 2,
-          py: { xs: 0.75, sm: 1.25 },
-          borderRadius: 2,
-          border: 1,
-          borderColor: isSelected ? main : 'divider',
-          borderLeft: `5px solid ${main}`,
-          bgcolor: isSelected ? alpha(main, 0.1) : 'background.paper',
-        };
-      }}
-    >
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {filter === 'all' ? 'Tổng số phòng' : FILTER_LABELS[filter]}
-      </Typography>
-      <Typography
-        sx={{ fontSize: { xs: '1.25rem', sm: '1.5rem' }, fontWeight: 700 }}
-        data-testid={`rooms-count-${filter}-value`}
-      >
-        {count === null ? <Skeleton width={32} /> : formatNumber(count)}
-      </Typography>
-    </ButtonBase>
-  );
-}
-
 /** /rooms: every room of the selected house at a glance, grouped by floor and coloured by status. */
 export function RoomsPage() {
   const session = useSignedInSession();
@@ -226,7 +172,7 @@ export function RoomsPage() {
   const canCreate = session.role.roomPermission >= LEVEL.create;
   const { data: rooms, error, isLoading, mutate } = useHouseRooms(houseID);
   const [query, setQuery] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
+  const [status, setStatus] = useState<RoomStatusFilter>('all');
   const [floor, setFloor] = useState(ALL_FLOORS);
   const [dialog, setDialog] = useState<'create' | 'import' | null>(null);
   const deferredQuery = useDeferredValue(query);
@@ -238,7 +184,7 @@ export function RoomsPage() {
         .map((room) => ({ room, key: searchKey(room.roomName) })),
     [rooms],
   );
-  const counts = useMemo(() => countByStatus(rooms ?? []), [rooms]);
+  const counts = useMemo(() => countRoomsByStatus(rooms ?? []), [rooms]);
   const floors = useMemo(() => [...new Set(indexed.map(({ room }) => floorOf(room)))], [indexed]);
   const groups = useMemo(
     () => groupByFloor(indexed, deferredQuery, status, floor),
@@ -325,26 +271,12 @@ export function RoomsPage() {
         }
       />
 
-      <Box
-        role="group"
-        aria-label="Lọc theo trạng thái phòng"
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          mb: 2,
-          gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
-        }}
-      >
-        {STATUS_FILTERS.map((filter) => (
-          <StatusCount
-            key={filter}
-            filter={filter}
-            count={rooms === undefined ? null : counts[filter]}
-            isSelected={status === filter}
-            onSelect={() => setStatus((current) => (current === filter ? 'all' : filter))}
-          />
-        ))}
-      </Box>
+      <RoomStatusCounts
+        counts={rooms === undefined ? null : counts}
+        selected={status}
+        onSelect={(filter) => setStatus((current) => (current === filter ? 'all' : filter))}
+        testIdPrefix="rooms-count"
+      />
 
       <Box
         role="search"
