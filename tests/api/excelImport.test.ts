@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiClient,
-  DEMO_PASSWORDS,
-  startTestProduct,
-  type ApiReply,
-  type TestProduct,
-} from '../support/product.js';
+import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
 import { makePng } from '../support/png.js';
 import {
   buildXlsx,
@@ -126,17 +120,12 @@ function row(roomName: string, overrides: Partial<RoomRow> = {}): RoomRow {
 beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
-  const sessions = await Promise.all(
-    ['chunha', 'chunha2', 'chunhamoi', 'nhanvien', 'nguoithue'].map(async (username) => ({
-      username,
-      session: await api.login(username, DEMO_PASSWORDS[username] as string),
-    })),
-  );
-  for (const { username, session } of sessions) token[username] = session.token.accessToken;
-  const chunha = sessions.find((item) => item.username === 'chunha')?.session;
+  const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'chunhamoi', 'nhanvien', 'nguoithue']);
+  for (const [username, session] of Object.entries(sessions)) token[username] = session.token.accessToken;
+  const chunha = sessions.chunha;
   hoaSen = chunha?.houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';
   binhAn = chunha?.houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID ?? '';
-  phuocLong = sessions.find((item) => item.username === 'chunhamoi')?.session.houses[0]?.houseID ?? '';
+  phuocLong = sessions.chunhamoi?.houses[0]?.houseID ?? '';
   expect(hoaSen && binhAn && phuocLong).toBeTruthy();
 });
 afterAll(async () => product?.stop());

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiClient,
-  DEMO_PASSWORDS,
-  startTestProduct,
-  type ApiReply,
-  type TestProduct,
-} from '../support/product.js';
+import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
 
 /** Creating and changing houses: only landlords create; a new house starts with Điện and Nước. */
 
@@ -59,20 +53,12 @@ async function readHouse(houseID: string, user = 'chunha', query = ''): Promise<
 beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
-  const sessions = await Promise.all(
-    ['chunha', 'chunha2', 'nhanvien', 'nguoithue'].map(async (username) => ({
-      username,
-      session: await api.login(username, DEMO_PASSWORDS[username] as string),
-    })),
-  );
-  for (const { username, session } of sessions) {
+  const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
+  for (const [username, session] of Object.entries(sessions)) {
     token[username] = session.token.accessToken;
     userID[username] = session.userID;
   }
-  hoaSen =
-    sessions
-      .find((item) => item.username === 'chunha')
-      ?.session.houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';
+  hoaSen = sessions.chunha?.houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';
   expect(hoaSen).toBeTruthy();
 });
 afterAll(async () => product?.stop());

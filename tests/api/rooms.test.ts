@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiClient,
-  DEMO_PASSWORDS,
-  startTestProduct,
-  type ApiReply,
-  type TestProduct,
-} from '../support/product.js';
+import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
 
 /** Rooms: OData reads, who may see and change what, validation, duplicates, concurrency, deletion, quota. */
 
@@ -111,16 +105,11 @@ async function createRoom(body: Record<string, unknown>, user = 'chunha'): Promi
 beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
-  const sessions = await Promise.all(
-    ['chunha', 'chunha2', 'chunhamoi', 'nhanvien', 'nguoithue'].map(async (username) => ({
-      username,
-      session: await api.login(username, DEMO_PASSWORDS[username] as string),
-    })),
-  );
-  for (const { username, session } of sessions) token[username] = session.token.accessToken;
-  const chunha = sessions.find((item) => item.username === 'chunha')?.session;
-  const chunhamoi = sessions.find((item) => item.username === 'chunhamoi')?.session;
-  const lessee = sessions.find((item) => item.username === 'nguoithue')?.session;
+  const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'chunhamoi', 'nhanvien', 'nguoithue']);
+  for (const [username, session] of Object.entries(sessions)) token[username] = session.token.accessToken;
+  const chunha = sessions.chunha;
+  const chunhamoi = sessions.chunhamoi;
+  const lessee = sessions.nguoithue;
   hoaSen = chunha?.houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';
   binhAn = chunha?.houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID ?? '';
   phuocLong = chunhamoi?.houses[0]?.houseID ?? '';

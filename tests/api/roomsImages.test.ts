@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiClient,
-  DEMO_PASSWORDS,
-  startTestProduct,
-  type ApiReply,
-  type TestProduct,
-} from '../support/product.js';
+import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
 import { makePng } from '../support/png.js';
 
 /** Room photos: create-only SAS upload by the browser, then registration checked by the API. */
@@ -104,14 +98,9 @@ async function download(url: string): Promise<{ status: number; bytes: Uint8Arra
 beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
-  const sessions = await Promise.all(
-    ['chunha', 'chunha2', 'nhanvien', 'nguoithue'].map(async (username) => ({
-      username,
-      session: await api.login(username, DEMO_PASSWORDS[username] as string),
-    })),
-  );
-  for (const { username, session } of sessions) token[username] = session.token.accessToken;
-  const chunha = sessions.find((item) => item.username === 'chunha')?.session;
+  const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
+  for (const [username, session] of Object.entries(sessions)) token[username] = session.token.accessToken;
+  const chunha = sessions.chunha;
   hoaSen = chunha?.houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';
   binhAn = chunha?.houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID ?? '';
   const list = await api.request<{ value: Room[] }>('GET', `/odata/Room?houseID=${hoaSen}`, {

@@ -1,11 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiClient,
-  DEMO_PASSWORDS,
-  startTestProduct,
-  type ApiReply,
-  type TestProduct,
-} from '../support/product.js';
+import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
 
 /** Service fees of a house: the metered pair (Điện kWh, Nước m3) is fixed; others are free to change. */
 
@@ -69,15 +63,10 @@ async function createService(body: Record<string, unknown>, user = 'chunha'): Pr
 beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
-  const sessions = await Promise.all(
-    ['chunha', 'chunha2', 'nhanvien', 'nguoithue'].map(async (username) => ({
-      username,
-      session: await api.login(username, DEMO_PASSWORDS[username] as string),
-    })),
-  );
-  for (const { username, session } of sessions) token[username] = session.token.accessToken;
-  const chunha = sessions.find((item) => item.username === 'chunha')?.session;
-  const chunha2 = sessions.find((item) => item.username === 'chunha2')?.session;
+  const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
+  for (const [username, session] of Object.entries(sessions)) token[username] = session.token.accessToken;
+  const chunha = sessions.chunha;
+  const chunha2 = sessions.chunha2;
   hoaSen = chunha?.houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';
   binhAn = chunha?.houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID ?? '';
   goVap = chunha2?.houses[0]?.houseID ?? '';

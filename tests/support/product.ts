@@ -93,7 +93,17 @@ export function apiClient(baseUrl: string) {
     return reply.body;
   }
 
-  return { request, login };
+  /** Logs several demo accounts in at once; sessions by username. */
+  async function loginDemoUsers(usernames: string[]) {
+    const sessions = await Promise.all(
+      usernames.map(
+        async (username) => [username, await login(username, DEMO_PASSWORDS[username] ?? '')] as const,
+      ),
+    );
+    return Object.fromEntries(sessions) as Record<string, Awaited<ReturnType<typeof login>>>;
+  }
+
+  return { request, login, loginDemoUsers };
 }
 
 export const DEMO_PASSWORDS: Record<string, string> = {
