@@ -1,19 +1,18 @@
-import type { RoleID } from '@nhatro/common';
+import type {
+  Contract,
+  Device,
+  Fee,
+  House,
+  LesseeInfo,
+  LessorInfo,
+  Registration,
+  RoleID,
+  Room,
+  Vehicle,
+} from '@nhatro/common';
 import type { StoredDoc } from '../store/store.js';
 
 /** Documents of the `users` container (pk = id = userID). */
-export interface LessorInfo {
-  /** 1 = complete, 2 = incomplete. */
-  status: 1 | 2;
-  fullName?: string;
-  phoneNumber?: string;
-  email?: string;
-  citizenID?: string;
-  address?: string;
-  bankName?: string;
-  bankAccountNumber?: string;
-}
-
 export interface UserDoc extends StoredDoc {
   type: 'user';
   userID: string;
@@ -44,116 +43,49 @@ export interface UsernameClaimDoc extends StoredDoc {
   userID: string;
 }
 
-/** Documents of the `houses` container, all partitioned by houseID. */
-export interface HouseDoc extends StoredDoc {
+/**
+ * Stored documents of the `houses` container, all partitioned by houseID. Each is the entity the
+ * API returns (defined once in `@nhatro/common`) plus storage fields; nothing restates a field.
+ */
+export interface HouseDoc extends StoredDoc, House {
   type: 'house';
-  houseID: string;
-  houseName: string;
-  houseAddress: string;
   ownerID: string;
   staffIDs: string[];
-  createdOn: string;
 }
 
-export const ROOM_STATUSES = ['empty', 'reserved', 'occupied'] as const;
-export type RoomStatus = (typeof ROOM_STATUSES)[number];
-
-export interface RoomDoc extends StoredDoc {
+export interface RoomDoc extends StoredDoc, Room {
   type: 'room';
-  roomID: string;
-  houseID: string;
-  roomName: string;
-  roomDescription: string;
-  acreage: number;
-  floor: number;
-  price: number;
-  status: RoomStatus;
-  currentElectricityIndex: number;
-  currentWaterIndex: number;
-  images: string[];
-  createdOn: string;
 }
 
-export const SERVICE_UNITS = ['kWh', 'm3', 'person', 'room', 'vehicle'] as const;
-export type ServiceUnit = (typeof SERVICE_UNITS)[number];
-
-export interface ServiceDoc extends StoredDoc {
+/** The spec's `Service` entity: a fee the house charges. */
+export interface FeeDoc extends StoredDoc, Fee {
   type: 'service';
-  serviceID: string;
-  houseID: string;
-  serviceName: string;
-  price: number;
-  unit: ServiceUnit;
 }
 
-export interface ContractDoc extends StoredDoc {
-  type: 'contract';
-  contractID: string;
-  houseID: string;
-  roomID: string;
-  /** 1 = active. */
-  status: number;
-  createdOn: string;
-  startDate: string;
-  endDate: string;
-  rentFee: number;
-  deposit: number;
-  lesseeAccountID?: string;
-  representativeLesseeID: string;
-}
-
-export interface LesseeInfoDoc extends StoredDoc {
-  type: 'lesseeInfo';
-  lesseeInfoID: string;
-  houseID: string;
-  contractID: string;
-  occupantName: string;
-  gender: 0 | 1;
-  phoneNumber?: string;
-  citizenID?: string;
-  dateOfBirth?: string;
-  isRepresentative: boolean;
-  status: number;
-}
-
-export interface VehicleDoc extends StoredDoc {
-  type: 'vehicle';
-  vehicleID: string;
-  houseID: string;
-  contractID: string;
-  licensePlate: string;
-  vehicleType: string;
-}
-
-export interface DeviceDoc extends StoredDoc {
+export interface DeviceDoc extends StoredDoc, Device {
   type: 'device';
-  deviceID: string;
-  houseID: string;
-  roomID: string;
-  deviceName: string;
-  quantity: number;
-  condition: string;
-  value: number;
-  images: string[];
-  createdOn: string;
+}
+
+export interface ContractDoc extends StoredDoc, Contract {
+  type: 'contract';
+}
+
+export interface LesseeInfoDoc extends StoredDoc, LesseeInfo {
+  type: 'lesseeInfo';
+}
+
+export interface VehicleDoc extends StoredDoc, Vehicle {
+  type: 'vehicle';
 }
 
 export type HouseScopedDoc =
-  HouseDoc | RoomDoc | DeviceDoc | ServiceDoc | ContractDoc | LesseeInfoDoc | VehicleDoc;
+  HouseDoc | RoomDoc | DeviceDoc | FeeDoc | ContractDoc | LesseeInfoDoc | VehicleDoc;
 
-/** Lessor registrations (`platform` container, pk = "registrations"). */
-export interface RegistrationDoc extends StoredDoc {
+/** Registrations of future landlords (`platform` container, pk = "registrations"). */
+export interface RegistrationDoc extends StoredDoc, Registration {
   type: 'registration';
-  registrationID: string;
-  fullName: string;
-  phoneNumber: string;
-  email: string;
-  houseName: string;
-  houseAddress: string;
-  roomQuota: number;
-  status: 'pending' | 'paid' | 'approved' | 'rejected';
-  createdOn: string;
 }
+export const REGISTRATIONS_PARTITION = 'registrations';
 
 /** Refresh-token families (`sessions` container, pk = userID, id = sessionID). */
 export interface SessionDoc extends StoredDoc {

@@ -1,4 +1,4 @@
-import { METERED_UNITS, SERVICE_UNIT_LABELS, type ServiceUnitCode } from '@nhatro/common';
+import { METERED_UNITS, FEE_UNIT_LABELS, type FeeUnit } from '@nhatro/common';
 
 /**
  * A house always has exactly one electricity (kWh) and one water (m³) service:
@@ -7,22 +7,22 @@ import { METERED_UNITS, SERVICE_UNIT_LABELS, type ServiceUnitCode } from '@nhatr
  */
 export function meteredServiceConflict(
   change:
-    | { kind: 'create'; unit: ServiceUnitCode }
-    | { kind: 'update'; from: ServiceUnitCode; to: ServiceUnitCode }
-    | { kind: 'delete'; unit: ServiceUnitCode },
-  unitsInHouse: ServiceUnitCode[],
+    | { kind: 'create'; unit: FeeUnit }
+    | { kind: 'update'; from: FeeUnit; to: FeeUnit }
+    | { kind: 'delete'; unit: FeeUnit },
+  unitsInHouse: FeeUnit[],
 ): string | null {
-  const metered = (unit: ServiceUnitCode) => METERED_UNITS.includes(unit);
+  const metered = (unit: FeeUnit) => METERED_UNITS.includes(unit);
   switch (change.kind) {
     case 'create':
       return metered(change.unit) && unitsInHouse.includes(change.unit)
-        ? `Nhà trọ đã có dịch vụ tính ${SERVICE_UNIT_LABELS[change.unit].toLocaleLowerCase('vi')}. Hãy sửa giá của dịch vụ đó.`
+        ? `Nhà trọ đã có dịch vụ tính ${FEE_UNIT_LABELS[change.unit].toLocaleLowerCase('vi')}. Hãy sửa giá của dịch vụ đó.`
         : null;
     case 'update':
       if (change.from === change.to) return null;
       if (metered(change.from)) return 'Không thể đổi đơn vị tính của dịch vụ điện hoặc nước.';
       return metered(change.to) && unitsInHouse.includes(change.to)
-        ? `Nhà trọ đã có dịch vụ tính ${SERVICE_UNIT_LABELS[change.to].toLocaleLowerCase('vi')}.`
+        ? `Nhà trọ đã có dịch vụ tính ${FEE_UNIT_LABELS[change.to].toLocaleLowerCase('vi')}.`
         : null;
     case 'delete':
       return metered(change.unit)
@@ -32,8 +32,7 @@ export function meteredServiceConflict(
 }
 
 /** Created with every new house; the landlord sets the real prices. */
-export const DEFAULT_METERED_SERVICES: Array<{ serviceName: string; price: number; unit: ServiceUnitCode }> =
-  [
-    { serviceName: 'Điện', price: 3_500, unit: 'kWh' },
-    { serviceName: 'Nước', price: 18_000, unit: 'm3' },
-  ];
+export const DEFAULT_METERED_SERVICES: Array<{ serviceName: string; price: number; unit: FeeUnit }> = [
+  { serviceName: 'Điện', price: 3_500, unit: 'kWh' },
+  { serviceName: 'Nước', price: 18_000, unit: 'm3' },
+];

@@ -1,13 +1,11 @@
 import { LEVEL, ROLE } from '@nhatro/common';
-import type { RegistrationDoc } from '../domain/model.js';
+import { REGISTRATIONS_PARTITION, type RegistrationDoc } from '../domain/model.js';
 import { REGISTRATION_MODEL } from '../domain/odata/model.js';
 import { parseODataQuery } from '../domain/odata/parse.js';
 import { project } from '../domain/odata/evaluate.js';
 import { defineEndpoint, json } from '../http/endpoint.js';
 import { collectionBody, queryCollection } from '../services/odata.js';
 import { toView } from '../services/views.js';
-
-export const REGISTRATIONS_PARTITION = 'registrations';
 
 /** Lessor registrations, newest first unless the client orders otherwise. */
 defineEndpoint({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { houseCreateSchema, houseUpdateSchema, LEVEL, ROLE } from '@nhatro/common';
 import { accessibleHousesQuery } from '../domain/access.js';
-import type { HouseDoc, ServiceDoc } from '../domain/model.js';
+import type { HouseDoc, FeeDoc } from '../domain/model.js';
 import { DEFAULT_METERED_SERVICES } from '../domain/services.js';
 import { HOUSE_MODEL } from '../domain/odata/model.js';
 import { parseODataQuery } from '../domain/odata/parse.js';
@@ -64,11 +64,11 @@ defineEndpoint({
     const input = await readJson(req, houseCreateSchema, JSON_LIMIT);
     const house = newHouseDoc({ ...input, ownerID: user.userID }, services.now().toISOString());
     const { houseID } = house;
-    const meteredServices: ServiceDoc[] = DEFAULT_METERED_SERVICES.map((service) => {
+    const meteredServices: FeeDoc[] = DEFAULT_METERED_SERVICES.map((service) => {
       const serviceID = randomUUID();
       return { id: serviceID, pk: houseID, type: 'service', serviceID, houseID, ...service };
     });
-    await houseDocs<HouseDoc | ServiceDoc>(services).batch(
+    await houseDocs<HouseDoc | FeeDoc>(services).batch(
       houseID,
       [house, ...meteredServices].map((doc) => ({ op: 'create' as const, doc })),
     );

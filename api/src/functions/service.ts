@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { LEVEL, serviceCreateSchema, serviceUpdateSchema } from '@nhatro/common';
-import type { ServiceDoc } from '../domain/model.js';
+import { LEVEL, feeCreateSchema, feeUpdateSchema } from '@nhatro/common';
+import type { FeeDoc } from '../domain/model.js';
 import { SERVICE_MODEL } from '../domain/odata/model.js';
 import { parseODataQuery } from '../domain/odata/parse.js';
 import { project } from '../domain/odata/evaluate.js';
@@ -16,7 +16,7 @@ import { findInCallersHouse, houseDocs, listInHouse, requireID } from '../servic
 const SETTING_HOUSE = { area: 'house', level: LEVEL.update } as const;
 
 async function unitsInHouse(call: AuthedCall, houseID: string) {
-  return (await listInHouse<ServiceDoc>(call.services, houseID, 'service')).map((service) => service.unit);
+  return (await listInHouse<FeeDoc>(call.services, houseID, 'service')).map((service) => service.unit);
 }
 
 defineEndpoint({
@@ -33,7 +33,7 @@ defineEndpoint({
     const house = await authorizeHouse(services, user, requireID(houseID, 'Mã nhà trọ'));
     if (query.orderBy.length === 0) query.orderBy = [{ field: 'serviceName' }];
     const page = await queryCollection(
-      houseDocs<ServiceDoc>(services),
+      houseDocs<FeeDoc>(services),
       { partitionKey: house.houseID, filter: { op: 'eq', field: 'type', value: 'service' } },
       query,
     );
@@ -53,7 +53,7 @@ defineEndpoint({
   methods: ['POST'],
   permission: SETTING_HOUSE,
   async handle(call) {
-    const input = await readJson(call.req, serviceCreateSchema, JSON_LIMIT);
+    const input = await readJson(call.req, feeCreateSchema, JSON_LIMIT);
     const house = await authorizeHouse(call.services, call.user, input.houseID);
     const conflict = meteredServiceConflict(
       { kind: 'create', unit: input.unit },
@@ -61,7 +61,7 @@ defineEndpoint({
     );
     if (conflict) throw ApiError.conflict(conflict);
     const serviceID = randomUUID();
-    const service = await houseDocs<ServiceDoc>(call.services).create({
+    const service = await houseDocs<FeeDoc>(call.services).create({
       id: serviceID,
       pk: house.houseID,
       type: 'service',
@@ -77,14 +77,9 @@ defineEndpoint({
 });
 
 async function patchService(call: AuthedCall, idFromRoute: string | undefined) {
-  const input = await readJson(call.req, serviceUpdateSchema, JSON_LIMIT);
+  const input = await readJson(call.req, feeUpdateSchema, JSON_LIMIT);
   const serviceID = requireID(idFromRoute ?? input.serviceID, 'Mã dịch vụ');
-  const { doc: service } = await findInCallersHouse<ServiceDoc>(
-    call.services,
-    call.user,
-    'service',
-    serviceID,
-  );
+  const { doc: service } = await findInCallersHouse<FeeDoc>(call.services, call.user, 'service', serviceID);
   if (input.unit !== undefined) {
     const conflict = meteredServiceConflict(
       { kind: 'update', from: service.unit, to: input.unit },
@@ -92,7 +87,7 @@ async function patchService(call: AuthedCall, idFromRoute: string | undefined) {
     );
     if (conflict) throw ApiError.conflict(conflict);
   }
-  const updated = await houseDocs<ServiceDoc>(call.services).replace(
+  const updated = await houseDocs<FeeDoc>(call.services).replace(
     {
       ...service,
       ...(input.serviceName !== undefined ? { serviceName: input.serviceName } : {}),
@@ -127,7 +122,7 @@ defineEndpoint({
   methods: ['DELETE'],
   permission: SETTING_HOUSE,
   async handle({ services, user, params, audit }) {
-    const { doc: service } = await findInCallersHouse<ServiceDoc>(
+    const { doc: service } = await findInCallersHouse<FeeDoc>(
       services,
       user,
       'service',

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE } from '@nhatro/common';
+import { REGISTRATIONS_PARTITION } from '../domain/model.js';
 import type {
   ContractDoc,
   HouseScopedDoc,
   LesseeInfoDoc,
   RegistrationDoc,
   RoomDoc,
-  ServiceDoc,
+  FeeDoc,
   UserDoc,
   VehicleDoc,
 } from '../domain/model.js';
@@ -14,7 +15,6 @@ import type { AppServices } from '../services/context.js';
 import { hashPassword } from '../services/auth/passwords.js';
 import { newHouseDoc } from '../services/houses.js';
 import { createUser, findUserByUsername } from '../services/users.js';
-import { REGISTRATIONS_PARTITION } from '../functions/hmRegistration.js';
 
 /** Demo accounts of a local run; never created in Azure. */
 export const DEMO_ACCOUNTS = [
@@ -40,7 +40,7 @@ interface HousePlan {
   basePrice: number;
 }
 
-const STANDARD_SERVICES: Array<Pick<ServiceDoc, 'serviceName' | 'price' | 'unit'>> = [
+const STANDARD_SERVICES: Array<Pick<FeeDoc, 'serviceName' | 'price' | 'unit'>> = [
   { serviceName: 'Điện', price: 3_500, unit: 'kWh' },
   { serviceName: 'Nước', price: 18_000, unit: 'm3' },
   { serviceName: 'Internet', price: 100_000, unit: 'room' },
@@ -75,7 +75,7 @@ function buildHouse(ownerID: string, plan: HousePlan, createdOn: string, staffID
       });
     }
   }
-  const services: ServiceDoc[] = STANDARD_SERVICES.map((service) => {
+  const services: FeeDoc[] = STANDARD_SERVICES.map((service) => {
     const serviceID = randomUUID();
     return { id: serviceID, pk: houseID, type: 'service', serviceID, houseID, ...service };
   });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { HouseSummary } from '@nhatro/common';
 import { accessibleHousesQuery, canAccessHouse, type Caller } from '../domain/access.js';
-import type { HouseDoc, LessorInfo } from '../domain/model.js';
+import type { LessorInfo } from '@nhatro/common';
+import type { HouseDoc } from '../domain/model.js';
 import { ApiError } from '../http/errors.js';
 import type { AppServices } from './context.js';
 import { findUser } from './users.js';

@@ -7,10 +7,10 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import {
   METERED_UNITS,
-  SERVICE_UNIT,
-  SERVICE_UNIT_LABELS,
-  serviceCreateSchema,
-  type ServiceUnitCode,
+  FEE_UNITS,
+  FEE_UNIT_LABELS,
+  feeCreateSchema,
+  type FeeUnit,
 } from '@nhatro/common';
 import { useCallback, useState, type FormEvent } from 'react';
 import {
@@ -41,7 +41,7 @@ export function isMeteredUnit(unit: string): boolean {
 
 function validateService(values: ServiceFormValues, houseID: string) {
   return validateWithSchema<ServiceField, ServicePayload & { houseID: string }>(
-    serviceCreateSchema,
+    feeCreateSchema,
     {
       houseID,
       serviceName: values.serviceName,
@@ -80,7 +80,7 @@ function ServiceForm({
   );
 
   /** A house has exactly one electricity and one water service. */
-  const isUnitTaken = (unit: ServiceUnitCode) =>
+  const isUnitTaken = (unit: FeeUnit) =>
     isMeteredUnit(unit) && unit !== service?.unit && unitsInUse.includes(unit);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -174,9 +174,9 @@ function ServiceForm({
             disabled={isSaving || isMetered}
             slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'service-unit' } }}
           >
-            {SERVICE_UNIT.map((code) => (
+            {FEE_UNITS.map((code) => (
               <option key={code} value={code} disabled={isUnitTaken(code)}>
-                {SERVICE_UNIT_LABELS[code]}
+                {FEE_UNIT_LABELS[code]}
                 {isUnitTaken(code) ? ' — đã có' : ''}
               </option>
             ))}

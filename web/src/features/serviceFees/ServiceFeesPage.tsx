@@ -18,7 +18,7 @@ import { useTheme } from '@mui/material/styles';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { SERVICE_UNIT_LABELS, type ServiceUnitCode } from '@nhatro/common';
+import { FEE_UNIT_LABELS, type FeeUnit } from '@nhatro/common';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
@@ -48,7 +48,7 @@ function isServiceTab(value: string): value is ServiceTab {
 }
 
 function unitLabel(unit: string): string {
-  return unit in SERVICE_UNIT_LABELS ? SERVICE_UNIT_LABELS[unit as ServiceUnitCode] : unit;
+  return unit in FEE_UNIT_LABELS ? FEE_UNIT_LABELS[unit as FeeUnit] : unit;
 }
 
 const nameCollator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });

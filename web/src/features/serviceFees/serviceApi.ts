@@ -1,4 +1,4 @@
-import type { ServiceUnitCode } from '@nhatro/common';
+import type { FeeUnit } from '@nhatro/common';
 import type { SWRResponse } from 'swr';
 import { apiRequest, type ODataCollection } from '../../lib/api';
 import { useApiResource } from '../../lib/api/swr';
@@ -10,13 +10,13 @@ export interface ServiceFee {
   serviceName: string;
   /** Unit price in đồng. */
   price: number;
-  unit: ServiceUnitCode | string;
+  unit: FeeUnit | string;
 }
 
 export interface ServicePayload {
   serviceName: string;
   price: number;
-  unit: ServiceUnitCode;
+  unit: FeeUnit;
 }
 
 const enc = encodeURIComponent;

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { idField, money, text } from './fields.js';
+
+/**
+ * Fees (phí dịch vụ): what a house charges besides rent. The spec calls the entity `Service`
+ * (`/odata/Service`, `serviceID`, `serviceName`); in code the slice is "fees" everywhere.
+ */
+
+export const FEE_UNITS = ['kWh', 'm3', 'person', 'room', 'vehicle'] as const;
+export type FeeUnit = (typeof FEE_UNITS)[number];
+export const FEE_UNIT_LABELS: Record<FeeUnit, string> = {
+  kWh: 'Theo số điện (kWh)',
+  m3: 'Theo số nước (m³)',
+  person: 'Theo người / tháng',
+  room: 'Theo phòng / tháng',
+  vehicle: 'Theo xe / tháng',
+};
+/** Units billed from a meter: a house has exactly one fee of each. */
+export const METERED_UNITS: readonly FeeUnit[] = ['kWh', 'm3'];
+
+export const feeCreateSchema = z.object({
+  houseID: idField('Mã nhà trọ không hợp lệ.'),
+  serviceName: text('Tên dịch vụ không được để trống!', 100, 'Tên dịch vụ tối đa 100 ký tự.'),
+  price: money('Giá dịch vụ'),
+  unit: z.enum(FEE_UNITS, { error: 'Đơn vị tính không hợp lệ.' }),
+});
+export type FeeCreateInput = z.infer<typeof feeCreateSchema>;
+
+export const feeUpdateSchema = z.object({
+  serviceID: idField('Mã dịch vụ không hợp lệ.').optional(),
+  serviceName: feeCreateSchema.shape.serviceName.optional(),
+  price: feeCreateSchema.shape.price.optional(),
+  unit: feeCreateSchema.shape.unit.optional(),
+});
+export type FeeUpdateInput = z.infer<typeof feeUpdateSchema>;
+
+export const feeEntity = z.object({
+  serviceID: z.string(),
+  houseID: z.string(),
+  serviceName: z.string(),
+  /** Đồng per unit. */
+  price: z.number(),
+  unit: z.enum(FEE_UNITS),
+});
+export type Fee = z.infer<typeof feeEntity>;

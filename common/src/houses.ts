@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { idField, isoDateTime, text } from './fields.js';
+
+/** Houses (nhà trọ): the payloads a landlord sends and the entity `/odata/House` returns. */
+
+export const houseCreateSchema = z.object({
+  houseName: text('Tên nhà trọ không được để trống!', 100, 'Tên nhà trọ tối đa 100 ký tự.'),
+  houseAddress: text('Địa chỉ không được để trống!', 300, 'Địa chỉ tối đa 300 ký tự.'),
+});
+export type HouseCreateInput = z.infer<typeof houseCreateSchema>;
+
+export const houseUpdateSchema = houseCreateSchema.partial().extend({
+  houseID: idField('Mã nhà trọ không hợp lệ.').optional(),
+});
+export type HouseUpdateInput = z.infer<typeof houseUpdateSchema>;
+
+export const houseEntity = z.object({
+  houseID: z.string(),
+  houseName: z.string(),
+  houseAddress: z.string(),
+  createdOn: isoDateTime(),
+});
+export type House = z.infer<typeof houseEntity>;
+
+/** What tenants and staff see of the landlord (`$expand=lessorInfo`); the owner also sees `citizenID`. */
+export const lessorInfoEntity = z.object({
+  /** 1 = complete, 2 = incomplete. */
+  status: z.union([z.literal(1), z.literal(2)]),
+  fullName: z.string().optional(),
+  phoneNumber: z.string().optional(),
+  email: z.string().optional(),
+  citizenID: z.string().optional(),
+  address: z.string().optional(),
+  bankName: z.string().optional(),
+  bankAccountNumber: z.string().optional(),
+});
+export type LessorInfo = z.infer<typeof lessorInfoEntity>;
