@@ -16,8 +16,8 @@ import { loadConfig } from '../../api/src/config.js';
 import type { HouseDoc, RoomDoc } from '../../api/src/domain/model.js';
 import { freePort } from '../../api/src/local/azurite.js';
 import { seedDemoData } from '../../api/src/local/seed.js';
-import { closeServices, createServices } from '../../api/src/services/context.js';
-import { createUser } from '../../api/src/services/users.js';
+import { closeDeps, createDeps } from '../../api/src/useCases/deps.js';
+import { createUser } from '../../api/src/useCases/users.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -62,7 +62,7 @@ function waitForLine(child: ChildProcess, text: string): Promise<void> {
 }
 
 async function seedBenchLandlord(dataDir: string): Promise<void> {
-  const services = await createServices(loadConfig({ ...process.env, DATA_DIR: dataDir }));
+  const services = await createDeps(loadConfig({ ...process.env, DATA_DIR: dataDir }));
   await seedDemoData(services);
   const landlord = await createUser(services, {
     username: 'bench',
@@ -151,7 +151,7 @@ async function seedBenchLandlord(dataDir: string): Promise<void> {
       bigDocs.slice(start, start + 100).map((doc) => ({ op: 'create' as const, doc })),
     );
   }
-  await closeServices();
+  await closeDeps();
 }
 
 async function bareServer(bytes: Buffer, dir: string, children: ChildProcess[]): Promise<string> {

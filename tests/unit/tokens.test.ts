@@ -8,7 +8,7 @@ import {
   parseRefreshToken,
   signAccessToken,
   verifyAccessToken,
-} from '../../api/src/services/auth/tokens.js';
+} from '../../api/src/useCases/auth/tokens.js';
 
 const USER = '3f0c9a52-8d1e-4c1b-9a57-2f5d1c0e7b21';
 const SESSION = 'Zk3xQ1pTqv8bM2nR5wY7aA';

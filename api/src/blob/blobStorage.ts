@@ -9,14 +9,9 @@ import {
 import type { AccessToken, GetTokenOptions, TokenCredential } from '@azure/core-auth';
 import type { BlobConfig } from '../config.js';
 
-export const BLOB_CONTAINERS = [
-  'contract-pdf',
-  'room-images',
-  'lessee-infor',
-  'hm-registration',
-  'paper-contracts',
-] as const;
-export type BlobContainer = (typeof BLOB_CONTAINERS)[number];
+import { BLOB_CONTAINERS, type BlobContainer } from '../domain/blobNames.js';
+
+export { BLOB_CONTAINERS, type BlobContainer };
 
 /** The spec's longest allowed lifetime of a shared-access key. */
 export const MAX_SAS_MINUTES = 60;

@@ -1,5 +1,5 @@
 import { LEVEL, permissionLevel, ROLE, type PermissionArea, type Role, type RoleID } from '@nhatro/common';
-import type { Filter } from '../store/store.js';
+import type { Filter } from './query.js';
 import type { HouseDoc, UserDoc } from './model.js';
 
 /** Who is asking, as far as access rules care. */

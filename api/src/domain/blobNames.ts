@@ -1,8 +1,21 @@
 import type { PermissionArea } from '@nhatro/common';
-import type { BlobContainer } from '../blob/blobStorage.js';
+
+/** Containers of the storage account (Bicep creates the same list). */
+export const BLOB_CONTAINERS = [
+  'contract-pdf',
+  'room-images',
+  'lessee-infor',
+  'hm-registration',
+  'paper-contracts',
+] as const;
+export type BlobContainer = (typeof BLOB_CONTAINERS)[number];
 
 export const UPLOAD_EXTENSIONS = ['png', 'pdf'] as const;
 export type UploadExtension = (typeof UPLOAD_EXTENSIONS)[number];
+
+export function isUploadExtension(value: string): value is UploadExtension {
+  return (UPLOAD_EXTENSIONS as readonly string[]).includes(value);
+}
 
 /** Per storage area: the spec's SAS endpoint, the file prefix and the permission area guarding it. */
 export const BLOB_AREAS: Record<

@@ -10,7 +10,7 @@ import type {
   Room,
   Vehicle,
 } from '@nhatro/common';
-import type { StoredDoc } from '../store/store.js';
+import type { StoredDoc } from './query.js';
 
 /** Documents of the `users` container (pk = id = userID). */
 export interface UserDoc extends StoredDoc {

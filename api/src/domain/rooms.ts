@@ -42,3 +42,9 @@ export function quotaExceededMessage(remaining: number, adding: number): string 
 export function roomNameKey(name: string): string {
   return name.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('vi');
 }
+
+export function duplicateRoomNameMessage(name: string): string {
+  return `Tên phòng "${name}" đã tồn tại trong nhà trọ này.`;
+}
+
+export const MAX_ROOM_IMAGES = 20;

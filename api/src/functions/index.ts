@@ -1,10 +1,10 @@
 /** Every function module; importing this file registers them all (Azure loads each file through `main`). */
-import './user.js';
-import './house.js';
+import './auth.js';
+import './houses.js';
 import './blobAccess.js';
-import './hmRegistration.js';
+import './registrations.js';
 import './maintenance.js';
-import './room.js';
-import './service.js';
-import './device.js';
-import './excelImport.js';
+import './rooms.js';
+import './fees.js';
+import './devices.js';
+import './roomImport.js';

@@ -1,13 +1,13 @@
 import { registerTimer } from '../http/registry.js';
-import { getServices } from '../services/context.js';
-import { purgeExpiredSessions } from '../services/auth/sessions.js';
+import { getDeps } from '../useCases/deps.js';
+import { purgeExpiredSessions } from '../useCases/auth/sessions.js';
 
 /** 00:05 in Vietnam (UTC+7) every day; Linux plans read NCRONTAB in UTC. */
 registerTimer({
   name: 'nightlyMaintenance',
   schedule: '0 5 17 * * *',
   async handler(_timer, context) {
-    const services = await getServices();
+    const services = await getDeps();
     const removed = await purgeExpiredSessions(services);
     context.log(`Removed ${removed.sessions} expired sessions and ${removed.throttles} stale login counters`);
   },

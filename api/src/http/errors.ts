@@ -1,33 +1,48 @@
-import { MESSAGES, type FieldError } from '@nhatro/common';
+import type { HttpResponseInit, InvocationContext } from '@azure/functions';
+import { MESSAGES } from '@nhatro/common';
+import { AppError, type ErrorKind } from '../domain/errors.js';
+import { StoreError } from '../store/store.js';
+import { json } from './replies.js';
 
-/** An error that becomes an HTTP reply with a Vietnamese message. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly errorMessage: string,
-    readonly fieldErrors?: FieldError[],
-    readonly headers?: Record<string, string>,
-  ) {
-    super(errorMessage);
-    this.name = 'ApiError';
-  }
+/** The one place where a refusal becomes an HTTP status. */
+const STATUS: Record<ErrorKind, number> = {
+  badRequest: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  stale: 412,
+  tooLarge: 413,
+  unsupportedMedia: 415,
+  tooManyRequests: 429,
+};
 
-  static badRequest(message: string): ApiError {
-    return new ApiError(400, message);
+const STORE_ERRORS: Record<StoreError['code'], () => AppError> = {
+  not_found: () => AppError.notFound(),
+  conflict: () => AppError.conflict(),
+  precondition_failed: () => AppError.stale(),
+  bad_request: () => AppError.badRequest(MESSAGES.invalidInput),
+};
+
+export function statusOf(kind: ErrorKind): number {
+  return STATUS[kind];
+}
+
+/** Every failure of a handler as the spec's error reply; anything unexpected is logged and a 500. */
+export function errorResponse(error: unknown, ctx: InvocationContext): HttpResponseInit {
+  const refusal = error instanceof StoreError ? STORE_ERRORS[error.code]() : error;
+  if (refusal instanceof AppError) {
+    const { fieldErrors, retryAfterSeconds } = refusal.details;
+    const headers: Record<string, string> =
+      retryAfterSeconds === undefined ? {} : { 'Retry-After': String(retryAfterSeconds) };
+    const status = STATUS[refusal.kind];
+    if (fieldErrors) return json(status, fieldErrors, headers);
+    return json(
+      status,
+      { status: false, value: refusal.errorMessage, errorMessage: refusal.errorMessage },
+      headers,
+    );
   }
-  static validation(errors: FieldError[]): ApiError {
-    return new ApiError(400, errors[0]?.errorMessage ?? MESSAGES.invalidInput, errors);
-  }
-  static unauthenticated(message: string = MESSAGES.unauthenticated): ApiError {
-    return new ApiError(401, message);
-  }
-  static forbidden(message: string = MESSAGES.forbidden): ApiError {
-    return new ApiError(403, message);
-  }
-  static notFound(message: string = MESSAGES.notFound): ApiError {
-    return new ApiError(404, message);
-  }
-  static conflict(message: string = MESSAGES.conflict): ApiError {
-    return new ApiError(409, message);
-  }
+  ctx.error('Unhandled error', error);
+  return json(500, { status: false, errorMessage: MESSAGES.serverError });
 }

@@ -1,6 +1,6 @@
 import type { HttpRequest } from '@azure/functions';
-import { MESSAGES } from '@nhatro/common';
-import { ApiError } from './errors.js';
+import { MESSAGES, parseVietnameseNumber } from '@nhatro/common';
+import { AppError } from '../domain/errors.js';
 
 export interface UploadedFile {
   field: string;
@@ -23,14 +23,14 @@ export async function readMultipart(
   req: HttpRequest,
   limits: { maxBytes: number; maxFiles: number; maxFileBytes: number },
 ): Promise<MultipartForm> {
-  if (!isMultipart(req)) throw new ApiError(415, MESSAGES.unsupportedMediaType);
+  if (!isMultipart(req)) throw AppError.unsupportedMedia();
   const length = Number(req.headers.get('content-length') ?? 0);
-  if (length > limits.maxBytes) throw new ApiError(413, MESSAGES.bodyTooLarge(limits.maxBytes));
+  if (length > limits.maxBytes) throw AppError.tooLarge(MESSAGES.bodyTooLarge(limits.maxBytes));
   let form: FormData;
   try {
     form = await req.formData();
   } catch {
-    throw ApiError.badRequest('Dữ liệu biểu mẫu (multipart) không hợp lệ.');
+    throw AppError.badRequest('Dữ liệu biểu mẫu (multipart) không hợp lệ.');
   }
   const fields: Record<string, string> = {};
   const files: UploadedFile[] = [];
@@ -41,10 +41,9 @@ export async function readMultipart(
     }
     if (value.size === 0) continue;
     if (files.length >= limits.maxFiles)
-      throw ApiError.badRequest(`Tối đa ${limits.maxFiles} tệp mỗi lần tải lên.`);
+      throw AppError.badRequest(`Tối đa ${limits.maxFiles} tệp mỗi lần tải lên.`);
     if (value.size > limits.maxFileBytes) {
-      throw new ApiError(
-        413,
+      throw AppError.tooLarge(
         `Tệp "${value.name}" quá lớn (tối đa ${Math.round(limits.maxFileBytes / 1048576)} MB).`,
       );
     }
@@ -58,18 +57,15 @@ export async function readMultipart(
   return { fields, files };
 }
 
-/** Form fields are text: numbers the schema expects are converted, blanks become absent. */
-export function formNumbers(fields: Record<string, string>, numeric: string[]): Record<string, unknown> {
+/** Form fields are text: numbers the schema expects are read as Vietnamese numbers, blanks become absent. */
+export function formNumbers(
+  fields: Record<string, string>,
+  numeric: readonly string[],
+): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(fields)) {
-    const trimmed = value.trim();
-    if (numeric.includes(key)) {
-      if (trimmed === '') continue;
-      const number = Number(trimmed.replace(/[.\s](?=\d{3}\b)/g, ''));
-      result[key] = Number.isNaN(number) ? trimmed : number;
-    } else {
-      result[key] = value;
-    }
+    if (!numeric.includes(key)) result[key] = value;
+    else if (value.trim() !== '') result[key] = parseVietnameseNumber(value);
   }
   return result;
 }

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ROLE } from '@nhatro/common';
-import { getServices, closeServices } from '../services/context.js';
-import { createUser } from '../services/users.js';
+import { getDeps, closeDeps } from '../useCases/deps.js';
+import { createUser } from '../useCases/users.js';
 
 const { values } = parseArgs({
   options: { username: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },
@@ -19,7 +19,7 @@ if (!username || password.length < 12 || !/[A-Z]/.test(password) || !/[0-9]/.tes
 }
 // This command signs no tokens; a throwaway secret satisfies the configuration check.
 process.env.JWT_SECRET ??= randomBytes(48).toString('base64');
-const services = await getServices();
+const services = await getDeps();
 const user = await createUser(services, {
   username,
   password,
@@ -27,4 +27,4 @@ const user = await createUser(services, {
   fullName: values.name ?? 'Quản trị hệ thống',
 });
 console.log(`Đã tạo quản trị hệ thống "${user.username}" (${user.userID}) trong kho ${services.store.kind}.`);
-await closeServices();
+await closeDeps();

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../config.js';
-import { closeServices, createServices, useServices, type AppServices } from '../services/context.js';
+import { closeDeps, createDeps, useDeps, type Deps } from '../useCases/deps.js';
 import { allowBrowserOrigin, startAzurite } from './azurite.js';
 import { createLocalHost } from './host.js';
 import { seedDemoData } from './seed.js';
@@ -22,7 +22,7 @@ export interface LocalProductOptions {
 
 export interface RunningProduct {
   url: string;
-  services: AppServices;
+  services: Deps;
   seeded: boolean;
   stop(): Promise<void>;
 }
@@ -38,8 +38,8 @@ export async function startLocalProduct(options: LocalProductOptions): Promise<R
     AZURITE_BLOB_PORT: String(azurite.port),
     WEB_ORIGIN: origin,
   });
-  const services = await createServices(config);
-  useServices(services);
+  const services = await createDeps(config);
+  useDeps(services);
   await services.blobs.ensureContainers();
   await allowBrowserOrigin(azurite.accountUrl, `${origin},http://127.0.0.1:${options.port}`);
   const seeded = options.seed === false ? false : await seedDemoData(services);
@@ -61,7 +61,7 @@ export async function startLocalProduct(options: LocalProductOptions): Promise<R
       server.listen(options.port, '0.0.0.0', () => resolveListen());
     });
   } catch (error) {
-    await closeServices();
+    await closeDeps();
     await azurite.stop();
     throw error;
   }
@@ -74,7 +74,7 @@ export async function startLocalProduct(options: LocalProductOptions): Promise<R
         server.close(() => resolveClose());
         server.closeAllConnections();
       });
-      await closeServices();
+      await closeDeps();
       await azurite.stop();
     },
   };

@@ -11,10 +11,10 @@ import type {
   UserDoc,
   VehicleDoc,
 } from '../domain/model.js';
-import type { AppServices } from '../services/context.js';
-import { hashPassword } from '../services/auth/passwords.js';
-import { newHouseDoc } from '../services/houses.js';
-import { createUser, findUserByUsername } from '../services/users.js';
+import type { Deps } from '../useCases/deps.js';
+import { hashPassword } from '../useCases/auth/passwords.js';
+import { newHouseDoc } from '../useCases/houses.js';
+import { createUser, findUserByUsername } from '../useCases/users.js';
 
 /** Demo accounts of a local run; never created in Azure. */
 export const DEMO_ACCOUNTS = [
@@ -82,7 +82,7 @@ function buildHouse(ownerID: string, plan: HousePlan, createdOn: string, staffID
   return { house, rooms, services };
 }
 
-async function saveHouse(services: AppServices, docs: HouseScopedDoc[]): Promise<void> {
+async function saveHouse(services: Deps, docs: HouseScopedDoc[]): Promise<void> {
   const first = docs[0];
   if (!first) return;
   await services.store.container<HouseScopedDoc>('houses').batch(
@@ -92,7 +92,7 @@ async function saveHouse(services: AppServices, docs: HouseScopedDoc[]): Promise
 }
 
 /** Seeds the demo data once: a store that already has the admin account is left alone. */
-export async function seedDemoData(services: AppServices): Promise<boolean> {
+export async function seedDemoData(services: Deps): Promise<boolean> {
   if (await findUserByUsername(services, 'admin')) return false;
   const createdOn = services.now().toISOString();
   // scrypt runs on libuv's thread pool: hashing the six passwords together takes the time of about two.

@@ -5,32 +5,9 @@
  * Two adapters implement it: SQLite (embedded default) and Cosmos DB.
  */
 
-export type Scalar = string | number | boolean | null;
+import type { Filter, OrderBy, StoredDoc } from '../domain/query.js';
 
-/** Every stored document. `pk` is the partition key value (a houseID for house data). */
-export interface StoredDoc {
-  id: string;
-  pk: string;
-  _etag?: string;
-  _ts?: number;
-}
-
-export type ComparisonOp = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
-
-/** A filter tree that both adapters translate to their own query language. */
-export type Filter =
-  | { op: ComparisonOp; field: string; value: Scalar }
-  | { op: 'in'; field: string; values: Scalar[] }
-  | { op: 'contains' | 'startswith'; field: string; value: string; ignoreCase?: boolean }
-  | { op: 'arrayContains'; field: string; value: Scalar }
-  | { op: 'exists'; field: string }
-  | { op: 'and' | 'or'; items: Filter[] }
-  | { op: 'not'; item: Filter };
-
-export interface OrderBy {
-  field: string;
-  desc?: boolean;
-}
+export type { ComparisonOp, Filter, OrderBy, Scalar, StoredDoc } from '../domain/query.js';
 
 export interface QuerySpec {
   /** Restrict to one partition; omitted means a cross-partition query. */

@@ -1,4 +1,4 @@
-import type { Filter, OrderBy, Scalar } from '../../store/store.js';
+import type { Filter, OrderBy, Scalar } from '../query.js';
 
 /** In-memory counterparts of the store's query features, for expanded collections. */
 export function valueAt(doc: object, path: string): unknown {

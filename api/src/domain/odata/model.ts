@@ -1,3 +1,19 @@
+import {
+  contractEntity,
+  deviceEntity,
+  feeEntity,
+  houseEntity,
+  issueEntity,
+  lesseeInfoEntity,
+  lessorInfoEntity,
+  monthlyBillEntity,
+  notificationEntity,
+  registrationEntity,
+  roomEntity,
+  vehicleEntity,
+} from '@nhatro/common';
+import type { z } from 'zod';
+
 export type FieldType = 'string' | 'number' | 'boolean' | 'date' | 'array' | 'object';
 
 /** What a client may name in `$filter`, `$orderby`, `$select` and `$expand` for one entity. */
@@ -9,165 +25,89 @@ export interface EntityModel {
   navigation: Record<string, string>;
 }
 
-export const ROOM_MODEL: EntityModel = {
-  name: 'Room',
-  fields: {
-    roomID: 'string',
-    houseID: 'string',
-    roomName: 'string',
-    roomDescription: 'string',
-    acreage: 'number',
-    floor: 'number',
-    price: 'number',
-    status: 'string',
-    currentElectricityIndex: 'number',
-    currentWaterIndex: 'number',
-    images: 'array',
-    createdOn: 'date',
-  },
-  navigation: {
-    devices: 'Device',
-    contracts: 'Contract',
-    lesseeInfos: 'LesseeInfo',
-    vehicles: 'Vehicle',
-    monthlyBills: 'MonthlyBill',
-    issues: 'Issue',
-    notifications: 'Notification',
-  },
-};
+interface SchemaDef {
+  type: string;
+  format?: string;
+  innerType?: { def: SchemaDef };
+  options?: Array<{ def: SchemaDef }>;
+  values?: unknown[];
+  entries?: Record<string, unknown>;
+}
 
-export const DEVICE_MODEL: EntityModel = {
-  name: 'Device',
-  fields: {
-    deviceID: 'string',
-    houseID: 'string',
-    roomID: 'string',
-    deviceName: 'string',
-    quantity: 'number',
-    condition: 'string',
-    value: 'number',
-    images: 'array',
-    createdOn: 'date',
-  },
-  navigation: {},
-};
+/** The OData type of one field of an entity schema (`z.iso.date()` and `z.iso.datetime()` are dates). */
+function fieldType(def: SchemaDef): FieldType {
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+      return def.innerType ? fieldType(def.innerType.def) : 'string';
+    case 'string':
+      return def.format === 'date' || def.format === 'datetime' ? 'date' : 'string';
+    case 'number':
+    case 'int':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'array':
+      return 'array';
+    case 'enum':
+      return Object.values(def.entries ?? {}).every((value) => typeof value === 'number')
+        ? 'number'
+        : 'string';
+    case 'literal':
+      return typeof def.values?.[0] === 'number' ? 'number' : 'string';
+    case 'union':
+      return def.options?.[0] ? fieldType(def.options[0].def) : 'string';
+    default:
+      return 'object';
+  }
+}
 
-/** Collections later features fill; declared so the spec's expands already answer (with what exists). */
-export const MONTHLY_BILL_MODEL: EntityModel = {
-  name: 'MonthlyBill',
-  fields: {
-    monthlyBillID: 'string',
-    billName: 'string',
-    createdOn: 'date',
-    total: 'number',
-    status: 'number',
-  },
-  navigation: {},
-};
-export const ISSUE_MODEL: EntityModel = {
-  name: 'Issue',
-  fields: { issueID: 'string', status: 'number', createdOn: 'date', createdBy: 'string' },
-  navigation: {},
-};
-export const NOTIFICATION_MODEL: EntityModel = {
-  name: 'Notification',
-  fields: { notificationID: 'string', title: 'string', createdOn: 'date' },
-  navigation: {},
-};
+/**
+ * An OData model derived from the entity's one definition in `@nhatro/common`, so a field added to
+ * the entity can be filtered and selected without writing it again.
+ */
+export function entityModel(
+  name: string,
+  schema: z.ZodObject<z.ZodRawShape>,
+  navigation: Record<string, string> = {},
+  except: readonly string[] = [],
+): EntityModel {
+  const fields: Record<string, FieldType> = {};
+  for (const [key, field] of Object.entries(schema.shape)) {
+    if (!except.includes(key)) fields[key] = fieldType((field as unknown as { def: SchemaDef }).def);
+  }
+  return { name, fields, navigation };
+}
 
-export const SERVICE_MODEL: EntityModel = {
-  name: 'Service',
-  fields: { serviceID: 'string', houseID: 'string', serviceName: 'string', price: 'number', unit: 'string' },
-  navigation: {},
-};
-
-export const LESSOR_INFO_MODEL: EntityModel = {
-  name: 'LessorInfo',
-  fields: {
-    status: 'number',
-    fullName: 'string',
-    phoneNumber: 'string',
-    email: 'string',
-    address: 'string',
-    bankName: 'string',
-    bankAccountNumber: 'string',
-  },
-  navigation: {},
-};
-
-export const CONTRACT_MODEL: EntityModel = {
-  name: 'Contract',
-  fields: {
-    contractID: 'string',
-    houseID: 'string',
-    roomID: 'string',
-    status: 'number',
-    createdOn: 'date',
-    startDate: 'date',
-    endDate: 'date',
-    rentFee: 'number',
-    deposit: 'number',
-    representativeLesseeID: 'string',
-  },
-  navigation: {},
-};
-
-export const LESSEE_INFO_MODEL: EntityModel = {
-  name: 'LesseeInfo',
-  fields: {
-    lesseeInfoID: 'string',
-    houseID: 'string',
-    contractID: 'string',
-    occupantName: 'string',
-    gender: 'number',
-    phoneNumber: 'string',
-    dateOfBirth: 'date',
-    isRepresentative: 'boolean',
-    status: 'number',
-  },
-  navigation: {},
-};
-
-export const VEHICLE_MODEL: EntityModel = {
-  name: 'Vehicle',
-  fields: {
-    vehicleID: 'string',
-    houseID: 'string',
-    contractID: 'string',
-    licensePlate: 'string',
-    vehicleType: 'string',
-  },
-  navigation: {},
-};
-
-export const HOUSE_MODEL: EntityModel = {
-  name: 'House',
-  fields: { houseID: 'string', houseName: 'string', houseAddress: 'string', createdOn: 'date' },
-  navigation: {
-    rooms: 'Room',
-    services: 'Service',
-    lessorInfo: 'LessorInfo',
-    contracts: 'Contract',
-    lesseeInfos: 'LesseeInfo',
-    vehicles: 'Vehicle',
-  },
-};
-
-export const REGISTRATION_MODEL: EntityModel = {
-  name: 'HMRegistration',
-  fields: {
-    registrationID: 'string',
-    fullName: 'string',
-    phoneNumber: 'string',
-    email: 'string',
-    houseName: 'string',
-    houseAddress: 'string',
-    roomQuota: 'number',
-    status: 'string',
-    createdOn: 'date',
-  },
-  navigation: {},
-};
+export const ROOM_MODEL = entityModel('Room', roomEntity, {
+  devices: 'Device',
+  contracts: 'Contract',
+  lesseeInfos: 'LesseeInfo',
+  vehicles: 'Vehicle',
+  monthlyBills: 'MonthlyBill',
+  issues: 'Issue',
+  notifications: 'Notification',
+});
+export const DEVICE_MODEL = entityModel('Device', deviceEntity);
+export const FEE_MODEL = entityModel('Service', feeEntity);
+export const MONTHLY_BILL_MODEL = entityModel('MonthlyBill', monthlyBillEntity);
+export const ISSUE_MODEL = entityModel('Issue', issueEntity);
+export const NOTIFICATION_MODEL = entityModel('Notification', notificationEntity);
+/** The identity number is shown to the owner only and never filtered on. */
+export const LESSOR_INFO_MODEL = entityModel('LessorInfo', lessorInfoEntity, {}, ['citizenID']);
+export const CONTRACT_MODEL = entityModel('Contract', contractEntity, {}, ['lesseeAccountID']);
+export const LESSEE_INFO_MODEL = entityModel('LesseeInfo', lesseeInfoEntity, {}, ['citizenID']);
+export const VEHICLE_MODEL = entityModel('Vehicle', vehicleEntity);
+export const HOUSE_MODEL = entityModel('House', houseEntity, {
+  rooms: 'Room',
+  services: 'Service',
+  lessorInfo: 'LessorInfo',
+  contracts: 'Contract',
+  lesseeInfos: 'LesseeInfo',
+  vehicles: 'Vehicle',
+});
+export const REGISTRATION_MODEL = entityModel('HMRegistration', registrationEntity);
 
 export const MODELS: Record<string, EntityModel> = Object.fromEntries(
   [
@@ -176,7 +116,7 @@ export const MODELS: Record<string, EntityModel> = Object.fromEntries(
     MONTHLY_BILL_MODEL,
     ISSUE_MODEL,
     NOTIFICATION_MODEL,
-    SERVICE_MODEL,
+    FEE_MODEL,
     LESSOR_INFO_MODEL,
     CONTRACT_MODEL,
     LESSEE_INFO_MODEL,

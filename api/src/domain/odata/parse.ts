@@ -1,12 +1,13 @@
 import { defaultParser } from '@odata/parser';
 import { MESSAGES } from '@nhatro/common';
-import type { ComparisonOp, Filter, OrderBy, Scalar } from '../../store/store.js';
+import { AppError } from '../errors.js';
+import type { ComparisonOp, Filter, OrderBy, Scalar } from '../query.js';
 import { MODELS, type EntityModel, type FieldType } from './model.js';
 
 /** A query option the client got wrong; always answered with 400 and this Vietnamese message. */
-export class ODataQueryError extends Error {
+export class ODataQueryError extends AppError {
   constructor(message: string) {
-    super(message);
+    super('badRequest', message);
     this.name = 'ODataQueryError';
   }
 }

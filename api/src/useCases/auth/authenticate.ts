@@ -1,6 +1,6 @@
 import type { Role, RoleID } from '@nhatro/common';
 import type { SessionDoc, UserDoc } from '../../domain/model.js';
-import type { AppServices } from '../context.js';
+import type { Deps } from '../deps.js';
 import { findUser, roleOf } from '../users.js';
 import { verifyAccessToken } from './tokens.js';
 
@@ -19,7 +19,7 @@ export interface AuthUser {
  * not revoked, so logout and disabling take effect at once.
  */
 export async function authenticate(
-  services: AppServices,
+  services: Deps,
   authorization: string | null,
 ): Promise<AuthUser | undefined> {
   const match = authorization?.match(/^Bearer\s+([A-Za-z0-9_\-.]+)$/);

@@ -2,10 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { MESSAGES, ROLE, type LoginInput, type LoginSession, type TokenPair } from '@nhatro/common';
 import type { SessionDoc, UserDoc } from '../../domain/model.js';
 import { LOGIN_LIMITS } from '../../domain/throttle.js';
-import { ApiError } from '../../http/errors.js';
+import { AppError } from '../../domain/errors.js';
 import { StoreError, type StoredDoc } from '../../store/store.js';
 import { recordAudit, type RequestOrigin } from '../audit.js';
-import type { AppServices } from '../context.js';
+import { audit, type Actor } from '../actor.js';
+import type { Deps } from '../deps.js';
 import { listHouseSummaries } from '../houses.js';
 import { findUser, findUserByUsername, roleOf } from '../users.js';
 import { burnPasswordCheck, verifyPassword } from './passwords.js';
@@ -27,19 +28,13 @@ function throttleKeys(username: string, ip: string) {
   };
 }
 
-export async function login(
-  services: AppServices,
-  input: LoginInput,
-  origin: RequestOrigin,
-): Promise<LoginSession> {
+export async function login(services: Deps, input: LoginInput, origin: RequestOrigin): Promise<LoginSession> {
   const throttle = new Throttle(services);
   const keys = throttleKeys(input.username, origin.ip);
   const lockedMs = await throttle.remainingLockMs([keys.account, keys.address]);
   if (lockedMs > 0) {
     const minutes = Math.ceil(lockedMs / 60_000);
-    throw new ApiError(429, MESSAGES.tooManyLoginAttempts(minutes), undefined, {
-      'Retry-After': String(Math.ceil(lockedMs / 1000)),
-    });
+    throw AppError.tooManyRequests(MESSAGES.tooManyLoginAttempts(minutes), lockedMs);
   }
 
   const user = await findUserByUsername(services, input.username);
@@ -55,9 +50,9 @@ export async function login(
       entityID: user?.userID ?? null,
       details: { username: input.username.slice(0, 100) },
     });
-    throw new ApiError(401, MESSAGES.wrongCredentials);
+    throw AppError.unauthenticated(MESSAGES.wrongCredentials);
   }
-  if (user.disabled) throw new ApiError(401, MESSAGES.accountDisabled);
+  if (user.disabled) throw AppError.unauthenticated(MESSAGES.accountDisabled);
   await throttle.reset(keys.account);
 
   const token = await openSession(services, user, origin);
@@ -86,7 +81,7 @@ export async function login(
   };
 }
 
-async function openSession(services: AppServices, user: UserDoc, origin: RequestOrigin): Promise<TokenPair> {
+async function openSession(services: Deps, user: UserDoc, origin: RequestOrigin): Promise<TokenPair> {
   const now = services.now();
   const sessionID = randomBytes(16).toString('base64url');
   const secret = newRefreshSecret();
@@ -117,17 +112,17 @@ async function openSession(services: AppServices, user: UserDoc, origin: Request
 
 /** Rotates a refresh token. Presenting one that was already rotated away revokes the family. */
 export async function refresh(
-  services: AppServices,
+  services: Deps,
   refreshToken: string,
   origin: RequestOrigin,
 ): Promise<TokenPair> {
   const parsed = parseRefreshToken(refreshToken);
-  if (!parsed) throw ApiError.unauthenticated(MESSAGES.invalidRefreshToken);
+  if (!parsed) throw AppError.unauthenticated(MESSAGES.invalidRefreshToken);
   const sessions = services.store.container<SessionDoc>('sessions');
   const session = await sessions.read(parsed.userID, parsed.sessionID);
   const now = services.now();
   if (!session || session.revoked || session.expiresOn <= now.toISOString()) {
-    throw ApiError.unauthenticated(MESSAGES.invalidRefreshToken);
+    throw AppError.unauthenticated(MESSAGES.invalidRefreshToken);
   }
   const presented = hashSecret(parsed.secret);
   if (presented !== session.currentSecretHash) {
@@ -140,10 +135,10 @@ export async function refresh(
         details: { userID: session.userID },
       });
     }
-    throw ApiError.unauthenticated(MESSAGES.invalidRefreshToken);
+    throw AppError.unauthenticated(MESSAGES.invalidRefreshToken);
   }
   const user = await findUser(services, session.userID);
-  if (!user || user.disabled) throw ApiError.unauthenticated(MESSAGES.invalidRefreshToken);
+  if (!user || user.disabled) throw AppError.unauthenticated(MESSAGES.invalidRefreshToken);
   const secret = newRefreshSecret();
   try {
     await sessions.replace(
@@ -157,7 +152,7 @@ export async function refresh(
   } catch (error) {
     // Two refreshes raced with the same token: only the first wins.
     if (error instanceof StoreError && error.code === 'precondition_failed') {
-      throw ApiError.unauthenticated(MESSAGES.invalidRefreshToken);
+      throw AppError.unauthenticated(MESSAGES.invalidRefreshToken);
     }
     throw error;
   }
@@ -172,7 +167,7 @@ export async function refresh(
 }
 
 export async function revokeSession(
-  services: AppServices,
+  services: Deps,
   userID: string,
   sessionID: string,
   reason: NonNullable<SessionDoc['revokedReason']>,
@@ -186,7 +181,7 @@ export async function revokeSession(
 
 /** Revokes every session of an account (disabling it, changing its password). */
 export async function revokeAllSessions(
-  services: AppServices,
+  services: Deps,
   userID: string,
   reason: NonNullable<SessionDoc['revokedReason']>,
 ): Promise<number> {
@@ -209,9 +204,7 @@ export async function revokeAllSessions(
 }
 
 /** Deletes sessions past their expiry (or revoked over a day ago) and login counters no longer locking. */
-export async function purgeExpiredSessions(
-  services: AppServices,
-): Promise<{ sessions: number; throttles: number }> {
+export async function purgeExpiredSessions(services: Deps): Promise<{ sessions: number; throttles: number }> {
   const now = services.now();
   const sessions = services.store.container<SessionDoc>('sessions');
   const expired = await sessions.query({
@@ -232,4 +225,15 @@ export async function purgeExpiredSessions(
   });
   for (const doc of stale.items) await throttle.delete(doc.pk, doc.id);
   return { sessions: expired.items.length, throttles: stale.items.length };
+}
+
+/** Ends the caller's session, and another of their sessions whose refresh token they hold (another tab). */
+export async function logout(actor: Actor, otherRefreshToken: string | undefined): Promise<void> {
+  const { deps, user } = actor;
+  await revokeSession(deps, user.userID, user.sessionID, 'logout');
+  const other = otherRefreshToken ? parseRefreshToken(otherRefreshToken) : undefined;
+  if (other && other.userID === user.userID && other.sessionID !== user.sessionID) {
+    await revokeSession(deps, user.userID, other.sessionID, 'logout');
+  }
+  await audit(actor, { action: 'logout', entity: 'user', entityID: user.userID });
 }

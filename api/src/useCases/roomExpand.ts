@@ -2,9 +2,9 @@ import { lesseeScope, type Caller } from '../domain/access.js';
 import type { HouseScopedDoc, RoomDoc } from '../domain/model.js';
 import type { ExpandOption } from '../domain/odata/parse.js';
 import type { Filter, OrderBy } from '../store/store.js';
-import type { AppServices } from './context.js';
-import { applyInMemory } from './odata.js';
-import { listInHouse } from './rooms.js';
+import type { Deps } from './deps.js';
+import { applyInMemory } from './odataQuery.js';
+import { listInHouse } from './houseScope.js';
 import { toView } from './views.js';
 
 interface RoomNavigation {
@@ -47,7 +47,7 @@ const NAVIGATIONS: Record<string, RoomNavigation> = {
 };
 
 export async function expandRoom(
-  services: AppServices,
+  services: Deps,
   caller: Caller,
   room: RoomDoc,
   expand: ExpandOption[],

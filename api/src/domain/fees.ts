@@ -5,7 +5,7 @@ import { METERED_UNITS, FEE_UNIT_LABELS, type FeeUnit } from '@nhatro/common';
  * they are created with the house, cannot be deleted, and no second one can be added.
  * Returns the Vietnamese reason a change is refused, or `null`.
  */
-export function meteredServiceConflict(
+export function meteredFeeConflict(
   change:
     | { kind: 'create'; unit: FeeUnit }
     | { kind: 'update'; from: FeeUnit; to: FeeUnit }
@@ -32,7 +32,7 @@ export function meteredServiceConflict(
 }
 
 /** Created with every new house; the landlord sets the real prices. */
-export const DEFAULT_METERED_SERVICES: Array<{ serviceName: string; price: number; unit: FeeUnit }> = [
+export const DEFAULT_METERED_FEES: Array<{ serviceName: string; price: number; unit: FeeUnit }> = [
   { serviceName: 'Điện', price: 3_500, unit: 'kWh' },
   { serviceName: 'Nước', price: 18_000, unit: 'm3' },
 ];

@@ -1,19 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_ROLES, type RoleID } from '@nhatro/common';
+import { DEFAULT_ROLES, type LessorInfo, type RoleID } from '@nhatro/common';
 import type { UserDoc, UsernameClaimDoc } from '../domain/model.js';
 import { StoreError } from '../store/store.js';
-import type { AppServices } from './context.js';
+import type { Deps } from './deps.js';
 import { hashPassword } from './auth/passwords.js';
-import { ApiError } from '../http/errors.js';
+import { AppError } from '../domain/errors.js';
 
 export function usernameClaimID(username: string): string {
   return `username:${username.normalize('NFC').toLocaleLowerCase('vi')}`;
 }
 
-export async function findUserByUsername(
-  services: AppServices,
-  username: string,
-): Promise<UserDoc | undefined> {
+export async function findUserByUsername(services: Deps, username: string): Promise<UserDoc | undefined> {
   const users = services.store.container<UserDoc | UsernameClaimDoc>('users');
   const claimID = usernameClaimID(username);
   const claim = await users.read(claimID, claimID);
@@ -21,7 +18,7 @@ export async function findUserByUsername(
   return findUser(services, claim.userID);
 }
 
-export async function findUser(services: AppServices, userID: string): Promise<UserDoc | undefined> {
+export async function findUser(services: Deps, userID: string): Promise<UserDoc | undefined> {
   const doc = await services.store.container<UserDoc>('users').read(userID, userID);
   return doc?.type === 'user' ? doc : undefined;
 }
@@ -39,7 +36,7 @@ export interface NewUser {
 }
 
 /** Creates an account; the username claim makes usernames unique across partitions. */
-export async function createUser(services: AppServices, input: NewUser): Promise<UserDoc> {
+export async function createUser(services: Deps, input: NewUser): Promise<UserDoc> {
   const users = services.store.container<UserDoc | UsernameClaimDoc>('users');
   const userID = randomUUID();
   const claimID = usernameClaimID(input.username);
@@ -47,7 +44,7 @@ export async function createUser(services: AppServices, input: NewUser): Promise
     await users.create({ id: claimID, pk: claimID, type: 'usernameClaim', userID });
   } catch (error) {
     if (error instanceof StoreError && error.code === 'conflict') {
-      throw ApiError.conflict('Tên đăng nhập đã được sử dụng.');
+      throw AppError.conflict('Tên đăng nhập đã được sử dụng.');
     }
     throw error;
   }
@@ -71,4 +68,10 @@ export async function createUser(services: AppServices, input: NewUser): Promise
 
 export function roleOf(user: Pick<UserDoc, 'roleID'>) {
   return DEFAULT_ROLES[user.roleID];
+}
+
+/** The landlord's details shown on contracts and to tenants; status 2 (incomplete) when missing. */
+export async function lessorInfoOf(deps: Deps, ownerID: string): Promise<LessorInfo> {
+  const owner = await findUser(deps, ownerID);
+  return owner?.lessorInfo ?? { status: 2 };
 }

@@ -2,9 +2,9 @@ import { lesseeScope, type Caller } from '../domain/access.js';
 import type { HouseDoc, HouseScopedDoc } from '../domain/model.js';
 import type { ExpandOption } from '../domain/odata/parse.js';
 import type { Filter, OrderBy } from '../store/store.js';
-import type { AppServices } from './context.js';
-import { lessorInfoOf } from './houses.js';
-import { applyInMemory } from './odata.js';
+import type { Deps } from './deps.js';
+import { lessorInfoOf } from './users.js';
+import { applyInMemory } from './odataQuery.js';
 import { toView } from './views.js';
 
 /** Each collection a house expands to, with the order a landlord expects when none is asked for. */
@@ -35,7 +35,7 @@ function lesseeFilter(caller: Caller, property: string): Filter | undefined {
 
 /** Loads the navigation properties a client asked for, within what the caller may see. */
 export async function expandHouse(
-  services: AppServices,
+  services: Deps,
   caller: Caller,
   house: HouseDoc,
   expand: ExpandOption[],

@@ -1,7 +1,6 @@
-import type { HttpRequest } from '@azure/functions';
 import { MAX_TOP, type ODataQuery } from '../domain/odata/parse.js';
 import { matches, project, sortBy } from '../domain/odata/evaluate.js';
-import type { Container, Filter, StoredDoc } from '../store/store.js';
+import type { Container, Filter, OrderBy, StoredDoc } from '../store/store.js';
 
 export interface CollectionPage<T> {
   items: T[];
@@ -58,19 +57,39 @@ export function applyInMemory<T extends object>(items: T[], query: ODataQuery): 
   return windowed.map((item) => project(item, query.select));
 }
 
-/** The OData JSON of a collection, with `@odata.nextLink` when the server cut the page. */
-export function collectionBody(
-  req: HttpRequest,
-  entitySet: string,
-  page: { value: unknown[]; count?: number; nextSkip?: number },
-): Record<string, unknown> {
-  const url = new URL(req.url);
-  const body: Record<string, unknown> = { '@odata.context': `${url.origin}/odata/$metadata#${entitySet}` };
-  if (page.count !== undefined) body['@odata.count'] = page.count;
-  body.value = page.value;
-  if (page.nextSkip !== undefined) {
-    url.searchParams.set('$skip', String(page.nextSkip));
-    body['@odata.nextLink'] = url.toString();
-  }
-  return body;
+/** One page of entities as the API returns them. */
+export interface EntityPage {
+  value: Array<Record<string, unknown>>;
+  count?: number;
+  nextSkip?: number;
+}
+
+/** `$select` applied to an entity; expanded navigation properties are always kept. */
+export function selectFields(entity: Record<string, unknown>, query: ODataQuery): Record<string, unknown> {
+  const select = query.select
+    ? [...query.select, ...query.expand.map((option) => option.property)]
+    : undefined;
+  return project(entity, select);
+}
+
+/**
+ * The whole OData list recipe of a use case: the caller's scope and the client's query, a default
+ * order when the client gives none, and each document turned into its entity.
+ */
+export async function listEntities<T extends StoredDoc>(
+  container: Container<T>,
+  scope: { partitionKey?: string; filter: Filter },
+  query: ODataQuery,
+  defaultOrder: OrderBy[],
+  toEntity: (doc: T) => Promise<Record<string, unknown>> | Record<string, unknown>,
+): Promise<EntityPage> {
+  const ordered = query.orderBy.length > 0 ? query : { ...query, orderBy: defaultOrder };
+  const page = await queryCollection(container, scope, ordered);
+  const value = [];
+  for (const doc of page.items) value.push(selectFields(await toEntity(doc), query));
+  return {
+    value,
+    ...(page.count !== undefined ? { count: page.count } : {}),
+    ...(page.nextSkip !== undefined ? { nextSkip: page.nextSkip } : {}),
+  };
 }

@@ -1,4 +1,4 @@
-import type { AppServices } from './context.js';
+import type { Deps } from './deps.js';
 import type { StoredDoc } from '../store/store.js';
 import {
   lockRemainingMs,
@@ -17,7 +17,7 @@ interface ThrottleDoc extends StoredDoc, ThrottleState {
  * They live in the store so every Function App instance sees them.
  */
 export class Throttle {
-  constructor(private readonly services: AppServices) {}
+  constructor(private readonly services: Deps) {}
 
   private container() {
     return this.services.store.container<ThrottleDoc>('throttle');

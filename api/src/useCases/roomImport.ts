@@ -1,5 +1,6 @@
 import {
   ROOM_IMPORT_COLUMNS,
+  parseVietnameseNumber,
   ROOM_IMPORT_MAX_ROWS,
   roomFields,
   toFieldErrors,
@@ -7,15 +8,15 @@ import {
 } from '@nhatro/common';
 import type { Workbook, Worksheet, CellValue } from 'exceljs';
 import { z } from 'zod';
-import type { HouseDoc, RoomDoc } from '../domain/model.js';
-import { checkRoomQuota, quotaExceededMessage, roomNameKey } from '../domain/rooms.js';
-import { ApiError } from '../http/errors.js';
+import { AppError } from '../domain/errors.js';
+import type { RoomDoc } from '../domain/model.js';
+import { duplicateRoomNameMessage, roomNameKey } from '../domain/rooms.js';
 import type { Container, StoredDoc } from '../store/store.js';
-import type { AppServices } from './context.js';
-import { findUser } from './users.js';
-import { duplicateRoomNameMessage, houseDocs, listInHouse, newRoomDoc, roomsUsedByOwner } from './rooms.js';
+import { audit, type Actor } from './actor.js';
+import type { Deps } from './deps.js';
+import { authorizeHouse, houseDocs, listInHouse } from './houseScope.js';
+import { assertRoomQuota, newRoomDoc } from './rooms.js';
 
-export const SPREADSHEET_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 const ERROR_HEADER = 'Lỗi';
 
 /** exceljs is heavy (~0.4 s to import): only the import endpoints load it. */
@@ -45,17 +46,6 @@ function cellValue(value: CellValue): string | number | undefined {
   return undefined;
 }
 
-/** "2.800.000", "2 800 000", "25,5" → numbers, as Vietnamese spreadsheets write them. */
-export function parseVietnameseNumber(value: string | number | undefined): number | string | undefined {
-  if (value === undefined || typeof value === 'number') return value;
-  const compact = value.replace(/\s|₫|đ|VND/gi, '');
-  if (/^-?\d{1,3}(\.\d{3})+$/.test(compact)) return Number(compact.replace(/\./g, ''));
-  if (/^-?\d{1,3}(\.\d{3})+,\d+$/.test(compact)) return Number(compact.replace(/\./g, '').replace(',', '.'));
-  if (/^-?\d+,\d+$/.test(compact)) return Number(compact.replace(',', '.'));
-  if (/^-?\d+(\.\d+)?$/.test(compact)) return Number(compact);
-  return value;
-}
-
 function headerKey(text: string): string {
   return text.normalize('NFC').trim().replace(/\s+/g, ' ').toLocaleLowerCase('vi').replace('m2', 'm²');
 }
@@ -74,10 +64,10 @@ async function readSheet(data: Uint8Array): Promise<ParsedSheet> {
   try {
     await workbook.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer);
   } catch {
-    throw ApiError.badRequest('Tệp tải lên không phải bảng tính Excel (.xlsx) hợp lệ.');
+    throw AppError.badRequest('Tệp tải lên không phải bảng tính Excel (.xlsx) hợp lệ.');
   }
   const sheet = workbook.worksheets[0];
-  if (!sheet) throw ApiError.badRequest('Bảng tính không có trang nào.');
+  if (!sheet) throw AppError.badRequest('Bảng tính không có trang nào.');
   const expected = new Map(ROOM_IMPORT_COLUMNS.map((column) => [headerKey(column.header), column.key]));
   let headerRow = 0;
   const columns = new Map<string, number>();
@@ -93,7 +83,7 @@ async function readSheet(data: Uint8Array): Promise<ParsedSheet> {
     (column) => `"${column.header}"`,
   );
   if (missing.length > 0) {
-    throw ApiError.badRequest(
+    throw AppError.badRequest(
       `Bảng tính thiếu cột ${missing.join(', ')}. Hãy dùng mẫu tải về từ hộp thoại nhập phòng.`,
     );
   }
@@ -110,10 +100,10 @@ async function readSheet(data: Uint8Array): Promise<ParsedSheet> {
     if (empty) continue;
     rows.push({ rowNumber, values });
     if (rows.length > ROOM_IMPORT_MAX_ROWS) {
-      throw ApiError.badRequest(`Mỗi lần nhập tối đa ${ROOM_IMPORT_MAX_ROWS.toLocaleString('vi-VN')} phòng.`);
+      throw AppError.badRequest(`Mỗi lần nhập tối đa ${ROOM_IMPORT_MAX_ROWS.toLocaleString('vi-VN')} phòng.`);
     }
   }
-  if (rows.length === 0) throw ApiError.badRequest('Bảng tính không có dòng dữ liệu nào dưới dòng tiêu đề.');
+  if (rows.length === 0) throw AppError.badRequest('Bảng tính không có dòng dữ liệu nào dưới dòng tiêu đề.');
   return { workbook, sheet, headerRow, columns, rows };
 }
 
@@ -126,13 +116,18 @@ export type ImportOutcome =
  * anything is written. A sheet with errors comes back with an added error column.
  */
 export async function importEmptyRooms(
-  services: AppServices,
-  house: HouseDoc,
-  data: Uint8Array,
+  actor: Actor,
+  houseID: string,
+  data: Uint8Array | undefined,
 ): Promise<ImportOutcome> {
+  const { deps } = actor;
+  const house = await authorizeHouse(deps, actor.user, houseID);
+  // A full account is refused before the sheet is read.
+  if (!data) throw AppError.badRequest('Chưa chọn tệp Excel để nhập.');
+  await assertRoomQuota(deps, house, 1);
   const parsed = await readSheet(data);
   const existing = new Set(
-    (await listInHouse<RoomDoc>(services, house.houseID, 'room')).map((room) => roomNameKey(room.roomName)),
+    (await listInHouse<RoomDoc>(deps, house.houseID, 'room')).map((room) => roomNameKey(room.roomName)),
   );
   const seen = new Map<string, number>();
   const errors = new Map<number, string[]>();
@@ -168,16 +163,16 @@ export async function importEmptyRooms(
   }
 
   if (errors.size === 0) {
-    const owner = await findUser(services, house.ownerID);
-    const decision = checkRoomQuota(
-      owner?.roomQuota ?? 0,
-      await roomsUsedByOwner(services, house.ownerID),
-      valid.length,
-    );
-    if (!decision.allowed) throw ApiError.conflict(quotaExceededMessage(decision.remaining, valid.length));
-    const createdOn = services.now().toISOString();
+    await assertRoomQuota(deps, house, valid.length);
+    const createdOn = deps.now().toISOString();
     const docs = valid.map((input) => newRoomDoc(house.houseID, input, createdOn));
-    await createAllOrNothing(services, houseDocs<RoomDoc>(services), house.houseID, docs);
+    await createAllOrNothing(deps, houseDocs<RoomDoc>(deps), house.houseID, docs);
+    await audit(actor, {
+      action: 'import',
+      entity: 'room',
+      houseID: house.houseID,
+      details: { created: docs.length },
+    });
     return { ok: true, created: docs.length };
   }
   return {
@@ -212,13 +207,13 @@ const COSMOS_BATCH_LIMIT = 100;
  * Creates every document or none. SQLite: one transaction. Cosmos: transactional batches of
  * 100; when a later batch fails, the earlier ones are deleted again (compensation).
  */
-export async function createAllOrNothing<T extends StoredDoc>(
-  services: AppServices,
+async function createAllOrNothing<T extends StoredDoc>(
+  deps: Deps,
   container: Container<T>,
   pk: string,
   docs: T[],
 ): Promise<void> {
-  if (services.store.kind === 'sqlite') {
+  if (deps.store.kind === 'sqlite') {
     await container.batch(
       pk,
       docs.map((doc) => ({ op: 'create' as const, doc })),

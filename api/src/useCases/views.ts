@@ -1,34 +1,40 @@
-import type { HttpRequest } from '@azure/functions';
-import type { BlobContainer } from '../blob/blobStorage.js';
+import type { BlobContainer } from '../domain/blobNames.js';
 import type { StoredDoc } from '../store/store.js';
-import type { AppServices } from './context.js';
-import { toView } from './views.js';
+import type { Deps } from './deps.js';
 
-/** Limit for JSON payloads of entity writes. */
-export const JSON_LIMIT = 64 * 1024;
 const IMAGE_READ_MINUTES = 15;
+
+/** The API shape of a stored document: its own fields without storage and access internals. */
+export function toView<T extends StoredDoc>(doc: T): Record<string, unknown> {
+  const {
+    id: _id,
+    pk: _pk,
+    type: _type,
+    _ts,
+    _etag,
+    ownerID: _ownerID,
+    staffIDs: _staffIDs,
+    passwordHash: _passwordHash,
+    ...view
+  } = doc as T & Record<string, unknown>;
+  return view;
+}
 
 /** An entity as the API returns it, with its ETag for optimistic concurrency (`If-Match`). */
 export function entityView<T extends StoredDoc>(doc: T): Record<string, unknown> {
   return { ...(doc._etag ? { '@odata.etag': doc._etag } : {}), ...toView(doc) };
 }
 
-/** The client's `If-Match` ETag, when it sent one (`*` means any version). */
-export function ifMatch(req: HttpRequest): string | undefined {
-  const value = req.headers.get('if-match')?.trim();
-  return value && value !== '*' ? value : undefined;
-}
-
 /** Short-lived read URLs of images the caller was already allowed to see. */
 export async function imageLinks(
-  services: AppServices,
+  deps: Deps,
   container: BlobContainer,
   blobNames: string[],
 ): Promise<Array<{ blobName: string; url: string }>> {
   return Promise.all(
     blobNames.map(async (blobName) => ({
       blobName,
-      url: (await services.blobs.readSas(container, blobName, IMAGE_READ_MINUTES)).url,
+      url: (await deps.blobs.readSas(container, blobName, IMAGE_READ_MINUTES)).url,
     })),
   );
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditDoc } from '../domain/model.js';
 import { vietnamMonth } from '../domain/time.js';
-import type { AppServices } from './context.js';
+import type { Deps } from './deps.js';
 import type { AuthUser } from './auth/authenticate.js';
 
 export interface AuditEntry {
@@ -19,7 +19,7 @@ export interface RequestOrigin {
 
 /** Records who did what to which object, when and from where. */
 export async function recordAudit(
-  services: AppServices,
+  services: Deps,
   actor: Pick<AuthUser, 'userID' | 'username' | 'roleID'> | null,
   origin: RequestOrigin,
   entry: AuditEntry,

@@ -1,0 +1,174 @@
+import type { HttpRequest, HttpResponseInit } from '@azure/functions';
+import { LEVEL, type RoleID } from '@nhatro/common';
+import { z } from 'zod';
+import type { EntityModel } from '../domain/odata/model.js';
+import { parseODataQuery, type ODataQuery } from '../domain/odata/parse.js';
+import type { Actor } from '../useCases/actor.js';
+import { requireID } from '../useCases/houseScope.js';
+import type { EntityPage } from '../useCases/odataQuery.js';
+import { ifMatch, readJson, splitQuery } from './body.js';
+import { defineEndpoint, type AuthedCall, type Permission } from './endpoint.js';
+import { json, noContent } from './replies.js';
+
+/** The OData JSON of a collection, with `@odata.nextLink` when the server cut the page. */
+export function collectionBody(
+  req: HttpRequest,
+  entitySet: string,
+  page: EntityPage,
+): Record<string, unknown> {
+  const url = new URL(req.url);
+  const body: Record<string, unknown> = { '@odata.context': `${url.origin}/odata/$metadata#${entitySet}` };
+  if (page.count !== undefined) body['@odata.count'] = page.count;
+  body.value = page.value;
+  if (page.nextSkip !== undefined) {
+    url.searchParams.set('$skip', String(page.nextSkip));
+    body['@odata.nextLink'] = url.toString();
+  }
+  return body;
+}
+
+type Entity = Record<string, unknown>;
+type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+/** An operation's permission; by default the entity's area at the level of spec section 6. */
+interface Operation {
+  permission?: Permission;
+  roles?: RoleID[];
+}
+
+export interface ODataEntityDefinition<
+  Scope extends string,
+  Create extends ObjectSchema,
+  Update extends ObjectSchema,
+> {
+  /** Function-name prefix: `room` gives roomList, roomGet, roomCreate, roomPatch, roomPatchById, roomDelete. */
+  name: string;
+  /** The spec's entity set: `/odata/<entitySet>`. */
+  entitySet: string;
+  model: EntityModel;
+  /** The permission area; reads need level 1, creates 3, updates 2, deletes 4 unless an operation says otherwise. */
+  area: Permission['area'];
+  /** Names of the entity's id, in a PATCH body and in messages (`roomID`, 'Mã phòng'). */
+  id: { field: string; label: string };
+  /** `GET /odata/X?<scope>…`: the non-OData parameters that choose what to list (matched ignoring case). */
+  list?: Operation & {
+    scope: readonly Scope[];
+    run(actor: Actor, scope: Partial<Record<Scope, string>>, query: ODataQuery): Promise<EntityPage>;
+  };
+  /** `GET /odata/X/{id}`. */
+  get?: Operation & { run(actor: Actor, id: string, query: ODataQuery): Promise<Entity> };
+  /** `POST /odata/X` with a JSON body; answers 201 with the entity. */
+  create?: Operation & { schema: Create; run(actor: Actor, input: z.infer<Create>): Promise<Entity> };
+  /** `PATCH /odata/X` (id in the body) and `PATCH /odata/X/{id}`, honouring `If-Match`. */
+  update?: Operation & {
+    schema: Update;
+    run(actor: Actor, id: string, input: z.infer<Update>, ifMatch: string | undefined): Promise<Entity>;
+  };
+  /** `DELETE /odata/X/{id}`; answers 204. */
+  remove?: Operation & { run(actor: Actor, id: string): Promise<void> };
+}
+
+function access(
+  operation: Operation,
+  fallback: Permission,
+): Pick<Operation, 'roles'> & { permission: Permission } {
+  return {
+    permission: operation.permission ?? fallback,
+    ...(operation.roles ? { roles: operation.roles } : {}),
+  };
+}
+
+/**
+ * The OData recipe every entity uses: a declaration of its list, read, create, update and delete
+ * use cases becomes the spec's routes with paging, `$filter/$orderby/$top/$skip/$count/$select/$expand`,
+ * `@odata.nextLink`, both PATCH forms and If-Match.
+ */
+export function defineODataEntity<
+  Scope extends string,
+  Create extends ObjectSchema = ObjectSchema,
+  Update extends ObjectSchema = ObjectSchema,
+>(definition: ODataEntityDefinition<Scope, Create, Update>): void {
+  const { name, entitySet, model, area, id } = definition;
+  const route = `odata/${entitySet}`;
+  const idOf = (value: string | undefined) => requireID(value, id.label);
+  const { list, get, create, update, remove } = definition;
+
+  if (list) {
+    defineEndpoint({
+      name: `${name}List`,
+      route,
+      methods: ['GET'],
+      ...access(list, { area, level: LEVEL.read }),
+      async handle({ req, actor }) {
+        const { scope, options } = splitQuery(req, list.scope);
+        const page = await list.run(
+          actor,
+          scope as Partial<Record<Scope, string>>,
+          parseODataQuery(options, model),
+        );
+        return json(200, collectionBody(req, entitySet, page));
+      },
+    });
+  }
+  if (get) {
+    defineEndpoint({
+      name: `${name}Get`,
+      route: `${route}/{id}`,
+      methods: ['GET'],
+      ...access(get, { area, level: LEVEL.read }),
+      async handle({ req, actor, params }) {
+        return json(200, await get.run(actor, idOf(params.id), parseODataQuery(req.query, model)));
+      },
+    });
+  }
+  if (create) {
+    defineEndpoint({
+      name: `${name}Create`,
+      route,
+      methods: ['POST'],
+      ...access(create, { area, level: LEVEL.create }),
+      async handle({ req, actor }) {
+        return json(201, await create.run(actor, await readJson(req, create.schema)));
+      },
+    });
+  }
+  if (update) {
+    // A schema that names the id validates it itself (its message as a field error); otherwise accept it here.
+    const withID =
+      id.field in update.schema.shape
+        ? update.schema
+        : update.schema.extend({ [id.field]: z.string().optional() });
+    const patch = async (call: AuthedCall, idFromRoute: string | undefined): Promise<HttpResponseInit> => {
+      const { [id.field]: idFromBody, ...input } = await readJson(call.req, withID);
+      const target = idOf(idFromRoute ?? (typeof idFromBody === 'string' ? idFromBody : undefined));
+      return json(200, await update.run(call.actor, target, input as z.infer<Update>, ifMatch(call.req)));
+    };
+    const permission = access(update, { area, level: LEVEL.update });
+    defineEndpoint({
+      name: `${name}Patch`,
+      route,
+      methods: ['PATCH'],
+      ...permission,
+      handle: (call) => patch(call, undefined),
+    });
+    defineEndpoint({
+      name: `${name}PatchById`,
+      route: `${route}/{id}`,
+      methods: ['PATCH'],
+      ...permission,
+      handle: (call) => patch(call, call.params.id),
+    });
+  }
+  if (remove) {
+    defineEndpoint({
+      name: `${name}Delete`,
+      route: `${route}/{id}`,
+      methods: ['DELETE'],
+      ...access(remove, { area, level: LEVEL.full }),
+      async handle({ actor, params }) {
+        await remove.run(actor, idOf(params.id));
+        return noContent;
+      },
+    });
+  }
+}

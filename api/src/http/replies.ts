@@ -1,0 +1,38 @@
+import type { HttpResponseInit } from '@azure/functions';
+
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): HttpResponseInit {
+  return {
+    status,
+    jsonBody: body,
+    headers: { 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff', ...headers },
+  };
+}
+
+/** `{ status: true, data }` reply of `/api/*`. */
+export function ok(data?: unknown, extra: Record<string, unknown> = {}): HttpResponseInit {
+  return json(200, { status: true, ...(data === undefined ? {} : { data }), ...extra });
+}
+
+export const noContent: HttpResponseInit = { status: 204 };
+
+export const SPREADSHEET_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** An .xlsx download; the SPA runs on another origin in Azure, so it may read the named headers. */
+export function spreadsheet(
+  status: number,
+  body: Buffer,
+  fileName: string,
+  headers: Record<string, string> = {},
+): HttpResponseInit {
+  return {
+    status,
+    body,
+    headers: {
+      'Content-Type': SPREADSHEET_TYPE,
+      'Content-Disposition': `attachment; filename="${fileName}"`,
+      'Cache-Control': 'no-store',
+      'Access-Control-Expose-Headers': ['Content-Disposition', ...Object.keys(headers)].join(', '),
+      ...headers,
+    },
+  };
+}

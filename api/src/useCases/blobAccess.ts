@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { LEVEL, MESSAGES, ROLE } from '@nhatro/common';
+import { hasPermission } from '../domain/access.js';
+import {
+  BLOB_AREAS,
+  newBlobName,
+  parseBlobName,
+  isUploadExtension,
+  type BlobContainer,
+  type UploadExtension,
+} from '../domain/blobNames.js';
+import { AppError } from '../domain/errors.js';
+import { REGISTRATION_UPLOAD_LIMIT } from '../domain/throttle.js';
+import type { Actor } from './actor.js';
+import type { RequestOrigin } from './audit.js';
+import type { Deps } from './deps.js';
+import { authorizeHouse } from './houseScope.js';
+import { Throttle } from './throttle.js';
+
+const UPLOAD_MINUTES = 60;
+const READ_MINUTES = 15;
+
+export interface UploadGrant {
+  accessKey: string;
+  blobName: string;
+  uploadURL: string;
+  expiresOn: string;
+}
+
+function randomSuffix(): string {
+  return randomBytes(6)
+    .toString('base64url')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '0')
+    .slice(0, 6);
+}
+
+async function grant(deps: Deps, container: BlobContainer, blobName: string): Promise<UploadGrant> {
+  const issued = await deps.blobs.uploadSas(container, blobName, UPLOAD_MINUTES);
+  return { accessKey: issued.sas, blobName, uploadURL: issued.url, expiresOn: issued.expiresOn };
+}
+
+/** A create-only SAS for one server-named blob of a house: create rights in the area and access to the house. */
+export async function grantHouseUpload(
+  actor: Actor,
+  container: BlobContainer,
+  houseID: string,
+  extension: UploadExtension,
+): Promise<UploadGrant> {
+  const { deps, user } = actor;
+  const area = BLOB_AREAS[container].area;
+  if (area === null) throw AppError.forbidden();
+  // Lessees upload their own identity papers; everything else needs create rights.
+  const needed = container === 'lessee-infor' && user.roleID === ROLE.lessee ? LEVEL.read : LEVEL.create;
+  if (!hasPermission(user, area, needed)) throw AppError.forbidden();
+  await authorizeHouse(deps, user, houseID);
+  return grant(deps, container, newBlobName(container, houseID, extension, deps.now(), randomSuffix()));
+}
+
+/** Registration papers are uploaded before an account exists: a fresh scope per call, limited per address. */
+export async function grantRegistrationUpload(
+  deps: Deps,
+  origin: RequestOrigin,
+  extension: string,
+): Promise<UploadGrant> {
+  const throttle = new Throttle(deps);
+  const key = `upload:registration:${origin.ip}`;
+  const lockedMs = await throttle.remainingLockMs([key]);
+  if (lockedMs > 0) {
+    throw AppError.tooManyRequests('Bạn đã tải lên quá nhiều tệp. Vui lòng thử lại sau ít phút.', lockedMs);
+  }
+  // Counted before anything else is checked, as an abuse limit must be.
+  await throttle.count(key, REGISTRATION_UPLOAD_LIMIT);
+  if (!isUploadExtension(extension)) throw AppError.badRequest('Chỉ chấp nhận tệp .png hoặc .pdf.');
+  const scope = `reg-${randomBytes(12).toString('base64url')}`;
+  return grant(
+    deps,
+    'hm-registration',
+    newBlobName('hm-registration', scope, extension, deps.now(), randomSuffix()),
+  );
+}
+
+/** A read-only URL for one blob, issued only after the caller's right to its house is checked. */
+export async function grantRead(
+  actor: Actor,
+  container: BlobContainer,
+  blobName: string,
+): Promise<{ url: string; expiresOn: string }> {
+  const { deps, user } = actor;
+  const name = parseBlobName(container, blobName);
+  if (!name) throw AppError.badRequest(MESSAGES.blobNameInvalid);
+  const area = BLOB_AREAS[container].area;
+  if (area === null) {
+    if (user.roleID !== ROLE.superAdmin) throw AppError.notFound();
+  } else {
+    // A lessee shares the house with other tenants: of its blobs they may read only room photos
+    // here; their own papers come with the objects that reference them.
+    if (user.roleID === ROLE.lessee && container !== 'room-images') throw AppError.notFound();
+    if (!hasPermission(user, area, LEVEL.read)) throw AppError.forbidden();
+    await authorizeHouse(deps, user, name.scope);
+  }
+  if (!(await deps.blobs.blobExists(container, blobName))) throw AppError.notFound();
+  const issued = await deps.blobs.readSas(container, blobName, READ_MINUTES);
+  return { url: issued.url, expiresOn: issued.expiresOn };
+}

@@ -1,0 +1,128 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { DeviceCreateInput, DeviceUpdateInput } from '@nhatro/common';
+import { lesseeScope } from '../domain/access.js';
+import { newBlobName, sniffFileType } from '../domain/blobNames.js';
+import { AppError } from '../domain/errors.js';
+import type { DeviceDoc } from '../domain/model.js';
+import type { ODataQuery } from '../domain/odata/parse.js';
+import { audit, type Actor } from './actor.js';
+import { findInCallersHouse, houseDocs, requireID, withChanges } from './houseScope.js';
+import { listEntities, type EntityPage } from './odataQuery.js';
+import { roomForCaller } from './rooms.js';
+import { entityView, imageLinks } from './views.js';
+
+/** A photo sent with a new device (multipart `Images`). */
+export interface DevicePhoto {
+  name: string;
+  bytes: Uint8Array;
+}
+
+async function deviceEntity(actor: Actor, device: DeviceDoc) {
+  return { ...entityView(device), imageURLs: await imageLinks(actor.deps, 'room-images', device.images) };
+}
+
+/** A device the caller may see: in their house, and for a lessee in their own room. */
+async function deviceForCaller(actor: Actor, deviceID: string): Promise<DeviceDoc> {
+  const { doc } = await findInCallersHouse<DeviceDoc>(actor.deps, actor.user, 'device', deviceID);
+  const lessee = lesseeScope(actor.user);
+  if (lessee && lessee.roomID !== doc.roomID) throw AppError.notFound();
+  return doc;
+}
+
+/** A room's devices; a lessee without a roomID means their own room. */
+export async function listDevices(
+  actor: Actor,
+  scope: { roomID?: string },
+  query: ODataQuery,
+): Promise<EntityPage> {
+  const roomID = scope.roomID ?? lesseeScope(actor.user)?.roomID;
+  const room = await roomForCaller(actor, requireID(roomID, 'Mã phòng'));
+  return listEntities(
+    houseDocs<DeviceDoc>(actor.deps),
+    {
+      partitionKey: room.houseID,
+      filter: {
+        op: 'and',
+        items: [
+          { op: 'eq', field: 'type', value: 'device' },
+          { op: 'eq', field: 'roomID', value: room.roomID },
+        ],
+      },
+    },
+    query,
+    [{ field: 'deviceName' }],
+    (device) => deviceEntity(actor, device),
+  );
+}
+
+export async function getDevice(actor: Actor, deviceID: string) {
+  return deviceEntity(actor, await deviceForCaller(actor, deviceID));
+}
+
+function randomSuffix(): string {
+  return randomBytes(6).toString('hex').slice(0, 6);
+}
+
+/** Adds a device to a room, storing its photos (PNG only) beside the room's. */
+export async function createDevice(actor: Actor, input: DeviceCreateInput, photos: DevicePhoto[] = []) {
+  const { deps } = actor;
+  for (const photo of photos) {
+    if (sniffFileType(photo.bytes) !== 'png')
+      throw AppError.badRequest(`Tệp "${photo.name}" không phải ảnh PNG.`);
+  }
+  const room = await roomForCaller(actor, input.roomID);
+  const names: string[] = [];
+  for (const photo of photos) {
+    const name = newBlobName('room-images', room.houseID, 'png', deps.now(), randomSuffix(), 'device');
+    await deps.blobs.upload('room-images', name, photo.bytes, 'image/png');
+    names.push(name);
+  }
+  const deviceID = randomUUID();
+  const device = await houseDocs<DeviceDoc>(deps).create({
+    id: deviceID,
+    pk: room.houseID,
+    type: 'device',
+    deviceID,
+    houseID: room.houseID,
+    roomID: room.roomID,
+    deviceName: input.deviceName,
+    quantity: input.quantity,
+    condition: input.condition,
+    value: input.value,
+    images: names,
+    createdOn: deps.now().toISOString(),
+  });
+  await audit(actor, { action: 'create', entity: 'device', entityID: deviceID, houseID: room.houseID });
+  return deviceEntity(actor, device);
+}
+
+export async function updateDevice(
+  actor: Actor,
+  deviceID: string,
+  input: DeviceUpdateInput,
+  ifMatch?: string,
+) {
+  const device = await deviceForCaller(actor, deviceID);
+  const updated = await houseDocs<DeviceDoc>(actor.deps).replace(withChanges(device, input), {
+    ifMatch: ifMatch ?? (device._etag as string),
+  });
+  await audit(actor, {
+    action: 'update',
+    entity: 'device',
+    entityID: device.deviceID,
+    houseID: device.houseID,
+  });
+  return deviceEntity(actor, updated);
+}
+
+export async function deleteDevice(actor: Actor, deviceID: string): Promise<void> {
+  const device = await deviceForCaller(actor, deviceID);
+  await houseDocs(actor.deps).delete(device.pk, device.id);
+  for (const image of device.images) await actor.deps.blobs.delete('room-images', image);
+  await audit(actor, {
+    action: 'delete',
+    entity: 'device',
+    entityID: device.deviceID,
+    houseID: device.houseID,
+  });
+}

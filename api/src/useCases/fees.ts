@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import type { FeeCreateInput, FeeUpdateInput } from '@nhatro/common';
+import { AppError } from '../domain/errors.js';
+import { meteredFeeConflict } from '../domain/fees.js';
+import type { FeeDoc } from '../domain/model.js';
+import type { ODataQuery } from '../domain/odata/parse.js';
+import { audit, type Actor } from './actor.js';
+import {
+  authorizeHouse,
+  findInCallersHouse,
+  houseDocs,
+  listInHouse,
+  requireID,
+  withChanges,
+} from './houseScope.js';
+import { listEntities, type EntityPage } from './odataQuery.js';
+import { entityView } from './views.js';
+
+async function unitsInHouse(actor: Actor, houseID: string) {
+  return (await listInHouse<FeeDoc>(actor.deps, houseID, 'service')).map((fee) => fee.unit);
+}
+
+/** A house's fees; without `houseID`, the caller's own house (a lessee's). */
+export async function listFees(
+  actor: Actor,
+  scope: { houseID?: string },
+  query: ODataQuery,
+): Promise<EntityPage> {
+  const houseID = scope.houseID ?? actor.user.account.houseID;
+  const house = await authorizeHouse(actor.deps, actor.user, requireID(houseID, 'Mã nhà trọ'));
+  return listEntities(
+    houseDocs<FeeDoc>(actor.deps),
+    { partitionKey: house.houseID, filter: { op: 'eq', field: 'type', value: 'service' } },
+    query,
+    [{ field: 'serviceName' }],
+    entityView,
+  );
+}
+
+export async function createFee(actor: Actor, input: FeeCreateInput) {
+  const house = await authorizeHouse(actor.deps, actor.user, input.houseID);
+  const conflict = meteredFeeConflict(
+    { kind: 'create', unit: input.unit },
+    await unitsInHouse(actor, house.houseID),
+  );
+  if (conflict) throw AppError.conflict(conflict);
+  const serviceID = randomUUID();
+  const fee = await houseDocs<FeeDoc>(actor.deps).create({
+    id: serviceID,
+    pk: house.houseID,
+    type: 'service',
+    serviceID,
+    houseID: house.houseID,
+    serviceName: input.serviceName,
+    price: input.price,
+    unit: input.unit,
+  });
+  await audit(actor, { action: 'create', entity: 'service', entityID: serviceID, houseID: house.houseID });
+  return entityView(fee);
+}
+
+export async function updateFee(
+  actor: Actor,
+  serviceID: string,
+  input: Omit<FeeUpdateInput, 'serviceID'>,
+  ifMatch?: string,
+) {
+  const { doc: fee } = await findInCallersHouse<FeeDoc>(actor.deps, actor.user, 'service', serviceID);
+  if (input.unit !== undefined) {
+    const conflict = meteredFeeConflict(
+      { kind: 'update', from: fee.unit, to: input.unit },
+      await unitsInHouse(actor, fee.houseID),
+    );
+    if (conflict) throw AppError.conflict(conflict);
+  }
+  const updated = await houseDocs<FeeDoc>(actor.deps).replace(withChanges(fee, input), {
+    ifMatch: ifMatch ?? (fee._etag as string),
+  });
+  await audit(actor, { action: 'update', entity: 'service', entityID: serviceID, houseID: fee.houseID });
+  return entityView(updated);
+}
+
+export async function deleteFee(actor: Actor, serviceID: string): Promise<void> {
+  const { doc: fee } = await findInCallersHouse<FeeDoc>(actor.deps, actor.user, 'service', serviceID);
+  const conflict = meteredFeeConflict({ kind: 'delete', unit: fee.unit }, []);
+  if (conflict) throw AppError.conflict(conflict);
+  await houseDocs(actor.deps).delete(fee.pk, fee.id);
+  await audit(actor, { action: 'delete', entity: 'service', entityID: fee.serviceID, houseID: fee.houseID });
+}

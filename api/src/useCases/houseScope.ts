@@ -1,0 +1,90 @@
+import { isValidID } from '@nhatro/common';
+import { canAccessHouse, type Caller } from '../domain/access.js';
+import { AppError } from '../domain/errors.js';
+import type { HouseDoc, HouseScopedDoc } from '../domain/model.js';
+import type { Filter } from '../store/store.js';
+import type { Deps } from './deps.js';
+
+/**
+ * What every house-scoped slice needs: the `houses` container (partitioned by houseID), reading
+ * all of one type in a house, finding an object by id in a house the caller may touch.
+ */
+
+export function houseDocs<T extends HouseScopedDoc = HouseScopedDoc>(deps: Deps) {
+  return deps.store.container<T>('houses');
+}
+
+/** An id from a route, body or query, or a 400 naming it (`Mã phòng không hợp lệ.`). */
+export function requireID(value: string | undefined, label: string): string {
+  if (!isValidID(value)) throw AppError.badRequest(`${label} không hợp lệ.`);
+  return value;
+}
+
+export async function readHouse(deps: Deps, houseID: string): Promise<HouseDoc | undefined> {
+  const doc = await houseDocs<HouseDoc>(deps).read(houseID, houseID);
+  return doc?.type === 'house' ? doc : undefined;
+}
+
+/** The house, if the caller may touch it; otherwise 404 (another landlord's house does not exist for them). */
+export async function authorizeHouse(deps: Deps, caller: Caller, houseID: string): Promise<HouseDoc> {
+  const house = await readHouse(deps, houseID);
+  if (!house || !canAccessHouse(caller, house)) throw AppError.notFound();
+  return house;
+}
+
+/** Every document of one type in a house (all pages). */
+export async function listInHouse<T extends HouseScopedDoc>(
+  deps: Deps,
+  houseID: string,
+  type: T['type'],
+  extra?: Filter,
+): Promise<T[]> {
+  const filter: Filter = { op: 'eq', field: 'type', value: type };
+  const items: T[] = [];
+  let continuation: string | undefined;
+  do {
+    const page = await houseDocs<T>(deps).query({
+      partitionKey: houseID,
+      filter: extra ? { op: 'and', items: [filter, extra] } : filter,
+      top: 1000,
+      ...(continuation ? { continuation } : {}),
+    });
+    items.push(...page.items);
+    continuation = page.continuation;
+  } while (continuation);
+  return items;
+}
+
+/**
+ * A house-scoped object by its id alone (the spec's `/odata/Room/{id}` carries no house),
+ * returned with its house only if the caller may touch that house; otherwise 404.
+ */
+export async function findInCallersHouse<T extends HouseScopedDoc>(
+  deps: Deps,
+  caller: Caller,
+  type: T['type'],
+  id: string,
+): Promise<{ doc: T; house: HouseDoc }> {
+  const page = await houseDocs<T>(deps).query({
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: type },
+        { op: 'eq', field: 'id', value: id },
+      ],
+    },
+    top: 2,
+  });
+  const doc = page.items[0];
+  if (!doc) throw AppError.notFound();
+  const house = await authorizeHouse(deps, caller, doc.pk);
+  return { doc, house };
+}
+
+/** Adds the changed fields of a partial update (undefined means unchanged). */
+export function withChanges<T extends object>(doc: T, changes: object): T {
+  return {
+    ...doc,
+    ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
+  };
+}

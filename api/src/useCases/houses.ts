@@ -1,0 +1,110 @@
+import { randomUUID } from 'node:crypto';
+import type { HouseCreateInput, HouseSummary, HouseUpdateInput, LessorInfo } from '@nhatro/common';
+import { accessibleHousesQuery, type Caller } from '../domain/access.js';
+import type { FeeDoc, HouseDoc } from '../domain/model.js';
+import type { ODataQuery } from '../domain/odata/parse.js';
+import { DEFAULT_METERED_FEES } from '../domain/fees.js';
+import { audit, type Actor } from './actor.js';
+import type { Deps } from './deps.js';
+import { expandHouse } from './houseExpand.js';
+import { authorizeHouse, houseDocs, withChanges } from './houseScope.js';
+import { listEntities, selectFields, type EntityPage } from './odataQuery.js';
+import { lessorInfoOf } from './users.js';
+import { entityView } from './views.js';
+
+export function newHouseDoc(
+  input: { houseName: string; houseAddress: string; ownerID: string; staffIDs?: string[] },
+  createdOn: string,
+): HouseDoc {
+  const houseID = randomUUID();
+  return {
+    id: houseID,
+    pk: houseID,
+    type: 'house',
+    houseID,
+    houseName: input.houseName,
+    houseAddress: input.houseAddress,
+    ownerID: input.ownerID,
+    staffIDs: input.staffIDs ?? [],
+    createdOn,
+  };
+}
+
+/** The electricity and water fees every house starts with (the landlord sets the real prices). */
+export function newMeteredFeeDocs(houseID: string): FeeDoc[] {
+  return DEFAULT_METERED_FEES.map((fee) => {
+    const serviceID = randomUUID();
+    return { id: serviceID, pk: houseID, type: 'service', serviceID, houseID, ...fee };
+  });
+}
+
+async function houseEntity(actor: Actor, house: HouseDoc, query: ODataQuery) {
+  const expanded = await expandHouse(actor.deps, actor.user, house, query.expand);
+  return selectFields({ ...entityView(house), ...expanded }, query);
+}
+
+export async function listHouses(actor: Actor, query: ODataQuery): Promise<EntityPage> {
+  const scope = accessibleHousesQuery(actor.user);
+  if (!scope) return { value: [], ...(query.count ? { count: 0 } : {}) };
+  return listEntities(houseDocs<HouseDoc>(actor.deps), scope, query, [], (house) =>
+    houseEntity(actor, house, query),
+  );
+}
+
+export async function getHouse(actor: Actor, houseID: string, query: ODataQuery) {
+  return houseEntity(actor, await authorizeHouse(actor.deps, actor.user, houseID), query);
+}
+
+/** A landlord adds a house; it starts with its electricity and water fees. */
+export async function createHouse(actor: Actor, input: HouseCreateInput) {
+  const house = newHouseDoc({ ...input, ownerID: actor.user.userID }, actor.deps.now().toISOString());
+  await houseDocs(actor.deps).batch(
+    house.houseID,
+    [house, ...newMeteredFeeDocs(house.houseID)].map((doc) => ({ op: 'create' as const, doc })),
+  );
+  await audit(actor, { action: 'create', entity: 'house', entityID: house.houseID, houseID: house.houseID });
+  return entityView(house);
+}
+
+export async function updateHouse(
+  actor: Actor,
+  houseID: string,
+  input: Omit<HouseUpdateInput, 'houseID'>,
+  ifMatch?: string,
+) {
+  const house = await authorizeHouse(actor.deps, actor.user, houseID);
+  const updated = await houseDocs<HouseDoc>(actor.deps).replace(
+    withChanges(house, { houseName: input.houseName, houseAddress: input.houseAddress }),
+    { ifMatch: ifMatch ?? (house._etag as string) },
+  );
+  await audit(actor, { action: 'update', entity: 'house', entityID: house.houseID, houseID: house.houseID });
+  return entityView(updated);
+}
+
+/** Houses for the login reply and the house picker: every house the caller may manage. */
+export async function listHouseSummaries(deps: Deps, caller: Caller): Promise<HouseSummary[]> {
+  const query = accessibleHousesQuery(caller);
+  if (!query) return [];
+  const houses: HouseDoc[] = [];
+  let continuation: string | undefined;
+  do {
+    const page = await houseDocs<HouseDoc>(deps).query({
+      ...query,
+      orderBy: { field: 'houseName' },
+      top: 500,
+      ...(continuation ? { continuation } : {}),
+    });
+    houses.push(...page.items);
+    continuation = page.continuation;
+  } while (continuation);
+  const lessorInfos = new Map<string, LessorInfo>();
+  for (const ownerID of new Set(houses.map((house) => house.ownerID))) {
+    lessorInfos.set(ownerID, await lessorInfoOf(deps, ownerID));
+  }
+  return houses.map((house) => ({
+    houseID: house.houseID,
+    houseName: house.houseName,
+    houseAddress: house.houseAddress,
+    lessorInfo: { status: lessorInfos.get(house.ownerID)?.status ?? 2 },
+  }));
+}

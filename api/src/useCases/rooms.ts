@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import { IMAGE_MAX_BYTES, type RoomCreateInput, type RoomUpdateInput } from '@nhatro/common';
+import { lesseeScope } from '../domain/access.js';
+import { parseBlobName, sniffFileType } from '../domain/blobNames.js';
+import { AppError } from '../domain/errors.js';
+import type { ContractDoc, DeviceDoc, HouseDoc, RoomDoc } from '../domain/model.js';
+import type { ODataQuery } from '../domain/odata/parse.js';
+import type { Filter } from '../domain/query.js';
+import {
+  checkRoomQuota,
+  duplicateRoomNameMessage,
+  MAX_ROOM_IMAGES,
+  quotaExceededMessage,
+  roomDeletionBlocker,
+  roomNameKey,
+} from '../domain/rooms.js';
+import { audit, type Actor } from './actor.js';
+import type { Deps } from './deps.js';
+import {
+  authorizeHouse,
+  findInCallersHouse,
+  houseDocs,
+  listInHouse,
+  requireID,
+  withChanges,
+} from './houseScope.js';
+import { listEntities, selectFields, type EntityPage } from './odataQuery.js';
+import { expandRoom } from './roomExpand.js';
+import { findUser } from './users.js';
+import { entityView, imageLinks } from './views.js';
+
+/** A room the caller may see: in a house they may touch, and for a lessee only their own. */
+export async function roomForCaller(actor: Actor, roomID: string): Promise<RoomDoc> {
+  const { doc } = await findInCallersHouse<RoomDoc>(actor.deps, actor.user, 'room', roomID);
+  const lessee = lesseeScope(actor.user);
+  if (lessee && lessee.roomID !== doc.roomID) throw AppError.notFound();
+  return doc;
+}
+
+async function roomEntity(actor: Actor, room: RoomDoc, query: ODataQuery, withImages: boolean) {
+  return selectFields(
+    {
+      ...entityView(room),
+      ...(withImages ? { imageURLs: await imageLinks(actor.deps, 'room-images', room.images) } : {}),
+      ...(await expandRoom(actor.deps, actor.user, room, query.expand)),
+    },
+    query,
+  );
+}
+
+/**
+ * A house's rooms (`houseID`), or the spec's single-room form (`roomID`, with photo URLs).
+ * A lessee sees only their room; without a house they get their own.
+ */
+export async function listRooms(
+  actor: Actor,
+  scope: { houseID?: string; roomID?: string },
+  query: ODataQuery,
+): Promise<EntityPage> {
+  const { deps, user } = actor;
+  const lessee = lesseeScope(user);
+  let houseID = scope.houseID ?? (lessee ? user.account.houseID : undefined);
+  if (scope.roomID) {
+    const { doc } = await findInCallersHouse<RoomDoc>(
+      deps,
+      user,
+      'room',
+      requireID(scope.roomID, 'Mã phòng'),
+    );
+    houseID = doc.houseID;
+  }
+  if (!houseID) throw AppError.badRequest('Thiếu mã nhà trọ (houseID).');
+  const house = await authorizeHouse(deps, user, requireID(houseID, 'Mã nhà trọ'));
+  const conditions: Filter[] = [{ op: 'eq', field: 'type', value: 'room' }];
+  if (scope.roomID) conditions.push({ op: 'eq', field: 'roomID', value: scope.roomID });
+  if (lessee) conditions.push({ op: 'eq', field: 'roomID', value: lessee.roomID ?? '' });
+  return listEntities(
+    houseDocs<RoomDoc>(deps),
+    { partitionKey: house.houseID, filter: { op: 'and', items: conditions } },
+    query,
+    [{ field: 'roomName' }],
+    (room) => roomEntity(actor, room, query, Boolean(scope.roomID)),
+  );
+}
+
+export async function getRoom(actor: Actor, roomID: string, query: ODataQuery) {
+  return roomEntity(actor, await roomForCaller(actor, roomID), query, true);
+}
+
+/** Rooms a landlord holds across all their houses, for the purchased quota. */
+async function roomsUsedByOwner(deps: Deps, ownerID: string): Promise<number> {
+  const houses = await houseDocs<HouseDoc>(deps).query({
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'house' },
+        { op: 'eq', field: 'ownerID', value: ownerID },
+      ],
+    },
+    top: 1000,
+  });
+  let used = 0;
+  for (const house of houses.items) {
+    used += await houseDocs(deps).count({
+      partitionKey: house.houseID,
+      filter: { op: 'eq', field: 'type', value: 'room' },
+    });
+  }
+  return used;
+}
+
+/** Throws 409 with how many rooms are left when adding `count` rooms would pass the owner's quota. */
+export async function assertRoomQuota(deps: Deps, house: HouseDoc, count: number): Promise<void> {
+  const owner = await findUser(deps, house.ownerID);
+  const decision = checkRoomQuota(owner?.roomQuota ?? 0, await roomsUsedByOwner(deps, house.ownerID), count);
+  if (!decision.allowed) throw AppError.conflict(quotaExceededMessage(decision.remaining, count));
+}
+
+async function assertRoomNameFree(deps: Deps, houseID: string, roomName: string, exceptRoomID?: string) {
+  const rooms = await listInHouse<RoomDoc>(deps, houseID, 'room');
+  const key = roomNameKey(roomName);
+  if (rooms.some((room) => room.roomID !== exceptRoomID && roomNameKey(room.roomName) === key)) {
+    throw AppError.conflict(duplicateRoomNameMessage(roomName.trim()));
+  }
+}
+
+export function newRoomDoc(
+  houseID: string,
+  input: Omit<RoomCreateInput, 'houseID'>,
+  createdOn: string,
+): RoomDoc {
+  const roomID = randomUUID();
+  return {
+    id: roomID,
+    pk: houseID,
+    type: 'room',
+    roomID,
+    houseID,
+    roomName: input.roomName,
+    roomDescription: input.roomDescription,
+    acreage: input.acreage,
+    floor: input.floor,
+    price: input.price,
+    status: 'empty',
+    currentElectricityIndex: input.currentElectricityIndex,
+    currentWaterIndex: input.currentWaterIndex,
+    images: [],
+    createdOn,
+  };
+}
+
+export async function createRoom(actor: Actor, input: RoomCreateInput) {
+  const { deps, user } = actor;
+  const house = await authorizeHouse(deps, user, input.houseID);
+  await assertRoomNameFree(deps, house.houseID, input.roomName);
+  await assertRoomQuota(deps, house, 1);
+  const { houseID: _houseID, ...fields } = input;
+  const room = await houseDocs<RoomDoc>(deps).create(
+    newRoomDoc(house.houseID, fields, deps.now().toISOString()),
+  );
+  await audit(actor, { action: 'create', entity: 'room', entityID: room.roomID, houseID: room.houseID });
+  return entityView(room);
+}
+
+export async function updateRoom(
+  actor: Actor,
+  roomID: string,
+  input: Omit<RoomUpdateInput, 'roomID'>,
+  ifMatch?: string,
+) {
+  const { deps, user } = actor;
+  const { doc: room } = await findInCallersHouse<RoomDoc>(deps, user, 'room', roomID);
+  if (input.roomName !== undefined) await assertRoomNameFree(deps, room.houseID, input.roomName, room.roomID);
+  const updated = await houseDocs<RoomDoc>(deps).replace(withChanges(room, input), {
+    ifMatch: ifMatch ?? (room._etag as string),
+  });
+  await audit(actor, {
+    action: 'update',
+    entity: 'room',
+    entityID: room.roomID,
+    houseID: room.houseID,
+    details: { fields: Object.keys(input) },
+  });
+  return entityView(updated);
+}
+
+/** Deletes an empty room with its devices and their photos. */
+export async function deleteRoom(actor: Actor, roomID: string): Promise<void> {
+  const { deps, user } = actor;
+  const { doc: room } = await findInCallersHouse<RoomDoc>(deps, user, 'room', roomID);
+  const activeContracts = await listInHouse<ContractDoc>(deps, room.houseID, 'contract', {
+    op: 'and',
+    items: [
+      { op: 'eq', field: 'roomID', value: room.roomID },
+      { op: 'eq', field: 'status', value: 1 },
+    ],
+  });
+  const reservations = await houseDocs(deps).count({
+    partitionKey: room.houseID,
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'reservation' },
+        { op: 'eq', field: 'roomID', value: room.roomID },
+      ],
+    },
+  });
+  const blocker = roomDeletionBlocker(room, activeContracts.length, reservations);
+  if (blocker) throw AppError.conflict(blocker);
+  const devices = await listInHouse<DeviceDoc>(deps, room.houseID, 'device', {
+    op: 'eq',
+    field: 'roomID',
+    value: room.roomID,
+  });
+  await houseDocs(deps).batch(room.houseID, [
+    { op: 'delete', id: room.id, ...(room._etag ? { ifMatch: room._etag } : {}) },
+    ...devices.map((device) => ({ op: 'delete' as const, id: device.id })),
+  ]);
+  for (const blob of [...room.images, ...devices.flatMap((device) => device.images)]) {
+    await deps.blobs.delete('room-images', blob);
+  }
+  await audit(actor, { action: 'delete', entity: 'room', entityID: room.roomID, houseID: room.houseID });
+}
+
+/** Saves a room's new image list, records it and answers with fresh read URLs. */
+async function saveRoomImages(
+  actor: Actor,
+  room: RoomDoc,
+  images: string[],
+  action: 'addImage' | 'deleteImage',
+  blobName: string,
+) {
+  const updated = await houseDocs<RoomDoc>(actor.deps).replace(
+    { ...room, images },
+    room._etag ? { ifMatch: room._etag } : {},
+  );
+  await audit(actor, {
+    action,
+    entity: 'room',
+    entityID: room.roomID,
+    houseID: room.houseID,
+    details: { blobName },
+  });
+  return { ...entityView(updated), imageURLs: await imageLinks(actor.deps, 'room-images', updated.images) };
+}
+
+/** Registers a photo the browser uploaded with a create-only SAS, after checking name, size and type. */
+export async function addRoomImage(actor: Actor, roomID: string, blobName: string) {
+  const { deps } = actor;
+  const room = await roomForCaller(actor, roomID);
+  const name = parseBlobName('room-images', blobName);
+  if (!name || name.scope !== room.houseID || !blobName.includes('/room-')) {
+    throw AppError.badRequest('Tên tệp ảnh không hợp lệ.');
+  }
+  if (room.images.includes(blobName)) return entityView(room);
+  const holders = await houseDocs(deps).count({
+    partitionKey: room.houseID,
+    filter: { op: 'arrayContains', field: 'images', value: blobName },
+  });
+  if (holders > 0) throw AppError.conflict('Ảnh này đã được gắn cho phòng hoặc thiết bị khác.');
+  if (room.images.length >= MAX_ROOM_IMAGES) {
+    throw AppError.conflict(`Mỗi phòng có tối đa ${MAX_ROOM_IMAGES} ảnh.`);
+  }
+  const head = await deps.blobs.head('room-images', blobName, 16);
+  if (!head) throw AppError.badRequest('Không tìm thấy ảnh đã tải lên. Vui lòng tải lại ảnh.');
+  if (head.contentLength > IMAGE_MAX_BYTES || sniffFileType(head.firstBytes) !== 'png') {
+    await deps.blobs.delete('room-images', blobName);
+    throw AppError.badRequest(
+      head.contentLength > IMAGE_MAX_BYTES
+        ? `Ảnh quá lớn (tối đa ${IMAGE_MAX_BYTES / 1024 / 1024} MB).`
+        : 'Tệp tải lên không phải ảnh PNG.',
+    );
+  }
+  return saveRoomImages(actor, room, [...room.images, blobName], 'addImage', blobName);
+}
+
+export async function removeRoomImage(actor: Actor, roomID: string, blobName: string) {
+  const room = await roomForCaller(actor, roomID);
+  if (!room.images.includes(blobName)) throw AppError.notFound('Không tìm thấy ảnh này trong phòng.');
+  const reply = await saveRoomImages(
+    actor,
+    room,
+    room.images.filter((image) => image !== blobName),
+    'deleteImage',
+    blobName,
+  );
+  // Only once the room no longer lists it, so a failed save never leaves a broken image.
+  await actor.deps.blobs.delete('room-images', blobName);
+  return reply;
+}
