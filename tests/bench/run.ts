@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import { ROLE } from '@nhatro/common';
-import { loadConfig } from '../../api/src/config.js';
+import { loadConfig } from '../../api/src/config/index.js';
 import type { HouseDoc, RoomDoc } from '../../api/src/domain/model.js';
 import { freePort } from '../../api/src/local/azurite.js';
 import { seedDemoData } from '../../api/src/local/seed.js';

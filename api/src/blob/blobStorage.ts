@@ -7,7 +7,7 @@ import {
   type UserDelegationKey,
 } from '@azure/storage-blob';
 import type { AccessToken, GetTokenOptions, TokenCredential } from '@azure/core-auth';
-import type { BlobConfig } from '../config.js';
+import type { BlobConfig } from '../config/index.js';
 
 import { BLOB_CONTAINERS, type BlobContainer } from '../domain/blobNames.js';
 

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { BlobServiceClient, StorageSharedKeyCredential } from '@azure/storage-blob';
-import { AZURITE_ACCOUNT } from '../config.js';
+import { AZURITE_ACCOUNT } from '../config/index.js';
 
 export interface RunningAzurite {
   port: number;

@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../config.js';
+import { loadConfig } from '../config/index.js';
 import { closeDeps, createDeps, useDeps, type Deps } from '../useCases/deps.js';
 import { allowBrowserOrigin, startAzurite } from './azurite.js';
 import { createLocalHost } from './host.js';

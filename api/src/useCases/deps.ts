@@ -1,4 +1,4 @@
-import { loadConfig, type AppConfig } from '../config.js';
+import { loadConfig, type AppConfig } from '../config/index.js';
 import { openStore, type Store } from '../store/index.js';
 import { createBlobStorage, type BlobStorage } from '../blob/blobStorage.js';
 

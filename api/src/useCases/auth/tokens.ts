@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { isRoleID, type RoleID } from '@nhatro/common';
-import type { AppConfig } from '../../config.js';
+import type { AppConfig } from '../../config/index.js';
 
 export interface AccessClaims {
   userID: string;

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { StoreConfig } from './store/index.js';
+import type { StoreConfig } from '../store/index.js';
 
 export interface BlobConfig {
   /** `https://<account>.blob.core.windows.net` in Azure; Azurite's URL locally. */

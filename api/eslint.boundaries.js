@@ -1,0 +1,54 @@
+import boundaries from 'eslint-plugin-boundaries';
+
+/**
+ * The API's layers, each importing only the ones below it (docs/adding-a-slice.md):
+ * functions (thin endpoints) → http (the edge) → useCases → domain (rules, no I/O);
+ * use cases reach storage through the store and blob ports; local/ wires everything for `npm start`.
+ */
+const LAYERS = [
+  { type: 'functions', pattern: 'api/src/functions' },
+  { type: 'http', pattern: 'api/src/http' },
+  { type: 'useCases', pattern: 'api/src/useCases' },
+  { type: 'domain', pattern: 'api/src/domain' },
+  { type: 'store', pattern: 'api/src/store' },
+  { type: 'blob', pattern: 'api/src/blob' },
+  { type: 'local', pattern: 'api/src/local' },
+  { type: 'config', pattern: 'api/src/config' },
+];
+
+const MAY_IMPORT = {
+  functions: ['http', 'useCases', 'domain'],
+  http: ['useCases', 'domain', 'store'],
+  useCases: ['useCases', 'domain', 'store', 'blob', 'config'],
+  domain: ['domain'],
+  store: ['store', 'domain', 'config'],
+  blob: ['blob', 'domain', 'config'],
+  config: ['store'],
+  local: ['functions', 'http', 'useCases', 'domain', 'store', 'blob', 'config', 'local'],
+};
+
+export default [
+  {
+    files: ['api/src/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': LAYERS,
+      'boundaries/include': ['api/src/**/*.ts'],
+      // Imports name the emitted `.js`; the TypeScript resolver finds the `.ts` source.
+      'import/resolver': { typescript: { project: 'api/tsconfig.json' } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          message: 'Tầng {{from.type}} không được import tầng {{to.type}} (xem docs/adding-a-slice.md).',
+          policies: Object.entries(MAY_IMPORT).map(([from, to]) => ({
+            from: { element: { type: from } },
+            allow: { to: { element: { types: { anyOf: to } } } },
+          })),
+        },
+      ],
+    },
+  },
+];

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { ROLE } from '@nhatro/common';
+import type { ContractDoc, LesseeInfoDoc, RoomDoc, VehicleDoc } from '../../domain/model.js';
+import { createUser } from '../../useCases/users.js';
+import { demoPassword, houseOf, saveInHouse, type Seeder } from './world.js';
+
+/** The lessee of room P101 of Hoa Sen with an active contract and a motorbike; P102 is reserved. */
+export const tenancySeeder: Seeder = {
+  name: 'tenancy',
+  async seed(deps, world) {
+    const hoaSen = houseOf(world, 'Nhà trọ Hoa Sen');
+    const houseID = hoaSen.house.houseID;
+    const [lesseeRoom, reservedRoom] = hoaSen.rooms as [RoomDoc, RoomDoc];
+    const contractID = randomUUID();
+    const lesseeInfoID = randomUUID();
+    const lessee = await createUser(deps, {
+      username: 'nguoithue',
+      password: demoPassword('nguoithue'),
+      passwordHash: world.passwordHashes.get('nguoithue') as string,
+      roleID: ROLE.lessee,
+      fullName: 'Lê Minh Tuấn',
+      phoneNumber: '0987654321',
+      extra: { lesseeID: lesseeInfoID, houseID, contractID, roomID: lesseeRoom.roomID },
+    });
+    world.users.set('nguoithue', lessee);
+    const contract: ContractDoc = {
+      id: contractID,
+      pk: houseID,
+      type: 'contract',
+      contractID,
+      houseID,
+      roomID: lesseeRoom.roomID,
+      status: 1,
+      createdOn: world.createdOn,
+      startDate: '2026-09-01',
+      endDate: '2027-08-31',
+      rentFee: lesseeRoom.price,
+      deposit: lesseeRoom.price,
+      lesseeAccountID: lessee.userID,
+      representativeLesseeID: lesseeInfoID,
+    };
+    const lesseeInfo: LesseeInfoDoc = {
+      id: lesseeInfoID,
+      pk: houseID,
+      type: 'lesseeInfo',
+      lesseeInfoID,
+      houseID,
+      contractID,
+      occupantName: 'Lê Minh Tuấn',
+      gender: 1,
+      phoneNumber: '0987654321',
+      citizenID: '079203004567',
+      dateOfBirth: '2003-05-14',
+      isRepresentative: true,
+      status: 1,
+    };
+    const vehicleID = randomUUID();
+    const vehicle: VehicleDoc = {
+      id: vehicleID,
+      pk: houseID,
+      type: 'vehicle',
+      vehicleID,
+      houseID,
+      contractID,
+      licensePlate: '59-X3 123.45',
+      vehicleType: 'Xe máy',
+    };
+    await saveInHouse(deps, houseID, [contract, lesseeInfo, vehicle]);
+    const rooms = deps.store.container<RoomDoc>('houses');
+    for (const [room, status] of [
+      [lesseeRoom, 'occupied'],
+      [reservedRoom, 'reserved'],
+    ] as const) {
+      await rooms.patch(houseID, room.id, [{ op: 'set', path: '/status', value: status }]);
+      room.status = status;
+    }
+  },
+};
