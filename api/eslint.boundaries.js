@@ -1,4 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import boundaries from 'eslint-plugin-boundaries';
+
+const SOURCE_RESOLVER = fileURLToPath(new URL('../eslint/sourceResolver.cjs', import.meta.url));
 
 /**
  * The API's layers, each importing only the ones below it (docs/adding-a-slice.md):
@@ -34,8 +37,7 @@ export default [
     settings: {
       'boundaries/elements': LAYERS,
       'boundaries/include': ['api/src/**/*.ts'],
-      // Imports name the emitted `.js`; the TypeScript resolver finds the `.ts` source.
-      'import/resolver': { typescript: { project: 'api/tsconfig.json' } },
+      'import/resolver': { [SOURCE_RESOLVER]: {} },
     },
     rules: {
       'boundaries/dependencies': [
