@@ -6,7 +6,6 @@ import { closeServices, createServices, useServices, type AppServices } from '..
 import { allowBrowserOrigin, startAzurite } from './azurite.js';
 import { createLocalHost } from './host.js';
 import { seedDemoData } from './seed.js';
-import '../functions/index.js';
 
 export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
