@@ -26,9 +26,9 @@ const stem = (file: string) => basename(file).replace(/\.(js|ts)$/, '');
 describe('function modules', () => {
   it('the built local host loads exactly the files the package.json `main` glob gives Azure', async () => {
     expect(existsSync(BUILT_LOADER), 'build the API first: npx tsc -b common api').toBe(true);
-    const built = (await import(
-      pathToFileURL(BUILT_LOADER).href
-    )) as typeof import('../../api/src/local/functionModules.js');
+    const built = (await import(pathToFileURL(BUILT_LOADER).href)) as {
+      functionModuleFiles: typeof functionModuleFiles;
+    };
     const azure = await azureEntryFiles();
     expect(azure.length).toBeGreaterThan(0);
     expect(await built.functionModuleFiles()).toEqual(azure);
