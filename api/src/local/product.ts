@@ -7,7 +7,7 @@ import { allowBrowserOrigin, startAzurite } from './azurite.js';
 import { createLocalHost } from './host.js';
 import { seedDemoData } from './seed.js';
 
-export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
 export interface LocalProductOptions {
   port: number;
