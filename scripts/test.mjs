@@ -1,4 +1,4 @@
-// The whole test suite: format, lint, types, build, then every vitest project
+// The whole test suite: format, lint, unused code, types, build, then every vitest project
 // (unit, store contract, API through the real handlers, browser tests in Chromium).
 // Extra arguments go to vitest, e.g. `npm test -- tests/api`.
 import { execSync, spawnSync } from 'node:child_process';
@@ -53,6 +53,7 @@ function ensureChromium() {
 
 run('Định dạng mã (prettier)', 'npx prettier --check . --log-level warn');
 run('Kiểm tra mã (eslint)', 'npx eslint . --max-warnings 0');
+run('Mã không dùng (knip)', 'npm run lint:unused --silent');
 run('Kiểm tra kiểu (tsc)', 'npm run typecheck --silent');
 run('Build web (vite)', 'npm run build -w web --silent');
 const chromium = ensureChromium();

@@ -24,7 +24,7 @@ export const MSG = {
   unknownField: (field: string) => `Trường "${field}" không tồn tại.`,
 } as const;
 
-export interface ErrorBody {
+interface ErrorBody {
   status?: boolean;
   value?: string;
   errorMessage: string;

@@ -41,7 +41,7 @@ export async function buildXlsx(
   return new Uint8Array(await workbook.xlsx.writeBuffer());
 }
 
-export function roomRowCells(row: RoomRow): CellInput[] {
+function roomRowCells(row: RoomRow): CellInput[] {
   return [row.roomName, row.acreage, row.floor, row.price, row.electricity, row.water, row.description];
 }
 

@@ -34,6 +34,21 @@ describe('compileRoute', () => {
     expect(match(template, '/odata/House/h1/Room/42')).toEqual({ houseID: 'h1', roomID: '42' });
   });
 
+  it('int, long, bool, alpha and guid constraints are enforced; others only parsed', () => {
+    expect(match('x/{id:int}', '/x/-7')).toEqual({ id: '-7' });
+    expect(match('x/{id:int}', '/x/7a')).toBeNull();
+    expect(match('x/{flag:bool}', '/x/True')).toEqual({ flag: 'True' });
+    expect(match('x/{flag:bool}', '/x/yes')).toBeNull();
+    expect(match('x/{name:alpha}', '/x/abc')).toEqual({ name: 'abc' });
+    expect(match('x/{name:alpha}', '/x/ab1')).toBeNull();
+    expect(match('x/{id:guid}', '/x/3f0c9a52-8d1e-4b7a-9c3d-2e1f0a9b8c7d')).toEqual({
+      id: '3f0c9a52-8d1e-4b7a-9c3d-2e1f0a9b8c7d',
+    });
+    expect(match('x/{id:guid}', '/x/3f0c9a52')).toBeNull();
+    expect(match('x/{id:int?}', '/x')).toEqual({ id: undefined });
+    expect(match('x/{code:minlength(3)}', '/x/ab')).toEqual({ code: 'ab' });
+  });
+
   it('{id?} is optional', () => {
     expect(match('api/Bill/{id?}', '/api/Bill')).toEqual({ id: undefined });
     expect(match('api/Bill/{id?}', '/api/Bill/7')).toEqual({ id: '7' });

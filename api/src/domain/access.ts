@@ -1,4 +1,4 @@
-import { LEVEL, permissionLevel, ROLE, type PermissionArea, type Role, type RoleID } from '@nhatro/common';
+import { permissionLevel, ROLE, type PermissionArea, type Role, type RoleID } from '@nhatro/common';
 import type { Filter } from './query.js';
 import type { HouseDoc, UserDoc } from './model.js';
 
@@ -61,5 +61,3 @@ export function lesseeScope(caller: Caller): { roomID?: string; contractID?: str
     ...(caller.account.contractID ? { contractID: caller.account.contractID } : {}),
   };
 }
-
-export const READ = LEVEL.read;

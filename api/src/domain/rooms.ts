@@ -1,4 +1,4 @@
-import { ROOM_STATUS_LABELS, type RoomStatusCode } from '@nhatro/common';
+import type { RoomStatusCode } from '@nhatro/common';
 
 /** Why a room cannot be deleted, or `null` when it can. */
 export function roomDeletionBlocker(
@@ -13,10 +13,6 @@ export function roomDeletionBlocker(
     return 'Không thể xóa phòng đã được đặt cọc. Hãy hủy đặt cọc trước.';
   }
   return null;
-}
-
-export function roomStatusLabel(status: RoomStatusCode): string {
-  return ROOM_STATUS_LABELS[status];
 }
 
 export interface QuotaDecision {

@@ -24,10 +24,6 @@ const STORE_ERRORS: Record<StoreError['code'], () => AppError> = {
   bad_request: () => AppError.badRequest(MESSAGES.invalidInput),
 };
 
-export function statusOf(kind: ErrorKind): number {
-  return STATUS[kind];
-}
-
 /** Every failure of a handler as the spec's error reply; anything unexpected is logged and a 500. */
 export function errorResponse(error: unknown, ctx: InvocationContext): HttpResponseInit {
   const refusal = error instanceof StoreError ? STORE_ERRORS[error.code]() : error;

@@ -6,6 +6,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import azureFunctions, { type HttpResponseInit } from '@azure/functions';
 import { MESSAGES } from '@nhatro/common';
 import { httpFunctions, timerFunctions, type HttpFunctionDefinition } from '../http/registry.js';
+import { loadFunctionModules } from './functionModules.js';
 
 const { HttpRequest, HttpResponse, InvocationContext } = azureFunctions;
 
@@ -31,6 +32,30 @@ interface CompiledRoute {
   definition: HttpFunctionDefinition;
   pattern: RegExp;
   names: string[];
+  precedence: number[];
+}
+
+/** `{name}`, `{name?}`, `{name:int}`, `{name:int?}`, `{name:minlength(3)}`, `{*rest}`: 1 catch-all, 2 name, 3 constraints, 4 optional. */
+const SEGMENT = /^\{(\*?)([A-Za-z_][A-Za-z0-9_]*)((?::[a-z]+(?:\([^)]*\))?)*)(\?)?\}$/;
+
+/**
+ * What a constrained parameter accepts, for the constraints whose rank (below) would otherwise let
+ * `{id:int}` take a value meant for `{name}`; other constraints are ranked but not enforced here.
+ */
+const CONSTRAINTS: Record<string, string> = {
+  int: '-?[0-9]+',
+  long: '-?[0-9]+',
+  bool: 'true|false',
+  alpha: '[A-Za-z]+',
+  guid: '[0-9A-Fa-f]{8}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{12}',
+};
+
+function constraintPattern(constraints: string): string {
+  const known = constraints
+    .split(':')
+    .filter((name) => Object.hasOwn(CONSTRAINTS, name))
+    .map((name) => CONSTRAINTS[name] as string);
+  return known.length ? known.map((pattern) => `(?=(?:${pattern})(?:/|$))`).join('') + '[^/]+' : '[^/]+';
 }
 
 /** `odata/House/{id}` → a case-insensitive matcher with named parameters, as the Functions host routes. */
@@ -39,14 +64,83 @@ export function compileRoute(template: string): { pattern: RegExp; names: string
   const body = template
     .split('/')
     .map((segment) => {
-      const match = /^\{(\*?)([A-Za-z_][A-Za-z0-9_]*)(\?)?(?::[a-z]+)?\}$/.exec(segment);
+      const match = SEGMENT.exec(segment);
       if (!match) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
       names.push(match[2] as string);
       if (match[1]) return '(?:/(.*))?';
-      return match[3] ? '(?:/([^/]+))?' : '/([^/]+)';
+      const value = constraintPattern(match[3] ?? '');
+      return match[4] ? `(?:/(${value}))?` : `/(${value})`;
     })
     .join('');
   return { pattern: new RegExp(`^${body}/?$`, 'i'), names };
+}
+
+/**
+ * One digit per segment, lower is tried first — ASP.NET Core's inbound route precedence
+ * (Microsoft.AspNetCore.Routing RoutePrecedence.ComputeInbound; "URL matching" in the ASP.NET Core
+ * routing docs: a more specific template is tried before a less specific one, whatever the order
+ * the routes were added): 1 literal, 2 constrained parameter (`{id:int}`), 3 parameter (`{id}`,
+ * also `{id?}`: ASP.NET gives optional parameters no rank of their own), 4 constrained catch-all,
+ * 5 catch-all (`{*rest}`). Templates compare digit by digit from the left, as ASP.NET compares its
+ * decimals 1.13 < 1.3 (a missing digit counts as 0, so `a/b` comes before `a/b/{id?}`).
+ */
+export function routePrecedence(template: string): number[] {
+  return template.split('/').map((segment) => {
+    const match = SEGMENT.exec(segment);
+    if (!match) return 1;
+    const constrained = Boolean(match[3]);
+    if (match[1]) return constrained ? 4 : 5;
+    return constrained ? 2 : 3;
+  });
+}
+
+function comparePrecedence(a: number[], b: number[]): number {
+  for (let index = 0; index < Math.max(a.length, b.length); index += 1) {
+    const difference = (a[index] ?? 0) - (b[index] ?? 0);
+    if (difference !== 0) return difference;
+  }
+  return 0;
+}
+
+export type RouteMatch =
+  | { kind: 'found'; definition: HttpFunctionDefinition; params: Record<string, string> }
+  | { kind: 'methodNotAllowed'; allow: string[] }
+  | { kind: 'notFound' };
+
+/**
+ * The HTTP functions in the order routing tries them: by precedence, ties in registration order
+ * (Array.prototype.sort is stable). A request goes to the first route whose template and method
+ * match; if templates match but no method does, it is a 405 listing every matching route's methods.
+ */
+export function createRouter(definitions: readonly HttpFunctionDefinition[]) {
+  const routes: CompiledRoute[] = definitions
+    .map((definition) => ({
+      definition,
+      ...compileRoute(definition.route),
+      precedence: routePrecedence(definition.route),
+    }))
+    .sort((a, b) => comparePrecedence(a.precedence, b.precedence));
+
+  return {
+    /** Route templates in the order they are tried. */
+    order: routes.map((route) => route.definition),
+    match(method: string, path: string): RouteMatch {
+      const allowed = new Set<string>();
+      for (const route of routes) {
+        const found = route.pattern.exec(path);
+        if (!found) continue;
+        route.definition.methods.forEach((allowedMethod) => allowed.add(allowedMethod));
+        if (!route.definition.methods.includes(method.toUpperCase() as never)) continue;
+        const params: Record<string, string> = {};
+        route.names.forEach((name, index) => {
+          const value = found[index + 1];
+          if (value !== undefined) params[name] = decodeURIComponent(value);
+        });
+        return { kind: 'found', definition: route.definition, params };
+      }
+      return allowed.size > 0 ? { kind: 'methodNotAllowed', allow: [...allowed] } : { kind: 'notFound' };
+    },
+  };
 }
 
 interface StaticSite {
@@ -163,71 +257,57 @@ async function writeFunctionResponse(
 }
 
 /**
- * Serves the function modules registered in this process on Node `http`, through
+ * Loads every function module (as Azure does through `main`) and serves the functions on Node `http`, through
  * the real HttpRequest / HttpResponse / InvocationContext of @azure/functions,
  * and the built SPA at the same origin.
  */
 export async function createLocalHost(options: LocalHostOptions): Promise<Server> {
   const log = options.log ?? (() => undefined);
-  const routes: CompiledRoute[] = httpFunctions.map((definition) => ({
-    definition,
-    ...compileRoute(definition.route),
-  }));
+  await loadFunctionModules();
+  const router = createRouter(httpFunctions);
   const site = await loadStaticSite(options);
 
   async function handleFunction(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean> {
     const method = (req.method ?? 'GET').toUpperCase();
-    const path = url.pathname;
-    const allowed = new Set<string>();
-    for (const route of routes) {
-      const match = route.pattern.exec(path);
-      if (!match) continue;
-      route.definition.methods.forEach((allowedMethod) => allowed.add(allowedMethod));
-      if (!route.definition.methods.includes(method as never)) continue;
-      const params: Record<string, string> = {};
-      route.names.forEach((name, index) => {
-        const value = match[index + 1];
-        if (value !== undefined) params[name] = decodeURIComponent(value);
-      });
-      let body: Buffer;
-      try {
-        body = await readBody(req, options.maxBodyBytes);
-      } catch (error) {
-        if (error instanceof BodyTooLarge) {
-          const message = MESSAGES.bodyTooLarge(options.maxBodyBytes);
-          sendJson(res, 413, { status: false, value: message, errorMessage: message });
-          req.resume();
-          return true;
-        }
-        throw error;
-      }
-      const request = new HttpRequest({
-        method,
-        url: url.toString(),
-        headers: requestHeaders(req),
-        params,
-        ...(body.length ? { body: { bytes: body } } : {}),
-      });
-      const context = new InvocationContext({
-        functionName: route.definition.name,
-        invocationId: randomUUID(),
-        logHandler: (level, ...args) =>
-          log(`[${route.definition.name}] ${level}: ${args.map(String).join(' ')}`),
-      });
-      const result = await route.definition.handler(request, context);
-      await writeFunctionResponse(res, result ?? { status: 204 });
-      return true;
-    }
-    if (allowed.size > 0) {
+    const found = router.match(method, url.pathname);
+    if (found.kind === 'notFound') return false;
+    if (found.kind === 'methodNotAllowed') {
       sendJson(
         res,
         405,
         { status: false, errorMessage: MESSAGES.methodNotAllowed },
-        { Allow: [...allowed].join(', ') },
+        { Allow: found.allow.join(', ') },
       );
       return true;
     }
-    return false;
+    const { definition, params } = found;
+    let body: Buffer;
+    try {
+      body = await readBody(req, options.maxBodyBytes);
+    } catch (error) {
+      if (error instanceof BodyTooLarge) {
+        const message = MESSAGES.bodyTooLarge(options.maxBodyBytes);
+        sendJson(res, 413, { status: false, value: message, errorMessage: message });
+        req.resume();
+        return true;
+      }
+      throw error;
+    }
+    const request = new HttpRequest({
+      method,
+      url: url.toString(),
+      headers: requestHeaders(req),
+      params,
+      ...(body.length ? { body: { bytes: body } } : {}),
+    });
+    const context = new InvocationContext({
+      functionName: definition.name,
+      invocationId: randomUUID(),
+      logHandler: (level, ...args) => log(`[${definition.name}] ${level}: ${args.map(String).join(' ')}`),
+    });
+    const result = await definition.handler(request, context);
+    await writeFunctionResponse(res, result ?? { status: 204 });
+    return true;
   }
 
   async function fireTimer(res: ServerResponse, name: string): Promise<void> {

@@ -6,9 +6,8 @@ import { closeDeps, createDeps, useDeps, type Deps } from '../useCases/deps.js';
 import { allowBrowserOrigin, startAzurite } from './azurite.js';
 import { createLocalHost } from './host.js';
 import { seedDemoData } from './seed.js';
-import '../functions/index.js';
 
-export const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
 export interface LocalProductOptions {
   port: number;

@@ -179,30 +179,6 @@ export async function revokeSession(
   }
 }
 
-/** Revokes every session of an account (disabling it, changing its password). */
-export async function revokeAllSessions(
-  services: Deps,
-  userID: string,
-  reason: NonNullable<SessionDoc['revokedReason']>,
-): Promise<number> {
-  const sessions = services.store.container<SessionDoc>('sessions');
-  let revoked = 0;
-  // Revoked sessions leave the filter, so each round starts from the first page again.
-  for (;;) {
-    const page = await sessions.query({
-      partitionKey: userID,
-      filter: { op: 'eq', field: 'revoked', value: false },
-      top: 100,
-    });
-    if (page.items.length === 0) break;
-    for (const session of page.items) {
-      await sessions.replace({ ...session, revoked: true, revokedReason: reason });
-      revoked += 1;
-    }
-  }
-  return revoked;
-}
-
 /** Deletes sessions past their expiry (or revoked over a day ago) and login counters no longer locking. */
 export async function purgeExpiredSessions(services: Deps): Promise<{ sessions: number; throttles: number }> {
   const now = services.now();

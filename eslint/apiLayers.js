@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import boundaries from 'eslint-plugin-boundaries';
 
-const SOURCE_RESOLVER = fileURLToPath(new URL('../eslint/sourceResolver.cjs', import.meta.url));
+const SOURCE_RESOLVER = fileURLToPath(new URL('./sourceResolver.cjs', import.meta.url));
 
 /**
  * The API's layers, each importing only the ones below it (docs/adding-a-slice.md):
