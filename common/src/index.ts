@@ -9,4 +9,6 @@ export * from './rooms.js';
 export * from './fees.js';
 export * from './devices.js';
 export * from './tenancy.js';
+export * from './lessees.js';
+export * from './vehicles.js';
 export * from './registrations.js';

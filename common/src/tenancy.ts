@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isoDate, isoDateTime } from './fields.js';
 
 /**
- * Contracts, lessees and vehicles as the API returns them today (through `$expand` of houses and
- * rooms). Their own endpoints and payloads come with the tenancy slice.
+ * Contracts as the API returns them today (through `$expand` of houses and rooms). Their own
+ * endpoints and payloads come with the contracts slice.
  */
 
 export const contractEntity = z.object({
@@ -21,30 +21,6 @@ export const contractEntity = z.object({
   representativeLesseeID: z.string(),
 });
 export type Contract = z.infer<typeof contractEntity>;
-
-export const lesseeInfoEntity = z.object({
-  lesseeInfoID: z.string(),
-  houseID: z.string(),
-  contractID: z.string(),
-  occupantName: z.string(),
-  /** 1 = nam, 0 = nữ. */
-  gender: z.union([z.literal(0), z.literal(1)]),
-  phoneNumber: z.string().optional(),
-  citizenID: z.string().optional(),
-  dateOfBirth: isoDate().optional(),
-  isRepresentative: z.boolean(),
-  status: z.number(),
-});
-export type LesseeInfo = z.infer<typeof lesseeInfoEntity>;
-
-export const vehicleEntity = z.object({
-  vehicleID: z.string(),
-  houseID: z.string(),
-  contractID: z.string(),
-  licensePlate: z.string(),
-  vehicleType: z.string(),
-});
-export type Vehicle = z.infer<typeof vehicleEntity>;
 
 /** Filled by the billing, issues and notifications slices; declared so room expands answer now. */
 export const monthlyBillEntity = z.object({

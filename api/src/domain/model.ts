@@ -72,6 +72,8 @@ export interface ContractDoc extends StoredDoc, Contract {
 
 export interface LesseeInfoDoc extends StoredDoc, LesseeInfo {
   type: 'lesseeInfo';
+  /** Name, phone and CCCD without accents, for `?search=` (never returned). */
+  searchText?: string;
 }
 
 export interface VehicleDoc extends StoredDoc, Vehicle {

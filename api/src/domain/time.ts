@@ -5,3 +5,8 @@ const VIETNAM_OFFSET_MS = 7 * 60 * 60 * 1000;
 export function vietnamMonth(instant: Date): string {
   return new Date(instant.getTime() + VIETNAM_OFFSET_MS).toISOString().slice(0, 7);
 }
+
+/** `yyyy-mm-dd` of the instant in Vietnam (today's date for a landlord). */
+export function vietnamDate(instant: Date): string {
+  return new Date(instant.getTime() + VIETNAM_OFFSET_MS).toISOString().slice(0, 10);
+}

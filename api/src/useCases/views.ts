@@ -15,6 +15,7 @@ export function toView<T extends StoredDoc>(doc: T): Record<string, unknown> {
     ownerID: _ownerID,
     staffIDs: _staffIDs,
     passwordHash: _passwordHash,
+    searchText: _searchText,
     ...view
   } = doc as T & Record<string, unknown>;
   return view;

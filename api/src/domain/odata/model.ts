@@ -98,6 +98,8 @@ export const NOTIFICATION_MODEL = entityModel('Notification', notificationEntity
 export const LESSOR_INFO_MODEL = entityModel('LessorInfo', lessorInfoEntity, {}, ['citizenID']);
 export const CONTRACT_MODEL = entityModel('Contract', contractEntity, {}, ['lesseeAccountID']);
 export const LESSEE_INFO_MODEL = entityModel('LesseeInfo', lesseeInfoEntity, {}, ['citizenID']);
+/** The spec reads occupants as `Lessee` (with their vehicles) and writes them as `LesseeInfor`. */
+export const LESSEE_MODEL = entityModel('Lessee', lesseeInfoEntity, { vehicles: 'Vehicle' }, ['citizenID']);
 export const VEHICLE_MODEL = entityModel('Vehicle', vehicleEntity);
 export const HOUSE_MODEL = entityModel('House', houseEntity, {
   rooms: 'Room',
@@ -120,6 +122,7 @@ export const MODELS: Record<string, EntityModel> = Object.fromEntries(
     LESSOR_INFO_MODEL,
     CONTRACT_MODEL,
     LESSEE_INFO_MODEL,
+    LESSEE_MODEL,
     VEHICLE_MODEL,
     HOUSE_MODEL,
     REGISTRATION_MODEL,

@@ -1,0 +1,262 @@
+import { randomUUID } from 'node:crypto';
+import {
+  IMAGE_MAX_BYTES,
+  LESSEE_MESSAGES,
+  type LesseeCreateInput,
+  type LesseeUpdateInput,
+} from '@nhatro/common';
+import { lesseeScope } from '../domain/access.js';
+import { parseBlobName, sniffFileType } from '../domain/blobNames.js';
+import { AppError } from '../domain/errors.js';
+import { lesseeDateProblem, lesseeSearchText, representativeDecision, searchKey } from '../domain/lessees.js';
+import type { ContractDoc, HouseScopedDoc, LesseeInfoDoc, VehicleDoc } from '../domain/model.js';
+import type { ODataQuery } from '../domain/odata/parse.js';
+import type { Filter } from '../domain/query.js';
+import { vietnamDate } from '../domain/time.js';
+import { audit, type Actor } from './actor.js';
+import { activeContractOfRoom, contractForCaller } from './contracts.js';
+import {
+  authorizeHouse,
+  findInCallersHouse,
+  houseDocs,
+  listInHouse,
+  requireID,
+  withChanges,
+} from './houseScope.js';
+import { applyInMemory, listEntities, selectFields, type EntityPage } from './odataQuery.js';
+import { roomForCaller } from './rooms.js';
+import { entityView, imageLinks, toView } from './views.js';
+
+const IDENTITY_IMAGES = ['citizenIDFrontImage', 'citizenIDBackImage', 'portraitImage'] as const;
+
+/** An occupant the caller may see: in a house they may touch; a lessee only those of their contract. */
+async function lesseeForCaller(actor: Actor, lesseeInfoID: string): Promise<LesseeInfoDoc> {
+  const { doc } = await findInCallersHouse<LesseeInfoDoc>(actor.deps, actor.user, 'lesseeInfo', lesseeInfoID);
+  const lessee = lesseeScope(actor.user);
+  if (lessee && lessee.contractID !== doc.contractID) throw AppError.notFound();
+  return doc;
+}
+
+/**
+ * A house's occupants, optionally of one contract or room; `search` matches name, phone or CCCD
+ * without accents. A lessee sees the occupants of their own contract.
+ */
+export async function listLessees(
+  actor: Actor,
+  scope: { houseID?: string; contractID?: string; roomID?: string; search?: string },
+  query: ODataQuery,
+): Promise<EntityPage> {
+  const { deps, user } = actor;
+  const lessee = lesseeScope(user);
+  const houseID = scope.houseID ?? user.account.houseID;
+  const house = await authorizeHouse(deps, user, requireID(houseID, 'Mã nhà trọ'));
+  const conditions: Filter[] = [{ op: 'eq', field: 'type', value: 'lesseeInfo' }];
+  if (lessee) conditions.push({ op: 'eq', field: 'contractID', value: lessee.contractID ?? '' });
+  if (scope.contractID)
+    conditions.push({ op: 'eq', field: 'contractID', value: requireID(scope.contractID, 'Mã hợp đồng') });
+  if (scope.roomID)
+    conditions.push({ op: 'eq', field: 'roomID', value: requireID(scope.roomID, 'Mã phòng') });
+  const search = scope.search ? searchKey(scope.search) : '';
+  if (search) conditions.push({ op: 'contains', field: 'searchText', value: search });
+  return listEntities(
+    houseDocs<LesseeInfoDoc>(deps),
+    { partitionKey: house.houseID, filter: { op: 'and', items: conditions } },
+    query,
+    [{ field: 'occupantName' }],
+    entityView,
+  );
+}
+
+/**
+ * One occupant with read URLs of their identity photos; `$expand=vehicles` gives the vehicles
+ * registered to them (a contract's vehicles without an owner count as the representative's).
+ */
+export async function getLessee(actor: Actor, lesseeInfoID: string, query: ODataQuery) {
+  const lessee = await lesseeForCaller(actor, lesseeInfoID);
+  const entity: Record<string, unknown> = {
+    ...entityView(lessee),
+    imageURLs: await identityImageLinks(actor, lessee),
+  };
+  const vehicles = query.expand.find((option) => option.property === 'vehicles');
+  if (vehicles) {
+    const all = await listInHouse<VehicleDoc>(actor.deps, lessee.houseID, 'vehicle', {
+      op: 'eq',
+      field: 'contractID',
+      value: lessee.contractID,
+    });
+    const own = all.filter(
+      (vehicle) =>
+        vehicle.lesseeInfoID === lessee.lesseeInfoID || (!vehicle.lesseeInfoID && lessee.isRepresentative),
+    );
+    entity.vehicles = applyInMemory(own.map(toView), vehicles.query);
+  }
+  return selectFields(entity, query);
+}
+
+async function identityImageLinks(actor: Actor, lessee: LesseeInfoDoc) {
+  const names = IDENTITY_IMAGES.map((field) => lessee[field]).filter((name): name is string => Boolean(name));
+  return imageLinks(actor.deps, 'lessee-infor', names);
+}
+
+/** Identity photos: names the server gave for this house, uploaded, PNG, at most 5 MB. */
+async function checkIdentityImages(
+  actor: Actor,
+  houseID: string,
+  input: Partial<Record<(typeof IDENTITY_IMAGES)[number], string>>,
+) {
+  for (const field of IDENTITY_IMAGES) {
+    const blobName = input[field];
+    if (!blobName) continue;
+    const name = parseBlobName('lessee-infor', blobName);
+    if (!name || name.scope !== houseID)
+      throw AppError.validation([{ field, errorMessage: 'Tên tệp ảnh không hợp lệ.' }]);
+    const head = await actor.deps.blobs.head('lessee-infor', blobName, 16);
+    if (!head) {
+      throw AppError.validation([
+        { field, errorMessage: 'Không tìm thấy ảnh đã tải lên. Vui lòng tải lại ảnh.' },
+      ]);
+    }
+    if (head.contentLength > IMAGE_MAX_BYTES || sniffFileType(head.firstBytes) !== 'png') {
+      throw AppError.validation([{ field, errorMessage: 'Ảnh giấy tờ phải là ảnh PNG, tối đa 5 MB.' }]);
+    }
+  }
+}
+
+function checkDates(actor: Actor, dates: Parameters<typeof lesseeDateProblem>[0]) {
+  const problem = lesseeDateProblem(dates, vietnamDate(actor.deps.now()));
+  if (problem) throw AppError.validation([problem]);
+}
+
+async function contractOf(
+  actor: Actor,
+  input: { contractID?: string | undefined; roomID?: string | undefined },
+) {
+  if (input.contractID) return contractForCaller(actor, input.contractID);
+  const room = await roomForCaller(actor, input.roomID as string);
+  const contract = await activeContractOfRoom(actor, room.houseID, room.roomID);
+  if (!contract) throw AppError.conflict(LESSEE_MESSAGES.noActiveContract);
+  return contract;
+}
+
+/** Moves the representative role of a contract to `lesseeInfoID` in one transaction with `write`. */
+async function saveWithRepresentative(
+  actor: Actor,
+  contract: ContractDoc,
+  write: LesseeInfoDoc,
+  mode: 'create' | 'replace',
+  becomesRepresentative: boolean,
+): Promise<LesseeInfoDoc> {
+  const container = houseDocs<HouseScopedDoc>(actor.deps);
+  const operations: Parameters<typeof container.batch>[1] = [
+    mode === 'create'
+      ? { op: 'create', doc: write }
+      : { op: 'replace', doc: write, ...(write._etag ? { ifMatch: write._etag } : {}) },
+  ];
+  if (becomesRepresentative && contract.representativeLesseeID !== write.lesseeInfoID) {
+    const previous = contract.representativeLesseeID
+      ? ((await container.read(contract.houseID, contract.representativeLesseeID)) as
+          LesseeInfoDoc | undefined)
+      : undefined;
+    if (previous?.type === 'lesseeInfo') {
+      operations.push({
+        op: 'replace',
+        doc: { ...previous, isRepresentative: false },
+        ...(previous._etag ? { ifMatch: previous._etag } : {}),
+      });
+    }
+    operations.push({
+      op: 'replace',
+      doc: { ...contract, representativeLesseeID: write.lesseeInfoID },
+      ...(contract._etag ? { ifMatch: contract._etag } : {}),
+    });
+  }
+  await container.batch(contract.houseID, operations);
+  return (await container.read(contract.houseID, write.id)) as LesseeInfoDoc;
+}
+
+export async function createLessee(actor: Actor, input: LesseeCreateInput) {
+  const contract = await contractOf(actor, input);
+  checkDates(actor, input);
+  await checkIdentityImages(actor, contract.houseID, input);
+  const lesseeInfoID = randomUUID();
+  const decision = representativeDecision(
+    { lesseeInfoID, wantsRepresentative: input.isRepresentative },
+    contract.representativeLesseeID || undefined,
+  );
+  if (decision.kind === 'refuse') throw AppError.conflict(decision.message);
+  const { contractID: _contractID, roomID: _roomID, isRepresentative: _isRepresentative, ...fields } = input;
+  const doc: LesseeInfoDoc = {
+    id: lesseeInfoID,
+    pk: contract.houseID,
+    type: 'lesseeInfo',
+    lesseeInfoID,
+    houseID: contract.houseID,
+    contractID: contract.contractID,
+    roomID: contract.roomID,
+    ...fields,
+    isRepresentative: decision.kind === 'become',
+    status: 1,
+    searchText: lesseeSearchText(fields),
+  };
+  const saved = await saveWithRepresentative(actor, contract, doc, 'create', decision.kind === 'become');
+  await audit(actor, {
+    action: 'create',
+    entity: 'lesseeInfo',
+    entityID: lesseeInfoID,
+    houseID: contract.houseID,
+  });
+  return entityView(saved);
+}
+
+export async function updateLessee(
+  actor: Actor,
+  lesseeInfoID: string,
+  input: Omit<LesseeUpdateInput, 'lesseeInfoID'>,
+  ifMatch?: string,
+) {
+  const lessee = await lesseeForCaller(actor, lesseeInfoID);
+  const contract = await contractForCaller(actor, lessee.contractID);
+  const { isRepresentative, ...changes } = input;
+  const next = withChanges(lessee, changes);
+  checkDates(actor, next);
+  await checkIdentityImages(actor, lessee.houseID, changes);
+  const decision = representativeDecision(
+    { lesseeInfoID, wantsRepresentative: isRepresentative },
+    contract.representativeLesseeID || undefined,
+  );
+  if (decision.kind === 'refuse') throw AppError.conflict(decision.message);
+  const write: LesseeInfoDoc = {
+    ...next,
+    isRepresentative: decision.kind === 'become' || contract.representativeLesseeID === lesseeInfoID,
+    searchText: lesseeSearchText(next),
+    ...(ifMatch ? { _etag: ifMatch } : {}),
+  };
+  const saved = await saveWithRepresentative(actor, contract, write, 'replace', decision.kind === 'become');
+  await audit(actor, {
+    action: 'update',
+    entity: 'lesseeInfo',
+    entityID: lesseeInfoID,
+    houseID: lessee.houseID,
+    details: { fields: Object.keys(input) },
+  });
+  return entityView(saved);
+}
+
+export async function deleteLessee(actor: Actor, lesseeInfoID: string): Promise<void> {
+  const lessee = await lesseeForCaller(actor, lesseeInfoID);
+  const contract = await contractForCaller(actor, lessee.contractID);
+  if (contract.representativeLesseeID === lesseeInfoID || lessee.isRepresentative) {
+    throw AppError.conflict(LESSEE_MESSAGES.deleteRepresentative);
+  }
+  await houseDocs(actor.deps).delete(lessee.pk, lessee.id);
+  for (const field of IDENTITY_IMAGES) {
+    const blobName = lessee[field];
+    if (blobName) await actor.deps.blobs.delete('lessee-infor', blobName);
+  }
+  await audit(actor, {
+    action: 'delete',
+    entity: 'lesseeInfo',
+    entityID: lesseeInfoID,
+    houseID: lessee.houseID,
+  });
+}

@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import {
+  normalizeLicensePlate,
+  VEHICLE_MESSAGES,
+  type VehicleCreateInput,
+  type VehicleUpdateInput,
+} from '@nhatro/common';
+import { lesseeScope } from '../domain/access.js';
+import { AppError } from '../domain/errors.js';
+import type { LesseeInfoDoc, VehicleDoc } from '../domain/model.js';
+import type { ODataQuery } from '../domain/odata/parse.js';
+import { audit, type Actor } from './actor.js';
+import { contractForCaller } from './contracts.js';
+import { findInCallersHouse, houseDocs, listInHouse, requireID, withChanges } from './houseScope.js';
+import { listEntities, type EntityPage } from './odataQuery.js';
+import { entityView } from './views.js';
+
+async function vehicleForCaller(actor: Actor, vehicleID: string): Promise<VehicleDoc> {
+  const { doc } = await findInCallersHouse<VehicleDoc>(actor.deps, actor.user, 'vehicle', vehicleID);
+  const lessee = lesseeScope(actor.user);
+  if (lessee && lessee.contractID !== doc.contractID) throw AppError.notFound();
+  return doc;
+}
+
+/** A plate is registered once per house (compared without spaces, dots and dashes). */
+async function assertPlateFree(actor: Actor, houseID: string, plate: string, exceptVehicleID?: string) {
+  if (!plate) return;
+  const key = normalizeLicensePlate(plate);
+  const vehicles = await listInHouse<VehicleDoc>(actor.deps, houseID, 'vehicle');
+  if (
+    vehicles.some(
+      (vehicle) =>
+        vehicle.vehicleID !== exceptVehicleID && normalizeLicensePlate(vehicle.licensePlate) === key,
+    )
+  ) {
+    throw AppError.conflict(VEHICLE_MESSAGES.duplicate(plate.toUpperCase()));
+  }
+}
+
+/** The owner must be an occupant of the same contract. */
+async function assertOwner(
+  actor: Actor,
+  houseID: string,
+  contractID: string,
+  lesseeInfoID: string | undefined,
+) {
+  if (!lesseeInfoID) return;
+  const owner = await houseDocs<LesseeInfoDoc>(actor.deps).read(houseID, lesseeInfoID);
+  if (owner?.type !== 'lesseeInfo' || owner.contractID !== contractID) {
+    throw AppError.validation([
+      { field: 'lesseeInfoID', errorMessage: 'Người thuê này không thuộc hợp đồng của xe.' },
+    ]);
+  }
+}
+
+export async function listVehicles(
+  actor: Actor,
+  scope: { contractID?: string },
+  query: ODataQuery,
+): Promise<EntityPage> {
+  const contractID = scope.contractID ?? lesseeScope(actor.user)?.contractID;
+  const contract = await contractForCaller(actor, requireID(contractID, 'Mã hợp đồng'));
+  return listEntities(
+    houseDocs<VehicleDoc>(actor.deps),
+    {
+      partitionKey: contract.houseID,
+      filter: {
+        op: 'and',
+        items: [
+          { op: 'eq', field: 'type', value: 'vehicle' },
+          { op: 'eq', field: 'contractID', value: contract.contractID },
+        ],
+      },
+    },
+    query,
+    [{ field: 'licensePlate' }],
+    entityView,
+  );
+}
+
+export async function getVehicle(actor: Actor, vehicleID: string) {
+  return entityView(await vehicleForCaller(actor, vehicleID));
+}
+
+export async function createVehicle(actor: Actor, contractID: string, input: VehicleCreateInput) {
+  const contract = await contractForCaller(actor, contractID);
+  const licensePlate = input.licensePlate?.toUpperCase() ?? '';
+  await assertPlateFree(actor, contract.houseID, licensePlate);
+  await assertOwner(actor, contract.houseID, contract.contractID, input.lesseeInfoID);
+  const vehicleID = randomUUID();
+  const vehicle = await houseDocs<VehicleDoc>(actor.deps).create({
+    id: vehicleID,
+    pk: contract.houseID,
+    type: 'vehicle',
+    vehicleID,
+    houseID: contract.houseID,
+    contractID: contract.contractID,
+    vehicleType: input.vehicleType,
+    licensePlate,
+    ...(input.lesseeInfoID ? { lesseeInfoID: input.lesseeInfoID } : {}),
+    ...(input.description ? { description: input.description } : {}),
+  });
+  await audit(actor, { action: 'create', entity: 'vehicle', entityID: vehicleID, houseID: contract.houseID });
+  return entityView(vehicle);
+}
+
+export async function updateVehicle(
+  actor: Actor,
+  vehicleID: string,
+  input: Omit<VehicleUpdateInput, 'vehicleID'>,
+  ifMatch?: string,
+) {
+  const vehicle = await vehicleForCaller(actor, vehicleID);
+  const next = withChanges(vehicle, {
+    ...input,
+    ...(input.licensePlate !== undefined ? { licensePlate: input.licensePlate.toUpperCase() } : {}),
+  });
+  if (next.vehicleType !== 'Xe đạp' && !next.licensePlate) {
+    throw AppError.validation([{ field: 'licensePlate', errorMessage: VEHICLE_MESSAGES.plateRequired }]);
+  }
+  if (input.licensePlate !== undefined)
+    await assertPlateFree(actor, vehicle.houseID, next.licensePlate, vehicleID);
+  await assertOwner(actor, vehicle.houseID, vehicle.contractID, input.lesseeInfoID);
+  const updated = await houseDocs<VehicleDoc>(actor.deps).replace(next, {
+    ifMatch: ifMatch ?? (vehicle._etag as string),
+  });
+  await audit(actor, { action: 'update', entity: 'vehicle', entityID: vehicleID, houseID: vehicle.houseID });
+  return entityView(updated);
+}
+
+export async function deleteVehicle(actor: Actor, vehicleID: string): Promise<void> {
+  const vehicle = await vehicleForCaller(actor, vehicleID);
+  await houseDocs(actor.deps).delete(vehicle.pk, vehicle.id);
+  await audit(actor, { action: 'delete', entity: 'vehicle', entityID: vehicleID, houseID: vehicle.houseID });
+}
