@@ -5,6 +5,13 @@ export default defineConfig({
     pool: 'forks',
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'usecases',
+          include: ['tests/useCases/**/*.test.ts'],
+          globalSetup: ['tests/support/passwordHashSetup.ts'],
+        },
+      },
       { test: { name: 'store', include: ['tests/store/**/*.test.ts'], testTimeout: 30_000 } },
       {
         test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },

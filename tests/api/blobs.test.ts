@@ -4,16 +4,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';
-import { expectError, MSG } from './helpers.js';
+import { expectError, MSG, type ApiSession, type SasReply } from './helpers.js';
 
-type Session = Awaited<ReturnType<ReturnType<typeof apiClient>['login']>>;
-interface SasReply {
-  status: boolean;
-  accessKey: string;
-  blobName: string;
-  uploadURL: string;
-  expiresOn: string;
-}
 interface ReadReply {
   status: boolean;
   url: string;
@@ -41,7 +33,7 @@ const UPLOAD_AREAS = [
 
 let product: TestProduct;
 let api: ReturnType<typeof apiClient>;
-const s: Record<'admin' | 'chunha' | 'chunha2' | 'nhanvien' | 'nguoithue', Session> = {} as never;
+const s: Record<'admin' | 'chunha' | 'chunha2' | 'nhanvien' | 'nguoithue', ApiSession> = {} as never;
 let hoaSenID: string;
 let binhAnID: string;
 /** A room image chunha uploaded to Hoa Sen, for the read-URL tests. */
@@ -58,13 +50,13 @@ beforeAll(async () => {
 });
 afterAll(async () => product?.stop());
 
-function sas(session: Session | undefined, endpoint: string, query: Record<string, string>) {
+function sas(session: ApiSession | undefined, endpoint: string, query: Record<string, string>) {
   return api.request<SasReply>('GET', `/api/BlobAccess/${endpoint}?${new URLSearchParams(query)}`, {
     ...(session ? { token: session.token.accessToken } : {}),
   });
 }
 
-function readURL(session: Session, container: string, blobName: string) {
+function readURL(session: ApiSession, container: string, blobName: string) {
   const query = new URLSearchParams({ container, blobName });
   return api.request<ReadReply>('GET', `/api/BlobAccess/GetReadURL?${query}`, {
     token: session.token.accessToken,

@@ -1,26 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
 import { makePng } from '../support/png.js';
+import { expectError, expectFieldError, MSG as SHARED_MSG, type DeviceReply } from './helpers.js';
 
 /** Devices of a room: multipart create with PNG photos, JSON create, reads, updates, deletion, access. */
 
-interface Device {
-  '@odata.etag'?: string;
-  deviceID: string;
-  houseID: string;
-  roomID: string;
-  deviceName: string;
-  quantity: number;
-  condition: string;
-  value: number;
-  images: string[];
-  imageURLs: Array<{ blobName: string; url: string }>;
-  createdOn: string;
-}
+type Device = DeviceReply;
 
 const MSG = {
-  forbidden: 'Bạn không có quyền thực hiện thao tác này.',
-  notFound: 'Không tìm thấy dữ liệu yêu cầu.',
+  ...SHARED_MSG,
   quantity: 'Số lượng phải từ 1 trở lên.',
   valueNegative: 'Giá trị thiết bị không được âm.',
   nameRequired: 'Tên thiết bị không được để trống!',
@@ -32,16 +20,6 @@ let api: ReturnType<typeof apiClient>;
 const token: Record<string, string> = {};
 let hoaSen = '';
 const rooms = new Map<string, string>();
-
-function expectError(reply: ApiReply, status: number, message: string): void {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  expect((reply.body as { errorMessage?: string }).errorMessage).toBe(message);
-}
-
-function expectFieldError(reply: ApiReply, field: string, message: string): void {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(400);
-  expect(reply.body).toEqual(expect.arrayContaining([{ field, errorMessage: message }]));
-}
 
 /** A multipart/form-data POST as the browser's FormData sends it. */
 async function postForm<T = unknown>(path: string, user: string, form: FormData): Promise<ApiReply<T>> {

@@ -10,21 +10,11 @@ import {
   XLSX_TYPE,
   type RoomRow,
 } from '../support/xlsx.js';
+import { expectError as expectErrorReply, MSG as SHARED_MSG, type RoomReply } from './helpers.js';
 
 /** Importing empty rooms from Excel: template, all-or-nothing import, error report, numbers, quota, access. */
 
-interface Room {
-  roomID: string;
-  houseID: string;
-  roomName: string;
-  roomDescription: string;
-  acreage: number;
-  floor: number;
-  price: number;
-  status: string;
-  currentElectricityIndex: number;
-  currentWaterIndex: number;
-}
+type Room = RoomReply;
 
 interface RawReply {
   status: number;
@@ -35,8 +25,7 @@ interface RawReply {
 }
 
 const MSG = {
-  forbidden: 'Bạn không có quyền thực hiện thao tác này.',
-  notFound: 'Không tìm thấy dữ liệu yêu cầu.',
+  ...SHARED_MSG,
   notSpreadsheet: 'Tệp tải lên không phải bảng tính Excel (.xlsx) hợp lệ.',
   noFile: 'Chưa chọn tệp Excel để nhập.',
   noRows: 'Bảng tính không có dòng dữ liệu nào dưới dòng tiêu đề.',
@@ -79,11 +68,7 @@ async function importFile(
 }
 
 function expectError(reply: RawReply | ApiReply, status: number, message: string | RegExp): void {
-  const body = 'bytes' in reply ? reply.json : reply.body;
-  expect(reply.status, JSON.stringify(body)).toBe(status);
-  const actual = (body as { errorMessage?: string } | undefined)?.errorMessage;
-  if (typeof message === 'string') expect(actual).toBe(message);
-  else expect(actual).toMatch(message);
+  expectErrorReply('bytes' in reply ? { status: reply.status, body: reply.json } : reply, status, message);
 }
 
 async function rooms(houseID: string, user = 'chunha'): Promise<Room[]> {

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { ApiReply } from '../support/product.js';
+import type { Device, Fee, House, ImageLink, Room } from '@nhatro/common';
+import type { apiClient } from '../support/product.js';
 
 /** At least one letter with a Vietnamese diacritic: the message is written for a Vietnamese user. */
 export const VIETNAMESE = /[À-ỹ]/u;
@@ -13,6 +14,7 @@ export const MSG = {
   invalidRefreshToken: 'Phiên đăng nhập không hợp lệ hoặc đã hết hạn. Vui lòng đăng nhập lại.',
   forbidden: 'Bạn không có quyền thực hiện thao tác này.',
   notFound: 'Không tìm thấy dữ liệu yêu cầu.',
+  stale: 'Dữ liệu đã được người khác thay đổi. Vui lòng tải lại trang và thử lại.',
   malformedJson: 'Dữ liệu gửi lên không đúng định dạng JSON.',
   unsupportedMediaType: 'Định dạng dữ liệu gửi lên không được hỗ trợ.',
   methodNotAllowed: 'Phương thức không được hỗ trợ.',
@@ -30,8 +32,14 @@ interface ErrorBody {
   errorMessage: string;
 }
 
+/** A reply with its status and parsed body (an `ApiReply`, or a raw reply's JSON). */
+export interface ReplyLike {
+  status: number;
+  body: unknown;
+}
+
 /** An error reply of the `{ status: false, errorMessage }` shape with exactly this status and message. */
-export function expectError(reply: ApiReply, status: number, message: string | RegExp): void {
+export function expectError(reply: ReplyLike, status: number, message: string | RegExp): void {
   expect({ status: reply.status, body: reply.body }).toMatchObject({
     status,
     body: { errorMessage: typeof message === 'string' ? message : expect.stringMatching(message) },
@@ -39,6 +47,39 @@ export function expectError(reply: ApiReply, status: number, message: string | R
   const body = reply.body as ErrorBody;
   expect(body.errorMessage).toMatch(VIETNAMESE);
   if (status >= 400) expect(body).not.toHaveProperty('token');
+}
+
+/** A 400 whose field list has this message for this field. */
+export function expectFieldError(reply: ReplyLike, field: string, message: string): void {
+  expect(reply.status, JSON.stringify(reply.body)).toBe(400);
+  expect(reply.body).toEqual(expect.arrayContaining([{ field, errorMessage: message }]));
+}
+
+/** A signed-in demo user as `apiClient(...).login` returns it. */
+export type ApiSession = Awaited<ReturnType<ReturnType<typeof apiClient>['login']>>;
+
+/** An OData collection reply. */
+export interface ODataCollection<T> {
+  '@odata.context': string;
+  '@odata.count'?: number;
+  '@odata.nextLink'?: string;
+  value: T[];
+}
+
+/** Entities as the API returns them: the shared definition plus the ETag of the OData reply. */
+type WithETag<T> = T & { '@odata.etag'?: string };
+export type RoomReply = WithETag<Room> & { imageURLs?: ImageLink[] };
+export type DeviceReply = WithETag<Device> & { imageURLs: ImageLink[] };
+export type FeeReply = WithETag<Fee>;
+export type HouseReply = WithETag<House>;
+
+/** The reply of the `GetXxxContainerSAS` endpoints: a create-only SAS for one blob. */
+export interface SasReply {
+  status: boolean;
+  accessKey: string;
+  blobName: string;
+  uploadURL: string;
+  expiresOn: string;
 }
 
 /** The payload of a JWT, without checking its signature (tests only). */

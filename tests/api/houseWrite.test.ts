@@ -1,22 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
+import {
+  expectError,
+  expectFieldError,
+  MSG as SHARED_MSG,
+  type FeeReply,
+  type HouseReply,
+} from './helpers.js';
 
 /** Creating and changing houses: only landlords create; a new house starts with Điện and Nước. */
 
-interface House {
-  '@odata.etag'?: string;
-  houseID: string;
-  houseName: string;
-  houseAddress: string;
-  createdOn?: string;
-  services?: Array<{ serviceID: string; serviceName: string; unit: string; price: number; houseID: string }>;
-  rooms?: unknown[];
-}
+type House = HouseReply & { services?: FeeReply[]; rooms?: unknown[] };
 
 const MSG = {
-  forbidden: 'Bạn không có quyền thực hiện thao tác này.',
-  notFound: 'Không tìm thấy dữ liệu yêu cầu.',
-  stale: 'Dữ liệu đã được người khác thay đổi. Vui lòng tải lại trang và thử lại.',
+  ...SHARED_MSG,
   nameRequired: 'Tên nhà trọ không được để trống!',
   addressRequired: 'Địa chỉ không được để trống!',
   houseIDInvalid: 'Mã nhà trọ không hợp lệ.',
@@ -27,16 +24,6 @@ let api: ReturnType<typeof apiClient>;
 const token: Record<string, string> = {};
 const userID: Record<string, string> = {};
 let hoaSen = '';
-
-function expectError(reply: ApiReply, status: number, message: string): void {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  expect((reply.body as { errorMessage?: string }).errorMessage).toBe(message);
-}
-
-function expectFieldError(reply: ApiReply, field: string, message: string): void {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(400);
-  expect(reply.body).toEqual(expect.arrayContaining([{ field, errorMessage: message }]));
-}
 
 async function housesOf(user: string): Promise<House[]> {
   const reply = await api.request<{ value: House[] }>('GET', '/odata/House', {

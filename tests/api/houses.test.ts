@@ -12,16 +12,10 @@ import type {
   VehicleDoc,
 } from '../../api/src/domain/model.js';
 import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';
-import { expectError, MSG } from './helpers.js';
+import { expectError, MSG, type ApiSession, type ODataCollection } from './helpers.js';
 
-type Session = Awaited<ReturnType<ReturnType<typeof apiClient>['login']>>;
 type Row = Record<string, unknown>;
-interface Collection {
-  '@odata.context': string;
-  '@odata.count'?: number;
-  '@odata.nextLink'?: string;
-  value: Row[];
-}
+type Collection = ODataCollection<Row>;
 
 const HOA_SEN = 'Nhà trọ Hoa Sen';
 const BINH_AN = 'Nhà trọ Bình An';
@@ -29,7 +23,7 @@ const GO_VAP = 'Nhà trọ Gò Vấp Xanh';
 
 let product: TestProduct;
 let api: ReturnType<typeof apiClient>;
-const s: Record<'admin' | 'chunha' | 'chunha2' | 'nhanvien' | 'nguoithue', Session> = {} as never;
+const s: Record<'admin' | 'chunha' | 'chunha2' | 'nhanvien' | 'nguoithue', ApiSession> = {} as never;
 let hoaSenID: string;
 let binhAnID: string;
 let goVapID: string;
@@ -47,14 +41,14 @@ beforeAll(async () => {
 afterAll(async () => product?.stop());
 
 /** GET /odata/House with the given system query options (encoded here). */
-function list(session: Session, options: Record<string, string> = {}) {
+function list(session: ApiSession, options: Record<string, string> = {}) {
   const query = new URLSearchParams(options).toString();
   return api.request<Collection>('GET', `/odata/House${query ? `?${query}` : ''}`, {
     token: session.token.accessToken,
   });
 }
 
-async function names(session: Session, options: Record<string, string> = {}): Promise<string[]> {
+async function names(session: ApiSession, options: Record<string, string> = {}): Promise<string[]> {
   const reply = await list(session, options);
   expect([reply.status, reply.body]).toMatchObject([200, { value: expect.any(Array) }]);
   return reply.body.value.map((house) => house.houseName as string);
@@ -109,7 +103,7 @@ describe('GET /odata/House — who sees what', () => {
 });
 
 describe('GET /odata/House/{id}', () => {
-  function get(session: Session | undefined, id: string, query = '') {
+  function get(session: ApiSession | undefined, id: string, query = '') {
     return api.request<Row>(
       'GET',
       `/odata/House/${id}${query}`,
@@ -490,7 +484,7 @@ describe('OData errors → 400 with a Vietnamese message, never 500', () => {
 });
 
 describe('GET /odata/HMRegistration', () => {
-  function registrations(session: Session, options: Record<string, string> = {}) {
+  function registrations(session: ApiSession, options: Record<string, string> = {}) {
     const query = new URLSearchParams(options).toString();
     return api.request<Collection>('GET', `/odata/HMRegistration${query ? `?${query}` : ''}`, {
       token: session.token.accessToken,

@@ -1,37 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
+import {
+  expectError,
+  expectFieldError,
+  MSG as SHARED_MSG,
+  type ODataCollection,
+  type RoomReply,
+} from './helpers.js';
 
 /** Rooms: OData reads, who may see and change what, validation, duplicates, concurrency, deletion, quota. */
 
-interface Room {
-  '@odata.etag'?: string;
-  roomID: string;
-  houseID: string;
-  roomName: string;
-  roomDescription: string;
-  acreage: number;
-  floor: number;
-  price: number;
-  status: 'empty' | 'reserved' | 'occupied';
-  currentElectricityIndex: number;
-  currentWaterIndex: number;
-  images: string[];
-  createdOn: string;
-  imageURLs?: Array<{ blobName: string; url: string }>;
-  [key: string]: unknown;
-}
-
-interface Collection<T> {
-  '@odata.context': string;
-  '@odata.count'?: number;
-  '@odata.nextLink'?: string;
-  value: T[];
-}
+type Room = RoomReply & { [key: string]: unknown };
 
 const MSG = {
-  forbidden: 'Bạn không có quyền thực hiện thao tác này.',
-  notFound: 'Không tìm thấy dữ liệu yêu cầu.',
-  stale: 'Dữ liệu đã được người khác thay đổi. Vui lòng tải lại trang và thử lại.',
+  ...SHARED_MSG,
   roomNameRequired: 'Tên phòng không được để trống!',
   acreagePositive: 'Diện tích phải lớn hơn 0.',
   acreageNumber: 'Diện tích phải là số.',
@@ -55,21 +37,12 @@ let lesseeContractID = '';
 const hoaSenRooms = new Map<string, string>();
 const binhAnRooms = new Map<string, string>();
 
-function expectError(reply: ApiReply, status: number, message: string | RegExp): void {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  const body = reply.body as { errorMessage?: string };
-  if (typeof message === 'string') expect(body.errorMessage).toBe(message);
-  else expect(body.errorMessage).toMatch(message);
-}
-
-/** A 400 whose field list has this message for this field. */
-function expectFieldError(reply: ApiReply, field: string, message: string): void {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(400);
-  expect(reply.body).toEqual(expect.arrayContaining([{ field, errorMessage: message }]));
-}
-
-async function listRooms(houseID: string, user = 'chunha', extra = ''): Promise<ApiReply<Collection<Room>>> {
-  return api.request<Collection<Room>>('GET', `/odata/Room?houseID=${houseID}${extra}`, {
+async function listRooms(
+  houseID: string,
+  user = 'chunha',
+  extra = '',
+): Promise<ApiReply<ODataCollection<Room>>> {
+  return api.request<ODataCollection<Room>>('GET', `/odata/Room?houseID=${houseID}${extra}`, {
     token: token[user] as string,
   });
 }
@@ -178,7 +151,7 @@ describe('GET /odata/Room?houseID= (OData collection)', () => {
     expect(next.searchParams.get('$skip')).toBe('10');
     expect(next.searchParams.get('$top')).toBe('5');
     expect(next.searchParams.get('houseID')).toBe(hoaSen);
-    const second = await api.request<Collection<Room>>('GET', `${next.pathname}${next.search}`, {
+    const second = await api.request<ODataCollection<Room>>('GET', `${next.pathname}${next.search}`, {
       token: token.chunha as string,
     });
     expect(second.status).toBe(200);
@@ -233,7 +206,7 @@ describe('GET /odata/Room?houseID= (OData collection)', () => {
 describe('GET /odata/Room?roomID= and /odata/Room/{id}', () => {
   it('expands contracts, lesseeInfos, vehicles, devices and monthlyBills of P101 (spec form)', async () => {
     const roomID = hoaSenRooms.get('P101') as string;
-    const reply = await api.request<Collection<Room>>(
+    const reply = await api.request<ODataCollection<Room>>(
       'GET',
       `/odata/Room?roomID=${roomID}&$expand=contracts,lesseeInfos,vehicles,devices,monthlyBills`,
       { token: token.chunha as string },
@@ -286,7 +259,7 @@ describe('GET /odata/Room?roomID= and /odata/Room/{id}', () => {
 
 describe('lessee access to rooms', () => {
   it('sees only their own room in GET /odata/Room', async () => {
-    const reply = await api.request<Collection<Room>>('GET', '/odata/Room', {
+    const reply = await api.request<ODataCollection<Room>>('GET', '/odata/Room', {
       token: token.nguoithue as string,
     });
     expect(reply.status).toBe(200);
@@ -304,9 +277,13 @@ describe('lessee access to rooms', () => {
     const other = await readRoom(hoaSenRooms.get('P103') as string, 'nguoithue');
     expectError(other, 404, MSG.notFound);
     expect(JSON.stringify(other.body)).not.toContain('P103');
-    const spec = await api.request<Collection<Room>>('GET', `/odata/Room?roomID=${hoaSenRooms.get('P103')}`, {
-      token: token.nguoithue as string,
-    });
+    const spec = await api.request<ODataCollection<Room>>(
+      'GET',
+      `/odata/Room?roomID=${hoaSenRooms.get('P103')}`,
+      {
+        token: token.nguoithue as string,
+      },
+    );
     // Either refused or an empty list: never the other room.
     expect([200, 404]).toContain(spec.status);
     expect(JSON.stringify(spec.body)).not.toContain('P103');

@@ -1,28 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
 import { makePng } from '../support/png.js';
+import { expectError, MSG as SHARED_MSG, type RoomReply, type SasReply } from './helpers.js';
 
 /** Room photos: create-only SAS upload by the browser, then registration checked by the API. */
 
-interface Room {
-  roomID: string;
-  houseID: string;
-  roomName: string;
-  images: string[];
-  imageURLs?: Array<{ blobName: string; url: string }>;
-}
-
-interface SasReply {
-  status: boolean;
-  blobName: string;
-  uploadURL: string;
-  accessKey: string;
-  expiresOn: string;
-}
+type Room = RoomReply;
 
 const MSG = {
-  forbidden: 'Bạn không có quyền thực hiện thao tác này.',
-  notFound: 'Không tìm thấy dữ liệu yêu cầu.',
+  ...SHARED_MSG,
   notPng: 'Tệp tải lên không phải ảnh PNG.',
   badName: 'Tên tệp ảnh không hợp lệ.',
   notUploaded: 'Không tìm thấy ảnh đã tải lên. Vui lòng tải lại ảnh.',
@@ -35,11 +21,6 @@ const token: Record<string, string> = {};
 let hoaSen = '';
 let binhAn = '';
 const rooms = new Map<string, string>();
-
-function expectError(reply: ApiReply, status: number, message: string): void {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  expect((reply.body as { errorMessage?: string }).errorMessage).toBe(message);
-}
 
 async function sas(houseID: string, user = 'chunha'): Promise<ApiReply<SasReply>> {
   return api.request<SasReply>(

@@ -1,21 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
+import { expectError, expectFieldError, MSG as SHARED_MSG, type FeeReply } from './helpers.js';
 
 /** Service fees of a house: the metered pair (Điện kWh, Nước m3) is fixed; others are free to change. */
 
-interface Service {
-  '@odata.etag'?: string;
-  serviceID: string;
-  houseID: string;
-  serviceName: string;
-  price: number;
-  unit: 'kWh' | 'm3' | 'person' | 'room' | 'vehicle';
-}
+type Service = FeeReply;
 
 const MSG = {
-  forbidden: 'Bạn không có quyền thực hiện thao tác này.',
-  notFound: 'Không tìm thấy dữ liệu yêu cầu.',
-  stale: 'Dữ liệu đã được người khác thay đổi. Vui lòng tải lại trang và thử lại.',
+  ...SHARED_MSG,
   unit: 'Đơn vị tính không hợp lệ.',
   priceNegative: 'Giá dịch vụ không được âm.',
   nameRequired: 'Tên dịch vụ không được để trống!',
@@ -29,18 +21,6 @@ const token: Record<string, string> = {};
 let hoaSen = '';
 let binhAn = '';
 let goVap = '';
-
-function expectError(reply: ApiReply, status: number, message: string | RegExp): void {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(status);
-  const actual = (reply.body as { errorMessage?: string }).errorMessage;
-  if (typeof message === 'string') expect(actual).toBe(message);
-  else expect(actual).toMatch(message);
-}
-
-function expectFieldError(reply: ApiReply, field: string, message: string): void {
-  expect(reply.status, JSON.stringify(reply.body)).toBe(400);
-  expect(reply.body).toEqual(expect.arrayContaining([{ field, errorMessage: message }]));
-}
 
 async function listServices(houseID: string, user = 'chunha'): Promise<Service[]> {
   const reply = await api.request<{ value: Service[] }>('GET', `/odata/Service?houseID=${houseID}`, {

@@ -7,9 +7,8 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserDoc } from '../../api/src/domain/model.js';
 import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';
-import { expectError, jwtPayload, MSG } from './helpers.js';
+import { expectError, jwtPayload, MSG, type ApiSession } from './helpers.js';
 
-type Session = Awaited<ReturnType<ReturnType<typeof apiClient>['login']>>;
 interface TokenReply {
   status: boolean;
   token: { accessToken: string; refreshToken: string };
@@ -33,7 +32,7 @@ function refresh(refreshToken: string) {
 }
 
 describe('POST /api/User/RefreshToken', () => {
-  let first: Session;
+  let first: ApiSession;
   let second: TokenReply['token'];
 
   beforeAll(async () => {
@@ -120,7 +119,7 @@ describe('POST /api/User/Logout', () => {
 });
 
 describe('forged and malformed access tokens', () => {
-  let lessee: Session;
+  let lessee: ApiSession;
   let claims: { sub: string; sid: string; role: number };
 
   beforeAll(async () => {

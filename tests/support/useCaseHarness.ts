@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import type { AppConfig } from '../../api/src/config.js';
+import { AppError, type ErrorKind } from '../../api/src/domain/errors.js';
+import type { AuditDoc, UserDoc } from '../../api/src/domain/model.js';
+import type { EntityModel } from '../../api/src/domain/odata/model.js';
+import { parseODataQuery, type ODataQuery } from '../../api/src/domain/odata/parse.js';
+import { openSqliteStore } from '../../api/src/store/sqlite.js';
+import type { Actor } from '../../api/src/useCases/actor.js';
+import type { RequestOrigin } from '../../api/src/useCases/audit.js';
+import type { Deps } from '../../api/src/useCases/deps.js';
+import { roleOf } from '../../api/src/useCases/users.js';
+import { MemoryBlobStorage } from './memoryBlobStorage.js';
+
+/** A clock the test moves by hand. */
+export class TestClock {
+  private current: number;
+
+  constructor(start: Date = new Date('2026-11-20T03:00:00.000Z')) {
+    this.current = start.getTime();
+  }
+
+  now(): Date {
+    return new Date(this.current);
+  }
+
+  set(date: Date): void {
+    this.current = date.getTime();
+  }
+
+  advance(ms: number): void {
+    this.current += ms;
+  }
+}
+
+export interface UseCaseHarness {
+  deps: Deps;
+  blobs: MemoryBlobStorage;
+  clock: TestClock;
+  close(): Promise<void>;
+}
+
+/** Configuration that reaches no service: the store and blobs are given to `Deps` directly. */
+function testConfig(): AppConfig {
+  return {
+    environment: 'local',
+    dataDir: ':memory:',
+    store: { dataDir: ':memory:' },
+    blob: { accountUrl: 'https://memory.blob.test/account' },
+    jwt: {
+      secret: new Uint8Array(Buffer.from('use-case-tests-secret-of-at-least-32-bytes', 'utf8')),
+      issuer: 'nhatro-api',
+      audience: 'nhatro-web',
+      accessTtlSeconds: 900,
+    },
+    refreshTtlDays: 30,
+    maxBodyBytes: 30 * 1024 * 1024,
+    webOrigin: 'http://localhost:4280',
+  };
+}
+
+/** Fresh dependencies for one test: an in-memory SQLite store, in-memory blobs and a hand clock. */
+export function createHarness(options: { now?: Date } = {}): UseCaseHarness {
+  const clock = new TestClock(options.now);
+  const now = () => clock.now();
+  const store = openSqliteStore({ file: ':memory:' });
+  const blobs = new MemoryBlobStorage(now);
+  return {
+    deps: { config: testConfig(), store, blobs, now },
+    blobs,
+    clock,
+    close: () => store.close(),
+  };
+}
+
+export const TEST_ORIGIN: RequestOrigin = { ip: '203.0.113.7', userAgent: 'vitest use-case tests' };
+
+/** The actor `authenticate` would build for this account after checking its token and session. */
+export function actorFor(deps: Deps, user: UserDoc, origin: RequestOrigin = TEST_ORIGIN): Actor {
+  return {
+    deps,
+    user: {
+      userID: user.userID,
+      username: user.username,
+      roleID: user.roleID,
+      role: roleOf(user),
+      sessionID: randomUUID(),
+      account: user,
+    },
+    origin,
+  };
+}
+
+/** Every audit entry written so far, oldest first. */
+export async function auditEntries(deps: Deps): Promise<AuditDoc[]> {
+  const page = await deps.store.container<AuditDoc>('audit').query({
+    filter: { op: 'eq', field: 'type', value: 'audit' },
+    orderBy: { field: 'at' },
+    top: 1000,
+  });
+  return page.items;
+}
+
+/** Runs `action` and returns the `AppError` it must throw. */
+export async function refusal(action: Promise<unknown>): Promise<AppError> {
+  const error = await action.then(
+    () => undefined,
+    (caught: unknown) => caught,
+  );
+  expect(error, 'expected the use case to refuse').toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+/** The use case refuses with exactly this kind and Vietnamese message. */
+export async function expectRefusal(
+  action: Promise<unknown>,
+  kind: ErrorKind,
+  message: string | RegExp,
+): Promise<AppError> {
+  const error = await refusal(action);
+  expect({ kind: error.kind, errorMessage: error.errorMessage }).toEqual({
+    kind,
+    errorMessage: typeof message === 'string' ? message : expect.stringMatching(message),
+  });
+  return error;
+}
+
+/** An OData query as the endpoint would parse it from `params` (none by default). */
+export function odata(model: EntityModel, params = ''): ODataQuery {
+  return parseODataQuery(new URLSearchParams(params), model);
+}
