@@ -218,7 +218,9 @@ export function aFee(
 export function aContract(
   deps: Deps,
   room: RoomDoc,
-  overrides: Partial<Pick<ContractDoc, 'status' | 'startDate' | 'endDate' | 'rentFee' | 'deposit'>> = {},
+  overrides: Partial<
+    Pick<ContractDoc, 'status' | 'startDate' | 'endDate' | 'rentFee' | 'deposit' | 'representativeLesseeID'>
+  > = {},
 ): Promise<ContractDoc> {
   const contractID = randomUUID();
   return houseDocs<ContractDoc>(deps).create({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import type { AppConfig } from '../../api/src/config.js';
+import type { AppConfig } from '../../api/src/config/index.js';
 import { AppError, type ErrorKind } from '../../api/src/domain/errors.js';
 import type { AuditDoc, UserDoc } from '../../api/src/domain/model.js';
 import type { EntityModel } from '../../api/src/domain/odata/model.js';
