@@ -53,7 +53,7 @@ describe('metered fees (Điện, Nước)', () => {
   });
 
   it.each([
-    ['kWh', 'Nhà trọ đã có dịch vụ tính theo số điện (kwh). Hãy sửa giá của dịch vụ đó.'],
+    ['kWh', 'Nhà trọ đã có dịch vụ tính theo số điện (kWh). Hãy sửa giá của dịch vụ đó.'],
     ['m3', 'Nhà trọ đã có dịch vụ tính theo số nước (m³). Hãy sửa giá của dịch vụ đó.'],
   ] as const)('a second %s fee is refused', async (unit, message) => {
     await expectRefusal(
@@ -104,7 +104,7 @@ describe('metered fees (Điện, Nước)', () => {
     await expectRefusal(
       updateFee(actorFor(deps, landlord), wifi.serviceID, { unit: 'kWh' }),
       'conflict',
-      'Nhà trọ đã có dịch vụ tính theo số điện (kwh).',
+      'Nhà trọ đã có dịch vụ tính theo số điện (kWh).',
     );
   });
 });
