@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ROLE } from '@nhatro/common';
 import type { ContractDoc, LesseeInfoDoc, RoomDoc, VehicleDoc } from '../../domain/model.js';
+import { lesseeSearchText } from '../../domain/lessees.js';
 import { createUser } from '../../useCases/users.js';
 import { demoPassword, houseOf, saveInHouse, type Seeder } from './world.js';
 
@@ -54,6 +55,7 @@ export const tenancySeeder: Seeder = {
       isRepresentative: true,
       status: 1,
     };
+    lesseeInfo.searchText = lesseeSearchText(lesseeInfo);
     const vehicleID = randomUUID();
     const vehicle: VehicleDoc = {
       id: vehicleID,
