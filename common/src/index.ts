@@ -11,4 +11,5 @@ export * from './devices.js';
 export * from './tenancy.js';
 export * from './lessees.js';
 export * from './vehicles.js';
+export * from './reservations.js';
 export * from './registrations.js';

@@ -245,14 +245,20 @@ interface ReservationDoc extends StoredDoc {
   type: 'reservation';
   houseID: string;
   roomID: string;
+  status: 'active';
 }
 
 /** A deposit holding `room` (the reservation slice is not built yet; deletion already respects it). */
 export async function aReservation(deps: Deps, room: RoomDoc): Promise<ReservationDoc> {
   const id = randomUUID();
-  return deps.store
-    .container<ReservationDoc>('houses')
-    .create({ id, pk: room.houseID, type: 'reservation', houseID: room.houseID, roomID: room.roomID });
+  return deps.store.container<ReservationDoc>('houses').create({
+    id,
+    pk: room.houseID,
+    type: 'reservation',
+    houseID: room.houseID,
+    roomID: room.roomID,
+    status: 'active',
+  });
 }
 
 function randomSuffix(): string {

@@ -6,6 +6,7 @@ import type {
   LesseeInfo,
   LessorInfo,
   Registration,
+  Reservation,
   RoleID,
   Room,
   Vehicle,
@@ -80,8 +81,12 @@ export interface VehicleDoc extends StoredDoc, Vehicle {
   type: 'vehicle';
 }
 
+export interface ReservationDoc extends StoredDoc, Reservation {
+  type: 'reservation';
+}
+
 export type HouseScopedDoc =
-  HouseDoc | RoomDoc | DeviceDoc | FeeDoc | ContractDoc | LesseeInfoDoc | VehicleDoc;
+  HouseDoc | RoomDoc | DeviceDoc | FeeDoc | ContractDoc | LesseeInfoDoc | VehicleDoc | ReservationDoc;
 
 /** Registrations of future landlords (`platform` container, pk = "registrations"). */
 export interface RegistrationDoc extends StoredDoc, Registration {

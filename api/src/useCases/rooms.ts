@@ -202,6 +202,7 @@ export async function deleteRoom(actor: Actor, roomID: string): Promise<void> {
       items: [
         { op: 'eq', field: 'type', value: 'reservation' },
         { op: 'eq', field: 'roomID', value: room.roomID },
+        { op: 'eq', field: 'status', value: 'active' },
       ],
     },
   });
