@@ -1,53 +1,43 @@
-import type { FeeUnit } from '@nhatro/common';
+import type { Fee } from '@nhatro/common';
 import type { SWRResponse } from 'swr';
 import { apiRequest, type ODataCollection } from '../../lib/api';
 import { useApiResource } from '../../lib/api/swr';
 
-export interface ServiceFee {
-  '@odata.etag'?: string;
-  serviceID: string;
-  houseID: string;
-  serviceName: string;
-  /** Unit price in đồng. */
-  price: number;
-  unit: FeeUnit | string;
-}
+/** A service fee as `/odata/Service` returns it. */
+export type FeeReply = Fee & { '@odata.etag'?: string };
 
-export interface ServicePayload {
-  serviceName: string;
-  price: number;
-  unit: FeeUnit;
-}
+/** The fields the create and edit forms send. */
+export type FeePayload = Pick<Fee, 'serviceName' | 'price' | 'unit'>;
 
 const enc = encodeURIComponent;
 
-export const serviceKeys = {
+export const feeKeys = {
   ofHouse: (houseID: string) => `/odata/Service?houseID=${enc(houseID)}`,
   one: (serviceID: string) => `/odata/Service/${enc(serviceID)}`,
 } as const;
 
-export function useHouseServices(houseID: string | null): SWRResponse<ODataCollection<ServiceFee>, Error> {
-  return useApiResource<ODataCollection<ServiceFee>>(houseID === null ? null : serviceKeys.ofHouse(houseID));
+export function useHouseFees(houseID: string | null): SWRResponse<ODataCollection<FeeReply>, Error> {
+  return useApiResource<ODataCollection<FeeReply>>(houseID === null ? null : feeKeys.ofHouse(houseID));
 }
 
 const OWN_ERROR_HANDLING = { toastBadRequest: false, handledStatuses: [400, 409, 412] } as const;
 
-export function createService(houseID: string, payload: ServicePayload): Promise<ServiceFee> {
-  return apiRequest<ServiceFee>('/odata/Service', {
+export function createFee(houseID: string, payload: FeePayload): Promise<FeeReply> {
+  return apiRequest<FeeReply>('/odata/Service', {
     method: 'POST',
     body: { houseID, ...payload },
     ...OWN_ERROR_HANDLING,
   });
 }
 
-export function updateService(serviceID: string, payload: Partial<ServicePayload>): Promise<ServiceFee> {
-  return apiRequest<ServiceFee>(serviceKeys.one(serviceID), {
+export function updateFee(serviceID: string, payload: Partial<FeePayload>): Promise<FeeReply> {
+  return apiRequest<FeeReply>(feeKeys.one(serviceID), {
     method: 'PATCH',
     body: payload,
     ...OWN_ERROR_HANDLING,
   });
 }
 
-export function deleteService(serviceID: string): Promise<unknown> {
-  return apiRequest(serviceKeys.one(serviceID), { method: 'DELETE', ...OWN_ERROR_HANDLING });
+export function deleteFee(serviceID: string): Promise<unknown> {
+  return apiRequest(feeKeys.one(serviceID), { method: 'DELETE', ...OWN_ERROR_HANDLING });
 }

@@ -1,10 +1,7 @@
+import type { Registration, RegistrationStatus } from '@nhatro/common';
 import type { SWRResponse } from 'swr';
 import type { ODataCollection } from '../../lib/api';
 import { useApiResource } from '../../lib/api/swr';
-
-export const REGISTRATION_STATUSES = ['pending', 'paid', 'approved', 'rejected'] as const;
-
-export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
   pending: 'Chờ thanh toán',
@@ -13,23 +10,11 @@ export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
   rejected: 'Đã từ chối',
 };
 
-export interface LessorRegistration {
-  registrationID: string;
-  fullName: string;
-  phoneNumber: string;
-  email: string;
-  houseName: string;
-  houseAddress: string;
-  roomQuota: number;
-  status: RegistrationStatus;
-  createdOn: string;
-}
-
 /** SWR keys of the lessor registration resource (super admin). */
 export const registrationKeys = {
   all: '/odata/HMRegistration',
 } as const;
 
-export function useLessorRegistrations(): SWRResponse<ODataCollection<LessorRegistration>, Error> {
-  return useApiResource<ODataCollection<LessorRegistration>>(registrationKeys.all);
+export function useRegistrations(): SWRResponse<ODataCollection<Registration>, Error> {
+  return useApiResource<ODataCollection<Registration>>(registrationKeys.all);
 }
