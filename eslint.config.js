@@ -7,6 +7,7 @@ import apiLayers from './eslint/apiLayers.js';
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'coverage/**', 'test-results/**'] },
   js.configs.recommended,
+  ...(await import('./web/eslint.boundaries.js')).default,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },

@@ -1,7 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { BrowserRouter } from 'react-router-dom';
-import { SessionProvider } from '../features/auth/SessionProvider';
+import { SessionProvider } from './SessionProvider';
 import { AppRoutes } from './AppRoutes';
 import { theme } from './theme';
 

@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { corePaths } from '../lib/paths/core';
 
 /** The product name with its house mark, linking to `to`. */
-export function BrandLink({ to = '/', color = 'inherit' }: { to?: string; color?: string }) {
+export function BrandLink({ to = corePaths.home, color = 'inherit' }: { to?: string; color?: string }) {
   return (
     <Box
       component={RouterLink}

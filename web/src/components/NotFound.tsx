@@ -2,12 +2,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../lib/paths';
 
 export const NOT_FOUND_TEXT = "Oops! The page you're looking for does not exist.";
 export const NOT_FOUND_TEXT_VI = 'Trang bạn tìm không tồn tại.';
 
 /** The 404 message, for use inside the app layout or on its own page. */
-export function NotFoundContent({ homePath = '/' }: { homePath?: string }) {
+export function NotFoundContent({ homePath = paths.home }: { homePath?: string }) {
   return (
     <Box
       data-testid="not-found"

@@ -16,16 +16,6 @@ export interface SafeParser<T> {
     | { success: false; error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> } };
 }
 
-/** "2.800.000", "2 800 000", "25,5", "25.5" → numbers; empty → undefined; anything else → NaN. */
-export function parseLocalizedNumber(text: string): number | undefined {
-  const compact = text.replace(/[\s\u00a0]|₫|đ|vnd/gi, '');
-  if (compact === '') return undefined;
-  if (/^-?\d{1,3}(\.\d{3})+$/.test(compact)) return Number(compact.replace(/\./g, ''));
-  if (/^-?\d+,\d+$/.test(compact)) return Number(compact.replace(',', '.'));
-  if (/^-?\d+(\.\d+)?$/.test(compact)) return Number(compact);
-  return Number.NaN;
-}
-
 /**
  * Validates with the server's schema so the messages are the server's. Required numbers left empty get
  * '<label> không được để trống!' (the server would only say the value is not a number).

@@ -14,7 +14,8 @@ import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-ro
 import { BrandLink } from '../../components/BrandLink';
 import { FormTextField } from '../../components/FormTextField';
 import { NETWORK_FAILURE_STATUS, isApiError } from '../../lib/api';
-import { peekReturnPath, takeReturnPath } from '../../lib/session';
+import { corePaths } from '../../lib/paths/core';
+import { peekReturnPath, takeReturnPath, useSession, useSessionActions } from '../../lib/session';
 import { LOGIN_FAILURE_STATUSES, requestLogin } from './authApi';
 import {
   LOGIN_FIELDS,
@@ -23,9 +24,8 @@ import {
   type LoginCredentials,
   type LoginField,
 } from './loginValidation';
-import { useSession, useSessionActions } from './sessionContext';
 
-export const DEFAULT_PATH_AFTER_LOGIN = '/dashboard';
+export const DEFAULT_PATH_AFTER_LOGIN = corePaths.dashboard;
 
 const NETWORK_FAILURE_MESSAGE = 'Không kết nối được máy chủ. Vui lòng kiểm tra kết nối mạng và thử lại.';
 const GENERIC_FAILURE_MESSAGE = 'Đăng nhập không thành công. Vui lòng thử lại sau.';
@@ -195,7 +195,7 @@ export function LoginPage() {
             Đăng nhập
           </Button>
           <Box sx={{ mt: 2, textAlign: 'center' }}>
-            <Link component={RouterLink} to="/forgotPassword" data-testid="forgot-password-link">
+            <Link component={RouterLink} to={corePaths.forgotPassword} data-testid="forgot-password-link">
               Quên mật khẩu?
             </Link>
           </Box>

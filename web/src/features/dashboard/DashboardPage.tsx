@@ -1,12 +1,14 @@
-import { ROLE_IDS } from '../../lib/session';
+import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
-import { useSignedInSession } from '../auth/sessionContext';
-import { LessorRegistrationTable } from '../lessorRegistrations/LessorRegistrationTable';
+import { ROLE_IDS, useSignedInSession } from '../../lib/session';
 import { LesseeRoomView } from './LesseeRoomView';
 import { RoomsOverview } from './RoomsOverview';
 
-/** /dashboard: what each role sees first (spec section 2, guard behaviour). */
-export function DashboardPage() {
+/**
+ * /dashboard: what each role sees first (spec section 2, guard behaviour). The super admin's list of
+ * lessor registrations belongs to the registrations slice; the app passes it in (`app/routes`).
+ */
+export function DashboardPage({ registrations }: { registrations: ReactNode }) {
   const { role } = useSignedInSession();
 
   switch (role.roleID) {
@@ -18,7 +20,7 @@ export function DashboardPage() {
             title="Danh sách đăng ký chủ trọ"
             subtitle="Các chủ trọ đăng ký sử dụng dịch vụ, mới nhất trước."
           />
-          <LessorRegistrationTable />
+          {registrations}
         </>
       );
     case ROLE_IDS.houseModerator:

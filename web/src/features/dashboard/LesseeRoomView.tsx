@@ -7,9 +7,9 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { RoomFacts } from '../../components/RoomFacts';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
-import { useSignedInSession } from '../auth/sessionContext';
-import { useOwnHousesWithRooms } from '../houses/houseApi';
-import type { HouseWithRooms, Room } from '../houses/types';
+import { useSignedInSession } from '../../lib/session';
+import type { Room } from '@nhatro/common';
+import { useOwnHousesWithRooms, type HouseWithRooms } from '../../lib/api/resources/houses';
 import { RoomStatusChip } from './RoomStatusChip';
 
 function findOwnRoom(houses: readonly HouseWithRooms[], houseID: string | null, roomID: string | null) {

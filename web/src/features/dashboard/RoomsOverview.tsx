@@ -9,11 +9,11 @@ import { useMemo, useState } from 'react';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { useSignedInSession } from '../auth/sessionContext';
-import { useHouseWithRooms } from '../houses/houseApi';
+import { useSignedInSession } from '../../lib/session';
+import { useHouseWithRooms } from '../../lib/api/resources/houses';
 import { RoomStatusCounts } from '../../components/RoomStatusCounts';
 import { countRoomsByStatus, ROOM_STATUS_LABELS, type RoomStatusFilter } from '../../lib/roomStatus';
-import type { Room } from '../houses/types';
+import type { Room } from '@nhatro/common';
 import { RoomStatusChip } from './RoomStatusChip';
 
 const roomNameCollator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });

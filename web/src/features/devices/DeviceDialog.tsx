@@ -8,23 +8,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
-import { IMAGE_MAX_BYTES, deviceCreateSchema } from '@nhatro/common';
+import { IMAGE_MAX_BYTES, deviceCreateSchema, parseVietnameseNumber } from '@nhatro/common';
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import {
   fieldErrorsFromBody,
   DIALOG_FORM_SX,
-  parseLocalizedNumber,
   reservedHelperText,
   useFieldForm,
   validateWithSchema,
 } from '../../components/fieldForm';
+import { FormDialog, useEntitySave } from '../../components/crud';
 import { imageToPng, pngFileName } from '../../components/imageToPng';
-import { notifyFailure } from '../../components/mutationFeedback';
-import { FormDialog } from '../../components/FormDialog';
-import { isApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
-import { notify } from '../../lib/toast';
-import { createDevice, updateDevice, type DevicePayload, type DeviceRecord } from './deviceApi';
+import { createDevice, updateDevice, type DevicePayload, type DeviceWithImages } from './deviceApi';
 
 export const DEVICE_CREATED_TEXT = 'Thêm thiết bị thành công!';
 export const DEVICE_UPDATED_TEXT = 'Cập nhật thiết bị thành công!';
@@ -54,15 +50,15 @@ function validateDevice(values: DeviceFormValues, roomID: string) {
     {
       roomID,
       deviceName: values.deviceName,
-      quantity: parseLocalizedNumber(values.quantity),
+      quantity: parseVietnameseNumber(values.quantity),
       condition: values.condition,
-      value: parseLocalizedNumber(values.value),
+      value: parseVietnameseNumber(values.value),
     },
     REQUIRED_LABELS,
   );
 }
 
-function initialValues(device: DeviceRecord | null): DeviceFormValues {
+function initialValues(device: DeviceWithImages | null): DeviceFormValues {
   if (device === null) return { deviceName: '', quantity: '1', condition: 'Tốt', value: '' };
   return {
     deviceName: device.deviceName,
@@ -84,13 +80,13 @@ function DeviceForm({
   onSaved,
 }: {
   roomID: string;
-  device: DeviceRecord | null;
+  device: DeviceWithImages | null;
   onClose: () => void;
   onSaved: () => void;
 }) {
   const isEdit = device !== null;
   const fileInput = useRef<HTMLInputElement>(null);
-  const [isSaving, setIsSaving] = useState(false);
+  const { isSaving, save } = useEntitySave();
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [isConverting, setIsConverting] = useState(false);
   const [photoError, setPhotoError] = useState<string | null>(null);
@@ -141,29 +137,28 @@ function DeviceForm({
       condition: data.condition,
       value: data.value,
     };
-    setIsSaving(true);
-    try {
-      if (isEdit) {
-        await updateDevice(device.deviceID, payload);
-        notify.success(DEVICE_UPDATED_TEXT);
-      } else {
-        await createDevice(
-          roomID,
-          payload,
-          photos.map((photo) => photo.file),
-        );
-        notify.success(DEVICE_CREATED_TEXT);
-        for (const photo of photos) URL.revokeObjectURL(photo.previewURL);
-      }
-      onSaved();
-      onClose();
-    } catch (error) {
-      setIsSaving(false);
-      if (isApiError(error) && error.status === 400) {
-        form.setServerErrors(fieldErrorsFromBody(error.body, DEVICE_FIELDS));
-      }
-      notifyFailure(isEdit ? 'Cập nhật thiết bị thất bại!' : 'Thêm thiết bị thất bại!', error);
-    }
+    const saved = await save(
+      async () => {
+        if (isEdit) {
+          await updateDevice(device.deviceID, payload);
+        } else {
+          await createDevice(
+            roomID,
+            payload,
+            photos.map((photo) => photo.file),
+          );
+          for (const photo of photos) URL.revokeObjectURL(photo.previewURL);
+        }
+      },
+      {
+        successText: isEdit ? DEVICE_UPDATED_TEXT : DEVICE_CREATED_TEXT,
+        failureText: isEdit ? 'Cập nhật thiết bị thất bại!' : 'Thêm thiết bị thất bại!',
+        onBadRequest: (body) => form.setServerErrors(fieldErrorsFromBody(body, DEVICE_FIELDS)),
+      },
+    );
+    if (!saved) return;
+    onSaved();
+    onClose();
   };
 
   const textField = (field: DeviceField, extra: { unit?: string; numeric?: boolean } = {}) => {
@@ -172,7 +167,7 @@ function DeviceForm({
       binding.helperText ??
       (field === 'value' && binding.value !== ''
         ? (() => {
-            const amount = parseLocalizedNumber(binding.value);
+            const amount = parseVietnameseNumber(binding.value);
             return amount !== undefined && Number.isFinite(amount) ? formatMoney(amount) : undefined;
           })()
         : undefined);
@@ -325,7 +320,7 @@ export function DeviceDialog({
   open: boolean;
   roomID: string;
   /** null: a new device. */
-  device: DeviceRecord | null;
+  device: DeviceWithImages | null;
   onClose: () => void;
   onSaved: () => void;
 }) {

@@ -12,19 +12,17 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
 import { LEVEL } from '@nhatro/common';
-import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
 import { EmptyState, ErrorState } from '../../components/DataStates';
-import { notifyFailure } from '../../components/mutationFeedback';
 import { PageHeader } from '../../components/PageHeader';
 import { isApiError } from '../../lib/api';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { notify } from '../../lib/toast';
-import { useSignedInSession } from '../auth/sessionContext';
-import { useRoom } from '../rooms/roomApi';
+import { paths } from '../../lib/paths';
+import { useSignedInSession } from '../../lib/session';
+import { useRoom } from '../../lib/api/resources/rooms';
 import { DeviceDialog } from './DeviceDialog';
-import { deleteDevice, revalidateRoomDevices, useRoomDevices, type DeviceRecord } from './deviceApi';
+import { deleteDevice, revalidateRoomDevices, useRoomDevices, type DeviceWithImages } from './deviceApi';
 
 export const DEVICE_DELETED_TEXT = 'Xóa thiết bị thành công!';
 
@@ -35,7 +33,7 @@ function DeviceCard({
   onEdit,
   onDelete,
 }: {
-  device: DeviceRecord;
+  device: DeviceWithImages;
   canEdit: boolean;
   canDelete: boolean;
   onEdit: () => void;
@@ -155,38 +153,15 @@ export function DevicesPage() {
   const canDelete = devicePermission >= LEVEL.full;
   const { data: room, error: roomError } = useRoom(roomID);
   const { data, error, isLoading, mutate } = useRoomDevices(roomID);
-  // The item stays set while a dialog closes, so its title and text do not change during the animation.
-  const [editor, setEditor] = useState<{ open: boolean; device: DeviceRecord | null }>({
-    open: false,
-    device: null,
+  const { editor, removal } = useEntityDialogs<DeviceWithImages>({
+    remove: (device) => deleteDevice(device.deviceID),
+    afterRemove: () => revalidateRoomDevices(roomID),
+    removedText: DEVICE_DELETED_TEXT,
+    removeFailedText: 'Xóa thiết bị thất bại!',
   });
-  const [removal, setRemoval] = useState<{ open: boolean; device: DeviceRecord | null }>({
-    open: false,
-    device: null,
-  });
-  const toDelete = removal.open ? removal.device : null;
-  const openEditor = (device: DeviceRecord | null) => setEditor({ open: true, device });
-  const closeEditor = () => setEditor((current) => ({ ...current, open: false }));
-  const closeRemoval = () => setRemoval((current) => ({ ...current, open: false }));
-  const [isDeleting, setIsDeleting] = useState(false);
   const devices = data?.value;
   const roomMissing =
     isApiError(roomError) && (roomError.status === 404 || roomError.status === 400) && room === undefined;
-
-  const confirmDelete = async () => {
-    if (toDelete === null) return;
-    setIsDeleting(true);
-    try {
-      await deleteDevice(toDelete.deviceID);
-      notify.success(DEVICE_DELETED_TEXT);
-      await revalidateRoomDevices(roomID);
-    } catch (failure) {
-      notifyFailure('Xóa thiết bị thất bại!', failure);
-    } finally {
-      setIsDeleting(false);
-      closeRemoval();
-    }
-  };
 
   let content;
   if (roomMissing) {
@@ -195,7 +170,7 @@ export function DevicesPage() {
         title="Không tìm thấy phòng"
         description="Phòng này không tồn tại hoặc đã bị xóa."
         action={
-          <Button component={RouterLink} to="/rooms" variant="contained">
+          <Button component={RouterLink} to={paths.rooms} variant="contained">
             Về danh sách phòng
           </Button>
         }
@@ -222,7 +197,7 @@ export function DevicesPage() {
         description="Phòng chưa có thiết bị nào."
         action={
           canCreate ? (
-            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => openEditor(null)}>
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={editor.openCreate}>
               Thêm thiết bị
             </Button>
           ) : undefined
@@ -249,8 +224,8 @@ export function DevicesPage() {
             device={device}
             canEdit={canEdit}
             canDelete={canDelete}
-            onEdit={() => openEditor(device)}
-            onDelete={() => setRemoval({ open: true, device })}
+            onEdit={() => editor.openEdit(device)}
+            onDelete={() => removal.ask(device)}
           />
         ))}
       </Box>
@@ -263,7 +238,7 @@ export function DevicesPage() {
       <title>{roomName ? `Thiết bị phòng ${roomName} — Nhà trọ` : 'Thiết bị phòng — Nhà trọ'}</title>
       <Button
         component={RouterLink}
-        to={`/rooms/${encodeURIComponent(roomID)}`}
+        to={paths.room(roomID)}
         size="small"
         startIcon={<ArrowBackOutlined />}
         sx={{ mb: 1, ml: -0.5 }}
@@ -279,7 +254,7 @@ export function DevicesPage() {
             <Button
               variant="contained"
               startIcon={<AddOutlined />}
-              onClick={() => openEditor(null)}
+              onClick={editor.openCreate}
               data-testid="device-create-button"
             >
               Thêm thiết bị
@@ -291,23 +266,20 @@ export function DevicesPage() {
       <DeviceDialog
         open={editor.open}
         roomID={roomID}
-        device={editor.device}
-        onClose={closeEditor}
+        device={editor.item}
+        onClose={editor.close}
         onSaved={() => void revalidateRoomDevices(roomID)}
       />
       <ConfirmDialog
-        open={removal.open}
+        {...removal.dialogProps}
         title="Xóa thiết bị"
         message={
           <>
-            Thiết bị <strong>{removal.device?.deviceName}</strong> và ảnh của thiết bị sẽ bị xóa. Bạn có chắc
+            Thiết bị <strong>{removal.item?.deviceName}</strong> và ảnh của thiết bị sẽ bị xóa. Bạn có chắc
             chắn?
           </>
         }
         confirmLabel="Xóa thiết bị"
-        isBusy={isDeleting}
-        onConfirm={() => void confirmDelete()}
-        onClose={closeRemoval}
         testId="device-delete-dialog"
       />
     </Box>

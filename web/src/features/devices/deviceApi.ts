@@ -1,47 +1,28 @@
-import { mutate } from 'swr';
-import type { SWRResponse } from 'swr';
-import { apiRequest, type ODataCollection } from '../../lib/api';
-import { useApiResource } from '../../lib/api/swr';
+import type { Device } from '@nhatro/common';
+import { apiRequest } from '../../lib/api';
+import { roomDevicesKey, type DeviceWithImages } from '../../lib/api/resources/devices';
 
-export interface DeviceRecord {
-  '@odata.etag'?: string;
-  deviceID: string;
-  houseID: string;
-  roomID: string;
-  deviceName: string;
-  quantity: number;
-  condition: string;
-  /** Value in đồng. */
-  value: number;
-  images?: string[];
-  imageURLs?: Array<{ blobName: string; url: string }>;
-  createdOn?: string;
-}
+// The list of a room's devices is shared with the room page: lib/api/resources/devices.ts.
+export {
+  revalidateRoomDevices,
+  useRoomDevices,
+  type DeviceWithImages,
+} from '../../lib/api/resources/devices';
 
-export interface DevicePayload {
-  deviceName: string;
-  quantity: number;
-  condition: string;
-  value: number;
-}
-
-const enc = encodeURIComponent;
+/** The fields the create and edit forms send. */
+export type DevicePayload = Pick<Device, 'deviceName' | 'quantity' | 'condition' | 'value'>;
 
 export const deviceKeys = {
-  ofRoom: (roomID: string) => `/odata/Device?roomID=${enc(roomID)}`,
-  one: (deviceID: string) => `/odata/Device/${enc(deviceID)}`,
+  ofRoom: roomDevicesKey,
+  one: (deviceID: string) => `/odata/Device/${encodeURIComponent(deviceID)}`,
 } as const;
 
-export function useRoomDevices(roomID: string): SWRResponse<ODataCollection<DeviceRecord>, Error> {
-  return useApiResource<ODataCollection<DeviceRecord>>(deviceKeys.ofRoom(roomID));
-}
-
-export function revalidateRoomDevices(roomID: string): Promise<unknown> {
-  return mutate(deviceKeys.ofRoom(roomID));
-}
-
 /** The spec's multipart form: fields roomID, deviceName, quantity, condition, value; photos as `Images`. */
-export function createDevice(roomID: string, payload: DevicePayload, photos: File[]): Promise<DeviceRecord> {
+export function createDevice(
+  roomID: string,
+  payload: DevicePayload,
+  photos: File[],
+): Promise<DeviceWithImages> {
   const form = new FormData();
   form.append('roomID', roomID);
   form.append('deviceName', payload.deviceName);
@@ -49,7 +30,7 @@ export function createDevice(roomID: string, payload: DevicePayload, photos: Fil
   form.append('condition', payload.condition);
   form.append('value', String(payload.value));
   for (const photo of photos) form.append('Images', photo, photo.name);
-  return apiRequest<DeviceRecord>('/odata/Device', {
+  return apiRequest<DeviceWithImages>('/odata/Device', {
     method: 'POST',
     body: form,
     toastBadRequest: false,
@@ -57,8 +38,8 @@ export function createDevice(roomID: string, payload: DevicePayload, photos: Fil
   });
 }
 
-export function updateDevice(deviceID: string, payload: DevicePayload): Promise<DeviceRecord> {
-  return apiRequest<DeviceRecord>(deviceKeys.one(deviceID), {
+export function updateDevice(deviceID: string, payload: DevicePayload): Promise<DeviceWithImages> {
+  return apiRequest<DeviceWithImages>(deviceKeys.one(deviceID), {
     method: 'PATCH',
     body: payload,
     toastBadRequest: false,

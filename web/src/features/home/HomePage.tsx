@@ -9,7 +9,8 @@ import PhoneIphoneOutlined from '@mui/icons-material/PhoneIphoneOutlined';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { BrandLink } from '../../components/BrandLink';
-import { useSession } from '../auth/sessionContext';
+import { paths } from '../../lib/paths';
+import { useSession } from '../../lib/session';
 
 interface Highlight {
   icon: ReactNode;
@@ -66,7 +67,7 @@ export function HomePage() {
             {session === null ? (
               <Button
                 component={RouterLink}
-                to="/login"
+                to={paths.login}
                 variant="contained"
                 size="large"
                 data-testid="home-login"
@@ -76,7 +77,7 @@ export function HomePage() {
             ) : (
               <Button
                 component={RouterLink}
-                to="/dashboard"
+                to={paths.dashboard}
                 variant="contained"
                 size="large"
                 data-testid="home-dashboard"

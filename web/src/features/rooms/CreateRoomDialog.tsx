@@ -2,21 +2,26 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, type FormEvent } from 'react';
 import { DIALOG_FORM_SX, fieldErrorsFromBody, useFieldForm } from '../../components/fieldForm';
 import { isNetworkFailure, isSessionExpiry, serverMessage } from '../../components/mutationFeedback';
-import { FormDialog } from '../../components/FormDialog';
+import { FormDialog, useEntitySave } from '../../components/crud';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { createRoom, revalidateRoomLists } from './roomApi';
-import { EMPTY_ROOM_FORM, RoomFormFields, validateRoomForm } from './roomForm';
-import { ROOM_FORM_FIELDS, type RoomFormValues } from './roomTypes';
+import {
+  EMPTY_ROOM_FORM,
+  ROOM_FORM_FIELDS,
+  RoomFormFields,
+  validateRoomForm,
+  type RoomFormValues,
+} from './roomForm';
 
 export const ROOM_CREATED_TEXT = 'Tạo phòng mới thành công!';
 export const ROOM_CREATE_NETWORK_FAILURE_TEXT = 'Tạo phòng thất bại! Vui lòng kiểm tra lại kết nối mạng.';
 
 function CreateRoomForm({ houseID, onClose }: { houseID: string; onClose: () => void }) {
-  const [isSubmitting, setIsSubmitting] = useState(false);
+  const { isSaving: isSubmitting, save } = useEntitySave();
   const validate = useCallback(
     (values: RoomFormValues) => validateRoomForm(values, houseID).errors,
     [houseID],
@@ -29,27 +34,27 @@ function CreateRoomForm({ houseID, onClose }: { houseID: string; onClose: () => 
     form.touchAll();
     const { payload } = validateRoomForm(form.values, houseID);
     if (payload === null) return;
-    setIsSubmitting(true);
-    try {
-      await createRoom(houseID, payload);
-      notify.success(ROOM_CREATED_TEXT);
-      void revalidateRoomLists(houseID);
-      onClose();
-    } catch (error) {
-      setIsSubmitting(false);
-      if (isSessionExpiry(error)) return;
-      if (isNetworkFailure(error)) {
-        notify.error(ROOM_CREATE_NETWORK_FAILURE_TEXT);
-      } else if (isApiError(error) && error.status === 400) {
-        // The API client already toasted each message of the 400 reply (spec section 8).
-        form.setServerErrors(fieldErrorsFromBody(error.body, ROOM_FORM_FIELDS));
-      } else if (isApiError(error) && error.status === 409) {
-        notify.error(serverMessage(error));
-        if (/tên phòng/i.test(error.message)) form.setServerErrors({ roomName: error.message });
-      } else {
-        notify.error(`Tạo phòng thất bại! ${serverMessage(error)}`);
-      }
-    }
+    const saved = await save(() => createRoom(houseID, payload), {
+      successText: ROOM_CREATED_TEXT,
+      failureText: 'Tạo phòng thất bại!',
+      onBadRequest: (body) => form.setServerErrors(fieldErrorsFromBody(body, ROOM_FORM_FIELDS)),
+      onFailure: (error) => {
+        if (isApiError(error) && error.status === 409 && /tên phòng/i.test(error.message)) {
+          form.setServerErrors({ roomName: error.message });
+        }
+      },
+      notifyFailure: (error) => {
+        if (isSessionExpiry(error)) return;
+        if (isNetworkFailure(error)) notify.error(ROOM_CREATE_NETWORK_FAILURE_TEXT);
+        // A 400 reply: the API client already toasted each of its messages (spec section 8).
+        else if (isApiError(error) && error.status === 400) return;
+        else if (isApiError(error) && error.status === 409) notify.error(serverMessage(error));
+        else notify.error(`Tạo phòng thất bại! ${serverMessage(error)}`);
+      },
+    });
+    if (!saved) return;
+    void revalidateRoomLists(houseID);
+    onClose();
   };
 
   return (

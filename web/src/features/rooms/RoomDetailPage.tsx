@@ -6,23 +6,20 @@ import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { LEVEL } from '@nhatro/common';
-import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
 import { EmptyState, ErrorState } from '../../components/DataStates';
-import { notifyFailure, serverMessage } from '../../components/mutationFeedback';
 import { PageHeader } from '../../components/PageHeader';
 import { RoomFacts } from '../../components/RoomFacts';
 import { SectionCard } from '../../components/SectionCard';
 import { isApiError } from '../../lib/api';
-import { notify } from '../../lib/toast';
-import { useSignedInSession } from '../auth/sessionContext';
+import { paths } from '../../lib/paths';
+import { useSignedInSession } from '../../lib/session';
 import { RoomEditForm } from './RoomEditForm';
 import { RoomGallery } from './RoomGallery';
 import { RoomDevicesSection, RoomRelationSections } from './RoomRelations';
-import { deleteRoom, revalidateRoomLists, useRoom } from './roomApi';
+import { deleteRoom, revalidateRoomLists, useRoom, type RoomWithImages } from './roomApi';
 import { ROOM_STATUS_COLORS, isRoomStatusCode, roomStatusLabel } from '../../lib/roomStatus';
-import type { RoomWithImages } from './roomTypes';
 
 export const ROOM_DELETED_TEXT = 'Xóa phòng thành công!';
 
@@ -30,7 +27,7 @@ function BackLink() {
   return (
     <Button
       component={RouterLink}
-      to="/rooms"
+      to={paths.rooms}
       size="small"
       startIcon={<ArrowBackOutlined />}
       sx={{ mb: 1, ml: -0.5 }}
@@ -47,27 +44,18 @@ function RoomDetails({ room }: { room: RoomWithImages }) {
   const { roomPermission, devicePermission } = session.role;
   const canEdit = roomPermission >= LEVEL.update;
   const canDelete = roomPermission >= LEVEL.full;
-  const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
-  const [isDeleting, setIsDeleting] = useState(false);
-  const [deleteError, setDeleteError] = useState<string | null>(null);
+  const { removal } = useEntityDialogs<RoomWithImages>({
+    remove: (toDelete) => deleteRoom(toDelete.roomID),
+    afterRemove: async (deleted) => {
+      void revalidateRoomLists(deleted.houseID);
+      await navigate(paths.rooms, { replace: true });
+    },
+    removedText: ROOM_DELETED_TEXT,
+    removeFailedText: 'Xóa phòng thất bại!',
+    // A 409 says why the room cannot go (active contract, reservation): keep it in the dialog too.
+    keepOpenOnStatuses: [409],
+  });
   const statusColor = isRoomStatusCode(room.status) ? ROOM_STATUS_COLORS[room.status] : 'default';
-
-  const confirmDelete = async () => {
-    setIsDeleting(true);
-    setDeleteError(null);
-    try {
-      await deleteRoom(room.roomID);
-      notify.success(ROOM_DELETED_TEXT);
-      void revalidateRoomLists(room.houseID);
-      await navigate('/rooms', { replace: true });
-    } catch (error) {
-      setIsDeleting(false);
-      // A 409 says why the room cannot go (active contract, reservation): keep it in the dialog too.
-      if (isApiError(error) && error.status === 409) setDeleteError(serverMessage(error));
-      else setIsConfirmingDelete(false);
-      notifyFailure('Xóa phòng thất bại!', error);
-    }
-  };
 
   return (
     <>
@@ -95,10 +83,7 @@ function RoomDetails({ room }: { room: RoomWithImages }) {
               color="error"
               variant="outlined"
               startIcon={<DeleteOutline />}
-              onClick={() => {
-                setDeleteError(null);
-                setIsConfirmingDelete(true);
-              }}
+              onClick={() => removal.ask(room)}
               data-testid="room-delete-button"
             >
               Xóa phòng
@@ -132,7 +117,7 @@ function RoomDetails({ room }: { room: RoomWithImages }) {
       </Box>
 
       <ConfirmDialog
-        open={isConfirmingDelete}
+        {...removal.dialogProps}
         title="Xóa phòng"
         message={
           <>
@@ -141,10 +126,6 @@ function RoomDetails({ room }: { room: RoomWithImages }) {
           </>
         }
         confirmLabel="Xóa phòng"
-        isBusy={isDeleting}
-        error={deleteError}
-        onConfirm={() => void confirmDelete()}
-        onClose={() => setIsConfirmingDelete(false)}
         testId="room-delete-dialog"
       />
     </>
@@ -167,7 +148,7 @@ export function RoomDetailPage() {
             title="Không tìm thấy phòng"
             description="Phòng này không tồn tại hoặc đã bị xóa."
             action={
-              <Button component={RouterLink} to="/rooms" variant="contained">
+              <Button component={RouterLink} to={paths.rooms} variant="contained">
                 Về danh sách phòng
               </Button>
             }

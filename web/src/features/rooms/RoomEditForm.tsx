@@ -1,21 +1,27 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, type FormEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { fieldErrorsFromBody, useFieldForm } from '../../components/fieldForm';
-import { notifyFailure } from '../../components/mutationFeedback';
+import { useEntitySave } from '../../components/crud';
 import { isApiError } from '../../lib/api';
-import { notify } from '../../lib/toast';
 import { revalidateRoomLists, roomKeys, updateRoom } from './roomApi';
-import { RoomFormFields, roomFormValues, validateRoomForm } from './roomForm';
-import { ROOM_FORM_FIELDS, type RoomFormField, type RoomFormValues, type RoomWithImages } from './roomTypes';
+import type { RoomWithImages } from './roomApi';
+import {
+  ROOM_FORM_FIELDS,
+  RoomFormFields,
+  roomFormValues,
+  validateRoomForm,
+  type RoomFormField,
+  type RoomFormValues,
+} from './roomForm';
 
 export const ROOM_UPDATED_TEXT = 'Cập nhật phòng thành công!';
 
 /** Edit form of /rooms/{id}; read-only for a role without room update rights. */
 export function RoomEditForm({ room, canEdit }: { room: RoomWithImages; canEdit: boolean }) {
   const { mutate } = useSWRConfig();
-  const [isSaving, setIsSaving] = useState(false);
+  const { isSaving, save } = useEntitySave({ resetAfterSuccess: true });
   const initialValues = roomFormValues(room);
   const validate = useCallback(
     (values: RoomFormValues) => validateRoomForm(values, room.houseID).errors,
@@ -29,24 +35,24 @@ export function RoomEditForm({ room, canEdit }: { room: RoomWithImages; canEdit:
     form.touchAll();
     const { payload } = validateRoomForm(form.values, room.houseID);
     if (payload === null) return;
-    setIsSaving(true);
-    try {
-      const updated = await updateRoom(room.roomID, payload);
-      await mutate(roomKeys.detail(room.roomID), { ...room, ...updated }, { revalidate: true });
-      form.reset(roomFormValues({ ...room, ...updated }));
-      notify.success(ROOM_UPDATED_TEXT);
-      void revalidateRoomLists(room.houseID);
-    } catch (error) {
-      if (isApiError(error) && error.status === 400) {
-        form.setServerErrors(fieldErrorsFromBody(error.body, ROOM_FORM_FIELDS));
-      }
-      if (isApiError(error) && error.status === 409 && /tên phòng/i.test(error.message)) {
-        form.setServerErrors({ roomName: error.message });
-      }
-      notifyFailure('Cập nhật phòng thất bại!', error);
-    } finally {
-      setIsSaving(false);
-    }
+    const saved = await save(
+      async () => {
+        const updated = await updateRoom(room.roomID, payload);
+        await mutate(roomKeys.detail(room.roomID), { ...room, ...updated }, { revalidate: true });
+        form.reset(roomFormValues({ ...room, ...updated }));
+      },
+      {
+        successText: ROOM_UPDATED_TEXT,
+        failureText: 'Cập nhật phòng thất bại!',
+        onBadRequest: (body) => form.setServerErrors(fieldErrorsFromBody(body, ROOM_FORM_FIELDS)),
+        onFailure: (error) => {
+          if (isApiError(error) && error.status === 409 && /tên phòng/i.test(error.message)) {
+            form.setServerErrors({ roomName: error.message });
+          }
+        },
+      },
+    );
+    if (saved) void revalidateRoomLists(room.houseID);
   };
 
   return (

@@ -6,16 +6,16 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import { IMAGE_MAX_BYTES } from '@nhatro/common';
+import { IMAGE_MAX_BYTES, type ImageLink } from '@nhatro/common';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useSWRConfig } from 'swr';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
 import { imageToPng } from '../../components/imageToPng';
-import { failureText, isSessionExpiry, notifyFailure } from '../../components/mutationFeedback';
+import { failureText, isSessionExpiry } from '../../components/mutationFeedback';
 import { EmptyLine } from '../../components/SectionCard';
 import { notify } from '../../lib/toast';
 import { deleteRoomImage, putBlob, registerRoomImage, requestRoomImageUpload, roomKeys } from './roomApi';
-import type { ImageLink, RoomWithImages } from './roomTypes';
+import type { RoomWithImages } from './roomApi';
 
 export const IMAGE_ADDED_TEXT = 'Thêm ảnh phòng thành công!';
 export const IMAGE_DELETED_TEXT = 'Xóa ảnh phòng thành công!';
@@ -32,15 +32,17 @@ export function RoomGallery({ room, canEdit }: { room: RoomWithImages; canEdit: 
   const { mutate } = useSWRConfig();
   const fileInput = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<UploadStep | null>(null);
-  const [removal, setRemoval] = useState<{ open: boolean; image: ImageLink | null }>({
-    open: false,
-    image: null,
-  });
-  const toDelete = removal.open ? removal.image : null;
-  const closeRemoval = () => setRemoval((current) => ({ ...current, open: false }));
-  const [isDeleting, setIsDeleting] = useState(false);
   const images = room.imageURLs ?? [];
   const detailKey = roomKeys.detail(room.roomID);
+  const { removal } = useEntityDialogs<ImageLink>({
+    remove: async (image) => {
+      const updated = await deleteRoomImage(room.roomID, image);
+      await mutate(detailKey, { ...room, ...updated }, { revalidate: false });
+    },
+    removedText: IMAGE_DELETED_TEXT,
+    removeFailedText: 'Xóa ảnh phòng thất bại!',
+    afterRemoveFailed: () => void mutate(detailKey),
+  });
 
   const upload = async (file: File) => {
     try {
@@ -67,23 +69,6 @@ export function RoomGallery({ room, canEdit }: { room: RoomWithImages; canEdit: 
     const file = event.target.files?.[0];
     event.target.value = '';
     if (file) void upload(file);
-  };
-
-  const confirmDelete = async () => {
-    if (toDelete === null) return;
-    setIsDeleting(true);
-    try {
-      const updated = await deleteRoomImage(room.roomID, toDelete);
-      await mutate(detailKey, { ...room, ...updated }, { revalidate: false });
-      notify.success(IMAGE_DELETED_TEXT);
-      closeRemoval();
-    } catch (error) {
-      notifyFailure('Xóa ảnh phòng thất bại!', error);
-      closeRemoval();
-      void mutate(detailKey);
-    } finally {
-      setIsDeleting(false);
-    }
   };
 
   return (
@@ -164,7 +149,7 @@ export function RoomGallery({ room, canEdit }: { room: RoomWithImages; canEdit: 
                   <IconButton
                     size="small"
                     aria-label={`Xóa ảnh ${index + 1}`}
-                    onClick={() => setRemoval({ open: true, image })}
+                    onClick={() => removal.ask(image)}
                     sx={{
                       position: 'absolute',
                       top: 4,
@@ -183,12 +168,9 @@ export function RoomGallery({ room, canEdit }: { room: RoomWithImages; canEdit: 
         </Box>
       )}
       <ConfirmDialog
-        open={removal.open}
+        {...removal.dialogProps}
         title="Xóa ảnh phòng"
         message="Ảnh này sẽ bị xóa khỏi phòng và không thể khôi phục. Bạn có chắc chắn?"
-        isBusy={isDeleting}
-        onConfirm={() => void confirmDelete()}
-        onClose={closeRemoval}
         testId="room-image-delete-dialog"
       />
     </Box>

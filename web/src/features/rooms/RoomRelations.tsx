@@ -10,9 +10,10 @@ import { Link as RouterLink } from 'react-router-dom';
 import { ErrorState } from '../../components/DataStates';
 import { EmptyLine, SectionCard } from '../../components/SectionCard';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
-import { useRoomDevices } from '../devices/deviceApi';
+import { paths } from '../../lib/paths';
+import { useRoomDevices } from '../../lib/api/resources/devices';
 import { useRoomRelations } from './roomApi';
-import type { RoomBill, RoomContract, RoomLessee } from './roomTypes';
+import type { Contract, LesseeInfo, MonthlyBill } from '@nhatro/common';
 
 const CONTRACT_ACTIVE = 1;
 const BILL_PAID = 1;
@@ -50,7 +51,7 @@ function Line({ children }: { children: ReactNode }) {
   );
 }
 
-function ContractItem({ contract }: { contract: RoomContract }) {
+function ContractItem({ contract }: { contract: Contract }) {
   const isActive = contract.status === CONTRACT_ACTIVE;
   return (
     <Box data-testid={`room-contract-${contract.contractID}`}>
@@ -74,7 +75,7 @@ function ContractItem({ contract }: { contract: RoomContract }) {
   );
 }
 
-function LesseeItem({ lessee }: { lessee: RoomLessee }) {
+function LesseeItem({ lessee }: { lessee: LesseeInfo }) {
   const details = [
     lessee.gender === 1 ? 'Nam' : lessee.gender === 0 ? 'Nữ' : null,
     lessee.dateOfBirth ? `Sinh ngày ${formatDate(lessee.dateOfBirth)}` : null,
@@ -91,7 +92,7 @@ function LesseeItem({ lessee }: { lessee: RoomLessee }) {
   );
 }
 
-function BillItem({ bill }: { bill: RoomBill }) {
+function BillItem({ bill }: { bill: MonthlyBill }) {
   const isPaid = bill.status === BILL_PAID;
   return (
     <Box data-testid={`room-bill-${bill.monthlyBillID}`}>
@@ -205,7 +206,7 @@ export function RoomDevicesSection({ roomID }: { roomID: string }) {
       actions={
         <Button
           component={RouterLink}
-          to={`/deviceCD/${encodeURIComponent(roomID)}`}
+          to={paths.devices(roomID)}
           size="small"
           startIcon={<DevicesOtherOutlined />}
           data-testid="room-devices-link"

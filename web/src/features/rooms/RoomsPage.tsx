@@ -16,7 +16,8 @@ import { EmptyState, ErrorState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
 import { RoomStatusCounts } from '../../components/RoomStatusCounts';
 import { formatMoney, formatNumber } from '../../lib/format';
-import { useSignedInSession } from '../auth/sessionContext';
+import { paths } from '../../lib/paths';
+import { useSignedInSession } from '../../lib/session';
 import { CreateRoomDialog } from './CreateRoomDialog';
 import { ImportRoomsDialog } from './ImportRoomsDialog';
 import { useHouseRooms } from './roomApi';
@@ -27,7 +28,7 @@ import {
   isRoomStatusCode,
   type RoomStatusFilter,
 } from '../../lib/roomStatus';
-import type { RoomRecord } from './roomTypes';
+import type { Room } from '@nhatro/common';
 
 const FILTER_LABELS: Record<RoomStatusFilter, string> = { all: 'Tất cả', ...ROOM_STATUS_LABELS };
 const ALL_FLOORS = 'all';
@@ -44,24 +45,24 @@ function searchKey(text: string): string {
     .trim();
 }
 
-function floorOf(room: RoomRecord): number {
+function floorOf(room: Room): number {
   return typeof room.floor === 'number' ? room.floor : 0;
 }
 
 interface IndexedRoom {
-  room: RoomRecord;
+  room: Room;
   key: string;
 }
 
 interface FloorGroup {
   floor: number;
-  rooms: RoomRecord[];
+  rooms: Room[];
 }
 
 function groupByFloor(rooms: readonly IndexedRoom[], query: string, status: RoomStatusFilter, floor: string) {
   const needle = searchKey(query);
   const wantedFloor = floor === ALL_FLOORS ? null : Number(floor);
-  const groups = new Map<number, RoomRecord[]>();
+  const groups = new Map<number, Room[]>();
   for (const { room, key } of rooms) {
     if (status !== 'all' && room.status !== status) continue;
     if (wantedFloor !== null && floorOf(room) !== wantedFloor) continue;
@@ -76,13 +77,13 @@ function groupByFloor(rooms: readonly IndexedRoom[], query: string, status: Room
 }
 
 /** One room at a glance; memoised so typing in the search box does not re-render every card. */
-const RoomCard = memo(function RoomCard({ room }: { room: RoomRecord }) {
+const RoomCard = memo(function RoomCard({ room }: { room: Room }) {
   const color = isRoomStatusCode(room.status) ? ROOM_STATUS_COLORS[room.status] : 'primary';
   return (
     <Box component="li" sx={{ listStyle: 'none', minWidth: 0 }}>
       <ButtonBase
         component={RouterLink}
-        to={`/rooms/${encodeURIComponent(room.roomID)}`}
+        to={paths.room(room.roomID)}
         data-testid={`room-card-${room.roomID}`}
         data-status={room.status}
         sx={(theme) => ({

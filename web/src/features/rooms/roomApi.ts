@@ -1,8 +1,31 @@
+import type { Contract, ImageLink, LesseeInfo, MonthlyBill, Room } from '@nhatro/common';
 import { mutate } from 'swr';
 import useSWR, { type SWRResponse } from 'swr';
 import { apiRequest, fetchJson, type ODataCollection } from '../../lib/api';
-import { swrOptions, useApiResource } from '../../lib/api/swr';
-import type { ImageLink, RoomPayload, RoomRecord, RoomRelations, RoomWithImages } from './roomTypes';
+import { roomDetailKey, type RoomWithImages } from '../../lib/api/resources/rooms';
+import { swrOptions } from '../../lib/api/swr';
+
+// One room (with photo URLs) is shared with the devices page: lib/api/resources/rooms.ts.
+export { useRoom, type RoomWithImages } from '../../lib/api/resources/rooms';
+
+/** The fields the create and edit forms send. */
+export type RoomPayload = Pick<
+  Room,
+  | 'roomName'
+  | 'roomDescription'
+  | 'acreage'
+  | 'floor'
+  | 'price'
+  | 'currentElectricityIndex'
+  | 'currentWaterIndex'
+>;
+
+/** `GET /odata/Room?roomID=…&$select=roomID&$expand=contracts,lesseeInfos,monthlyBills` (one item). */
+export type RoomRelations = Pick<Room, 'roomID'> & {
+  contracts?: Contract[];
+  lesseeInfos?: LesseeInfo[];
+  monthlyBills?: MonthlyBill[];
+};
 
 const enc = encodeURIComponent;
 
@@ -12,7 +35,7 @@ const MAX_PAGES = 50;
 
 export const roomKeys = {
   ofHouse: (houseID: string) => `/odata/Room?houseID=${enc(houseID)}&$top=${PAGE_SIZE}`,
-  detail: (roomID: string) => `/odata/Room/${enc(roomID)}`,
+  detail: roomDetailKey,
   relations: (roomID: string) =>
     `/odata/Room?roomID=${enc(roomID)}&$select=roomID&$expand=contracts,lesseeInfos,monthlyBills`,
 } as const;
@@ -39,16 +62,12 @@ export async function fetchAllPages<T>(path: string): Promise<T[]> {
 }
 
 /** Every room of a house (all pages). */
-export function useHouseRooms(houseID: string | null): SWRResponse<RoomRecord[], Error> {
-  return useSWR<RoomRecord[], Error, string | null>(
+export function useHouseRooms(houseID: string | null): SWRResponse<Room[], Error> {
+  return useSWR<Room[], Error, string | null>(
     houseID === null ? null : roomKeys.ofHouse(houseID),
-    (key) => fetchAllPages<RoomRecord>(key),
+    (key) => fetchAllPages<Room>(key),
     swrOptions,
   );
-}
-
-export function useRoom(roomID: string): SWRResponse<RoomWithImages, Error> {
-  return useApiResource<RoomWithImages>(roomKeys.detail(roomID));
 }
 
 export function useRoomRelations(roomID: string): SWRResponse<RoomRelations | null, Error> {
@@ -69,16 +88,16 @@ export function revalidateRoomLists(houseID: string): Promise<unknown> {
   );
 }
 
-export function createRoom(houseID: string, payload: RoomPayload): Promise<RoomRecord> {
-  return apiRequest<RoomRecord>('/odata/Room', {
+export function createRoom(houseID: string, payload: RoomPayload): Promise<Room> {
+  return apiRequest<Room>('/odata/Room', {
     method: 'POST',
     body: { houseID, ...payload },
     handledStatuses: [400, 409],
   });
 }
 
-export function updateRoom(roomID: string, payload: Partial<RoomPayload>): Promise<RoomRecord> {
-  return apiRequest<RoomRecord>(roomKeys.detail(roomID), {
+export function updateRoom(roomID: string, payload: Partial<RoomPayload>): Promise<Room> {
+  return apiRequest<Room>(roomKeys.detail(roomID), {
     method: 'PATCH',
     body: payload,
     toastBadRequest: false,

@@ -1,16 +1,29 @@
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import { roomCreateSchema } from '@nhatro/common';
+import { parseVietnameseNumber, roomCreateSchema, type Room } from '@nhatro/common';
 import {
-  parseLocalizedNumber,
   reservedHelperText,
   validateWithSchema,
   type FieldBinding,
   type FieldErrors,
 } from '../../components/fieldForm';
 import { formatMoney } from '../../lib/format';
-import type { RoomFormField, RoomFormValues, RoomPayload, RoomRecord } from './roomTypes';
+import type { RoomPayload } from './roomApi';
+
+/** The editable fields of a room (create and edit forms). */
+export const ROOM_FORM_FIELDS = [
+  'roomName',
+  'roomDescription',
+  'acreage',
+  'floor',
+  'price',
+  'currentElectricityIndex',
+  'currentWaterIndex',
+] as const;
+
+export type RoomFormField = (typeof ROOM_FORM_FIELDS)[number];
+export type RoomFormValues = Record<RoomFormField, string>;
 
 export const ROOM_FIELD_LABELS: Record<RoomFormField, string> = {
   roomName: 'Tên phòng',
@@ -52,7 +65,7 @@ function numberText(value: number | null | undefined): string {
   return typeof value === 'number' ? String(value) : '';
 }
 
-export function roomFormValues(room: RoomRecord): RoomFormValues {
+export function roomFormValues(room: Room): RoomFormValues {
   return {
     roomName: room.roomName,
     roomDescription: room.roomDescription ?? '',
@@ -69,11 +82,11 @@ function toInput(values: RoomFormValues, houseID: string): Record<string, unknow
     houseID,
     roomName: values.roomName,
     roomDescription: values.roomDescription,
-    acreage: parseLocalizedNumber(values.acreage),
-    floor: parseLocalizedNumber(values.floor),
-    price: parseLocalizedNumber(values.price),
-    currentElectricityIndex: parseLocalizedNumber(values.currentElectricityIndex),
-    currentWaterIndex: parseLocalizedNumber(values.currentWaterIndex),
+    acreage: parseVietnameseNumber(values.acreage),
+    floor: parseVietnameseNumber(values.floor),
+    price: parseVietnameseNumber(values.price),
+    currentElectricityIndex: parseVietnameseNumber(values.currentElectricityIndex),
+    currentWaterIndex: parseVietnameseNumber(values.currentWaterIndex),
   };
 }
 
@@ -93,7 +106,7 @@ export function validateRoomForm(values: RoomFormValues, houseID: string) {
 }
 
 function moneyHint(text: string): string | undefined {
-  const value = parseLocalizedNumber(text);
+  const value = parseVietnameseNumber(text);
   return value !== undefined && Number.isFinite(value) ? formatMoney(value) : undefined;
 }
 

@@ -1,3 +1,4 @@
 export * from './types';
 export * from './sessionStore';
 export * from './returnPath';
+export * from './context';

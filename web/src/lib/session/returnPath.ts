@@ -1,6 +1,7 @@
+import { corePaths } from '../paths/core';
 import { RETURN_PATH_KEY } from './sessionStore';
 
-const PATHS_NEVER_RETURNED_TO = ['/', '/login'];
+const PATHS_NEVER_RETURNED_TO: readonly string[] = [corePaths.home, corePaths.login];
 
 /** Only same-origin paths are accepted, so a crafted value cannot send the user elsewhere. */
 function isSafeReturnPath(path: string): boolean {

@@ -8,13 +8,13 @@ import { useTheme } from '@mui/material/styles';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { DRAWER_WIDTH } from '../../app/theme';
+import { DRAWER_WIDTH } from '../theme';
 import { BrandLink } from '../../components/BrandLink';
 import { PageLoader } from '../../components/PageLoader';
 import { RouteErrorBoundary } from '../../components/RouteErrorBoundary';
-import { roleNeedsSelectedHouse } from '../../lib/session';
-import { useSignedInSession } from '../auth/sessionContext';
-import { HouseSwitcher } from '../houses/HouseSwitcher';
+import { paths } from '../../lib/paths';
+import { roleNeedsSelectedHouse, useSignedInSession } from '../../lib/session';
+import { HouseSwitcher } from '../houseChooser/HouseSwitcher';
 import { SideNav } from './SideNav';
 
 const drawerPaperStyles = { width: DRAWER_WIDTH, boxSizing: 'border-box' } as const;
@@ -57,7 +57,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 <MenuIcon />
               </IconButton>
               <Box sx={{ color: 'primary.main' }}>
-                <BrandLink to="/dashboard" />
+                <BrandLink to={paths.dashboard} />
               </Box>
             </>
           )}

@@ -1,13 +1,20 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { NotFoundContent } from '../../components/NotFound';
-import { ROLE_IDS, forgetReturnPath, rememberReturnPath, roleNeedsSelectedHouse } from '../../lib/session';
+import { paths } from '../../lib/paths';
+import {
+  ROLE_IDS,
+  forgetReturnPath,
+  rememberReturnPath,
+  roleNeedsSelectedHouse,
+  useSession,
+  useSignedInSession,
+} from '../../lib/session';
 import { preloadToasts } from '../../lib/toast';
-import { canOpenRoute, type RouteAccess } from '../auth/access';
-import { useSession, useSignedInSession } from '../auth/sessionContext';
-import { HouseChooserProvider } from '../houses/HouseChooserProvider';
-import { HouseSelectionScreen } from '../houses/HouseSelectionScreen';
-import { IncompleteAccountNotice } from '../houses/IncompleteAccountNotice';
+import { ROUTE_ACCESS, canOpenRoute, type RouteAccess, type RouteAccessName } from '../access';
+import { HouseChooserProvider } from '../houseChooser/HouseChooserProvider';
+import { HouseSelectionScreen } from '../houseChooser/HouseSelectionScreen';
+import { IncompleteAccountNotice } from '../houseChooser/IncompleteAccountNotice';
 import { AppLayout } from './AppLayout';
 
 /** Spec section 2: without a token the visitor goes to /, and returns to the wanted page after login. */
@@ -15,17 +22,24 @@ function RedirectSignedOutVisitor({ wantedPath }: { wantedPath: string }) {
   const navigate = useNavigate();
   useEffect(() => {
     rememberReturnPath(wantedPath);
-    void navigate('/', { replace: true });
+    void navigate(paths.home, { replace: true });
   }, [navigate, wantedPath]);
   return null;
 }
 
 /** Applies a guarded page's access rule (spec section 6); a forbidden page looks like a missing one. */
-export function RouteAccessGate({ access, children }: { access: RouteAccess; children: ReactNode }) {
+export function RouteAccessGate({
+  access: name,
+  children,
+}: {
+  access: RouteAccessName;
+  children: ReactNode;
+}) {
+  const access: RouteAccess = ROUTE_ACCESS[name];
   const session = useSignedInSession();
   const { pathname } = useLocation();
 
-  if (!canOpenRoute(access, session.role, pathname)) return <NotFoundContent homePath="/dashboard" />;
+  if (!canOpenRoute(access, session.role, pathname)) return <NotFoundContent homePath={paths.dashboard} />;
   const isIncompleteModerator = session.role.roleID === ROLE_IDS.houseModerator && !session.isUserActive;
   if (isIncompleteModerator && access.allowsIncompleteAccount !== true) return <IncompleteAccountNotice />;
   return children;
@@ -46,7 +60,7 @@ export function GuardedShell() {
 
   if (session === null) {
     // Signed out while here (logout, expiry, another tab): back to the login form.
-    if (wasSignedInOnArrival) return <Navigate to="/login" replace />;
+    if (wasSignedInOnArrival) return <Navigate to={paths.login} replace />;
     return <RedirectSignedOutVisitor wantedPath={`${pathname}${search}${hash}`} />;
   }
 

@@ -8,9 +8,9 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { NavLink } from 'react-router-dom';
 import { BrandLink } from '../../components/BrandLink';
-import { ROLE_IDS, type RoleId } from '../../lib/session';
-import { LogoutButton } from '../auth/LogoutButton';
-import { useSignedInSession } from '../auth/sessionContext';
+import { paths } from '../../lib/paths';
+import { ROLE_IDS, useSignedInSession, type RoleId } from '../../lib/session';
+import { LogoutButton } from './LogoutButton';
 import { navItemsFor } from './navItems';
 
 const ROLE_LABELS: Record<RoleId, string> = {
@@ -28,7 +28,7 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <Toolbar sx={{ color: 'primary.main' }}>
-        <BrandLink to="/dashboard" />
+        <BrandLink to={paths.dashboard} />
       </Toolbar>
       <Divider />
       <Box sx={{ px: 2, py: 1.5 }}>

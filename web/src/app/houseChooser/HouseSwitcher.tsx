@@ -7,7 +7,7 @@ import Check from '@mui/icons-material/Check';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import { useId, useState } from 'react';
-import { useSignedInSession } from '../auth/sessionContext';
+import { useSignedInSession } from '../../lib/session';
 import { useHouseChooser } from './houseChooserContext';
 
 /** App bar control showing the selected house; lets roles 2 and 3 switch to another. */

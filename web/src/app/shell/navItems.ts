@@ -16,6 +16,7 @@ import RoomServiceOutlined from '@mui/icons-material/RoomServiceOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 import UpdateOutlined from '@mui/icons-material/UpdateOutlined';
+import { paths } from '../../lib/paths';
 import { ROLE_IDS, type RoleId } from '../../lib/session';
 
 export interface NavItem {
@@ -30,25 +31,25 @@ function navItem(label: string, path: string, Icon: typeof SvgIcon): NavItem {
   return { label, path, Icon, testId: `nav-${path.slice(1)}` };
 }
 
-const DASHBOARD = navItem('Quản lý chung', '/dashboard', DashboardOutlined);
-const ROOMS = navItem('Quản lý phòng', '/rooms', MeetingRoomOutlined);
-const LESSEES = navItem('Quản lý người thuê', '/lessees', PeopleAltOutlined);
-const CONTRACTS = navItem('Quản lý hợp đồng', '/contracts', DescriptionOutlined);
-const HOUSE_SERVICE_FEES = navItem('Phí dịch vụ tòa nhà', '/settingAdmin', RoomServiceOutlined);
-const METER_RECORDS = navItem('Ghi chỉ số điện nước', '/MeterRecord', ElectricMeterOutlined);
-const STAFF = navItem('Quản lý nhân viên', '/staffManage', BadgeOutlined);
-const ACCOUNT_SETTINGS = navItem('Cài đặt tài khoản', '/accountSetting', ManageAccountsOutlined);
+const DASHBOARD = navItem('Quản lý chung', paths.dashboard, DashboardOutlined);
+const ROOMS = navItem('Quản lý phòng', paths.rooms, MeetingRoomOutlined);
+const LESSEES = navItem('Quản lý người thuê', paths.lessees, PeopleAltOutlined);
+const CONTRACTS = navItem('Quản lý hợp đồng', paths.contracts, DescriptionOutlined);
+const HOUSE_SERVICE_FEES = navItem('Phí dịch vụ tòa nhà', paths.fees(), RoomServiceOutlined);
+const METER_RECORDS = navItem('Ghi chỉ số điện nước', paths.meterRecords, ElectricMeterOutlined);
+const STAFF = navItem('Quản lý nhân viên', paths.staff, BadgeOutlined);
+const ACCOUNT_SETTINGS = navItem('Cài đặt tài khoản', paths.accountSettings, ManageAccountsOutlined);
 
 /** Spec section 2, "Sidebar by role". */
 const NAV_ITEMS_BY_ROLE: Record<RoleId, readonly NavItem[]> = {
   [ROLE_IDS.superAdmin]: [
-    navItem('Danh sách đăng ký chủ trọ', '/adminLessorRegister', HowToRegOutlined),
-    navItem('Danh sách tài khoản', '/hmAccountsManage', SupervisorAccountOutlined),
-    navItem('Thu nhập', '/hmBillManage', PaidOutlined),
-    navItem('Yêu cầu gia hạn', '/extendManagement', UpdateOutlined),
-    navItem('Cài đặt hệ thống', '/timeBill', SettingsOutlined),
-    navItem('Nhật ký hệ thống', '/systemLog', HistoryOutlined),
-    navItem('Nhập Zalo token', '/settingZaloToken', KeyOutlined),
+    navItem('Danh sách đăng ký chủ trọ', paths.admin.lessorRegistrations, HowToRegOutlined),
+    navItem('Danh sách tài khoản', paths.admin.accounts, SupervisorAccountOutlined),
+    navItem('Thu nhập', paths.admin.income, PaidOutlined),
+    navItem('Yêu cầu gia hạn', paths.admin.extensions, UpdateOutlined),
+    navItem('Cài đặt hệ thống', paths.admin.settings, SettingsOutlined),
+    navItem('Nhật ký hệ thống', paths.admin.systemLog, HistoryOutlined),
+    navItem('Nhập Zalo token', paths.admin.zaloToken, KeyOutlined),
   ],
   [ROLE_IDS.houseModerator]: [
     DASHBOARD,
@@ -62,8 +63,8 @@ const NAV_ITEMS_BY_ROLE: Record<RoleId, readonly NavItem[]> = {
   ],
   [ROLE_IDS.staff]: [ROOMS, LESSEES, CONTRACTS, METER_RECORDS],
   [ROLE_IDS.lessee]: [
-    navItem('Phòng của tôi', '/lesseeRoomDetail', HomeOutlined),
-    navItem('Hợp đồng của tôi', '/lesseeContract', ArticleOutlined),
+    navItem('Phòng của tôi', paths.lesseeRoom, HomeOutlined),
+    navItem('Hợp đồng của tôi', paths.lesseeContract, ArticleOutlined),
   ],
 };
 

@@ -1,11 +1,9 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LESSOR_STATUS, type HouseSummary } from '../../lib/session';
-import { useSessionActions } from '../auth/sessionContext';
+import { paths } from '../../lib/paths';
+import { LESSOR_STATUS, useSessionActions, type HouseSummary } from '../../lib/session';
 import { HouseChooserContext, type HouseChooser } from './houseChooserContext';
 import { IncompleteAccountDialog } from './IncompleteAccountDialog';
-
-export const ACCOUNT_SETTINGS_PATH = '/accountSetting';
 
 export function HouseChooserProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
@@ -16,7 +14,7 @@ export function HouseChooserProvider({ children }: { children: ReactNode }) {
     (house: HouseSummary) => {
       const isLessorInfoComplete = house.lessorInfo?.status !== LESSOR_STATUS.incomplete;
       selectHouse(house.houseID, isLessorInfoComplete);
-      if (isLessorInfoComplete) void navigate('/dashboard');
+      if (isLessorInfoComplete) void navigate(paths.dashboard);
       else setIsIncompleteNoticeOpen(true);
     },
     [navigate, selectHouse],
@@ -25,7 +23,7 @@ export function HouseChooserProvider({ children }: { children: ReactNode }) {
   const goToAccountSettings = useCallback(() => {
     setUserActive(false);
     setIsIncompleteNoticeOpen(false);
-    void navigate(ACCOUNT_SETTINGS_PATH);
+    void navigate(paths.accountSettings);
   }, [navigate, setUserActive]);
 
   const chooser = useMemo<HouseChooser>(() => ({ chooseHouse }), [chooseHouse]);

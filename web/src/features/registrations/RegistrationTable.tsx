@@ -11,12 +11,8 @@ import TableRow from '@mui/material/TableRow';
 import { useMemo, useState } from 'react';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import {
-  REGISTRATION_STATUS_LABELS,
-  useLessorRegistrations,
-  type LessorRegistration,
-  type RegistrationStatus,
-} from './registrationApi';
+import type { Registration, RegistrationStatus } from '@nhatro/common';
+import { REGISTRATION_STATUS_LABELS, useRegistrations } from './registrationApi';
 
 const ROWS_PER_PAGE_OPTIONS = [10, 25, 50];
 
@@ -49,7 +45,7 @@ function StatusChip({ status }: { status: RegistrationStatus }) {
   );
 }
 
-function newestFirst(registrations: readonly LessorRegistration[]): LessorRegistration[] {
+function newestFirst(registrations: readonly Registration[]): Registration[] {
   return [...registrations].sort((a, b) => Date.parse(b.createdOn) - Date.parse(a.createdOn));
 }
 
@@ -66,8 +62,8 @@ function LoadingRows() {
 }
 
 /** Lessor registrations for the super admin, newest first, paginated on the client. */
-export function LessorRegistrationTable() {
-  const { data, error, isLoading, mutate } = useLessorRegistrations();
+export function RegistrationTable() {
+  const { data, error, isLoading, mutate } = useRegistrations();
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(ROWS_PER_PAGE_OPTIONS[0] ?? 10);
   const registrations = useMemo(() => newestFirst(data?.value ?? []), [data]);

@@ -1,4 +1,5 @@
-import { ROLE_IDS, type PermissionArea, type Role, type RoleId } from '../../lib/session';
+import { paths } from '../lib/paths';
+import { ROLE_IDS, type PermissionArea, type Role, type RoleId } from '../lib/session';
 
 /** What a guarded page requires; given to its RouteAccessGate in the route table. */
 export interface RouteAccess {
@@ -22,7 +23,30 @@ export const ACCESS = {
   houseManagers: { roles: [houseModerator, staff] },
 } as const satisfies Record<string, RouteAccess>;
 
-const CONTRACT_MANAGEMENT_PATH = /^\/contracts(\/|$)/i;
+/** Spec section 6: room pages need a non-zero room level (creating, level 3+, is checked in the page). */
+const ROOM_ACCESS: RouteAccess = { ...ACCESS.houseManagers, permission: 'roomPermission' };
+const DEVICE_ACCESS: RouteAccess = { ...ACCESS.houseManagers, permission: 'devicePermission' };
+/** settingHouse: housePermission 2, 3 or 4 (staff, level 1, get the 404 page). */
+const SETTING_HOUSE_ACCESS: RouteAccess = {
+  ...ACCESS.houseManagers,
+  permission: 'housePermission',
+  allowedLevels: [2, 3, 4],
+};
+
+/**
+ * Who may open each guarded page, by name. The route table (AppRoutes) names the rule; the guard, which
+ * loads with the signed-in shell, looks it up, so these rules stay out of what the login page loads.
+ */
+export const ROUTE_ACCESS = {
+  dashboard: ACCESS.everyRole,
+  rooms: ROOM_ACCESS,
+  devices: DEVICE_ACCESS,
+  fees: SETTING_HOUSE_ACCESS,
+} as const satisfies Record<string, RouteAccess>;
+
+export type RouteAccessName = keyof typeof ROUTE_ACCESS;
+
+const CONTRACT_MANAGEMENT_PATH = new RegExp(`^${paths.contracts}(/|$)`, 'i');
 
 export function canOpenRoute(access: RouteAccess, role: Role, pathname: string): boolean {
   if (role.roleID === lessee && CONTRACT_MANAGEMENT_PATH.test(pathname)) return false;

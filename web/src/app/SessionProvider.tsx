@@ -1,6 +1,5 @@
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
-import { getSession, startSyncingAcrossTabs, subscribeToSession } from '../../lib/session';
-import { SessionContext } from './sessionContext';
+import { SessionContext, getSession, startSyncingAcrossTabs, subscribeToSession } from '../lib/session';
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const session = useSyncExternalStore(subscribeToSession, getSession);

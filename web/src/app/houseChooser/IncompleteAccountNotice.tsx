@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
 import { Link as RouterLink } from 'react-router-dom';
-import { ACCOUNT_SETTINGS_PATH } from './HouseChooserProvider';
+import { paths } from '../../lib/paths';
 import { INCOMPLETE_ACCOUNT_MESSAGE } from './IncompleteAccountDialog';
 
 /** Replaces a house moderator's pages while their lessor information is incomplete. */
@@ -12,7 +12,7 @@ export function IncompleteAccountNotice() {
       severity="warning"
       data-testid="incomplete-account-notice"
       action={
-        <Button component={RouterLink} to={ACCOUNT_SETTINGS_PATH} color="inherit" size="small">
+        <Button component={RouterLink} to={paths.accountSettings} color="inherit" size="small">
           Cài đặt tài khoản
         </Button>
       }

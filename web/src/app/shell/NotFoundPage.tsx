@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import { NotFoundContent } from '../../components/NotFound';
-import { roleNeedsSelectedHouse } from '../../lib/session';
-import { useSession } from '../auth/sessionContext';
-import { HouseChooserProvider } from '../houses/HouseChooserProvider';
+import { paths } from '../../lib/paths';
+import { roleNeedsSelectedHouse, useSession } from '../../lib/session';
+import { HouseChooserProvider } from '../houseChooser/HouseChooserProvider';
 import { AppLayout } from './AppLayout';
 
 /** Route for unknown paths: inside the app frame for a signed-in user, on its own otherwise. */
@@ -16,7 +16,7 @@ export function NotFoundPage() {
       <HouseChooserProvider>
         <AppLayout>
           <title>Không tìm thấy trang — Nhà trọ</title>
-          <NotFoundContent homePath="/dashboard" />
+          <NotFoundContent homePath={paths.dashboard} />
         </AppLayout>
       </HouseChooserProvider>
     );

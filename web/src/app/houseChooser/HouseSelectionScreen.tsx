@@ -10,10 +10,9 @@ import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { BrandLink } from '../../components/BrandLink';
 import { EmptyState, ErrorState } from '../../components/DataStates';
-import { LESSOR_STATUS, type HouseSummary } from '../../lib/session';
-import { LogoutButton } from '../auth/LogoutButton';
-import { useSessionActions, useSignedInSession } from '../auth/sessionContext';
-import { useManagedHouses } from './houseApi';
+import { useManagedHouses } from '../../lib/api/resources/houses';
+import { LESSOR_STATUS, useSessionActions, useSignedInSession, type HouseSummary } from '../../lib/session';
+import { LogoutButton } from '../shell/LogoutButton';
 import { useHouseChooser } from './houseChooserContext';
 
 export const HOUSE_SELECTION_TITLE = 'Chọn nhà trọ bạn muốn quản lý';

@@ -10,113 +10,103 @@ import {
   FEE_UNITS,
   FEE_UNIT_LABELS,
   feeCreateSchema,
+  parseVietnameseNumber,
   type FeeUnit,
 } from '@nhatro/common';
-import { useCallback, useState, type FormEvent } from 'react';
+import { useCallback, type FormEvent } from 'react';
+import { FormDialog, useEntitySave } from '../../components/crud';
 import {
   DIALOG_FORM_SX,
   fieldErrorsFromBody,
-  parseLocalizedNumber,
   reservedHelperText,
   useFieldForm,
   validateWithSchema,
 } from '../../components/fieldForm';
-import { notifyFailure } from '../../components/mutationFeedback';
-import { FormDialog } from '../../components/FormDialog';
-import { isApiError } from '../../lib/api';
 import { formatMoney } from '../../lib/format';
-import { notify } from '../../lib/toast';
-import { createService, updateService, type ServiceFee, type ServicePayload } from './serviceApi';
+import { createFee, updateFee, type FeePayload, type FeeReply } from './feeApi';
 
-export const SERVICE_CREATED_TEXT = 'Thêm dịch vụ thành công!';
-export const SERVICE_UPDATED_TEXT = 'Cập nhật dịch vụ thành công!';
+export const FEE_CREATED_TEXT = 'Thêm dịch vụ thành công!';
+export const FEE_UPDATED_TEXT = 'Cập nhật dịch vụ thành công!';
 
-const SERVICE_FIELDS = ['serviceName', 'price', 'unit'] as const;
-type ServiceField = (typeof SERVICE_FIELDS)[number];
-type ServiceFormValues = Record<ServiceField, string>;
+const FEE_FIELDS = ['serviceName', 'price', 'unit'] as const;
+type FeeField = (typeof FEE_FIELDS)[number];
+type FeeFormValues = Record<FeeField, string>;
 
 export function isMeteredUnit(unit: string): boolean {
   return METERED_UNITS.some((metered) => metered === unit);
 }
 
-function validateService(values: ServiceFormValues, houseID: string) {
-  return validateWithSchema<ServiceField, ServicePayload & { houseID: string }>(
+function validateFee(values: FeeFormValues, houseID: string) {
+  return validateWithSchema<FeeField, FeePayload & { houseID: string }>(
     feeCreateSchema,
     {
       houseID,
       serviceName: values.serviceName,
-      price: parseLocalizedNumber(values.price),
+      price: parseVietnameseNumber(values.price),
       unit: values.unit === '' ? undefined : values.unit,
     },
     { price: 'Giá dịch vụ', unit: 'Đơn vị tính' },
   );
 }
 
-function ServiceForm({
+function FeeForm({
   houseID,
-  service,
+  fee,
   unitsInUse,
   onClose,
   onSaved,
 }: {
   houseID: string;
-  service: ServiceFee | null;
+  fee: FeeReply | null;
   unitsInUse: readonly string[];
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const isEdit = service !== null;
-  const isMetered = service !== null && isMeteredUnit(service.unit);
-  const [isSaving, setIsSaving] = useState(false);
-  const validate = useCallback(
-    (values: ServiceFormValues) => validateService(values, houseID).errors,
-    [houseID],
-  );
-  const form = useFieldForm<ServiceField>(
-    service === null
+  const isEdit = fee !== null;
+  const isMetered = fee !== null && isMeteredUnit(fee.unit);
+  const { isSaving, save } = useEntitySave();
+  const validate = useCallback((values: FeeFormValues) => validateFee(values, houseID).errors, [houseID]);
+  const form = useFieldForm<FeeField>(
+    fee === null
       ? { serviceName: '', price: '', unit: 'room' }
-      : { serviceName: service.serviceName, price: String(service.price), unit: service.unit },
+      : { serviceName: fee.serviceName, price: String(fee.price), unit: fee.unit },
     validate,
   );
 
   /** A house has exactly one electricity and one water service. */
   const isUnitTaken = (unit: FeeUnit) =>
-    isMeteredUnit(unit) && unit !== service?.unit && unitsInUse.includes(unit);
+    isMeteredUnit(unit) && unit !== fee?.unit && unitsInUse.includes(unit);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (isSaving) return;
     form.touchAll();
-    const { data } = validateService(form.values, houseID);
+    const { data } = validateFee(form.values, houseID);
     if (data === null) return;
-    const payload: ServicePayload = { serviceName: data.serviceName, price: data.price, unit: data.unit };
-    setIsSaving(true);
-    try {
-      if (isEdit) {
-        await updateService(
-          service.serviceID,
-          isMetered ? { serviceName: payload.serviceName, price: payload.price } : payload,
-        );
-        notify.success(SERVICE_UPDATED_TEXT);
-      } else {
-        await createService(houseID, payload);
-        notify.success(SERVICE_CREATED_TEXT);
-      }
-      onSaved();
-      onClose();
-    } catch (error) {
-      setIsSaving(false);
-      if (isApiError(error) && error.status === 400) {
-        form.setServerErrors(fieldErrorsFromBody(error.body, SERVICE_FIELDS));
-      }
-      notifyFailure(isEdit ? 'Cập nhật dịch vụ thất bại!' : 'Thêm dịch vụ thất bại!', error);
-    }
+    const payload: FeePayload = { serviceName: data.serviceName, price: data.price, unit: data.unit };
+    const saved = await save(
+      () =>
+        isEdit
+          ? updateFee(
+              fee.serviceID,
+              isMetered ? { serviceName: payload.serviceName, price: payload.price } : payload,
+            )
+          : createFee(houseID, payload),
+      {
+        successText: isEdit ? FEE_UPDATED_TEXT : FEE_CREATED_TEXT,
+        failureText: isEdit ? 'Cập nhật dịch vụ thất bại!' : 'Thêm dịch vụ thất bại!',
+        onBadRequest: (body) => form.setServerErrors(fieldErrorsFromBody(body, FEE_FIELDS)),
+      },
+    );
+    if (!saved) return;
+    onSaved();
+    onClose();
   };
 
   const name = form.bind('serviceName');
   const price = form.bind('price');
   const unit = form.bind('unit');
-  const priceAmount = parseLocalizedNumber(price.value);
+  const priceAmount = parseVietnameseNumber(price.value);
   const priceHint =
     price.helperText ??
     (priceAmount !== undefined && Number.isFinite(priceAmount) ? formatMoney(priceAmount) : undefined);
@@ -195,10 +185,10 @@ function ServiceForm({
   );
 }
 
-export function ServiceDialog({
+export function FeeDialog({
   open,
   houseID,
-  service,
+  fee,
   unitsInUse,
   onClose,
   onSaved,
@@ -206,7 +196,7 @@ export function ServiceDialog({
   open: boolean;
   houseID: string;
   /** null: a new service. */
-  service: ServiceFee | null;
+  fee: FeeReply | null;
   unitsInUse: readonly string[];
   onClose: () => void;
   onSaved: () => void;
@@ -215,17 +205,11 @@ export function ServiceDialog({
     <FormDialog
       open={open}
       onClose={onClose}
-      title={service === null ? 'Thêm dịch vụ' : 'Sửa dịch vụ'}
+      title={fee === null ? 'Thêm dịch vụ' : 'Sửa dịch vụ'}
       titleId="service-dialog-title"
       testId="service-dialog"
     >
-      <ServiceForm
-        houseID={houseID}
-        service={service}
-        unitsInUse={unitsInUse}
-        onClose={onClose}
-        onSaved={onSaved}
-      />
+      <FeeForm houseID={houseID} fee={fee} unitsInUse={unitsInUse} onClose={onClose} onSaved={onSaved} />
     </FormDialog>
   );
 }

@@ -19,42 +19,40 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import { FEE_UNIT_LABELS, type FeeUnit } from '@nhatro/common';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
 import { EmptyState, ErrorState } from '../../components/DataStates';
-import { notifyFailure } from '../../components/mutationFeedback';
 import { NotFoundContent } from '../../components/NotFound';
 import { PageHeader } from '../../components/PageHeader';
 import { formatMoney } from '../../lib/format';
-import { notify } from '../../lib/toast';
-import { useSignedInSession } from '../auth/sessionContext';
-import { ServiceDialog, isMeteredUnit } from './ServiceDialog';
-import { deleteService, useHouseServices, type ServiceFee } from './serviceApi';
+import { paths, type FeeTab } from '../../lib/paths';
+import { useSignedInSession } from '../../lib/session';
+import { FeeDialog, isMeteredUnit } from './FeeDialog';
+import { deleteFee, useHouseFees, type FeeReply } from './feeApi';
 
-export const SERVICE_DELETED_TEXT = 'Xóa dịch vụ thành công!';
+export const FEE_DELETED_TEXT = 'Xóa dịch vụ thành công!';
 const METERED_DELETE_HINT = 'Không thể xóa dịch vụ điện hoặc nước: mỗi nhà trọ luôn cần hai dịch vụ này.';
 
 /** `/settingAdmin/{type}`: which tab is open. `/settingAdmin` is the 'all' tab. */
-export const SERVICE_TABS = [
-  { type: 'all', label: 'Tất cả', path: '/settingAdmin' },
-  { type: 'metered', label: 'Điện, nước', path: '/settingAdmin/metered' },
-  { type: 'fixed', label: 'Phí cố định', path: '/settingAdmin/fixed' },
-] as const;
-type ServiceTab = (typeof SERVICE_TABS)[number]['type'];
+export const FEE_TABS: ReadonlyArray<{ type: FeeTab; label: string }> = [
+  { type: 'all', label: 'Tất cả' },
+  { type: 'metered', label: 'Điện, nước' },
+  { type: 'fixed', label: 'Phí cố định' },
+];
 
-function isServiceTab(value: string): value is ServiceTab {
-  return SERVICE_TABS.some((tab) => tab.type === value);
+function isFeeTab(value: string): value is FeeTab {
+  return FEE_TABS.some((tab) => tab.type === value);
 }
 
-function unitLabel(unit: string): string {
-  return unit in FEE_UNIT_LABELS ? FEE_UNIT_LABELS[unit as FeeUnit] : unit;
+function unitLabel(unit: FeeUnit): string {
+  return FEE_UNIT_LABELS[unit] ?? unit;
 }
 
 const nameCollator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
 
 /** Điện and Nước first, then the others by name. */
-function sortServices(services: readonly ServiceFee[]): ServiceFee[] {
+function sortServices(services: readonly FeeReply[]): FeeReply[] {
   return [...services].sort(
     (a, b) =>
       Number(isMeteredUnit(b.unit)) - Number(isMeteredUnit(a.unit)) ||
@@ -67,7 +65,7 @@ function RowActions({
   onEdit,
   onDelete,
 }: {
-  service: ServiceFee;
+  service: FeeReply;
   onEdit: () => void;
   onDelete: () => void;
 }) {
@@ -108,9 +106,9 @@ function ServiceTable({
   onEdit,
   onDelete,
 }: {
-  services: ServiceFee[];
-  onEdit: (service: ServiceFee) => void;
-  onDelete: (service: ServiceFee) => void;
+  services: FeeReply[];
+  onEdit: (service: FeeReply) => void;
+  onDelete: (service: FeeReply) => void;
 }) {
   const theme = useTheme();
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
@@ -186,52 +184,28 @@ function ServiceTable({
 }
 
 /** /settingAdmin and /settingAdmin/{type}: the selected house's service fees. */
-export function ServiceFeesPage() {
+export function FeesPage() {
   const { type = 'all' } = useParams();
   const session = useSignedInSession();
   const houseID = session.houseID;
-  const { data, error, isLoading, mutate } = useHouseServices(houseID);
-  // The item stays set while a dialog closes, so its title and text do not change during the animation.
-  const [editor, setEditor] = useState<{ open: boolean; service: ServiceFee | null }>({
-    open: false,
-    service: null,
+  const { data, error, isLoading, mutate } = useHouseFees(houseID);
+  const { editor, removal } = useEntityDialogs<FeeReply>({
+    remove: (fee) => deleteFee(fee.serviceID),
+    afterRemove: () => mutate(),
+    removedText: FEE_DELETED_TEXT,
+    removeFailedText: 'Xóa dịch vụ thất bại!',
   });
-  const [removal, setRemoval] = useState<{ open: boolean; service: ServiceFee | null }>({
-    open: false,
-    service: null,
-  });
-  const toDelete = removal.open ? removal.service : null;
-  const openEditor = (service: ServiceFee | null) => setEditor({ open: true, service });
-  const closeEditor = () => setEditor((current) => ({ ...current, open: false }));
-  const askToDelete = (service: ServiceFee) => setRemoval({ open: true, service });
-  const closeRemoval = () => setRemoval((current) => ({ ...current, open: false }));
-  const [isDeleting, setIsDeleting] = useState(false);
   const services = data?.value;
   const sorted = useMemo(() => sortServices(services ?? []), [services]);
   const unitsInUse = useMemo(() => sorted.map((service) => service.unit), [sorted]);
 
-  if (!isServiceTab(type)) return <NotFoundContent homePath="/dashboard" />;
+  if (!isFeeTab(type)) return <NotFoundContent homePath={paths.dashboard} />;
 
   const visible =
     type === 'all'
       ? sorted
       : sorted.filter((service) => isMeteredUnit(service.unit) === (type === 'metered'));
   const houseName = session.houses.find((house) => house.houseID === houseID)?.houseName;
-
-  const confirmDelete = async () => {
-    if (toDelete === null) return;
-    setIsDeleting(true);
-    try {
-      await deleteService(toDelete.serviceID);
-      notify.success(SERVICE_DELETED_TEXT);
-      await mutate();
-    } catch (failure) {
-      notifyFailure('Xóa dịch vụ thất bại!', failure);
-    } finally {
-      setIsDeleting(false);
-      closeRemoval();
-    }
-  };
 
   let content;
   if (error !== undefined && services === undefined) {
@@ -254,14 +228,14 @@ export function ServiceFeesPage() {
             : 'Nhà trọ chưa có dịch vụ nào.'
         }
         action={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={() => openEditor(null)}>
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={editor.openCreate}>
             Thêm dịch vụ
           </Button>
         }
       />
     );
   } else {
-    content = <ServiceTable services={visible} onEdit={openEditor} onDelete={askToDelete} />;
+    content = <ServiceTable services={visible} onEdit={editor.openEdit} onDelete={removal.ask} />;
   }
 
   return (
@@ -275,7 +249,7 @@ export function ServiceFeesPage() {
             <Button
               variant="contained"
               startIcon={<AddOutlined />}
-              onClick={() => openEditor(null)}
+              onClick={editor.openCreate}
               data-testid="service-create-button"
             >
               Thêm dịch vụ
@@ -290,40 +264,37 @@ export function ServiceFeesPage() {
         allowScrollButtonsMobile
         sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
       >
-        {SERVICE_TABS.map((tab) => (
+        {FEE_TABS.map((tab) => (
           <Tab
             key={tab.type}
             value={tab.type}
             label={tab.label}
             component={RouterLink}
-            to={tab.path}
+            to={paths.fees(tab.type)}
             data-testid={`service-tab-${tab.type}`}
           />
         ))}
       </Tabs>
       {content}
       {houseID !== null && (
-        <ServiceDialog
+        <FeeDialog
           open={editor.open}
           houseID={houseID}
-          service={editor.service}
+          fee={editor.item}
           unitsInUse={unitsInUse}
-          onClose={closeEditor}
+          onClose={editor.close}
           onSaved={() => void mutate()}
         />
       )}
       <ConfirmDialog
-        open={removal.open}
+        {...removal.dialogProps}
         title="Xóa dịch vụ"
         message={
           <>
-            Dịch vụ <strong>{removal.service?.serviceName}</strong> sẽ bị xóa khỏi nhà trọ. Bạn có chắc chắn?
+            Dịch vụ <strong>{removal.item?.serviceName}</strong> sẽ bị xóa khỏi nhà trọ. Bạn có chắc chắn?
           </>
         }
         confirmLabel="Xóa dịch vụ"
-        isBusy={isDeleting}
-        onConfirm={() => void confirmDelete()}
-        onClose={closeRemoval}
         testId="service-delete-dialog"
       />
     </Box>

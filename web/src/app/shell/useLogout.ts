@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { paths } from '../../lib/paths';
 import { clearSession } from '../../lib/session';
-import { requestLogout } from './authApi';
+import { requestLogout } from '../../features/auth/authApi';
 
 /** Spec section 4: tell the server, clear everything but the tutorial flag, go to /login. */
 export function useLogout(): { logOut: () => Promise<void>; isLoggingOut: boolean } {
@@ -12,7 +13,7 @@ export function useLogout(): { logOut: () => Promise<void>; isLoggingOut: boolea
     setIsLoggingOut(true);
     await requestLogout();
     clearSession();
-    await navigate('/login', { replace: true });
+    await navigate(paths.login, { replace: true });
   }, [navigate]);
 
   return { logOut, isLoggingOut };

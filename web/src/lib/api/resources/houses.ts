@@ -1,9 +1,18 @@
+// Shared API resources: reads that more than one part of the app needs live in `lib/api/resources/`,
+// one module per entity. A feature slice never imports another slice, so when two slices (or a slice and
+// the app shell) show the same server data, the SWR key and hook are defined here once and both import
+// them. Writes (create, update, delete) and reads only one slice needs stay in that slice's `<slice>Api.ts`.
+//
+// Houses: the shell's house chooser lists the managed houses; the dashboard shows a house with its rooms.
+import type { House, Room } from '@nhatro/common';
 import type { SWRResponse } from 'swr';
 import useSWR from 'swr';
-import { fetchJson, type ODataCollection } from '../../lib/api';
-import { swrOptions, useApiResource } from '../../lib/api/swr';
-import { parseHouses, type HouseSummary } from '../../lib/session';
-import type { HouseWithRooms } from './types';
+import { parseHouses, type HouseSummary } from '../../session';
+import { fetchJson, type ODataCollection } from '..';
+import { swrOptions, useApiResource } from '../swr';
+
+/** `$expand=rooms`: a house with its rooms (a lessee's house holds only their room). */
+export type HouseWithRooms = House & { rooms?: Room[] };
 
 /** SWR keys of the house resource; each key is the request path. */
 export const houseKeys = {

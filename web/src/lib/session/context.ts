@@ -6,8 +6,8 @@ import {
   saveSelectedHouse,
   saveSession,
   saveUserActive,
-  type Session,
-} from '../../lib/session';
+} from './sessionStore';
+import type { Session } from './types';
 
 export const SessionContext = createContext<Session | null>(null);
 

@@ -1,0 +1,74 @@
+// Layers of the web app, one direction only (issue "one recipe for every slice"):
+//
+//   app/              routes, providers, shell and layout, session provider, house chooser
+//     ↓
+//   features/<area>/  one folder per slice (rooms, devices, fees, …); never imports another slice
+//     ↓
+//   components/, lib/ shared UI and plumbing (API client and shared resources, session store, toasts,
+//                     formatting, paths); never imports features/ or app/
+//
+// Data two slices need lives in lib/api/resources/; pages made of several slices are composed in
+// app/routes/. `main.tsx` only mounts app/.
+import boundaries from 'eslint-plugin-boundaries';
+
+const SRC = 'web/src';
+
+export default [
+  {
+    files: [`${SRC}/**/*.{ts,tsx}`],
+    plugins: { boundaries },
+    settings: {
+      // Resolves the extensionless relative imports of the TypeScript sources.
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.jsx'] } },
+      'boundaries/include': [`${SRC}/**/*`],
+      // main.tsx only mounts app/App.tsx (element patterns match folders, and it is the one file directly
+      // in web/src).
+      'boundaries/ignore': [`${SRC}/main.tsx`],
+      'boundaries/elements': [
+        { type: 'app', pattern: `${SRC}/app` },
+        { type: 'feature', pattern: `${SRC}/features/*`, capture: ['feature'] },
+        { type: 'components', pattern: `${SRC}/components` },
+        { type: 'lib', pattern: `${SRC}/lib` },
+      ],
+    },
+    rules: {
+      // Every source file belongs to a layer.
+      'boundaries/no-unknown-files': 'error',
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            {
+              from: { element: { type: 'app' } },
+              allow: { to: { element: { types: { anyOf: ['app', 'feature', 'components', 'lib'] } } } },
+            },
+            // A slice uses its own files and the shared layers, never another slice (nor app/).
+            {
+              from: { element: { type: 'feature' } },
+              allow: {
+                to: {
+                  element: { types: { anyOf: ['components', 'lib'] } },
+                },
+              },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: {
+                to: {
+                  element: { type: 'feature', captured: { feature: '{{ from.element.captured.feature }}' } },
+                },
+              },
+            },
+            {
+              from: { element: { type: 'components' } },
+              allow: { to: { element: { types: { anyOf: ['components', 'lib'] } } } },
+            },
+            { from: { element: { type: 'lib' } }, allow: { to: { element: { type: 'lib' } } } },
+          ],
+          message: `${SRC}: {{ from.element.type }} may not import {{ to.element.type }} (layers: app → features → components, lib; a feature never imports another feature).`,
+        },
+      ],
+    },
+  },
+];

@@ -1,0 +1,9 @@
+// Pages that show more than one feature slice are composed here, at the app level: a slice never imports
+// another slice. AppRoutes lazy-loads this module like any other page.
+import { DashboardPage } from '../../features/dashboard/DashboardPage';
+import { RegistrationTable } from '../../features/registrations/RegistrationTable';
+
+/** /dashboard, with the registrations slice's table for the super admin. */
+export function DashboardRoute() {
+  return <DashboardPage registrations={<RegistrationTable />} />;
+}

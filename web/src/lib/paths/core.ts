@@ -1,0 +1,24 @@
+/**
+ * The part of the route table (`lib/paths`) that the app's entry and the login page need: the public
+ * URLs, where a signed-in user lands, and the `<Route path>` patterns. It is its own module so that the
+ * login route does not load the rest of the table (the signed-in menu's URLs); `paths` spreads it in.
+ * Import it only from what the login route loads (AppRoutes, LoginPage, BrandLink, lib/session);
+ * everything else imports `paths` from `lib/paths`.
+ */
+export const corePaths = {
+  home: '/',
+  login: '/login',
+  forgotPassword: '/forgotPassword',
+  dashboard: '/dashboard',
+} as const;
+
+/** Route patterns (relative, as `<Route path>` takes them) of the pages the app has today. */
+export const routePatterns = {
+  login: 'login',
+  dashboard: 'dashboard',
+  rooms: 'rooms',
+  room: 'rooms/:id',
+  devices: 'deviceCD/:id',
+  fees: 'settingAdmin/:type?',
+  notFound: '*',
+} as const;
