@@ -3,11 +3,11 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import apiLayers from './eslint/apiLayers.js';
+import webLayers from './eslint/webLayers.js';
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '.data/**', 'coverage/**', 'test-results/**'] },
   js.configs.recommended,
-  ...(await import('./web/eslint.boundaries.js')).default,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
@@ -26,4 +26,5 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   ...apiLayers,
+  ...webLayers,
 );

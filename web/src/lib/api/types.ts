@@ -1,10 +1,3 @@
-/** Reply of the `/api/*` endpoints. */
-export interface ApiReply<TData = unknown> {
-  status: boolean;
-  data?: TData;
-  errorMessage?: string;
-}
-
 /** Reply of an `/odata/*` collection. */
 export interface ODataCollection<TItem> {
   '@odata.context'?: string;

@@ -203,10 +203,6 @@ export function clearSession(): void {
   for (const listener of clearedListeners) listener();
 }
 
-export function hasSeenTutorial(): boolean {
-  return readItem(TUTORIAL_SEEN_KEY) === 'true';
-}
-
 export function markTutorialSeen(): void {
   writeItem(TUTORIAL_SEEN_KEY, 'true');
 }

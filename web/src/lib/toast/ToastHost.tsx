@@ -13,7 +13,10 @@ if (document.getElementById(TOAST_HOST_ID) === null) {
   createRoot(host).render(<ToastContainer {...TOAST_CONTAINER_OPTIONS} />);
 }
 
-/** Identical messages shown together collapse into one toast. */
+/**
+ * Identical messages shown together collapse into one toast.
+ * @public (loaded through a dynamic import in ./index, which the unused-code check does not follow)
+ */
 export function showToast(kind: ToastKind, message: string): void {
   toast[kind](message, { toastId: `${kind}:${message}` });
 }

@@ -9,7 +9,10 @@
 //
 // Data two slices need lives in lib/api/resources/; pages made of several slices are composed in
 // app/routes/. `main.tsx` only mounts app/.
+import { fileURLToPath } from 'node:url';
 import boundaries from 'eslint-plugin-boundaries';
+
+const SOURCE_RESOLVER = fileURLToPath(new URL('./sourceResolver.cjs', import.meta.url));
 
 const SRC = 'web/src';
 
@@ -18,8 +21,7 @@ export default [
     files: [`${SRC}/**/*.{ts,tsx}`],
     plugins: { boundaries },
     settings: {
-      // Resolves the extensionless relative imports of the TypeScript sources.
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.jsx'] } },
+      'import/resolver': { [SOURCE_RESOLVER]: {} },
       'boundaries/include': [`${SRC}/**/*`],
       // main.tsx only mounts app/App.tsx (element patterns match folders, and it is the one file directly
       // in web/src).
