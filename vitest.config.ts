@@ -10,6 +10,8 @@ export default defineConfig({
           name: 'usecases',
           include: ['tests/useCases/**/*.test.ts'],
           globalSetup: ['tests/support/passwordHashSetup.ts'],
+          // Opening a tenant account hashes its one-time password (scrypt, N=2^17): slow on a busy machine.
+          testTimeout: 30_000,
         },
       },
       { test: { name: 'store', include: ['tests/store/**/*.test.ts'], testTimeout: 30_000 } },

@@ -1,5 +1,7 @@
 import type {
   Contract,
+  ContractChange,
+  ContractService,
   Device,
   Fee,
   House,
@@ -31,6 +33,8 @@ export interface UserDoc extends StoredDoc {
   roomQuota?: number;
   /** Staff: houses assigned to them. */
   assignedHouseIDs?: string[];
+  /** Set on accounts created with a one-time password: the first login must choose a new one. */
+  mustChangePassword?: boolean;
   /** Lessee: where they live. */
   lesseeID?: string;
   houseID?: string;
@@ -81,12 +85,29 @@ export interface VehicleDoc extends StoredDoc, Vehicle {
   type: 'vehicle';
 }
 
+export interface ContractServiceDoc extends StoredDoc, ContractService {
+  type: 'contractService';
+}
+
+export interface ContractChangeDoc extends StoredDoc, ContractChange {
+  type: 'contractChange';
+}
+
 export interface ReservationDoc extends StoredDoc, Reservation {
   type: 'reservation';
 }
 
 export type HouseScopedDoc =
-  HouseDoc | RoomDoc | DeviceDoc | FeeDoc | ContractDoc | LesseeInfoDoc | VehicleDoc | ReservationDoc;
+  | HouseDoc
+  | RoomDoc
+  | DeviceDoc
+  | FeeDoc
+  | ContractDoc
+  | LesseeInfoDoc
+  | VehicleDoc
+  | ReservationDoc
+  | ContractServiceDoc
+  | ContractChangeDoc;
 
 /** Registrations of future landlords (`platform` container, pk = "registrations"). */
 export interface RegistrationDoc extends StoredDoc, Registration {

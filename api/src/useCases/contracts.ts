@@ -1,11 +1,44 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  CONTRACT_MESSAGES,
+  CONTRACT_STATUS,
+  normalizeLicensePlate,
+  ROLE,
+  VEHICLE_MESSAGES,
+  type ContractCreateInput,
+  type ContractTerminateInput,
+  type ContractUpdateInput,
+} from '@nhatro/common';
 import { lesseeScope } from '../domain/access.js';
+import { changedFields, contractCreationBlocker, settlement } from '../domain/contracts.js';
 import { AppError } from '../domain/errors.js';
-import type { ContractDoc } from '../domain/model.js';
-import type { Actor } from './actor.js';
-import { findInCallersHouse, listInHouse } from './houseScope.js';
+import { lesseeDateProblem, lesseeSearchText } from '../domain/lessees.js';
+import type {
+  ContractChangeDoc,
+  ContractDoc,
+  ContractServiceDoc,
+  FeeDoc,
+  HouseScopedDoc,
+  LesseeInfoDoc,
+  ReservationDoc,
+  RoomDoc,
+  UserDoc,
+  VehicleDoc,
+} from '../domain/model.js';
+import type { ODataQuery } from '../domain/odata/parse.js';
+import type { Filter } from '../domain/query.js';
+import { vietnamDate } from '../domain/time.js';
+import { StoreError } from '../store/store.js';
+import { audit, type Actor } from './actor.js';
+import { hashPassword } from './auth/passwords.js';
+import { authorizeHouse, findInCallersHouse, houseDocs, listInHouse, requireID } from './houseScope.js';
+import { applyInMemory, listEntities, selectFields, type EntityPage } from './odataQuery.js';
+import { roomForCaller } from './rooms.js';
+import { createUser, findUserByUsername, lessorInfoOf } from './users.js';
+import { entityView, toView } from './views.js';
 
 /** Contract status 1 (spec): the one active contract of a room. */
-export const ACTIVE_CONTRACT = 1;
+export const ACTIVE_CONTRACT = CONTRACT_STATUS.active;
 
 /** A contract the caller may see: in a house they may touch; a lessee only their own. */
 export async function contractForCaller(actor: Actor, contractID: string): Promise<ContractDoc> {
@@ -29,4 +62,539 @@ export async function activeContractOfRoom(
     ],
   });
   return contracts[0];
+}
+
+/** Each collection a contract expands to (spec names), linked by `contractID`. */
+const CONTRACT_NAVIGATIONS: Record<string, { type: HouseScopedDoc['type']; order: string }> = {
+  lesseeInfors: { type: 'lesseeInfo', order: 'occupantName' },
+  vehicles: { type: 'vehicle', order: 'licensePlate' },
+  contractServices: { type: 'contractService', order: 'createdOn' },
+};
+
+/** Loads the expands of a page of contracts: one query per navigation, whatever the page size. */
+async function expandContracts(actor: Actor, houseID: string, contracts: ContractDoc[], query: ODataQuery) {
+  const expanded = new Map<string, Record<string, unknown>>(
+    contracts.map((contract) => [contract.contractID, {}]),
+  );
+  const ids = contracts.map((contract) => contract.contractID);
+  for (const option of query.expand) {
+    const navigation = CONTRACT_NAVIGATIONS[option.property];
+    if (navigation) {
+      const docs = await listInHouse<HouseScopedDoc & { contractID: string }>(
+        actor.deps,
+        houseID,
+        navigation.type,
+        {
+          op: 'in',
+          field: 'contractID',
+          values: ids,
+        },
+      );
+      const ordered = option.query.orderBy.length
+        ? option.query
+        : { ...option.query, orderBy: [{ field: navigation.order }] };
+      for (const contract of contracts) {
+        const own = docs.filter((doc) => doc.contractID === contract.contractID).map(toView);
+        (expanded.get(contract.contractID) as Record<string, unknown>)[option.property] = applyInMemory(
+          own,
+          ordered,
+        );
+      }
+    } else if (option.property === 'room') {
+      const rooms = await listInHouse<RoomDoc>(actor.deps, houseID, 'room', {
+        op: 'in',
+        field: 'roomID',
+        values: [...new Set(contracts.map((contract) => contract.roomID))],
+      });
+      for (const contract of contracts) {
+        const room = rooms.find((candidate) => candidate.roomID === contract.roomID);
+        (expanded.get(contract.contractID) as Record<string, unknown>).room = room
+          ? (applyInMemory([toView(room)], option.query)[0] ?? null)
+          : null;
+      }
+    } else if (option.property === 'renterRepresentative') {
+      const people = await listInHouse<LesseeInfoDoc>(actor.deps, houseID, 'lesseeInfo', {
+        op: 'in',
+        field: 'lesseeInfoID',
+        values: contracts.map((contract) => contract.representativeLesseeID),
+      });
+      for (const contract of contracts) {
+        const person = people.find((candidate) => candidate.lesseeInfoID === contract.representativeLesseeID);
+        (expanded.get(contract.contractID) as Record<string, unknown>).renterRepresentative = person
+          ? (applyInMemory([toView(person)], option.query)[0] ?? null)
+          : null;
+      }
+    } else if (option.property === 'lessorInfo') {
+      const house = await authorizeHouse(actor.deps, actor.user, houseID);
+      const { citizenID, ...shared } = await lessorInfoOf(actor.deps, house.ownerID);
+      const info =
+        actor.user.userID === house.ownerID && citizenID !== undefined ? { ...shared, citizenID } : shared;
+      for (const contract of contracts) {
+        (expanded.get(contract.contractID) as Record<string, unknown>).lessorInfo =
+          applyInMemory([info], option.query)[0] ?? null;
+      }
+    }
+  }
+  return expanded;
+}
+
+/**
+ * A house's contracts (`HouseID`), optionally of one room or status; a lessee gets their own.
+ * Expands: room, renterRepresentative, lesseeInfors, vehicles, contractServices, lessorInfo.
+ */
+export async function listContracts(
+  actor: Actor,
+  scope: { houseID?: string; roomID?: string },
+  query: ODataQuery,
+): Promise<EntityPage> {
+  const { deps, user } = actor;
+  const lessee = lesseeScope(user);
+  const houseID = scope.houseID ?? user.account.houseID;
+  const house = await authorizeHouse(deps, user, requireID(houseID, 'Mã nhà trọ'));
+  const conditions: Filter[] = [{ op: 'eq', field: 'type', value: 'contract' }];
+  if (lessee) conditions.push({ op: 'eq', field: 'lesseeAccountID', value: user.userID });
+  if (scope.roomID)
+    conditions.push({ op: 'eq', field: 'roomID', value: requireID(scope.roomID, 'Mã phòng') });
+  const page = await listEntities(
+    houseDocs<ContractDoc>(deps),
+    { partitionKey: house.houseID, filter: { op: 'and', items: conditions } },
+    { ...query, expand: [] },
+    [{ field: 'startDate', desc: true }],
+    (contract) => ({ ...entityView(contract), contractID: contract.contractID }),
+  );
+  if (query.expand.length === 0) return page;
+  const ids = page.value.map((entity) => entity.contractID as string);
+  const docs = await listInHouse<ContractDoc>(deps, house.houseID, 'contract', {
+    op: 'in',
+    field: 'contractID',
+    values: ids,
+  });
+  const expanded = await expandContracts(actor, house.houseID, docs, query);
+  return {
+    ...page,
+    value: page.value.map((entity) =>
+      selectFields({ ...entity, ...expanded.get(entity.contractID as string) }, query),
+    ),
+  };
+}
+
+export async function getContract(actor: Actor, contractID: string, query: ODataQuery) {
+  const contract = await contractForCaller(actor, contractID);
+  const expanded = await expandContracts(actor, contract.houseID, [contract], query);
+  return selectFields({ ...entityView(contract), ...expanded.get(contract.contractID) }, query);
+}
+
+/** A one-time password the landlord reads out once: 10 characters without look-alikes. */
+function oneTimePassword(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
+  return [...randomBytes(10)].map((byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/**
+ * Signs a room over to its tenants: the contract, its occupants, vehicles and services, the room's
+ * status and the reservation it comes from are written in one transaction; then the representative
+ * gets a lessee account (username: their phone number) with a one-time password shown once.
+ */
+export async function createContract(
+  actor: Actor,
+  input: ContractCreateInput,
+): Promise<
+  Record<string, unknown> & { representativeAccount: { username: string; oneTimePassword: string } }
+> {
+  const { deps } = actor;
+  const room = await roomForCaller(actor, input.roomID);
+  const houseID = room.houseID;
+  const reservations = await listInHouse<ReservationDoc>(deps, houseID, 'reservation', {
+    op: 'and',
+    items: [
+      { op: 'eq', field: 'roomID', value: room.roomID },
+      { op: 'eq', field: 'status', value: 'active' },
+    ],
+  });
+  const reservation = reservations[0];
+  const blocker = contractCreationBlocker(
+    room,
+    Boolean(await activeContractOfRoom(actor, houseID, room.roomID)),
+    reservation,
+    input.reservationID,
+  );
+  if (blocker) throw AppError.conflict(blocker);
+
+  const today = vietnamDate(deps.now());
+  const people = [
+    { ...input.representative, isRepresentative: true },
+    ...input.occupants.map((person) => ({ ...person, isRepresentative: false })),
+  ];
+  people.forEach((person, index) => {
+    const problem = lesseeDateProblem(person, today);
+    if (problem) {
+      const prefix = index === 0 ? 'representative' : `occupants.${index - 1}`;
+      throw AppError.validation([
+        { field: `${prefix}.${problem.field}`, errorMessage: problem.errorMessage },
+      ]);
+    }
+  });
+
+  const fees = await listInHouse<FeeDoc>(deps, houseID, 'service');
+  for (const service of input.services) {
+    if (!fees.some((fee) => fee.serviceID === service.serviceID))
+      throw AppError.conflict(CONTRACT_MESSAGES.unknownService);
+  }
+  const knownPlates = new Set(
+    (await listInHouse<VehicleDoc>(deps, houseID, 'vehicle')).map((vehicle) =>
+      normalizeLicensePlate(vehicle.licensePlate),
+    ),
+  );
+  for (const vehicle of input.vehicles) {
+    const key = vehicle.licensePlate ? normalizeLicensePlate(vehicle.licensePlate) : '';
+    if (key && knownPlates.has(key))
+      throw AppError.conflict(VEHICLE_MESSAGES.duplicate(vehicle.licensePlate?.toUpperCase() ?? ''));
+    if (key) knownPlates.add(key);
+  }
+
+  const username = input.representative.phoneNumber;
+  const existing = await findUserByUsername(deps, username);
+  if (existing && (existing.roleID !== ROLE.lessee || existing.contractID)) {
+    const current = existing.contractID
+      ? await houseDocs<ContractDoc>(deps).read(existing.houseID ?? '', existing.contractID)
+      : undefined;
+    if (existing.roleID !== ROLE.lessee || current?.status === ACTIVE_CONTRACT)
+      throw AppError.conflict(CONTRACT_MESSAGES.phoneTaken);
+  }
+
+  const createdOn = deps.now().toISOString();
+  const contractID = randomUUID();
+  const lessees: LesseeInfoDoc[] = people.map(
+    ({ email: _email, ...person }: (typeof people)[number] & { email?: string }) => {
+      const lesseeInfoID = randomUUID();
+      return {
+        id: lesseeInfoID,
+        pk: houseID,
+        type: 'lesseeInfo',
+        lesseeInfoID,
+        houseID,
+        contractID,
+        roomID: room.roomID,
+        ...person,
+        status: 1,
+        searchText: lesseeSearchText(person),
+      };
+    },
+  );
+  const representative = lessees[0] as LesseeInfoDoc;
+  const vehicles: VehicleDoc[] = input.vehicles.map(({ ownerIndex, ...vehicle }) => {
+    const vehicleID = randomUUID();
+    const owner = ownerIndex === undefined ? undefined : lessees[ownerIndex];
+    return {
+      id: vehicleID,
+      pk: houseID,
+      type: 'vehicle',
+      vehicleID,
+      houseID,
+      contractID,
+      vehicleType: vehicle.vehicleType,
+      licensePlate: vehicle.licensePlate?.toUpperCase() ?? '',
+      ...(owner ? { lesseeInfoID: owner.lesseeInfoID } : {}),
+      ...(vehicle.description ? { description: vehicle.description } : {}),
+    };
+  });
+  const services: ContractServiceDoc[] = input.services.map((service) => {
+    const contractServiceID = randomUUID();
+    const vehicle = service.vehicleIndex === undefined ? undefined : vehicles[service.vehicleIndex];
+    if (service.vehicleIndex !== undefined && !vehicle) {
+      throw AppError.validation([
+        { field: 'services', errorMessage: 'Phí theo xe phải chỉ rõ một xe của hợp đồng.' },
+      ]);
+    }
+    return {
+      id: contractServiceID,
+      pk: houseID,
+      type: 'contractService',
+      contractServiceID,
+      houseID,
+      contractID,
+      serviceID: service.serviceID,
+      ...(vehicle ? { vehicleID: vehicle.vehicleID } : {}),
+      createdOn,
+    };
+  });
+  const contract: ContractDoc = {
+    id: contractID,
+    pk: houseID,
+    type: 'contract',
+    contractID,
+    houseID,
+    roomID: room.roomID,
+    status: ACTIVE_CONTRACT,
+    createdOn,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    rentFee: input.rentFee ?? room.price,
+    deposit: input.deposit ?? reservation?.deposit ?? 0,
+    deposited: input.deposited ?? Boolean(reservation),
+    ...(input.isIncreased !== undefined ? { isIncreased: input.isIncreased } : {}),
+    ...(input.increasedFee !== undefined ? { increasedFee: input.increasedFee } : {}),
+    representativeLesseeID: representative.lesseeInfoID,
+    ...(input.representative.email ? { representativeLesseeEmail: input.representative.email } : {}),
+    ...(reservation ? { reservationID: reservation.reservationID } : {}),
+  };
+  const writes: Parameters<ReturnType<typeof houseDocs<HouseScopedDoc>>['batch']>[1] = [
+    { op: 'create', doc: contract },
+    ...[...lessees, ...vehicles, ...services].map((doc) => ({ op: 'create' as const, doc })),
+    {
+      op: 'replace',
+      doc: { ...room, status: 'occupied' } satisfies RoomDoc,
+      ...(room._etag ? { ifMatch: room._etag } : {}),
+    },
+    ...(reservation
+      ? [
+          {
+            op: 'replace' as const,
+            doc: { ...reservation, status: 'contracted' as const, contractID } satisfies ReservationDoc,
+            ...(reservation._etag ? { ifMatch: reservation._etag } : {}),
+          },
+        ]
+      : []),
+  ];
+  await houseDocs<HouseScopedDoc>(deps).batch(houseID, writes);
+
+  const password = oneTimePassword();
+  let account: UserDoc;
+  try {
+    account = await openTenantAccount(actor, existing, {
+      username,
+      password,
+      fullName: representative.occupantName,
+      email: input.representative.email,
+      houseID,
+      contractID,
+      roomID: room.roomID,
+      lesseeID: representative.lesseeInfoID,
+    });
+  } catch (error) {
+    // No half-written tenancy: take the contract back when the account cannot be made.
+    await houseDocs<HouseScopedDoc>(deps).batch(houseID, [
+      ...[contract, ...lessees, ...vehicles, ...services].map((doc) => ({
+        op: 'delete' as const,
+        id: doc.id,
+      })),
+    ]);
+    const current = await houseDocs<RoomDoc>(deps).read(houseID, room.id);
+    if (current) await houseDocs<RoomDoc>(deps).replace({ ...current, status: room.status });
+    if (reservation) {
+      const held = await houseDocs<ReservationDoc>(deps).read(houseID, reservation.id);
+      if (held)
+        await houseDocs<ReservationDoc>(deps).replace({
+          ...reservation,
+          ...(held._etag ? { _etag: held._etag } : {}),
+        });
+    }
+    if (error instanceof StoreError && error.code === 'conflict')
+      throw AppError.conflict(CONTRACT_MESSAGES.phoneTaken);
+    throw error;
+  }
+  const saved = await houseDocs<ContractDoc>(deps).replace({
+    ...((await houseDocs<ContractDoc>(deps).read(houseID, contractID)) as ContractDoc),
+    lesseeAccountID: account.userID,
+  });
+  await audit(actor, {
+    action: 'create',
+    entity: 'contract',
+    entityID: contractID,
+    houseID,
+    details: { occupants: lessees.length, vehicles: vehicles.length },
+  });
+  return { ...entityView(saved), representativeAccount: { username, oneTimePassword: password } };
+}
+
+async function openTenantAccount(
+  actor: Actor,
+  existing: UserDoc | undefined,
+  tenant: {
+    username: string;
+    password: string;
+    fullName: string;
+    email: string | undefined;
+    houseID: string;
+    contractID: string;
+    roomID: string;
+    lesseeID: string;
+  },
+): Promise<UserDoc> {
+  const { deps } = actor;
+  const home = {
+    houseID: tenant.houseID,
+    contractID: tenant.contractID,
+    roomID: tenant.roomID,
+    lesseeID: tenant.lesseeID,
+    mustChangePassword: true,
+  };
+  if (existing) {
+    // A returning tenant keeps their account: it moves to the new contract with a new one-time password.
+    const users = deps.store.container<UserDoc>('users');
+    return users.replace({
+      ...existing,
+      ...home,
+      passwordHash: await hashPassword(tenant.password),
+      disabled: false,
+    });
+  }
+  return createUser(deps, {
+    username: tenant.username,
+    password: tenant.password,
+    roleID: ROLE.lessee,
+    fullName: tenant.fullName,
+    phoneNumber: tenant.username,
+    ...(tenant.email ? { email: tenant.email } : {}),
+    extra: home,
+  });
+}
+
+async function recordChanges(
+  actor: Actor,
+  contract: ContractDoc,
+  changes: Array<{
+    field: string;
+    oldValue: string | number | boolean | null;
+    newValue: string | number | boolean | null;
+  }>,
+  reason: string | undefined,
+): Promise<ContractChangeDoc[]> {
+  const changedOn = actor.deps.now().toISOString();
+  return changes.map((change) => {
+    const contractChangeID = randomUUID();
+    return {
+      id: contractChangeID,
+      pk: contract.houseID,
+      type: 'contractChange',
+      contractChangeID,
+      houseID: contract.houseID,
+      contractID: contract.contractID,
+      ...change,
+      changedBy: actor.user.userID,
+      changedByName: actor.user.account.fullName,
+      changedOn,
+      ...(reason ? { reason } : {}),
+    };
+  });
+}
+
+const CHANGEABLE = ['endDate', 'rentFee', 'deposit', 'deposited', 'representativeLesseeEmail'] as const;
+
+/** Extends the term, changes the rent (from a month), the deposit or the email; each change is kept. */
+export async function updateContract(
+  actor: Actor,
+  contractID: string,
+  input: Omit<ContractUpdateInput, 'contractID'>,
+  ifMatch?: string,
+) {
+  const contract = await contractForCaller(actor, contractID);
+  if (contract.status !== ACTIVE_CONTRACT) throw AppError.conflict(CONTRACT_MESSAGES.notActive);
+  const { reason, rentFromMonth, ...fields } = input;
+  const next: ContractDoc = { ...contract };
+  for (const field of CHANGEABLE) {
+    const value = fields[field];
+    if (value !== undefined) Object.assign(next, { [field]: value });
+  }
+  if (next.endDate <= next.startDate) {
+    throw AppError.validation([{ field: 'endDate', errorMessage: CONTRACT_MESSAGES.endBeforeStart }]);
+  }
+  const changes = changedFields(contract, next, CHANGEABLE);
+  if (changes.length === 0) return entityView(contract);
+  if (rentFromMonth && next.rentFee !== contract.rentFee) {
+    const rentChange = changes.find((change) => change.field === 'rentFee');
+    if (rentChange)
+      rentChange.field = `rentFee (từ tháng ${rentFromMonth.slice(5)}/${rentFromMonth.slice(0, 4)})`;
+  }
+  const history = await recordChanges(actor, contract, changes, reason);
+  await houseDocs<HouseScopedDoc>(actor.deps).batch(contract.houseID, [
+    { op: 'replace', doc: next, ifMatch: ifMatch ?? (contract._etag as string) },
+    ...history.map((doc) => ({ op: 'create' as const, doc })),
+  ]);
+  await audit(actor, {
+    action: 'update',
+    entity: 'contract',
+    entityID: contractID,
+    houseID: contract.houseID,
+    details: { fields: changes.map((change) => change.field) },
+  });
+  return entityView(
+    (await houseDocs<ContractDoc>(actor.deps).read(contract.houseID, contractID)) as ContractDoc,
+  );
+}
+
+/**
+ * Ends a contract early: the settlement (deposit less the prorated last month and damages) is
+ * recorded, the room is empty again and the tenant's account no longer opens the contract.
+ */
+export async function terminateContract(actor: Actor, input: ContractTerminateInput) {
+  const { deps } = actor;
+  const contract = await contractForCaller(actor, input.contractID);
+  if (contract.status !== ACTIVE_CONTRACT) throw AppError.conflict(CONTRACT_MESSAGES.notActive);
+  if (input.terminationDate < contract.startDate || input.terminationDate > contract.endDate) {
+    throw AppError.validation([
+      { field: 'terminationDate', errorMessage: CONTRACT_MESSAGES.terminationOutsideTerm },
+    ]);
+  }
+  const result = settlement(contract, input.terminationDate, input.damageCharges);
+  const ended: ContractDoc = {
+    ...contract,
+    status: CONTRACT_STATUS.terminated,
+    terminatedOn: input.terminationDate,
+    terminationReason: input.reason,
+    settlement: result,
+  };
+  const room = await houseDocs<RoomDoc>(deps).read(contract.houseID, contract.roomID);
+  const history = await recordChanges(
+    actor,
+    contract,
+    [{ field: 'status', oldValue: contract.status, newValue: CONTRACT_STATUS.terminated }],
+    input.reason,
+  );
+  await houseDocs<HouseScopedDoc>(deps).batch(contract.houseID, [
+    { op: 'replace', doc: ended, ...(contract._etag ? { ifMatch: contract._etag } : {}) },
+    ...(room?.type === 'room'
+      ? [
+          {
+            op: 'replace' as const,
+            doc: { ...room, status: 'empty' as const },
+            ...(room._etag ? { ifMatch: room._etag } : {}),
+          },
+        ]
+      : []),
+    ...history.map((doc) => ({ op: 'create' as const, doc })),
+  ]);
+  await audit(actor, {
+    action: 'terminate',
+    entity: 'contract',
+    entityID: contract.contractID,
+    houseID: contract.houseID,
+    details: { ...result },
+  });
+  return entityView(ended);
+}
+
+/** The history of a contract, newest first (landlord and staff only: the endpoint limits roles). */
+export async function listContractChanges(
+  actor: Actor,
+  scope: { contractID?: string },
+  query: ODataQuery,
+): Promise<EntityPage> {
+  const contract = await contractForCaller(actor, requireID(scope.contractID, 'Mã hợp đồng'));
+  return listEntities(
+    houseDocs<ContractChangeDoc>(actor.deps),
+    {
+      partitionKey: contract.houseID,
+      filter: {
+        op: 'and',
+        items: [
+          { op: 'eq', field: 'type', value: 'contractChange' },
+          { op: 'eq', field: 'contractID', value: contract.contractID },
+        ],
+      },
+    },
+    query,
+    [{ field: 'changedOn', desc: true }],
+    toView,
+  );
 }

@@ -1,5 +1,7 @@
 import {
+  contractChangeEntity,
   contractEntity,
+  contractServiceEntity,
   deviceEntity,
   feeEntity,
   houseEntity,
@@ -96,7 +98,21 @@ export const ISSUE_MODEL = entityModel('Issue', issueEntity);
 export const NOTIFICATION_MODEL = entityModel('Notification', notificationEntity);
 /** The identity number is shown to the owner only and never filtered on. */
 export const LESSOR_INFO_MODEL = entityModel('LessorInfo', lessorInfoEntity, {}, ['citizenID']);
-export const CONTRACT_MODEL = entityModel('Contract', contractEntity, {}, ['lesseeAccountID']);
+export const CONTRACT_MODEL = entityModel(
+  'Contract',
+  contractEntity,
+  {
+    room: 'Room',
+    renterRepresentative: 'LesseeInfo',
+    lesseeInfors: 'LesseeInfo',
+    vehicles: 'Vehicle',
+    contractServices: 'ContractService',
+    lessorInfo: 'LessorInfo',
+  },
+  ['lesseeAccountID', 'settlement'],
+);
+export const CONTRACT_SERVICE_MODEL = entityModel('ContractService', contractServiceEntity);
+export const CONTRACT_CHANGE_MODEL = entityModel('ContractChanges', contractChangeEntity);
 export const LESSEE_INFO_MODEL = entityModel('LesseeInfo', lesseeInfoEntity, {}, ['citizenID']);
 /** The spec reads occupants as `Lessee` (with their vehicles) and writes them as `LesseeInfor`. */
 export const LESSEE_MODEL = entityModel('Lessee', lesseeInfoEntity, { vehicles: 'Vehicle' }, ['citizenID']);
@@ -121,6 +137,8 @@ export const MODELS: Record<string, EntityModel> = Object.fromEntries(
     FEE_MODEL,
     LESSOR_INFO_MODEL,
     CONTRACT_MODEL,
+    CONTRACT_SERVICE_MODEL,
+    CONTRACT_CHANGE_MODEL,
     LESSEE_INFO_MODEL,
     LESSEE_MODEL,
     VEHICLE_MODEL,

@@ -1,0 +1,58 @@
+import {
+  contractCreateSchema,
+  contractTerminateSchema,
+  contractUpdateSchema,
+  LEVEL,
+  ROLE,
+} from '@nhatro/common';
+import { CONTRACT_CHANGE_MODEL, CONTRACT_MODEL } from '../domain/odata/model.js';
+import { readJson } from '../http/body.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import { defineODataEntity } from '../http/odata.js';
+import { json } from '../http/replies.js';
+import {
+  createContract,
+  getContract,
+  listContractChanges,
+  listContracts,
+  terminateContract,
+  updateContract,
+} from '../useCases/contracts.js';
+
+/**
+ * `GET /odata/Contract?HouseID=…` (a lessee: their own), `/odata/Contract/{id}`, `POST` (the reply
+ * carries the new tenant's `representativeAccount` once), `PATCH` in both forms. Contracts are ended,
+ * never deleted.
+ */
+defineODataEntity({
+  name: 'contract',
+  entitySet: 'Contract',
+  model: CONTRACT_MODEL,
+  area: 'contract',
+  id: { field: 'contractID', label: 'Mã hợp đồng' },
+  list: { scope: ['houseID', 'roomID'], run: listContracts },
+  get: { run: getContract },
+  create: { schema: contractCreateSchema, run: createContract },
+  update: { schema: contractUpdateSchema, run: updateContract },
+});
+
+/** Early end with a settlement. The name sorts before `contractGet` so Azure tries it first too. */
+defineEndpoint({
+  name: 'contractEarlyTerminate',
+  route: 'odata/Contract/TerminateContract',
+  methods: ['POST'],
+  permission: { area: 'contract', level: LEVEL.create },
+  async handle({ req, actor }) {
+    return json(200, await terminateContract(actor, await readJson(req, contractTerminateSchema)));
+  },
+});
+
+/** The history of a contract (spec guard `lessorViewContact`: landlord and staff, not the tenant). */
+defineODataEntity({
+  name: 'contractChanges',
+  entitySet: 'ContractChanges',
+  model: CONTRACT_CHANGE_MODEL,
+  area: 'contract',
+  id: { field: 'contractChangeID', label: 'Mã thay đổi' },
+  list: { roles: [ROLE.houseModerator, ROLE.staff], scope: ['contractID'], run: listContractChanges },
+});

@@ -1,0 +1,283 @@
+import { contractCreateSchema, contractTerminateSchema, contractUpdateSchema } from '@nhatro/common';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { HouseDoc, ReservationDoc, RoomDoc, UserDoc } from '../../api/src/domain/model.js';
+import { CONTRACT_CHANGE_MODEL, CONTRACT_MODEL } from '../../api/src/domain/odata/model.js';
+import { verifyPassword } from '../../api/src/useCases/auth/passwords.js';
+import {
+  createContract,
+  getContract,
+  listContractChanges,
+  listContracts,
+  terminateContract,
+  updateContract,
+} from '../../api/src/useCases/contracts.js';
+import type { Deps } from '../../api/src/useCases/deps.js';
+import { houseDocs, listInHouse } from '../../api/src/useCases/houseScope.js';
+import { reserveRoom } from '../../api/src/useCases/reservations.js';
+import { findUserByUsername } from '../../api/src/useCases/users.js';
+import { aFee, aHouse, aLandlord, aRoom } from '../support/builders.js';
+import {
+  actorFor,
+  createHarness,
+  expectRefusal,
+  odata,
+  type UseCaseHarness,
+} from '../support/useCaseHarness.js';
+
+let h: UseCaseHarness;
+let deps: Deps;
+let landlord: UserDoc;
+let house: HouseDoc;
+let room: RoomDoc;
+
+beforeEach(async () => {
+  h = createHarness({ now: new Date('2026-11-23T03:00:00Z') });
+  deps = h.deps;
+  landlord = await aLandlord(deps);
+  house = await aHouse(deps, landlord);
+  room = await aRoom(deps, house, { price: 3_100_000 });
+});
+afterEach(() => h.close());
+
+function contractFor(roomID: string, change: Record<string, unknown> = {}) {
+  return contractCreateSchema.parse({
+    roomID,
+    startDate: '2026-12-01',
+    endDate: '2027-11-30',
+    deposit: 3_000_000,
+    representative: {
+      occupantName: 'Nguyễn Thị Lan',
+      gender: 'nữ',
+      phoneNumber: '0901234567',
+      citizenID: '079301001234',
+    },
+    occupants: [{ occupantName: 'Trần Văn Nam', gender: 'nam' }],
+    vehicles: [{ vehicleType: 'Xe máy', licensePlate: '59-X3 123.45', ownerIndex: 1 }],
+    ...change,
+  });
+}
+
+async function roomStatus(roomID = room.roomID) {
+  return (await houseDocs<RoomDoc>(deps).read(house.houseID, roomID))?.status;
+}
+
+describe('creating a contract', () => {
+  it('writes the contract, occupants, vehicle and services, fills the room and opens the tenant’s account', async () => {
+    const parking = await aFee(deps, house, { serviceName: 'Gửi xe máy', unit: 'vehicle' });
+    const actor = actorFor(deps, landlord);
+    const created = await createContract(
+      actor,
+      contractFor(room.roomID, { services: [{ serviceID: parking.serviceID, vehicleIndex: 0 }] }),
+    );
+    expect(created).toMatchObject({ status: 1, rentFee: 3_100_000, deposit: 3_000_000, roomID: room.roomID });
+    const account = created.representativeAccount as { username: string; oneTimePassword: string };
+    expect(account.username).toBe('0901234567');
+    expect(account.oneTimePassword).toMatch(/^[A-Za-z2-9]{10}$/);
+    const user = await findUserByUsername(deps, '0901234567');
+    expect(user).toMatchObject({
+      roleID: 4,
+      contractID: created.contractID,
+      roomID: room.roomID,
+      mustChangePassword: true,
+    });
+    expect(await verifyPassword(account.oneTimePassword, user?.passwordHash ?? '')).toBe(true);
+    expect(await roomStatus()).toBe('occupied');
+
+    const full = await getContract(
+      actor,
+      created.contractID as string,
+      odata(CONTRACT_MODEL, '$expand=lesseeInfors,vehicles,contractServices,room,renterRepresentative'),
+    );
+    const people = full.lesseeInfors as Array<{
+      occupantName: string;
+      isRepresentative: boolean;
+      lesseeInfoID: string;
+    }>;
+    expect(people.map((person) => [person.occupantName, person.isRepresentative])).toEqual([
+      ['Nguyễn Thị Lan', true],
+      ['Trần Văn Nam', false],
+    ]);
+    const vehicles = full.vehicles as Array<{ lesseeInfoID: string; vehicleID: string }>;
+    expect(vehicles[0]?.lesseeInfoID).toBe(
+      people.find((person) => person.occupantName === 'Trần Văn Nam')?.lesseeInfoID,
+    );
+    expect(full.contractServices).toEqual([
+      expect.objectContaining({ serviceID: parking.serviceID, vehicleID: vehicles[0]?.vehicleID }),
+    ]);
+    expect(full.room).toMatchObject({ roomID: room.roomID });
+    expect(full.renterRepresentative).toMatchObject({ occupantName: 'Nguyễn Thị Lan' });
+  });
+
+  it('one active contract per room (409), and the second attempt writes nothing', async () => {
+    const actor = actorFor(deps, landlord);
+    await createContract(actor, contractFor(room.roomID));
+    await expectRefusal(
+      createContract(
+        actor,
+        contractFor(room.roomID, {
+          representative: { occupantName: 'Khác', gender: 1, phoneNumber: '0911111111' },
+        }),
+      ),
+      'conflict',
+      'Phòng đang có hợp đồng hiệu lực. Mỗi phòng chỉ có một hợp đồng hiệu lực.',
+    );
+    expect(await listInHouse(deps, house.houseID, 'contract')).toHaveLength(1);
+    expect(await findUserByUsername(deps, '0911111111')).toBeUndefined();
+  });
+
+  it('a reserved room is contracted only from its reservation, whose deposit carries over', async () => {
+    const actor = actorFor(deps, landlord);
+    const reservation = await reserveRoom(actor, {
+      roomID: room.roomID,
+      fullName: 'Nguyễn Thị Lan',
+      phoneNumber: '0901234567',
+      deposit: 2_500_000,
+      expectedMoveInDate: '2026-12-01',
+    });
+    const { deposit: _deposit, ...withoutDeposit } = contractFor(room.roomID);
+    await expectRefusal(
+      createContract(actor, withoutDeposit),
+      'conflict',
+      'Phòng đã được đặt cọc: hãy tạo hợp đồng từ khoản cọc đó (hoặc hủy cọc trước).',
+    );
+    const created = await createContract(actor, {
+      ...withoutDeposit,
+      reservationID: reservation.reservationID as string,
+    });
+    expect(created).toMatchObject({
+      deposit: 2_500_000,
+      deposited: true,
+      reservationID: reservation.reservationID,
+    });
+    const [held] = await listInHouse<ReservationDoc>(deps, house.houseID, 'reservation');
+    expect(held?.status).toBe('contracted');
+  });
+
+  it('a phone number that belongs to a landlord is refused and the contract is taken back', async () => {
+    await aLandlord(deps, { username: '0901234567' });
+    await expectRefusal(
+      createContract(actorFor(deps, landlord), contractFor(room.roomID)),
+      'conflict',
+      'Số điện thoại này đang là tài khoản của người thuê một hợp đồng khác còn hiệu lực.',
+    );
+    expect(await listInHouse(deps, house.houseID, 'contract')).toEqual([]);
+    expect(await listInHouse(deps, house.houseID, 'lesseeInfo')).toEqual([]);
+    expect(await roomStatus()).toBe('empty');
+  });
+
+  it('an end date before the start is refused by the payload', () => {
+    const result = contractCreateSchema.safeParse({ ...contractFor(room.roomID), endDate: '2026-11-30' });
+    expect(result.success).toBe(false);
+  });
+});
+
+describe('changing and ending a contract', () => {
+  it('an extension and a new rent are kept in the history; an empty change writes nothing', async () => {
+    const actor = actorFor(deps, landlord);
+    const created = await createContract(actor, contractFor(room.roomID));
+    const id = created.contractID as string;
+    await updateContract(
+      actor,
+      id,
+      contractUpdateSchema.parse({
+        endDate: '2028-05-31',
+        rentFee: 3_300_000,
+        rentFromMonth: '2027-01',
+        reason: 'Gia hạn',
+      }),
+    );
+    const history = await listContractChanges(actor, { contractID: id }, odata(CONTRACT_CHANGE_MODEL));
+    expect(
+      history.value.map((change) => [change.field, change.oldValue, change.newValue, change.reason]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['endDate', '2027-11-30', '2028-05-31', 'Gia hạn'],
+        ['rentFee (từ tháng 01/2027)', 3_100_000, 3_300_000, 'Gia hạn'],
+      ]),
+    );
+    expect(history.value[0]).toMatchObject({ changedBy: landlord.userID, changedByName: landlord.fullName });
+    await updateContract(actor, id, { endDate: '2028-05-31' });
+    expect(
+      (await listContractChanges(actor, { contractID: id }, odata(CONTRACT_CHANGE_MODEL))).value,
+    ).toHaveLength(2);
+    await expectRefusal(
+      updateContract(actor, id, { endDate: '2026-11-01' }),
+      'badRequest',
+      'Ngày kết thúc phải sau ngày bắt đầu.',
+    );
+  });
+
+  it('terminating early records the settlement, empties the room and refuses a second end', async () => {
+    const actor = actorFor(deps, landlord);
+    const created = await createContract(actor, contractFor(room.roomID, { rentFee: 3_000_000 }));
+    const ended = await terminateContract(
+      actor,
+      contractTerminateSchema.parse({
+        contractID: created.contractID,
+        terminationDate: '2027-02-14',
+        reason: 'Chuyển công tác',
+        damageCharges: 200_000,
+      }),
+    );
+    // February 2027 has 28 days: 14 days of 3,000,000 đ = 1,500,000 đ.
+    expect(ended).toMatchObject({
+      status: 3,
+      terminatedOn: '2027-02-14',
+      settlement: { deposit: 3_000_000, proratedRent: 1_500_000, damageCharges: 200_000, refund: 1_300_000 },
+    });
+    expect(await roomStatus()).toBe('empty');
+    await expectRefusal(
+      terminateContract(actor, {
+        contractID: created.contractID as string,
+        terminationDate: '2027-02-15',
+        reason: 'x',
+        damageCharges: 0,
+      }),
+      'conflict',
+      'Hợp đồng không còn hiệu lực.',
+    );
+  });
+
+  it('a termination date outside the term is refused naming the field', async () => {
+    const actor = actorFor(deps, landlord);
+    const created = await createContract(actor, contractFor(room.roomID));
+    const error = await expectRefusal(
+      terminateContract(actor, {
+        contractID: created.contractID as string,
+        terminationDate: '2028-01-01',
+        reason: 'x',
+        damageCharges: 0,
+      }),
+      'badRequest',
+      'Ngày kết thúc sớm phải nằm trong thời hạn hợp đồng.',
+    );
+    expect(error.details.fieldErrors?.[0]?.field).toBe('terminationDate');
+  });
+});
+
+describe('who sees contracts', () => {
+  it('the new tenant lists only their own contract; another landlord gets notFound', async () => {
+    const actor = actorFor(deps, landlord);
+    const mine = await createContract(actor, contractFor(room.roomID));
+    const other = await aRoom(deps, house);
+    await createContract(
+      actor,
+      contractFor(other.roomID, {
+        representative: { occupantName: 'B', gender: 1, phoneNumber: '0912222333' },
+        vehicles: [],
+      }),
+    );
+    const tenant = actorFor(deps, (await findUserByUsername(deps, '0901234567')) as UserDoc);
+    const seen = await listContracts(tenant, {}, odata(CONTRACT_MODEL));
+    expect(seen.value.map((contract) => contract.contractID)).toEqual([mine.contractID]);
+    expect(
+      (await listContracts(actor, { houseID: house.houseID }, odata(CONTRACT_MODEL))).value,
+    ).toHaveLength(2);
+    const stranger = actorFor(deps, await aLandlord(deps));
+    await expectRefusal(
+      getContract(stranger, mine.contractID as string, odata(CONTRACT_MODEL)),
+      'notFound',
+      'Không tìm thấy dữ liệu yêu cầu.',
+    );
+  });
+});
