@@ -1,0 +1,163 @@
+import type { Contract, ContractChange, Reservation } from '@nhatro/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
+import { expectError, expectFieldError, MSG, type ODataCollection, type RoomReply } from './helpers.js';
+
+/** Reservations and contracts through the real handlers, from a deposit to an early end. */
+
+type ContractReply = Contract & { representativeAccount?: { username: string; oneTimePassword: string } };
+
+let product: TestProduct;
+let api: ReturnType<typeof apiClient>;
+const token: Record<string, string> = {};
+let binhAn = '';
+let roomID = '';
+
+beforeAll(async () => {
+  product = await startTestProduct();
+  api = apiClient(product.url);
+  const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
+  for (const [name, session] of Object.entries(sessions)) token[name] = session.token.accessToken;
+  binhAn = sessions.chunha?.houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID as string;
+  const rooms = await api.request<ODataCollection<RoomReply>>('GET', `/odata/Room?houseID=${binhAn}`, {
+    token: token.chunha as string,
+  });
+  roomID = rooms.body.value[0]?.roomID as string;
+});
+afterAll(() => product?.stop());
+
+function send<T>(method: string, path: string, body: unknown, user = 'chunha') {
+  return api.request<T>(method, path, { token: token[user] as string, body });
+}
+
+describe('from a deposit to a signed contract and back', () => {
+  let reservationID = '';
+  let contractID = '';
+  let tenant = { username: '', oneTimePassword: '' };
+
+  it('a deposit reserves the room; a second one is 409; another landlord gets 404', async () => {
+    const deposit = {
+      roomID,
+      fullName: 'Phạm Gia Bảo',
+      phoneNumber: '0938111222',
+      deposit: 2_000_000,
+      expectedMoveInDate: '2030-01-01',
+    };
+    const reply = await send<{ status: boolean; data: Reservation }>(
+      'POST',
+      '/api/Reservation/Reserve',
+      deposit,
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.data).toMatchObject({ status: 'active', deposit: 2_000_000 });
+    reservationID = reply.body.data.reservationID;
+    expectError(
+      await send('POST', '/api/Reservation/Reserve', deposit),
+      409,
+      'Phòng đã được đặt cọc. Hãy hủy cọc cũ trước khi nhận cọc mới.',
+    );
+    expectError(await send('POST', '/api/Reservation/Reserve', deposit, 'chunha2'), 404, MSG.notFound);
+    expectFieldError(
+      await send('POST', '/api/Reservation/Reserve', { ...deposit, phoneNumber: '12345' }),
+      'phoneNumber',
+      'Số điện thoại phải là số di động Việt Nam gồm 10 chữ số, bắt đầu bằng 0.',
+    );
+    const listed = await api.request<{ data: Reservation[] }>(
+      'GET',
+      `/api/Reservation/Get?houseID=${binhAn}`,
+      {
+        token: token.chunha as string,
+      },
+    );
+    expect(listed.body.data.map((item) => item.reservationID)).toEqual([reservationID]);
+  });
+
+  it('the contract from the reservation opens the tenant’s account (shown once)', async () => {
+    const reply = await send<ContractReply>('POST', '/odata/Contract', {
+      roomID,
+      reservationID,
+      startDate: '2030-01-01',
+      endDate: '2030-12-31',
+      representative: { occupantName: 'Phạm Gia Bảo', gender: 'nam', phoneNumber: '0938111222' },
+      occupants: [{ occupantName: 'Phạm Gia Huy', gender: 'nam' }],
+      vehicles: [{ vehicleType: 'Xe máy', licensePlate: '51F-123.45' }],
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    expect(reply.body).toMatchObject({ status: 1, deposit: 2_000_000, deposited: true });
+    tenant = reply.body.representativeAccount as typeof tenant;
+    contractID = reply.body.contractID;
+    expect(tenant.username).toBe('0938111222');
+    const login = await api.login(tenant.username, tenant.oneTimePassword);
+    expect(login.contractID).toBe(contractID);
+    const own = await api.request<ODataCollection<Contract>>('GET', '/odata/Contract', {
+      token: login.token.accessToken,
+    });
+    expect(own.body.value.map((contract) => contract.contractID)).toEqual([contractID]);
+  });
+
+  it('the house list expands occupants; a second contract on the room is 409', async () => {
+    const listed = await api.request<ODataCollection<Contract & { lesseeInfors: unknown[] }>>(
+      'GET',
+      `/odata/Contract?HouseID=${binhAn}&$filter=contractID eq '${contractID}'&$expand=lesseeInfors,room`,
+      { token: token.nhanvien as string },
+    );
+    expectError(listed, 404, MSG.notFound);
+    const mine = await api.request<ODataCollection<Contract & { lesseeInfors: unknown[] }>>(
+      'GET',
+      `/odata/Contract?HouseID=${binhAn}&$filter=contractID eq '${contractID}'&$expand=lesseeInfors,room`,
+      { token: token.chunha as string },
+    );
+    expect(mine.body.value).toHaveLength(1);
+    expect(mine.body.value[0]?.lesseeInfors).toHaveLength(2);
+    expectError(
+      await send('POST', '/odata/Contract', {
+        roomID,
+        startDate: '2030-01-01',
+        endDate: '2030-12-31',
+        representative: { occupantName: 'Ai đó', gender: 1, phoneNumber: '0977000111' },
+      }),
+      409,
+      'Phòng đang có hợp đồng hiệu lực. Mỗi phòng chỉ có một hợp đồng hiệu lực.',
+    );
+  });
+
+  it('an extension is kept in the history, which the tenant may not read', async () => {
+    const patched = await send<Contract>('PATCH', `/odata/Contract/${contractID}`, {
+      endDate: '2031-06-30',
+      reason: 'Gia hạn 6 tháng',
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const history = await api.request<ODataCollection<ContractChange>>(
+      'GET',
+      `/odata/ContractChanges?contractID=${contractID}`,
+      { token: token.chunha as string },
+    );
+    expect(history.body.value).toEqual([
+      expect.objectContaining({ field: 'endDate', oldValue: '2030-12-31', newValue: '2031-06-30' }),
+    ]);
+    expectError(
+      await api.request('GET', `/odata/ContractChanges?contractID=${contractID}`, {
+        token: token.nguoithue as string,
+      }),
+      403,
+      MSG.forbidden,
+    );
+  });
+
+  it('TerminateContract (a literal route beside /odata/Contract/{id}) ends it with a settlement', async () => {
+    const ended = await send<Contract>('POST', '/odata/Contract/TerminateContract', {
+      contractID,
+      terminationDate: '2030-03-10',
+      reason: 'Chuyển nhà',
+    });
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    expect(ended.body).toMatchObject({ status: 3, settlement: { deposit: 2_000_000 } });
+    const room = await api.request<RoomReply>('GET', `/odata/Room/${roomID}`, {
+      token: token.chunha as string,
+    });
+    expect(room.body.status).toBe('empty');
+    expect(
+      (await api.request('POST', '/odata/Contract/TerminateContract', { body: { contractID } })).status,
+    ).toBe(401);
+  });
+});
