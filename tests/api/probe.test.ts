@@ -253,7 +253,7 @@ describe('the route registry', () => {
   });
 });
 
-describe('every route, anonymously', () => {
+describe('every route, anonymously', { timeout: 120_000 }, () => {
   it('answers 401 with the usual shape on every route that is not public, and never 5xx', async () => {
     for (const { definition, method } of routes()) {
       const probe = sampleProbe(definition, method, ids);
@@ -279,7 +279,7 @@ describe('every route, anonymously', () => {
   });
 });
 
-describe("every route on chunha's objects by callers without rights to them", () => {
+describe("every route on chunha's objects by callers without rights to them", { timeout: 120_000 }, () => {
   const callers = [
     ['another landlord (chunha2)', 'chunha2'],
     ['staff of another house (nhanvien)', 'nhanvien'],
@@ -312,7 +312,7 @@ describe("every route on chunha's objects by callers without rights to them", ()
   });
 });
 
-describe('malformed bodies and bad query options, by the owner', () => {
+describe('malformed bodies and bad query options, by the owner', { timeout: 120_000 }, () => {
   const MALFORMED: Array<{ name: string; probe(base: Probe): Probe }> = [
     {
       name: 'not JSON',
