@@ -12,20 +12,20 @@ const requiredTrimmed = (required: string, tooLong: string) =>
     .min(1, { error: required })
     .max(LOGIN_FIELD_MAX_LENGTH, { error: tooLong });
 
-export const loginSchema = z.object({
+export const loginSchema = z.strictObject({
   username: requiredTrimmed(MESSAGES.usernameRequired, MESSAGES.usernameTooLong),
   password: requiredTrimmed(MESSAGES.passwordRequired, MESSAGES.passwordTooLong),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
 /** Any string is accepted here: a malformed token is refused as invalid (401), not as bad input. */
-export const refreshSchema = z.object({
+export const refreshSchema = z.strictObject({
   refreshToken: z
     .string({ error: MESSAGES.invalidRefreshToken })
     .max(512, { error: MESSAGES.invalidRefreshToken }),
 });
 
-export const logoutSchema = z.object({
+export const logoutSchema = z.strictObject({
   refreshToken: z.string().max(512).optional(),
 });
 

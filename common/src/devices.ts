@@ -9,7 +9,7 @@ const quantity = z
   .min(1, { error: 'Số lượng phải từ 1 trở lên.' })
   .max(10_000, { error: 'Số lượng quá lớn.' });
 
-export const deviceCreateSchema = z.object({
+export const deviceCreateSchema = z.strictObject({
   roomID: idField('Mã phòng không hợp lệ.'),
   deviceName: text('Tên thiết bị không được để trống!', 100, 'Tên thiết bị tối đa 100 ký tự.'),
   quantity,
@@ -18,7 +18,7 @@ export const deviceCreateSchema = z.object({
 });
 export type DeviceCreateInput = z.infer<typeof deviceCreateSchema>;
 
-export const deviceUpdateSchema = z.object({
+export const deviceUpdateSchema = z.strictObject({
   deviceName: deviceCreateSchema.shape.deviceName.optional(),
   quantity: quantity.optional(),
   condition: deviceCreateSchema.shape.condition.optional(),

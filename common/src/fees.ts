@@ -18,7 +18,7 @@ export const FEE_UNIT_LABELS: Record<FeeUnit, string> = {
 /** Units billed from a meter: a house has exactly one fee of each. */
 export const METERED_UNITS: readonly FeeUnit[] = ['kWh', 'm3'];
 
-export const feeCreateSchema = z.object({
+export const feeCreateSchema = z.strictObject({
   houseID: idField('Mã nhà trọ không hợp lệ.'),
   serviceName: text('Tên dịch vụ không được để trống!', 100, 'Tên dịch vụ tối đa 100 ký tự.'),
   price: money('Giá dịch vụ'),
@@ -26,7 +26,7 @@ export const feeCreateSchema = z.object({
 });
 export type FeeCreateInput = z.infer<typeof feeCreateSchema>;
 
-export const feeUpdateSchema = z.object({
+export const feeUpdateSchema = z.strictObject({
   serviceID: idField('Mã dịch vụ không hợp lệ.').optional(),
   serviceName: feeCreateSchema.shape.serviceName.optional(),
   price: feeCreateSchema.shape.price.optional(),

@@ -3,7 +3,7 @@ import { idField, isoDateTime, text } from './fields.js';
 
 /** Houses (nhà trọ): the payloads a landlord sends and the entity `/odata/House` returns. */
 
-export const houseCreateSchema = z.object({
+export const houseCreateSchema = z.strictObject({
   houseName: text('Tên nhà trọ không được để trống!', 100, 'Tên nhà trọ tối đa 100 ký tự.'),
   houseAddress: text('Địa chỉ không được để trống!', 300, 'Địa chỉ tối đa 300 ký tự.'),
 });

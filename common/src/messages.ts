@@ -8,7 +8,12 @@ export const MESSAGES = {
   accountDisabled: 'Tài khoản đã bị vô hiệu hóa. Vui lòng liên hệ quản trị viên.',
   tooManyLoginAttempts: (minutes: number) =>
     `Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
+  /** No session, or an expired or ended one. */
   unauthenticated: 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.',
+  /** A token that is forged, malformed, or not signed for this API. */
+  invalidAccessToken: 'Phiên đăng nhập không hợp lệ. Vui lòng đăng nhập lại.',
+  tooManyLoginAttemptsSeconds: (seconds: number) =>
+    `Bạn đã đăng nhập sai nhiều lần. Vui lòng thử lại sau ${seconds} giây.`,
   invalidRefreshToken: 'Phiên đăng nhập không hợp lệ hoặc đã hết hạn. Vui lòng đăng nhập lại.',
   forbidden: 'Bạn không có quyền thực hiện thao tác này.',
   notFound: 'Không tìm thấy dữ liệu yêu cầu.',
@@ -22,6 +27,7 @@ export const MESSAGES = {
   invalidInput: 'Dữ liệu không hợp lệ.',
   invalidQuery: (detail: string) => `Tham số truy vấn không hợp lệ: ${detail}`,
   unknownField: (field: string) => `Trường "${field}" không tồn tại.`,
+  idMismatch: (label: string) => `${label} trong dữ liệu gửi lên không khớp với đường dẫn.`,
   methodNotAllowed: 'Phương thức không được hỗ trợ.',
   routeNotFound: 'Đường dẫn API không tồn tại.',
   serverError: 'Hệ thống đang gặp sự cố!',
@@ -36,5 +42,4 @@ export const GENERIC_FIELD_MESSAGES = {
   tooSmall: 'Giá trị quá nhỏ.',
   tooBig: 'Giá trị quá lớn.',
   invalidFormat: 'Giá trị không đúng định dạng.',
-  unknownKey: 'Trường không được hỗ trợ.',
 } as const;

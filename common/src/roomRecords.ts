@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { isoDateTime } from './fields.js';
 
-
 /** Filled by the billing, issues and notifications slices; declared so room expands answer now. */
 export const monthlyBillEntity = z.object({
   monthlyBillID: z.string(),

@@ -31,7 +31,7 @@ export const roomFields = {
   currentWaterIndex: meterIndex('Chỉ số nước'),
 };
 
-export const roomCreateSchema = z.object({
+export const roomCreateSchema = z.strictObject({
   houseID: idField('Mã nhà trọ không hợp lệ.'),
   ...roomFields,
   roomDescription: roomFields.roomDescription.default(''),
@@ -39,7 +39,7 @@ export const roomCreateSchema = z.object({
 });
 export type RoomCreateInput = z.infer<typeof roomCreateSchema>;
 
-export const roomUpdateSchema = z.object({
+export const roomUpdateSchema = z.strictObject({
   roomID: idField('Mã phòng không hợp lệ.').optional(),
   roomName: roomFields.roomName.optional(),
   roomDescription: roomFields.roomDescription.optional(),
@@ -51,7 +51,7 @@ export const roomUpdateSchema = z.object({
 });
 export type RoomUpdateInput = z.infer<typeof roomUpdateSchema>;
 
-export const roomImageSchema = z.object({
+export const roomImageSchema = z.strictObject({
   blobName: z.string({ error: 'Thiếu tên tệp ảnh.' }).max(200),
 });
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { GENERIC_FIELD_MESSAGES } from './messages.js';
+import { GENERIC_FIELD_MESSAGES, MESSAGES } from './messages.js';
 
 export interface FieldError {
   field?: string;
@@ -8,10 +8,17 @@ export interface FieldError {
 
 /** Turns a zod error into the spec's 400 list, each item with a Vietnamese message. */
 export function toFieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => {
+  return error.issues.flatMap((issue): FieldError[] => {
+    if (issue.code === 'unrecognized_keys') {
+      // Strict payloads: one error per unknown field, naming it (`Trường "billingDay" không tồn tại.`).
+      return issue.keys.map((key) => {
+        const field = [...issue.path.map(String), key].join('.');
+        return { field, errorMessage: MESSAGES.unknownField(field) };
+      });
+    }
     const field = issue.path.length ? issue.path.join('.') : undefined;
     const errorMessage = /[À-ỹ]/u.test(issue.message) ? issue.message : genericMessage(issue);
-    return field === undefined ? { errorMessage } : { field, errorMessage };
+    return [field === undefined ? { errorMessage } : { field, errorMessage }];
   });
 }
 
@@ -26,8 +33,6 @@ function genericMessage(issue: z.core.$ZodIssue): string {
       return GENERIC_FIELD_MESSAGES.tooSmall;
     case 'too_big':
       return GENERIC_FIELD_MESSAGES.tooBig;
-    case 'unrecognized_keys':
-      return GENERIC_FIELD_MESSAGES.unknownKey;
     default:
       return GENERIC_FIELD_MESSAGES.invalidFormat;
   }

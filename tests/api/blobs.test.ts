@@ -1,6 +1,6 @@
 /**
  * Blob access: create-only upload SAS per house (and the public registration upload),
- * real uploads to Azurite, read URLs issued after authorization.
+ * real uploads to Azurite, read URLs issued after authorization and only for referenced files.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';
@@ -135,10 +135,28 @@ describe('upload SAS for the four house areas (as landlord chunha)', () => {
       const removed = await fetch(url, { method: 'DELETE' });
       expect(removed.status).toBe(403);
       // The first upload is intact.
-      const link = await readURL(s.chunha, area.container, issued.body.blobName);
-      expect(link.status).toBe(200);
-      expect(new Uint8Array(await (await fetch(link.body.url)).arrayBuffer())).toEqual(PNG);
-      if (area.container === 'room-images') roomImage = issued.body.blobName;
+      const stored = await product.services.blobs.head(area.container, issued.body.blobName, 1024);
+      expect(stored?.firstBytes).toEqual(Buffer.from(PNG));
+      // Nothing references it yet: no read URL for it, not even for the landlord who uploaded it.
+      expectError(await readURL(s.chunha, area.container, issued.body.blobName), 404, MSG.notFound);
+      if (area.container === 'room-images') {
+        // Registered as a room's photo, it can be read (the tests below use it).
+        const rooms = await api.request<{ value: Array<{ roomID: string }> }>(
+          'GET',
+          `/odata/Room?houseID=${hoaSenID}`,
+          { token: s.chunha.token.accessToken },
+        );
+        const roomID = rooms.body.value[0]?.roomID as string;
+        const added = await api.request('POST', `/odata/Room/${roomID}/Images`, {
+          token: s.chunha.token.accessToken,
+          body: { blobName: issued.body.blobName },
+        });
+        expect(added.status).toBe(200);
+        const link = await readURL(s.chunha, area.container, issued.body.blobName);
+        expect(link.status).toBe(200);
+        expect(new Uint8Array(await (await fetch(link.body.url)).arrayBuffer())).toEqual(PNG);
+        roomImage = issued.body.blobName;
+      }
     },
   );
 
@@ -257,14 +275,10 @@ describe('GET /api/BlobAccess/GetHMRegistrationDataContainerSAS (public)', () =>
     expectError(reply, 400, 'Chỉ chấp nhận tệp .png hoặc .pdf.');
   });
 
-  it('read URL: non-admin → 404, super admin → a read URL that downloads the bytes', async () => {
-    for (const session of [s.chunha, s.nhanvien, s.nguoithue]) {
+  it('read URL: 404 for everyone, super admin included, while no registration references the upload', async () => {
+    for (const session of [s.chunha, s.nhanvien, s.nguoithue, s.admin]) {
       expectError(await readURL(session, 'hm-registration', registrationBlob), 404, MSG.notFound);
     }
-    const link = await readURL(s.admin, 'hm-registration', registrationBlob);
-    expect(link.status).toBe(200);
-    expectSas(new URL(link.body.url).search, 'r');
-    expect(new Uint8Array(await (await fetch(link.body.url)).arrayBuffer())).toEqual(PNG);
   });
 });
 
@@ -281,6 +295,9 @@ describe('GET /api/BlobAccess/GetReadURL', () => {
     const download = await fetch(url);
     expect(download.status).toBe(200);
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(PNG);
+    // The server fixes how the file is served (SAS response override), whatever was uploaded.
+    expect(url.searchParams.get('rsct')).toBe('image/png');
+    expect(download.headers.get('content-type')).toBe('image/png');
     // Read-only: it cannot write.
     expect((await put(url.toString(), new Uint8Array([9]))).status).toBe(403);
   });
@@ -331,7 +348,8 @@ describe('GET /api/BlobAccess/GetReadURL', () => {
     // The landlord stores the papers of another tenant of Hoa Sen.
     const issued = await sas(s.chunha, 'GetLesseeInforContainerSAS', { houseID: hoaSenID });
     expect((await put(issued.body.uploadURL, PNG)).status).toBe(201);
-    expect((await readURL(s.chunha, 'lessee-infor', issued.body.blobName)).status).toBe(200);
+    // No lessee references the upload yet (the tenancy slice adds that): no read URL for anyone.
+    expect((await readURL(s.chunha, 'lessee-infor', issued.body.blobName)).status).toBe(404);
     // nguoithue lives in the same house but the papers are not theirs.
     const reply = await readURL(s.nguoithue, 'lessee-infor', issued.body.blobName);
     expect([403, 404]).toContain(reply.status);

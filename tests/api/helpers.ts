@@ -1,6 +1,7 @@
+import { request as httpRequest } from 'node:http';
 import { expect } from 'vitest';
 import type { Device, Fee, House, ImageLink, Room } from '@nhatro/common';
-import type { apiClient } from '../support/product.js';
+import type { apiClient, ApiReply } from '../support/product.js';
 
 /** At least one letter with a Vietnamese diacritic: the message is written for a Vietnamese user. */
 export const VIETNAMESE = /[À-ỹ]/u;
@@ -22,6 +23,10 @@ export const MSG = {
   blobNameInvalid: 'Tên tệp không hợp lệ.',
   tooManyAttempts: (minutes: number) =>
     `Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
+  tooManyAttemptsSeconds: (seconds: number) =>
+    `Bạn đã đăng nhập sai nhiều lần. Vui lòng thử lại sau ${seconds} giây.`,
+  invalidToken: 'Phiên đăng nhập không hợp lệ. Vui lòng đăng nhập lại.',
+  idMismatch: (label: string) => `${label} trong dữ liệu gửi lên không khớp với đường dẫn.`,
   invalidQuery: (detail: string) => `Tham số truy vấn không hợp lệ: ${detail}`,
   unknownField: (field: string) => `Trường "${field}" không tồn tại.`,
 } as const;
@@ -139,3 +144,50 @@ export const EXPECTED_ROLES = {
     billingPermission: 1,
   },
 } as const;
+
+/**
+ * A JSON request sent from another loopback address (127.0.0.2, 127.0.0.3…): the host sees it as
+ * another client, as the platform's X-Forwarded-For would show a second caller.
+ */
+export function requestFrom(
+  baseUrl: string,
+  localAddress: string,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<ApiReply> {
+  const text = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const url = new URL(path, baseUrl);
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: url.port,
+        path: url.pathname + url.search,
+        method,
+        localAddress,
+        headers: text === undefined ? {} : { 'content-type': 'application/json' },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          const headers = new Headers();
+          for (const [name, value] of Object.entries(res.headers)) {
+            if (typeof value === 'string') headers.set(name, value);
+          }
+          let parsed: unknown = raw;
+          try {
+            parsed = raw ? JSON.parse(raw) : undefined;
+          } catch {
+            // not JSON: keep the text
+          }
+          resolve({ status: res.statusCode ?? 0, headers, body: parsed });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(text);
+  });
+}

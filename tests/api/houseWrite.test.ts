@@ -97,7 +97,7 @@ describe('POST /odata/House', () => {
     expectError(await readHouse(created.houseID, 'nhanvien'), 404, MSG.notFound);
   });
 
-  it('ignores ownerID and staffIDs sent by the client: the caller owns the house, nobody else sees it', async () => {
+  it('refuses ownerID, staffIDs and houseID sent by the client (400 naming each), creating nothing', async () => {
     const reply = await api.request<House>('POST', '/odata/House', {
       token: token.chunha as string,
       body: {
@@ -108,8 +108,22 @@ describe('POST /odata/House', () => {
         houseID: 'chosen-by-client',
       },
     });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual([
+      { field: 'ownerID', errorMessage: 'Trường "ownerID" không tồn tại.' },
+      { field: 'staffIDs', errorMessage: 'Trường "staffIDs" không tồn tại.' },
+      { field: 'houseID', errorMessage: 'Trường "houseID" không tồn tại.' },
+    ]);
+    const names = (await housesOf('chunha')).map((house) => house.houseName);
+    expect(names).not.toContain('Nhà trọ Thử Quyền');
+  });
+
+  it('the caller owns the house they create; a PATCH naming ownerID or staffIDs is refused and changes nothing', async () => {
+    const reply = await api.request<House>('POST', '/odata/House', {
+      token: token.chunha as string,
+      body: { houseName: 'Nhà trọ Thử Quyền', houseAddress: '3 Pasteur, Q. 3' },
+    });
     expect(reply.status).toBe(201);
-    expect(reply.body.houseID).not.toBe('chosen-by-client');
     expect((await readHouse(reply.body.houseID)).status).toBe(200);
     expectError(await readHouse(reply.body.houseID, 'chunha2'), 404, MSG.notFound);
     expectError(await readHouse(reply.body.houseID, 'nhanvien'), 404, MSG.notFound);
@@ -117,10 +131,10 @@ describe('POST /odata/House', () => {
       token: token.chunha as string,
       body: { ownerID: userID.chunha2, staffIDs: [userID.nhanvien], houseName: 'Nhà trọ Thử Quyền 2' },
     });
-    expect(patch.status).toBe(200);
+    expect(patch.status).toBe(400);
     expectError(await readHouse(reply.body.houseID, 'chunha2'), 404, MSG.notFound);
     expectError(await readHouse(reply.body.houseID, 'nhanvien'), 404, MSG.notFound);
-    expect((await readHouse(reply.body.houseID)).body.houseName).toBe('Nhà trọ Thử Quyền 2');
+    expect((await readHouse(reply.body.houseID)).body.houseName).toBe('Nhà trọ Thử Quyền');
   });
 
   it('staff and lessees get 403 and no house is created', async () => {

@@ -384,8 +384,8 @@ describe('another landlord (chunha2) on chunha’s rooms', () => {
 });
 
 describe('POST /odata/Room', () => {
-  it('creates an empty room (201) with the spec’s JSON names, ignoring status/ids sent by the client', async () => {
-    const reply = await createRoom(
+  it('creates an empty room (201) with the spec’s JSON names; status/ids sent by the client are a 400', async () => {
+    const refused = await createRoom(
       newRoom(hoaSen, {
         roomName: '  P401  ',
         status: 'occupied',
@@ -393,6 +393,13 @@ describe('POST /odata/Room', () => {
         images: ['x/room-1-abcdef.png'],
       }),
     );
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual([
+      { field: 'status', errorMessage: 'Trường "status" không tồn tại.' },
+      { field: 'roomID', errorMessage: 'Trường "roomID" không tồn tại.' },
+      { field: 'images', errorMessage: 'Trường "images" không tồn tại.' },
+    ]);
+    const reply = await createRoom(newRoom(hoaSen, { roomName: '  P401  ' }));
     expect(reply.status).toBe(201);
     const room = reply.body;
     expect(Object.keys(room).sort()).toEqual(
@@ -583,11 +590,22 @@ describe('PATCH /odata/Room', () => {
     expect(stored.floor).toBe(3);
   });
 
-  it('cannot change status or move the room to another house through PATCH', async () => {
+  it('cannot change status or move the room to another house through PATCH (400 naming the fields)', async () => {
     const roomID = hoaSenRooms.get('P302') as string;
-    const reply = await api.request<Room>('PATCH', `/odata/Room/${roomID}`, {
+    const before = (await readRoom(roomID)).body;
+    const refused = await api.request<Room>('PATCH', `/odata/Room/${roomID}`, {
       token: token.chunha as string,
       body: { status: 'occupied', houseID: binhAn, price: 2_950_000 },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual([
+      { field: 'status', errorMessage: 'Trường "status" không tồn tại.' },
+      { field: 'houseID', errorMessage: 'Trường "houseID" không tồn tại.' },
+    ]);
+    expect((await readRoom(roomID)).body).toEqual(before);
+    const reply = await api.request<Room>('PATCH', `/odata/Room/${roomID}`, {
+      token: token.chunha as string,
+      body: { price: 2_950_000 },
     });
     expect(reply.status).toBe(200);
     const stored = (await readRoom(roomID)).body;

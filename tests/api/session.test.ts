@@ -1,13 +1,14 @@
 /**
  * Tokens and sessions: refresh rotation and reuse detection, logout, forged access tokens,
- * disabling an account, and the per-account login lock (chunhamoi is only used here for that).
+ * disabling an account, and the login throttle per account and address (chunhamoi is only used
+ * here for that).
  */
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UserDoc } from '../../api/src/domain/model.js';
 import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';
-import { expectError, jwtPayload, MSG, type ApiSession } from './helpers.js';
+import { expectError, jwtPayload, MSG, requestFrom, type ApiSession } from './helpers.js';
 
 interface TokenReply {
   status: boolean;
@@ -156,7 +157,7 @@ describe('forged and malformed access tokens', () => {
 
   it('signed with another secret → 401', async () => {
     const token = await forge({ secret: new Uint8Array(randomBytes(48)) });
-    expectError(await houses(token), 401, MSG.unauthenticated);
+    expectError(await houses(token), 401, MSG.invalidToken);
   });
 
   it('alg "none" (unsigned) → 401', async () => {
@@ -167,37 +168,37 @@ describe('forged and malformed access tokens', () => {
       `${encode({ alg: 'none', typ: 'JWT' })}.${encode(body)}.`,
       `${encode({ alg: 'none', typ: 'JWT' })}.${encode(body)}`,
     ]) {
-      expectError(await houses(token), 401, MSG.unauthenticated);
+      expectError(await houses(token), 401, MSG.invalidToken);
     }
   });
 
   it('an algorithm outside the allow-list (HS512 with the real secret) → 401', async () => {
-    expectError(await houses(await forge({ alg: 'HS512' })), 401, MSG.unauthenticated);
+    expectError(await houses(await forge({ alg: 'HS512' })), 401, MSG.invalidToken);
   });
 
   it('wrong audience → 401', async () => {
-    expectError(await houses(await forge({ audience: 'other' })), 401, MSG.unauthenticated);
+    expectError(await houses(await forge({ audience: 'other' })), 401, MSG.invalidToken);
   });
 
   it('wrong issuer → 401', async () => {
-    expectError(await houses(await forge({ issuer: 'someone-else' })), 401, MSG.unauthenticated);
+    expectError(await houses(await forge({ issuer: 'someone-else' })), 401, MSG.invalidToken);
   });
 
-  it('expired → 401', async () => {
+  it('expired (signed by this API) → 401 with the "expired" message, not "invalid"', async () => {
     const now = Math.floor(Date.now() / 1000);
     const token = await forge({ issuedAt: now - 3600, expiresAt: now - 60 });
     expectError(await houses(token), 401, MSG.unauthenticated);
   });
 
   it('without exp → 401', async () => {
-    expectError(await houses(await forge({ expiresAt: null })), 401, MSG.unauthenticated);
+    expectError(await houses(await forge({ expiresAt: null })), 401, MSG.invalidToken);
   });
 
   it('a role claim changed to landlord (real secret) → 401', async () => {
     expectError(await houses(await forge({ role: 2 })), 401, MSG.unauthenticated);
   });
 
-  it('malformed tokens and authorization headers → 401', async () => {
+  it('malformed tokens and authorization headers → 401 "invalid"; no token at all → 401 "expired"', async () => {
     for (const token of [
       'abc',
       'abc.def',
@@ -205,7 +206,7 @@ describe('forged and malformed access tokens', () => {
       `${lessee.token.accessToken}x`,
       lessee.token.refreshToken,
     ]) {
-      expectError(await houses(token), 401, MSG.unauthenticated);
+      expectError(await houses(token), 401, MSG.invalidToken);
     }
     for (const authorization of [
       'Bearer',
@@ -215,7 +216,7 @@ describe('forged and malformed access tokens', () => {
       lessee.token.accessToken,
     ]) {
       const reply = await api.request('GET', '/odata/House', { headers: { authorization } });
-      expectError(reply, 401, MSG.unauthenticated);
+      expectError(reply, 401, MSG.invalidToken);
     }
     expectError(await api.request('GET', '/odata/House'), 401, MSG.unauthenticated);
   });
@@ -240,31 +241,46 @@ describe('forged and malformed access tokens', () => {
   });
 });
 
-describe('login lock after repeated failures (account chunhamoi)', () => {
-  const realNow = () => new Date();
+// Each failed login costs a full password hash: give these tests room on a busy machine.
+describe('login throttle per account and address (account chunhamoi)', { timeout: 120_000 }, () => {
+  // The clock stands still and moves only by hand, so the delays are exact however slow the machine.
+  const start = Date.now();
+  let offsetMs = 0;
+  const shifted = () => new Date(start + offsetMs);
 
+  beforeAll(() => {
+    product.services.now = shifted;
+  });
   afterAll(() => {
-    product.services.now = realNow;
+    product.services.now = () => new Date();
   });
 
   function attempt(password: string, username = 'chunhamoi') {
     return api.request<{ token?: unknown }>('POST', '/api/User/Login', { body: { username, password } });
   }
 
-  it('five wrong passwords lock the account: 429 with Retry-After, even for the right password', async () => {
-    for (let i = 1; i <= 5; i += 1) {
+  it('from the 3rd wrong password this address waits (1 s, then longer), with a message in seconds', async () => {
+    for (let i = 1; i <= 3; i += 1) expectError(await attempt(`Sai@${i}`), 401, MSG.wrongCredentials);
+    const waiting = await attempt(DEMO_PASSWORDS.chunhamoi as string);
+    expectError(waiting, 429, MSG.tooManyAttemptsSeconds(1));
+    expect(waiting.headers.get('retry-after')).toBe('1');
+    offsetMs += 1_100;
+    expectError(await attempt('Sai@4'), 401, MSG.wrongCredentials);
+    const longer = await attempt('Sai@5');
+    expectError(longer, 429, MSG.tooManyAttemptsSeconds(2));
+  });
+
+  it('the 10th wrong password locks this address out of the account for 15 minutes, whatever the case', async () => {
+    for (let i = 5; i <= 10; i += 1) {
+      offsetMs += 65_000; // longer than any delay before the lock
       expectError(await attempt(`Sai@${i}`), 401, MSG.wrongCredentials);
     }
-    const locked = await attempt('Sai@6');
+    const locked = await attempt('Sai@11');
     expectError(locked, 429, MSG.tooManyAttempts(15));
     const retryAfter = Number(locked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(14 * 60);
     expect(retryAfter).toBeLessThanOrEqual(15 * 60);
-
-    const right = await attempt(DEMO_PASSWORDS.chunhamoi as string);
-    expectError(right, 429, MSG.tooManyAttempts(15));
-    expect(Number(right.headers.get('retry-after'))).toBeGreaterThan(0);
-    // The lock is per account, whatever the case of the username.
+    expectError(await attempt(DEMO_PASSWORDS.chunhamoi as string), 429, MSG.tooManyAttempts(15));
     expectError(
       await attempt(DEMO_PASSWORDS.chunhamoi as string, ' ChuNhaMoi '),
       429,
@@ -272,7 +288,36 @@ describe('login lock after repeated failures (account chunhamoi)', () => {
     );
   });
 
-  it('other accounts from the same address are not locked by it', async () => {
+  it('a second address can still log in to the account while the first is locked', async () => {
+    const reply = await requestFrom(product.url, '127.0.0.2', 'POST', '/api/User/Login', {
+      username: 'chunhamoi',
+      password: DEMO_PASSWORDS.chunhamoi,
+    });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toHaveProperty('token');
+  });
+
+  it('an unknown username is throttled exactly like a known one (same replies, same delays)', async () => {
+    const replies: Array<[number, unknown]> = [];
+    for (const username of ['khongtontai', 'chunha2']) {
+      for (let i = 1; i <= 4; i += 1) {
+        const reply = await requestFrom(product.url, '127.0.0.3', 'POST', '/api/User/Login', {
+          username,
+          password: `Sai@${i}`,
+        });
+        replies.push([reply.status, (reply.body as { errorMessage?: string }).errorMessage]);
+      }
+    }
+    const expected = [
+      [401, MSG.wrongCredentials],
+      [401, MSG.wrongCredentials],
+      [401, MSG.wrongCredentials],
+      [429, MSG.tooManyAttemptsSeconds(1)],
+    ];
+    expect(replies).toEqual([...expected, ...expected]);
+  });
+
+  it('other accounts from the locked address are not locked by it', async () => {
     const reply = await api.request('POST', '/api/User/Login', {
       body: { username: 'chunha', password: DEMO_PASSWORDS.chunha },
     });
@@ -280,18 +325,16 @@ describe('login lock after repeated failures (account chunhamoi)', () => {
   });
 
   it('still locked 12 minutes later; the right password works once the 15-minute lock has passed', async () => {
-    // The lock started a few seconds ago (the tests above): about 3 minutes remain.
-    product.services.now = () => new Date(Date.now() + 12 * 60_000);
+    offsetMs += 12 * 60_000;
     const stillLocked = await attempt(DEMO_PASSWORDS.chunhamoi as string);
     expectError(stillLocked, 429, /^Bạn đã đăng nhập sai quá nhiều lần\. Vui lòng thử lại sau [123] phút\.$/);
     const retryAfter = Number(stillLocked.headers.get('retry-after'));
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(3 * 60);
 
-    product.services.now = () => new Date(Date.now() + 15 * 60_000 + 5_000);
+    offsetMs += 3 * 60_000 + 5_000;
     const reply = await attempt(DEMO_PASSWORDS.chunhamoi as string);
     expect(reply.status).toBe(200);
     expect(reply.body.token).toBeDefined();
-    product.services.now = realNow;
   });
 });

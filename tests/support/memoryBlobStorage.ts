@@ -1,4 +1,4 @@
-import type { BlobHead, BlobStorage, IssuedSas } from '../../api/src/blob/blobStorage.js';
+import type { BlobHead, BlobListing, BlobStorage, IssuedSas } from '../../api/src/blob/blobStorage.js';
 import type { BlobContainer } from '../../api/src/domain/blobNames.js';
 
 /** The longest SAS lifetime the real adapter signs (the spec's one hour). */
@@ -7,6 +7,7 @@ const MAX_SAS_MINUTES = 60;
 interface StoredBlob {
   data: Uint8Array;
   contentType: string;
+  createdOn: Date;
 }
 
 /** A SAS this storage handed out, for tests to assert on. */
@@ -86,16 +87,35 @@ export class MemoryBlobStorage implements BlobStorage {
   ): Promise<void> {
     const key = this.key(container, blobName);
     if (this.blobs.has(key)) throw new Error(`Blob ${key} already exists`);
-    this.blobs.set(key, { data: new Uint8Array(data), contentType });
+    this.blobs.set(key, { data: new Uint8Array(data), contentType, createdOn: this.now() });
   }
 
   async delete(container: BlobContainer, blobName: string): Promise<void> {
     this.blobs.delete(this.key(container, blobName));
   }
 
+  async setContentType(container: BlobContainer, blobName: string, contentType: string): Promise<void> {
+    const blob = this.blobs.get(this.key(container, blobName));
+    if (!blob) throw new Error(`Blob ${container}/${blobName} does not exist`);
+    blob.contentType = contentType;
+  }
+
+  async *list(container: BlobContainer): AsyncIterable<BlobListing> {
+    const prefix = `${container}/`;
+    for (const [key, blob] of this.blobs) {
+      if (key.startsWith(prefix)) {
+        yield { name: key.slice(prefix.length), createdOn: blob.createdOn, contentLength: blob.data.length };
+      }
+    }
+  }
+
   /** What a browser does with an upload SAS: puts bytes under a name (tests only). */
   put(container: BlobContainer, blobName: string, data: Uint8Array, contentType = 'image/png'): void {
-    this.blobs.set(this.key(container, blobName), { data: new Uint8Array(data), contentType });
+    this.blobs.set(this.key(container, blobName), {
+      data: new Uint8Array(data),
+      contentType,
+      createdOn: this.now(),
+    });
   }
 
   /** The names stored in one container, sorted. */

@@ -4,8 +4,10 @@ import {
   BLOB_AREAS,
   newBlobName,
   parseBlobName,
+  servedAs,
   sniffFileType,
   UPLOAD_EXTENSIONS,
+  uploadProblem,
 } from '../../api/src/domain/blobNames.js';
 
 const HOUSE = '3f0c9a52-8d1e-4c1b-9a57-2f5d1c0e7b21';
@@ -105,5 +107,64 @@ describe('sniffFileType', () => {
     expect(sniffFileType(new Uint8Array(Buffer.from('GIF89a')))).toBeUndefined();
     expect(sniffFileType(new Uint8Array([0x89, 0x50, 0x4e]))).toBeUndefined();
     expect(sniffFileType(new Uint8Array())).toBeUndefined();
+  });
+});
+
+describe('servedAs: how a blob is served, fixed by the server', () => {
+  it('PNG as image/png and PDF as application/pdf, inline', () => {
+    expect(servedAs(`${HOUSE}/room-1763600000000-abcdef.png`)).toEqual({ contentType: 'image/png' });
+    expect(servedAs(`${HOUSE}/contract-1763600000000-abcdef.pdf`)).toEqual({
+      contentType: 'application/pdf',
+    });
+  });
+
+  it('anything else as a download (attachment), never as a page', () => {
+    for (const name of ['x/page.html', 'x/script.js', 'x/image.svg', 'noextension']) {
+      expect(servedAs(name)).toEqual({
+        contentType: 'application/octet-stream',
+        contentDisposition: 'attachment',
+      });
+    }
+  });
+});
+
+describe('uploadProblem: what each area keeps', () => {
+  const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
+  const PDF = new TextEncoder().encode('%PDF-1.7\n');
+  const HTML = new TextEncoder().encode('<!doctype html><script>');
+  const MB = 1024 * 1024;
+
+  it('documents the limits: photos 5 MB PNG, papers 5 MB PNG/PDF, contracts 10 MB', () => {
+    expect(BLOB_AREAS['room-images']).toMatchObject({ maxBytes: 5 * MB, types: ['png'] });
+    expect(BLOB_AREAS['lessee-infor']).toMatchObject({ maxBytes: 5 * MB, types: ['png', 'pdf'] });
+    expect(BLOB_AREAS['hm-registration']).toMatchObject({ maxBytes: 5 * MB, types: ['png', 'pdf'] });
+    expect(BLOB_AREAS['contract-pdf']).toMatchObject({ maxBytes: 10 * MB, types: ['pdf'] });
+    expect(BLOB_AREAS['paper-contracts']).toMatchObject({ maxBytes: 10 * MB, types: ['pdf', 'png'] });
+  });
+
+  it('accepts bytes of an allowed type under the limit whose name says the same type', () => {
+    expect(uploadProblem('room-images', 'h/room-1-abcdef.png', 5 * MB, PNG)).toBeUndefined();
+    expect(uploadProblem('hm-registration', 'r/registration-1-abcdef.pdf', 100, PDF)).toBeUndefined();
+  });
+
+  it('refuses oversize files, other types, and bytes that disagree with the name', () => {
+    expect(uploadProblem('room-images', 'h/room-1-abcdef.png', 5 * MB + 1, PNG)).toBe(
+      'Ảnh quá lớn (tối đa 5 MB).',
+    );
+    expect(uploadProblem('hm-registration', 'r/registration-1-abcdef.png', 20 * MB, PNG)).toBe(
+      'Tệp quá lớn (tối đa 5 MB).',
+    );
+    expect(uploadProblem('room-images', 'h/room-1-abcdef.png', 100, HTML)).toBe(
+      'Tệp tải lên không phải ảnh PNG.',
+    );
+    expect(uploadProblem('contract-pdf', 'h/contract-1-abcdef.pdf', 100, PNG)).toBe(
+      'Tệp tải lên không phải tệp PDF hợp lệ.',
+    );
+    expect(uploadProblem('lessee-infor', 'h/lessee-1-abcdef.pdf', 100, PNG)).toBe(
+      'Tệp tải lên không phải tệp PNG hoặc PDF hợp lệ.',
+    );
+    expect(uploadProblem('lessee-infor', 'h/lessee-1-abcdef.png', 0, new Uint8Array())).toBe(
+      'Tệp tải lên không phải tệp PNG hoặc PDF hợp lệ.',
+    );
   });
 });

@@ -114,9 +114,17 @@ describe('toFieldErrors', () => {
     ]);
   });
 
-  it('unknown keys of a strict object → "Trường không được hỗ trợ."', () => {
-    const list = errors(z.strictObject({ a: z.string() }), { a: 'x', extra: 1 });
-    expect(list).toEqual([{ errorMessage: 'Trường không được hỗ trợ.' }]);
+  it('unknown keys of a strict object → one error per key, naming it', () => {
+    const list = errors(z.strictObject({ a: z.string() }), { a: 'x', extra: 1, billingDay: 5 });
+    expect(list).toEqual([
+      { field: 'extra', errorMessage: 'Trường "extra" không tồn tại.' },
+      { field: 'billingDay', errorMessage: 'Trường "billingDay" không tồn tại.' },
+    ]);
+  });
+
+  it('unknown keys of a nested strict object are named with their path', () => {
+    const list = errors(z.object({ info: z.strictObject({ a: z.string() }) }), { info: { a: 'x', b: 1 } });
+    expect(list).toEqual([{ field: 'info.b', errorMessage: 'Trường "info.b" không tồn tại.' }]);
   });
 
   it('every message is Vietnamese', () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  delayAfter,
   LOGIN_LIMITS,
   lockRemainingMs,
   recordFailure,
@@ -18,9 +19,21 @@ function failTimes(times: number[], limit = LIMIT, start?: ThrottleState): Throt
 }
 
 describe('login limits', () => {
-  it('5 failures per account and 20 per address in 15 minutes lock for 15 minutes', () => {
-    expect(LOGIN_LIMITS.account).toEqual({ maxFailures: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE });
+  it('per account and address: delays from the 3rd failure, a 15-minute lock at the 10th; 20 per address', () => {
+    expect(LOGIN_LIMITS.pair).toEqual({
+      maxFailures: 10,
+      windowMs: 15 * MINUTE,
+      lockMs: 15 * MINUTE,
+      delays: { after: 3, firstMs: 1000 },
+    });
     expect(LOGIN_LIMITS.address).toEqual({ maxFailures: 20, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE });
+  });
+
+  it('the delays double: 1 s after the 3rd failure, 2 s, 4 s … 64 s after the 9th', () => {
+    expect([1, 2, 3, 4, 5, 9].map((failures) => delayAfter(failures, LOGIN_LIMITS.pair))).toEqual([
+      0, 0, 1000, 2000, 4000, 64_000,
+    ]);
+    expect(delayAfter(5, LIMIT)).toBe(0);
   });
 });
 
@@ -76,10 +89,32 @@ describe('recordFailure / lockRemainingMs', () => {
     expect(state).toEqual({ failures: [T0], lockedUntil: 0 });
   });
 
-  it('with the account limit: 4 failures pass, the 5th locks for 15 minutes', () => {
-    const four = failTimes([T0, T0 + 1, T0 + 2, T0 + 3], LOGIN_LIMITS.account);
-    expect(lockRemainingMs(four, T0 + 4)).toBe(0);
-    const five = recordFailure(four, LOGIN_LIMITS.account, T0 + 4);
-    expect(lockRemainingMs(five, T0 + 4)).toBe(15 * MINUTE);
+  it('with the login pair limit: 2 failures pass, then each waits longer, the 10th locks for 15 minutes', () => {
+    const pair = LOGIN_LIMITS.pair;
+    const two = failTimes([T0, T0 + 1], pair);
+    expect(lockRemainingMs(two, T0 + 2)).toBe(0);
+    // Each next failure comes as soon as the delay allows (the API refuses attempts during it).
+    let state = two;
+    let now = T0 + 2;
+    const waits: number[] = [];
+    for (let failure = 3; failure <= 9; failure += 1) {
+      state = recordFailure(state, pair, now);
+      const wait = lockRemainingMs(state, now);
+      waits.push(wait);
+      now += wait;
+    }
+    expect(waits).toEqual([1000, 2000, 4000, 8000, 16_000, 32_000, 64_000]);
+    state = recordFailure(state, pair, now);
+    expect(state).toEqual({ failures: [], lockedUntil: now + 15 * MINUTE });
+  });
+
+  it('failures that left the window no longer make the pair wait', () => {
+    const pair = LOGIN_LIMITS.pair;
+    const three = failTimes([T0, T0 + 1, T0 + 2], pair);
+    expect(lockRemainingMs(three, T0 + 2)).toBe(1000);
+    // 16 minutes later the three old failures are out of the window: one new failure, no delay.
+    const later = recordFailure(three, pair, T0 + 16 * MINUTE);
+    expect(later.failures).toEqual([T0 + 16 * MINUTE]);
+    expect(lockRemainingMs(later, T0 + 16 * MINUTE)).toBe(0);
   });
 });

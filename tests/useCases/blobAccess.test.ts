@@ -91,9 +91,10 @@ describe('grantHouseUpload', () => {
 });
 
 describe('grantRead', () => {
-  it('issues a read-only URL for an existing blob of the caller’s house', async () => {
+  it('issues a read-only URL for a blob of the caller’s house that a room shows', async () => {
     const name = aRoomImageName(deps, house);
     h.blobs.put('room-images', name, PNG_BYTES);
+    await aRoom(deps, house, { images: [name] });
     const read = await grantRead(actorFor(deps, landlord), 'room-images', name);
     expect(read.url).toContain(`/room-images/${name}?sp=r&`);
     expect(h.blobs.issued).toEqual([
@@ -129,6 +130,7 @@ describe('grantRead', () => {
     const lessee = actorFor(deps, await aLesseeOfHouse());
     const photo = aRoomImageName(deps, house);
     h.blobs.put('room-images', photo, PNG_BYTES);
+    await aRoom(deps, house, { images: [photo] });
     const contract = `${house.houseID}/contract-${h.clock.now().getTime()}-abc123.pdf`;
     h.blobs.put('contract-pdf', contract, new Uint8Array(Buffer.from('%PDF-1.4')), 'application/pdf');
     await expect(grantRead(lessee, 'room-images', photo)).resolves.toMatchObject({
@@ -137,12 +139,19 @@ describe('grantRead', () => {
     await expectRefusal(grantRead(lessee, 'contract-pdf', contract), 'notFound', NOT_FOUND);
   });
 
-  it('shows registration papers to the super admin only', async () => {
+  it('gives no read URL for an upload nothing references, not even to the super admin', async () => {
     const name = `reg-abcdefghijkl/registration-${h.clock.now().getTime()}-abc123.pdf`;
     h.blobs.put('hm-registration', name, new Uint8Array(Buffer.from('%PDF-1.4')), 'application/pdf');
     await expectRefusal(grantRead(actorFor(deps, landlord), 'hm-registration', name), 'notFound', NOT_FOUND);
-    const read = await grantRead(actorFor(deps, await aSuperAdmin(deps)), 'hm-registration', name);
-    expect(read.url).toContain(`/hm-registration/${name}?sp=r&`);
+    await expectRefusal(
+      grantRead(actorFor(deps, await aSuperAdmin(deps)), 'hm-registration', name),
+      'notFound',
+      NOT_FOUND,
+    );
+    const photo = aRoomImageName(deps, house);
+    h.blobs.put('room-images', photo, PNG_BYTES);
+    await expectRefusal(grantRead(actorFor(deps, landlord), 'room-images', photo), 'notFound', NOT_FOUND);
+    expect(h.blobs.issued).toEqual([]);
   });
 });
 

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { DeviceDoc, HouseDoc, RoomDoc, UserDoc } from '../../api/src/domain/model.js';
 import { DEVICE_MODEL } from '../../api/src/domain/odata/model.js';
-import { StoreError } from '../../api/src/store/store.js';
 import type { Deps } from '../../api/src/useCases/deps.js';
 import {
   createDevice,
@@ -32,6 +31,8 @@ import {
 } from '../support/useCaseHarness.js';
 
 const NOT_FOUND = 'Không tìm thấy dữ liệu yêu cầu.';
+
+const STALE = 'Dữ liệu đã được người khác thay đổi. Vui lòng tải lại trang và thử lại.';
 
 let h: UseCaseHarness;
 let deps: Deps;
@@ -185,8 +186,8 @@ describe('updateDevice and deleteDevice', () => {
       () => undefined,
       (caught: unknown) => caught,
     );
-    expect(error).toBeInstanceOf(StoreError);
-    expect((error as StoreError).code).toBe('precondition_failed');
+    // A client's If-Match naming an older version is refused before anything is written.
+    expect(error).toMatchObject({ kind: 'stale', errorMessage: STALE });
     expect((await storedDevice(device))?.quantity).toBe(2);
   });
 

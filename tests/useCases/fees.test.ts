@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FeeDoc, HouseDoc, UserDoc } from '../../api/src/domain/model.js';
 import { FEE_MODEL } from '../../api/src/domain/odata/model.js';
-import { StoreError } from '../../api/src/store/store.js';
 import type { Deps } from '../../api/src/useCases/deps.js';
 import { createFee, deleteFee, listFees, updateFee } from '../../api/src/useCases/fees.js';
 import { listInHouse } from '../../api/src/useCases/houseScope.js';
@@ -18,6 +17,8 @@ import {
 const NOT_FOUND = 'Không tìm thấy dữ liệu yêu cầu.';
 const CANNOT_DELETE_METERED = 'Không thể xóa dịch vụ điện hoặc nước: mỗi nhà trọ luôn cần hai dịch vụ này.';
 const CANNOT_CHANGE_METERED_UNIT = 'Không thể đổi đơn vị tính của dịch vụ điện hoặc nước.';
+
+const STALE = 'Dữ liệu đã được người khác thay đổi. Vui lòng tải lại trang và thử lại.';
 
 let h: UseCaseHarness;
 let deps: Deps;
@@ -147,8 +148,8 @@ describe('other fees', () => {
       () => undefined,
       (caught: unknown) => caught,
     );
-    expect(error).toBeInstanceOf(StoreError);
-    expect((error as StoreError).code).toBe('precondition_failed');
+    // A client's If-Match naming an older version is refused before anything is written.
+    expect(error).toMatchObject({ kind: 'stale', errorMessage: STALE });
     expect((await fees()).find((item) => item.serviceID === fee.serviceID)?.price).toBe(60_000);
   });
 });

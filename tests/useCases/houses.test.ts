@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FeeDoc, HouseDoc, UserDoc } from '../../api/src/domain/model.js';
 import { HOUSE_MODEL } from '../../api/src/domain/odata/model.js';
-import { StoreError } from '../../api/src/store/store.js';
 import type { Deps } from '../../api/src/useCases/deps.js';
 import { listInHouse, readHouse } from '../../api/src/useCases/houseScope.js';
 import {
@@ -22,6 +21,8 @@ import {
 } from '../support/useCaseHarness.js';
 
 const NOT_FOUND = 'Không tìm thấy dữ liệu yêu cầu.';
+
+const STALE = 'Dữ liệu đã được người khác thay đổi. Vui lòng tải lại trang và thử lại.';
 
 let h: UseCaseHarness;
 let deps: Deps;
@@ -159,8 +160,8 @@ describe('updateHouse', () => {
       () => undefined,
       (caught: unknown) => caught,
     );
-    expect(error).toBeInstanceOf(StoreError);
-    expect((error as StoreError).code).toBe('precondition_failed');
+    // A client's If-Match naming an older version is refused before anything is written.
+    expect(error).toMatchObject({ kind: 'stale', errorMessage: STALE });
     expect((await readHouse(deps, house.houseID))?.houseName).toBe('Một');
   });
 

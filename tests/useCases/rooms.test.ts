@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RoomDoc, UserDoc, HouseDoc } from '../../api/src/domain/model.js';
 import { ROOM_MODEL } from '../../api/src/domain/odata/model.js';
-import { StoreError } from '../../api/src/store/store.js';
 import type { Deps } from '../../api/src/useCases/deps.js';
 import { houseDocs } from '../../api/src/useCases/houseScope.js';
 import { createRoom, deleteRoom, getRoom, listRooms, updateRoom } from '../../api/src/useCases/rooms.js';
@@ -32,6 +31,8 @@ const QUOTA_USED_UP =
   'Tài khoản của bạn đã dùng hết số phòng được phép (cần 1). Vui lòng mua thêm phòng tại Cài đặt tài khoản → Mua thêm phòng.';
 const HAS_ACTIVE_CONTRACT = 'Không thể xóa phòng đang có hợp đồng hiệu lực. Hãy kết thúc hợp đồng trước.';
 const IS_RESERVED = 'Không thể xóa phòng đã được đặt cọc. Hãy hủy đặt cọc trước.';
+
+const STALE = 'Dữ liệu đã được người khác thay đổi. Vui lòng tải lại trang và thử lại.';
 
 let h: UseCaseHarness;
 let deps: Deps;
@@ -190,8 +191,8 @@ describe('updateRoom', () => {
       () => undefined,
       (caught: unknown) => caught,
     );
-    expect(error).toBeInstanceOf(StoreError);
-    expect((error as StoreError).code).toBe('precondition_failed');
+    // A client's If-Match naming an older version is refused before anything is written.
+    expect(error).toMatchObject({ kind: 'stale', errorMessage: STALE });
     expect((await storedRoom(room))?.price).toBe(2_100_000);
   });
 

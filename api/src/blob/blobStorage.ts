@@ -9,7 +9,7 @@ import {
 import type { AccessToken, GetTokenOptions, TokenCredential } from '@azure/core-auth';
 import type { BlobConfig } from '../config/index.js';
 
-import { BLOB_CONTAINERS, type BlobContainer } from '../domain/blobNames.js';
+import { BLOB_CONTAINERS, servedAs, type BlobContainer } from '../domain/blobNames.js';
 
 export { BLOB_CONTAINERS, type BlobContainer };
 
@@ -31,6 +31,14 @@ export interface BlobHead {
   firstBytes: Buffer;
 }
 
+/** One stored blob as a listing shows it. */
+export interface BlobListing {
+  name: string;
+  /** When the blob was created (its last change where the service gives no creation time). */
+  createdOn: Date;
+  contentLength: number;
+}
+
 /**
  * The product's blob storage: least-privilege SAS tokens for the browser (create-only
  * for uploads, read-only for downloads, one blob each) and the few server-side operations.
@@ -39,12 +47,16 @@ export interface BlobStorage {
   readonly accountUrl: string;
   ensureContainers(): Promise<void>;
   uploadSas(container: BlobContainer, blobName: string, minutes: number): Promise<IssuedSas>;
+  /** A read-only URL whose reply carries the type the server fixes for the name (`rsct`/`rscd`), not the uploader's. */
   readSas(container: BlobContainer, blobName: string, minutes: number): Promise<IssuedSas>;
   blobExists(container: BlobContainer, blobName: string): Promise<boolean>;
   /** `undefined` when the blob does not exist. */
   head(container: BlobContainer, blobName: string, bytes: number): Promise<BlobHead | undefined>;
   upload(container: BlobContainer, blobName: string, data: Uint8Array, contentType: string): Promise<void>;
+  /** Replaces the stored Content-Type (and Content-Disposition) the uploader chose. */
+  setContentType(container: BlobContainer, blobName: string, contentType: string): Promise<void>;
   delete(container: BlobContainer, blobName: string): Promise<void>;
+  list(container: BlobContainer): AsyncIterable<BlobListing>;
 }
 
 type SigningKey =
@@ -101,6 +113,7 @@ class AzureBlobStorage implements BlobStorage {
     blobName: string,
     permissions: string,
     minutes: number,
+    served: { contentType?: string; contentDisposition?: string } = {},
   ): Promise<IssuedSas> {
     const lifetime = Math.min(Math.max(minutes, 1), MAX_SAS_MINUTES);
     const startsOn = new Date(Date.now() - 2 * 60_000);
@@ -112,6 +125,7 @@ class AzureBlobStorage implements BlobStorage {
       startsOn,
       expiresOn,
       protocol: this.accountUrl.startsWith('https:') ? SASProtocol.Https : SASProtocol.HttpsAndHttp,
+      ...served,
     };
     const key = await this.signingKey();
     const sas =
@@ -127,7 +141,7 @@ class AzureBlobStorage implements BlobStorage {
   }
 
   readSas(container: BlobContainer, blobName: string, minutes: number): Promise<IssuedSas> {
-    return this.sign(container, blobName, 'r', minutes);
+    return this.sign(container, blobName, 'r', minutes, servedAs(blobName));
   }
 
   async blobExists(container: BlobContainer, blobName: string): Promise<boolean> {
@@ -159,7 +173,28 @@ class AzureBlobStorage implements BlobStorage {
       });
   }
 
+  async setContentType(container: BlobContainer, blobName: string, contentType: string): Promise<void> {
+    const { contentDisposition } = servedAs(blobName);
+    await this.client
+      .getContainerClient(container)
+      .getBlobClient(blobName)
+      .setHTTPHeaders({
+        blobContentType: contentType,
+        ...(contentDisposition ? { blobContentDisposition: contentDisposition } : {}),
+      });
+  }
+
   async delete(container: BlobContainer, blobName: string): Promise<void> {
     await this.client.getContainerClient(container).getBlobClient(blobName).deleteIfExists();
+  }
+
+  async *list(container: BlobContainer): AsyncIterable<BlobListing> {
+    for await (const blob of this.client.getContainerClient(container).listBlobsFlat()) {
+      yield {
+        name: blob.name,
+        createdOn: blob.properties.createdOn ?? blob.properties.lastModified,
+        contentLength: blob.properties.contentLength ?? 0,
+      };
+    }
   }
 }

@@ -5,13 +5,15 @@ import {
   IMAGE_MAX_BYTES,
   LEVEL,
   MAX_DEVICE_IMAGES,
+  MESSAGES,
 } from '@nhatro/common';
+import { AppError } from '../domain/errors.js';
 import { DEVICE_MODEL } from '../domain/odata/model.js';
 import { parseInput, readJson } from '../http/body.js';
 import { defineEndpoint, type AuthedCall } from '../http/endpoint.js';
 import { formNumbers, isMultipart, readMultipart } from '../http/multipart.js';
 import { defineODataEntity } from '../http/odata.js';
-import { json } from '../http/replies.js';
+import { entityJson } from '../http/replies.js';
 import { requireID } from '../useCases/houseScope.js';
 import { createDevice, deleteDevice, getDevice, listDevices, updateDevice } from '../useCases/devices.js';
 
@@ -33,22 +35,30 @@ defineODataEntity({
  */
 async function handleCreate({ req, actor }: AuthedCall, roomIDFromRoute: string | undefined) {
   const room = roomIDFromRoute ? { roomID: requireID(roomIDFromRoute, 'Mã phòng') } : {};
+  /** A roomID sent beside the routed one must name the same room. */
+  const sameRoom = (fromBody: unknown) => {
+    if (room.roomID !== undefined && fromBody !== undefined && fromBody !== room.roomID) {
+      throw AppError.validation([{ field: 'roomID', errorMessage: MESSAGES.idMismatch('Mã phòng') }]);
+    }
+  };
   if (!isMultipart(req)) {
-    const schema = roomIDFromRoute ? deviceCreateSchema.omit({ roomID: true }) : deviceCreateSchema;
+    const schema = roomIDFromRoute ? deviceCreateSchema.partial({ roomID: true }) : deviceCreateSchema;
     const body = await readJson(req, schema);
-    return json(201, await createDevice(actor, parseInput(deviceCreateSchema, { ...body, ...room })));
+    sameRoom(body.roomID);
+    return entityJson(201, await createDevice(actor, parseInput(deviceCreateSchema, { ...body, ...room })));
   }
   const form = await readMultipart(req, {
     maxBytes: MAX_DEVICE_IMAGES * IMAGE_MAX_BYTES + 64 * 1024,
     maxFiles: MAX_DEVICE_IMAGES,
     maxFileBytes: IMAGE_MAX_BYTES,
   });
+  sameRoom(form.fields.roomID);
   const input = parseInput(deviceCreateSchema, {
     ...formNumbers(form.fields, DEVICE_NUMBER_FIELDS),
     ...room,
   });
   const photos = form.files.filter((file) => file.field === 'Images' || file.field === 'images');
-  return json(201, await createDevice(actor, input, photos));
+  return entityJson(201, await createDevice(actor, input, photos));
 }
 
 const CREATE = { methods: ['POST' as const], permission: { area: 'device' as const, level: LEVEL.create } };

@@ -1,6 +1,7 @@
 import { registerTimer } from '../http/registry.js';
 import { getDeps } from '../useCases/deps.js';
 import { purgeExpiredSessions } from '../useCases/auth/sessions.js';
+import { removeUnreferencedUploads } from '../useCases/blobReferences.js';
 
 /** 00:05 in Vietnam (UTC+7) every day; Linux plans read NCRONTAB in UTC. */
 registerTimer({
@@ -10,5 +11,7 @@ registerTimer({
     const services = await getDeps();
     const removed = await purgeExpiredSessions(services);
     context.log(`Removed ${removed.sessions} expired sessions and ${removed.throttles} stale login counters`);
+    const uploads = await removeUnreferencedUploads(services);
+    context.log(`Removed ${uploads} uploads older than a day that nothing references`);
   },
 });

@@ -3,7 +3,7 @@ import { ROOM_MODEL } from '../domain/odata/model.js';
 import { readJson } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { defineODataEntity } from '../http/odata.js';
-import { json } from '../http/replies.js';
+import { entityJson } from '../http/replies.js';
 import { requireID } from '../useCases/houseScope.js';
 import {
   addRoomImage,
@@ -40,7 +40,7 @@ defineEndpoint({
   permission: { area: 'room', level: LEVEL.update },
   async handle({ req, actor, params }) {
     const { blobName } = await readJson(req, roomImageSchema);
-    return json(200, await addRoomImage(actor, requireID(params.id, 'Mã phòng'), blobName));
+    return entityJson(200, await addRoomImage(actor, requireID(params.id, 'Mã phòng'), blobName));
   },
 });
 
@@ -51,6 +51,6 @@ defineEndpoint({
   permission: { area: 'room', level: LEVEL.update },
   async handle({ req, actor, params }) {
     const blobName = req.query.get('blobName') ?? '';
-    return json(200, await removeRoomImage(actor, requireID(params.id, 'Mã phòng'), blobName));
+    return entityJson(200, await removeRoomImage(actor, requireID(params.id, 'Mã phòng'), blobName));
   },
 });

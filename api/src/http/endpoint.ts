@@ -59,11 +59,16 @@ export function clientOrigin(req: HttpRequest): RequestOrigin {
 }
 
 /** Registers a handler for both hosts; every failure becomes a Vietnamese 4xx (or a logged 500). */
-function register(definition: BaseDefinition, run: (call: PublicCall) => Promise<HttpResponseInit>): void {
+function register(
+  definition: BaseDefinition,
+  auth: 'public' | 'user',
+  run: (call: PublicCall) => Promise<HttpResponseInit>,
+): void {
   registerHttp({
     name: definition.name,
     route: definition.route,
     methods: definition.methods,
+    auth,
     handler: async (req, ctx) => {
       try {
         const deps = await getDeps();
@@ -76,14 +81,13 @@ function register(definition: BaseDefinition, run: (call: PublicCall) => Promise
 }
 
 export function definePublicEndpoint(definition: PublicEndpoint): void {
-  register(definition, (call) => definition.handle(call));
+  register(definition, 'public', (call) => definition.handle(call));
 }
 
 /** An endpoint that needs a signed-in caller with the declared role and permission. */
 export function defineEndpoint(definition: AuthedEndpoint): void {
-  register(definition, async (call) => {
+  register(definition, 'user', async (call) => {
     const user = await authenticate(call.deps, call.req.headers.get('authorization'));
-    if (!user) throw AppError.unauthenticated();
     if (definition.roles && !definition.roles.includes(user.roleID)) throw AppError.forbidden();
     if (
       definition.permission &&

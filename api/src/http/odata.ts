@@ -1,6 +1,8 @@
 import type { HttpRequest, HttpResponseInit } from '@azure/functions';
-import { LEVEL, type RoleID } from '@nhatro/common';
+import { LEVEL, MESSAGES, type RoleID } from '@nhatro/common';
 import { z } from 'zod';
+import { AppError } from '../domain/errors.js';
+import type { DeclaredEntitySet } from '../domain/odata/metadata.js';
 import type { EntityModel } from '../domain/odata/model.js';
 import { parseODataQuery, type ODataQuery } from '../domain/odata/parse.js';
 import type { Actor } from '../useCases/actor.js';
@@ -8,7 +10,7 @@ import { requireID } from '../useCases/houseScope.js';
 import type { EntityPage } from '../useCases/odataQuery.js';
 import { ifMatch, readJson, splitQuery } from './body.js';
 import { defineEndpoint, type AuthedCall, type Permission } from './endpoint.js';
-import { json, noContent } from './replies.js';
+import { entityJson, json, noContent } from './replies.js';
 
 /** The OData JSON of a collection, with `@odata.nextLink` when the server cut the page. */
 export function collectionBody(
@@ -28,6 +30,10 @@ export function collectionBody(
 }
 
 type Entity = Record<string, unknown>;
+
+/** The entity sets declared with the recipe, in declaration order, for `$metadata`. */
+export const ENTITY_SETS: DeclaredEntitySet[] = [];
+
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
 /** An operation's permission; by default the entity's area at the level of spec section 6. */
@@ -92,6 +98,7 @@ export function defineODataEntity<
   const route = `odata/${entitySet}`;
   const idOf = (value: string | undefined) => requireID(value, id.label);
   const { list, get, create, update, remove } = definition;
+  ENTITY_SETS.push({ entitySet, model, key: id.field });
 
   if (list) {
     defineEndpoint({
@@ -117,7 +124,7 @@ export function defineODataEntity<
       methods: ['GET'],
       ...access(get, { area, level: LEVEL.read }),
       async handle({ req, actor, params }) {
-        return json(200, await get.run(actor, idOf(params.id), parseODataQuery(req.query, model)));
+        return entityJson(200, await get.run(actor, idOf(params.id), parseODataQuery(req.query, model)));
       },
     });
   }
@@ -128,7 +135,7 @@ export function defineODataEntity<
       methods: ['POST'],
       ...access(create, { area, level: LEVEL.create }),
       async handle({ req, actor }) {
-        return json(201, await create.run(actor, await readJson(req, create.schema)));
+        return entityJson(201, await create.run(actor, await readJson(req, create.schema)));
       },
     });
   }
@@ -138,10 +145,21 @@ export function defineODataEntity<
       id.field in update.schema.shape
         ? update.schema
         : update.schema.extend({ [id.field]: z.string().optional() });
+    // Unknown fields are refused by the strict payload schema; a body id must name the routed object.
+    // Fields sent as undefined are dropped: an empty PATCH reaches the use case as `{}`, which
+    // answers the unchanged entity without writing (no new ETag, no audit entry).
     const patch = async (call: AuthedCall, idFromRoute: string | undefined): Promise<HttpResponseInit> => {
-      const { [id.field]: idFromBody, ...input } = await readJson(call.req, withID);
-      const target = idOf(idFromRoute ?? (typeof idFromBody === 'string' ? idFromBody : undefined));
-      return json(200, await update.run(call.actor, target, input as z.infer<Update>, ifMatch(call.req)));
+      const { [id.field]: idFromBody, ...fields } = await readJson(call.req, withID);
+      const bodyID = typeof idFromBody === 'string' ? idFromBody : undefined;
+      if (idFromRoute !== undefined && bodyID !== undefined && bodyID !== idFromRoute) {
+        throw AppError.validation([{ field: id.field, errorMessage: MESSAGES.idMismatch(id.label) }]);
+      }
+      const target = idOf(idFromRoute ?? bodyID);
+      const input = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+      return entityJson(
+        200,
+        await update.run(call.actor, target, input as z.infer<Update>, ifMatch(call.req)),
+      );
     };
     const permission = access(update, { area, level: LEVEL.update });
     defineEndpoint({

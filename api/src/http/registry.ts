@@ -13,6 +13,8 @@ export interface HttpFunctionDefinition {
   /** Route template as in Azure (`odata/House/{id}`); served without prefix (`routePrefix: ""`). */
   route: string;
   methods: HttpMethod[];
+  /** Who may call it: `public` needs no session; every other route answers 401 without one. */
+  auth?: 'public' | 'user';
   handler: HttpHandler;
 }
 

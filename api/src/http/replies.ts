@@ -8,6 +8,12 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   };
 }
 
+/** One entity as the reply: its `@odata.etag` also as the `ETag` header, for `If-Match`. */
+export function entityJson(status: number, entity: Record<string, unknown>): HttpResponseInit {
+  const etag = entity['@odata.etag'];
+  return json(status, entity, typeof etag === 'string' ? { ETag: etag } : {});
+}
+
 /** `{ status: true, data }` reply of `/api/*`. */
 export function ok(data?: unknown, extra: Record<string, unknown> = {}): HttpResponseInit {
   return json(200, { status: true, ...(data === undefined ? {} : { data }), ...extra });
@@ -31,6 +37,7 @@ export function spreadsheet(
       'Content-Type': SPREADSHEET_TYPE,
       'Content-Disposition': `attachment; filename="${fileName}"`,
       'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
       'Access-Control-Expose-Headers': ['Content-Disposition', ...Object.keys(headers)].join(', '),
       ...headers,
     },

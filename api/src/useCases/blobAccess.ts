@@ -6,6 +6,8 @@ import {
   newBlobName,
   parseBlobName,
   isUploadExtension,
+  servedAs,
+  uploadProblem,
   type BlobContainer,
   type UploadExtension,
 } from '../domain/blobNames.js';
@@ -13,6 +15,7 @@ import { AppError } from '../domain/errors.js';
 import { REGISTRATION_UPLOAD_LIMIT } from '../domain/throttle.js';
 import type { Actor } from './actor.js';
 import type { RequestOrigin } from './audit.js';
+import { isReferenced } from './blobReferences.js';
 import type { Deps } from './deps.js';
 import { authorizeHouse } from './houseScope.js';
 import { Throttle } from './throttle.js';
@@ -80,7 +83,10 @@ export async function grantRegistrationUpload(
   );
 }
 
-/** A read-only URL for one blob, issued only after the caller's right to its house is checked. */
+/**
+ * A read-only URL for one blob, issued only after the caller's right to its house is checked and
+ * only for a blob an object references; served with the type the server fixes (`servedAs`).
+ */
 export async function grantRead(
   actor: Actor,
   container: BlobContainer,
@@ -99,7 +105,32 @@ export async function grantRead(
     if (!hasPermission(user, area, LEVEL.read)) throw AppError.forbidden();
     await authorizeHouse(deps, user, name.scope);
   }
+  // Only files an object references: an upload nothing took is not served, whoever uploaded it.
+  if (!(await isReferenced(deps, container, blobName))) throw AppError.notFound();
   if (!(await deps.blobs.blobExists(container, blobName))) throw AppError.notFound();
   const issued = await deps.blobs.readSas(container, blobName, READ_MINUTES);
   return { url: issued.url, expiresOn: issued.expiresOn };
+}
+
+/**
+ * Checks an upload when an object takes it (a room its photo; lessees, contracts and registrations
+ * their papers): it must exist, fit the area's size and be of a type the area takes. A blob that
+ * does not is deleted. The stored Content-Type becomes the server's, not the uploader's.
+ */
+export async function acceptUpload(deps: Deps, container: BlobContainer, blobName: string): Promise<void> {
+  const head = await deps.blobs.head(container, blobName, 16);
+  if (!head) {
+    throw AppError.badRequest(
+      container === 'room-images'
+        ? 'Không tìm thấy ảnh đã tải lên. Vui lòng tải lại ảnh.'
+        : 'Không tìm thấy tệp đã tải lên. Vui lòng tải lại tệp.',
+    );
+  }
+  const problem = uploadProblem(container, blobName, head.contentLength, head.firstBytes);
+  if (problem) {
+    await deps.blobs.delete(container, blobName);
+    throw AppError.badRequest(problem);
+  }
+  const { contentType } = servedAs(blobName);
+  if (head.contentType !== contentType) await deps.blobs.setContentType(container, blobName, contentType);
 }

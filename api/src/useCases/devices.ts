@@ -6,7 +6,7 @@ import { AppError } from '../domain/errors.js';
 import type { DeviceDoc } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
 import { audit, type Actor } from './actor.js';
-import { findInCallersHouse, houseDocs, requireID, withChanges } from './houseScope.js';
+import { assertCurrent, findInCallersHouse, houseDocs, requireID, withChanges } from './houseScope.js';
 import { listEntities, type EntityPage } from './odataQuery.js';
 import { roomForCaller } from './rooms.js';
 import { entityView, imageLinks } from './views.js';
@@ -103,7 +103,10 @@ export async function updateDevice(
   ifMatch?: string,
 ) {
   const device = await deviceForCaller(actor, deviceID);
-  const updated = await houseDocs<DeviceDoc>(actor.deps).replace(withChanges(device, input), {
+  assertCurrent(device, ifMatch);
+  const { next, changed } = withChanges(device, input);
+  if (changed.length === 0) return deviceEntity(actor, device);
+  const updated = await houseDocs<DeviceDoc>(actor.deps).replace(next, {
     ifMatch: ifMatch ?? (device._etag as string),
   });
   await audit(actor, {
@@ -111,6 +114,7 @@ export async function updateDevice(
     entity: 'device',
     entityID: device.deviceID,
     houseID: device.houseID,
+    details: { fields: changed },
   });
   return deviceEntity(actor, updated);
 }

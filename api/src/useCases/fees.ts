@@ -6,6 +6,7 @@ import type { FeeDoc } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
 import { audit, type Actor } from './actor.js';
 import {
+  assertCurrent,
   authorizeHouse,
   findInCallersHouse,
   houseDocs,
@@ -66,17 +67,26 @@ export async function updateFee(
   ifMatch?: string,
 ) {
   const { doc: fee } = await findInCallersHouse<FeeDoc>(actor.deps, actor.user, 'service', serviceID);
-  if (input.unit !== undefined) {
+  assertCurrent(fee, ifMatch);
+  const { next, changed } = withChanges(fee, input);
+  if (changed.length === 0) return entityView(fee);
+  if (changed.includes('unit')) {
     const conflict = meteredFeeConflict(
-      { kind: 'update', from: fee.unit, to: input.unit },
+      { kind: 'update', from: fee.unit, to: next.unit },
       await unitsInHouse(actor, fee.houseID),
     );
     if (conflict) throw AppError.conflict(conflict);
   }
-  const updated = await houseDocs<FeeDoc>(actor.deps).replace(withChanges(fee, input), {
+  const updated = await houseDocs<FeeDoc>(actor.deps).replace(next, {
     ifMatch: ifMatch ?? (fee._etag as string),
   });
-  await audit(actor, { action: 'update', entity: 'service', entityID: serviceID, houseID: fee.houseID });
+  await audit(actor, {
+    action: 'update',
+    entity: 'service',
+    entityID: serviceID,
+    houseID: fee.houseID,
+    details: { fields: changed },
+  });
   return entityView(updated);
 }
 

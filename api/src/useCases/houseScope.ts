@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { isValidID } from '@nhatro/common';
 import { canAccessHouse, type Caller } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
@@ -81,10 +82,19 @@ export async function findInCallersHouse<T extends HouseScopedDoc>(
   return { doc, house };
 }
 
-/** Adds the changed fields of a partial update (undefined means unchanged). */
-export function withChanges<T extends object>(doc: T, changes: object): T {
-  return {
-    ...doc,
-    ...Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)),
-  };
+/**
+ * A partial update: the document with the fields that really change (undefined means unchanged)
+ * and their names. Nothing changed means nothing to write: no new ETag, no audit entry.
+ */
+export function withChanges<T extends object>(doc: T, changes: object): { next: T; changed: string[] } {
+  const current = doc as Record<string, unknown>;
+  const changed = Object.entries(changes).filter(
+    ([key, value]) => value !== undefined && !isDeepStrictEqual(current[key], value),
+  );
+  return { next: { ...doc, ...Object.fromEntries(changed) }, changed: changed.map(([key]) => key) };
+}
+
+/** An `If-Match` naming another version is refused even when the update changes nothing. */
+export function assertCurrent(doc: { _etag?: string }, ifMatch: string | undefined): void {
+  if (ifMatch !== undefined && doc._etag !== undefined && ifMatch !== doc._etag) throw AppError.stale();
 }

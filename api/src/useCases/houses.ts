@@ -7,7 +7,7 @@ import { DEFAULT_METERED_FEES } from '../domain/fees.js';
 import { audit, type Actor } from './actor.js';
 import type { Deps } from './deps.js';
 import { expandHouse } from './houseExpand.js';
-import { authorizeHouse, houseDocs, withChanges } from './houseScope.js';
+import { assertCurrent, authorizeHouse, houseDocs, withChanges } from './houseScope.js';
 import { listEntities, selectFields, type EntityPage } from './odataQuery.js';
 import { lessorInfoOf } from './users.js';
 import { entityView } from './views.js';
@@ -73,11 +73,22 @@ export async function updateHouse(
   ifMatch?: string,
 ) {
   const house = await authorizeHouse(actor.deps, actor.user, houseID);
-  const updated = await houseDocs<HouseDoc>(actor.deps).replace(
-    withChanges(house, { houseName: input.houseName, houseAddress: input.houseAddress }),
-    { ifMatch: ifMatch ?? (house._etag as string) },
-  );
-  await audit(actor, { action: 'update', entity: 'house', entityID: house.houseID, houseID: house.houseID });
+  assertCurrent(house, ifMatch);
+  const { next, changed } = withChanges(house, {
+    houseName: input.houseName,
+    houseAddress: input.houseAddress,
+  });
+  if (changed.length === 0) return entityView(house);
+  const updated = await houseDocs<HouseDoc>(actor.deps).replace(next, {
+    ifMatch: ifMatch ?? (house._etag as string),
+  });
+  await audit(actor, {
+    action: 'update',
+    entity: 'house',
+    entityID: house.houseID,
+    houseID: house.houseID,
+    details: { fields: changed },
+  });
   return entityView(updated);
 }
 

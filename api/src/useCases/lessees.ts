@@ -16,6 +16,7 @@ import { vietnamDate } from '../domain/time.js';
 import { audit, type Actor } from './actor.js';
 import { activeContractOfRoom, contractForCaller } from './contracts.js';
 import {
+  assertCurrent,
   authorizeHouse,
   findInCallersHouse,
   houseDocs,
@@ -215,9 +216,10 @@ export async function updateLessee(
   ifMatch?: string,
 ) {
   const lessee = await lesseeForCaller(actor, lesseeInfoID);
+  assertCurrent(lessee, ifMatch);
   const contract = await contractForCaller(actor, lessee.contractID);
   const { isRepresentative, ...changes } = input;
-  const next = withChanges(lessee, changes);
+  const { next, changed } = withChanges(lessee, changes);
   checkDates(actor, next);
   await checkIdentityImages(actor, lessee.houseID, changes);
   const decision = representativeDecision(
@@ -225,11 +227,11 @@ export async function updateLessee(
     contract.representativeLesseeID || undefined,
   );
   if (decision.kind === 'refuse') throw AppError.conflict(decision.message);
+  if (changed.length === 0 && decision.kind !== 'become') return entityView(lessee);
   const write: LesseeInfoDoc = {
     ...next,
     isRepresentative: decision.kind === 'become' || contract.representativeLesseeID === lesseeInfoID,
     searchText: lesseeSearchText(next),
-    ...(ifMatch ? { _etag: ifMatch } : {}),
   };
   const saved = await saveWithRepresentative(actor, contract, write, 'replace', decision.kind === 'become');
   await audit(actor, {
@@ -237,7 +239,7 @@ export async function updateLessee(
     entity: 'lesseeInfo',
     entityID: lesseeInfoID,
     houseID: lessee.houseID,
-    details: { fields: Object.keys(input) },
+    details: { fields: decision.kind === 'become' ? [...changed, 'isRepresentative'] : changed },
   });
   return entityView(saved);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { IMAGE_MAX_BYTES, type RoomCreateInput, type RoomUpdateInput } from '@nhatro/common';
+import type { RoomCreateInput, RoomUpdateInput } from '@nhatro/common';
 import { lesseeScope } from '../domain/access.js';
-import { parseBlobName, sniffFileType } from '../domain/blobNames.js';
+import { parseBlobName } from '../domain/blobNames.js';
 import { AppError } from '../domain/errors.js';
 import type { ContractDoc, DeviceDoc, HouseDoc, RoomDoc } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
@@ -15,8 +15,10 @@ import {
   roomNameKey,
 } from '../domain/rooms.js';
 import { audit, type Actor } from './actor.js';
+import { acceptUpload } from './blobAccess.js';
 import type { Deps } from './deps.js';
 import {
+  assertCurrent,
   authorizeHouse,
   findInCallersHouse,
   houseDocs,
@@ -170,8 +172,11 @@ export async function updateRoom(
 ) {
   const { deps, user } = actor;
   const { doc: room } = await findInCallersHouse<RoomDoc>(deps, user, 'room', roomID);
-  if (input.roomName !== undefined) await assertRoomNameFree(deps, room.houseID, input.roomName, room.roomID);
-  const updated = await houseDocs<RoomDoc>(deps).replace(withChanges(room, input), {
+  assertCurrent(room, ifMatch);
+  const { next, changed } = withChanges(room, input);
+  if (changed.length === 0) return entityView(room);
+  if (changed.includes('roomName')) await assertRoomNameFree(deps, room.houseID, next.roomName, room.roomID);
+  const updated = await houseDocs<RoomDoc>(deps).replace(next, {
     ifMatch: ifMatch ?? (room._etag as string),
   });
   await audit(actor, {
@@ -179,7 +184,7 @@ export async function updateRoom(
     entity: 'room',
     entityID: room.roomID,
     houseID: room.houseID,
-    details: { fields: Object.keys(input) },
+    details: { fields: changed },
   });
   return entityView(updated);
 }
@@ -262,16 +267,7 @@ export async function addRoomImage(actor: Actor, roomID: string, blobName: strin
   if (room.images.length >= MAX_ROOM_IMAGES) {
     throw AppError.conflict(`Mỗi phòng có tối đa ${MAX_ROOM_IMAGES} ảnh.`);
   }
-  const head = await deps.blobs.head('room-images', blobName, 16);
-  if (!head) throw AppError.badRequest('Không tìm thấy ảnh đã tải lên. Vui lòng tải lại ảnh.');
-  if (head.contentLength > IMAGE_MAX_BYTES || sniffFileType(head.firstBytes) !== 'png') {
-    await deps.blobs.delete('room-images', blobName);
-    throw AppError.badRequest(
-      head.contentLength > IMAGE_MAX_BYTES
-        ? `Ảnh quá lớn (tối đa ${IMAGE_MAX_BYTES / 1024 / 1024} MB).`
-        : 'Tệp tải lên không phải ảnh PNG.',
-    );
-  }
+  await acceptUpload(deps, 'room-images', blobName);
   return saveRoomImages(actor, room, [...room.images, blobName], 'addImage', blobName);
 }
 

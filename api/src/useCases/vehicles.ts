@@ -11,7 +11,14 @@ import type { LesseeInfoDoc, VehicleDoc } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
 import { audit, type Actor } from './actor.js';
 import { contractForCaller } from './contracts.js';
-import { findInCallersHouse, houseDocs, listInHouse, requireID, withChanges } from './houseScope.js';
+import {
+  assertCurrent,
+  findInCallersHouse,
+  houseDocs,
+  listInHouse,
+  requireID,
+  withChanges,
+} from './houseScope.js';
 import { listEntities, type EntityPage } from './odataQuery.js';
 import { entityView } from './views.js';
 
@@ -111,16 +118,19 @@ export async function updateVehicle(
   ifMatch?: string,
 ) {
   const vehicle = await vehicleForCaller(actor, vehicleID);
-  const next = withChanges(vehicle, {
+  assertCurrent(vehicle, ifMatch);
+  const { next, changed } = withChanges(vehicle, {
     ...input,
     ...(input.licensePlate !== undefined ? { licensePlate: input.licensePlate.toUpperCase() } : {}),
   });
+  if (changed.length === 0) return entityView(vehicle);
   if (next.vehicleType !== 'Xe đạp' && !next.licensePlate) {
     throw AppError.validation([{ field: 'licensePlate', errorMessage: VEHICLE_MESSAGES.plateRequired }]);
   }
-  if (input.licensePlate !== undefined)
+  if (changed.includes('licensePlate'))
     await assertPlateFree(actor, vehicle.houseID, next.licensePlate, vehicleID);
-  await assertOwner(actor, vehicle.houseID, vehicle.contractID, input.lesseeInfoID);
+  if (changed.includes('lesseeInfoID'))
+    await assertOwner(actor, vehicle.houseID, vehicle.contractID, next.lesseeInfoID);
   const updated = await houseDocs<VehicleDoc>(actor.deps).replace(next, {
     ifMatch: ifMatch ?? (vehicle._etag as string),
   });

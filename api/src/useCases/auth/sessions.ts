@@ -21,28 +21,38 @@ import {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * Failed logins count per username *and* address, and per address: a stranger who types a
+ * landlord's username wrongly locks out only their own address. Unknown usernames are counted the
+ * same way as known ones, so the replies and their timing tell nothing about which exist.
+ */
 function throttleKeys(username: string, ip: string) {
   return {
-    account: `login:account:${username.toLocaleLowerCase('vi')}`,
+    pair: `login:pair:${encodeURIComponent(username.toLocaleLowerCase('vi'))}@${ip}`,
     address: `login:address:${ip}`,
   };
+}
+
+function loginLocked(lockedMs: number): AppError {
+  const message =
+    lockedMs < 60_000
+      ? MESSAGES.tooManyLoginAttemptsSeconds(Math.ceil(lockedMs / 1000))
+      : MESSAGES.tooManyLoginAttempts(Math.ceil(lockedMs / 60_000));
+  return AppError.tooManyRequests(message, lockedMs);
 }
 
 export async function login(services: Deps, input: LoginInput, origin: RequestOrigin): Promise<LoginSession> {
   const throttle = new Throttle(services);
   const keys = throttleKeys(input.username, origin.ip);
-  const lockedMs = await throttle.remainingLockMs([keys.account, keys.address]);
-  if (lockedMs > 0) {
-    const minutes = Math.ceil(lockedMs / 60_000);
-    throw AppError.tooManyRequests(MESSAGES.tooManyLoginAttempts(minutes), lockedMs);
-  }
+  const lockedMs = await throttle.remainingLockMs([keys.pair, keys.address]);
+  if (lockedMs > 0) throw loginLocked(lockedMs);
 
   const user = await findUserByUsername(services, input.username);
   const passwordMatches = user
     ? await verifyPassword(input.password, user.passwordHash)
     : (await burnPasswordCheck(input.password), false);
   if (!user || !passwordMatches) {
-    await throttle.count(keys.account, LOGIN_LIMITS.account);
+    await throttle.count(keys.pair, LOGIN_LIMITS.pair);
     await throttle.count(keys.address, LOGIN_LIMITS.address);
     await recordAudit(services, null, origin, {
       action: 'loginFailed',
@@ -53,7 +63,7 @@ export async function login(services: Deps, input: LoginInput, origin: RequestOr
     throw AppError.unauthenticated(MESSAGES.wrongCredentials);
   }
   if (user.disabled) throw AppError.unauthenticated(MESSAGES.accountDisabled);
-  await throttle.reset(keys.account);
+  await throttle.reset(keys.pair);
 
   const token = await openSession(services, user, origin);
   const caller = { userID: user.userID, roleID: user.roleID, role: roleOf(user), account: user };
@@ -194,7 +204,7 @@ export async function purgeExpiredSessions(services: Deps): Promise<{ sessions: 
       op: 'and',
       items: [
         { op: 'lt', field: 'lockedUntil', value: now.getTime() },
-        { op: 'lt', field: 'updatedAt', value: now.getTime() - LOGIN_LIMITS.account.windowMs },
+        { op: 'lt', field: 'updatedAt', value: now.getTime() - LOGIN_LIMITS.pair.windowMs },
       ],
     },
     top: 1000,

@@ -27,11 +27,15 @@ export async function signAccessToken(
     .sign(config.secret);
 }
 
-/** `undefined` for any token that is forged, expired, of another audience or issuer, or malformed. */
+/**
+ * `undefined` for any token that is forged, expired, of another audience or issuer, or malformed;
+ * `onExpired` is called when the only fault is the expiry of a token this API signed.
+ */
 export async function verifyAccessToken(
   config: AppConfig['jwt'],
   token: string,
   now: Date,
+  onExpired?: () => void,
 ): Promise<AccessClaims | undefined> {
   try {
     const { payload } = await jwtVerify(token, config.secret, {
@@ -48,6 +52,8 @@ export async function verifyAccessToken(
     }
     return { userID: payload.sub, sessionID, roleID };
   } catch (error) {
+    // jose checks the signature, issuer and audience before the expiry.
+    if (error instanceof errors.JWTExpired) onExpired?.();
     if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
     throw error;
   }

@@ -1,0 +1,61 @@
+import {
+  BLOB_CONTAINERS,
+  parseBlobName,
+  UNREFERENCED_UPLOAD_MAX_AGE_MS,
+  type BlobContainer,
+} from '../domain/blobNames.js';
+import type { Deps } from './deps.js';
+import { houseDocs } from './houseScope.js';
+
+/** Whether an object of one slice references a blob of a container (`scope` is the name's houseID or registration scope). */
+type ReferenceLookup = (deps: Deps, blobName: string, scope: string) => Promise<boolean>;
+
+/** Rooms and devices list their photos in `images` (both in the house's partition). */
+const roomOrDeviceImage: ReferenceLookup = async (deps, blobName, scope) =>
+  (await houseDocs(deps).count({
+    partitionKey: scope,
+    filter: { op: 'arrayContains', field: 'images', value: blobName },
+  })) > 0;
+
+/**
+ * Who references a blob, per container. A blob no object references gets no read URL and is deleted
+ * by the nightly maintenance a day after its upload. A slice whose objects keep files adds its
+ * lookup here (lessees → `lessee-infor`, contracts → `contract-pdf` and `paper-contracts`,
+ * registrations → `hm-registration`); until then those containers have no referenced blobs.
+ */
+const REFERENCES: Record<BlobContainer, readonly ReferenceLookup[]> = {
+  'room-images': [roomOrDeviceImage],
+  'contract-pdf': [],
+  'lessee-infor': [],
+  'hm-registration': [],
+  'paper-contracts': [],
+};
+
+export async function isReferenced(deps: Deps, container: BlobContainer, blobName: string): Promise<boolean> {
+  const name = parseBlobName(container, blobName);
+  if (!name) return false;
+  for (const lookup of REFERENCES[container]) {
+    if (await lookup(deps, blobName, name.scope)) return true;
+  }
+  return false;
+}
+
+/** Most blobs one nightly run looks at per container; the rest wait for the next night. */
+const SWEEP_LIMIT = 5000;
+
+/** Deletes uploads older than a day that nothing references, in every container; returns how many. */
+export async function removeUnreferencedUploads(deps: Deps): Promise<number> {
+  const cutoff = deps.now().getTime() - UNREFERENCED_UPLOAD_MAX_AGE_MS;
+  let removed = 0;
+  for (const container of BLOB_CONTAINERS) {
+    let seen = 0;
+    for await (const blob of deps.blobs.list(container)) {
+      if (++seen > SWEEP_LIMIT) break;
+      if (blob.createdOn.getTime() > cutoff) continue;
+      if (await isReferenced(deps, container, blob.name)) continue;
+      await deps.blobs.delete(container, blob.name);
+      removed += 1;
+    }
+  }
+  return removed;
+}

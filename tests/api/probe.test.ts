@@ -1,0 +1,412 @@
+/**
+ * The permanent probe: every route of the registry (`httpFunctions`), as loaded by the running
+ * product, is sent anonymously, by another landlord, by staff of another house and by a tenant,
+ * with malformed bodies and with bad query options. Each must be refused the right way, change
+ * nothing of the owner's, leak none of the owner's ids, and never answer 5xx. A route a new slice
+ * adds is probed the day it is added; one that needs a body fails here until it has a sample below.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpFunctionDefinition } from '../../api/src/http/registry.js';
+import { httpFunctions } from '../../api/src/http/registry.js';
+import { ENTITY_SETS } from '../../api/src/http/odata.js';
+import { makePng } from '../support/png.js';
+import {
+  apiClient,
+  DEMO_PASSWORDS,
+  startTestProduct,
+  type ApiReply,
+  type TestProduct,
+} from '../support/product.js';
+import { MSG } from './helpers.js';
+
+type Session = Awaited<ReturnType<ReturnType<typeof apiClient>['login']>>;
+
+/** chunha's objects in Bình An: neither chunha2's, nor the staff's (Hoa Sen), nor the tenant's. */
+interface Ids {
+  house: string;
+  room: string;
+  device: string;
+  fee: string;
+  photo: string;
+}
+
+interface Probe {
+  label: string;
+  method: string;
+  path: string;
+  body?: unknown;
+  rawBody?: BodyInit;
+  headers?: Record<string, string>;
+}
+
+let product: TestProduct;
+let api: ReturnType<typeof apiClient>;
+const s: Record<'chunha' | 'chunha2' | 'nhanvien' | 'nguoithue', Session> = {} as never;
+let ids: Ids;
+/** The same kinds of objects in Hoa Sen, the tenant's own house. */
+let ownIds: Ids;
+
+const BODY_METHODS = new Set(['POST', 'PATCH', 'PUT']);
+
+/** What a legitimate caller sends to each route that takes a body, for the objects `ids`. */
+function sampleBody(method: string, route: string, id: Ids): unknown {
+  const samples: Record<string, unknown> = {
+    'POST api/User/Login': { username: 'khongtontai-probe', password: 'Probe@123456' },
+    'POST api/User/RefreshToken': { refreshToken: 'probe.probe.probe' },
+    'POST api/User/Logout': {},
+    'POST odata/House': { houseName: 'Nhà dò', houseAddress: '1 Đường Dò' },
+    'PATCH odata/House': { houseID: id.house, houseName: 'Đổi tên' },
+    'PATCH odata/House/{id}': { houseName: 'Đổi tên' },
+    'POST odata/Room': {
+      houseID: id.house,
+      roomName: 'Phòng dò',
+      acreage: 20,
+      price: 1_000_000,
+      currentElectricityIndex: 0,
+      currentWaterIndex: 0,
+    },
+    'PATCH odata/Room': { roomID: id.room, roomName: 'Phòng đổi' },
+    'PATCH odata/Room/{id}': { roomName: 'Phòng đổi' },
+    'POST odata/Room/{id}/Images': { blobName: id.photo },
+    'POST odata/Device': { roomID: id.room, deviceName: 'Quạt', quantity: 1, condition: 'Tốt', value: 1 },
+    'POST odata/Device/{id}': { deviceName: 'Quạt', quantity: 1, condition: 'Tốt', value: 1 },
+    'PATCH odata/Device': { deviceID: id.device, deviceName: 'Quạt đổi' },
+    'PATCH odata/Device/{id}': { deviceName: 'Quạt đổi' },
+    'POST odata/Service': { houseID: id.house, serviceName: 'Dò', price: 1, unit: 'room' },
+    'PATCH odata/Service': { serviceID: id.fee, price: 2 },
+    'PATCH odata/Service/{id}': { price: 2 },
+  };
+  return samples[`${method} ${route}`];
+}
+
+/** Multipart routes take a form; their sample names the house. */
+function sampleForm(route: string, id: Ids): FormData | undefined {
+  if (route !== 'ExcelImport/ImportEmptyRooms') return undefined;
+  const form = new FormData();
+  form.append('houseID', id.house);
+  return form;
+}
+
+/** The id a `{id}` of a route stands for: `odata/<EntitySet>/{id}…` names an object of that set. */
+function pathOf(route: string, id: Ids): string {
+  if (!route.includes('{id}')) return `/${route}`;
+  const set = /^odata\/([^/]+)\/\{id\}/.exec(route)?.[1];
+  const byEntitySet: Record<string, string> = {
+    House: id.house,
+    Room: id.room,
+    Device: id.device,
+    Service: id.fee,
+  };
+  const value = set ? byEntitySet[set] : undefined;
+  if (!value) throw new Error(`No sample id for the route ${route}: add its entity set to pathOf`);
+  return `/${route.replace('{id}', value)}`;
+}
+
+/** Scope parameters every route may read (others ignore them): the house, the room, one photo. */
+function queryOf(id: Ids): string {
+  return new URLSearchParams({
+    houseID: id.house,
+    roomID: id.room,
+    container: 'room-images',
+    blobName: id.photo,
+    extension: 'png',
+  }).toString();
+}
+
+/** The legitimate request of a route for the objects `id`. */
+function sampleProbe(definition: HttpFunctionDefinition, method: string, id: Ids): Probe {
+  const path = `${pathOf(definition.route, id)}?${queryOf(id)}`;
+  const form = sampleForm(definition.route, id);
+  if (form) return { label: `${method} ${definition.route}`, method, path, rawBody: form };
+  const body = BODY_METHODS.has(method) ? sampleBody(method, definition.route, id) : undefined;
+  return { label: `${method} ${definition.route}`, method, path, ...(body === undefined ? {} : { body }) };
+}
+
+function routes(): Array<{ definition: HttpFunctionDefinition; method: string }> {
+  return httpFunctions.flatMap((definition) => definition.methods.map((method) => ({ definition, method })));
+}
+
+/** Routes a signed-in probe must not call: logging out would end the prober's own session. */
+function endsSession(definition: HttpFunctionDefinition): boolean {
+  return definition.route === 'api/User/Logout';
+}
+
+async function send(probe: Probe, token?: string): Promise<ApiReply> {
+  return api.request(probe.method, probe.path, {
+    ...(token ? { token } : {}),
+    ...(probe.body !== undefined ? { body: probe.body } : {}),
+    ...(probe.rawBody !== undefined ? { rawBody: probe.rawBody } : {}),
+    ...(probe.headers ? { headers: probe.headers } : {}),
+  });
+}
+
+/** Every reply: no 5xx; a refusal is JSON in the usual shape with nosniff. */
+function expectWellFormed(reply: ApiReply, label: string): void {
+  expect(reply.status, `${label}: ${JSON.stringify(reply.body)}`).toBeLessThan(500);
+  if (reply.status >= 400) {
+    expect(reply.headers.get('x-content-type-options'), label).toBe('nosniff');
+    expect(reply.headers.get('content-type'), label).toMatch(/^application\/json/);
+    const body = reply.body as { errorMessage?: string } | Array<{ errorMessage: string }>;
+    const message = Array.isArray(body) ? body[0]?.errorMessage : body.errorMessage;
+    expect(message, label).toMatch(/[À-ỹ]/u);
+  }
+}
+
+/** A caller without rights to `id`: refused (403/404), or a reply that names none of its objects. */
+function expectNoAccess(reply: ApiReply, label: string, id: Ids): void {
+  expectWellFormed(reply, label);
+  if (reply.status >= 400) {
+    expect([400, 403, 404], `${label}: ${reply.status} ${JSON.stringify(reply.body)}`).toContain(
+      reply.status,
+    );
+    return;
+  }
+  const text = JSON.stringify(reply.body ?? '');
+  for (const value of Object.values(id)) expect(text, `${label} leaked ${value}`).not.toContain(value);
+}
+
+/** Everything stored for a house (documents with their ETags, audit entries) and its photo blob. */
+async function snapshot(id: Ids): Promise<string> {
+  const docs = await product.services.store.container('houses').query({ partitionKey: id.house, top: 1000 });
+  const audit = await product.services.store
+    .container('audit')
+    .count({ filter: { op: 'eq', field: 'houseID', value: id.house } });
+  const photo = await product.services.blobs.blobExists('room-images', id.photo);
+  const sorted = [...docs.items].sort((a, b) => a.id.localeCompare(b.id));
+  return JSON.stringify({ sorted, audit, photo });
+}
+
+async function objectsOf(session: Session, houseName: string): Promise<Ids> {
+  const token = session.token.accessToken;
+  const house = session.houses.find((candidate) => candidate.houseName === houseName)?.houseID as string;
+  const rooms = await api.request<{ value: Array<{ roomID: string }> }>(
+    'GET',
+    `/odata/Room?houseID=${house}`,
+    {
+      token,
+    },
+  );
+  const room = rooms.body.value[0]?.roomID as string;
+  const fees = await api.request<{ value: Array<{ serviceID: string }> }>(
+    'GET',
+    `/odata/Service?houseID=${house}`,
+    { token },
+  );
+  const device = await api.request<{ deviceID: string }>('POST', '/odata/Device', {
+    token,
+    body: { roomID: room, deviceName: 'Tủ lạnh', quantity: 1, condition: 'Tốt', value: 3_000_000 },
+  });
+  const sas = await api.request<{ blobName: string; uploadURL: string }>(
+    'GET',
+    `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${house}`,
+    { token },
+  );
+  await fetch(sas.body.uploadURL, {
+    method: 'PUT',
+    headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'image/png' },
+    body: makePng(),
+  });
+  const added = await api.request('POST', `/odata/Room/${room}/Images`, {
+    token,
+    body: { blobName: sas.body.blobName },
+  });
+  expect(added.status).toBe(200);
+  return {
+    house,
+    room,
+    device: device.body.deviceID,
+    fee: fees.body.value[0]?.serviceID as string,
+    photo: sas.body.blobName,
+  };
+}
+
+beforeAll(async () => {
+  product = await startTestProduct();
+  api = apiClient(product.url);
+  Object.assign(s, await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']));
+  ids = await objectsOf(s.chunha, 'Nhà trọ Bình An');
+  ownIds = await objectsOf(s.chunha, 'Nhà trọ Hoa Sen');
+  // The tenant's own room, so "own house" probes aim at what they could plausibly touch.
+  if (s.nguoithue.roomID) ownIds.room = s.nguoithue.roomID;
+}, 60_000);
+afterAll(async () => product?.stop());
+
+describe('the route registry', () => {
+  it('holds every route, public ones marked by their definition', () => {
+    expect(httpFunctions.length).toBeGreaterThan(20);
+    const publicRoutes = httpFunctions.filter((definition) => definition.auth === 'public');
+    expect(publicRoutes.map((definition) => definition.name).sort()).toEqual(
+      expect.arrayContaining(['blobAccessGetHMRegistrationDataContainerSAS', 'odataMetadata', 'userLogin']),
+    );
+    expect(httpFunctions.every((definition) => definition.auth !== undefined)).toBe(true);
+  });
+
+  it('has a sample body for every route that takes one', () => {
+    const missing = routes()
+      .filter(({ method }) => BODY_METHODS.has(method))
+      .filter(({ definition, method }) => {
+        const probe = sampleProbe(definition, method, ids);
+        return probe.body === undefined && probe.rawBody === undefined;
+      })
+      .map(({ definition, method }) => `${method} ${definition.route}`);
+    expect(missing, 'add a sample body in sampleBody()').toEqual([]);
+  });
+});
+
+describe('every route, anonymously', { timeout: 120_000 }, () => {
+  it('answers 401 with the usual shape on every route that is not public, and never 5xx', async () => {
+    for (const { definition, method } of routes()) {
+      const probe = sampleProbe(definition, method, ids);
+      const reply = await send(probe);
+      expectWellFormed(reply, probe.label);
+      if (definition.auth === 'public') continue;
+      expect({ label: probe.label, status: reply.status, body: reply.body }).toMatchObject({
+        status: 401,
+        body: { status: false, errorMessage: MSG.unauthenticated },
+      });
+    }
+  });
+
+  it('answers 401 "invalid" for a forged token on every route that is not public', async () => {
+    for (const { definition, method } of routes()) {
+      if (definition.auth === 'public') continue;
+      const probe = sampleProbe(definition, method, ids);
+      const reply = await send(probe, 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJ4In0.forged');
+      expectWellFormed(reply, probe.label);
+      expect(reply.status, probe.label).toBe(401);
+      expect((reply.body as { errorMessage: string }).errorMessage).toBe(MSG.invalidToken);
+    }
+  });
+});
+
+describe("every route on chunha's objects by callers without rights to them", { timeout: 120_000 }, () => {
+  const callers = [
+    ['another landlord (chunha2)', 'chunha2'],
+    ['staff of another house (nhanvien)', 'nhanvien'],
+    ['a tenant of another house (nguoithue)', 'nguoithue'],
+  ] as const;
+
+  for (const [who, username] of callers) {
+    it(`${who}: refused or shown nothing of chunha's, nothing changes, never 5xx`, async () => {
+      const before = await snapshot(ids);
+      for (const { definition, method } of routes()) {
+        // Public routes name no one's objects; the anonymous probe covers them.
+        if (endsSession(definition) || definition.auth === 'public') continue;
+        const probe = sampleProbe(definition, method, ids);
+        expectNoAccess(await send(probe, s[username].token.accessToken), `${who}: ${probe.label}`, ids);
+      }
+      expect(await snapshot(ids)).toBe(before);
+    });
+  }
+
+  it("a tenant on the landlord's write routes of their own house: 403/404, nothing changes", async () => {
+    const before = await snapshot(ownIds);
+    for (const { definition, method } of routes()) {
+      if (method === 'GET' || definition.auth === 'public' || endsSession(definition)) continue;
+      const probe = sampleProbe(definition, method, ownIds);
+      const reply = await send(probe, s.nguoithue.token.accessToken);
+      expectWellFormed(reply, probe.label);
+      expect([403, 404], `${probe.label}: ${JSON.stringify(reply.body)}`).toContain(reply.status);
+    }
+    expect(await snapshot(ownIds)).toBe(before);
+  });
+});
+
+describe('malformed bodies and bad query options, by the owner', { timeout: 120_000 }, () => {
+  const MALFORMED: Array<{ name: string; probe(base: Probe): Probe }> = [
+    {
+      name: 'not JSON',
+      probe: (base) => ({
+        ...base,
+        body: undefined,
+        rawBody: '{"a":',
+        headers: { 'content-type': 'application/json' },
+      }),
+    },
+    { name: 'an array', probe: (base) => ({ ...base, rawBody: undefined, body: [base.body ?? {}] }) },
+    { name: 'a huge string', probe: (base) => ({ ...base, rawBody: undefined, body: 'x'.repeat(200_000) }) },
+    {
+      name: 'wrong types',
+      probe: (base) => ({
+        ...base,
+        rawBody: undefined,
+        body: Object.fromEntries(
+          Object.entries((base.body as Record<string, unknown> | undefined) ?? {})
+            .concat([['houseID', 'x']])
+            .map(([key, value]) => [key, typeof value === 'string' ? 12345 : 'abc']),
+        ),
+      }),
+    },
+    {
+      name: 'an unknown field',
+      probe: (base) => ({
+        ...base,
+        rawBody: undefined,
+        body: { ...((base.body as Record<string, unknown> | undefined) ?? {}), zzUnknown: 1 },
+      }),
+    },
+  ];
+
+  it('every route that takes a body refuses each malformed body with a 4xx, naming unknown fields; nothing changes', async () => {
+    const before = await snapshot(ids);
+    // Its own session: a Logout probe must not end the owner's session used below.
+    const prober = await api.login('chunha', DEMO_PASSWORDS.chunha as string);
+    for (const { definition, method } of routes()) {
+      if (!BODY_METHODS.has(method)) continue;
+      const base = sampleProbe(definition, method, ids);
+      for (const malformed of MALFORMED) {
+        const probe = malformed.probe(base);
+        const label = `${base.label} with ${malformed.name}`;
+        const reply = await send(probe, prober.token.accessToken);
+        expectWellFormed(reply, label);
+        expect(reply.status, `${label}: ${JSON.stringify(reply.body)}`).toBeGreaterThanOrEqual(400);
+        if (malformed.name === 'an unknown field' && reply.status === 400 && base.rawBody === undefined) {
+          expect(reply.body, label).toEqual(
+            expect.arrayContaining([
+              { field: 'zzUnknown', errorMessage: 'Trường "zzUnknown" không tồn tại.' },
+            ]),
+          );
+        }
+      }
+    }
+    expect(await snapshot(ids)).toBe(before);
+  });
+
+  const BAD_OPTIONS = [
+    '$filter=nope eq 1',
+    // Long, but under the 16 KB request head every server accepts.
+    '$filter=' + 'a'.repeat(6_000),
+    '$filter=houseName eq',
+    '$top=-1',
+    '$skip=abc',
+    '$orderby=(((',
+    '$select=zzUnknown',
+    '$expand=zzUnknown',
+    '$count=maybe',
+    '$bogus=1',
+    '$top=1&$top=2',
+  ];
+
+  it('every GET route answers bad query options with a 4xx (400 on entity sets), never 5xx', async () => {
+    const entityRoutes = new Set(
+      ENTITY_SETS.flatMap((set) => [`odata/${set.entitySet}`, `odata/${set.entitySet}/{id}`]),
+    );
+    for (const { definition, method } of routes()) {
+      if (method !== 'GET') continue;
+      const base = sampleProbe(definition, method, ids);
+      // A route that refuses the owner anyway (another role's) keeps refusing the same way.
+      const control = await send(base, s.chunha.token.accessToken);
+      expectWellFormed(control, base.label);
+      for (const option of BAD_OPTIONS) {
+        const probe = { ...base, path: `${base.path}&${option.replace(/ /g, '%20')}` };
+        const label = `${base.label} with ${option.slice(0, 40)}`;
+        const reply = await send(probe, s.chunha.token.accessToken);
+        expectWellFormed(reply, label);
+        if (entityRoutes.has(definition.route)) {
+          const expected = control.status < 400 ? 400 : control.status;
+          expect(reply.status, `${label}: ${JSON.stringify(reply.body)}`).toBe(expected);
+        }
+      }
+    }
+  });
+});
