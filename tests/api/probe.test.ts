@@ -28,6 +28,10 @@ interface Ids {
   device: string;
   fee: string;
   photo: string;
+  contract: string;
+  lessee: string;
+  vehicle: string;
+  reservation: string;
 }
 
 interface Probe {
@@ -75,6 +79,33 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     'POST odata/Service': { houseID: id.house, serviceName: 'Dò', price: 1, unit: 'room' },
     'PATCH odata/Service': { serviceID: id.fee, price: 2 },
     'PATCH odata/Service/{id}': { price: 2 },
+    'POST odata/LesseeInfor': { contractID: id.contract, occupantName: 'Người dò', gender: 1 },
+    'PATCH odata/LesseeInfor': { lesseeInfoID: id.lessee, notes: 'dò' },
+    'PATCH odata/LesseeInfor/{id}': { notes: 'dò' },
+    'POST odata/Vehicle/{id}': { vehicleType: 'Xe đạp' },
+    'PATCH odata/Vehicle': { vehicleID: id.vehicle, description: 'dò' },
+    'PATCH odata/Vehicle/{id}': { description: 'dò' },
+    'POST odata/Contract': {
+      roomID: id.room,
+      startDate: '2030-01-01',
+      endDate: '2030-12-31',
+      representative: { occupantName: 'Người dò', gender: 1, phoneNumber: '0938000999' },
+    },
+    'PATCH odata/Contract': { contractID: id.contract, endDate: '2031-01-31', reason: 'dò' },
+    'PATCH odata/Contract/{id}': { endDate: '2031-01-31', reason: 'dò' },
+    'POST odata/Contract/TerminateContract': {
+      contractID: id.contract,
+      terminationDate: '2030-02-01',
+      reason: 'dò',
+    },
+    'POST api/Reservation/Reserve': {
+      roomID: id.room,
+      fullName: 'Người dò',
+      phoneNumber: '0938000111',
+      deposit: 1_000,
+      expectedMoveInDate: '2030-01-01',
+    },
+    'POST api/Reservation/Cancel': { reservationID: id.reservation },
   };
   return samples[`${method} ${route}`];
 }
@@ -88,7 +119,7 @@ function sampleForm(route: string, id: Ids): FormData | undefined {
 }
 
 /** The id a `{id}` of a route stands for: `odata/<EntitySet>/{id}…` names an object of that set. */
-function pathOf(route: string, id: Ids): string {
+function pathOf(route: string, id: Ids, method: string): string {
   if (!route.includes('{id}')) return `/${route}`;
   const set = /^odata\/([^/]+)\/\{id\}/.exec(route)?.[1];
   const byEntitySet: Record<string, string> = {
@@ -96,6 +127,11 @@ function pathOf(route: string, id: Ids): string {
     Room: id.room,
     Device: id.device,
     Service: id.fee,
+    Lessee: id.lessee,
+    LesseeInfor: id.lessee,
+    // The spec adds a vehicle to a contract: `POST /odata/Vehicle/{contractID}`.
+    Vehicle: method === 'POST' ? id.contract : id.vehicle,
+    Contract: id.contract,
   };
   const value = set ? byEntitySet[set] : undefined;
   if (!value) throw new Error(`No sample id for the route ${route}: add its entity set to pathOf`);
@@ -115,7 +151,7 @@ function queryOf(id: Ids): string {
 
 /** The legitimate request of a route for the objects `id`. */
 function sampleProbe(definition: HttpFunctionDefinition, method: string, id: Ids): Probe {
-  const path = `${pathOf(definition.route, id)}?${queryOf(id)}`;
+  const path = `${pathOf(definition.route, id, method)}?${queryOf(id)}`;
   const form = sampleForm(definition.route, id);
   if (form) return { label: `${method} ${definition.route}`, method, path, rawBody: form };
   const body = BODY_METHODS.has(method) ? sampleBody(method, definition.route, id) : undefined;
@@ -176,7 +212,58 @@ async function snapshot(id: Ids): Promise<string> {
   return JSON.stringify({ sorted, audit, photo });
 }
 
-async function objectsOf(session: Session, houseName: string): Promise<Ids> {
+/** A contract with an occupant and a vehicle on an empty room, and a deposit on another (distinct phones per house). */
+async function tenancyOf(token: string, house: string, phone: string) {
+  const rooms = await api.request<{ value: Array<{ roomID: string; status: string }> }>(
+    'GET',
+    `/odata/Room?houseID=${house}&$orderby=roomName desc`,
+    { token },
+  );
+  const [forContract, forReservation] = rooms.body.value.filter((room) => room.status === 'empty');
+  const contract = await api.request<{ contractID: string; representativeLesseeID: string }>(
+    'POST',
+    '/odata/Contract',
+    {
+      token,
+      body: {
+        roomID: forContract?.roomID,
+        startDate: '2030-01-01',
+        endDate: '2030-12-31',
+        representative: { occupantName: 'Người thuê dò', gender: 1, phoneNumber: phone },
+        vehicles: [{ vehicleType: 'Xe máy', licensePlate: `59-P${phone.slice(-1)} 123.45` }],
+      },
+    },
+  );
+  expect(contract.status, JSON.stringify(contract.body)).toBe(201);
+  const vehicles = await api.request<{ value: Array<{ vehicleID: string }> }>(
+    'GET',
+    `/odata/Vehicle?contractID=${contract.body.contractID}`,
+    { token },
+  );
+  const reservation = await api.request<{ data: { reservationID: string } }>(
+    'POST',
+    '/api/Reservation/Reserve',
+    {
+      token,
+      body: {
+        roomID: forReservation?.roomID,
+        fullName: 'Người cọc dò',
+        phoneNumber: '0938000222',
+        deposit: 1_000_000,
+        expectedMoveInDate: '2030-01-01',
+      },
+    },
+  );
+  expect(reservation.status, JSON.stringify(reservation.body)).toBe(200);
+  return {
+    contract: contract.body.contractID,
+    lessee: contract.body.representativeLesseeID,
+    vehicle: vehicles.body.value[0]?.vehicleID as string,
+    reservation: reservation.body.data.reservationID,
+  };
+}
+
+async function objectsOf(session: Session, houseName: string, phone: string): Promise<Ids> {
   const token = session.token.accessToken;
   const house = session.houses.find((candidate) => candidate.houseName === houseName)?.houseID as string;
   const rooms = await api.request<{ value: Array<{ roomID: string }> }>(
@@ -217,6 +304,7 @@ async function objectsOf(session: Session, houseName: string): Promise<Ids> {
     device: device.body.deviceID,
     fee: fees.body.value[0]?.serviceID as string,
     photo: sas.body.blobName,
+    ...(await tenancyOf(token, house, phone)),
   };
 }
 
@@ -224,8 +312,8 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   Object.assign(s, await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']));
-  ids = await objectsOf(s.chunha, 'Nhà trọ Bình An');
-  ownIds = await objectsOf(s.chunha, 'Nhà trọ Hoa Sen');
+  ids = await objectsOf(s.chunha, 'Nhà trọ Bình An', '0961000001');
+  ownIds = await objectsOf(s.chunha, 'Nhà trọ Hoa Sen', '0961000002');
   // The tenant's own room, so "own house" probes aim at what they could plausibly touch.
   if (s.nguoithue.roomID) ownIds.room = s.nguoithue.roomID;
 }, 60_000);
