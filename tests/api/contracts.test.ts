@@ -89,6 +89,13 @@ describe('from a deposit to a signed contract and back', () => {
     expect(tenant.username).toBe('0938111222');
     const login = await api.login(tenant.username, tenant.oneTimePassword);
     expect(login.contractID).toBe(contractID);
+    expect(login).toMatchObject({ mustChangePassword: true });
+    const changed = await api.request('POST', '/api/User/ChangePassword', {
+      token: login.token.accessToken,
+      body: { oldPassword: tenant.oneTimePassword, newPassword: 'NhaMoi2030' },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(await api.login(tenant.username, 'NhaMoi2030')).not.toHaveProperty('mustChangePassword');
     const own = await api.request<ODataCollection<Contract>>('GET', '/odata/Contract', {
       token: login.token.accessToken,
     });

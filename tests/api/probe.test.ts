@@ -58,6 +58,7 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     'POST api/User/Login': { username: 'khongtontai-probe', password: 'Probe@123456' },
     'POST api/User/RefreshToken': { refreshToken: 'probe.probe.probe' },
     'POST api/User/Logout': {},
+    'POST api/User/ChangePassword': { oldPassword: 'Sai@123456', newPassword: 'MoiHon@2026' },
     'POST odata/House': { houseName: 'Nhà dò', houseAddress: '1 Đường Dò' },
     'PATCH odata/House': { houseID: id.house, houseName: 'Đổi tên' },
     'PATCH odata/House/{id}': { houseName: 'Đổi tên' },
@@ -162,9 +163,12 @@ function routes(): Array<{ definition: HttpFunctionDefinition; method: string }>
   return httpFunctions.flatMap((definition) => definition.methods.map((method) => ({ definition, method })));
 }
 
-/** Routes a signed-in probe must not call: logging out would end the prober's own session. */
+/**
+ * Routes that act on the caller's own account, not on anyone's objects: logging out would end the
+ * prober's own session, and changing a password is every caller's right (a wrong old one is a 400).
+ */
 function endsSession(definition: HttpFunctionDefinition): boolean {
-  return definition.route === 'api/User/Logout';
+  return definition.route === 'api/User/Logout' || definition.route === 'api/User/ChangePassword';
 }
 
 async function send(probe: Probe, token?: string): Promise<ApiReply> {

@@ -5,6 +5,7 @@ import { CONTRACT_CHANGE_MODEL, CONTRACT_MODEL } from '../../api/src/domain/odat
 import { verifyPassword } from '../../api/src/useCases/auth/passwords.js';
 import {
   createContract,
+  expireContracts,
   getContract,
   listContractChanges,
   listContracts,
@@ -279,5 +280,41 @@ describe('who sees contracts', () => {
       'notFound',
       'Không tìm thấy dữ liệu yêu cầu.',
     );
+  });
+});
+
+describe('the nightly expiry', () => {
+  it('marks contracts past their end date expired; extending one makes it active again', async () => {
+    const actor = actorFor(deps, landlord);
+    const created = await createContract(
+      actor,
+      contractFor(room.roomID, { startDate: '2026-01-01', endDate: '2026-11-22' }),
+    );
+    const current = await createContract(
+      actor,
+      contractFor((await aRoom(deps, house)).roomID, {
+        representative: { occupantName: 'C', gender: 1, phoneNumber: '0913333444' },
+        vehicles: [],
+      }),
+    );
+    expect(await expireContracts(deps)).toBe(1);
+    const expired = await getContract(actor, created.contractID as string, odata(CONTRACT_MODEL));
+    expect(expired.status).toBe(2);
+    expect((await getContract(actor, current.contractID as string, odata(CONTRACT_MODEL))).status).toBe(1);
+    expect(await roomStatus()).toBe('occupied');
+    const history = await listContractChanges(
+      actor,
+      { contractID: created.contractID as string },
+      odata(CONTRACT_CHANGE_MODEL),
+    );
+    expect(history.value[0]).toMatchObject({
+      field: 'status',
+      oldValue: 1,
+      newValue: 2,
+      changedBy: 'system',
+    });
+    const extended = await updateContract(actor, created.contractID as string, { endDate: '2027-05-31' });
+    expect(extended.status).toBe(1);
+    expect(await expireContracts(deps)).toBe(0);
   });
 });

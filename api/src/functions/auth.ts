@@ -1,8 +1,14 @@
-import { loginSchema, logoutSchema, refreshSchema } from '@nhatro/common';
+import {
+  changePasswordSchema,
+  loginSchema,
+  logoutSchema,
+  PASSWORD_MESSAGES,
+  refreshSchema,
+} from '@nhatro/common';
 import { readJson } from '../http/body.js';
 import { defineEndpoint, definePublicEndpoint } from '../http/endpoint.js';
 import { json, ok } from '../http/replies.js';
-import { login, logout, refresh } from '../useCases/auth/sessions.js';
+import { changePassword, login, logout, refresh } from '../useCases/auth/sessions.js';
 
 const AUTH_BODY_LIMIT = 16 * 1024;
 
@@ -34,5 +40,16 @@ defineEndpoint({
     const { refreshToken } = await readJson(req, logoutSchema, AUTH_BODY_LIMIT);
     await logout(actor, refreshToken);
     return ok(undefined, { isLogoutSuccess: true });
+  },
+});
+
+/** A new password for the caller (asked for at the first login after a one-time password). */
+defineEndpoint({
+  name: 'userChangePassword',
+  route: 'api/User/ChangePassword',
+  methods: ['POST'],
+  async handle({ req, actor }) {
+    await changePassword(actor, await readJson(req, changePasswordSchema, AUTH_BODY_LIMIT));
+    return ok(undefined, { message: PASSWORD_MESSAGES.changed });
   },
 });

@@ -2,6 +2,7 @@ import { registerTimer } from '../http/registry.js';
 import { getDeps } from '../useCases/deps.js';
 import { purgeExpiredSessions } from '../useCases/auth/sessions.js';
 import { removeUnreferencedUploads } from '../useCases/blobReferences.js';
+import { expireContracts } from '../useCases/contracts.js';
 
 /** 00:05 in Vietnam (UTC+7) every day; Linux plans read NCRONTAB in UTC. */
 registerTimer({
@@ -13,5 +14,7 @@ registerTimer({
     context.log(`Removed ${removed.sessions} expired sessions and ${removed.throttles} stale login counters`);
     const uploads = await removeUnreferencedUploads(services);
     context.log(`Removed ${uploads} uploads older than a day that nothing references`);
+    const expired = await expireContracts(services);
+    context.log(`Marked ${expired} contracts past their end date as expired`);
   },
 });

@@ -31,9 +31,17 @@ import { vietnamDate } from '../domain/time.js';
 import { StoreError } from '../store/store.js';
 import { audit, type Actor } from './actor.js';
 import { hashPassword } from './auth/passwords.js';
-import { authorizeHouse, findInCallersHouse, houseDocs, listInHouse, requireID } from './houseScope.js';
+import {
+  assertCurrent,
+  authorizeHouse,
+  findInCallersHouse,
+  houseDocs,
+  listInHouse,
+  requireID,
+} from './houseScope.js';
 import { applyInMemory, listEntities, selectFields, type EntityPage } from './odataQuery.js';
 import { roomForCaller } from './rooms.js';
+import type { Deps } from './deps.js';
 import { createUser, findUserByUsername, lessorInfoOf } from './users.js';
 import { entityView, toView } from './views.js';
 
@@ -489,7 +497,8 @@ export async function updateContract(
   ifMatch?: string,
 ) {
   const contract = await contractForCaller(actor, contractID);
-  if (contract.status !== ACTIVE_CONTRACT) throw AppError.conflict(CONTRACT_MESSAGES.notActive);
+  if (contract.status === CONTRACT_STATUS.terminated) throw AppError.conflict(CONTRACT_MESSAGES.notActive);
+  assertCurrent(contract, ifMatch);
   const { reason, rentFromMonth, ...fields } = input;
   const next: ContractDoc = { ...contract };
   for (const field of CHANGEABLE) {
@@ -499,7 +508,11 @@ export async function updateContract(
   if (next.endDate <= next.startDate) {
     throw AppError.validation([{ field: 'endDate', errorMessage: CONTRACT_MESSAGES.endBeforeStart }]);
   }
-  const changes = changedFields(contract, next, CHANGEABLE);
+  // Extending an expired contract past today makes it active again.
+  if (contract.status === CONTRACT_STATUS.expired && next.endDate >= vietnamDate(actor.deps.now())) {
+    next.status = ACTIVE_CONTRACT;
+  }
+  const changes = changedFields(contract, next, [...CHANGEABLE, 'status']);
   if (changes.length === 0) return entityView(contract);
   if (rentFromMonth && next.rentFee !== contract.rentFee) {
     const rentChange = changes.find((change) => change.field === 'rentFee');
@@ -530,7 +543,7 @@ export async function updateContract(
 export async function terminateContract(actor: Actor, input: ContractTerminateInput) {
   const { deps } = actor;
   const contract = await contractForCaller(actor, input.contractID);
-  if (contract.status !== ACTIVE_CONTRACT) throw AppError.conflict(CONTRACT_MESSAGES.notActive);
+  if (contract.status === CONTRACT_STATUS.terminated) throw AppError.conflict(CONTRACT_MESSAGES.notActive);
   if (input.terminationDate < contract.startDate || input.terminationDate > contract.endDate) {
     throw AppError.validation([
       { field: 'terminationDate', errorMessage: CONTRACT_MESSAGES.terminationOutsideTerm },
@@ -597,4 +610,51 @@ export async function listContractChanges(
     [{ field: 'changedOn', desc: true }],
     toView,
   );
+}
+
+/**
+ * The nightly job: active contracts whose end date has passed (in Vietnam) become expired (status 2),
+ * with a history entry. The room stays occupied and the tenant keeps their account until the
+ * landlord extends the contract (which makes it active again) or ends it.
+ */
+export async function expireContracts(deps: Deps): Promise<number> {
+  const today = vietnamDate(deps.now());
+  const due = await deps.store.container<ContractDoc>('houses').query({
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'contract' },
+        { op: 'eq', field: 'status', value: ACTIVE_CONTRACT },
+        { op: 'lt', field: 'endDate', value: today },
+      ],
+    },
+    top: 1000,
+  });
+  for (const contract of due.items) {
+    const contractChangeID = randomUUID();
+    const change: ContractChangeDoc = {
+      id: contractChangeID,
+      pk: contract.houseID,
+      type: 'contractChange',
+      contractChangeID,
+      houseID: contract.houseID,
+      contractID: contract.contractID,
+      field: 'status',
+      oldValue: ACTIVE_CONTRACT,
+      newValue: CONTRACT_STATUS.expired,
+      changedBy: 'system',
+      changedByName: 'Hệ thống',
+      changedOn: deps.now().toISOString(),
+      reason: `Hết hạn ngày ${contract.endDate}`,
+    };
+    await houseDocs<HouseScopedDoc>(deps).batch(contract.houseID, [
+      {
+        op: 'replace',
+        doc: { ...contract, status: CONTRACT_STATUS.expired },
+        ...(contract._etag ? { ifMatch: contract._etag } : {}),
+      },
+      { op: 'create', doc: change },
+    ]);
+  }
+  return due.items.length;
 }

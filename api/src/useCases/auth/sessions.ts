@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { MESSAGES, ROLE, type LoginInput, type LoginSession, type TokenPair } from '@nhatro/common';
+import {
+  MESSAGES,
+  PASSWORD_MESSAGES,
+  ROLE,
+  type ChangePasswordInput,
+  type LoginInput,
+  type LoginSession,
+  type TokenPair,
+} from '@nhatro/common';
 import type { SessionDoc, UserDoc } from '../../domain/model.js';
 import { LOGIN_LIMITS } from '../../domain/throttle.js';
 import { AppError } from '../../domain/errors.js';
@@ -9,7 +17,7 @@ import { audit, type Actor } from '../actor.js';
 import type { Deps } from '../deps.js';
 import { listHouseSummaries } from '../houses.js';
 import { findUser, findUserByUsername, roleOf } from '../users.js';
-import { burnPasswordCheck, verifyPassword } from './passwords.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
 import { Throttle } from '../throttle.js';
 import {
   formatRefreshToken,
@@ -88,6 +96,7 @@ export async function login(services: Deps, input: LoginInput, origin: RequestOr
           ...(user.roomID ? { roomID: user.roomID } : {}),
         }
       : {}),
+    ...(user.mustChangePassword ? { mustChangePassword: true } : {}),
   };
 }
 
@@ -222,4 +231,30 @@ export async function logout(actor: Actor, otherRefreshToken: string | undefined
     await revokeSession(deps, user.userID, other.sessionID, 'logout');
   }
   await audit(actor, { action: 'logout', entity: 'user', entityID: user.userID });
+}
+
+/**
+ * Replaces the caller's password (the first login after a one-time password must do this): the old
+ * one is checked, every other session of the account ends, this one goes on.
+ */
+export async function changePassword(actor: Actor, input: ChangePasswordInput): Promise<void> {
+  const { deps, user } = actor;
+  const users = deps.store.container<UserDoc>('users');
+  const account = await users.read(user.userID, user.userID);
+  if (!account || !(await verifyPassword(input.oldPassword, account.passwordHash))) {
+    throw AppError.validation([{ field: 'oldPassword', errorMessage: PASSWORD_MESSAGES.oldWrong }]);
+  }
+  const { mustChangePassword: _mustChangePassword, ...rest } = account;
+  await users.replace({ ...rest, passwordHash: await hashPassword(input.newPassword) });
+  const sessions = deps.store.container<SessionDoc>('sessions');
+  const open = await sessions.query({
+    partitionKey: user.userID,
+    filter: { op: 'eq', field: 'revoked', value: false },
+    top: 1000,
+  });
+  for (const session of open.items) {
+    if (session.sessionID !== user.sessionID)
+      await revokeSession(deps, user.userID, session.sessionID, 'password');
+  }
+  await audit(actor, { action: 'changePassword', entity: 'user', entityID: user.userID });
 }
