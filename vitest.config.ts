@@ -7,7 +7,13 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       { test: { name: 'store', include: ['tests/store/**/*.test.ts'], testTimeout: 30_000 } },
       {
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+        // tests/deploy: the deployment packages (built by the test) and the templates.
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts', 'tests/deploy/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         test: {
