@@ -3,11 +3,11 @@
 //   1. one `npm ci` (the only install: the services' own npm steps run in the staging folders, which
 //      have no dependencies, so nothing else touches node_modules while a build reads it);
 //   2. the API package (.azure-package/api, scripts/package-api.mjs);
-//   3. the SPA, built with VITE_API_BASE_URL = the API_BASE_URL output of the provisioning, staged in
-//      .azure-package/web/dist with a package.json that has nothing to install or build.
+//   3. the SPA, built with VITE_API_BASE_URL = the API_BASE_URL output of the provisioning straight into
+//      .azure-package/web/dist, next to a package.json that has nothing to install or build.
 // azd passes the environment's values (.azure/<env>/.env) to hooks as environment variables.
 import { execSync } from 'node:child_process';
-import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { packageApi } from './package-api.mjs';
 
@@ -31,10 +31,13 @@ run('npm ci --no-audit --no-fund');
 await packageApi();
 
 console.log(`Building the SPA with VITE_API_BASE_URL=${apiBaseUrl}`);
-run('npm run build -w web', { ...process.env, VITE_API_BASE_URL: apiBaseUrl });
 rmSync(WEB_PACKAGE_DIR, { recursive: true, force: true });
 mkdirSync(WEB_PACKAGE_DIR, { recursive: true });
-cpSync(join(ROOT, 'web', 'dist'), join(WEB_PACKAGE_DIR, 'dist'), { recursive: true });
+// Straight into the staging folder: web/dist (what `npm start` serves locally) is left alone.
+run(`npm run build -w web -- --outDir "${join(WEB_PACKAGE_DIR, 'dist')}" --emptyOutDir`, {
+  ...process.env,
+  VITE_API_BASE_URL: apiBaseUrl,
+});
 writeFileSync(
   join(WEB_PACKAGE_DIR, 'package.json'),
   JSON.stringify(
