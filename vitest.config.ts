@@ -16,7 +16,13 @@ export default defineConfig({
       },
       { test: { name: 'store', include: ['tests/store/**/*.test.ts'], testTimeout: 30_000 } },
       {
-        test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 },
+        // tests/deploy: the deployment packages (built by the test) and the templates.
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts', 'tests/deploy/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
       },
       {
         test: {

@@ -45,17 +45,14 @@ param staticWebAppLocation string = 'eastasia'
 ])
 param staticWebAppSku string = 'Free'
 
-@description('Extra browser origins allowed by the API CORS and the blob CORS rule, e.g. a custom domain ["https://nhatro.example.vn"].')
-param additionalWebOrigins string[] = []
+@description('Custom domains of the SPA, as a comma-separated list of origins (e.g. "https://nhatro.example.vn,https://www.nhatro.example.vn"; azd: ADDITIONAL_WEB_ORIGINS). Allowed, with the Static Web App origin, by the API CORS and the blob CORS rule.')
+param additionalWebOrigins string = ''
 
-@description('true: the Function App platform answers CORS for the SPA origin(s). false: platform CORS off, the API must answer preflights and add the CORS headers itself (needed if the SPA must read response headers such as ETag or Content-Disposition, which platform CORS cannot expose).')
-param useAppServiceCors bool = true
-
-@description('Object id of the user or service principal running azd (azd sets AZURE_PRINCIPAL_ID). Gets Cosmos DB data access and Key Vault Secrets Officer, for one-off admin commands. Empty: none.')
+@description('Object id of the user or service principal running azd (azd sets AZURE_PRINCIPAL_ID). Used only when grantDeployerDataAccess is true.')
 param principalId string = ''
 
-@description('Set to false to give the deployer no data-plane rights (Cosmos DB, Key Vault secrets).')
-param grantDeployerDataAccess bool = true
+@description('Least privilege by default: the deployer gets no data-plane role. true: the deployer (principalId) gets Cosmos DB Built-in Data Contributor and Key Vault Secrets Officer, e.g. to run "npm run seed:admin" once (azd: GRANT_DEPLOYER_DATA_ACCESS).')
+param grantDeployerDataAccess bool = false
 
 @secure()
 @minLength(32)
@@ -167,7 +164,12 @@ module web 'modules/staticwebapp.bicep' = {
   }
 }
 
-var webOrigins = union([web.outputs.uri], additionalWebOrigins)
+// Comma-separated origins, blanks and empty entries dropped, no trailing slash.
+var extraWebOrigins = filter(
+  map(split(additionalWebOrigins, ','), origin => trim(origin)),
+  origin => !empty(origin)
+)
+var webOrigins = union([web.outputs.uri], extraWebOrigins)
 
 // Application blobs (contracts, room images, ID papers, registrations).
 module dataStorage 'modules/storage-account.bicep' = {
@@ -258,7 +260,8 @@ module api 'modules/functionapp.bicep' = {
     serviceName: 'api'
     runtimeStorageAccountName: runtimeStorage.outputs.name
     deploymentContainerName: deploymentContainerName
-    allowedOrigins: useAppServiceCors ? webOrigins : []
+    // The platform answers CORS (preflights included) for these origins only; the API has no CORS code.
+    allowedOrigins: webOrigins
     nodeVersion: '22'
     instanceMemoryMB: functionInstanceMemoryMB
     maximumInstanceCount: functionMaximumInstanceCount
@@ -274,6 +277,7 @@ module rbac 'modules/rbac.bicep' = {
     runtimeStorageAccountName: runtimeStorage.outputs.name
     keyVaultName: keyVault.outputs.name
     cosmosAccountName: cosmos.outputs.accountName
+    applicationInsightsName: monitoring.outputs.applicationInsightsName
     deployerPrincipalId: grantDeployerDataAccess ? principalId : ''
   }
 }

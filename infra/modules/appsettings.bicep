@@ -24,6 +24,9 @@ var hostSettings = {
   // Identity-based host storage; the system-assigned identity is used by default.
   AzureWebJobsStorage__accountName: runtimeStorageAccountName
   APPLICATIONINSIGHTS_CONNECTION_STRING: applicationInsights.properties.ConnectionString
+  // Application Insights accepts only Microsoft Entra ID telemetry (DisableLocalAuth): the host signs
+  // in with the system-assigned identity (Monitoring Metrics Publisher, rbac.bicep).
+  APPLICATIONINSIGHTS_AUTHENTICATION_STRING: 'Authorization=AAD'
 }
 
 resource settings 'Microsoft.Web/sites/config@2024-11-01' = {

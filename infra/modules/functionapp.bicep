@@ -26,7 +26,7 @@ param runtimeStorageAccountName string
 @description('Blob container (in the runtime storage account) that receives the deployment package.')
 param deploymentContainerName string
 
-@description('Browser origins allowed to call the API (platform CORS). Only the SPA origin(s). Empty: platform CORS off (the app handles CORS).')
+@description('Browser origins allowed to call the API (platform CORS, which also answers the preflights). Only the SPA origin(s).')
 param allowedOrigins string[]
 
 @allowed([
@@ -109,6 +109,24 @@ resource site 'Microsoft.Web/sites@2024-11-01' = {
         version: nodeVersion
       }
     }
+  }
+}
+
+// Basic (user name + password) publishing credentials off for FTP and for the SCM/Kudu site:
+// deployments (azd, OneDeploy to the Flex deployment container) authenticate with Microsoft Entra ID.
+resource ftpBasicAuth 'Microsoft.Web/sites/basicPublishingCredentialsPolicies@2024-11-01' = {
+  parent: site
+  name: 'ftp'
+  properties: {
+    allow: false
+  }
+}
+
+resource scmBasicAuth 'Microsoft.Web/sites/basicPublishingCredentialsPolicies@2024-11-01' = {
+  parent: site
+  name: 'scm'
+  properties: {
+    allow: false
   }
 }
 

@@ -23,8 +23,8 @@ param vnpayTmnCode string = ''
 @secure()
 param vnpayHashSecret string = ''
 
-@description('Purge protection cannot be turned off once on; it also blocks "azd down --purge" for the retention period.')
-param enablePurgeProtection bool = false
+@description('On by default: a deleted vault and its secrets cannot be purged before the retention period ends, by anyone. Cannot be turned off once on; "azd down --purge" then leaves the vault soft-deleted (its name stays taken) until the retention period ends.')
+param enablePurgeProtection bool = true
 
 @minValue(7)
 @maxValue(90)

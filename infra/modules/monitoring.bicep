@@ -1,5 +1,8 @@
 // Log Analytics workspace + workspace-based Application Insights.
-// The Function App host sends its telemetry with APPLICATIONINSIGHTS_CONNECTION_STRING.
+// The Function App host sends its telemetry with APPLICATIONINSIGHTS_CONNECTION_STRING, authenticated
+// with its managed identity (APPLICATIONINSIGHTS_AUTHENTICATION_STRING, role Monitoring Metrics
+// Publisher in rbac.bicep): local (instrumentation key) authentication is off, so nobody holding the
+// connection string alone can write telemetry.
 
 @description('Name of the Log Analytics workspace.')
 param logAnalyticsName string
@@ -39,6 +42,7 @@ resource applicationInsights 'Microsoft.Insights/components@2020-02-02' = {
     Application_Type: 'web'
     WorkspaceResourceId: logAnalytics.id
     IngestionMode: 'LogAnalytics'
+    DisableLocalAuth: true
   }
 }
 

@@ -7,9 +7,10 @@
 //     (read/write blobs, and get a user delegation key to sign user-delegation SAS)
 //   - Storage Blob Data Owner on the runtime account (host storage + Flex deployment package)
 //   - Key Vault Secrets User on the vault (Key Vault references)
-// Deployer (optional, the person/pipeline running azd):
+//   - Monitoring Metrics Publisher on Application Insights (telemetry with Entra ID; local auth is off)
+// Deployer (only with grantDeployerDataAccess, off by default, the person/pipeline running azd):
 //   - Cosmos DB Built-in Data Contributor (one-off admin commands such as "npm run seed:admin")
-//   - Key Vault Secrets Officer (azd reads "jwt-secret" back on later provisions; set VNPay secrets)
+//   - Key Vault Secrets Officer (read jwt-secret, set the VNPay secrets by hand)
 
 @description('Principal (object) id of the Function App system-assigned identity.')
 param functionPrincipalId string
@@ -18,6 +19,7 @@ param dataStorageAccountName string
 param runtimeStorageAccountName string
 param keyVaultName string
 param cosmosAccountName string
+param applicationInsightsName string
 
 @description('Object id of the deployer (user or service principal). Empty: no deployer grants.')
 param deployerPrincipalId string = ''
@@ -29,6 +31,7 @@ var roles = {
   storageBlobDelegator: 'db58b8e5-c6ad-4a2a-8342-4190687cbf4a'
   keyVaultSecretsUser: '4633458b-17de-408a-b874-0445c86b69e6'
   keyVaultSecretsOfficer: 'b86a8fe4-44ce-4948-aee5-eccb2c155cd7'
+  monitoringMetricsPublisher: '3913510d-42f4-4e42-8a64-420c390055eb'
 }
 
 // Cosmos DB for NoSQL built-in data-plane role (not an Azure RBAC role).
@@ -50,6 +53,10 @@ resource vault 'Microsoft.KeyVault/vaults@2023-07-01' existing = {
 
 resource cosmos 'Microsoft.DocumentDB/databaseAccounts@2024-11-15' existing = {
   name: cosmosAccountName
+}
+
+resource applicationInsights 'Microsoft.Insights/components@2020-02-02' existing = {
+  name: applicationInsightsName
 }
 
 // ---- Function App identity ------------------------------------------------
@@ -95,6 +102,17 @@ resource appKeyVaultSecretsUser 'Microsoft.Authorization/roleAssignments@2022-04
     principalId: functionPrincipalId
     principalType: 'ServicePrincipal'
     description: 'Nha tro API: resolve Key Vault references in app settings'
+  }
+}
+
+resource appMonitoringMetricsPublisher 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
+  scope: applicationInsights
+  name: guid(applicationInsights.id, functionPrincipalId, roles.monitoringMetricsPublisher)
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.monitoringMetricsPublisher)
+    principalId: functionPrincipalId
+    principalType: 'ServicePrincipal'
+    description: 'Nha tro API: send telemetry to Application Insights with Microsoft Entra ID'
   }
 }
 

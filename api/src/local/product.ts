@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -8,6 +9,16 @@ import { createLocalHost } from './host.js';
 import { seedDemoData } from './seed.js';
 
 const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+const WEB_DIST = join(REPOSITORY_ROOT, 'web', 'dist');
+
+/**
+ * The Static Web App configuration the build emitted (web/public/staticwebapp.config.json, copied by
+ * every `vite build`), as Azure serves it; the source file when web/dist predates it.
+ */
+function staticWebAppConfigFile(): string {
+  const emitted = join(WEB_DIST, 'staticwebapp.config.json');
+  return existsSync(emitted) ? emitted : join(REPOSITORY_ROOT, 'web', 'public', 'staticwebapp.config.json');
+}
 
 export interface LocalProductOptions {
   port: number;
@@ -46,8 +57,8 @@ export async function startLocalProduct(options: LocalProductOptions): Promise<R
     ...(options.serveWeb === false
       ? {}
       : {
-          staticDir: join(REPOSITORY_ROOT, 'web', 'dist'),
-          staticConfigFile: join(REPOSITORY_ROOT, 'staticwebapp.config.json'),
+          staticDir: WEB_DIST,
+          staticConfigFile: staticWebAppConfigFile(),
         }),
     maxBodyBytes: config.maxBodyBytes,
     extraConnectOrigins: [`http://127.0.0.1:${azurite.port}`],
