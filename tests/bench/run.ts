@@ -2,8 +2,10 @@
  * `npm run bench`: figures for the issues' benchmarks, each beside this machine's own
  * baseline measured in the same run. Not a timed test: it prints, it does not assert.
  *   1. GET /odata/House?$expand=rooms for a landlord with 10 houses × 100 rooms (SQLite),
- *      50 connections, beside a bare Node http server returning the same bytes.
+ *      the first page of a 500-room house's rooms and the whole house, 50 connections, each
+ *      beside a bare Node http server returning the same bytes.
  *   2. Cold start: importing every function module, and which dependencies dominate it.
+ * Ends with one summary table. BENCH_SECONDS (default 5) sets each measured run's length.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -21,7 +23,7 @@ import { closeDeps, createDeps } from '../../api/src/useCases/deps.js';
 import { createUser } from '../../api/src/useCases/users.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
-const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 
 interface LoadFigures {
@@ -34,7 +36,7 @@ interface LoadFigures {
 
 async function load(url: string, headers: Record<string, string> = {}): Promise<LoadFigures> {
   // Warm-up, then the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: 2, headers });
+  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
   return {
     requestsPerSecond: result.requests.average,
@@ -199,7 +201,18 @@ async function compare(
     `API / bare: ${(api.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)} of the throughput, ` +
       `p99 ${api.p99} ms vs ${baseline.p99} ms`,
   );
+  summary[title] = {
+    'API req/s': Math.round(api.requestsPerSecond),
+    'API p99 ms': api.p99,
+    'API errors': api.errors,
+    'bare req/s': Math.round(baseline.requestsPerSecond),
+    'bare p99 ms': baseline.p99,
+    ratio: Number((api.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
+  };
 }
+
+type SummaryRow = Record<string, number | string>;
+const summary: Record<string, SummaryRow> = {};
 
 async function importBenchmark(base: string, token: string, pid: number): Promise<void> {
   const Excel = (await import('exceljs')).default;
@@ -275,7 +288,7 @@ async function houseBenchmark(): Promise<void> {
     await importBenchmark(base, token.accessToken, product.pid ?? 0);
     const path = `/odata/House?$expand=rooms&$filter=startswith(houseName,'Nhà trọ số')`;
 
-    await compare(`GET ${path} (10 houses × 100 rooms)`, `${base}${path}`, headers, dataDir, children);
+    await compare(`Houses with rooms, 10 × 100: GET ${path}`, `${base}${path}`, headers, dataDir, children);
 
     const big = (await (
       await fetch(`${base}/odata/House?$filter=houseName eq 'Ký túc xá 500 phòng'&$select=houseID`, {
@@ -284,14 +297,14 @@ async function houseBenchmark(): Promise<void> {
     ).json()) as { value: Array<{ houseID: string }> };
     const bigHouseID = big.value[0]?.houseID ?? '';
     await compare(
-      'GET /odata/Room, 500-room house, first page of 50',
+      'Room list, 500-room house, first page of 50 (GET /odata/Room?houseID=…&$top=50&$count=true)',
       `${base}/odata/Room?houseID=${bigHouseID}&$top=50&$count=true`,
       headers,
       dataDir,
       children,
     );
     await compare(
-      'GET /odata/Room, 500-room house, whole house',
+      'Room list, 500-room house, whole house (GET /odata/Room?houseID=…)',
       `${base}/odata/Room?houseID=${bigHouseID}`,
       headers,
       dataDir,
@@ -323,14 +336,19 @@ function loadTime(load: string, runs = 5): number {
   return times[Math.floor(times.length / 2)] as number;
 }
 
+const COLD_START_RUNS = 9;
+
 function importTime(specifier: string): number {
-  return loadTime(`import(${JSON.stringify(specifier)})`);
+  return loadTime(`import(${JSON.stringify(specifier)})`, 3);
 }
 
 function coldStartBenchmark(): void {
   // Every module of api/dist/functions, as Azure loads them through `main` (the loader the local host uses).
   const loader = pathToFileURL(join(ROOT, 'api/dist/local/functionModules.js')).href;
-  const total = loadTime(`import(${JSON.stringify(loader)}).then((m) => m.loadFunctionModules())`);
+  const total = loadTime(
+    `import(${JSON.stringify(loader)}).then((m) => m.loadFunctionModules())`,
+    COLD_START_RUNS,
+  );
   const dependencies = [
     '@azure/functions',
     '@azure/storage-blob',
@@ -342,8 +360,9 @@ function coldStartBenchmark(): void {
     'exceljs',
   ];
   console.log(
-    `\nCold start: importing every function module takes ${total.toFixed(0)} ms (median of 5 fresh processes)`,
+    `\nCold start: importing every function module takes ${total.toFixed(0)} ms (median of ${COLD_START_RUNS} fresh processes)`,
   );
+  summary['Cold start: importing every function module'] = { 'import ms (median)': Math.round(total) };
   const rows: Record<string, { 'import ms (alone)': number }> = {};
   for (const dependency of dependencies) {
     rows[dependency] = { 'import ms (alone)': Math.round(importTime(dependency)) };
@@ -354,3 +373,7 @@ function coldStartBenchmark(): void {
 
 coldStartBenchmark();
 await houseBenchmark();
+console.log(
+  `\nSummary (${CONNECTIONS} connections, ${DURATION_SECONDS} s per run, bare Node in the same run):`,
+);
+console.table(summary);

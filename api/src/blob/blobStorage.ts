@@ -1,11 +1,5 @@
-import {
-  BlobSASPermissions,
-  BlobServiceClient,
-  generateBlobSASQueryParameters,
-  SASProtocol,
-  StorageSharedKeyCredential,
-  type UserDelegationKey,
-} from '@azure/storage-blob';
+import type * as StorageBlob from '@azure/storage-blob';
+import type { BlobServiceClient, StorageSharedKeyCredential, UserDelegationKey } from '@azure/storage-blob';
 import type { AccessToken, GetTokenOptions, TokenCredential } from '@azure/core-auth';
 import type { BlobConfig } from '../config/index.js';
 
@@ -63,25 +57,53 @@ type SigningKey =
   | { kind: 'account'; credential: StorageSharedKeyCredential }
   | { kind: 'delegation'; key: UserDelegationKey; accountName: string };
 
-export function createBlobStorage(config: BlobConfig): BlobStorage {
+type BlobSdk = typeof StorageBlob;
+
+interface Connection {
+  sdk: BlobSdk;
+  client: BlobServiceClient;
+  signingKey: () => Promise<SigningKey>;
+}
+
+let sdkLoading: Promise<BlobSdk> | undefined;
+
+/** @azure/storage-blob costs 160–240 ms to import: it is loaded on the first blob operation, not at start. */
+function loadSdk(): Promise<BlobSdk> {
+  sdkLoading ??= import('@azure/storage-blob');
+  return sdkLoading;
+}
+
+function connect(sdk: BlobSdk, config: BlobConfig): Connection {
   if (config.accountName && config.accountKey) {
-    const credential = new StorageSharedKeyCredential(config.accountName, config.accountKey);
-    const client = new BlobServiceClient(config.accountUrl, credential);
-    return new AzureBlobStorage(config.accountUrl, client, async () => ({ kind: 'account', credential }));
+    const credential = new sdk.StorageSharedKeyCredential(config.accountName, config.accountKey);
+    const client = new sdk.BlobServiceClient(config.accountUrl, credential);
+    return { sdk, client, signingKey: async () => ({ kind: 'account', credential }) };
   }
-  const client = new BlobServiceClient(config.accountUrl, new LazyDefaultCredential());
+  const client = new sdk.BlobServiceClient(config.accountUrl, new LazyDefaultCredential());
   const accountName = new URL(config.accountUrl).hostname.split('.')[0] ?? '';
   let cached: { key: UserDelegationKey; renewAfter: number } | undefined;
-  return new AzureBlobStorage(config.accountUrl, client, async () => {
-    const now = Date.now();
-    if (!cached || cached.renewAfter < now) {
-      // A delegation key may live 7 days; we keep one for 2 hours and sign ≤ 1-hour tokens with it.
-      const startsOn = new Date(now - 5 * 60_000);
-      const expiresOn = new Date(now + 2 * 60 * 60_000);
-      const key = await client.getUserDelegationKey(startsOn, expiresOn);
-      cached = { key, renewAfter: now + 60 * 60_000 };
-    }
-    return { kind: 'delegation', key: cached.key, accountName };
+  return {
+    sdk,
+    client,
+    signingKey: async () => {
+      const now = Date.now();
+      if (!cached || cached.renewAfter < now) {
+        // A delegation key may live 7 days; we keep one for 2 hours and sign ≤ 1-hour tokens with it.
+        const startsOn = new Date(now - 5 * 60_000);
+        const expiresOn = new Date(now + 2 * 60 * 60_000);
+        const key = await client.getUserDelegationKey(startsOn, expiresOn);
+        cached = { key, renewAfter: now + 60 * 60_000 };
+      }
+      return { kind: 'delegation', key: cached.key, accountName };
+    },
+  };
+}
+
+export function createBlobStorage(config: BlobConfig): BlobStorage {
+  let connection: Promise<Connection> | undefined;
+  return new AzureBlobStorage(config.accountUrl, () => {
+    connection ??= loadSdk().then((sdk) => connect(sdk, config));
+    return connection;
   });
 }
 
@@ -98,13 +120,17 @@ class LazyDefaultCredential implements TokenCredential {
 class AzureBlobStorage implements BlobStorage {
   constructor(
     readonly accountUrl: string,
-    private readonly client: BlobServiceClient,
-    private readonly signingKey: () => Promise<SigningKey>,
+    private readonly connection: () => Promise<Connection>,
   ) {}
 
+  private async client(): Promise<BlobServiceClient> {
+    return (await this.connection()).client;
+  }
+
   async ensureContainers(): Promise<void> {
+    const client = await this.client();
     for (const name of BLOB_CONTAINERS) {
-      await this.client.getContainerClient(name).createIfNotExists();
+      await client.getContainerClient(name).createIfNotExists();
     }
   }
 
@@ -115,24 +141,25 @@ class AzureBlobStorage implements BlobStorage {
     minutes: number,
     served: { contentType?: string; contentDisposition?: string } = {},
   ): Promise<IssuedSas> {
+    const { sdk, client, signingKey } = await this.connection();
     const lifetime = Math.min(Math.max(minutes, 1), MAX_SAS_MINUTES);
     const startsOn = new Date(Date.now() - 2 * 60_000);
     const expiresOn = new Date(Date.now() + lifetime * 60_000);
     const values = {
       containerName: container,
       blobName,
-      permissions: BlobSASPermissions.parse(permissions),
+      permissions: sdk.BlobSASPermissions.parse(permissions),
       startsOn,
       expiresOn,
-      protocol: this.accountUrl.startsWith('https:') ? SASProtocol.Https : SASProtocol.HttpsAndHttp,
+      protocol: this.accountUrl.startsWith('https:') ? sdk.SASProtocol.Https : sdk.SASProtocol.HttpsAndHttp,
       ...served,
     };
-    const key = await this.signingKey();
+    const key = await signingKey();
     const sas =
       key.kind === 'account'
-        ? generateBlobSASQueryParameters(values, key.credential).toString()
-        : generateBlobSASQueryParameters(values, key.key, key.accountName).toString();
-    const blobUrl = this.client.getContainerClient(container).getBlobClient(blobName).url;
+        ? sdk.generateBlobSASQueryParameters(values, key.credential).toString()
+        : sdk.generateBlobSASQueryParameters(values, key.key, key.accountName).toString();
+    const blobUrl = client.getContainerClient(container).getBlobClient(blobName).url;
     return { sas, url: `${blobUrl}?${sas}`, expiresOn: expiresOn.toISOString() };
   }
 
@@ -145,11 +172,11 @@ class AzureBlobStorage implements BlobStorage {
   }
 
   async blobExists(container: BlobContainer, blobName: string): Promise<boolean> {
-    return this.client.getContainerClient(container).getBlobClient(blobName).exists();
+    return (await this.client()).getContainerClient(container).getBlobClient(blobName).exists();
   }
 
   async head(container: BlobContainer, blobName: string, bytes: number): Promise<BlobHead | undefined> {
-    const blob = this.client.getContainerClient(container).getBlobClient(blobName);
+    const blob = (await this.client()).getContainerClient(container).getBlobClient(blobName);
     if (!(await blob.exists())) return undefined;
     const properties = await blob.getProperties();
     const contentLength = properties.contentLength ?? 0;
@@ -164,7 +191,9 @@ class AzureBlobStorage implements BlobStorage {
     data: Uint8Array,
     contentType: string,
   ): Promise<void> {
-    await this.client
+    await (
+      await this.client()
+    )
       .getContainerClient(container)
       .getBlockBlobClient(blobName)
       .uploadData(data, {
@@ -175,7 +204,9 @@ class AzureBlobStorage implements BlobStorage {
 
   async setContentType(container: BlobContainer, blobName: string, contentType: string): Promise<void> {
     const { contentDisposition } = servedAs(blobName);
-    await this.client
+    await (
+      await this.client()
+    )
       .getContainerClient(container)
       .getBlobClient(blobName)
       .setHTTPHeaders({
@@ -185,11 +216,11 @@ class AzureBlobStorage implements BlobStorage {
   }
 
   async delete(container: BlobContainer, blobName: string): Promise<void> {
-    await this.client.getContainerClient(container).getBlobClient(blobName).deleteIfExists();
+    await (await this.client()).getContainerClient(container).getBlobClient(blobName).deleteIfExists();
   }
 
   async *list(container: BlobContainer): AsyncIterable<BlobListing> {
-    for await (const blob of this.client.getContainerClient(container).listBlobsFlat()) {
+    for await (const blob of (await this.client()).getContainerClient(container).listBlobsFlat()) {
       yield {
         name: blob.name,
         createdOn: blob.properties.createdOn ?? blob.properties.lastModified,

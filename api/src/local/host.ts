@@ -2,13 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import azureFunctions, { type HttpResponseInit } from '@azure/functions';
+import azureFunctions from '@azure/functions';
 import { MESSAGES } from '@nhatro/common';
 import { httpFunctions, timerFunctions, type HttpFunctionDefinition } from '../http/registry.js';
+import { CompressedFileCache, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding } from './compression.js';
+import { functionRequest, requestHeaders, writeFunctionResponse } from './functionIO.js';
 import { loadFunctionModules } from './functionModules.js';
 
-const { HttpRequest, HttpResponse, InvocationContext } = azureFunctions;
+const { InvocationContext } = azureFunctions;
 
 /** Paths that belong to the Function App; everything else is the SPA. */
 const API_PREFIXES = ['/api/', '/odata/', '/ExcelImport/'];
@@ -200,9 +203,69 @@ function sendJson(
   res.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(text),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
     ...headers,
   });
   res.end(text);
+}
+
+/** The host's own refusals, in the shape of every other error reply: `{ status: false, errorMessage }`. */
+function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  sendJson(res, status, { status: false, errorMessage: message }, headers);
+}
+
+const URI_TOO_LONG = 'Địa chỉ yêu cầu quá dài.';
+const HEADERS_TOO_LARGE = 'Phần đầu (header) của yêu cầu quá lớn.';
+
+/**
+ * Requests Node refuses before any handler runs (a URL or headers over `maxHeaderSize`, a
+ * malformed request line) get the JSON error shape instead of Node's empty 400/431: 414 when the
+ * request line alone fills the limit, 431 for the headers, 400 otherwise.
+ */
+function clientErrorReply(error: Error & { code?: string; rawPacket?: unknown }): {
+  status: number;
+  message: string;
+} {
+  if (error.code === 'HPE_HEADER_OVERFLOW') {
+    // What Node was parsing when the limit was hit: the request line (unfinished: the URL is too
+    // long), or a chunk of the headers after it.
+    const raw = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.subarray(0, 8192).toString('latin1') : '';
+    const lineDone = /^[A-Z]+ \S* HTTP\/\d\.\d\r\n/.test(raw);
+    const uriTooLong = !lineDone && (/^[A-Z]+ /.test(raw) || !raw.includes('\r\n'));
+    return uriTooLong ? { status: 414, message: URI_TOO_LONG } : { status: 431, message: HEADERS_TOO_LARGE };
+  }
+  if (error.code === 'HPE_URI_TOO_LONG') return { status: 414, message: URI_TOO_LONG };
+  return { status: 400, message: MESSAGES.invalidInput };
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  414: 'URI Too Long',
+  431: 'Request Header Fields Too Large',
+};
+
+function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Duplex): void {
+  if (error.code === 'ECONNRESET' || !socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const { status, message } = clientErrorReply(error);
+  const body = JSON.stringify({ status: false, errorMessage: message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'Cache-Control: no-store\r\n' +
+      'X-Content-Type-Options: nosniff\r\n' +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
 }
 
 class BodyTooLarge extends Error {}
@@ -221,41 +284,6 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-function requestHeaders(req: IncomingMessage): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
-  // As on Azure, the client address arrives in X-Forwarded-For.
-  headers['x-forwarded-for'] = req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? 'unknown';
-  return headers;
-}
-
-async function writeFunctionResponse(
-  res: ServerResponse,
-  result: HttpResponseInit | InstanceType<typeof HttpResponse>,
-) {
-  const response = result instanceof HttpResponse ? result : new HttpResponse(result);
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    headers[name] = value;
-  });
-  const cookies = response.cookies.map((cookie) => {
-    let text = `${cookie.name}=${cookie.value}`;
-    if (cookie.path) text += `; Path=${cookie.path}`;
-    if (cookie.maxAge !== undefined) text += `; Max-Age=${cookie.maxAge}`;
-    if (cookie.httpOnly) text += '; HttpOnly';
-    if (cookie.secure) text += '; Secure';
-    if (cookie.sameSite) text += `; SameSite=${cookie.sameSite}`;
-    return text;
-  });
-  if (cookies.length) headers['set-cookie'] = cookies;
-  const body = Buffer.from(await response.arrayBuffer());
-  headers['content-length'] = String(body.length);
-  res.writeHead(response.status, headers);
-  res.end(body);
-}
-
 /**
  * Loads every function module (as Azure does through `main`) and serves the functions on Node `http`, through
  * the real HttpRequest / HttpResponse / InvocationContext of @azure/functions,
@@ -272,12 +300,7 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
     const found = router.match(method, url.pathname);
     if (found.kind === 'notFound') return false;
     if (found.kind === 'methodNotAllowed') {
-      sendJson(
-        res,
-        405,
-        { status: false, errorMessage: MESSAGES.methodNotAllowed },
-        { Allow: found.allow.join(', ') },
-      );
+      sendError(res, 405, MESSAGES.methodNotAllowed, { Allow: found.allow.join(', ') });
       return true;
     }
     const { definition, params } = found;
@@ -293,27 +316,21 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
       }
       throw error;
     }
-    const request = new HttpRequest({
-      method,
-      url: url.toString(),
-      headers: requestHeaders(req),
-      params,
-      ...(body.length ? { body: { bytes: body } } : {}),
-    });
+    const request = functionRequest({ method, url: url.href, headers: requestHeaders(req), params, body });
     const context = new InvocationContext({
       functionName: definition.name,
       invocationId: randomUUID(),
       logHandler: (level, ...args) => log(`[${definition.name}] ${level}: ${args.map(String).join(' ')}`),
     });
     const result = await definition.handler(request, context);
-    await writeFunctionResponse(res, result ?? { status: 204 });
+    await writeFunctionResponse(res, result ?? { status: 204 }, req.headers['accept-encoding']);
     return true;
   }
 
   async function fireTimer(res: ServerResponse, name: string): Promise<void> {
     const timer = timerFunctions.find((definition) => definition.name === name);
     if (!timer) {
-      sendJson(res, 404, { status: false, errorMessage: MESSAGES.routeNotFound });
+      sendError(res, 404, MESSAGES.routeNotFound);
       return;
     }
     const context = new InvocationContext({ functionName: name, invocationId: randomUUID() });
@@ -331,14 +348,14 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
 
   async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (!site) {
-      sendJson(res, 404, { status: false, errorMessage: MESSAGES.routeNotFound });
+      sendError(res, 404, MESSAGES.routeNotFound);
       return;
     }
     const headers = { ...site.config.globalHeaders };
     const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
     let file = join(site.root, relative);
     if (!file.startsWith(site.root + sep) && file !== site.root) {
-      sendJson(res, 400, { status: false, errorMessage: MESSAGES.invalidInput });
+      sendError(res, 400, MESSAGES.invalidInput);
       return;
     }
     let info = await stat(file).catch(() => undefined);
@@ -350,26 +367,40 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
       const fallback = site.config.navigationFallback;
       const excluded = fallback?.exclude?.some((glob) => globToRegExp(glob).test(url.pathname));
       if (!fallback || excluded) {
-        res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', ...headers });
-        res.end('Not found');
+        sendError(res, 404, MESSAGES.notFound, headers);
         return;
       }
       file = join(site.root, fallback.rewrite);
       info = await stat(file).catch(() => undefined);
       if (!info) {
-        res.writeHead(404, headers);
-        res.end();
+        sendError(res, 404, MESSAGES.notFound, headers);
         return;
       }
     }
     const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
     const immutable = url.pathname.startsWith('/assets/');
-    res.writeHead(200, {
+    const replyHeaders: Record<string, string | number> = {
       ...headers,
       'Content-Type': type,
-      'Content-Length': info.size,
       'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
+    };
+    const compressible = isCompressible(type) && info.size >= MIN_COMPRESS_BYTES;
+    const encoding = compressible ? negotiateEncoding(req.headers['accept-encoding']) : undefined;
+    if (compressible) replyHeaders.Vary = 'Accept-Encoding';
+    if (encoding) {
+      const target = file;
+      const compressed = await compressedFiles.get(target, `${info.size}:${info.mtimeMs}`, encoding, () =>
+        readFile(target),
+      );
+      res.writeHead(200, {
+        ...replyHeaders,
+        'Content-Encoding': encoding,
+        'Content-Length': compressed.length,
+      });
+      res.end(req.method === 'HEAD' ? undefined : compressed);
+      return;
+    }
+    res.writeHead(200, { ...replyHeaders, 'Content-Length': info.size });
     if (req.method === 'HEAD') {
       res.end();
       return;
@@ -377,7 +408,9 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
     createReadStream(file).pipe(res);
   }
 
-  return createServer((req, res) => {
+  const compressedFiles = new CompressedFileCache();
+
+  const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     void (async () => {
       try {
@@ -387,15 +420,17 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
         }
         if (await handleFunction(req, res, url)) return;
         if (API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {
-          sendJson(res, 404, { status: false, errorMessage: MESSAGES.routeNotFound });
+          sendError(res, 404, MESSAGES.routeNotFound);
           return;
         }
         await serveStatic(req, res, url);
       } catch (error) {
         log(`Unhandled error for ${req.method} ${url.pathname}: ${String(error)}`);
-        if (!res.headersSent) sendJson(res, 500, { status: false, errorMessage: MESSAGES.serverError });
+        if (!res.headersSent) sendError(res, 500, MESSAGES.serverError);
         else res.end();
       }
     })();
   });
+  server.on('clientError', answerClientError);
+  return server;
 }

@@ -59,12 +59,13 @@ export function openSqliteStore(options: { file: string }): Store {
   // Refresh the planner's statistics (bounded work) so it picks the selective index.
   db.exec('PRAGMA optimize=0x10002');
   const containers = new Map<ContainerName, SqliteContainer<StoredDoc>>();
+  const cache = new ReadCache(db);
   return {
     kind: 'sqlite',
     container<T extends StoredDoc>(name: ContainerName): Container<T> {
       let container = containers.get(name);
       if (!container) {
-        container = new SqliteContainer(db, name);
+        container = new SqliteContainer(db, name, cache);
         containers.set(name, container);
       }
       return container as unknown as Container<T>;
@@ -181,12 +182,66 @@ function decodeContinuation(token: string | undefined): number {
   throw new StoreError('bad_request', 'Invalid continuation token');
 }
 
+/**
+ * Results of recent queries and counts, valid until anything is written: by this process (a write
+ * counter) or by another connection to the file (`PRAGMA data_version`, which changes on every
+ * commit made by another connection). A list screen polled by many clients then costs one SQLite
+ * query per change instead of one per request. Rows are kept as their JSON text and parsed for each
+ * caller, so no caller sees another's objects. Point reads are not cached.
+ */
+class ReadCache {
+  private writes = 0;
+  private bytes = 0;
+  private readonly entries = new Map<string, { version: string; value: string[] | number }>();
+  private readonly dataVersion: StatementSync;
+
+  constructor(db: DatabaseSync) {
+    this.dataVersion = db.prepare('PRAGMA data_version');
+  }
+
+  /** Every write of this process calls this before it changes anything. */
+  invalidate(): void {
+    this.writes += 1;
+    if (this.entries.size > 0) {
+      this.entries.clear();
+      this.bytes = 0;
+    }
+  }
+
+  private version(): string {
+    const row = this.dataVersion.get() as { data_version: number };
+    return `${this.writes}:${row.data_version}`;
+  }
+
+  read<V extends string[] | number>(key: string, load: () => V): V {
+    const version = this.version();
+    const cached = this.entries.get(key);
+    if (cached && cached.version === version) return cached.value as V;
+    const value = load();
+    const size = typeof value === 'number' ? 8 : value.reduce((sum, text) => sum + text.length, key.length);
+    if (size > MAX_CACHED_RESULT) return value;
+    if (this.bytes + size > MAX_CACHE_BYTES || this.entries.size >= MAX_CACHE_ENTRIES) {
+      this.entries.clear();
+      this.bytes = 0;
+    }
+    this.entries.set(key, { version, value });
+    this.bytes += size;
+    return value;
+  }
+}
+
+const MAX_CACHE_ENTRIES = 1000;
+/** Characters (about bytes) of cached JSON in all, and of one result. */
+const MAX_CACHE_BYTES = 32 * 1024 * 1024;
+const MAX_CACHED_RESULT = 4 * 1024 * 1024;
+
 class SqliteContainer<T extends StoredDoc> implements Container<T> {
   private readonly statements = new Map<string, StatementSync>();
 
   constructor(
     private readonly db: DatabaseSync,
     readonly name: ContainerName,
+    private readonly cache: ReadCache,
   ) {}
 
   /** Prepared statements are reused: query shapes repeat, only parameters change. */
@@ -239,25 +294,32 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
       sql += ' LIMIT -1 OFFSET ?';
       params.push(offset);
     }
-    const rows = this.prepare(sql).all(...params) as unknown as Row[];
+    const statement = this.prepare(sql);
+    const bodies = this.cache.read(`${sql}\u0000${JSON.stringify(params)}`, () =>
+      (statement.all(...params) as unknown as Row[]).map((row) => row.body),
+    );
     let continuation: string | undefined;
-    if (spec.top !== undefined && rows.length > spec.top) {
-      rows.length = spec.top;
+    let page = bodies;
+    if (spec.top !== undefined && bodies.length > spec.top) {
+      page = bodies.slice(0, spec.top);
       continuation = Buffer.from(JSON.stringify({ offset: offset + spec.top })).toString('base64url');
     }
-    const items = rows.map((row) => JSON.parse(row.body) as T);
+    const items = page.map((body) => JSON.parse(body) as T);
     return continuation ? { items, continuation } : { items };
   }
 
   async count(spec: Pick<QuerySpec, 'partitionKey' | 'filter'>): Promise<number> {
     const params: SQLInputValue[] = [];
-    const row = this.prepare(`SELECT COUNT(1) AS n FROM ${this.table()} ${whereClause(spec, params)}`).get(
-      ...params,
-    ) as { n: number };
-    return row.n;
+    const sql = `SELECT COUNT(1) AS n FROM ${this.table()} ${whereClause(spec, params)}`;
+    const statement = this.prepare(sql);
+    return this.cache.read(
+      `${sql}\u0000${JSON.stringify(params)}`,
+      () => (statement.get(...params) as { n: number }).n,
+    );
   }
 
   private write(doc: T, etag: string): T {
+    this.cache.invalidate();
     const stored = { ...doc, _etag: etag, _ts: Math.floor(Date.now() / 1000) };
     this.prepare(`INSERT OR REPLACE INTO ${this.table()} (pk, id, etag, body) VALUES (?, ?, ?, ?)`).run(
       doc.pk,
@@ -300,6 +362,7 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
     if (ifMatch !== undefined && ifMatch !== current.etag) {
       throw new StoreError('precondition_failed', 'The document was changed by someone else');
     }
+    this.cache.invalidate();
     this.prepare(`DELETE FROM ${this.table()} WHERE pk = ? AND id = ?`).run(pk, id);
   }
 
@@ -340,6 +403,7 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
         throw new StoreError('bad_request', 'Every document of a batch must be in its partition');
       }
     }
+    this.cache.invalidate();
     this.db.exec('BEGIN IMMEDIATE');
     try {
       for (const op of ops) {

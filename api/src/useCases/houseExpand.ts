@@ -3,6 +3,7 @@ import type { HouseDoc, HouseScopedDoc } from '../domain/model.js';
 import type { ExpandOption } from '../domain/odata/parse.js';
 import type { Filter, OrderBy } from '../store/store.js';
 import type { Deps } from './deps.js';
+import { loadChildren } from './expandBatch.js';
 import { lessorInfoOf } from './users.js';
 import { applyInMemory } from './odataQuery.js';
 import { toView } from './views.js';
@@ -58,18 +59,8 @@ export async function expandHouse(
       op: 'and',
       items: [{ op: 'eq', field: 'type', value: type }, ...(restriction ? [restriction] : [])],
     };
-    const docs: HouseScopedDoc[] = [];
-    let continuation: string | undefined;
-    do {
-      const page = await services.store.container<HouseScopedDoc>('houses').query({
-        partitionKey: house.houseID,
-        filter,
-        top: 1000,
-        ...(continuation ? { continuation } : {}),
-      });
-      docs.push(...page.items);
-      continuation = page.continuation;
-    } while (continuation);
+    // With the other houses of the page: one query per navigation (`pk in (…)`), not one per house.
+    const docs = await loadChildren<HouseScopedDoc>(services, { filter, groupBy: 'pk' }, house.houseID);
     const query = option.query.orderBy.length ? option.query : { ...option.query, orderBy: navigation.order };
     expanded[option.property] = applyInMemory(docs.map(toView), query);
   }

@@ -10,9 +10,10 @@ export interface CollectionPage<T> {
 }
 
 /**
- * Runs an OData collection query on the store: the scope (what the caller may see)
- * and the client's `$filter` are pushed down; paging walks continuation tokens
- * (the Cosmos emulator has no OFFSET); multi-key ordering is finished in memory.
+ * Runs an OData collection query on the store: the scope (what the caller may see),
+ * the client's `$filter`, a single-key `$orderby` and the window (`$skip + $top + 1` rows, so the
+ * SQLite adapter reads one indexed page: `ORDER BY … LIMIT`) are pushed down; paging walks
+ * continuation tokens (the Cosmos emulator has no OFFSET); multi-key ordering is finished in memory.
  */
 export async function queryCollection<T extends StoredDoc>(
   container: Container<T>,
@@ -41,10 +42,13 @@ export async function queryCollection<T extends StoredDoc>(
   const result: CollectionPage<T> = { items: ordered.slice(query.skip, end) };
   if (ordered.length > end) result.nextSkip = end;
   if (query.count) {
-    result.count = await container.count({
-      ...(scope.partitionKey !== undefined ? { partitionKey: scope.partitionKey } : {}),
-      filter,
-    });
+    // Every match was read already when the store had no more: no second query to count them.
+    result.count = continuation
+      ? await container.count({
+          ...(scope.partitionKey !== undefined ? { partitionKey: scope.partitionKey } : {}),
+          filter,
+        })
+      : fetched.length;
   }
   return result;
 }
@@ -85,8 +89,8 @@ export async function listEntities<T extends StoredDoc>(
 ): Promise<EntityPage> {
   const ordered = query.orderBy.length > 0 ? query : { ...query, orderBy: defaultOrder };
   const page = await queryCollection(container, scope, ordered);
-  const value = [];
-  for (const doc of page.items) value.push(selectFields(await toEntity(doc), query));
+  // Concurrently, so the expands of the page's entities are loaded together (useCases/expandBatch.ts).
+  const value = await Promise.all(page.items.map(async (doc) => selectFields(await toEntity(doc), query)));
   return {
     value,
     ...(page.count !== undefined ? { count: page.count } : {}),

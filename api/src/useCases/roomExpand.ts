@@ -4,7 +4,7 @@ import type { ExpandOption } from '../domain/odata/parse.js';
 import type { Filter, OrderBy } from '../store/store.js';
 import type { Deps } from './deps.js';
 import { applyInMemory } from './odataQuery.js';
-import { listInHouse } from './houseScope.js';
+import { loadChildren } from './expandBatch.js';
 import { toView } from './views.js';
 
 interface RoomNavigation {
@@ -46,6 +46,16 @@ const NAVIGATIONS: Record<string, RoomNavigation> = {
   vehicles: { type: 'vehicle', link: 'contractID', perContract: true, order: [{ field: 'licensePlate' }] },
 };
 
+/** By id, as the store returns one partition: children gathered from several contracts keep that order. */
+function byID(a: HouseScopedDoc, b: HouseScopedDoc): number {
+  return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Loads the navigation properties a client asked for, within what the caller may see. Rooms of one
+ * page are expanded together (useCases/expandBatch.ts): one query per navigation with `roomID in (…)`
+ * (and one for the rooms' contracts), not one per room.
+ */
 export async function expandRoom(
   services: Deps,
   caller: Caller,
@@ -54,32 +64,33 @@ export async function expandRoom(
 ): Promise<Record<string, unknown>> {
   const expanded: Record<string, unknown> = {};
   const lessee = lesseeScope(caller);
-  let roomContractIDs: string[] | undefined;
+  const partitionKey = room.houseID;
+  let roomContractIDs: Promise<string[]> | undefined;
   for (const option of expand) {
     const navigation = NAVIGATIONS[option.property];
     if (!navigation) continue;
-    const conditions: Filter[] = [];
-    if (navigation.link === 'roomID') {
-      conditions.push({ op: 'eq', field: 'roomID', value: room.roomID });
-    } else {
-      roomContractIDs ??= (
-        await listInHouse(services, room.houseID, 'contract', {
-          op: 'eq',
-          field: 'roomID',
-          value: room.roomID,
-        })
-      ).map((contract) => contract.id);
-      conditions.push({ op: 'in', field: 'contractID', values: roomContractIDs });
-    }
+    const conditions: Filter[] = [{ op: 'eq', field: 'type', value: navigation.type }];
     if (lessee && navigation.perContract) {
       conditions.push({ op: 'eq', field: 'contractID', value: lessee.contractID ?? '' });
     }
-    const docs = await listInHouse<HouseScopedDoc>(
-      services,
-      room.houseID,
-      navigation.type as HouseScopedDoc['type'],
-      { op: 'and', items: conditions },
-    );
+    const filter: Filter = { op: 'and', items: conditions };
+    let docs: HouseScopedDoc[];
+    if (navigation.link === 'roomID') {
+      docs = await loadChildren(services, { partitionKey, filter, groupBy: 'roomID' }, room.roomID);
+    } else {
+      roomContractIDs ??= loadChildren(
+        services,
+        { partitionKey, filter: { op: 'eq', field: 'type', value: 'contract' }, groupBy: 'roomID' },
+        room.roomID,
+      ).then((contracts) => contracts.map((contract) => contract.id));
+      const contractIDs = await roomContractIDs;
+      const perContract = await Promise.all(
+        contractIDs.map((contractID) =>
+          loadChildren(services, { partitionKey, filter, groupBy: 'contractID' }, contractID),
+        ),
+      );
+      docs = perContract.flat().sort(byID);
+    }
     const query = option.query.orderBy.length ? option.query : { ...option.query, orderBy: navigation.order };
     expanded[option.property] = applyInMemory(docs.map(toView), query);
   }
