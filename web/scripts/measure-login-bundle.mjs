@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET_BYTES = 150 * 1024;
+const BUDGET_BYTES = 100 * 1024;
 const LOGIN_PAGE_SOURCE = 'src/features/auth/LoginPage.tsx';
 
 const distDir = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
