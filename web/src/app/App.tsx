@@ -1,19 +1,15 @@
-import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
 import { BrowserRouter } from 'react-router-dom';
 import { SessionProvider } from './SessionProvider';
 import { AppRoutes } from './AppRoutes';
-import { theme } from './theme';
+import './base.css';
 
+// No MUI here: the theme is applied by the lazy ThemedLayout route (every page but /login).
 export function App() {
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      <SessionProvider>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </SessionProvider>
-    </ThemeProvider>
+    <SessionProvider>
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
+    </SessionProvider>
   );
 }

@@ -1,21 +1,25 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import styles from './plainUi.module.css';
 
 export const ROUTE_ERROR_TEXT = 'Unexpected Application Error!';
 
+/** Plain HTML and CSS (no MUI): it may stand where the MUI chunks failed to load. */
 export function RouteErrorFallback() {
   return (
-    <Box role="alert" data-testid="route-error" sx={{ textAlign: 'center', py: 8, px: 2 }}>
-      <Typography variant="h1">{ROUTE_ERROR_TEXT}</Typography>
-      <Typography sx={{ mt: 1, color: 'text.secondary' }}>
+    <div role="alert" data-testid="route-error" className={styles.routeError}>
+      <h1 className={styles.heading}>{ROUTE_ERROR_TEXT}</h1>
+      <p className={styles.secondaryText} style={{ marginTop: 8 }}>
         Đã xảy ra lỗi không mong muốn. Vui lòng tải lại trang hoặc thử lại sau.
-      </Typography>
-      <Button variant="contained" sx={{ mt: 3 }} onClick={() => window.location.reload()}>
+      </p>
+      <button
+        type="button"
+        className={styles.button}
+        style={{ marginTop: 24 }}
+        onClick={() => window.location.reload()}
+      >
         Tải lại trang
-      </Button>
-    </Box>
+      </button>
+    </div>
   );
 }
 

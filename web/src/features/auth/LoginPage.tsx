@@ -1,22 +1,14 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
-import { useRef, useState, type FormEvent } from 'react';
-import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { BrandLink } from '../../components/BrandLink';
-import { FormTextField } from '../../components/FormTextField';
+import { Spinner } from '../../components/Spinner';
+import plainUi from '../../components/plainUi.module.css';
 import { NETWORK_FAILURE_STATUS, isApiError } from '../../lib/api';
 import { corePaths } from '../../lib/paths/core';
 import { peekReturnPath, takeReturnPath, useSession, useSessionActions } from '../../lib/session';
 import { LOGIN_FAILURE_STATUSES, requestLogin } from './authApi';
+import styles from './loginPage.module.css';
+import { LoginTextField } from './LoginTextField';
 import {
   LOGIN_FIELDS,
   normalizeLoginCredentials,
@@ -42,6 +34,49 @@ function messageForLoginFailure(error: unknown): string | null {
 function cameFromExpiredSession(state: unknown): boolean {
   return (
     typeof state === 'object' && state !== null && 'sessionExpired' in state && state.sessionExpired === true
+  );
+}
+
+// Material icons' paths (Visibility, VisibilityOff, ErrorOutline, InfoOutlined), inline: no MUI on /login.
+const ICON_PATHS = {
+  visibility:
+    'M12 4.5C7 4.5 2.73 7.61 1 12c1.73 4.39 6 7.5 11 7.5s9.27-3.11 11-7.5c-1.73-4.39-6-7.5-11-7.5M12 17c-2.76 0-5-2.24-5-5s2.24-5 5-5 5 2.24 5 5-2.24 5-5 5m0-8c-1.66 0-3 1.34-3 3s1.34 3 3 3 3-1.34 3-3-1.34-3-3-3',
+  visibilityOff:
+    'M12 7c2.76 0 5 2.24 5 5 0 .65-.13 1.26-.36 1.83l2.92 2.92c1.51-1.26 2.7-2.89 3.43-4.75-1.73-4.39-6-7.5-11-7.5-1.4 0-2.74.25-3.98.7l2.16 2.16C10.74 7.13 11.35 7 12 7M2 4.27l2.28 2.28.46.46C3.08 8.3 1.78 10.02 1 12c1.73 4.39 6 7.5 11 7.5 1.55 0 3.03-.3 4.38-.84l.42.42L19.73 22 21 20.73 3.27 3zM7.53 9.8l1.55 1.55c-.05.21-.08.43-.08.65 0 1.66 1.34 3 3 3 .22 0 .44-.03.65-.08l1.55 1.55c-.67.33-1.41.53-2.2.53-2.76 0-5-2.24-5-5 0-.79.2-1.53.53-2.2m4.31-.78 3.15 3.15.02-.16c0-1.66-1.34-3-3-3z',
+  error:
+    'M11 15h2v2h-2zm0-8h2v6h-2zm.99-5C6.47 2 2 6.48 2 12s4.47 10 9.99 10C17.52 22 22 17.52 22 12S17.52 2 11.99 2zM12 20c-4.42 0-8-3.58-8-8s3.58-8 8-8 8 3.58 8 8-3.58 8-8 8z',
+  info: 'M11 9h2V7h-2m1 13c-4.41 0-8-3.59-8-8s3.59-8 8-8 8 3.59 8 8-3.59 8-8 8m0-18A10 10 0 0 0 2 12a10 10 0 0 0 10 10 10 10 0 0 0 10-10A10 10 0 0 0 12 2m-1 15h2v-6h-2z',
+} as const;
+
+function Icon({ name }: { name: keyof typeof ICON_PATHS }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={ICON_PATHS[name]} />
+    </svg>
+  );
+}
+
+/** A message box above the form (the look of MUI's standard <Alert>). */
+function LoginAlert({
+  severity,
+  testId,
+  children,
+}: {
+  severity: 'error' | 'info';
+  testId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      role="alert"
+      data-testid={testId}
+      className={`${styles.alert} ${severity === 'error' ? styles.alertError : styles.alertInfo}`}
+    >
+      <div className={styles.alertIcon}>
+        <Icon name={severity} />
+      </div>
+      <div className={styles.alertMessage}>{children}</div>
+    </div>
   );
 }
 
@@ -99,48 +134,31 @@ export function LoginPage() {
   };
 
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100dvh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        px: 2,
-        py: 4,
-        bgcolor: 'background.default',
-      }}
-    >
-      <Box sx={{ mb: 3, color: 'primary.main' }}>
+    <main className={styles.page}>
+      <div className={styles.brand}>
         <BrandLink />
-      </Box>
-      <Paper variant="outlined" sx={{ width: '100%', maxWidth: 420, p: { xs: 3, sm: 4 } }}>
-        <Typography variant="h1" sx={{ mb: 1 }}>
+      </div>
+      <section className={styles.card} aria-labelledby="login-title">
+        <h1 id="login-title" className={`${plainUi.heading} ${styles.title}`}>
           Đăng nhập
-        </Typography>
-        <Typography sx={{ mb: 3, color: 'text.secondary' }}>
+        </h1>
+        <p className={`${plainUi.secondaryText} ${styles.intro}`}>
           Đăng nhập để quản lý nhà trọ, phòng và hợp đồng của bạn.
-        </Typography>
+        </p>
 
         {cameFromExpiredSession(location.state) && serverError === null && (
-          <Alert severity="info" sx={{ mb: 2 }} data-testid="login-session-expired">
+          <LoginAlert severity="info" testId="login-session-expired">
             Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.
-          </Alert>
+          </LoginAlert>
         )}
         {serverError !== null && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="login-error">
+          <LoginAlert severity="error" testId="login-error">
             {serverError}
-          </Alert>
+          </LoginAlert>
         )}
 
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(event) => void handleSubmit(event)}
-          aria-label="Đăng nhập"
-        >
-          <FormTextField
+        <form noValidate onSubmit={(event) => void handleSubmit(event)} aria-label="Đăng nhập">
+          <LoginTextField
             id="username"
             name="username"
             label="Tên đăng nhập"
@@ -155,7 +173,7 @@ export function LoginPage() {
             }}
             testId="login-username"
           />
-          <FormTextField
+          <LoginTextField
             id="password"
             name="password"
             label="Mật khẩu"
@@ -170,37 +188,33 @@ export function LoginPage() {
             }}
             testId="login-password"
             endAdornment={
-              <InputAdornment position="end">
-                <IconButton
-                  edge="end"
-                  aria-label={isPasswordVisible ? 'Ẩn mật khẩu' : 'Hiện mật khẩu'}
-                  onClick={() => setIsPasswordVisible((visible) => !visible)}
-                  onMouseDown={(event) => event.preventDefault()}
-                >
-                  {isPasswordVisible ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
-              </InputAdornment>
+              <button
+                type="button"
+                className={styles.iconButton}
+                aria-label={isPasswordVisible ? 'Ẩn mật khẩu' : 'Hiện mật khẩu'}
+                onClick={() => setIsPasswordVisible((visible) => !visible)}
+                onMouseDown={(event) => event.preventDefault()}
+              >
+                <Icon name={isPasswordVisible ? 'visibilityOff' : 'visibility'} />
+              </button>
             }
           />
-          <Button
+          <button
             type="submit"
-            variant="contained"
-            size="large"
-            fullWidth
-            loading={isSubmitting}
-            loadingIndicator={<CircularProgress size={22} color="inherit" aria-label="Đang đăng nhập" />}
-            sx={{ mt: 2 }}
+            className={`${plainUi.button} ${styles.submit}`}
+            disabled={isSubmitting}
             data-testid="login-submit"
           >
-            Đăng nhập
-          </Button>
-          <Box sx={{ mt: 2, textAlign: 'center' }}>
-            <Link component={RouterLink} to={corePaths.forgotPassword} data-testid="forgot-password-link">
+            <span className={isSubmitting ? styles.submitLabelHidden : undefined}>Đăng nhập</span>
+            {isSubmitting && <Spinner size={22} label="Đang đăng nhập" className={styles.submitSpinner} />}
+          </button>
+          <div className={styles.links}>
+            <Link to={corePaths.forgotPassword} className={styles.link} data-testid="forgot-password-link">
               Quên mật khẩu?
             </Link>
-          </Box>
-        </Box>
-      </Paper>
-    </Box>
+          </div>
+        </form>
+      </section>
+    </main>
   );
 }
