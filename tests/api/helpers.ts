@@ -191,3 +191,38 @@ export function requestFrom(
     req.end(text);
   });
 }
+
+/**
+ * A house of a signed-in landlord by name, one of its rooms (by position in name order), its first
+ * fee, and a new device in that room: the objects the request probes aim at.
+ */
+export async function houseObjects(
+  api: ReturnType<typeof apiClient>,
+  session: ApiSession,
+  houseName: string,
+  device: { roomIndex: number; deviceName: string; value: number },
+): Promise<{ house: string; room: string; fee: string; device: string }> {
+  const token = session.token.accessToken;
+  const house = session.houses.find((candidate) => candidate.houseName === houseName)?.houseID as string;
+  const rooms = await api.request<{ value: Array<{ roomID: string }> }>(
+    'GET',
+    `/odata/Room?houseID=${house}`,
+    {
+      token,
+    },
+  );
+  const room = rooms.body.value[device.roomIndex]?.roomID as string;
+  const fees = await api.request<{ value: Array<{ serviceID: string }> }>(
+    'GET',
+    `/odata/Service?houseID=${house}`,
+    {
+      token,
+    },
+  );
+  const created = await api.request<{ deviceID: string }>('POST', '/odata/Device', {
+    token,
+    body: { roomID: room, deviceName: device.deviceName, quantity: 1, condition: 'Tốt', value: device.value },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return { house, room, fee: fees.body.value[0]?.serviceID as string, device: created.body.deviceID };
+}

@@ -17,7 +17,7 @@ import {
   type ApiReply,
   type TestProduct,
 } from '../support/product.js';
-import { MSG } from './helpers.js';
+import { houseObjects, MSG } from './helpers.js';
 
 type Session = Awaited<ReturnType<ReturnType<typeof apiClient>['login']>>;
 
@@ -269,23 +269,10 @@ async function tenancyOf(token: string, house: string, phone: string) {
 
 async function objectsOf(session: Session, houseName: string, phone: string): Promise<Ids> {
   const token = session.token.accessToken;
-  const house = session.houses.find((candidate) => candidate.houseName === houseName)?.houseID as string;
-  const rooms = await api.request<{ value: Array<{ roomID: string }> }>(
-    'GET',
-    `/odata/Room?houseID=${house}`,
-    {
-      token,
-    },
-  );
-  const room = rooms.body.value[0]?.roomID as string;
-  const fees = await api.request<{ value: Array<{ serviceID: string }> }>(
-    'GET',
-    `/odata/Service?houseID=${house}`,
-    { token },
-  );
-  const device = await api.request<{ deviceID: string }>('POST', '/odata/Device', {
-    token,
-    body: { roomID: room, deviceName: 'Tủ lạnh', quantity: 1, condition: 'Tốt', value: 3_000_000 },
+  const { house, room, fee, device } = await houseObjects(api, session, houseName, {
+    roomIndex: 0,
+    deviceName: 'Tủ lạnh',
+    value: 3_000_000,
   });
   const sas = await api.request<{ blobName: string; uploadURL: string }>(
     'GET',
@@ -305,8 +292,8 @@ async function objectsOf(session: Session, houseName: string, phone: string): Pr
   return {
     house,
     room,
-    device: device.body.deviceID,
-    fee: fees.body.value[0]?.serviceID as string,
+    device,
+    fee,
     photo: sas.body.blobName,
     ...(await tenancyOf(token, house, phone)),
   };

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditDoc } from '../../api/src/domain/model.js';
 import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';
-import { expectError, MSG } from './helpers.js';
+import { expectError, houseObjects, MSG } from './helpers.js';
 
 type Entity = Record<string, unknown> & { '@odata.etag': string };
 
@@ -27,24 +27,10 @@ beforeAll(async () => {
   api = apiClient(product.url);
   const chunha = await api.login('chunha', DEMO_PASSWORDS.chunha as string);
   token = chunha.token.accessToken;
-  const house = chunha.houses.find((candidate) => candidate.houseName === 'Nhà trọ Hoa Sen')
-    ?.houseID as string;
-  const rooms = await api.request<{ value: Array<{ roomID: string }> }>(
-    'GET',
-    `/odata/Room?houseID=${house}`,
-    {
-      token,
-    },
-  );
-  const room = rooms.body.value[1]?.roomID as string;
-  const fees = await api.request<{ value: Array<{ serviceID: string }> }>(
-    'GET',
-    `/odata/Service?houseID=${house}`,
-    { token },
-  );
-  const device = await api.request<{ deviceID: string }>('POST', '/odata/Device', {
-    token,
-    body: { roomID: room, deviceName: 'Quạt trần', quantity: 1, condition: 'Tốt', value: 500_000 },
+  const { house, room, fee, device } = await houseObjects(api, chunha, 'Nhà trọ Hoa Sen', {
+    roomIndex: 1,
+    deviceName: 'Quạt trần',
+    value: 500_000,
   });
   targets = [
     {
@@ -57,14 +43,14 @@ beforeAll(async () => {
     { set: 'Room', id: room, field: 'roomID', label: 'Mã phòng', change: { price: 2_345_000 } },
     {
       set: 'Device',
-      id: device.body.deviceID,
+      id: device,
       field: 'deviceID',
       label: 'Mã thiết bị',
       change: { condition: 'Hơi cũ' },
     },
     {
       set: 'Service',
-      id: fees.body.value[0]?.serviceID as string,
+      id: fee,
       field: 'serviceID',
       label: 'Mã dịch vụ',
       change: { price: 4_000 },
