@@ -32,6 +32,18 @@ export const CONTRACT_MESSAGES = {
   phoneTaken: 'Số điện thoại này đang là tài khoản của người thuê một hợp đồng khác còn hiệu lực.',
   unknownService: 'Dịch vụ không thuộc nhà trọ này.',
   noChange: 'Không có thay đổi nào để lưu.',
+  paperAdded: 'Thêm bản hợp đồng giấy thành công',
+  paperFailed: 'Thêm bản giấy thất bại',
+  serviceAdded: 'Tạo bản ghi mới thành công!',
+  vehicleFeeFailed: 'Thêm giá xe thất bại :((',
+  serviceTaken: 'Hợp đồng đã đăng ký dịch vụ này.',
+  vehicleFeeNeedsVehicle: 'Phí theo xe phải chỉ rõ một xe của hợp đồng.',
+  unknownVehicle: 'Xe không thuộc hợp đồng này.',
+  guestLinkInvalid:
+    'Liên kết hợp đồng không hợp lệ, đã hết hạn hoặc đã bị thu hồi. Hãy xin chủ trọ liên kết mới.',
+  alreadySigned: 'Hợp đồng đã được ký.',
+  signatureInvalid: 'Chữ ký phải là ảnh PNG vẽ trên màn hình.',
+  signed: 'Ký hợp đồng thành công!',
 } as const;
 
 const contractDate = (label: string) =>
@@ -141,6 +153,9 @@ export const contractEntity = z.object({
   representativeLesseeEmail: z.string().optional(),
   reservationID: z.string().optional(),
   contractPDFFileURL: z.string().optional(),
+  /** When the representative signed through a guest link (the signature itself is a blob). */
+  representativeLesseeSignedOn: isoDateTime().optional(),
+  representativeLesseeSignature: z.string().optional(),
   terminatedOn: isoDate().optional(),
   terminationReason: z.string().optional(),
   settlement: z
@@ -179,3 +194,95 @@ export const contractChangeEntity = z.object({
   reason: z.string().optional(),
 });
 export type ContractChange = z.infer<typeof contractChangeEntity>;
+
+/** `POST /odata/Contract/UploadContractImageVersion`: a scan (PDF or PNG) of the signed paper contract. */
+export const contractPaperVersionSchema = z
+  .object({
+    contractID: idField('Mã hợp đồng không hợp lệ.'),
+    /** The blob name `GetPaperContractStorageSAS` gave. */
+    blobName: z.string({ error: 'Thiếu tệp bản hợp đồng giấy.' }).min(1).max(200),
+    note: z.string().trim().max(500, { error: 'Ghi chú tối đa 500 ký tự.' }).optional(),
+  })
+  .strict();
+export type ContractPaperVersionInput = z.infer<typeof contractPaperVersionSchema>;
+
+/** One registered paper version (`GET /odata/ContractImageVersion?contractID=…`), numbered from 1. */
+export const contractImageVersionEntity = z.object({
+  contractImageVersionID: z.string(),
+  houseID: z.string(),
+  contractID: z.string(),
+  version: z.number(),
+  blobName: z.string(),
+  fileType: z.enum(['pdf', 'png']),
+  note: z.string().optional(),
+  uploadedBy: z.string(),
+  uploadedByName: z.string(),
+  uploadedOn: isoDateTime(),
+});
+export type ContractImageVersion = z.infer<typeof contractImageVersionEntity>;
+
+/** `POST /odata/ContractService`: subscribes a contract to a house service (per-vehicle fees name the vehicle). */
+export const contractServiceCreateSchema = z
+  .object({
+    contractID: idField('Mã hợp đồng không hợp lệ.'),
+    serviceID: idField('Mã dịch vụ không hợp lệ.'),
+    vehicleID: idField('Mã xe không hợp lệ.').optional(),
+  })
+  .strict();
+export type ContractServiceCreateInput = z.infer<typeof contractServiceCreateSchema>;
+
+/** A guest link (`POST /odata/Contract/{id}/GuestLink`): the URL to share and when it stops working. */
+export interface GuestLink {
+  url: string;
+  expiresOn: string;
+}
+
+/** The largest drawn signature accepted (a PNG data URL). */
+export const SIGNATURE_MAX_CHARS = 400_000;
+
+/** `POST /api/GuestContract/Sign`: the representative's drawn signature, as a PNG data URL. */
+export const guestContractSignSchema = z
+  .object({
+    contractID: idField('Mã hợp đồng không hợp lệ.'),
+    token: z.string({ error: CONTRACT_MESSAGES.guestLinkInvalid }).min(20).max(2000),
+    signature: z
+      .string({ error: CONTRACT_MESSAGES.signatureInvalid })
+      .max(SIGNATURE_MAX_CHARS, { error: 'Chữ ký quá lớn.' })
+      .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, { error: CONTRACT_MESSAGES.signatureInvalid }),
+  })
+  .strict();
+export type GuestContractSignInput = z.infer<typeof guestContractSignSchema>;
+
+/**
+ * What a guest link shows (`GET /api/GuestContract?contractID=…&token=…`): the contract's terms and
+ * parties, no ids beyond the contract's own and no identity numbers.
+ */
+export interface GuestContractView {
+  contractID: string;
+  status: number;
+  createdOn: string;
+  startDate: string;
+  endDate: string;
+  rentFee: number;
+  deposit: number;
+  isIncreased?: boolean;
+  increasedFee?: number;
+  house: { houseName: string; houseAddress: string };
+  room: { roomName: string; acreage?: number; floor?: number };
+  lessor: { fullName: string; phoneNumber?: string };
+  representative: { occupantName: string; phoneNumber?: string };
+  occupants: string[];
+  services: Array<{ serviceName: string; price: number; unit: string }>;
+  vehicles: Array<{ vehicleType: string; licensePlate: string }>;
+  /** When the representative signed through a guest link; absent while unsigned. */
+  signedOn?: string;
+  /** When this link stops working. */
+  linkExpiresOn: string;
+}
+
+/** A short-lived URL to read a generated or uploaded file. */
+export interface FileLink {
+  blobName: string;
+  url: string;
+  expiresOn: string;
+}

@@ -14,3 +14,4 @@ export * from './lessees.js';
 export * from './vehicles.js';
 export * from './reservations.js';
 export * from './registrations.js';
+export * from './citizenIdQr.js';

@@ -18,6 +18,7 @@ const loadRoomsPage = () => import('../features/rooms/RoomsPage');
 const loadRoomDetailPage = () => import('../features/rooms/RoomDetailPage');
 const loadDevicesPage = () => import('../features/devices/DevicesPage');
 const loadFeesPage = () => import('../features/fees/FeesPage');
+const loadGuestContractPage = () => import('../features/guestContract/GuestContractPage');
 
 const LoginPage = lazy(() =>
   import('../features/auth/LoginPage').then((module) => ({ default: module.LoginPage })),
@@ -28,48 +29,139 @@ const RouteAccessGate = lazy(() =>
   loadGuardedShell().then((module) => ({ default: module.RouteAccessGate })),
 );
 const NotFoundPage = lazy(() => loadNotFoundPage().then((module) => ({ default: module.NotFoundPage })));
+const GuestContractPage = lazy(() =>
+  loadGuestContractPage().then((module) => ({ default: module.GuestContractPage })),
+);
+
+interface GuardedPage {
+  path: string;
+  access: RouteAccessName;
+  load: () => Promise<unknown>;
+  Page: ComponentType;
+}
+
+/** A guarded page whose chunk `load` imports and whose component is the module's export `name`. */
+function guardedPage<M, K extends keyof M>(
+  path: string,
+  access: RouteAccessName,
+  load: () => Promise<M>,
+  name: K,
+): GuardedPage {
+  return {
+    path,
+    access,
+    load,
+    Page: lazy(() => load().then((module) => ({ default: module[name] as ComponentType }))),
+  };
+}
 
 /**
  * The signed-in pages: URL pattern, access rule, page. /settingAdmin/{type} is a tab of the service-fee
  * page: 'metered' (Điện, Nước: billed from the kWh and m³ meters), 'fixed' (every other fee: per room,
  * person or vehicle); /settingAdmin shows all. Any other {type} is the 404 page (shown by the page).
  */
-const GUARDED_PAGES: ReadonlyArray<{
-  path: string;
-  access: RouteAccessName;
-  load: () => Promise<unknown>;
-  Page: ComponentType;
-}> = [
-  {
-    path: routePatterns.dashboard,
-    access: 'dashboard',
-    load: loadDashboardPage,
-    Page: lazy(() => loadDashboardPage().then((module) => ({ default: module.DashboardRoute }))),
-  },
-  {
-    path: routePatterns.rooms,
-    access: 'rooms',
-    load: loadRoomsPage,
-    Page: lazy(() => loadRoomsPage().then((module) => ({ default: module.RoomsPage }))),
-  },
-  {
-    path: routePatterns.room,
-    access: 'rooms',
-    load: loadRoomDetailPage,
-    Page: lazy(() => loadRoomDetailPage().then((module) => ({ default: module.RoomDetailPage }))),
-  },
-  {
-    path: routePatterns.devices,
-    access: 'devices',
-    load: loadDevicesPage,
-    Page: lazy(() => loadDevicesPage().then((module) => ({ default: module.DevicesPage }))),
-  },
-  {
-    path: routePatterns.fees,
-    access: 'fees',
-    load: loadFeesPage,
-    Page: lazy(() => loadFeesPage().then((module) => ({ default: module.FeesPage }))),
-  },
+const GUARDED_PAGES: readonly GuardedPage[] = [
+  guardedPage(routePatterns.dashboard, 'dashboard', loadDashboardPage, 'DashboardRoute'),
+  guardedPage(routePatterns.rooms, 'rooms', loadRoomsPage, 'RoomsPage'),
+  guardedPage(routePatterns.room, 'rooms', loadRoomDetailPage, 'RoomDetailPage'),
+  guardedPage(routePatterns.devices, 'devices', loadDevicesPage, 'DevicesPage'),
+  guardedPage(routePatterns.fees, 'fees', loadFeesPage, 'FeesPage'),
+  guardedPage(
+    routePatterns.lessees,
+    'lessees',
+    () => import('../features/lessees/LesseesPage'),
+    'LesseesPage',
+  ),
+  guardedPage(
+    routePatterns.lessee,
+    'lessees',
+    () => import('../features/lessees/LesseeDetailPage'),
+    'LesseeDetailPage',
+  ),
+  guardedPage(
+    routePatterns.createLessee,
+    'createLessee',
+    () => import('../features/lessees/CreateLesseePage'),
+    'CreateLesseePage',
+  ),
+  guardedPage(
+    routePatterns.createLesseeInRoom,
+    'createLessee',
+    () => import('../features/lessees/CreateLesseePage'),
+    'CreateLesseePage',
+  ),
+  guardedPage(
+    routePatterns.roomLessees,
+    'lessees',
+    () => import('../features/lessees/RoomLesseesPage'),
+    'RoomLesseesPage',
+  ),
+  guardedPage(
+    routePatterns.vehicleAndLesseeAdd,
+    'createLessee',
+    () => import('../features/lessees/VehicleAndLesseeAddPage'),
+    'VehicleAndLesseeAddPage',
+  ),
+  guardedPage(
+    routePatterns.contracts,
+    'contracts',
+    () => import('../features/contracts/ContractsPage'),
+    'ContractsPage',
+  ),
+  guardedPage(
+    routePatterns.contract,
+    'contracts',
+    () => import('../features/contracts/ContractDetailPage'),
+    'ContractDetailPage',
+  ),
+  guardedPage(
+    routePatterns.contractDocument,
+    'contracts',
+    () => import('../features/contracts/ContractDocumentPage'),
+    'ContractDocumentPage',
+  ),
+  guardedPage(
+    routePatterns.contractExtend,
+    'updateContract',
+    () => import('../features/contracts/ContractExtendPage'),
+    'ContractExtendPage',
+  ),
+  guardedPage(
+    routePatterns.contractTerminate,
+    'createContract',
+    () => import('../features/contracts/ContractTerminatePage'),
+    'ContractTerminatePage',
+  ),
+  guardedPage(
+    routePatterns.contractHistory,
+    'contractHistory',
+    () => import('../features/contracts/ContractHistoryPage'),
+    'ContractHistoryPage',
+  ),
+  guardedPage(
+    routePatterns.createContract,
+    'createContract',
+    () => import('../features/contracts/CreateContractPage'),
+    'CreateContractPage',
+  ),
+  guardedPage(
+    routePatterns.lesseeRoom,
+    'lesseePortal',
+    () => import('../features/tenant/LesseeRoomPage'),
+    'LesseeRoomPage',
+  ),
+  guardedPage(
+    routePatterns.lesseeContract,
+    'lesseePortal',
+    () => import('../features/tenant/LesseeContractPage'),
+    'LesseeContractPage',
+  ),
+  guardedPage(
+    routePatterns.newPassword,
+    'newPassword',
+    () => import('../features/tenant/NewPasswordPage'),
+    'NewPasswordPage',
+  ),
 ];
 
 /**
@@ -77,13 +169,15 @@ const GUARDED_PAGES: ReadonlyArray<{
  * layout route would otherwise add one request's wait before the page's own chunks.
  */
 function preloadPageChunks(pathname: string): void {
-  const guardedPage = GUARDED_PAGES.find(({ path }) => matchPath(path, pathname) !== null);
+  const page = GUARDED_PAGES.find(({ path }) => matchPath(path, pathname) !== null);
   const loads =
     pathname === corePaths.home
       ? [loadHomePage]
-      : guardedPage !== undefined
-        ? [loadGuardedShell, guardedPage.load]
-        : [loadNotFoundPage];
+      : matchPath(routePatterns.guestContract, pathname) !== null
+        ? [loadGuestContractPage]
+        : page !== undefined
+          ? [loadGuardedShell, page.load]
+          : [loadNotFoundPage];
   // A failure shows when the route itself imports the chunk (RouteErrorBoundary, vite:preloadError).
   for (const load of loads) load().catch(() => undefined);
 }
@@ -114,6 +208,8 @@ export function AppRoutes() {
           <Route path={routePatterns.login} element={<LoginPage />} />
           <Route element={<ThemedLayout />}>
             <Route index element={<HomePage />} />
+            {/* Public: a guest link lets the representative read and sign without an account. */}
+            <Route path={routePatterns.guestContract} element={<GuestContractPage />} />
             {/* Guarded pages: each declares who may open it (spec section 6, app/access.ts). */}
             <Route element={<GuardedShell />}>
               {GUARDED_PAGES.map(({ path, access, Page }) => (

@@ -33,6 +33,14 @@ const SETTING_HOUSE_ACCESS: RouteAccess = {
   allowedLevels: [2, 3, 4],
 };
 
+const LESSEE_ACCESS: RouteAccess = { ...ACCESS.houseManagers, permission: 'lesseePermission' };
+const CONTRACT_ACCESS: RouteAccess = { ...ACCESS.houseManagers, permission: 'contractPermission' };
+/** Spec section 6: creating contracts or lessee information needs contractPermission 3 or 4. */
+const CONTRACT_CREATE_ACCESS: RouteAccess = { ...CONTRACT_ACCESS, allowedLevels: [3, 4] };
+/** Extending changes a contract (level 2 and up); ending one early is as weighty as signing it. */
+const CONTRACT_UPDATE_ACCESS: RouteAccess = { ...CONTRACT_ACCESS, allowedLevels: [2, 3, 4] };
+const LESSEE_PORTAL_ACCESS: RouteAccess = { roles: [lessee] };
+
 /**
  * Who may open each guarded page, by name. The route table (AppRoutes) names the rule; the guard, which
  * loads with the signed-in shell, looks it up, so these rules stay out of what the login page loads.
@@ -42,6 +50,16 @@ export const ROUTE_ACCESS = {
   rooms: ROOM_ACCESS,
   devices: DEVICE_ACCESS,
   fees: SETTING_HOUSE_ACCESS,
+  lessees: LESSEE_ACCESS,
+  createLessee: CONTRACT_CREATE_ACCESS,
+  contracts: CONTRACT_ACCESS,
+  createContract: CONTRACT_CREATE_ACCESS,
+  updateContract: CONTRACT_UPDATE_ACCESS,
+  /** lessorViewContact: landlords and staff with contract read permission, never the tenant. */
+  contractHistory: CONTRACT_ACCESS,
+  lesseePortal: LESSEE_PORTAL_ACCESS,
+  /** The first-login password change: every signed-in role, before anything else. */
+  newPassword: { ...ACCESS.everyRole, allowsIncompleteAccount: true },
 } as const satisfies Record<string, RouteAccess>;
 
 export type RouteAccessName = keyof typeof ROUTE_ACCESS;

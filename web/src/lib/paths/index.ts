@@ -24,7 +24,26 @@ export const paths = {
   devices: (roomID: string) => `/deviceCD/${enc(roomID)}`,
   fees: (tab: FeeTab = 'all') => (tab === 'all' ? '/settingAdmin' : `/settingAdmin/${tab}`),
   lessees: '/lessees',
+  lessee: (lesseeInfoID: string) => `/lessees/${enc(lesseeInfoID)}`,
+  createLessee: '/createLesseeInfo',
+  createLesseeInRoom: (roomID: string) => `/createLesseeInRoom/${enc(roomID)}`,
+  /** The occupants of a room's active contract: add, edit, remove. */
+  roomLessees: (roomID: string) => `/lesseeCD/${enc(roomID)}`,
+  /** Vehicles and occupants added to a running contract. */
+  vehicleAndLesseeAdd: (contractID: string) => `/vehicleAndLesseeAdd/${enc(contractID)}`,
   contracts: '/contracts',
+  contract: (contractID: string) => `/contracts/${enc(contractID)}`,
+  contractDocument: (contractID: string) => `/contracts/document/${enc(contractID)}`,
+  contractExtend: (contractID: string) => `/contracts/timeExtend/${enc(contractID)}`,
+  contractTerminate: (contractID: string) => `/contracts/earlyTerminate/${enc(contractID)}`,
+  contractHistory: (contractID: string) => `/contracts/contractHistory/${enc(contractID)}`,
+  /** The contract form; from a room's page (or its reservation) the room comes filled in. */
+  createContract: (roomID?: string) =>
+    roomID === undefined ? '/createContract' : `/createContract?roomID=${enc(roomID)}`,
+  /** The public page a guest link opens (the token is what lets it in). */
+  guestContract: (contractID: string) => `/guestContract/${enc(contractID)}`,
+  /** Where a tenant signing in with a one-time password chooses their own. */
+  newPassword: '/newPassword',
   meterRecords: '/MeterRecord',
   staff: '/staffManage',
   lesseeRoom: '/lesseeRoomDetail',

@@ -1,0 +1,2 @@
+// Placeholder: the CCCD QR parser lands here.
+export {};
