@@ -6,6 +6,7 @@ export const MESSAGES = {
   passwordTooLong: 'Mật khẩu tối đa 200 ký tự.',
   wrongCredentials: 'Tên đăng nhập hoặc mật khẩu không đúng!',
   accountDisabled: 'Tài khoản đã bị vô hiệu hóa. Vui lòng liên hệ quản trị viên.',
+  passwordChangeRequired: 'Bạn cần đặt mật khẩu mới thay cho mật khẩu dùng một lần trước khi tiếp tục.',
   tooManyLoginAttempts: (minutes: number) =>
     `Bạn đã đăng nhập sai quá nhiều lần. Vui lòng thử lại sau ${minutes} phút.`,
   /** No session, or an expired or ended one. */

@@ -1,4 +1,4 @@
-import type { Contract, ContractChange, Reservation } from '@nhatro/common';
+import { MESSAGES, type Contract, type ContractChange, type Reservation } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
 import { expectError, expectFieldError, MSG, type ODataCollection, type RoomReply } from './helpers.js';
@@ -90,6 +90,12 @@ describe('from a deposit to a signed contract and back', () => {
     const login = await api.login(tenant.username, tenant.oneTimePassword);
     expect(login.contractID).toBe(contractID);
     expect(login).toMatchObject({ mustChangePassword: true });
+    // Until the one-time password is replaced, nothing but the change (and logout) opens.
+    const beforeChange = await api.request<{ errorMessage: string }>('GET', '/odata/Contract', {
+      token: login.token.accessToken,
+    });
+    expect(beforeChange.status).toBe(403);
+    expect(beforeChange.body.errorMessage).toBe(MESSAGES.passwordChangeRequired);
     const changed = await api.request('POST', '/api/User/ChangePassword', {
       token: login.token.accessToken,
       body: { oldPassword: tenant.oneTimePassword, newPassword: 'NhaMoi2030' },

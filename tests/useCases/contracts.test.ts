@@ -73,7 +73,7 @@ describe('creating a contract', () => {
     expect(created).toMatchObject({ status: 1, rentFee: 3_100_000, deposit: 3_000_000, roomID: room.roomID });
     const account = created.representativeAccount as { username: string; oneTimePassword: string };
     expect(account.username).toBe('0901234567');
-    expect(account.oneTimePassword).toMatch(/^[A-Za-z2-9]{10}$/);
+    expect(account.oneTimePassword).toMatch(/^[A-Za-z2-9]{12}$/);
     const user = await findUserByUsername(deps, '0901234567');
     expect(user).toMatchObject({
       roleID: 4,

@@ -1,4 +1,14 @@
-import { CONTRACT_MESSAGES, type RoomStatusCode } from '@nhatro/common';
+import {
+  CONTRACT_MESSAGES,
+  CONTRACT_STATUS,
+  normalizeLicensePlate,
+  VEHICLE_MESSAGES,
+  type ContractCreateInput,
+  type RoomStatusCode,
+} from '@nhatro/common';
+import { AppError } from './errors.js';
+import { lesseeDateProblem, lesseeSearchText } from './lessees.js';
+import type { ContractDoc, ContractServiceDoc, LesseeInfoDoc, VehicleDoc } from './model.js';
 
 /** Why a contract cannot be made for this room now, or `null`. */
 export function contractCreationBlocker(
@@ -62,4 +72,136 @@ export function changedFields<T extends object>(
     if (oldValue !== newValue) changes.push({ field, oldValue, newValue });
   }
   return changes;
+}
+
+/** The documents one new tenancy writes: the contract, its occupants, vehicles and services. */
+export interface TenancyDocs {
+  contract: ContractDoc;
+  lessees: LesseeInfoDoc[];
+  vehicles: VehicleDoc[];
+  services: ContractServiceDoc[];
+}
+
+/** What the house already holds that a new tenancy is checked against. */
+export interface TenancyHouse {
+  houseID: string;
+  serviceIDs: ReadonlySet<string>;
+  /** Plates already registered in the house, normalized; the plates of this tenancy are added. */
+  knownPlates: Set<string>;
+}
+
+/**
+ * Checks a new tenancy against the house (dates that make no sense, unknown services, plates already
+ * registered, per-vehicle fees without a vehicle) and builds its documents. Throws `AppError`.
+ * `fieldPrefix` names where the input sits in a bigger payload (an import row: '').
+ */
+export function buildTenancy(args: {
+  house: TenancyHouse;
+  room: { roomID: string; price: number };
+  reservation: { reservationID: string; deposit: number } | undefined;
+  input: Omit<ContractCreateInput, 'roomID' | 'reservationID'>;
+  today: string;
+  createdOn: string;
+  newID: () => string;
+}): TenancyDocs {
+  const { house, room, reservation, input, today, createdOn, newID } = args;
+  const { houseID } = house;
+  const { email: _email, ...representativeFields } = input.representative;
+  const people = [
+    { ...representativeFields, isRepresentative: true },
+    ...input.occupants.map((person) => ({ ...person, isRepresentative: false })),
+  ];
+  people.forEach((person, index) => {
+    const problem = lesseeDateProblem(person, today);
+    if (problem) {
+      const prefix = index === 0 ? 'representative' : `occupants.${index - 1}`;
+      throw AppError.validation([
+        { field: `${prefix}.${problem.field}`, errorMessage: problem.errorMessage },
+      ]);
+    }
+  });
+  for (const service of input.services) {
+    if (!house.serviceIDs.has(service.serviceID)) throw AppError.conflict(CONTRACT_MESSAGES.unknownService);
+  }
+  for (const vehicle of input.vehicles) {
+    const key = vehicle.licensePlate ? normalizeLicensePlate(vehicle.licensePlate) : '';
+    if (key && house.knownPlates.has(key))
+      throw AppError.conflict(VEHICLE_MESSAGES.duplicate(vehicle.licensePlate?.toUpperCase() ?? ''));
+    if (key) house.knownPlates.add(key);
+  }
+
+  const contractID = newID();
+  const lessees: LesseeInfoDoc[] = people.map((person) => {
+    const lesseeInfoID = newID();
+    return {
+      id: lesseeInfoID,
+      pk: houseID,
+      type: 'lesseeInfo',
+      lesseeInfoID,
+      houseID,
+      contractID,
+      roomID: room.roomID,
+      ...person,
+      status: 1,
+      searchText: lesseeSearchText(person),
+    };
+  });
+  const representative = lessees[0] as LesseeInfoDoc;
+  const vehicles: VehicleDoc[] = input.vehicles.map(({ ownerIndex, ...vehicle }) => {
+    const vehicleID = newID();
+    const owner = ownerIndex === undefined ? undefined : lessees[ownerIndex];
+    return {
+      id: vehicleID,
+      pk: houseID,
+      type: 'vehicle',
+      vehicleID,
+      houseID,
+      contractID,
+      vehicleType: vehicle.vehicleType,
+      licensePlate: vehicle.licensePlate?.toUpperCase() ?? '',
+      ...(owner ? { lesseeInfoID: owner.lesseeInfoID } : {}),
+      ...(vehicle.description ? { description: vehicle.description } : {}),
+    };
+  });
+  const services: ContractServiceDoc[] = input.services.map((service) => {
+    const vehicle = service.vehicleIndex === undefined ? undefined : vehicles[service.vehicleIndex];
+    if (service.vehicleIndex !== undefined && !vehicle) {
+      throw AppError.validation([
+        { field: 'services', errorMessage: CONTRACT_MESSAGES.vehicleFeeNeedsVehicle },
+      ]);
+    }
+    const contractServiceID = newID();
+    return {
+      id: contractServiceID,
+      pk: houseID,
+      type: 'contractService',
+      contractServiceID,
+      houseID,
+      contractID,
+      serviceID: service.serviceID,
+      ...(vehicle ? { vehicleID: vehicle.vehicleID } : {}),
+      createdOn,
+    };
+  });
+  const contract: ContractDoc = {
+    id: contractID,
+    pk: houseID,
+    type: 'contract',
+    contractID,
+    houseID,
+    roomID: room.roomID,
+    status: CONTRACT_STATUS.active,
+    createdOn,
+    startDate: input.startDate,
+    endDate: input.endDate,
+    rentFee: input.rentFee ?? room.price,
+    deposit: input.deposit ?? reservation?.deposit ?? 0,
+    deposited: input.deposited ?? Boolean(reservation),
+    ...(input.isIncreased !== undefined ? { isIncreased: input.isIncreased } : {}),
+    ...(input.increasedFee !== undefined ? { increasedFee: input.increasedFee } : {}),
+    representativeLesseeID: representative.lesseeInfoID,
+    ...(input.representative.email ? { representativeLesseeEmail: input.representative.email } : {}),
+    ...(reservation ? { reservationID: reservation.reservationID } : {}),
+  };
+  return { contract, lessees, vehicles, services };
 }

@@ -36,6 +36,7 @@ defineEndpoint({
   name: 'userLogout',
   route: 'api/User/Logout',
   methods: ['POST'],
+  allowsPendingPasswordChange: true,
   async handle({ req, actor }) {
     const { refreshToken } = await readJson(req, logoutSchema, AUTH_BODY_LIMIT);
     await logout(actor, refreshToken);
@@ -48,6 +49,7 @@ defineEndpoint({
   name: 'userChangePassword',
   route: 'api/User/ChangePassword',
   methods: ['POST'],
+  allowsPendingPasswordChange: true,
   async handle({ req, actor }) {
     await changePassword(actor, await readJson(req, changePasswordSchema, AUTH_BODY_LIMIT));
     return ok(undefined, { message: PASSWORD_MESSAGES.changed });

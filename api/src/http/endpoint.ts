@@ -1,5 +1,5 @@
 import type { HttpMethod, HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functions';
-import type { PermissionArea, RoleID } from '@nhatro/common';
+import { MESSAGES, type PermissionArea, type RoleID } from '@nhatro/common';
 import { hasPermission } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
 import type { Actor } from '../useCases/actor.js';
@@ -43,6 +43,8 @@ export interface AuthedEndpoint extends BaseDefinition {
   roles?: RoleID[];
   /** Minimum permission level in one area of spec section 6. */
   permission?: Permission;
+  /** Open to an account that must still replace its one-time password (change password, logout). */
+  allowsPendingPasswordChange?: boolean;
   handle(call: AuthedCall): Promise<HttpResponseInit>;
 }
 
@@ -88,6 +90,9 @@ export function definePublicEndpoint(definition: PublicEndpoint): void {
 export function defineEndpoint(definition: AuthedEndpoint): void {
   register(definition, 'user', async (call) => {
     const user = await authenticate(call.deps, call.req.headers.get('authorization'));
+    if (user.account.mustChangePassword && definition.allowsPendingPasswordChange !== true) {
+      throw AppError.forbidden(MESSAGES.passwordChangeRequired);
+    }
     if (definition.roles && !definition.roles.includes(user.roleID)) throw AppError.forbidden();
     if (
       definition.permission &&

@@ -4,15 +4,19 @@ import {
   CONTRACT_STATUS,
   normalizeLicensePlate,
   ROLE,
-  VEHICLE_MESSAGES,
   type ContractCreateInput,
   type ContractTerminateInput,
   type ContractUpdateInput,
 } from '@nhatro/common';
 import { lesseeScope } from '../domain/access.js';
-import { changedFields, contractCreationBlocker, settlement } from '../domain/contracts.js';
+import {
+  buildTenancy,
+  changedFields,
+  contractCreationBlocker,
+  settlement,
+  type TenancyHouse,
+} from '../domain/contracts.js';
 import { AppError } from '../domain/errors.js';
-import { lesseeDateProblem, lesseeSearchText } from '../domain/lessees.js';
 import type {
   ContractChangeDoc,
   ContractDoc,
@@ -30,7 +34,7 @@ import type { Filter } from '../domain/query.js';
 import { vietnamDate } from '../domain/time.js';
 import { StoreError } from '../store/store.js';
 import { audit, type Actor } from './actor.js';
-import { hashPassword } from './auth/passwords.js';
+import { hashOneTimePassword } from './auth/passwords.js';
 import {
   assertCurrent,
   authorizeHouse,
@@ -192,10 +196,46 @@ export async function getContract(actor: Actor, contractID: string, query: OData
   return selectFields({ ...entityView(contract), ...expanded.get(contract.contractID) }, query);
 }
 
-/** A one-time password the landlord reads out once: 10 characters without look-alikes. */
-function oneTimePassword(): string {
+/** A one-time password the landlord reads out once: 12 characters without look-alikes (about 70 bits). */
+export function oneTimePassword(): string {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
-  return [...randomBytes(10)].map((byte) => alphabet[byte % alphabet.length]).join('');
+  // 56 letters: bytes of 224 and above are dropped so every letter is equally likely.
+  const letters: string[] = [];
+  while (letters.length < 12) {
+    for (const byte of randomBytes(16)) {
+      if (byte < 224 && letters.length < 12) letters.push(alphabet[byte % alphabet.length] as string);
+    }
+  }
+  return letters.join('');
+}
+
+/** The house's services and registered plates, which new tenancies are checked against. */
+export async function tenancyHouse(deps: Deps, houseID: string): Promise<TenancyHouse> {
+  const [fees, vehicles] = await Promise.all([
+    listInHouse<FeeDoc>(deps, houseID, 'service'),
+    listInHouse<VehicleDoc>(deps, houseID, 'vehicle'),
+  ]);
+  return {
+    houseID,
+    serviceIDs: new Set(fees.map((fee) => fee.serviceID)),
+    knownPlates: new Set(vehicles.map((vehicle) => normalizeLicensePlate(vehicle.licensePlate))),
+  };
+}
+
+/**
+ * Whether the representative's phone number may become (or stay) a tenant account: refused when it
+ * belongs to a landlord, staff or super admin, or to a tenant whose contract is still active.
+ */
+export async function tenantAccountBlocker(
+  deps: Deps,
+  username: string,
+): Promise<{ existing: UserDoc | undefined; blocked: boolean }> {
+  const existing = await findUserByUsername(deps, username);
+  if (!existing) return { existing, blocked: false };
+  if (existing.roleID !== ROLE.lessee) return { existing, blocked: true };
+  if (!existing.contractID) return { existing, blocked: false };
+  const current = await houseDocs<ContractDoc>(deps).read(existing.houseID ?? '', existing.contractID);
+  return { existing, blocked: current?.status === ACTIVE_CONTRACT };
 }
 
 /**
@@ -212,140 +252,39 @@ export async function createContract(
   const { deps } = actor;
   const room = await roomForCaller(actor, input.roomID);
   const houseID = room.houseID;
-  const reservations = await listInHouse<ReservationDoc>(deps, houseID, 'reservation', {
-    op: 'and',
-    items: [
-      { op: 'eq', field: 'roomID', value: room.roomID },
-      { op: 'eq', field: 'status', value: 'active' },
-    ],
-  });
+  const [reservations, activeContract, house] = await Promise.all([
+    listInHouse<ReservationDoc>(deps, houseID, 'reservation', {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'roomID', value: room.roomID },
+        { op: 'eq', field: 'status', value: 'active' },
+      ],
+    }),
+    activeContractOfRoom(actor, houseID, room.roomID),
+    tenancyHouse(deps, houseID),
+  ]);
   const reservation = reservations[0];
-  const blocker = contractCreationBlocker(
-    room,
-    Boolean(await activeContractOfRoom(actor, houseID, room.roomID)),
-    reservation,
-    input.reservationID,
-  );
+  const blocker = contractCreationBlocker(room, Boolean(activeContract), reservation, input.reservationID);
   if (blocker) throw AppError.conflict(blocker);
 
-  const today = vietnamDate(deps.now());
-  const people = [
-    { ...input.representative, isRepresentative: true },
-    ...input.occupants.map((person) => ({ ...person, isRepresentative: false })),
-  ];
-  people.forEach((person, index) => {
-    const problem = lesseeDateProblem(person, today);
-    if (problem) {
-      const prefix = index === 0 ? 'representative' : `occupants.${index - 1}`;
-      throw AppError.validation([
-        { field: `${prefix}.${problem.field}`, errorMessage: problem.errorMessage },
-      ]);
-    }
+  const createdOn = deps.now().toISOString();
+  const { roomID: _roomID, reservationID: _reservationID, ...terms } = input;
+  const tenancy = buildTenancy({
+    house,
+    room,
+    reservation,
+    input: terms,
+    today: vietnamDate(deps.now()),
+    createdOn,
+    newID: randomUUID,
   });
-
-  const fees = await listInHouse<FeeDoc>(deps, houseID, 'service');
-  for (const service of input.services) {
-    if (!fees.some((fee) => fee.serviceID === service.serviceID))
-      throw AppError.conflict(CONTRACT_MESSAGES.unknownService);
-  }
-  const knownPlates = new Set(
-    (await listInHouse<VehicleDoc>(deps, houseID, 'vehicle')).map((vehicle) =>
-      normalizeLicensePlate(vehicle.licensePlate),
-    ),
-  );
-  for (const vehicle of input.vehicles) {
-    const key = vehicle.licensePlate ? normalizeLicensePlate(vehicle.licensePlate) : '';
-    if (key && knownPlates.has(key))
-      throw AppError.conflict(VEHICLE_MESSAGES.duplicate(vehicle.licensePlate?.toUpperCase() ?? ''));
-    if (key) knownPlates.add(key);
-  }
+  const { contract, lessees, vehicles, services } = tenancy;
+  const representative = lessees[0] as LesseeInfoDoc;
 
   const username = input.representative.phoneNumber;
-  const existing = await findUserByUsername(deps, username);
-  if (existing && (existing.roleID !== ROLE.lessee || existing.contractID)) {
-    const current = existing.contractID
-      ? await houseDocs<ContractDoc>(deps).read(existing.houseID ?? '', existing.contractID)
-      : undefined;
-    if (existing.roleID !== ROLE.lessee || current?.status === ACTIVE_CONTRACT)
-      throw AppError.conflict(CONTRACT_MESSAGES.phoneTaken);
-  }
+  const { existing, blocked } = await tenantAccountBlocker(deps, username);
+  if (blocked) throw AppError.conflict(CONTRACT_MESSAGES.phoneTaken);
 
-  const createdOn = deps.now().toISOString();
-  const contractID = randomUUID();
-  const lessees: LesseeInfoDoc[] = people.map(
-    ({ email: _email, ...person }: (typeof people)[number] & { email?: string }) => {
-      const lesseeInfoID = randomUUID();
-      return {
-        id: lesseeInfoID,
-        pk: houseID,
-        type: 'lesseeInfo',
-        lesseeInfoID,
-        houseID,
-        contractID,
-        roomID: room.roomID,
-        ...person,
-        status: 1,
-        searchText: lesseeSearchText(person),
-      };
-    },
-  );
-  const representative = lessees[0] as LesseeInfoDoc;
-  const vehicles: VehicleDoc[] = input.vehicles.map(({ ownerIndex, ...vehicle }) => {
-    const vehicleID = randomUUID();
-    const owner = ownerIndex === undefined ? undefined : lessees[ownerIndex];
-    return {
-      id: vehicleID,
-      pk: houseID,
-      type: 'vehicle',
-      vehicleID,
-      houseID,
-      contractID,
-      vehicleType: vehicle.vehicleType,
-      licensePlate: vehicle.licensePlate?.toUpperCase() ?? '',
-      ...(owner ? { lesseeInfoID: owner.lesseeInfoID } : {}),
-      ...(vehicle.description ? { description: vehicle.description } : {}),
-    };
-  });
-  const services: ContractServiceDoc[] = input.services.map((service) => {
-    const contractServiceID = randomUUID();
-    const vehicle = service.vehicleIndex === undefined ? undefined : vehicles[service.vehicleIndex];
-    if (service.vehicleIndex !== undefined && !vehicle) {
-      throw AppError.validation([
-        { field: 'services', errorMessage: 'Phí theo xe phải chỉ rõ một xe của hợp đồng.' },
-      ]);
-    }
-    return {
-      id: contractServiceID,
-      pk: houseID,
-      type: 'contractService',
-      contractServiceID,
-      houseID,
-      contractID,
-      serviceID: service.serviceID,
-      ...(vehicle ? { vehicleID: vehicle.vehicleID } : {}),
-      createdOn,
-    };
-  });
-  const contract: ContractDoc = {
-    id: contractID,
-    pk: houseID,
-    type: 'contract',
-    contractID,
-    houseID,
-    roomID: room.roomID,
-    status: ACTIVE_CONTRACT,
-    createdOn,
-    startDate: input.startDate,
-    endDate: input.endDate,
-    rentFee: input.rentFee ?? room.price,
-    deposit: input.deposit ?? reservation?.deposit ?? 0,
-    deposited: input.deposited ?? Boolean(reservation),
-    ...(input.isIncreased !== undefined ? { isIncreased: input.isIncreased } : {}),
-    ...(input.increasedFee !== undefined ? { increasedFee: input.increasedFee } : {}),
-    representativeLesseeID: representative.lesseeInfoID,
-    ...(input.representative.email ? { representativeLesseeEmail: input.representative.email } : {}),
-    ...(reservation ? { reservationID: reservation.reservationID } : {}),
-  };
   const writes: Parameters<ReturnType<typeof houseDocs<HouseScopedDoc>>['batch']>[1] = [
     { op: 'create', doc: contract },
     ...[...lessees, ...vehicles, ...services].map((doc) => ({ op: 'create' as const, doc })),
@@ -358,7 +297,11 @@ export async function createContract(
       ? [
           {
             op: 'replace' as const,
-            doc: { ...reservation, status: 'contracted' as const, contractID } satisfies ReservationDoc,
+            doc: {
+              ...reservation,
+              status: 'contracted' as const,
+              contractID: contract.contractID,
+            } satisfies ReservationDoc,
             ...(reservation._etag ? { ifMatch: reservation._etag } : {}),
           },
         ]
@@ -369,13 +312,13 @@ export async function createContract(
   const password = oneTimePassword();
   let account: UserDoc;
   try {
-    account = await openTenantAccount(actor, existing, {
+    account = await openTenantAccount(deps, existing, {
       username,
       password,
       fullName: representative.occupantName,
       email: input.representative.email,
       houseID,
-      contractID,
+      contractID: contract.contractID,
       roomID: room.roomID,
       lesseeID: representative.lesseeInfoID,
     });
@@ -401,35 +344,39 @@ export async function createContract(
       throw AppError.conflict(CONTRACT_MESSAGES.phoneTaken);
     throw error;
   }
-  const saved = await houseDocs<ContractDoc>(deps).replace({
-    ...((await houseDocs<ContractDoc>(deps).read(houseID, contractID)) as ContractDoc),
-    lesseeAccountID: account.userID,
-  });
+  const saved = await houseDocs<ContractDoc>(deps).patch(houseID, contract.contractID, [
+    { op: 'set', path: '/lesseeAccountID', value: account.userID },
+  ]);
   await audit(actor, {
     action: 'create',
     entity: 'contract',
-    entityID: contractID,
+    entityID: contract.contractID,
     houseID,
     details: { occupants: lessees.length, vehicles: vehicles.length },
   });
   return { ...entityView(saved), representativeAccount: { username, oneTimePassword: password } };
 }
 
-async function openTenantAccount(
-  actor: Actor,
+export interface TenantAccountInput {
+  username: string;
+  password: string;
+  fullName: string;
+  email: string | undefined;
+  houseID: string;
+  contractID: string;
+  roomID: string;
+  lesseeID: string;
+}
+
+/**
+ * The representative's account, with a one-time password they must replace at first login. A returning
+ * tenant keeps their account: it moves to the new contract with a new one-time password.
+ */
+export async function openTenantAccount(
+  deps: Deps,
   existing: UserDoc | undefined,
-  tenant: {
-    username: string;
-    password: string;
-    fullName: string;
-    email: string | undefined;
-    houseID: string;
-    contractID: string;
-    roomID: string;
-    lesseeID: string;
-  },
+  tenant: TenantAccountInput,
 ): Promise<UserDoc> {
-  const { deps } = actor;
   const home = {
     houseID: tenant.houseID,
     contractID: tenant.contractID,
@@ -437,19 +384,16 @@ async function openTenantAccount(
     lesseeID: tenant.lesseeID,
     mustChangePassword: true,
   };
+  const passwordHash = await hashOneTimePassword(tenant.password);
   if (existing) {
-    // A returning tenant keeps their account: it moves to the new contract with a new one-time password.
-    const users = deps.store.container<UserDoc>('users');
-    return users.replace({
-      ...existing,
-      ...home,
-      passwordHash: await hashPassword(tenant.password),
-      disabled: false,
-    });
+    return deps.store
+      .container<UserDoc>('users')
+      .replace({ ...existing, ...home, passwordHash, disabled: false });
   }
   return createUser(deps, {
     username: tenant.username,
     password: tenant.password,
+    passwordHash,
     roleID: ROLE.lessee,
     fullName: tenant.fullName,
     phoneNumber: tenant.username,

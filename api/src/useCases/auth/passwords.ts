@@ -20,6 +20,26 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64'), key.toString('base64')].join('$');
 }
 
+/**
+ * A password the server generated (a tenant's first, one-time password: 12 characters from 56, about
+ * 70 bits) cannot be guessed, so it needs no key stretching: scrypt at N=2^10 (1 MiB, about 1 ms) keeps
+ * contract creation fast. The format is the same, and the tenant's own password replaces it at first login.
+ */
+const ONE_TIME_PARAMS = { N: 2 ** 10, r: 8, p: 1 } as const;
+
+export async function hashOneTimePassword(password: string): Promise<string> {
+  const salt = randomBytes(16);
+  const key = await derive(password, salt, ONE_TIME_PARAMS);
+  return [
+    'scrypt',
+    ONE_TIME_PARAMS.N,
+    ONE_TIME_PARAMS.r,
+    ONE_TIME_PARAMS.p,
+    salt.toString('base64'),
+    key.toString('base64'),
+  ].join('$');
+}
+
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
   if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
