@@ -6,7 +6,8 @@ const SOURCE_RESOLVER = fileURLToPath(new URL('./sourceResolver.cjs', import.met
 /**
  * The API's layers, each importing only the ones below it (docs/adding-a-slice.md):
  * functions (thin endpoints) → http (the edge) → useCases → domain (rules, no I/O);
- * use cases reach storage through the store and blob ports; local/ wires everything for `npm start`.
+ * use cases reach storage through the store and blob ports and render files with documents/ (PDF);
+ * local/ wires everything for `npm start`.
  */
 const LAYERS = [
   { type: 'functions', pattern: 'api/src/functions' },
@@ -15,6 +16,7 @@ const LAYERS = [
   { type: 'domain', pattern: 'api/src/domain' },
   { type: 'store', pattern: 'api/src/store' },
   { type: 'blob', pattern: 'api/src/blob' },
+  { type: 'documents', pattern: 'api/src/documents' },
   { type: 'local', pattern: 'api/src/local' },
   { type: 'config', pattern: 'api/src/config' },
 ];
@@ -22,12 +24,13 @@ const LAYERS = [
 const MAY_IMPORT = {
   functions: ['http', 'useCases', 'domain'],
   http: ['useCases', 'domain', 'store'],
-  useCases: ['useCases', 'domain', 'store', 'blob', 'config'],
+  useCases: ['useCases', 'domain', 'store', 'blob', 'documents', 'config'],
   domain: ['domain'],
   store: ['store', 'domain', 'config'],
   blob: ['blob', 'domain', 'config'],
+  documents: ['domain'],
   config: ['store'],
-  local: ['functions', 'http', 'useCases', 'domain', 'store', 'blob', 'config', 'local'],
+  local: ['functions', 'http', 'useCases', 'domain', 'store', 'blob', 'documents', 'config', 'local'],
 };
 
 export default [

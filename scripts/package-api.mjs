@@ -7,6 +7,7 @@
 //     main.js          entry: imports every function module (api/dist/functions/*.js) in the order the
 //                      local host loads them, so the same functions register
 //     chunks/*.js      code shared by main.js and the lazy imports (ES module chunks)
+//     fonts/*.ttf      DejaVu Sans, embedded in contract PDFs (pdfkit reads the files at run time)
 //
 // Everything is bundled, @azure/functions included (the Functions worker provides only
 // `@azure/functions-core`, which stays a runtime `require`). ESM with code splitting keeps the dynamic
@@ -30,6 +31,9 @@ const BANNER = [
   "import { createRequire as __nhatroCreateRequire } from 'node:module';",
   'const require = __nhatroCreateRequire(import.meta.url);',
 ].join('\n');
+
+/** The fonts api/src/documents/contractPdf.ts embeds (FONT_FILES there). */
+export const PDF_FONTS = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'];
 
 function compileTypeScript() {
   execSync('npx tsc -b common api', { cwd: ROOT, stdio: 'inherit' });
@@ -77,6 +81,14 @@ export async function packageApi({ log = console.log } = {}) {
   });
 
   copyFileSync(join(ROOT, 'host.json'), join(PACKAGE_DIR, 'host.json'));
+  // The contract PDF embeds DejaVu Sans (Vietnamese letters); the renderer looks for fonts/ beside the bundle.
+  mkdirSync(join(PACKAGE_DIR, 'fonts'), { recursive: true });
+  for (const font of PDF_FONTS) {
+    copyFileSync(
+      join(ROOT, 'node_modules', 'dejavu-fonts-ttf', 'ttf', font),
+      join(PACKAGE_DIR, 'fonts', font),
+    );
+  }
   const packageJson = {
     name: 'nha-tro-api-package',
     version: '0.0.0',

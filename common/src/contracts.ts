@@ -156,6 +156,8 @@ export const contractEntity = z.object({
   /** When the representative signed through a guest link (the signature itself is a blob). */
   representativeLesseeSignedOn: isoDateTime().optional(),
   representativeLesseeSignature: z.string().optional(),
+  /** Until when the guest link shared last works (absent: none, or revoked). */
+  guestLinkExpiresOn: isoDateTime().optional(),
   terminatedOn: isoDate().optional(),
   terminationReason: z.string().optional(),
   settlement: z

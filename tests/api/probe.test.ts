@@ -32,6 +32,7 @@ interface Ids {
   lessee: string;
   vehicle: string;
   reservation: string;
+  contractService: string;
 }
 
 interface Probe {
@@ -107,13 +108,24 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
       expectedMoveInDate: '2030-01-01',
     },
     'POST api/Reservation/Cancel': { reservationID: id.reservation },
+    'POST odata/Contract/UploadContractImageVersion': {
+      contractID: id.contract,
+      blobName: `${id.house}/paper-1767225600000-abc123.pdf`,
+    },
+    'POST odata/Contract/{id}/GuestLink': {},
+    'POST odata/ContractService': { contractID: id.contract, serviceID: id.fee },
+    'POST api/GuestContract/Sign': {
+      contractID: id.contract,
+      token: 'khong.phai.token-that-cua-lien-ket',
+      signature: `data:image/png;base64,${Buffer.from(makePng()).toString('base64')}`,
+    },
   };
   return samples[`${method} ${route}`];
 }
 
 /** Multipart routes take a form; their sample names the house. */
 function sampleForm(route: string, id: Ids): FormData | undefined {
-  if (route !== 'ExcelImport/ImportEmptyRooms') return undefined;
+  if (route !== 'ExcelImport/ImportEmptyRooms' && route !== 'ExcelImport/ImportLessee') return undefined;
   const form = new FormData();
   form.append('houseID', id.house);
   return form;
@@ -133,13 +145,14 @@ function pathOf(route: string, id: Ids, method: string): string {
     // The spec adds a vehicle to a contract: `POST /odata/Vehicle/{contractID}`.
     Vehicle: method === 'POST' ? id.contract : id.vehicle,
     Contract: id.contract,
+    ContractService: id.contractService,
   };
   const value = set ? byEntitySet[set] : undefined;
   if (!value) throw new Error(`No sample id for the route ${route}: add its entity set to pathOf`);
   return `/${route.replace('{id}', value)}`;
 }
 
-/** Scope parameters every route may read (others ignore them): the house, the room, one photo. */
+/** Scope parameters every route may read (others ignore them): the house, the room, one photo, the contract. */
 function queryOf(id: Ids): string {
   return new URLSearchParams({
     houseID: id.house,
@@ -147,6 +160,7 @@ function queryOf(id: Ids): string {
     container: 'room-images',
     blobName: id.photo,
     extension: 'png',
+    contractID: id.contract,
   }).toString();
 }
 
@@ -244,6 +258,15 @@ async function tenancyOf(token: string, house: string, phone: string) {
     `/odata/Vehicle?contractID=${contract.body.contractID}`,
     { token },
   );
+  const fee = await api.request<{ serviceID: string }>('POST', '/odata/Service', {
+    token,
+    body: { houseID: house, serviceName: `Vệ sinh dò ${phone.slice(-1)}`, price: 20_000, unit: 'room' },
+  });
+  const subscription = await api.request<{ contractServiceID: string }>('POST', '/odata/ContractService', {
+    token,
+    body: { contractID: contract.body.contractID, serviceID: fee.body.serviceID },
+  });
+  expect(subscription.status, JSON.stringify(subscription.body)).toBe(201);
   const reservation = await api.request<{ data: { reservationID: string } }>(
     'POST',
     '/api/Reservation/Reserve',
@@ -264,6 +287,7 @@ async function tenancyOf(token: string, house: string, phone: string) {
     lessee: contract.body.representativeLesseeID,
     vehicle: vehicles.body.value[0]?.vehicleID as string,
     reservation: reservation.body.data.reservationID,
+    contractService: subscription.body.contractServiceID,
   };
 }
 

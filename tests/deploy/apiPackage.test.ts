@@ -126,7 +126,9 @@ describe('API deployment package', () => {
     expect(files).toContain('main.js');
     expect(files.some((file) => file.split(/[\\/]/).includes('node_modules'))).toBe(false);
     const unexpected = files.filter(
-      (file) => !/^(host\.json|package\.json|main\.js|chunks[\\/][\w.-]+\.js)(\.LEGAL\.txt)?$/.test(file),
+      (file) =>
+        !/^(host\.json|package\.json|main\.js|chunks[\\/][\w.-]+\.js)(\.LEGAL\.txt)?$/.test(file) &&
+        !/^fonts[\\/]DejaVuSans(-Bold)?\.ttf$/.test(file),
     );
     expect(unexpected).toEqual([]);
     expect(readFileSync(join(PACKAGE_DIR, 'host.json'), 'utf8')).toBe(
@@ -140,6 +142,14 @@ describe('API deployment package', () => {
     expect(pkg.dependencies).toBeUndefined();
     const bytes = files.reduce((sum, file) => sum + statSync(join(PACKAGE_DIR, file)).size, 0);
     expect(bytes).toBeLessThan(SIZE_BUDGET_BYTES);
+  });
+
+  it('ships the fonts the contract PDF embeds, unchanged', () => {
+    for (const font of ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf']) {
+      expect(readFileSync(join(PACKAGE_DIR, 'fonts', font))).toEqual(
+        readFileSync(join(ROOT, 'node_modules', 'dejavu-fonts-ttf', 'ttf', font)),
+      );
+    }
   });
 
   it('registers, in a fresh process, every function the local host serves', async () => {
@@ -165,7 +175,7 @@ describe('API deployment package', () => {
     expect(probe.loadMs).toBeLessThan(5_000);
   });
 
-  it('keeps exceljs, @azure/identity, @azure/cosmos and the store drivers out of the start-up imports', () => {
+  it('keeps exceljs, pdfkit, @azure/identity, @azure/cosmos and the store drivers out of the start-up imports', () => {
     expect(existsSync(META_FILE)).toBe(true);
     const meta = JSON.parse(readFileSync(META_FILE, 'utf8')) as Metafile;
     const entry = Object.keys(meta.outputs).find((output) => output.endsWith('/main.js'));
@@ -185,6 +195,7 @@ describe('API deployment package', () => {
       /node_modules\/exceljs\//,
       /node_modules\/@azure\/identity\//,
       /node_modules\/@azure\/cosmos\//,
+      /node_modules\/pdfkit\//,
       /api\/dist\/store\/(cosmos|sqlite)\.js$/,
     ];
     for (const pattern of lazy) {

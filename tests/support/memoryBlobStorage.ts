@@ -68,6 +68,11 @@ export class MemoryBlobStorage implements BlobStorage {
     return this.blobs.has(this.key(container, blobName));
   }
 
+  async download(container: BlobContainer, blobName: string): Promise<Uint8Array | undefined> {
+    const blob = this.blobs.get(this.key(container, blobName));
+    return blob ? new Uint8Array(blob.data) : undefined;
+  }
+
   async head(container: BlobContainer, blobName: string, bytes: number): Promise<BlobHead | undefined> {
     const blob = this.blobs.get(this.key(container, blobName));
     if (!blob) return undefined;

@@ -47,6 +47,8 @@ export interface BlobStorage {
   /** `undefined` when the blob does not exist. */
   head(container: BlobContainer, blobName: string, bytes: number): Promise<BlobHead | undefined>;
   upload(container: BlobContainer, blobName: string, data: Uint8Array, contentType: string): Promise<void>;
+  /** The whole blob (small server-side files such as signatures); `undefined` when it does not exist. */
+  download(container: BlobContainer, blobName: string): Promise<Uint8Array | undefined>;
   /** Replaces the stored Content-Type (and Content-Disposition) the uploader chose. */
   setContentType(container: BlobContainer, blobName: string, contentType: string): Promise<void>;
   delete(container: BlobContainer, blobName: string): Promise<void>;
@@ -200,6 +202,12 @@ class AzureBlobStorage implements BlobStorage {
         blobHTTPHeaders: { blobContentType: contentType },
         conditions: { ifNoneMatch: '*' },
       });
+  }
+
+  async download(container: BlobContainer, blobName: string): Promise<Uint8Array | undefined> {
+    const blob = (await this.client()).getContainerClient(container).getBlobClient(blobName);
+    if (!(await blob.exists())) return undefined;
+    return new Uint8Array(await blob.downloadToBuffer());
   }
 
   async setContentType(container: BlobContainer, blobName: string, contentType: string): Promise<void> {

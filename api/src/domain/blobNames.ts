@@ -36,9 +36,11 @@ export const BLOB_AREAS: Record<
     types: readonly UploadExtension[];
   }
 > = {
+  // Generated contract PDFs and the drawn signatures they embed are written by the server.
   'contract-pdf': {
     endpoint: 'GetContractPDFContainerSAS',
     prefix: 'contract',
+    serverPrefixes: ['signature'],
     area: 'contract',
     maxBytes: 10 * MB,
     types: ['pdf'],

@@ -1,6 +1,7 @@
 import type {
   Contract,
   ContractChange,
+  ContractImageVersion,
   ContractService,
   Device,
   Fee,
@@ -73,6 +74,14 @@ export interface DeviceDoc extends StoredDoc, Device {
 
 export interface ContractDoc extends StoredDoc, Contract {
   type: 'contract';
+  /** Fingerprint of what the stored PDF (`contractPDFFileURL`) shows; a new one means a new PDF. */
+  contractPDFHash?: string;
+  /** The one guest link that works now (its token carries `linkID`); never returned. */
+  guestLink?: { linkID: string; createdOn: string; createdBy: string };
+}
+
+export interface ContractImageVersionDoc extends StoredDoc, ContractImageVersion {
+  type: 'contractImageVersion';
 }
 
 export interface LesseeInfoDoc extends StoredDoc, LesseeInfo {
@@ -107,7 +116,8 @@ export type HouseScopedDoc =
   | VehicleDoc
   | ReservationDoc
   | ContractServiceDoc
-  | ContractChangeDoc;
+  | ContractChangeDoc
+  | ContractImageVersionDoc;
 
 /** Registrations of future landlords (`platform` container, pk = "registrations"). */
 export interface RegistrationDoc extends StoredDoc, Registration {

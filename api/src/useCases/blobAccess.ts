@@ -15,7 +15,7 @@ import { AppError } from '../domain/errors.js';
 import { REGISTRATION_UPLOAD_LIMIT } from '../domain/throttle.js';
 import type { Actor } from './actor.js';
 import type { RequestOrigin } from './audit.js';
-import { isReferenced } from './blobReferences.js';
+import { isPaperVersionOf, isReferenced } from './blobReferences.js';
 import type { Deps } from './deps.js';
 import { authorizeHouse } from './houseScope.js';
 import { Throttle } from './throttle.js';
@@ -99,9 +99,16 @@ export async function grantRead(
   if (area === null) {
     if (user.roleID !== ROLE.superAdmin) throw AppError.notFound();
   } else {
-    // A lessee shares the house with other tenants: of its blobs they may read only room photos
-    // here; their own papers come with the objects that reference them.
-    if (user.roleID === ROLE.lessee && container !== 'room-images') throw AppError.notFound();
+    // A lessee shares the house with other tenants: of its blobs they may read room photos and the
+    // paper versions of their own contract; their contract's PDF comes from its own endpoint.
+    if (user.roleID === ROLE.lessee && container !== 'room-images') {
+      const contractID = user.account.contractID;
+      const ownPaper =
+        container === 'paper-contracts' &&
+        contractID !== undefined &&
+        (await isPaperVersionOf(deps, blobName, name.scope, contractID));
+      if (!ownPaper) throw AppError.notFound();
+    }
     if (!hasPermission(user, area, LEVEL.read)) throw AppError.forbidden();
     await authorizeHouse(deps, user, name.scope);
   }

@@ -17,19 +17,62 @@ const roomOrDeviceImage: ReferenceLookup = async (deps, blobName, scope) =>
     filter: { op: 'arrayContains', field: 'images', value: blobName },
   })) > 0;
 
+/** A document of the house whose field holds the blob name. */
+function fieldHolds(type: string, fields: readonly string[]): ReferenceLookup {
+  return async (deps, blobName, scope) =>
+    (await houseDocs(deps).count({
+      partitionKey: scope,
+      filter: {
+        op: 'and',
+        items: [
+          { op: 'eq', field: 'type', value: type },
+          { op: 'or', items: fields.map((field) => ({ op: 'eq' as const, field, value: blobName })) },
+        ],
+      },
+    })) > 0;
+}
+
+/** An occupant's identity papers and portrait. */
+const lesseePaper = fieldHolds('lesseeInfo', ['citizenIDFrontImage', 'citizenIDBackImage', 'portraitImage']);
+/** A contract's generated PDF and the signature drawn on it. */
+const contractFile = fieldHolds('contract', ['contractPDFFileURL', 'representativeLesseeSignature']);
+/** A registered scan of a paper contract. */
+const paperVersion = fieldHolds('contractImageVersion', ['blobName']);
+
 /**
  * Who references a blob, per container. A blob no object references gets no read URL and is deleted
  * by the nightly maintenance a day after its upload. A slice whose objects keep files adds its
- * lookup here (lessees → `lessee-infor`, contracts → `contract-pdf` and `paper-contracts`,
- * registrations → `hm-registration`); until then those containers have no referenced blobs.
+ * lookup here (registrations → `hm-registration` is still to come).
  */
 const REFERENCES: Record<BlobContainer, readonly ReferenceLookup[]> = {
   'room-images': [roomOrDeviceImage],
-  'contract-pdf': [],
-  'lessee-infor': [],
+  'contract-pdf': [contractFile],
+  'lessee-infor': [lesseePaper],
   'hm-registration': [],
-  'paper-contracts': [],
+  'paper-contracts': [paperVersion],
 };
+
+/** Whether a paper-contract scan belongs to this contract (a tenant reads their own contract's). */
+export async function isPaperVersionOf(
+  deps: Deps,
+  blobName: string,
+  houseID: string,
+  contractID: string,
+): Promise<boolean> {
+  return (
+    (await houseDocs(deps).count({
+      partitionKey: houseID,
+      filter: {
+        op: 'and',
+        items: [
+          { op: 'eq', field: 'type', value: 'contractImageVersion' },
+          { op: 'eq', field: 'contractID', value: contractID },
+          { op: 'eq', field: 'blobName', value: blobName },
+        ],
+      },
+    })) > 0
+  );
+}
 
 export async function isReferenced(deps: Deps, container: BlobContainer, blobName: string): Promise<boolean> {
   const name = parseBlobName(container, blobName);

@@ -20,7 +20,6 @@ import { AppError } from '../domain/errors.js';
 import type {
   ContractChangeDoc,
   ContractDoc,
-  ContractServiceDoc,
   FeeDoc,
   HouseScopedDoc,
   LesseeInfoDoc,

@@ -7,7 +7,7 @@ import {
 } from '@nhatro/common';
 import { lesseeScope } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
-import type { LesseeInfoDoc, VehicleDoc } from '../domain/model.js';
+import type { ContractServiceDoc, LesseeInfoDoc, VehicleDoc } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
 import { audit, type Actor } from './actor.js';
 import { contractForCaller } from './contracts.js';
@@ -140,6 +140,15 @@ export async function updateVehicle(
 
 export async function deleteVehicle(actor: Actor, vehicleID: string): Promise<void> {
   const vehicle = await vehicleForCaller(actor, vehicleID);
-  await houseDocs(actor.deps).delete(vehicle.pk, vehicle.id);
+  // Its per-vehicle fees go with it, in the same transaction.
+  const fees = await listInHouse<ContractServiceDoc>(actor.deps, vehicle.houseID, 'contractService', {
+    op: 'eq',
+    field: 'vehicleID',
+    value: vehicle.vehicleID,
+  });
+  await houseDocs(actor.deps).batch(vehicle.pk, [
+    { op: 'delete', id: vehicle.id },
+    ...fees.map((fee) => ({ op: 'delete' as const, id: fee.id })),
+  ]);
   await audit(actor, { action: 'delete', entity: 'vehicle', entityID: vehicleID, houseID: vehicle.houseID });
 }

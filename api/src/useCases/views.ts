@@ -16,6 +16,8 @@ export function toView<T extends StoredDoc>(doc: T): Record<string, unknown> {
     staffIDs: _staffIDs,
     passwordHash: _passwordHash,
     searchText: _searchText,
+    contractPDFHash: _contractPDFHash,
+    guestLink: _guestLink,
     ...view
   } = doc as T & Record<string, unknown>;
   return view;

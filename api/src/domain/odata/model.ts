@@ -1,5 +1,6 @@
 import {
   contractChangeEntity,
+  contractImageVersionEntity,
   contractEntity,
   contractServiceEntity,
   deviceEntity,
@@ -109,10 +110,11 @@ export const CONTRACT_MODEL = entityModel(
     contractServices: 'ContractService',
     lessorInfo: 'LessorInfo',
   },
-  ['lesseeAccountID', 'settlement'],
+  ['lesseeAccountID', 'settlement', 'representativeLesseeSignature'],
 );
 export const CONTRACT_SERVICE_MODEL = entityModel('ContractService', contractServiceEntity);
 export const CONTRACT_CHANGE_MODEL = entityModel('ContractChanges', contractChangeEntity);
+export const CONTRACT_IMAGE_VERSION_MODEL = entityModel('ContractImageVersion', contractImageVersionEntity);
 export const LESSEE_INFO_MODEL = entityModel('LesseeInfo', lesseeInfoEntity, {}, ['citizenID']);
 /** The spec reads occupants as `Lessee` (with their vehicles) and writes them as `LesseeInfor`. */
 export const LESSEE_MODEL = entityModel('Lessee', lesseeInfoEntity, { vehicles: 'Vehicle' }, ['citizenID']);
@@ -139,6 +141,7 @@ export const MODELS: Record<string, EntityModel> = Object.fromEntries(
     CONTRACT_MODEL,
     CONTRACT_SERVICE_MODEL,
     CONTRACT_CHANGE_MODEL,
+    CONTRACT_IMAGE_VERSION_MODEL,
     LESSEE_INFO_MODEL,
     LESSEE_MODEL,
     VEHICLE_MODEL,

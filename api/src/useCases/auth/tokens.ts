@@ -152,3 +152,52 @@ export function parseRefreshToken(
   const [userID, sessionID, secret] = parts as [string, string, string];
   return { userID, sessionID, secret };
 }
+
+/** A guest link's claims: which contract (in which house) and which issued link, so it can be revoked. */
+export interface GuestLinkClaims {
+  contractID: string;
+  houseID: string;
+  linkID: string;
+}
+
+const GUEST_AUDIENCE_SUFFIX = ':guest-contract';
+
+/** Signs a guest link (HS256, its own audience: never usable as an access token, nor the reverse). */
+export async function signGuestToken(
+  config: AppConfig['jwt'],
+  claims: GuestLinkClaims,
+  now: Date,
+  expiresOn: Date,
+): Promise<string> {
+  return new SignJWT({ hid: claims.houseID, lid: claims.linkID })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(claims.contractID)
+    .setIssuer(config.issuer)
+    .setAudience(`${config.audience}${GUEST_AUDIENCE_SUFFIX}`)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresOn.getTime() / 1000))
+    .sign(hmacKey(config.secret));
+}
+
+/** The claims of a valid, unexpired guest link; `undefined` for anything else. */
+export async function verifyGuestToken(
+  config: AppConfig['jwt'],
+  token: string,
+  now: Date,
+): Promise<GuestLinkClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, hmacKey(config.secret), {
+      algorithms: [ALGORITHM],
+      issuer: config.issuer,
+      audience: `${config.audience}${GUEST_AUDIENCE_SUFFIX}`,
+      currentDate: now,
+      requiredClaims: ['exp', 'sub'],
+    });
+    const { sub, hid, lid } = payload;
+    if (typeof sub !== 'string' || typeof hid !== 'string' || typeof lid !== 'string') return undefined;
+    return { contractID: sub, houseID: hid, linkID: lid };
+  } catch (error) {
+    if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
+    throw error;
+  }
+}

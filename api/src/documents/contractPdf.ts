@@ -1,0 +1,153 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { DocumentBlock } from '../domain/contractDocument.js';
+
+/**
+ * PDF rendering of documents (contracts) with pdfkit, loaded on first use. The built-in PDF fonts have
+ * no Vietnamese letters, so DejaVu Sans (every diacritic, free licence) is embedded, subset to the
+ * letters used. From the repository the fonts come from the `dejavu-fonts-ttf` package; in the
+ * deployment bundle they sit in `fonts/` beside it (scripts/package-api.mjs copies them).
+ */
+export const FONT_FILES = { regular: 'DejaVuSans.ttf', bold: 'DejaVuSans-Bold.ttf' } as const;
+
+function fontPath(file: string): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, 'fonts', file), join(here, '..', 'fonts', file)];
+  try {
+    candidates.unshift(createRequire(import.meta.url).resolve(`dejavu-fonts-ttf/ttf/${file}`));
+  } catch {
+    // Bundled: no node_modules to resolve from.
+  }
+  const found = candidates.find((candidate) => existsSync(candidate));
+  if (!found) throw new Error(`Font ${file} not found (looked in ${candidates.join(', ')})`);
+  return found;
+}
+
+const PAGE = { size: 'A4', margin: 56 } as const;
+const SIZES = { title: 15, normal: 11, small: 9 } as const;
+
+/** Renders the blocks on A4 pages; `signature` is the representative's drawn signature (PNG). */
+export async function renderPdf(
+  blocks: DocumentBlock[],
+  options: { title: string; signature?: Uint8Array },
+): Promise<Uint8Array> {
+  const { default: PDFDocument } = await import('pdfkit');
+  const regular = fontPath(FONT_FILES.regular);
+  const bold = fontPath(FONT_FILES.bold);
+  const doc = new PDFDocument({
+    size: PAGE.size,
+    margin: PAGE.margin,
+    font: regular,
+    info: { Title: options.title, Author: 'Nhà trọ', Creator: 'Nhà trọ' },
+  });
+  doc.registerFont('regular', regular);
+  doc.registerFont('bold', bold);
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const finished = new Promise<void>((resolvePromise, reject) => {
+    doc.on('end', () => resolvePromise());
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+  const ensureRoom = (height: number) => {
+    if (doc.y + height > bottom()) doc.addPage();
+  };
+
+  for (const block of blocks) {
+    switch (block.kind) {
+      case 'center':
+        doc
+          .font(block.bold ? 'bold' : 'regular')
+          .fontSize(SIZES[block.size ?? 'normal'])
+          .text(block.text, left, doc.y, { width, align: 'center' });
+        if (block.size === 'title') doc.moveDown(0.3);
+        break;
+      case 'heading':
+        ensureRoom(80);
+        doc.moveDown(0.6).font('bold').fontSize(SIZES.normal).text(block.text, left, doc.y, { width });
+        doc.moveDown(0.2);
+        break;
+      case 'text':
+        doc
+          .font('regular')
+          .fontSize(SIZES.normal)
+          .text(block.text, left, doc.y, { width, align: 'justify', paragraphGap: 3 });
+        break;
+      case 'fields':
+        for (const [label, value] of block.rows) {
+          doc
+            .font('bold')
+            .fontSize(SIZES.normal)
+            .text(`${label}: `, left + 12, doc.y, { width: width - 12, continued: true })
+            .font('regular')
+            .text(value, { paragraphGap: 2 });
+        }
+        break;
+      case 'table': {
+        const columns = block.widths.map((share) => share * width);
+        const drawRow = (cells: string[], font: 'regular' | 'bold') => {
+          doc.font(font).fontSize(SIZES.small);
+          const height =
+            Math.max(
+              ...cells.map((cell, index) => doc.heightOfString(cell, { width: (columns[index] ?? 0) - 8 })),
+            ) + 8;
+          ensureRoom(height);
+          const top = doc.y;
+          let x = left;
+          cells.forEach((cell, index) => {
+            const cellWidth = columns[index] ?? 0;
+            doc.rect(x, top, cellWidth, height).stroke('#999999');
+            doc.fillColor('#000000').text(cell, x + 4, top + 4, { width: cellWidth - 8 });
+            x += cellWidth;
+          });
+          doc.x = left;
+          doc.y = top + height;
+        };
+        doc.moveDown(0.3);
+        drawRow(block.columns, 'bold');
+        for (const row of block.rows) drawRow(row, 'regular');
+        doc.moveDown(0.5);
+        break;
+      }
+      case 'signatures': {
+        ensureRoom(150);
+        doc.moveDown(1.5);
+        const top = doc.y;
+        const half = width / 2;
+        doc.font('bold').fontSize(SIZES.normal);
+        doc.text(block.lessor.title, left, top, { width: half, align: 'center' });
+        doc.text(block.lessee.title, left + half, top, { width: half, align: 'center' });
+        doc.font('regular').fontSize(SIZES.small);
+        doc.text('(Ký, ghi rõ họ tên)', left, doc.y, { width: half, align: 'center' });
+        doc.text('(Ký, ghi rõ họ tên)', left + half, top + 16, { width: half, align: 'center' });
+        const signatureTop = top + 36;
+        if (options.signature) {
+          doc.image(Buffer.from(options.signature), left + half + half / 2 - 70, signatureTop, {
+            fit: [140, 60],
+            align: 'center',
+            valign: 'center',
+          });
+        }
+        const namesTop = signatureTop + 70;
+        doc.font('bold').fontSize(SIZES.normal);
+        doc.text(block.lessor.name, left, namesTop, { width: half, align: 'center' });
+        doc.text(block.lessee.name, left + half, namesTop, { width: half, align: 'center' });
+        if (block.lessee.signedNote) {
+          doc
+            .font('regular')
+            .fontSize(SIZES.small)
+            .text(block.lessee.signedNote, left + half, doc.y, { width: half, align: 'center' });
+        }
+        break;
+      }
+    }
+  }
+  doc.end();
+  await finished;
+  return new Uint8Array(Buffer.concat(chunks));
+}

@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { CONTRACT_MESSAGES, CONTRACT_STATUS, type ContractServiceCreateInput } from '@nhatro/common';
+import { AppError } from '../domain/errors.js';
+import type { ContractServiceDoc, FeeDoc, VehicleDoc } from '../domain/model.js';
+import type { ODataQuery } from '../domain/odata/parse.js';
+import { audit, type Actor } from './actor.js';
+import { contractForCaller } from './contracts.js';
+import { findInCallersHouse, houseDocs, listInHouse, requireID } from './houseScope.js';
+import { listEntities, type EntityPage } from './odataQuery.js';
+import { entityView, toView } from './views.js';
+
+/**
+ * `POST /odata/ContractService`: the contract starts using a house service. A per-vehicle fee names one
+ * of the contract's vehicles; a service is taken once per contract (per vehicle for vehicle fees).
+ */
+export async function createContractService(actor: Actor, input: ContractServiceCreateInput) {
+  const { deps } = actor;
+  const contract = await contractForCaller(actor, input.contractID);
+  if (contract.status === CONTRACT_STATUS.terminated) throw AppError.conflict(CONTRACT_MESSAGES.notActive);
+  const { houseID, contractID } = contract;
+  const [fee, subscriptions] = await Promise.all([
+    houseDocs<FeeDoc>(deps).read(houseID, input.serviceID),
+    listInHouse<ContractServiceDoc>(deps, houseID, 'contractService', {
+      op: 'eq',
+      field: 'contractID',
+      value: contractID,
+    }),
+  ]);
+  if (fee?.type !== 'service') throw AppError.conflict(CONTRACT_MESSAGES.unknownService);
+  if (fee.unit === 'vehicle') {
+    if (!input.vehicleID) {
+      throw AppError.validation([
+        { field: 'vehicleID', errorMessage: CONTRACT_MESSAGES.vehicleFeeNeedsVehicle },
+      ]);
+    }
+    const vehicle = await houseDocs<VehicleDoc>(deps).read(houseID, input.vehicleID);
+    if (vehicle?.type !== 'vehicle' || vehicle.contractID !== contractID) {
+      throw AppError.validation([{ field: 'vehicleID', errorMessage: CONTRACT_MESSAGES.unknownVehicle }]);
+    }
+  } else if (input.vehicleID) {
+    throw AppError.validation([
+      { field: 'vehicleID', errorMessage: 'Chỉ phí tính theo xe mới gắn với một xe.' },
+    ]);
+  }
+  const taken = subscriptions.some(
+    (subscription) =>
+      subscription.serviceID === input.serviceID && subscription.vehicleID === input.vehicleID,
+  );
+  if (taken) throw AppError.conflict(CONTRACT_MESSAGES.serviceTaken);
+  const contractServiceID = randomUUID();
+  const saved = await houseDocs<ContractServiceDoc>(deps).create({
+    id: contractServiceID,
+    pk: houseID,
+    type: 'contractService',
+    contractServiceID,
+    houseID,
+    contractID,
+    serviceID: input.serviceID,
+    ...(input.vehicleID ? { vehicleID: input.vehicleID } : {}),
+    createdOn: deps.now().toISOString(),
+  });
+  await audit(actor, {
+    action: 'create',
+    entity: 'contractService',
+    entityID: contractServiceID,
+    houseID,
+    details: { contractID, serviceID: input.serviceID },
+  });
+  return entityView(saved);
+}
+
+/** `GET /odata/ContractService?contractID=…` (a tenant: their own contract's). */
+export async function listContractServices(
+  actor: Actor,
+  scope: { contractID?: string },
+  query: ODataQuery,
+): Promise<EntityPage> {
+  const contract = await contractForCaller(actor, requireID(scope.contractID, 'Mã hợp đồng'));
+  return listEntities(
+    houseDocs<ContractServiceDoc>(actor.deps),
+    {
+      partitionKey: contract.houseID,
+      filter: {
+        op: 'and',
+        items: [
+          { op: 'eq', field: 'type', value: 'contractService' },
+          { op: 'eq', field: 'contractID', value: contract.contractID },
+        ],
+      },
+    },
+    query,
+    [{ field: 'createdOn' }],
+    toView,
+  );
+}
+
+/** `DELETE /odata/ContractService/{id}`: the contract stops using the service from the next bill. */
+export async function deleteContractService(actor: Actor, contractServiceID: string): Promise<void> {
+  const { doc } = await findInCallersHouse<ContractServiceDoc>(
+    actor.deps,
+    actor.user,
+    'contractService',
+    contractServiceID,
+  );
+  await contractForCaller(actor, doc.contractID);
+  await houseDocs(actor.deps).delete(doc.houseID, doc.id);
+  await audit(actor, {
+    action: 'delete',
+    entity: 'contractService',
+    entityID: contractServiceID,
+    houseID: doc.houseID,
+    details: { contractID: doc.contractID, serviceID: doc.serviceID },
+  });
+}
