@@ -15,3 +15,4 @@ export * from './vehicles.js';
 export * from './reservations.js';
 export * from './registrations.js';
 export * from './citizenIdQr.js';
+export * from './lesseeSheets.js';

@@ -4,7 +4,10 @@
  *   1. GET /odata/House?$expand=rooms for a landlord with 10 houses × 100 rooms (SQLite),
  *      the first page of a 500-room house's rooms and the whole house, 50 connections, each
  *      beside a bare Node http server returning the same bytes.
- *   2. Cold start: importing every function module, and which dependencies dominate it.
+ *   2. Contracts: creating 1,000 through the API (20 at a time; occupants, a vehicle, a tenant
+ *      account each) beside a bare Node server taking the same requests, then the first page of
+ *      a 500-room house's contracts with every expand, beside a bare server with the same bytes.
+ *   3. Cold start: importing every function module, and which dependencies dominate it.
  * Ends with one summary table. BENCH_SECONDS (default 5) sets each measured run's length.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -154,7 +157,149 @@ async function seedBenchLandlord(dataDir: string): Promise<void> {
       bigDocs.slice(start, start + 100).map((doc) => ({ op: 'create' as const, doc })),
     );
   }
+  // A second 500-room house: the contract benchmark fills both with 1,000 contracts.
+  const secondHouseID = randomUUID();
+  const secondDocs: Array<HouseDoc | RoomDoc> = [
+    { ...bigHouse, id: secondHouseID, pk: secondHouseID, houseID: secondHouseID, houseName: 'Ký túc xá B' },
+    ...bigRooms.map((room) => {
+      const roomID = randomUUID();
+      return { ...room, id: roomID, pk: secondHouseID, roomID, houseID: secondHouseID };
+    }),
+  ];
+  for (let start = 0; start < secondDocs.length; start += 100) {
+    await rooms.batch(
+      secondHouseID,
+      secondDocs.slice(start, start + 100).map((doc) => ({ op: 'create' as const, doc })),
+    );
+  }
   await closeDeps();
+}
+
+/** A bare Node server that reads each request's body and answers with `reply` (the baseline of writes). */
+async function bareWriteServer(reply: Buffer, dir: string, children: ChildProcess[]): Promise<string> {
+  const bodyFile = join(dir, `reply-${randomUUID()}.json`);
+  await writeFile(bodyFile, reply);
+  const port = await freePort();
+  const bare = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const body=require('fs').readFileSync(${JSON.stringify(bodyFile)});
+       require('http').createServer((q,s)=>{const parts=[];q.on('data',(c)=>parts.push(c));q.on('end',()=>{JSON.parse(Buffer.concat(parts).toString());
+         s.writeHead(201,{'content-type':'application/json','content-length':body.length});s.end(body)})})
+         .listen(${port},'127.0.0.1',()=>console.log('bare ready'))`,
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  children.push(bare);
+  await waitForLine(bare, 'bare ready');
+  return `http://127.0.0.1:${port}`;
+}
+
+/** Sends `bodies` as POSTs to `url`, `inFlight` at a time; returns the seconds taken and the failures. */
+async function postAll(
+  url: string,
+  headers: Record<string, string>,
+  bodies: unknown[],
+  inFlight: number,
+): Promise<{ seconds: number; failures: string[]; firstReply: Buffer }> {
+  const failures: string[] = [];
+  let firstReply = Buffer.alloc(0);
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (next < bodies.length) {
+        const body = bodies[next];
+        next += 1;
+        const reply = await fetch(url, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        const bytes = Buffer.from(await reply.arrayBuffer());
+        if (reply.status !== 201) failures.push(`${reply.status} ${bytes.toString().slice(0, 120)}`);
+        else if (firstReply.length === 0) firstReply = bytes;
+      }
+    }),
+  );
+  return { seconds: (performance.now() - started) / 1000, failures, firstReply };
+}
+
+/** What a landlord fills in for one room: a representative, a second occupant, a motorbike. */
+function contractBody(roomID: string, index: number) {
+  const serial = String(index).padStart(5, '0');
+  return {
+    roomID,
+    startDate: '2026-12-01',
+    endDate: '2027-11-30',
+    deposit: 1_800_000,
+    representative: {
+      occupantName: `Người thuê ${serial}`,
+      gender: index % 2,
+      phoneNumber: `09${String(10_000_000 + index).slice(-8)}`,
+      citizenID: `0793${String(10_000_000 + index).padStart(8, '0')}`,
+    },
+    occupants: [{ occupantName: `Bạn cùng phòng ${serial}`, gender: 1 }],
+    vehicles: [
+      { vehicleType: 'Xe máy', licensePlate: `59-X${index % 10} ${serial.slice(0, 3)}.${serial.slice(3)}` },
+    ],
+  };
+}
+
+const CONTRACTS_TO_CREATE = 1000;
+const CREATE_IN_FLIGHT = 20;
+
+async function contractBenchmark(
+  base: string,
+  headers: Record<string, string>,
+  dir: string,
+  children: ChildProcess[],
+): Promise<void> {
+  const houses = (await (
+    await fetch(`${base}/odata/House?$filter=startswith(houseName,'Ký túc xá')&$select=houseID,houseName`, {
+      headers,
+    })
+  ).json()) as { value: Array<{ houseID: string; houseName: string }> };
+  const roomIDs: string[] = [];
+  for (const house of houses.value) {
+    const rooms = (await (
+      await fetch(`${base}/odata/Room?houseID=${house.houseID}&$select=roomID&$orderby=roomName`, { headers })
+    ).json()) as { value: Array<{ roomID: string }> };
+    roomIDs.push(...rooms.value.map((room) => room.roomID));
+  }
+  const bodies = roomIDs.slice(0, CONTRACTS_TO_CREATE).map((roomID, index) => contractBody(roomID, index));
+  const api = await postAll(`${base}/odata/Contract`, headers, bodies, CREATE_IN_FLIGHT);
+  const bare = await postAll(
+    await bareWriteServer(api.firstReply, dir, children),
+    {},
+    bodies,
+    CREATE_IN_FLIGHT,
+  );
+  const apiRate = (bodies.length - api.failures.length) / api.seconds;
+  const bareRate = bodies.length / bare.seconds;
+  console.log(
+    `
+Creating ${bodies.length} contracts (POST /odata/Contract, ${CREATE_IN_FLIGHT} in flight; each with 2 occupants, ` +
+      `a vehicle and a tenant account): ${api.seconds.toFixed(2)} s, ${apiRate.toFixed(0)} contracts/s, ` +
+      `${api.failures.length} failed${api.failures.length ? ` (first: ${api.failures[0]})` : ''}; ` +
+      `bare Node, same requests: ${bareRate.toFixed(0)}/s. PDFs are rendered when first asked for, not here.`,
+  );
+  summary[`Create ${bodies.length} contracts (POST /odata/Contract, ${CREATE_IN_FLIGHT} in flight)`] = {
+    'API req/s': Math.round(apiRate),
+    'API errors': api.failures.length,
+    'bare req/s': Math.round(bareRate),
+    ratio: Number((apiRate / bareRate).toFixed(2)),
+  };
+  const bigHouse = houses.value.find((house) => house.houseName === 'Ký túc xá 500 phòng');
+  const expand = 'room,renterRepresentative,lesseeInfors,vehicles,contractServices,lessorInfo';
+  await compare(
+    `Contracts of a 500-room house, first page of 50 with every expand (GET /odata/Contract?HouseID=…&$expand=${expand})`,
+    `${base}/odata/Contract?HouseID=${bigHouse?.houseID ?? ''}&$top=50&$count=true&$expand=${expand}`,
+    headers,
+    dir,
+    children,
+  );
 }
 
 async function bareServer(bytes: Buffer, dir: string, children: ChildProcess[]): Promise<string> {
@@ -310,6 +455,7 @@ async function houseBenchmark(): Promise<void> {
       dataDir,
       children,
     );
+    await contractBenchmark(base, headers, dataDir, children);
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));

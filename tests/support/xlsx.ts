@@ -106,3 +106,102 @@ export async function readXlsx(bytes: Uint8Array): Promise<ReadSheet> {
 export function columnOf(sheet: ReadSheet, header: string, headerRow = 0): number {
   return (sheet.rows[headerRow] ?? []).findIndex((value) => value === header);
 }
+
+/** The column headers of the tenant import template, in order (literal values, not the source constants). */
+export const LESSEE_IMPORT_HEADERS = [
+  'Phòng',
+  'Họ tên',
+  'Giới tính',
+  'Ngày sinh',
+  'Số điện thoại',
+  'Số CCCD',
+  'Quê quán',
+  'Đại diện',
+  'Ngày bắt đầu',
+  'Ngày kết thúc',
+  'Tiền thuê',
+  'Tiền cọc',
+  'Nơi thường trú',
+  'Nghề nghiệp',
+] as const;
+
+/** A cell of a tenant row: text, a number, or a real Excel date (written as a dd/mm/yyyy date cell). */
+export type LesseeCell = CellInput | Date;
+
+/** One occupant row of a tenant import file; any value may be text to test what a user might type. */
+export interface LesseeRow {
+  room: LesseeCell;
+  name: LesseeCell;
+  gender?: LesseeCell;
+  birth?: LesseeCell;
+  phone?: LesseeCell;
+  citizenID?: LesseeCell;
+  hometown?: LesseeCell;
+  representative?: LesseeCell;
+  start?: LesseeCell;
+  end?: LesseeCell;
+  rent?: LesseeCell;
+  deposit?: LesseeCell;
+  permanentResidence?: LesseeCell;
+  job?: LesseeCell;
+}
+
+function lesseeRowCells(row: LesseeRow): LesseeCell[] {
+  return [
+    row.room,
+    row.name,
+    row.gender,
+    row.birth,
+    row.phone,
+    row.citizenID,
+    row.hometown,
+    row.representative,
+    row.start,
+    row.end,
+    row.rent,
+    row.deposit,
+    row.permanentResidence,
+    row.job,
+  ];
+}
+
+/**
+ * A tenant import file: optional rows above the header (a title), the header row, then one row per
+ * occupant. `Date` values become real date cells, as Excel stores a typed date.
+ */
+export async function lesseeImportFile(
+  rows: LesseeRow[],
+  options: { headers?: readonly string[]; above?: CellInput[][]; sheetName?: string } = {},
+): Promise<Uint8Array<ArrayBuffer>> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(options.sheetName ?? 'Người thuê');
+  for (const row of options.above ?? []) sheet.addRow(row.map((value) => value ?? null));
+  sheet.addRow([...(options.headers ?? LESSEE_IMPORT_HEADERS)]);
+  for (const row of rows) {
+    const added = sheet.addRow(lesseeRowCells(row).map((value) => value ?? null));
+    added.eachCell((cell) => {
+      if (cell.value instanceof Date) cell.numFmt = 'dd/mm/yyyy';
+    });
+  }
+  return new Uint8Array(await workbook.xlsx.writeBuffer());
+}
+
+/** Every sheet of an .xlsx file by name, each read like `readXlsx` reads the first. */
+export async function readXlsxSheets(bytes: Uint8Array): Promise<Map<string, ReadSheet['rows']>> {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(Buffer.from(bytes) as unknown as ArrayBuffer);
+  const sheets = new Map<string, ReadSheet['rows']>();
+  for (const sheet of workbook.worksheets) {
+    const rows: ReadSheet['rows'] = [];
+    for (let rowNumber = 1; rowNumber <= sheet.rowCount; rowNumber += 1) {
+      const row = sheet.getRow(rowNumber);
+      const cells: Array<string | number | undefined> = [];
+      for (let column = 1; column <= Math.max(sheet.actualColumnCount, row.cellCount); column += 1) {
+        cells.push(plain(row.getCell(column).value));
+      }
+      rows.push(cells);
+    }
+    sheets.set(sheet.name, rows);
+  }
+  return sheets;
+}

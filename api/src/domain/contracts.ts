@@ -159,6 +159,7 @@ export function buildTenancy(args: {
       contractID,
       vehicleType: vehicle.vehicleType,
       licensePlate: vehicle.licensePlate?.toUpperCase() ?? '',
+      ...(vehicle.licensePlate ? { plateKey: normalizeLicensePlate(vehicle.licensePlate) } : {}),
       ...(owner ? { lesseeInfoID: owner.lesseeInfoID } : {}),
       ...(vehicle.description ? { description: vehicle.description } : {}),
     };

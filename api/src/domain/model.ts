@@ -92,6 +92,8 @@ export interface LesseeInfoDoc extends StoredDoc, LesseeInfo {
 
 export interface VehicleDoc extends StoredDoc, Vehicle {
   type: 'vehicle';
+  /** The plate without spaces, dots and dashes (`normalizeLicensePlate`), for the once-per-house check. */
+  plateKey?: string;
 }
 
 export interface ContractServiceDoc extends StoredDoc, ContractService {

@@ -77,7 +77,8 @@ export function openSqliteStore(options: { file: string }): Store {
 }
 
 const ORDER_INDEXES: Partial<Record<ContainerName, string[]>> = {
-  houses: ['roomName'],
+  // Lists paged by name or date, and the lookups every write makes within a house (LOOKUP_FIELDS).
+  houses: ['roomName', 'startDate', 'occupantName', 'roomID', 'contractID', 'plateKey'],
   audit: ['at'],
   platform: ['createdOn'],
 };
@@ -150,6 +151,39 @@ function filterSql(filter: Filter, params: SQLInputValue[]): string {
       return `(${subject} ${COMPARISON_SQL[filter.op]} ?)`;
     }
   }
+}
+
+/**
+ * Fields a query of one type within a partition is usually narrowed by: a room's contracts and
+ * reservations, a contract's occupants, vehicles and services, a licence plate. Each has an index.
+ */
+const LOOKUP_FIELDS: Partial<Record<ContainerName, readonly string[]>> = {
+  houses: ['roomID', 'contractID', 'plateKey'],
+};
+
+/** The top-level conditions of a filter (the items of an AND, or the filter itself). */
+function conjuncts(filter: Filter | undefined): Filter[] {
+  if (!filter) return [];
+  return filter.op === 'and' ? filter.items.flatMap((item) => conjuncts(item)) : [filter];
+}
+
+/**
+ * The index an unordered query of one type within a partition must use. Left to itself, the planner
+ * walks the primary key (pk, id) to return rows in id order, reading every document of the house
+ * (thousands: rooms, contracts, occupants…); the (pk, type[, field]) index reads only the matching
+ * ones and sorts those few by id.
+ */
+function typeIndexHint(name: ContainerName, spec: QuerySpec): string {
+  if (spec.partitionKey === undefined || spec.orderBy) return '';
+  const conditions = conjuncts(spec.filter);
+  const byType = conditions.some((condition) => condition.op === 'eq' && condition.field === 'type');
+  if (!byType) return '';
+  const lookup = (LOOKUP_FIELDS[name] ?? []).find((field) =>
+    conditions.some(
+      (condition) => (condition.op === 'eq' || condition.op === 'in') && condition.field === field,
+    ),
+  );
+  return lookup ? ` INDEXED BY "${name}_order_${lookup}"` : ` INDEXED BY "${name}_type"`;
 }
 
 function whereClause(spec: Pick<QuerySpec, 'partitionKey' | 'filter'>, params: SQLInputValue[]): string {
@@ -276,7 +310,7 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
 
   async query(spec: QuerySpec): Promise<QueryPage<T>> {
     const params: SQLInputValue[] = [];
-    let sql = `SELECT body FROM ${this.table()} ${whereClause(spec, params)}`;
+    let sql = `SELECT body FROM ${this.table()}${typeIndexHint(this.name, spec)} ${whereClause(spec, params)}`;
     if (spec.orderBy) {
       const tieBreak = spec.partitionKey === undefined ? 'pk, id' : 'id';
       sql += ` ORDER BY json_extract(body, ${jsonPath(spec.orderBy.field)}) ${spec.orderBy.desc ? 'DESC' : 'ASC'}, ${tieBreak}`;
@@ -310,7 +344,7 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
 
   async count(spec: Pick<QuerySpec, 'partitionKey' | 'filter'>): Promise<number> {
     const params: SQLInputValue[] = [];
-    const sql = `SELECT COUNT(1) AS n FROM ${this.table()} ${whereClause(spec, params)}`;
+    const sql = `SELECT COUNT(1) AS n FROM ${this.table()}${typeIndexHint(this.name, spec)} ${whereClause(spec, params)}`;
     const statement = this.prepare(sql);
     return this.cache.read(
       `${sql}\u0000${JSON.stringify(params)}`,

@@ -208,11 +208,22 @@ export function oneTimePassword(): string {
   return letters.join('');
 }
 
-/** The house's services and registered plates, which new tenancies are checked against. */
-export async function tenancyHouse(deps: Deps, houseID: string): Promise<TenancyHouse> {
+/**
+ * The house's services and registered plates, which new tenancies are checked against. With `plates`,
+ * only those plates are looked up (one contract's); without, every plate of the house (an import).
+ */
+export async function tenancyHouse(deps: Deps, houseID: string, plates?: string[]): Promise<TenancyHouse> {
+  const keys = plates?.filter(Boolean).map(normalizeLicensePlate);
   const [fees, vehicles] = await Promise.all([
     listInHouse<FeeDoc>(deps, houseID, 'service'),
-    listInHouse<VehicleDoc>(deps, houseID, 'vehicle'),
+    keys?.length === 0
+      ? []
+      : listInHouse<VehicleDoc>(
+          deps,
+          houseID,
+          'vehicle',
+          keys ? { op: 'in', field: 'plateKey', values: keys } : undefined,
+        ),
   ]);
   return {
     houseID,
@@ -260,7 +271,11 @@ export async function createContract(
       ],
     }),
     activeContractOfRoom(actor, houseID, room.roomID),
-    tenancyHouse(deps, houseID),
+    tenancyHouse(
+      deps,
+      houseID,
+      input.vehicles.map((vehicle) => vehicle.licensePlate ?? ''),
+    ),
   ]);
   const reservation = reservations[0];
   const blocker = contractCreationBlocker(room, Boolean(activeContract), reservation, input.reservationID);

@@ -33,13 +33,12 @@ async function vehicleForCaller(actor: Actor, vehicleID: string): Promise<Vehicl
 async function assertPlateFree(actor: Actor, houseID: string, plate: string, exceptVehicleID?: string) {
   if (!plate) return;
   const key = normalizeLicensePlate(plate);
-  const vehicles = await listInHouse<VehicleDoc>(actor.deps, houseID, 'vehicle');
-  if (
-    vehicles.some(
-      (vehicle) =>
-        vehicle.vehicleID !== exceptVehicleID && normalizeLicensePlate(vehicle.licensePlate) === key,
-    )
-  ) {
+  const vehicles = await listInHouse<VehicleDoc>(actor.deps, houseID, 'vehicle', {
+    op: 'eq',
+    field: 'plateKey',
+    value: key,
+  });
+  if (vehicles.some((vehicle) => vehicle.vehicleID !== exceptVehicleID)) {
     throw AppError.conflict(VEHICLE_MESSAGES.duplicate(plate.toUpperCase()));
   }
 }
@@ -104,6 +103,7 @@ export async function createVehicle(actor: Actor, contractID: string, input: Veh
     contractID: contract.contractID,
     vehicleType: input.vehicleType,
     licensePlate,
+    ...(licensePlate ? { plateKey: normalizeLicensePlate(licensePlate) } : {}),
     ...(input.lesseeInfoID ? { lesseeInfoID: input.lesseeInfoID } : {}),
     ...(input.description ? { description: input.description } : {}),
   });
@@ -121,7 +121,12 @@ export async function updateVehicle(
   assertCurrent(vehicle, ifMatch);
   const { next, changed } = withChanges(vehicle, {
     ...input,
-    ...(input.licensePlate !== undefined ? { licensePlate: input.licensePlate.toUpperCase() } : {}),
+    ...(input.licensePlate !== undefined
+      ? {
+          licensePlate: input.licensePlate.toUpperCase(),
+          plateKey: normalizeLicensePlate(input.licensePlate),
+        }
+      : {}),
   });
   if (changed.length === 0) return entityView(vehicle);
   if (next.vehicleType !== 'Xe đạp' && !next.licensePlate) {

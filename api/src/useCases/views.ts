@@ -18,6 +18,7 @@ export function toView<T extends StoredDoc>(doc: T): Record<string, unknown> {
     searchText: _searchText,
     contractPDFHash: _contractPDFHash,
     guestLink: _guestLink,
+    plateKey: _plateKey,
     ...view
   } = doc as T & Record<string, unknown>;
   return view;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ROLE } from '@nhatro/common';
+import { normalizeLicensePlate, ROLE } from '@nhatro/common';
 import type { ContractDoc, LesseeInfoDoc, RoomDoc, VehicleDoc } from '../../domain/model.js';
 import { lesseeSearchText } from '../../domain/lessees.js';
 import { createUser } from '../../useCases/users.js';
@@ -65,6 +65,7 @@ export const tenancySeeder: Seeder = {
       houseID,
       contractID,
       licensePlate: '59-X3 123.45',
+      plateKey: normalizeLicensePlate('59-X3 123.45'),
       vehicleType: 'Xe máy',
     };
     await saveInHouse(deps, houseID, [contract, lesseeInfo, vehicle]);
