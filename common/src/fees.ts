@@ -8,6 +8,19 @@ import { idField, money, text } from './fields.js';
 
 export const FEE_UNITS = ['kWh', 'm3', 'person', 'room', 'vehicle'] as const;
 export type FeeUnit = (typeof FEE_UNITS)[number];
+/** What follows a fee's price: "3.500 ₫/kWh", "150.000 ₫/xe/tháng". */
+export const FEE_PRICE_SUFFIXES: Record<FeeUnit, string> = {
+  kWh: '/kWh',
+  m3: '/m³',
+  person: '/người/tháng',
+  room: '/phòng/tháng',
+  vehicle: '/xe/tháng',
+};
+
+export function feePriceSuffix(unit: string): string {
+  return unit in FEE_PRICE_SUFFIXES ? FEE_PRICE_SUFFIXES[unit as FeeUnit] : `/${unit}`;
+}
+
 export const FEE_UNIT_LABELS: Record<FeeUnit, string> = {
   kWh: 'Theo số điện (kWh)',
   m3: 'Theo số nước (m³)',

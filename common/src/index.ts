@@ -1,6 +1,7 @@
 export * from './messages.js';
 export * from './roles.js';
 export * from './auth.js';
+export * from './passwords.js';
 export * from './validation.js';
 export * from './fields.js';
 export * from './numbers.js';

@@ -1,4 +1,10 @@
-import type { Contract, FeeUnit, LesseeInfo, LessorInfo } from '@nhatro/common';
+import {
+  FEE_PRICE_SUFFIXES,
+  type Contract,
+  type FeeUnit,
+  type LesseeInfo,
+  type LessorInfo,
+} from '@nhatro/common';
 import { moneyInWords } from './moneyWords.js';
 import { vietnamDate } from './time.js';
 
@@ -51,14 +57,6 @@ export type DocumentBlock =
       lessor: { title: string; name: string };
       lessee: { title: string; name: string; signedNote?: string };
     };
-
-const UNIT_PRICES: Record<FeeUnit, string> = {
-  kWh: 'đ/kWh',
-  m3: 'đ/m³',
-  person: 'đ/người/tháng',
-  room: 'đ/phòng/tháng',
-  vehicle: 'đ/xe/tháng',
-};
 
 /** dd/mm/yyyy of an ISO date (or date-time, read in Vietnam). */
 export function displayDate(value: string): string {
@@ -207,7 +205,7 @@ export function contractDocument(particulars: ContractParticulars): DocumentBloc
       rows: services.map((service, index) => [
         String(index + 1),
         service.licensePlate ? `${service.serviceName} (xe ${service.licensePlate})` : service.serviceName,
-        `${displayMoney(service.price)} ${UNIT_PRICES[service.unit]}`,
+        `${displayMoney(service.price)} đ${FEE_PRICE_SUFFIXES[service.unit]}`,
       ]),
     });
   }

@@ -64,6 +64,11 @@ export function GuardedShell() {
     return <RedirectSignedOutVisitor wantedPath={`${pathname}${search}${hash}`} />;
   }
 
+  // A one-time password is replaced before anything else (the API refuses everything else until then).
+  if (session.mustChangePassword && pathname !== paths.newPassword) {
+    return <Navigate to={paths.newPassword} replace />;
+  }
+
   const mustChooseHouse = roleNeedsSelectedHouse(session.role.roleID) && session.houseID === null;
   return (
     <HouseChooserProvider>

@@ -124,7 +124,9 @@ export function LoginPage() {
     setIsSubmitting(true);
     try {
       const newSession = await requestLogin(normalizeLoginCredentials(values));
-      const destination = takeReturnPath() ?? DEFAULT_PATH_AFTER_LOGIN;
+      const returnPath = takeReturnPath() ?? DEFAULT_PATH_AFTER_LOGIN;
+      // A one-time password (a new tenant's first login) is replaced before anything else.
+      const destination = newSession.mustChangePassword ? corePaths.newPassword : returnPath;
       signIn(newSession);
       await navigate(destination, { replace: true });
     } catch (error) {

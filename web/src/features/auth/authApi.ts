@@ -21,6 +21,8 @@ interface LoginReply {
   houseID?: string | number;
   contractID?: string | number;
   roomID?: string | number;
+  /** A tenant signing in with a one-time password must choose their own first. */
+  mustChangePassword?: boolean;
 }
 
 interface LogoutReply {
@@ -50,6 +52,7 @@ function sessionFromLoginReply(reply: LoginReply): Session {
     lesseeID: isLessee ? idOrNull(reply.lesseeID) : null,
     contractID: isLessee ? idOrNull(reply.contractID) : null,
     roomID: isLessee ? idOrNull(reply.roomID) : null,
+    mustChangePassword: reply.mustChangePassword === true,
   };
 }
 

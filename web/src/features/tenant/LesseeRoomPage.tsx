@@ -1,6 +1,219 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import type { Room } from '@nhatro/common';
+import { EmptyState, ErrorState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
+import { RoomFacts } from '../../components/RoomFacts';
+import { SectionCard } from '../../components/SectionCard';
+import { useRoomDevices } from '../../lib/api/resources/devices';
+import { useOwnHousesWithRooms, type HouseWithRooms } from '../../lib/api/resources/houses';
+import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { useSignedInSession } from '../../lib/session';
+import { Line, ListBody, OccupantItem, sortOccupants } from './tenantParts';
+import { useContractOccupants, useRoomBills } from './tenantApi';
 
-// Placeholder while the page is being built.
+const TITLE = 'Phòng của tôi';
+const BILL_PAID = 1;
+
+function findOwnRoom(
+  houses: readonly HouseWithRooms[],
+  houseID: string | null,
+  roomID: string | null,
+): { house: HouseWithRooms | undefined; room: Room | undefined } {
+  const house = houses.find((candidate) => candidate.houseID === houseID) ?? houses[0];
+  const rooms = house?.rooms ?? [];
+  return { house, room: rooms.find((candidate) => candidate.roomID === roomID) ?? rooms[0] };
+}
+
+function HouseSection({ house }: { house: HouseWithRooms }) {
+  return (
+    <SectionCard id="tenant-house" title="Nhà trọ" testId="tenant-house">
+      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="tenant-house-name">
+        {house.houseName}
+      </Typography>
+      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1, mt: 0.5, color: 'text.secondary' }}>
+        <PlaceOutlined fontSize="small" aria-hidden sx={{ mt: '2px' }} />
+        <Typography data-testid="tenant-house-address" sx={{ overflowWrap: 'anywhere' }}>
+          {house.houseAddress || 'Chưa có địa chỉ'}
+        </Typography>
+      </Box>
+    </SectionCard>
+  );
+}
+
+function DevicesSection({ roomID }: { roomID: string }) {
+  const { data, error, mutate } = useRoomDevices(roomID);
+  return (
+    <SectionCard id="tenant-devices" title="Thiết bị trong phòng" testId="tenant-devices-section">
+      <ListBody
+        items={data?.value}
+        error={error}
+        onRetry={() => void mutate()}
+        empty="Phòng chưa có thiết bị nào."
+        label="Thiết bị trong phòng"
+        testId="tenant-devices"
+        itemKey={(device) => device.deviceID}
+        render={(device) => (
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {device.deviceName} × {formatNumber(device.quantity)}
+              </Typography>
+              <Line>Tình trạng: {device.condition || 'Chưa ghi'}</Line>
+            </Box>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {formatMoney(device.value)}
+            </Typography>
+          </Box>
+        )}
+      />
+    </SectionCard>
+  );
+}
+
+function OccupantsSection({ contractID, lesseeID }: { contractID: string | null; lesseeID: string | null }) {
+  const { data, error, mutate } = useContractOccupants(contractID);
+  return (
+    <SectionCard id="tenant-occupants" title="Người ở trong phòng" testId="tenant-occupants-section">
+      <ListBody
+        items={contractID === null ? [] : data === undefined ? undefined : sortOccupants(data.value)}
+        error={error}
+        onRetry={() => void mutate()}
+        empty="Chưa có thông tin người ở."
+        label="Người ở trong phòng"
+        testId="tenant-occupants"
+        itemKey={(lessee) => lessee.lesseeInfoID}
+        render={(lessee) => <OccupantItem lessee={lessee} ownLesseeID={lesseeID} />}
+      />
+    </SectionCard>
+  );
+}
+
+function BillsSection({ roomID }: { roomID: string }) {
+  const { data, error, mutate } = useRoomBills(roomID);
+  return (
+    <SectionCard id="tenant-bills" title="Hóa đơn" testId="tenant-bills-section">
+      <ListBody
+        items={data}
+        error={error}
+        onRetry={() => void mutate()}
+        empty="Chưa có hóa đơn"
+        label="Hóa đơn của phòng"
+        testId="tenant-bills"
+        itemKey={(bill) => bill.monthlyBillID}
+        render={(bill) => (
+          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+                {bill.billName || 'Hóa đơn'}
+              </Typography>
+              <Line>Ngày tạo {formatDate(bill.createdOn)}</Line>
+            </Box>
+            <Box sx={{ textAlign: 'right' }}>
+              <Typography sx={{ fontWeight: 700 }}>{formatMoney(bill.total)}</Typography>
+              <Chip
+                size="small"
+                variant="outlined"
+                color={bill.status === BILL_PAID ? 'success' : 'warning'}
+                label={bill.status === BILL_PAID ? 'Đã thanh toán' : 'Chưa thanh toán'}
+              />
+            </Box>
+          </Box>
+        )}
+      />
+    </SectionCard>
+  );
+}
+
+function RoomContent() {
+  const session = useSignedInSession();
+  const { data, error, isLoading, mutate } = useOwnHousesWithRooms();
+
+  if (error !== undefined && data === undefined) {
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <ErrorState onRetry={() => void mutate()} />
+      </>
+    );
+  }
+  if (isLoading || data === undefined) {
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <Box aria-busy="true" aria-label="Đang tải thông tin phòng" sx={{ display: 'grid', gap: 2 }}>
+          <Skeleton variant="rounded" height={200} />
+          <Skeleton variant="rounded" height={120} />
+        </Box>
+      </>
+    );
+  }
+
+  const { house, room } = findOwnRoom(data.value, session.houseID, session.roomID);
+  if (house === undefined || room === undefined) {
+    return (
+      <>
+        <PageHeader title={TITLE} />
+        <EmptyState
+          title="Chưa có phòng"
+          description="Bạn chưa có phòng thuê nào. Vui lòng liên hệ chủ trọ."
+        />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <PageHeader
+        title={TITLE}
+        subtitle={
+          <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 1 }}>
+            <span data-testid="tenant-room-name">Phòng {room.roomName}</span>
+            <span aria-hidden>·</span>
+            <span data-testid="tenant-room-floor">Tầng {room.floor}</span>
+          </Box>
+        }
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <SectionCard id="tenant-room" title={`Phòng ${room.roomName}`} testId="tenant-room">
+            {room.roomDescription && (
+              <Typography sx={{ mb: 2, color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {room.roomDescription}
+              </Typography>
+            )}
+            <RoomFacts room={room} testIdPrefix="tenant-room" />
+          </SectionCard>
+          <HouseSection house={house} />
+          <BillsSection roomID={room.roomID} />
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <OccupantsSection contractID={session.contractID} lesseeID={session.lesseeID} />
+          <DevicesSection roomID={room.roomID} />
+        </Box>
+      </Box>
+    </>
+  );
+}
+
+/** /lesseeRoomDetail ('Phòng của tôi', role 4): the room, its house, bills, occupants and devices. */
 export function LesseeRoomPage() {
-  return <PageHeader title="Phòng của tôi" />;
+  return (
+    <>
+      <title>Phòng của tôi — Nhà trọ</title>
+      <Box data-testid="lessee-room-page">
+        <RoomContent />
+      </Box>
+    </>
+  );
 }

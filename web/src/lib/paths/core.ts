@@ -10,6 +10,8 @@ export const corePaths = {
   login: '/login',
   forgotPassword: '/forgotPassword',
   dashboard: '/dashboard',
+  /** Where a tenant signing in with a one-time password chooses their own. */
+  newPassword: '/newPassword',
 } as const;
 
 /** Route patterns (relative, as `<Route path>` takes them) of the pages the app has today. */

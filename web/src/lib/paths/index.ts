@@ -42,8 +42,6 @@ export const paths = {
     roomID === undefined ? '/createContract' : `/createContract?roomID=${enc(roomID)}`,
   /** The public page a guest link opens (the token is what lets it in). */
   guestContract: (contractID: string) => `/guestContract/${enc(contractID)}`,
-  /** Where a tenant signing in with a one-time password chooses their own. */
-  newPassword: '/newPassword',
   meterRecords: '/MeterRecord',
   staff: '/staffManage',
   lesseeRoom: '/lesseeRoomDetail',

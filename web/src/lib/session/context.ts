@@ -3,6 +3,7 @@ import {
   clearSession,
   markTutorialSeen,
   saveHouses,
+  savePasswordChanged,
   saveSelectedHouse,
   saveSession,
   saveUserActive,
@@ -28,6 +29,7 @@ const sessionActions = {
   selectHouse: saveSelectedHouse,
   setUserActive: saveUserActive,
   setHouses: saveHouses,
+  passwordChanged: savePasswordChanged,
   clear: clearSession,
   markTutorialSeen,
 } as const;

@@ -13,6 +13,7 @@ export const SESSION_STORAGE_KEYS = {
   lesseeID: 'lesseeID',
   contractID: 'contractID',
   roomID: 'roomID',
+  mustChangePassword: 'mustChangePassword',
 } as const;
 
 /** Survives logout. */
@@ -121,6 +122,7 @@ function readSessionFromStorage(): Session | null {
     lesseeID: readItem(SESSION_STORAGE_KEYS.lesseeID),
     contractID: readItem(SESSION_STORAGE_KEYS.contractID),
     roomID: readItem(SESSION_STORAGE_KEYS.roomID),
+    mustChangePassword: readItem(SESSION_STORAGE_KEYS.mustChangePassword) === 'true',
   };
 }
 
@@ -165,6 +167,13 @@ export function saveSession(session: Session): void {
   writeItem(SESSION_STORAGE_KEYS.lesseeID, session.lesseeID);
   writeItem(SESSION_STORAGE_KEYS.contractID, session.contractID);
   writeItem(SESSION_STORAGE_KEYS.roomID, session.roomID);
+  writeItem(SESSION_STORAGE_KEYS.mustChangePassword, session.mustChangePassword ? 'true' : null);
+  notify();
+}
+
+/** The one-time password was replaced: the other pages open again. */
+export function savePasswordChanged(): void {
+  writeItem(SESSION_STORAGE_KEYS.mustChangePassword, null);
   notify();
 }
 

@@ -46,6 +46,8 @@ export interface Session {
   lesseeID: string | null;
   contractID: string | null;
   roomID: string | null;
+  /** Signed in with a one-time password: the new-password page comes before anything else. */
+  mustChangePassword: boolean;
 }
 
 export function roleNeedsSelectedHouse(roleID: RoleId): boolean {
