@@ -104,8 +104,14 @@ async function expandContracts(actor: Actor, houseID: string, contracts: Contrac
       const ordered = option.query.orderBy.length
         ? option.query
         : { ...option.query, orderBy: [{ field: navigation.order }] };
+      const byContract = new Map<string, typeof docs>();
+      for (const doc of docs) {
+        const own = byContract.get(doc.contractID);
+        if (own) own.push(doc);
+        else byContract.set(doc.contractID, [doc]);
+      }
       for (const contract of contracts) {
-        const own = docs.filter((doc) => doc.contractID === contract.contractID).map(toView);
+        const own = (byContract.get(contract.contractID) ?? []).map(toView);
         (expanded.get(contract.contractID) as Record<string, unknown>)[option.property] = applyInMemory(
           own,
           ordered,
@@ -166,20 +172,19 @@ export async function listContracts(
   if (lessee) conditions.push({ op: 'eq', field: 'lesseeAccountID', value: user.userID });
   if (scope.roomID)
     conditions.push({ op: 'eq', field: 'roomID', value: requireID(scope.roomID, 'Mã phòng') });
+  const pageDocs: ContractDoc[] = [];
   const page = await listEntities(
     houseDocs<ContractDoc>(deps),
     { partitionKey: house.houseID, filter: { op: 'and', items: conditions } },
     { ...query, expand: [] },
     [{ field: 'startDate', desc: true }],
-    (contract) => ({ ...entityView(contract), contractID: contract.contractID }),
+    (contract) => {
+      pageDocs.push(contract);
+      return { ...entityView(contract), contractID: contract.contractID };
+    },
   );
   if (query.expand.length === 0) return page;
-  const ids = page.value.map((entity) => entity.contractID as string);
-  const docs = await listInHouse<ContractDoc>(deps, house.houseID, 'contract', {
-    op: 'in',
-    field: 'contractID',
-    values: ids,
-  });
+  const docs = pageDocs;
   const expanded = await expandContracts(actor, house.houseID, docs, query);
   return {
     ...page,
