@@ -9,6 +9,7 @@ const apiProxy = {
   '/api': LOCAL_API_ORIGIN,
   '/odata': LOCAL_API_ORIGIN,
   '/ExcelImport': LOCAL_API_ORIGIN,
+  '/ExcelExport': LOCAL_API_ORIGIN,
 };
 
 /** Routing and headers of the Static Web App; lives in public/, so every build emits it. */

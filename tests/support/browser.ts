@@ -28,6 +28,8 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--disable-dev-shm-usage',
+      // Vietnamese UI language: date inputs show dd/mm/yyyy, as the app's users see them.
+      '--lang=vi',
     ],
   });
 }

@@ -1,6 +1,13 @@
 import { lesseeCreateSchema, lesseeUpdateSchema, toFieldErrors } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ContractDoc, HouseDoc, LesseeInfoDoc, RoomDoc, UserDoc } from '../../api/src/domain/model.js';
+import type {
+  ContractDoc,
+  HouseDoc,
+  LesseeInfoDoc,
+  RoomDoc,
+  UserDoc,
+  VehicleDoc,
+} from '../../api/src/domain/model.js';
 import { LESSEE_MODEL } from '../../api/src/domain/odata/model.js';
 import type { Deps } from '../../api/src/useCases/deps.js';
 import { houseDocs } from '../../api/src/useCases/houseScope.js';
@@ -278,6 +285,29 @@ describe('changing and removing occupants', () => {
       odata(LESSEE_MODEL, '$expand=vehicles'),
     );
     expect(hoaRead.vehicles).toEqual([expect.objectContaining({ vehicleType: 'Xe đạp' })]);
+  });
+
+  it('deleting an occupant keeps their vehicle with the contract, owned by the representative', async () => {
+    const actor = actorFor(deps, landlord);
+    const rep = await createLessee(actor, payload({ contractID: contract.contractID, ...tuan }));
+    const hoa = await createLessee(
+      actor,
+      payload({ contractID: contract.contractID, occupantName: 'Trần Thị Hoa', gender: 0 }),
+    );
+    const bike = await createVehicle(actor, contract.contractID, {
+      vehicleType: 'Xe đạp',
+      lesseeInfoID: hoa.lesseeInfoID as string,
+    });
+    await deleteLessee(actor, hoa.lesseeInfoID as string);
+    const kept = await houseDocs<VehicleDoc>(deps).read(house.houseID, bike.vehicleID as string);
+    expect(kept).toMatchObject({ contractID: contract.contractID, vehicleType: 'Xe đạp' });
+    expect(kept?.lesseeInfoID).toBeUndefined();
+    const repRead = await getLessee(
+      actor,
+      rep.lesseeInfoID as string,
+      odata(LESSEE_MODEL, '$expand=vehicles'),
+    );
+    expect(repRead.vehicles).toEqual([expect.objectContaining({ vehicleID: bike.vehicleID })]);
   });
 });
 

@@ -250,7 +250,22 @@ export async function deleteLessee(actor: Actor, lesseeInfoID: string): Promise<
   if (contract.representativeLesseeID === lesseeInfoID || lessee.isRepresentative) {
     throw AppError.conflict(LESSEE_MESSAGES.deleteRepresentative);
   }
-  await houseDocs(actor.deps).delete(lessee.pk, lessee.id);
+  // Their vehicles stay with the contract, owned by nobody in particular (the representative).
+  const owned = await listInHouse<VehicleDoc>(actor.deps, lessee.houseID, 'vehicle', {
+    op: 'eq',
+    field: 'contractID',
+    value: lessee.contractID,
+  });
+  await houseDocs(actor.deps).batch(lessee.pk, [
+    { op: 'delete', id: lessee.id },
+    ...owned
+      .filter((vehicle) => vehicle.lesseeInfoID === lesseeInfoID)
+      .map(({ lesseeInfoID: _owner, ...vehicle }) => ({
+        op: 'replace' as const,
+        doc: vehicle,
+        ...(vehicle._etag ? { ifMatch: vehicle._etag } : {}),
+      })),
+  ]);
   for (const field of IDENTITY_IMAGES) {
     const blobName = lessee[field];
     if (blobName) await actor.deps.blobs.delete('lessee-infor', blobName);

@@ -47,6 +47,7 @@ export const tenancySeeder: Seeder = {
       lesseeInfoID,
       houseID,
       contractID,
+      roomID: lesseeRoom.roomID,
       occupantName: 'Lê Minh Tuấn',
       gender: 1,
       phoneNumber: '0987654321',

@@ -82,6 +82,7 @@ async function send(path: string, options: RequestOptions, accessToken: string |
     body = JSON.stringify(options.body);
   }
   if (accessToken) headers.set('Authorization', `Bearer ${accessToken}`);
+  if (options.ifMatch) headers.set('If-Match', options.ifMatch);
 
   try {
     const response = await fetch(apiUrl(path), { method, headers, body, signal: options.signal ?? null });

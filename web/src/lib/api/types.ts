@@ -18,4 +18,6 @@ export interface RequestOptions {
   toastBadRequest?: boolean;
   /** Statuses the caller shows to the user itself, so they are not logged as failures. */
   handledStatuses?: readonly number[];
+  /** The entity's `@odata.etag`: a write is refused (412) if someone changed it since. */
+  ifMatch?: string | undefined;
 }

@@ -1,0 +1,161 @@
+// Shared API resource (see `houses.ts` for the rule): reservations (cọc giữ phòng). The room page takes a
+// deposit for an empty room and shows or cancels the active one of a reserved room; the contracts slice
+// lists a house's active reservations and turns them into contracts. Both take a deposit with the same
+// form: its values, validation (the API's own schema and messages) and request live here once.
+import {
+  RESERVATION_MESSAGES,
+  parseVietnameseNumber,
+  reservationCreateSchema,
+  type Reservation,
+  type ReservationCreateInput,
+} from '@nhatro/common';
+import { mutate, type SWRResponse } from 'swr';
+import { apiRequest } from '../client';
+import { useApiResource } from '../swr';
+
+const enc = encodeURIComponent;
+
+/** `{ status: true, data }`, the `/api/*` reply shape. */
+interface ApiReply<T> {
+  status: boolean;
+  data: T;
+}
+
+/** `GET /api/Reservation/Get?houseID=…`. */
+export type ReservationsReply = ApiReply<Reservation[]>;
+
+/** SWR key (and request path) of a house's reservations, active ones first. */
+export function houseReservationsKey(houseID: string): string {
+  return `/api/Reservation/Get?houseID=${enc(houseID)}`;
+}
+
+/** Every reservation of a house (the API puts the active ones first). */
+export function useHouseReservations(houseID: string | null): SWRResponse<ReservationsReply, Error> {
+  return useApiResource<ReservationsReply>(houseID === null ? null : houseReservationsKey(houseID));
+}
+
+/** The active reservations of a list (a room has at most one). */
+export function activeReservations(reply: ReservationsReply | undefined): Reservation[] {
+  return (reply?.data ?? []).filter((reservation) => reservation.status === 'active');
+}
+
+/**
+ * After a deposit is taken, cancelled or turned into a contract: the reservations, and every cached room
+ * (its status changed) and house overview of the house.
+ */
+export function revalidateAfterReservationChange(houseID: string): Promise<unknown> {
+  return mutate(
+    (key) =>
+      typeof key === 'string' &&
+      (key === houseReservationsKey(houseID) ||
+        key.startsWith('/odata/Room') ||
+        key.startsWith(`/odata/House/${enc(houseID)}`)),
+  );
+}
+
+export const RESERVATION_FORM_FIELDS = [
+  'fullName',
+  'phoneNumber',
+  'deposit',
+  'expectedMoveInDate',
+  'note',
+] as const;
+export type ReservationFormField = (typeof RESERVATION_FORM_FIELDS)[number];
+export type ReservationFormValues = Record<ReservationFormField, string>;
+
+export const RESERVATION_FIELD_LABELS: Record<ReservationFormField, string> = {
+  fullName: 'Họ tên người đặt cọc',
+  phoneNumber: 'Số điện thoại',
+  deposit: 'Tiền cọc (VND)',
+  expectedMoveInDate: 'Ngày dự kiến dọn vào',
+  note: 'Ghi chú',
+};
+
+/** Today in Vietnam as yyyy-mm-dd (the move-in date may not be earlier). */
+export function vietnamToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(now);
+}
+
+/** A new form: the deposit defaults to one month of the room's rent, move-in today. */
+export function emptyReservationForm(roomPrice?: number): ReservationFormValues {
+  return {
+    fullName: '',
+    phoneNumber: '',
+    deposit: typeof roomPrice === 'number' && roomPrice > 0 ? String(roomPrice) : '',
+    expectedMoveInDate: vietnamToday(),
+    note: '',
+  };
+}
+
+/** Required fields left empty get '<label> không được để trống!' before the schema speaks. */
+const REQUIRED_LABELS: Partial<Record<ReservationFormField, string>> = {
+  deposit: 'Tiền cọc',
+  expectedMoveInDate: 'Ngày dự kiến dọn vào',
+};
+
+/** Validates with `reservationCreateSchema` (the server's messages); `payload` is null while invalid. */
+export function validateReservationForm(
+  values: ReservationFormValues,
+  roomID: string,
+): {
+  errors: Partial<Record<ReservationFormField | 'roomID', string>>;
+  payload: ReservationCreateInput | null;
+} {
+  const errors: Partial<Record<ReservationFormField | 'roomID', string>> = {};
+  for (const [field, label] of Object.entries(REQUIRED_LABELS) as Array<[ReservationFormField, string]>) {
+    if (values[field].trim() === '') errors[field] = `${label} không được để trống!`;
+  }
+  if (values.expectedMoveInDate !== '' && values.expectedMoveInDate < vietnamToday()) {
+    errors.expectedMoveInDate = RESERVATION_MESSAGES.moveInPast;
+  }
+  const input = {
+    roomID,
+    // Left empty: undefined, so the schema says the field is required rather than malformed.
+    fullName: values.fullName.trim() === '' ? undefined : values.fullName,
+    phoneNumber: values.phoneNumber.trim() === '' ? undefined : values.phoneNumber,
+    deposit: parseVietnameseNumber(values.deposit),
+    expectedMoveInDate: values.expectedMoveInDate,
+    ...(values.note.trim() === '' ? {} : { note: values.note }),
+  };
+  const result = reservationCreateSchema.safeParse(input);
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      const field = issue.path[0];
+      if (typeof field === 'string' && !(field in errors)) {
+        errors[field as ReservationFormField | 'roomID'] = issue.message;
+      }
+    }
+  }
+  const valid = result.success && Object.keys(errors).length === 0;
+  return { errors, payload: valid ? result.data : null };
+}
+
+/** `POST /api/Reservation/Reserve`: the room becomes 'reserved'. 400 and 409 are the form's to show. */
+export async function reserveRoom(payload: ReservationCreateInput): Promise<Reservation> {
+  const reply = await apiRequest<ApiReply<Reservation>>('/api/Reservation/Reserve', {
+    method: 'POST',
+    body: payload,
+    toastBadRequest: false,
+    handledStatuses: [400, 409],
+  });
+  return reply.data;
+}
+
+/** `POST /api/Reservation/Cancel`: the deposit is given back and the room is empty again. */
+export async function cancelReservation(reservationID: string, reason?: string): Promise<Reservation> {
+  const trimmed = reason?.trim() ?? '';
+  const reply = await apiRequest<ApiReply<Reservation>>('/api/Reservation/Cancel', {
+    method: 'POST',
+    body: { reservationID, ...(trimmed === '' ? {} : { reason: trimmed }) },
+    toastBadRequest: false,
+    handledStatuses: [400, 404, 409],
+  });
+  return reply.data;
+}
+
+export const RESERVATION_TEXTS = {
+  created: RESERVATION_MESSAGES.created,
+  failed: RESERVATION_MESSAGES.failed,
+  cancelled: RESERVATION_MESSAGES.cancelled,
+  cancelFailed: 'Hủy cọc thất bại!',
+} as const;
