@@ -16,12 +16,12 @@ import type { ODataQuery } from '../domain/odata/parse.js';
 import { renderPdf } from '../documents/contractPdf.js';
 import { audit, type Actor } from './actor.js';
 import { acceptUpload } from './blobAccess.js';
-import { contractForCaller } from './contracts.js';
+import { contractForCaller, listOfContract } from './contracts.js';
 import type { Deps } from './deps.js';
 import { houseDocs, listInHouse, readHouse, requireID } from './houseScope.js';
-import { listEntities, type EntityPage } from './odataQuery.js';
+import type { EntityPage } from './odataQuery.js';
 import { findUser } from './users.js';
-import { entityView, toView } from './views.js';
+import { entityView } from './views.js';
 
 const READ_MINUTES = 15;
 /** Lessee status 1: living in the room (2: moved out). */
@@ -208,26 +208,12 @@ export async function addPaperVersion(actor: Actor, input: ContractPaperVersionI
 }
 
 /** `GET /odata/ContractImageVersion?contractID=…`: the paper versions of a contract, newest first. */
-export async function listPaperVersions(
+export function listPaperVersions(
   actor: Actor,
   scope: { contractID?: string },
   query: ODataQuery,
 ): Promise<EntityPage> {
-  const contract = await contractForCaller(actor, requireID(scope.contractID, 'Mã hợp đồng'));
-  return listEntities(
-    houseDocs<ContractImageVersionDoc>(actor.deps),
-    {
-      partitionKey: contract.houseID,
-      filter: {
-        op: 'and',
-        items: [
-          { op: 'eq', field: 'type', value: 'contractImageVersion' },
-          { op: 'eq', field: 'contractID', value: contract.contractID },
-        ],
-      },
-    },
-    query,
-    [{ field: 'version', desc: true }],
-    toView,
-  );
+  return listOfContract(actor, scope.contractID, 'contractImageVersion', query, [
+    { field: 'version', desc: true },
+  ]);
 }

@@ -4,10 +4,10 @@ import { AppError } from '../domain/errors.js';
 import type { ContractServiceDoc, FeeDoc, VehicleDoc } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
 import { audit, type Actor } from './actor.js';
-import { contractForCaller } from './contracts.js';
-import { findInCallersHouse, houseDocs, listInHouse, requireID } from './houseScope.js';
-import { listEntities, type EntityPage } from './odataQuery.js';
-import { entityView, toView } from './views.js';
+import { contractForCaller, listOfContract } from './contracts.js';
+import { findInCallersHouse, houseDocs, listInHouse } from './houseScope.js';
+import type { EntityPage } from './odataQuery.js';
+import { entityView } from './views.js';
 
 /**
  * `POST /odata/ContractService`: the contract starts using a house service. A per-vehicle fee names one
@@ -70,28 +70,12 @@ export async function createContractService(actor: Actor, input: ContractService
 }
 
 /** `GET /odata/ContractService?contractID=…` (a tenant: their own contract's). */
-export async function listContractServices(
+export function listContractServices(
   actor: Actor,
   scope: { contractID?: string },
   query: ODataQuery,
 ): Promise<EntityPage> {
-  const contract = await contractForCaller(actor, requireID(scope.contractID, 'Mã hợp đồng'));
-  return listEntities(
-    houseDocs<ContractServiceDoc>(actor.deps),
-    {
-      partitionKey: contract.houseID,
-      filter: {
-        op: 'and',
-        items: [
-          { op: 'eq', field: 'type', value: 'contractService' },
-          { op: 'eq', field: 'contractID', value: contract.contractID },
-        ],
-      },
-    },
-    query,
-    [{ field: 'createdOn' }],
-    toView,
-  );
+  return listOfContract(actor, scope.contractID, 'contractService', query, [{ field: 'createdOn' }]);
 }
 
 /** `DELETE /odata/ContractService/{id}`: the contract stops using the service from the next bill. */

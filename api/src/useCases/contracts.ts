@@ -29,7 +29,7 @@ import type {
   VehicleDoc,
 } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
-import type { Filter } from '../domain/query.js';
+import type { Filter, OrderBy } from '../domain/query.js';
 import { vietnamDate } from '../domain/time.js';
 import { StoreError } from '../store/store.js';
 import { audit, type Actor } from './actor.js';
@@ -550,29 +550,45 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
   return entityView(ended);
 }
 
-/** The history of a contract, newest first (landlord and staff only: the endpoint limits roles). */
-export async function listContractChanges(
+/**
+ * `GET /odata/<Set>?contractID=…`: one kind of document of a contract the caller may see (a tenant:
+ * their own), as an OData page in `defaultOrder` unless the query orders it.
+ */
+export async function listOfContract(
   actor: Actor,
-  scope: { contractID?: string },
+  contractID: string | undefined,
+  type: HouseScopedDoc['type'],
   query: ODataQuery,
+  defaultOrder: OrderBy[],
 ): Promise<EntityPage> {
-  const contract = await contractForCaller(actor, requireID(scope.contractID, 'Mã hợp đồng'));
+  const contract = await contractForCaller(actor, requireID(contractID, 'Mã hợp đồng'));
   return listEntities(
-    houseDocs<ContractChangeDoc>(actor.deps),
+    houseDocs<HouseScopedDoc>(actor.deps),
     {
       partitionKey: contract.houseID,
       filter: {
         op: 'and',
         items: [
-          { op: 'eq', field: 'type', value: 'contractChange' },
+          { op: 'eq', field: 'type', value: type },
           { op: 'eq', field: 'contractID', value: contract.contractID },
         ],
       },
     },
     query,
-    [{ field: 'changedOn', desc: true }],
+    defaultOrder,
     toView,
   );
+}
+
+/** The history of a contract, newest first (landlord and staff only: the endpoint limits roles). */
+export function listContractChanges(
+  actor: Actor,
+  scope: { contractID?: string },
+  query: ODataQuery,
+): Promise<EntityPage> {
+  return listOfContract(actor, scope.contractID, 'contractChange', query, [
+    { field: 'changedOn', desc: true },
+  ]);
 }
 
 /**
