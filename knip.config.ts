@@ -20,6 +20,8 @@ const config: KnipConfig = {
       // same folder by readdir (api/src/local/functionModules.ts): no file imports them.
       entry: ['src/functions/*.ts', 'src/local/start.ts', 'src/local/createSuperAdmin.ts'],
       project: ['src/**/*.ts'],
+      // Font files, read at run time by path (src/documents/contractPdf.ts), never imported.
+      ignoreDependencies: ['dejavu-fonts-ttf'],
     },
     web: {
       // Entry: the vite plugin follows web/index.html to src/main.tsx, and adds vite.config.ts.

@@ -1,6 +1,300 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  CONTRACT_MESSAGES,
+  CONTRACT_STATUS,
+  contractTerminateSchema,
+  parseVietnameseNumber,
+  type Contract,
+} from '@nhatro/common';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/crud';
+import { reservedHelperText } from '../../components/fieldForm';
+import { isSessionExpiry, serverMessage } from '../../components/mutationFeedback';
 import { PageHeader } from '../../components/PageHeader';
+import { SectionCard } from '../../components/SectionCard';
+import { isApiError } from '../../lib/api';
+import { revalidateAfterReservationChange, vietnamToday } from '../../lib/api/resources/reservations';
+import { formatMoney } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { notify } from '../../lib/toast';
+import { ContractFrame, contractTitle } from './ContractFrame';
+import { SettlementFacts, refundLabel } from './SettlementFacts';
+import { revalidateContract, terminateContract, type ContractDetails } from './contractApi';
+import { formatDay, isIsoDate, previewSettlement } from './contractRules';
 
-// Placeholder while the page is being built.
+type Field = 'terminationDate' | 'reason' | 'damageCharges';
+
+const { shape } = contractTerminateSchema;
+
+function validate(values: Record<Field, string>, contract: ContractDetails): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  const date = values.terminationDate;
+  if (!isIsoDate(date)) errors.terminationDate = 'Ngày kết thúc sớm không hợp lệ (định dạng yyyy-mm-dd).';
+  else if (date < contract.startDate || date > contract.endDate) {
+    errors.terminationDate = CONTRACT_MESSAGES.terminationOutsideTerm;
+  }
+  const reason = shape.reason.safeParse(values.reason);
+  if (!reason.success) errors.reason = reason.error.issues[0]?.message;
+  if (values.damageCharges.trim() !== '') {
+    const damages = shape.damageCharges.safeParse(parseVietnameseNumber(values.damageCharges.trim()));
+    if (!damages.success) errors.damageCharges = damages.error.issues[0]?.message;
+  }
+  return errors;
+}
+
+function damagesOf(text: string): number {
+  const value = parseVietnameseNumber(text.trim());
+  return value !== undefined && Number.isFinite(value) && value >= 0 ? Math.round(value) : 0;
+}
+
+function TerminateForm({
+  contract,
+  onTerminated,
+}: {
+  contract: ContractDetails;
+  onTerminated: (ended: Contract) => void;
+}) {
+  const today = vietnamToday();
+  const defaultDate =
+    today < contract.startDate ? contract.startDate : today > contract.endDate ? contract.endDate : today;
+  const [values, setValues] = useState<Record<Field, string>>({
+    terminationDate: defaultDate,
+    reason: '',
+    damageCharges: '0',
+  });
+  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [isSaving, setIsSaving] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const errors = validate(values, contract);
+  const visible = (field: Field) => (submitted || touched.has(field) ? errors[field] : undefined);
+  const touch = (field: Field) => setTouched((current) => new Set(current).add(field));
+  const set = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const preview =
+    errors.terminationDate === undefined
+      ? previewSettlement(contract, values.terminationDate, damagesOf(values.damageCharges))
+      : null;
+
+  const review = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    if (Object.keys(errors).length === 0) setConfirmOpen(true);
+  };
+
+  const terminate = async () => {
+    setIsSaving(true);
+    setFailure(null);
+    try {
+      const ended = await terminateContract({
+        contractID: contract.contractID,
+        terminationDate: values.terminationDate,
+        reason: values.reason.trim(),
+        damageCharges: damagesOf(values.damageCharges),
+      });
+      notify.success(CONTRACT_MESSAGES.terminated);
+      setConfirmOpen(false);
+      onTerminated(ended);
+      void revalidateContract(contract.contractID);
+      void revalidateAfterReservationChange(contract.houseID);
+    } catch (error) {
+      setConfirmOpen(false);
+      if (isSessionExpiry(error)) return;
+      notify.error(CONTRACT_MESSAGES.terminateFailed);
+      setFailure(serverMessage(error));
+      if (isApiError(error) && error.status === 409) void revalidateContract(contract.contractID);
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  const money = parseVietnameseNumber(values.damageCharges.trim());
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+        alignItems: 'start',
+      }}
+    >
+      <Paper
+        component="form"
+        variant="outlined"
+        noValidate
+        onSubmit={review}
+        aria-label="Kết thúc hợp đồng sớm"
+        sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 1 }}
+        data-testid="contract-terminate-form"
+      >
+        <Typography sx={{ mb: 1 }}>
+          Thời hạn:{' '}
+          <strong>
+            {formatDay(contract.startDate)} – {formatDay(contract.endDate)}
+          </strong>{' '}
+          · Tiền thuê <strong>{formatMoney(contract.rentFee)}</strong>/tháng · Tiền cọc{' '}
+          <strong>{formatMoney(contract.deposit)}</strong>
+        </Typography>
+        <TextField
+          id="terminate-terminationDate"
+          type="date"
+          label="Ngày kết thúc"
+          value={values.terminationDate}
+          onChange={(event) => set('terminationDate', event.target.value)}
+          onBlur={() => touch('terminationDate')}
+          error={visible('terminationDate') !== undefined}
+          helperText={reservedHelperText(
+            visible('terminationDate') ??
+              (isIsoDate(values.terminationDate) ? formatDay(values.terminationDate) : undefined),
+          )}
+          required
+          disabled={isSaving}
+          fullWidth
+          slotProps={{
+            inputLabel: { shrink: true },
+            htmlInput: {
+              'data-testid': 'terminate-terminationDate',
+              min: contract.startDate,
+              max: contract.endDate,
+            },
+          }}
+        />
+        <TextField
+          id="terminate-damageCharges"
+          label="Tiền bồi thường hư hỏng"
+          value={values.damageCharges}
+          onChange={(event) => set('damageCharges', event.target.value)}
+          onBlur={() => touch('damageCharges')}
+          error={visible('damageCharges') !== undefined}
+          helperText={reservedHelperText(
+            visible('damageCharges') ??
+              (money !== undefined && Number.isFinite(money) ? formatMoney(money) : undefined),
+          )}
+          disabled={isSaving}
+          fullWidth
+          autoComplete="off"
+          slotProps={{
+            htmlInput: { 'data-testid': 'terminate-damageCharges', inputMode: 'numeric' },
+            input: { endAdornment: <InputAdornment position="end">₫</InputAdornment> },
+          }}
+        />
+        <TextField
+          id="terminate-reason"
+          label="Lý do kết thúc sớm"
+          value={values.reason}
+          onChange={(event) => set('reason', event.target.value)}
+          onBlur={() => touch('reason')}
+          error={visible('reason') !== undefined}
+          helperText={reservedHelperText(visible('reason'))}
+          required
+          disabled={isSaving}
+          fullWidth
+          multiline
+          minRows={2}
+          slotProps={{ htmlInput: { 'data-testid': 'terminate-reason', maxLength: 500 } }}
+        />
+        {failure !== null && (
+          <Alert severity="error" data-testid="terminate-error">
+            {CONTRACT_MESSAGES.terminateFailed}: {failure}
+          </Alert>
+        )}
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 1 }}>
+          <Button component={RouterLink} to={paths.contract(contract.contractID)} disabled={isSaving}>
+            Hủy
+          </Button>
+          <Button type="submit" variant="contained" color="error" data-testid="terminate-review">
+            Kết thúc hợp đồng
+          </Button>
+        </Box>
+      </Paper>
+      <SectionCard id="settlement-preview" title="Quyết toán dự kiến" testId="settlement-preview-section">
+        {preview === null ? (
+          <Typography sx={{ color: 'text.secondary' }}>
+            Chọn ngày kết thúc trong thời hạn hợp đồng để xem quyết toán.
+          </Typography>
+        ) : (
+          <>
+            <SettlementFacts settlement={preview} testIdPrefix="settlement-preview" />
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
+              Tiền thuê tháng cuối tính theo số ngày đã ở (kể cả ngày kết thúc), trừ vào tiền cọc cùng tiền
+              bồi thường.
+            </Typography>
+          </>
+        )}
+      </SectionCard>
+      <ConfirmDialog
+        open={confirmOpen}
+        title="Kết thúc hợp đồng sớm"
+        confirmLabel="Kết thúc hợp đồng"
+        isBusy={isSaving}
+        onConfirm={() => void terminate()}
+        onClose={() => setConfirmOpen(false)}
+        testId="terminate-confirm-dialog"
+        message={
+          preview === null ? (
+            ''
+          ) : (
+            <>
+              {contractTitle(contract)} kết thúc ngày <strong>{formatDay(values.terminationDate)}</strong>;
+              phòng sẽ trở lại trạng thái còn trống. {refundLabel(preview.refund)}:{' '}
+              <strong>{formatMoney(Math.abs(preview.refund))}</strong>.
+            </>
+          )
+        }
+      />
+    </Box>
+  );
+}
+
+function TerminatedSummary({ contract }: { contract: Contract }) {
+  return (
+    <SectionCard id="settlement-recorded" title="Quyết toán đã ghi nhận" testId="settlement-recorded-section">
+      <Alert severity="success" sx={{ mb: 2 }}>
+        Hợp đồng đã kết thúc ngày {formatDay(contract.terminatedOn)}
+        {contract.terminationReason ? ` · Lý do: ${contract.terminationReason}` : ''}.
+      </Alert>
+      {contract.settlement !== undefined && (
+        <SettlementFacts settlement={contract.settlement} testIdPrefix="settlement-recorded" />
+      )}
+      <Box sx={{ mt: 2 }}>
+        <Button component={RouterLink} to={paths.contract(contract.contractID)} variant="contained">
+          Về hợp đồng
+        </Button>
+      </Box>
+    </SectionCard>
+  );
+}
+
+function TerminateContent({ contract }: { contract: ContractDetails }) {
+  const [ended, setEnded] = useState<Contract | null>(null);
+  const shown = ended ?? (contract.status === CONTRACT_STATUS.terminated ? contract : null);
+  return (
+    <>
+      <title>{`Kết thúc sớm — ${contractTitle(contract)} — Nhà trọ`}</title>
+      <PageHeader title="Kết thúc hợp đồng sớm" subtitle={contractTitle(contract)} />
+      {shown !== null ? (
+        <TerminatedSummary contract={shown} />
+      ) : (
+        <TerminateForm contract={contract} onTerminated={setEnded} />
+      )}
+    </>
+  );
+}
+
+/** /contracts/earlyTerminate/{id}: the date, reason and damages, with the settlement before and after. */
 export function ContractTerminatePage() {
-  return <PageHeader title="Kết thúc hợp đồng sớm" />;
+  return (
+    <Box data-testid="contract-terminate-page">
+      <ContractFrame title="Kết thúc hợp đồng sớm" back="contract">
+        {(contract) => <TerminateContent key={contract.contractID} contract={contract} />}
+      </ContractFrame>
+    </Box>
+  );
 }

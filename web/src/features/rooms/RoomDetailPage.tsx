@@ -18,6 +18,7 @@ import { useSignedInSession } from '../../lib/session';
 import { RoomEditForm } from './RoomEditForm';
 import { RoomGallery } from './RoomGallery';
 import { RoomDevicesSection, RoomRelationSections } from './RoomRelations';
+import { RoomTenancySection } from './RoomTenancySection';
 import { deleteRoom, revalidateRoomLists, useRoom, type RoomWithImages } from './roomApi';
 import { ROOM_STATUS_COLORS, isRoomStatusCode, roomStatusLabel } from '../../lib/roomStatus';
 
@@ -111,6 +112,7 @@ function RoomDetails({ room }: { room: RoomWithImages }) {
           <SectionCard id="room-images" title="Ảnh phòng" testId="room-images-section">
             <RoomGallery room={room} canEdit={canEdit} />
           </SectionCard>
+          <RoomTenancySection room={room} />
           {devicePermission >= LEVEL.read && <RoomDevicesSection roomID={room.roomID} />}
           <RoomRelationSections roomID={room.roomID} />
         </Box>

@@ -2,9 +2,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import DevicesOtherOutlined from '@mui/icons-material/DevicesOtherOutlined';
+import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ErrorState } from '../../components/DataStates';
@@ -13,9 +15,15 @@ import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useRoomDevices } from '../../lib/api/resources/devices';
 import { useRoomRelations } from './roomApi';
-import type { Contract, LesseeInfo, MonthlyBill } from '@nhatro/common';
+import {
+  CONTRACT_STATUS,
+  CONTRACT_STATUS_LABELS,
+  type Contract,
+  type ContractStatus,
+  type LesseeInfo,
+  type MonthlyBill,
+} from '@nhatro/common';
 
-const CONTRACT_ACTIVE = 1;
 const BILL_PAID = 1;
 
 function ItemList<T>({
@@ -51,19 +59,30 @@ function Line({ children }: { children: ReactNode }) {
   );
 }
 
+function contractStatusLabel(status: number): string {
+  return status in CONTRACT_STATUS_LABELS
+    ? CONTRACT_STATUS_LABELS[status as ContractStatus]
+    : 'Không còn hiệu lực';
+}
+
 function ContractItem({ contract }: { contract: Contract }) {
-  const isActive = contract.status === CONTRACT_ACTIVE;
+  const isActive = contract.status === CONTRACT_STATUS.active;
   return (
     <Box data-testid={`room-contract-${contract.contractID}`}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-        <Typography sx={{ fontWeight: 600 }}>
+        <Link
+          component={RouterLink}
+          to={paths.contract(contract.contractID)}
+          sx={{ fontWeight: 600 }}
+          aria-label={`Hợp đồng ${formatDate(contract.startDate)} – ${formatDate(contract.endDate)}`}
+        >
           {formatDate(contract.startDate) || '—'} – {formatDate(contract.endDate) || '—'}
-        </Typography>
+        </Link>
         <Chip
           size="small"
           variant="outlined"
           color={isActive ? 'success' : 'default'}
-          label={isActive ? 'Đang hiệu lực' : 'Không còn hiệu lực'}
+          label={contractStatusLabel(contract.status)}
         />
       </Box>
       <Line>
@@ -84,7 +103,9 @@ function LesseeItem({ lessee }: { lessee: LesseeInfo }) {
   return (
     <Box data-testid={`room-lessee-${lessee.lesseeInfoID}`}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-        <Typography sx={{ fontWeight: 600 }}>{lessee.occupantName || 'Chưa có tên'}</Typography>
+        <Link component={RouterLink} to={paths.lessee(lessee.lesseeInfoID)} sx={{ fontWeight: 600 }}>
+          {lessee.occupantName || 'Chưa có tên'}
+        </Link>
         {lessee.isRepresentative && <Chip size="small" color="primary" variant="outlined" label="Đại diện" />}
       </Box>
       {details.length > 0 && <Line>{details.join(' · ')}</Line>}
@@ -148,7 +169,22 @@ export function RoomRelationSections({ roomID }: { roomID: string }) {
           <ContractItem contract={item} />
         ))}
       </SectionCard>
-      <SectionCard id="room-lessees" title="Người thuê" testId="room-lessees-section">
+      <SectionCard
+        id="room-lessees"
+        title="Người thuê"
+        testId="room-lessees-section"
+        actions={
+          <Button
+            component={RouterLink}
+            to={paths.roomLessees(roomID)}
+            size="small"
+            startIcon={<PeopleAltOutlined />}
+            data-testid="room-lessees-link"
+          >
+            Quản lý người thuê
+          </Button>
+        }
+      >
         {body(
           data?.lesseeInfos,
           'Phòng chưa có người thuê.',

@@ -1,0 +1,184 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Collapse from '@mui/material/Collapse';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import ExpandLessOutlined from '@mui/icons-material/ExpandLessOutlined';
+import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
+import { useState } from 'react';
+import { reservedHelperText } from '../../components/fieldForm';
+import type { PersonDraft, PersonField } from './contractDraft';
+
+export const PERSON_LABELS: Record<PersonField, string> = {
+  occupantName: 'Họ và tên',
+  gender: 'Giới tính',
+  phoneNumber: 'Số điện thoại',
+  email: 'Email',
+  citizenID: 'Số CCCD',
+  dateOfBirth: 'Ngày sinh',
+  hometown: 'Quê quán',
+  placeOfIssue: 'Nơi cấp CCCD',
+  dateOfIssue: 'Ngày cấp CCCD',
+  currentJob: 'Nghề nghiệp',
+  workPlace: 'Nơi làm việc',
+  ethnicity: 'Dân tộc',
+  nationality: 'Quốc tịch',
+  permanentResidence: 'Địa chỉ thường trú',
+  temporaryResidence: 'Địa chỉ tạm trú',
+  notes: 'Ghi chú',
+};
+
+const MORE_FIELDS: readonly PersonField[] = [
+  'placeOfIssue',
+  'dateOfIssue',
+  'currentJob',
+  'workPlace',
+  'ethnicity',
+  'nationality',
+  'permanentResidence',
+  'temporaryResidence',
+  'notes',
+];
+const DATE_FIELDS: ReadonlySet<PersonField> = new Set(['dateOfBirth', 'dateOfIssue']);
+const WIDE_FIELDS: ReadonlySet<PersonField> = new Set([
+  'occupantName',
+  'permanentResidence',
+  'temporaryResidence',
+  'notes',
+]);
+
+export interface PersonBinding {
+  change: (field: PersonField, value: string) => void;
+  blur: (field: PersonField) => void;
+  /** The visible error of a field (touched, or its step was submitted). */
+  error: (field: PersonField) => string | undefined;
+}
+
+/**
+ * One person's fields: the usual ones first (name, gender, phone, CCCD, birth date, hometown), the rest
+ * behind 'Thông tin thêm'. One column on phones, two from 600 px.
+ */
+export function PersonFields({
+  person,
+  idPrefix,
+  bind,
+  isRepresentative,
+  disabled,
+}: {
+  person: PersonDraft;
+  idPrefix: string;
+  bind: PersonBinding;
+  isRepresentative: boolean;
+  disabled: boolean;
+}) {
+  const hasMore = MORE_FIELDS.some(
+    (field) => person[field] !== '' && !(field === 'nationality' && person[field] === 'Việt Nam'),
+  );
+  const moreHasError = MORE_FIELDS.some((field) => bind.error(field) !== undefined);
+  const [showMore, setShowMore] = useState(hasMore);
+  const expanded = showMore || moreHasError;
+
+  const field = (name: PersonField) => {
+    const error = bind.error(name);
+    const required = name === 'occupantName' || (name === 'phoneNumber' && isRepresentative);
+    const isDate = DATE_FIELDS.has(name);
+    return (
+      <TextField
+        key={name}
+        id={`${idPrefix}-${name}`}
+        label={PERSON_LABELS[name]}
+        value={person[name]}
+        onChange={(event) => bind.change(name, event.target.value)}
+        onBlur={() => bind.blur(name)}
+        error={error !== undefined}
+        helperText={reservedHelperText(error)}
+        required={required}
+        disabled={disabled}
+        fullWidth
+        type={isDate ? 'date' : name === 'email' ? 'email' : name === 'phoneNumber' ? 'tel' : 'text'}
+        multiline={name === 'notes'}
+        minRows={name === 'notes' ? 2 : undefined}
+        autoComplete="off"
+        sx={WIDE_FIELDS.has(name) ? { gridColumn: '1 / -1' } : undefined}
+        slotProps={{
+          inputLabel: isDate ? { shrink: true } : {},
+          htmlInput: {
+            'data-testid': `${idPrefix}-${name}`,
+            ...(name === 'citizenID' ? { inputMode: 'numeric', maxLength: 12 } : {}),
+            ...(name === 'phoneNumber' ? { inputMode: 'tel', maxLength: 10 } : {}),
+          },
+        }}
+      />
+    );
+  };
+
+  const genderError = bind.error('gender');
+  const grid = {
+    display: 'grid',
+    columnGap: 2,
+    rowGap: 1,
+    gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+  } as const;
+  return (
+    <Box>
+      <Box sx={grid}>
+        {field('occupantName')}
+        <FormControl
+          error={genderError !== undefined}
+          required
+          disabled={disabled}
+          sx={{ gridColumn: '1 / -1' }}
+          onBlur={() => bind.blur('gender')}
+        >
+          <FormLabel id={`${idPrefix}-gender-label`}>Giới tính</FormLabel>
+          <RadioGroup
+            row
+            aria-labelledby={`${idPrefix}-gender-label`}
+            name={`${idPrefix}-gender`}
+            value={person.gender}
+            onChange={(event) => {
+              bind.change('gender', event.target.value);
+              bind.blur('gender');
+            }}
+          >
+            <FormControlLabel
+              value="1"
+              control={<Radio data-testid={`${idPrefix}-gender-male`} />}
+              label="Nam"
+            />
+            <FormControlLabel
+              value="0"
+              control={<Radio data-testid={`${idPrefix}-gender-female`} />}
+              label="Nữ"
+            />
+          </RadioGroup>
+          <FormHelperText sx={{ mt: 0 }}>{reservedHelperText(genderError)}</FormHelperText>
+        </FormControl>
+        {field('phoneNumber')}
+        {isRepresentative && field('email')}
+        {field('citizenID')}
+        {field('dateOfBirth')}
+        {field('hometown')}
+      </Box>
+      <Button
+        size="small"
+        onClick={() => setShowMore((current) => !current)}
+        endIcon={expanded ? <ExpandLessOutlined /> : <ExpandMoreOutlined />}
+        aria-expanded={expanded}
+        aria-controls={`${idPrefix}-more`}
+        disabled={moreHasError}
+        sx={{ mb: 1 }}
+      >
+        Thông tin thêm (nơi cấp, nghề nghiệp, thường trú…)
+      </Button>
+      <Collapse in={expanded} id={`${idPrefix}-more`}>
+        <Box sx={grid}>{MORE_FIELDS.map((name) => field(name))}</Box>
+      </Collapse>
+    </Box>
+  );
+}

@@ -1,0 +1,102 @@
+import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
+import { formatMoney } from '../../lib/format';
+import type { Settlement } from './contractRules';
+
+/** Labels and values as a `dl` grid: two columns on phones, three from 600 px. */
+export function Facts({
+  items,
+  testIdPrefix,
+}: {
+  items: Array<[label: string, value: ReactNode, id?: string]>;
+  testIdPrefix: string;
+}) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
+      }}
+    >
+      {items.map(([label, value, id]) => (
+        <Box key={label} sx={{ minWidth: 0 }}>
+          <Box component="dt" sx={{ color: 'text.secondary', fontSize: '0.875rem' }}>
+            {label}
+          </Box>
+          <Box
+            component="dd"
+            sx={{ m: 0, fontWeight: 600, overflowWrap: 'anywhere' }}
+            data-testid={id ? `${testIdPrefix}-${id}` : undefined}
+          >
+            {value}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** 'Hoàn lại' when the deposit covers everything, 'Người thuê còn nợ' otherwise. */
+export function refundLabel(refund: number): string {
+  return refund >= 0 ? 'Hoàn lại người thuê' : 'Người thuê còn phải trả';
+}
+
+/** Deposit, prorated rent, damages and what is given back (or still owed). */
+export function SettlementFacts({
+  settlement,
+  testIdPrefix,
+}: {
+  settlement: Settlement;
+  testIdPrefix: string;
+}) {
+  return (
+    <Box
+      component="dl"
+      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', columnGap: 2, rowGap: 0.75 }}
+      data-testid={testIdPrefix}
+    >
+      {(
+        [
+          ['Tiền cọc', formatMoney(settlement.deposit), 'deposit'],
+          ['Tiền thuê tháng cuối (theo ngày)', `− ${formatMoney(settlement.proratedRent)}`, 'prorated'],
+          ['Tiền bồi thường', `− ${formatMoney(settlement.damageCharges)}`, 'damages'],
+        ] as const
+      ).map(([label, value, id]) => (
+        <Box key={id} sx={{ display: 'contents' }}>
+          <Box component="dt" sx={{ color: 'text.secondary' }}>
+            {label}
+          </Box>
+          <Box
+            component="dd"
+            sx={{ m: 0, textAlign: 'right', whiteSpace: 'nowrap' }}
+            data-testid={`${testIdPrefix}-${id}`}
+          >
+            {value}
+          </Box>
+        </Box>
+      ))}
+      <Box component="dt" sx={{ fontWeight: 700, borderTop: 1, borderColor: 'divider', pt: 0.75 }}>
+        {refundLabel(settlement.refund)}
+      </Box>
+      <Box
+        component="dd"
+        sx={{
+          m: 0,
+          textAlign: 'right',
+          whiteSpace: 'nowrap',
+          fontWeight: 700,
+          borderTop: 1,
+          borderColor: 'divider',
+          pt: 0.75,
+          color: settlement.refund >= 0 ? 'success.main' : 'error.main',
+        }}
+        data-testid={`${testIdPrefix}-refund`}
+      >
+        {formatMoney(Math.abs(settlement.refund))}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,126 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import CheckOutlined from '@mui/icons-material/CheckOutlined';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import { useState } from 'react';
+import { notify } from '../../lib/toast';
+
+export const MUST_CHANGE_PASSWORD_TEXT = 'Người thuê phải đổi mật khẩu này ở lần đăng nhập đầu tiên.';
+
+/** Copies text; where the clipboard API is missing (http, old browsers) the text is selected instead. */
+export async function copyText(text: string, fallbackElementID?: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    const element = fallbackElementID ? document.getElementById(fallbackElementID) : null;
+    if (element) {
+      const range = document.createRange();
+      range.selectNodeContents(element);
+      const selection = window.getSelection();
+      selection?.removeAllRanges();
+      selection?.addRange(range);
+    }
+    return false;
+  }
+}
+
+function CopyableValue({ label, value, id }: { label: string; value: string; id: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    if (await copyText(value, id)) {
+      setCopied(true);
+      window.setTimeout(() => setCopied(false), 2000);
+    } else {
+      notify.info('Không sao chép tự động được: nội dung đã được chọn, hãy bấm giữ để sao chép.');
+    }
+  };
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        p: 1.5,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+      }}
+    >
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {label}
+        </Typography>
+        <Typography
+          id={id}
+          data-testid={id}
+          sx={{ fontFamily: 'monospace', fontSize: '1.25rem', fontWeight: 700, overflowWrap: 'anywhere' }}
+        >
+          {value}
+        </Typography>
+      </Box>
+      <Tooltip title={copied ? 'Đã sao chép' : `Sao chép ${label.toLowerCase()}`}>
+        <IconButton onClick={() => void copy()} aria-label={`Sao chép ${label.toLowerCase()}`}>
+          {copied ? <CheckOutlined color="success" /> : <ContentCopyOutlined />}
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+/**
+ * The tenant's account, shown once after the contract is created: it cannot be closed by a stray tap,
+ * only by the button that leads to the contract.
+ */
+export function TenantAccountDialog({
+  account,
+  tenantName,
+  onDone,
+}: {
+  account: { username: string; oneTimePassword: string } | null;
+  tenantName: string;
+  onDone: () => void;
+}) {
+  return (
+    <Dialog
+      open={account !== null}
+      aria-labelledby="tenant-account-title"
+      data-testid="tenant-account-dialog"
+      fullWidth
+      maxWidth="xs"
+    >
+      <DialogTitle id="tenant-account-title">Tài khoản của người thuê</DialogTitle>
+      {account !== null && (
+        <DialogContent>
+          <Typography sx={{ mb: 2 }}>
+            Hợp đồng đã được tạo. <strong>{tenantName}</strong> đăng nhập Nhà trọ bằng tài khoản sau:
+          </Typography>
+          <Box sx={{ display: 'grid', gap: 1.5 }}>
+            <CopyableValue label="Tên đăng nhập" value={account.username} id="tenant-account-username" />
+            <CopyableValue
+              label="Mật khẩu một lần"
+              value={account.oneTimePassword}
+              id="tenant-account-password"
+            />
+          </Box>
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            {MUST_CHANGE_PASSWORD_TEXT} Mật khẩu chỉ hiện một lần này: hãy gửi cho người thuê ngay.
+          </Alert>
+        </DialogContent>
+      )}
+      <DialogActions>
+        <Button variant="contained" onClick={onDone} data-testid="tenant-account-done">
+          Đã ghi lại, xem hợp đồng
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
