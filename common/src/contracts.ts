@@ -288,3 +288,36 @@ export interface FileLink {
   url: string;
   expiresOn: string;
 }
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** What an early end settles (`POST /odata/Contract/TerminateContract`), in đồng. */
+export interface Settlement {
+  deposit: number;
+  proratedRent: number;
+  damageCharges: number;
+  /** Negative when the tenant still owes money after the deposit. */
+  refund: number;
+}
+
+/**
+ * Early end of a contract: the rent of the last month is charged for the days lived in it (the
+ * termination day included), the deposit pays for it and for damages, the rest is given back.
+ * Money is whole đồng; the prorated rent is rounded to the nearest đồng.
+ */
+export function settlement(
+  contract: { rentFee: number; deposit: number },
+  terminationDate: string,
+  damageCharges: number,
+): Settlement {
+  const [year, month, day] = terminationDate.split('-').map(Number) as [number, number, number];
+  const proratedRent = Math.round((contract.rentFee * day) / daysInMonth(year, month));
+  return {
+    deposit: contract.deposit,
+    proratedRent,
+    damageCharges,
+    refund: contract.deposit - proratedRent - damageCharges,
+  };
+}

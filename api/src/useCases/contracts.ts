@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   CONTRACT_MESSAGES,
   CONTRACT_STATUS,
+  settlement,
   normalizeLicensePlate,
   ROLE,
   type ContractCreateInput,
@@ -13,7 +14,6 @@ import {
   buildTenancy,
   changedFields,
   contractCreationBlocker,
-  settlement,
   type TenancyHouse,
 } from '../domain/contracts.js';
 import { AppError } from '../domain/errors.js';

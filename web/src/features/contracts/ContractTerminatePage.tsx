@@ -10,6 +10,7 @@ import {
   CONTRACT_STATUS,
   contractTerminateSchema,
   parseVietnameseNumber,
+  settlement,
   type Contract,
 } from '@nhatro/common';
 import { useState, type FormEvent } from 'react';
@@ -27,7 +28,7 @@ import { notify } from '../../lib/toast';
 import { ContractFrame, contractTitle } from './ContractFrame';
 import { SettlementFacts, refundLabel } from './SettlementFacts';
 import { revalidateContract, terminateContract, type ContractDetails } from './contractApi';
-import { formatDay, isIsoDate, previewSettlement } from './contractRules';
+import { formatDay, isIsoDate } from './contractRules';
 
 type Field = 'terminationDate' | 'reason' | 'damageCharges';
 
@@ -80,7 +81,7 @@ function TerminateForm({
   const set = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
   const preview =
     errors.terminationDate === undefined
-      ? previewSettlement(contract, values.terminationDate, damagesOf(values.damageCharges))
+      ? settlement(contract, values.terminationDate, damagesOf(values.damageCharges))
       : null;
 
   const review = (event: FormEvent<HTMLFormElement>) => {

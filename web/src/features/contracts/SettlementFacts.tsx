@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { formatMoney } from '../../lib/format';
-import type { Settlement } from './contractRules';
+import type { Settlement } from '@nhatro/common';
 
 /** Labels and values as a `dl` grid: two columns on phones, three from 600 px. */
 export function Facts({

@@ -5,7 +5,6 @@ import type {
   ContractImageVersion,
   ContractService,
   ContractUpdateInput,
-  Fee,
   FileLink,
   GuestLink,
   LesseeInfo,
@@ -14,7 +13,7 @@ import type {
   Vehicle,
 } from '@nhatro/common';
 import useSWR, { mutate, type SWRResponse } from 'swr';
-import { apiRequest, fetchJson, type ODataCollection } from '../../lib/api';
+import { apiRequest, fetchAllPages, type ODataCollection } from '../../lib/api';
 import { swrOptions, useApiResource } from '../../lib/api/swr';
 
 const enc = encodeURIComponent;
@@ -88,8 +87,6 @@ export const contractKeys = {
   changes: (contractID: string, page: number, pageSize: number) =>
     `/odata/ContractChanges?contractID=${enc(contractID)}&$count=true&$top=${pageSize}&$skip=${page * pageSize}`,
   imageVersions: (contractID: string) => `/odata/ContractImageVersion?contractID=${enc(contractID)}`,
-  /** The same key as the fees slice: both read the same list. */
-  services: (houseID: string) => `/odata/Service?houseID=${enc(houseID)}`,
   /** Starts like the rooms slice's keys, so its revalidation after a change reaches this list too. */
   rooms: (houseID: string) =>
     `/odata/Room?houseID=${enc(houseID)}&$select=roomID,roomName,status,price,floor&$top=1000`,
@@ -123,32 +120,7 @@ export function useContractImageVersions(
   return useApiResource<ODataCollection<ContractImageVersion>>(contractKeys.imageVersions(contractID));
 }
 
-export function useHouseServices(houseID: string | null): SWRResponse<ODataCollection<Fee>, Error> {
-  return useApiResource<ODataCollection<Fee>>(houseID === null ? null : contractKeys.services(houseID));
-}
-
-interface ODataPage<T> extends ODataCollection<T> {
-  '@odata.nextLink'?: string;
-}
-
-const MAX_ROOM_PAGES = 20;
-
-/** Every room of a house, following `@odata.nextLink` (the API builds it from the URL it saw). */
-async function fetchAllRooms(path: string): Promise<Room[]> {
-  const rooms: Room[] = [];
-  let next: string | undefined = path;
-  for (let page = 0; next !== undefined && page < MAX_ROOM_PAGES; page += 1) {
-    const reply: ODataPage<Room> = await fetchJson<ODataPage<Room>>(next);
-    rooms.push(...reply.value);
-    const link = reply['@odata.nextLink'];
-    if (link === undefined) next = undefined;
-    else {
-      const url = new URL(link, window.location.origin);
-      next = `${url.pathname}${url.search}`;
-    }
-  }
-  return rooms;
-}
+export { useHouseFees as useHouseServices } from '../../lib/api/resources/fees';
 
 const roomNameCollator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
 
@@ -157,7 +129,7 @@ export function useHouseRoomList(houseID: string | null): SWRResponse<Room[], Er
   return useSWR<Room[], Error, string | null>(
     houseID === null ? null : contractKeys.rooms(houseID),
     async (key) =>
-      (await fetchAllRooms(key)).sort((a, b) => roomNameCollator.compare(a.roomName, b.roomName)),
+      (await fetchAllPages<Room>(key)).sort((a, b) => roomNameCollator.compare(a.roomName, b.roomName)),
     swrOptions,
   );
 }

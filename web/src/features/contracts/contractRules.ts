@@ -63,38 +63,6 @@ export function nextMonth(isoDate: string): string {
   return addMonths(`${isoDate.slice(0, 7)}-01`, 1).slice(0, 7);
 }
 
-export interface Settlement {
-  deposit: number;
-  proratedRent: number;
-  damageCharges: number;
-  /** Negative when the tenant still owes money after the deposit. */
-  refund: number;
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/**
- * The settlement of an early end, computed as the server does (api/src/domain/contracts.ts
- * `settlement`): the last month's rent for the days lived in it (the termination day included), rounded
- * to the đồng; the deposit pays for it and for damages; the rest is given back.
- */
-export function previewSettlement(
-  contract: { rentFee: number; deposit: number },
-  terminationDate: string,
-  damageCharges: number,
-): Settlement {
-  const [year, month, day] = terminationDate.split('-').map(Number) as [number, number, number];
-  const proratedRent = Math.round((contract.rentFee * day) / daysInMonth(year, month));
-  return {
-    deposit: contract.deposit,
-    proratedRent,
-    damageCharges,
-    refund: contract.deposit - proratedRent - damageCharges,
-  };
-}
-
 /** Vietnamese names of the fields a contract's history records. */
 const CHANGE_FIELD_LABELS: Record<string, string> = {
   endDate: 'Ngày kết thúc',

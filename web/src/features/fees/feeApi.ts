@@ -1,10 +1,9 @@
 import type { Fee } from '@nhatro/common';
-import type { SWRResponse } from 'swr';
-import { apiRequest, type ODataCollection } from '../../lib/api';
-import { useApiResource } from '../../lib/api/swr';
+import { apiRequest } from '../../lib/api';
+import { houseFeesKey, type FeeReply } from '../../lib/api/resources/fees';
 
-/** A service fee as `/odata/Service` returns it. */
-export type FeeReply = Fee & { '@odata.etag'?: string };
+// The house's list is shared with the contract and vehicle pages: lib/api/resources/fees.ts.
+export { useHouseFees, type FeeReply } from '../../lib/api/resources/fees';
 
 /** The fields the create and edit forms send. */
 export type FeePayload = Pick<Fee, 'serviceName' | 'price' | 'unit'>;
@@ -12,13 +11,9 @@ export type FeePayload = Pick<Fee, 'serviceName' | 'price' | 'unit'>;
 const enc = encodeURIComponent;
 
 export const feeKeys = {
-  ofHouse: (houseID: string) => `/odata/Service?houseID=${enc(houseID)}`,
+  ofHouse: houseFeesKey,
   one: (serviceID: string) => `/odata/Service/${enc(serviceID)}`,
 } as const;
-
-export function useHouseFees(houseID: string | null): SWRResponse<ODataCollection<FeeReply>, Error> {
-  return useApiResource<ODataCollection<FeeReply>>(houseID === null ? null : feeKeys.ofHouse(houseID));
-}
 
 const OWN_ERROR_HANDLING = { toastBadRequest: false, handledStatuses: [400, 409, 412] } as const;
 

@@ -1,7 +1,6 @@
 import type {
   Contract,
   ContractService,
-  Fee,
   ImageLink,
   LesseeCreateInput,
   LesseeInfo,
@@ -70,7 +69,6 @@ export const lesseeKeys = {
     `/odata/Contract?HouseID=${enc(houseID)}&$select=contractID,roomID&$top=${WHOLE_LIST}`,
   houseRooms: (houseID: string) =>
     `/odata/Room?houseID=${enc(houseID)}&$select=roomID,roomName&$top=${WHOLE_LIST}`,
-  fees: (houseID: string) => `/odata/Service?houseID=${enc(houseID)}`,
 } as const;
 
 export function useLesseePage(query: LesseeListQuery | null): SWRResponse<ODataCollection<Lessee>, Error> {
@@ -116,9 +114,7 @@ export function useHouseRoomNames(
   return useApiResource(houseID === null ? null : lesseeKeys.houseRooms(houseID));
 }
 
-export function useHouseFees(houseID: string | null): SWRResponse<ODataCollection<Fee>, Error> {
-  return useApiResource<ODataCollection<Fee>>(houseID === null ? null : lesseeKeys.fees(houseID));
-}
+export { useHouseFees } from '../../lib/api/resources/fees';
 
 const TENANCY_KEY_PREFIXES = ['/odata/Lessee', '/odata/Contract', '/odata/Vehicle', '/odata/Room?roomID='];
 

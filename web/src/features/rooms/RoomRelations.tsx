@@ -41,7 +41,7 @@ function ItemList<T>({
     <Box component="ul" aria-label={label} data-testid={testId} sx={{ p: 0, m: 0 }}>
       {items.map((item, index) => (
         <Fragment key={index}>
-          {index > 0 && <Divider component="li" aria-hidden />}
+          {index > 0 && <Divider component="li" aria-hidden sx={{ listStyle: 'none' }} />}
           <Box component="li" sx={{ listStyle: 'none', py: 1.25 }}>
             {render(item)}
           </Box>

@@ -1,7 +1,7 @@
 import type { Contract, ImageLink, LesseeInfo, MonthlyBill, Room } from '@nhatro/common';
 import { mutate } from 'swr';
 import useSWR, { type SWRResponse } from 'swr';
-import { apiRequest, fetchJson, type ODataCollection } from '../../lib/api';
+import { apiRequest, fetchAllPages, fetchJson, type ODataCollection } from '../../lib/api';
 import { roomDetailKey, type RoomWithImages } from '../../lib/api/resources/rooms';
 import { swrOptions } from '../../lib/api/swr';
 
@@ -29,9 +29,8 @@ export type RoomRelations = Pick<Room, 'roomID'> & {
 
 const enc = encodeURIComponent;
 
-/** The API pages with $top/$skip; the at-a-glance view asks for the largest page and follows nextLink. */
+/** The at-a-glance view asks for the largest page the API gives and follows nextLink. */
 const PAGE_SIZE = 1000;
-const MAX_PAGES = 50;
 
 export const roomKeys = {
   ofHouse: (houseID: string) => `/odata/Room?houseID=${enc(houseID)}&$top=${PAGE_SIZE}`,
@@ -39,27 +38,6 @@ export const roomKeys = {
   relations: (roomID: string) =>
     `/odata/Room?roomID=${enc(roomID)}&$select=roomID&$expand=contracts,lesseeInfos,monthlyBills`,
 } as const;
-
-interface ODataPage<T> extends ODataCollection<T> {
-  '@odata.nextLink'?: string;
-}
-
-/** The API builds nextLink from the URL it saw; only its path and query are used (same base URL). */
-function relativeLink(link: string): string {
-  const url = new URL(link, window.location.origin);
-  return `${url.pathname}${url.search}`;
-}
-
-export async function fetchAllPages<T>(path: string): Promise<T[]> {
-  const items: T[] = [];
-  let next: string | undefined = path;
-  for (let page = 0; next !== undefined && page < MAX_PAGES; page += 1) {
-    const reply: ODataPage<T> = await fetchJson<ODataPage<T>>(next);
-    items.push(...reply.value);
-    next = reply['@odata.nextLink'] ? relativeLink(reply['@odata.nextLink']) : undefined;
-  }
-  return items;
-}
 
 /** Every room of a house (all pages). */
 export function useHouseRooms(houseID: string | null): SWRResponse<Room[], Error> {

@@ -1,3 +1,4 @@
 export * from './types';
 export * from './errors';
 export * from './client';
+export * from './pages';
