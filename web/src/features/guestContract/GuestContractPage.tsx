@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -19,7 +18,7 @@ import {
   feePriceSuffix,
   type GuestContractView,
 } from '@nhatro/common';
-import { Fragment, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import { BrandLink } from '../../components/BrandLink';
 import { ErrorState } from '../../components/DataStates';
@@ -28,6 +27,7 @@ import { isApiError } from '../../lib/api';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { DocumentButton } from '../../components/DocumentButton';
+import { ItemList } from '../../components/ItemList';
 import { fetchGuestContractDocument, signGuestContract, useGuestContract } from './guestContractApi';
 import { SignatureField, type SignatureFieldHandle } from './SignatureField';
 
@@ -107,18 +107,7 @@ function Details({ items }: { items: ReadonlyArray<{ label: string; value: React
 }
 
 function Rows({ label, testId, rows }: { label: string; testId: string; rows: ReadonlyArray<ReactNode> }) {
-  return (
-    <Box component="ul" aria-label={label} data-testid={testId} sx={{ p: 0, m: 0 }}>
-      {rows.map((row, index) => (
-        <Fragment key={index}>
-          {index > 0 && <Divider component="li" aria-hidden />}
-          <Box component="li" sx={{ listStyle: 'none', py: 1 }}>
-            {row}
-          </Box>
-        </Fragment>
-      ))}
-    </Box>
-  );
+  return <ItemList items={rows} label={label} testId={testId} render={(row) => row} />;
 }
 
 function Empty({ children }: { children: ReactNode }) {

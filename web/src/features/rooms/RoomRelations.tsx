@@ -1,15 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import DevicesOtherOutlined from '@mui/icons-material/DevicesOtherOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ErrorState } from '../../components/DataStates';
+import { ItemList } from '../../components/ItemList';
 import { EmptyLine, SectionCard } from '../../components/SectionCard';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -25,31 +25,6 @@ import {
 } from '@nhatro/common';
 
 const BILL_PAID = 1;
-
-function ItemList<T>({
-  items,
-  label,
-  testId,
-  render,
-}: {
-  items: readonly T[];
-  label: string;
-  testId: string;
-  render: (item: T) => ReactNode;
-}) {
-  return (
-    <Box component="ul" aria-label={label} data-testid={testId} sx={{ p: 0, m: 0 }}>
-      {items.map((item, index) => (
-        <Fragment key={index}>
-          {index > 0 && <Divider component="li" aria-hidden sx={{ listStyle: 'none' }} />}
-          <Box component="li" sx={{ listStyle: 'none', py: 1.25 }}>
-            {render(item)}
-          </Box>
-        </Fragment>
-      ))}
-    </Box>
-  );
-}
 
 function Line({ children }: { children: ReactNode }) {
   return (

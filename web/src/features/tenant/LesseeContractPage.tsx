@@ -31,7 +31,8 @@ import {
   useOwnContracts,
   type OwnContract,
 } from './tenantApi';
-import { DetailGrid, ItemList, Line, ListBody, OccupantItem, sortOccupants } from './tenantParts';
+import { ItemList } from '../../components/ItemList';
+import { DetailGrid, Line, ListBody, OccupantItem, sortOccupants } from './tenantParts';
 
 const TITLE = 'Hợp đồng của tôi';
 const NO_CONTRACT_TEXT = 'Bạn chưa có hợp đồng thuê nào. Vui lòng liên hệ chủ trọ.';

@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Divider from '@mui/material/Divider';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { LesseeInfo } from '@nhatro/common';
-import { Fragment, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { ErrorState } from '../../components/DataStates';
+import { ItemList } from '../../components/ItemList';
 import { EmptyLine } from '../../components/SectionCard';
 
 export function Line({ children }: { children: ReactNode }) {
@@ -13,34 +13,6 @@ export function Line({ children }: { children: ReactNode }) {
     <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
       {children}
     </Typography>
-  );
-}
-
-/** A list with dividers, one item per row. */
-export function ItemList<T>({
-  items,
-  label,
-  testId,
-  itemKey,
-  render,
-}: {
-  items: readonly T[];
-  label: string;
-  testId: string;
-  itemKey: (item: T) => string;
-  render: (item: T) => ReactNode;
-}) {
-  return (
-    <Box component="ul" aria-label={label} data-testid={testId} sx={{ p: 0, m: 0 }}>
-      {items.map((item, index) => (
-        <Fragment key={itemKey(item)}>
-          {index > 0 && <Divider component="li" aria-hidden />}
-          <Box component="li" sx={{ listStyle: 'none', py: 1.25 }}>
-            {render(item)}
-          </Box>
-        </Fragment>
-      ))}
-    </Box>
   );
 }
 
