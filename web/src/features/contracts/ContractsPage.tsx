@@ -13,12 +13,12 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
+import { ReserveRoomDialog } from '../../components/reservations/ReserveRoomDialog';
 import { activeReservations, useHouseReservations, vietnamToday } from '../../lib/api/resources/reservations';
 import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { ContractTable } from './ContractTable';
 import { ReservationList } from './ReservationList';
-import { ReserveRoomDialog } from './ReserveRoomDialog';
 import { CONTRACT_PAGE_SIZES, useHouseRoomList, type ContractListQuery } from './contractApi';
 
 type TabName = 'contracts' | 'reservations';
@@ -215,6 +215,7 @@ export function ContractsPage() {
           open={reserveOpen}
           houseID={houseID}
           rooms={rooms.data ?? []}
+          testIdPrefix="reserve"
           onClose={() => setReserveOpen(false)}
         />
       )}

@@ -9,10 +9,10 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SWRResponse } from 'swr';
 import { EmptyState, ErrorState } from '../../components/DataStates';
+import { CancelReservationDialog } from '../../components/reservations/CancelReservationDialog';
 import { activeReservations, type ReservationsReply } from '../../lib/api/resources/reservations';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { CancelReservationDialog } from './CancelReservationDialog';
 import { formatDay } from './contractRules';
 
 function ReservationCard({
@@ -146,6 +146,7 @@ export function ReservationList({
         open={cancelling.open}
         reservation={cancelling.item}
         roomName={cancelling.item ? (roomNames.get(cancelling.item.roomID) ?? '—') : ''}
+        testIdPrefix="reservation"
         onClose={() => setCancelling((current) => ({ ...current, open: false }))}
       />
     </>

@@ -2,9 +2,6 @@ import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
 import type { Reservation } from '@nhatro/common';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../components/crud';
-import { notifyFailure, serverMessage } from '../../components/mutationFeedback';
-import { useOpeningKey } from '../../components/useOpeningKey';
 import { isApiError } from '../../lib/api';
 import {
   RESERVATION_TEXTS,
@@ -13,18 +10,25 @@ import {
 } from '../../lib/api/resources/reservations';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/toast';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { notifyFailure, serverMessage } from '../mutationFeedback';
+import { useOpeningKey } from '../useOpeningKey';
+
+interface CancelReservationProps {
+  reservation: Reservation;
+  roomName?: string;
+  testIdPrefix: string;
+  open: boolean;
+  onClose: () => void;
+}
 
 function CancelReservationContent({
   reservation,
   roomName,
+  testIdPrefix,
   open,
   onClose,
-}: {
-  reservation: Reservation;
-  roomName: string;
-  open: boolean;
-  onClose: () => void;
-}) {
+}: CancelReservationProps) {
   const [reason, setReason] = useState('');
   const [isBusy, setIsBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -55,11 +59,17 @@ function CancelReservationContent({
       error={error}
       onConfirm={() => void confirm()}
       onClose={onClose}
-      testId="reservation-cancel-dialog"
+      testId={`${testIdPrefix}-cancel-dialog`}
       message={
         <Box>
-          Khoản cọc {formatMoney(reservation.deposit)} của <strong>{reservation.fullName}</strong> cho phòng{' '}
-          <strong>{roomName}</strong> sẽ bị hủy và phòng trở lại trạng thái còn trống.
+          Khoản cọc {formatMoney(reservation.deposit)} của <strong>{reservation.fullName}</strong>
+          {roomName !== undefined && (
+            <>
+              {' '}
+              cho phòng <strong>{roomName}</strong>
+            </>
+          )}{' '}
+          sẽ bị hủy và phòng trở lại trạng thái còn trống.
           <TextField
             label="Lý do hủy (không bắt buộc)"
             value={reason}
@@ -69,7 +79,7 @@ function CancelReservationContent({
             multiline
             minRows={2}
             sx={{ mt: 2 }}
-            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'reservation-cancel-reason' } }}
+            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': `${testIdPrefix}-cancel-reason` } }}
           />
         </Box>
       }
@@ -77,27 +87,15 @@ function CancelReservationContent({
   );
 }
 
-/** 'Hủy cọc': asks, with an optional reason; a fresh form on every opening. */
+/**
+ * 'Hủy cọc': asks, with an optional reason, and names the room when `roomName` is given; a fresh form on
+ * every opening. The dialog is `<testIdPrefix>-cancel-dialog`, its reason `<testIdPrefix>-cancel-reason`.
+ */
 export function CancelReservationDialog({
   reservation,
-  roomName,
-  open,
-  onClose,
-}: {
-  reservation: Reservation | null;
-  roomName: string;
-  open: boolean;
-  onClose: () => void;
-}) {
-  const key = useOpeningKey(open);
+  ...props
+}: Omit<CancelReservationProps, 'reservation'> & { reservation: Reservation | null }) {
+  const key = useOpeningKey(props.open);
   if (reservation === null) return null;
-  return (
-    <CancelReservationContent
-      key={key}
-      reservation={reservation}
-      roomName={roomName}
-      open={open}
-      onClose={onClose}
-    />
-  );
+  return <CancelReservationContent key={key} reservation={reservation} {...props} />;
 }

@@ -1,0 +1,242 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { parseVietnameseNumber, type Room } from '@nhatro/common';
+import { useState, type FormEvent } from 'react';
+import { isApiError } from '../../lib/api';
+import {
+  RESERVATION_FIELD_LABELS,
+  RESERVATION_FORM_FIELDS,
+  RESERVATION_TEXTS,
+  emptyReservationForm,
+  reserveRoom,
+  revalidateAfterReservationChange,
+  validateReservationForm,
+  vietnamToday,
+  type ReservationFormField,
+} from '../../lib/api/resources/reservations';
+import { formatMoney } from '../../lib/format';
+import { notify } from '../../lib/toast';
+import { DIALOG_FORM_SX, fieldErrorsFromBody, reservedHelperText, useFieldForm } from '../fieldForm';
+import { FormDialog } from '../FormDialog';
+import { isSessionExpiry } from '../mutationFeedback';
+
+type Field = ReservationFormField | 'roomID';
+const FIELDS: readonly Field[] = ['roomID', ...RESERVATION_FORM_FIELDS];
+
+/** The room taking the deposit: fixed (the room page), or chosen among the house's empty rooms. */
+type ReserveTarget = { room: Room; rooms?: never } | { room?: never; rooms: Room[] };
+
+/** The reservation form's checks, plus a room to choose when none is fixed. */
+function validateReserveForm(values: Record<Field, string>) {
+  const { errors } = validateReservationForm(values, values.roomID);
+  if (values.roomID === '') errors.roomID = 'Hãy chọn phòng nhận cọc.';
+  return errors;
+}
+
+function ReserveForm({
+  houseID,
+  target,
+  testIdPrefix,
+  onClose,
+}: {
+  houseID: string;
+  target: ReserveTarget;
+  testIdPrefix: string;
+  onClose: () => void;
+}) {
+  const fixedRoom = target.room;
+  const [isSaving, setIsSaving] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const form = useFieldForm<Field>(
+    { roomID: fixedRoom?.roomID ?? '', ...emptyReservationForm(fixedRoom?.price) },
+    validateReserveForm,
+  );
+  const id = (name: string) => `${testIdPrefix}-${name}`;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (isSaving) return;
+    form.touchAll();
+    const { payload } = validateReservationForm(form.values, form.values.roomID);
+    if (payload === null || form.values.roomID === '') return;
+    setIsSaving(true);
+    setConflict(null);
+    try {
+      await reserveRoom(payload);
+      notify.success(RESERVATION_TEXTS.created);
+      void revalidateAfterReservationChange(houseID);
+      onClose();
+    } catch (error) {
+      setIsSaving(false);
+      if (isSessionExpiry(error)) return;
+      if (isApiError(error) && error.status === 409) {
+        setConflict(error.message);
+        notify.error(error.message);
+        void revalidateAfterReservationChange(houseID);
+        return;
+      }
+      if (isApiError(error) && error.status === 400) {
+        form.setServerErrors(fieldErrorsFromBody(error.body, FIELDS));
+      }
+      notify.error(RESERVATION_TEXTS.failed);
+    }
+  };
+
+  const text = (
+    name: ReservationFormField,
+    extra: { type?: 'date'; money?: boolean; tel?: boolean } = {},
+  ) => {
+    const binding = form.bind(name);
+    const amount = extra.money ? parseVietnameseNumber(binding.value) : undefined;
+    const hint =
+      binding.helperText ??
+      (amount !== undefined && Number.isFinite(amount) ? formatMoney(amount) : undefined);
+    return (
+      <TextField
+        id={id(name)}
+        label={RESERVATION_FIELD_LABELS[name]}
+        {...binding}
+        helperText={reservedHelperText(hint)}
+        type={extra.type ?? 'text'}
+        required={name !== 'note'}
+        disabled={isSaving}
+        fullWidth
+        autoFocus={fixedRoom !== undefined && name === 'fullName'}
+        multiline={name === 'note'}
+        minRows={name === 'note' ? 2 : undefined}
+        autoComplete="off"
+        slotProps={{
+          inputLabel: extra.type === 'date' ? { shrink: true } : {},
+          htmlInput: {
+            'data-testid': id(name),
+            ...(extra.money ? { inputMode: 'numeric' } : {}),
+            ...(extra.tel ? { inputMode: 'tel' } : {}),
+            ...(extra.type === 'date' ? { min: vietnamToday() } : {}),
+          },
+          input: extra.money ? { endAdornment: <InputAdornment position="end">₫</InputAdornment> } : {},
+        }}
+      />
+    );
+  };
+
+  const roomPicker = (rooms: Room[]) => {
+    const binding = form.bind('roomID');
+    const chosenRoom = rooms.find((room) => room.roomID === form.values.roomID);
+    const choose = (roomID: string) => {
+      form.setValue('roomID', roomID);
+      const price = rooms.find((room) => room.roomID === roomID)?.price;
+      if (form.values.deposit === '' && typeof price === 'number') form.setValue('deposit', String(price));
+    };
+    return (
+      <TextField
+        id={id('roomID')}
+        select
+        label="Phòng còn trống"
+        value={form.values.roomID}
+        onChange={(event) => choose(event.target.value)}
+        onBlur={binding.onBlur}
+        error={binding.error}
+        helperText={reservedHelperText(
+          binding.helperText ??
+            (chosenRoom
+              ? `Giá thuê ${formatMoney(chosenRoom.price)}/tháng`
+              : rooms.length === 0
+                ? 'Nhà trọ không còn phòng trống để nhận cọc.'
+                : undefined),
+        )}
+        required
+        disabled={isSaving}
+        fullWidth
+        slotProps={{
+          select: { native: true },
+          inputLabel: { shrink: true },
+          htmlInput: { 'data-testid': id('roomID') },
+        }}
+      >
+        <option value="">— Chọn phòng —</option>
+        {rooms.map((room) => (
+          <option key={room.roomID} value={room.roomID}>
+            {room.roomName}
+          </option>
+        ))}
+      </TextField>
+    );
+  };
+
+  return (
+    <Box
+      component="form"
+      sx={DIALOG_FORM_SX}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label="Nhận cọc"
+    >
+      <DialogContent dividers>
+        {fixedRoom && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+            Phòng {fixedRoom.roomName} · giá thuê {formatMoney(fixedRoom.price)}/tháng. Phòng sẽ được giữ cho
+            người đặt cọc.
+          </Typography>
+        )}
+        <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
+          {target.rooms && roomPicker(target.rooms.filter((room) => room.status === 'empty'))}
+          {text('fullName')}
+          {text('phoneNumber', { tel: true })}
+          {text('deposit', { money: true })}
+          {text('expectedMoveInDate', { type: 'date' })}
+          {text('note')}
+          {conflict !== null && (
+            <Alert severity="error" data-testid={id('conflict')}>
+              {conflict}
+            </Alert>
+          )}
+        </Box>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={isSaving}>
+          Hủy
+        </Button>
+        <Button type="submit" variant="contained" loading={isSaving} data-testid={id('submit')}>
+          Nhận cọc
+        </Button>
+      </DialogActions>
+    </Box>
+  );
+}
+
+/**
+ * 'Nhận cọc giữ phòng': who pays how much to hold a room. The room is fixed (`room`, the room page) or
+ * chosen among the empty ones of `rooms` (the contracts page). Every id and `data-testid` starts with
+ * `testIdPrefix` (`<prefix>-dialog`, `-title`, `-<field>`, `-conflict`, `-submit`); a fresh form on every
+ * opening. A 409 (the room was taken meanwhile) stays in the form with the server's reason.
+ */
+export function ReserveRoomDialog({
+  open,
+  houseID,
+  testIdPrefix,
+  onClose,
+  ...target
+}: {
+  open: boolean;
+  houseID: string;
+  testIdPrefix: string;
+  onClose: () => void;
+} & ReserveTarget) {
+  return (
+    <FormDialog
+      open={open}
+      onClose={onClose}
+      title="Nhận cọc giữ phòng"
+      titleId={`${testIdPrefix}-title`}
+      testId={`${testIdPrefix}-dialog`}
+    >
+      <ReserveForm houseID={houseID} target={target} testIdPrefix={testIdPrefix} onClose={onClose} />
+    </FormDialog>
+  );
+}
