@@ -166,6 +166,26 @@ describe('creating a contract', () => {
     expect(await roomStatus()).toBe('empty');
   });
 
+  it('two contracts on one room at once: one is written, the other leaves no account behind', async () => {
+    const actor = actorFor(deps, landlord);
+    const attempts = await Promise.allSettled([
+      createContract(actor, contractFor(room.roomID, { vehicles: [] })),
+      createContract(
+        actor,
+        contractFor(room.roomID, {
+          vehicles: [],
+          representative: { occupantName: 'Lý Văn Tư', gender: 'nam', phoneNumber: '0902222333' },
+        }),
+      ),
+    ]);
+    expect(attempts.map((attempt) => attempt.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const contracts = await listInHouse(deps, house.houseID, 'contract');
+    expect(contracts).toHaveLength(1);
+    const phones = ['0901234567', '0902222333'];
+    const accounts = await Promise.all(phones.map((phone) => findUserByUsername(deps, phone)));
+    expect(accounts.filter((account) => account !== undefined)).toHaveLength(1);
+  });
+
   it('an end date before the start is refused by the payload', () => {
     const result = contractCreateSchema.safeParse({ ...contractFor(room.roomID), endDate: '2026-11-30' });
     expect(result.success).toBe(false);

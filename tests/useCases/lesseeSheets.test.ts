@@ -574,6 +574,7 @@ function observedStore(
   return {
     kind,
     close: () => store.close(),
+    version: () => (kind === 'cosmos' ? undefined : store.version()),
     container<T extends StoredDoc>(name: Parameters<Store['container']>[0]): Container<T> {
       const inner = store.container<T>(name);
       if (name !== 'houses') return inner;

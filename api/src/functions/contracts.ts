@@ -30,7 +30,7 @@ defineODataEntity({
   model: CONTRACT_MODEL,
   area: 'contract',
   id: { field: 'contractID', label: 'Mã hợp đồng' },
-  list: { scope: ['houseID', 'roomID'], run: listContracts },
+  list: { scope: ['houseID', 'roomID'], run: listContracts, cacheReplies: true },
   get: { run: getContract },
   create: { schema: contractCreateSchema, run: createContract },
   update: { schema: contractUpdateSchema, run: updateContract },

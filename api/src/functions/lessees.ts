@@ -10,7 +10,7 @@ defineODataEntity({
   model: LESSEE_MODEL,
   area: 'lessee',
   id: { field: 'lesseeInfoID', label: 'Mã người thuê' },
-  list: { scope: ['houseID', 'contractID', 'roomID', 'search'], run: listLessees },
+  list: { scope: ['houseID', 'contractID', 'roomID', 'search'], run: listLessees, cacheReplies: true },
   get: { run: getLessee },
 });
 

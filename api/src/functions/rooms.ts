@@ -25,7 +25,8 @@ defineODataEntity({
   model: ROOM_MODEL,
   area: 'room',
   id: { field: 'roomID', label: 'Mã phòng' },
-  list: { scope: ['houseID', 'roomID'], run: listRooms },
+  // One room (`roomID=`) comes with its photos' read URLs, which expire: not kept.
+  list: { scope: ['houseID', 'roomID'], run: listRooms, cacheReplies: (scope) => !scope.roomID },
   get: { run: getRoom },
   create: { schema: roomCreateSchema, run: createRoom },
   update: { schema: roomUpdateSchema, run: updateRoom },

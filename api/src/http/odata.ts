@@ -11,6 +11,7 @@ import type { EntityPage } from '../useCases/odataQuery.js';
 import { ifMatch, readJson, splitQuery } from './body.js';
 import { defineEndpoint, type AuthedCall, type Permission } from './endpoint.js';
 import { entityJson, json, noContent } from './replies.js';
+import { cachedJsonReply } from './replyCache.js';
 
 /** The OData JSON of a collection, with `@odata.nextLink` when the server cut the page. */
 export function collectionBody(
@@ -60,6 +61,11 @@ export interface ODataEntityDefinition<
   list?: Operation & {
     scope: readonly Scope[];
     run(actor: Actor, scope: Partial<Record<Scope, string>>, query: ODataQuery): Promise<EntityPage>;
+    /**
+     * The reply depends only on stored data (no expiring read URLs): keep it until anything is written.
+     * A function decides per request from the scope parameters.
+     */
+    cacheReplies?: boolean | ((scope: Partial<Record<Scope, string>>) => boolean);
   };
   /** `GET /odata/X/{id}`. */
   get?: Operation & { run(actor: Actor, id: string, query: ODataQuery): Promise<Entity> };
@@ -108,12 +114,18 @@ export function defineODataEntity<
       ...access(list, { area, level: LEVEL.read }),
       async handle({ req, actor }) {
         const { scope, options } = splitQuery(req, list.scope);
-        const page = await list.run(
-          actor,
-          scope as Partial<Record<Scope, string>>,
-          parseODataQuery(options, model),
-        );
-        return json(200, collectionBody(req, entitySet, page));
+        const build = async () =>
+          collectionBody(
+            req,
+            entitySet,
+            await list.run(actor, scope as Partial<Record<Scope, string>>, parseODataQuery(options, model)),
+          );
+        const cacheable =
+          typeof list.cacheReplies === 'function'
+            ? list.cacheReplies(scope as Partial<Record<Scope, string>>)
+            : list.cacheReplies === true;
+        if (!cacheable) return json(200, await build());
+        return cachedJsonReply(actor.deps, `${actor.user.userID}\u0000${req.url}`, build);
       },
     });
   }

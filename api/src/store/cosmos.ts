@@ -120,6 +120,11 @@ class CosmosStore implements Store {
     private readonly containers: Map<ContainerName, CosmosContainer>,
   ) {}
 
+  /** Cosmos DB has no cheap "anything changed" token: nothing is cached on it. */
+  version(): undefined {
+    return undefined;
+  }
+
   container<T extends StoredDoc>(name: ContainerName): Container<T> {
     let adapter = this.adapters.get(name);
     if (!adapter) {

@@ -62,6 +62,7 @@ export function openSqliteStore(options: { file: string }): Store {
   const cache = new ReadCache(db);
   return {
     kind: 'sqlite',
+    version: () => cache.version(),
     container<T extends StoredDoc>(name: ContainerName): Container<T> {
       let container = containers.get(name);
       if (!container) {
@@ -242,7 +243,7 @@ class ReadCache {
     }
   }
 
-  private version(): string {
+  version(): string {
     const row = this.dataVersion.get() as { data_version: number };
     return `${this.writes}:${row.data_version}`;
   }

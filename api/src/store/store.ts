@@ -82,6 +82,12 @@ export type ContainerName = (typeof CONTAINER_NAMES)[number];
 export interface Store {
   readonly kind: 'sqlite' | 'cosmos';
   container<T extends StoredDoc>(name: ContainerName): Container<T>;
+  /**
+   * A token that changes whenever anything is written (by this process or another), or `undefined`
+   * when the store cannot tell cheaply (Cosmos DB). What was computed under one token stays true until
+   * the token changes.
+   */
+  version(): string | undefined;
   close(): Promise<void>;
 }
 

@@ -26,12 +26,12 @@ import type {
   ReservationDoc,
   RoomDoc,
   UserDoc,
+  UsernameClaimDoc,
   VehicleDoc,
 } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
 import type { Filter, OrderBy } from '../domain/query.js';
 import { vietnamDate } from '../domain/time.js';
-import { StoreError } from '../store/store.js';
 import { audit, type Actor } from './actor.js';
 import { hashOneTimePassword } from './auth/passwords.js';
 import {
@@ -45,7 +45,7 @@ import {
 import { applyInMemory, listEntities, selectFields, type EntityPage } from './odataQuery.js';
 import { roomForCaller } from './rooms.js';
 import type { Deps } from './deps.js';
-import { createUser, findUserByUsername, lessorInfoOf } from './users.js';
+import { createUser, findUserByUsername, lessorInfoOf, usernameClaimID } from './users.js';
 import { entityView, toView } from './views.js';
 
 /** Contract status 1 (spec): the one active contract of a room. */
@@ -304,30 +304,8 @@ export async function createContract(
   const { existing, blocked } = await tenantAccountBlocker(deps, username);
   if (blocked) throw AppError.conflict(CONTRACT_MESSAGES.phoneTaken);
 
-  const writes: Parameters<ReturnType<typeof houseDocs<HouseScopedDoc>>['batch']>[1] = [
-    { op: 'create', doc: contract },
-    ...[...lessees, ...vehicles, ...services].map((doc) => ({ op: 'create' as const, doc })),
-    {
-      op: 'replace',
-      doc: { ...room, status: 'occupied' } satisfies RoomDoc,
-      ...(room._etag ? { ifMatch: room._etag } : {}),
-    },
-    ...(reservation
-      ? [
-          {
-            op: 'replace' as const,
-            doc: {
-              ...reservation,
-              status: 'contracted' as const,
-              contractID: contract.contractID,
-            } satisfies ReservationDoc,
-            ...(reservation._etag ? { ifMatch: reservation._etag } : {}),
-          },
-        ]
-      : []),
-  ];
-  await houseDocs<HouseScopedDoc>(deps).batch(houseID, writes);
-
+  // The account first, so the contract is written with it in one transaction; if that transaction
+  // fails, the account is closed again (a returning tenant's moves back to where it was).
   const password = oneTimePassword();
   let account: UserDoc;
   try {
@@ -342,30 +320,38 @@ export async function createContract(
       lesseeID: representative.lesseeInfoID,
     });
   } catch (error) {
-    // No half-written tenancy: take the contract back when the account cannot be made.
-    await houseDocs<HouseScopedDoc>(deps).batch(houseID, [
-      ...[contract, ...lessees, ...vehicles, ...services].map((doc) => ({
-        op: 'delete' as const,
-        id: doc.id,
-      })),
-    ]);
-    const current = await houseDocs<RoomDoc>(deps).read(houseID, room.id);
-    if (current) await houseDocs<RoomDoc>(deps).replace({ ...current, status: room.status });
-    if (reservation) {
-      const held = await houseDocs<ReservationDoc>(deps).read(houseID, reservation.id);
-      if (held)
-        await houseDocs<ReservationDoc>(deps).replace({
-          ...reservation,
-          ...(held._etag ? { _etag: held._etag } : {}),
-        });
-    }
-    if (error instanceof StoreError && error.code === 'conflict')
+    if (error instanceof AppError && error.kind === 'conflict')
       throw AppError.conflict(CONTRACT_MESSAGES.phoneTaken);
     throw error;
   }
-  const saved = await houseDocs<ContractDoc>(deps).patch(houseID, contract.contractID, [
-    { op: 'set', path: '/lesseeAccountID', value: account.userID },
-  ]);
+  const saved: ContractDoc = { ...contract, lesseeAccountID: account.userID };
+  try {
+    await houseDocs<HouseScopedDoc>(deps).batch(houseID, [
+      { op: 'create', doc: saved },
+      ...[...lessees, ...vehicles, ...services].map((doc) => ({ op: 'create' as const, doc })),
+      {
+        op: 'replace',
+        doc: { ...room, status: 'occupied' } satisfies RoomDoc,
+        ...(room._etag ? { ifMatch: room._etag } : {}),
+      },
+      ...(reservation
+        ? [
+            {
+              op: 'replace' as const,
+              doc: {
+                ...reservation,
+                status: 'contracted' as const,
+                contractID: contract.contractID,
+              } satisfies ReservationDoc,
+              ...(reservation._etag ? { ifMatch: reservation._etag } : {}),
+            },
+          ]
+        : []),
+    ]);
+  } catch (error) {
+    await closeTenantAccounts(deps, [{ account, previous: existing }]);
+    throw error;
+  }
   await audit(actor, {
     action: 'create',
     entity: 'contract',
@@ -373,7 +359,8 @@ export async function createContract(
     houseID,
     details: { occupants: lessees.length, vehicles: vehicles.length },
   });
-  return { ...entityView(saved), representativeAccount: { username, oneTimePassword: password } };
+  const written = (await houseDocs<ContractDoc>(deps).read(houseID, contract.contractID)) ?? saved;
+  return { ...entityView(written), representativeAccount: { username, oneTimePassword: password } };
 }
 
 export interface TenantAccountInput {
@@ -419,6 +406,26 @@ export async function openTenantAccount(
     ...(tenant.email ? { email: tenant.email } : {}),
     extra: home,
   });
+}
+
+/** An account `openTenantAccount` opened, and the returning tenant's account as it was before. */
+export interface OpenedTenantAccount {
+  account: UserDoc;
+  previous: UserDoc | undefined;
+}
+
+/** Undoes `openTenantAccount`: new accounts and their username claims go, moved ones move back. */
+export async function closeTenantAccounts(deps: Deps, opened: OpenedTenantAccount[]): Promise<void> {
+  const users = deps.store.container<UserDoc | UsernameClaimDoc>('users');
+  for (const { account, previous } of opened) {
+    if (previous) {
+      await users.replace(previous);
+      continue;
+    }
+    await users.delete(account.userID, account.userID);
+    const claimID = usernameClaimID(account.username);
+    await users.delete(claimID, claimID);
+  }
 }
 
 async function recordChanges(

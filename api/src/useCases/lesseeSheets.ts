@@ -31,23 +31,21 @@ import {
   type SheetRow,
 } from '../domain/lesseeSheets.js';
 import { searchKey } from '../domain/lessees.js';
-import type {
-  ContractDoc,
-  HouseScopedDoc,
-  LesseeInfoDoc,
-  ReservationDoc,
-  RoomDoc,
-  UserDoc,
-  UsernameClaimDoc,
-} from '../domain/model.js';
+import type { ContractDoc, HouseScopedDoc, LesseeInfoDoc, ReservationDoc, RoomDoc } from '../domain/model.js';
 import { roomNameKey } from '../domain/rooms.js';
 import { vietnamDate } from '../domain/time.js';
 import { StoreError, type BatchOp } from '../store/store.js';
 import { audit, type Actor } from './actor.js';
-import { oneTimePassword, openTenantAccount, tenancyHouse, tenantAccountBlocker } from './contracts.js';
+import {
+  closeTenantAccounts,
+  oneTimePassword,
+  openTenantAccount,
+  tenancyHouse,
+  tenantAccountBlocker,
+  type OpenedTenantAccount,
+} from './contracts.js';
 import type { Deps } from './deps.js';
 import { authorizeHouse, houseDocs, listInHouse } from './houseScope.js';
-import { usernameClaimID } from './users.js';
 
 /**
  * Tenants and spreadsheets: importing a house's current tenants (one contract per room, an account
@@ -214,7 +212,7 @@ export async function importLessees(
   }
 
   const roomByID = new Map(rooms.map((room) => [room.roomID, room]));
-  const opened: OpenedAccount[] = [];
+  const opened: OpenedTenantAccount[] = [];
   let accounts: LesseeImportAccount[];
   try {
     accounts = await inPool(holders, 4, async ({ planned, existing }) => {
@@ -241,7 +239,7 @@ export async function importLessees(
     });
     await writeTenancies(deps, house.houseID, plan.tenancies, roomByID);
   } catch (error) {
-    await closeAccounts(deps, opened);
+    await closeTenantAccounts(deps, opened);
     if (error instanceof AppError && error.kind === 'conflict') {
       throw AppError.conflict(CONTRACT_MESSAGES.phoneTaken);
     }
@@ -277,26 +275,6 @@ async function inPool<T, R>(items: T[], size: number, run: (item: T) => Promise<
   await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
   if (failure) throw failure.error;
   return results;
-}
-
-interface OpenedAccount {
-  account: UserDoc;
-  /** A returning tenant's account as it was before the import moved it. */
-  previous: UserDoc | undefined;
-}
-
-/** Undoes `openTenantAccount`: new accounts and their username claims go, moved ones move back. */
-async function closeAccounts(deps: Deps, opened: OpenedAccount[]): Promise<void> {
-  const users = deps.store.container<UserDoc | UsernameClaimDoc>('users');
-  for (const { account, previous } of opened) {
-    if (previous) {
-      await users.replace(previous);
-      continue;
-    }
-    await users.delete(account.userID, account.userID);
-    const claimID = usernameClaimID(account.username);
-    await users.delete(claimID, claimID);
-  }
 }
 
 /** Cosmos limits a transactional batch to 100 operations. */
