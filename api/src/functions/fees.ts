@@ -13,7 +13,7 @@ defineODataEntity({
   model: FEE_MODEL,
   area: 'house',
   id: { field: 'serviceID', label: 'Mã dịch vụ' },
-  list: { scope: ['houseID'], run: listFees },
+  list: { scope: ['houseID'], run: listFees, cacheReplies: true },
   create: { permission: SETTING_HOUSE, schema: feeCreateSchema, run: createFee },
   update: { permission: SETTING_HOUSE, schema: feeUpdateSchema, run: updateFee },
   remove: { permission: SETTING_HOUSE, run: deleteFee },

@@ -9,7 +9,7 @@ defineODataEntity({
   model: HOUSE_MODEL,
   area: 'house',
   id: { field: 'houseID', label: 'Mã nhà trọ' },
-  list: { scope: [], run: (actor, _scope, query) => listHouses(actor, query) },
+  list: { scope: [], run: (actor, _scope, query) => listHouses(actor, query), cacheReplies: true },
   get: { run: getHouse },
   create: {
     roles: [ROLE.houseModerator],
