@@ -1,7 +1,8 @@
 /** Longest side of an uploaded photo, in pixels. */
 export const MAX_IMAGE_SIDE = 1600;
 
-async function decode(
+/** An image file decoded for a canvas (EXIF orientation applied where the browser can). */
+export async function decodeImage(
   file: Blob,
 ): Promise<{ source: CanvasImageSource; width: number; height: number; close(): void }> {
   if (typeof createImageBitmap === 'function') {
@@ -32,7 +33,7 @@ async function decode(
 export async function imageToPng(file: Blob, maxSide = MAX_IMAGE_SIDE): Promise<Blob> {
   let decoded;
   try {
-    decoded = await decode(file);
+    decoded = await decodeImage(file);
   } catch {
     throw new Error('Không đọc được ảnh. Vui lòng chọn tệp ảnh (PNG, JPG, WEBP…).');
   }

@@ -1,13 +1,9 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { EmptyState, ErrorState } from '../../components/DataStates';
-import { isApiError } from '../../lib/api';
+import { DetailPageStates } from '../../components/DetailPageStates';
 import { paths } from '../../lib/paths';
 import { useContract, type ContractDetails } from './contractApi';
 import { CONTRACT_STATUS_COLORS, contractStatusLabel, isContractStatus } from './contractRules';
@@ -68,41 +64,23 @@ export function ContractFrame({
       <BackButton to={paths.contract(id)} label="Về hợp đồng" testId="contract-back" />
     );
 
-  if (error !== undefined && contract === undefined) {
-    const isMissing = isApiError(error) && (error.status === 404 || error.status === 400);
+  if (contract === undefined) {
     return (
-      <>
-        <title>{`${title} — Nhà trọ`}</title>
-        {backLink}
-        {isMissing ? (
-          <EmptyState
-            title="Không tìm thấy hợp đồng"
-            description="Hợp đồng này không tồn tại hoặc bạn không có quyền xem."
-            action={
-              <Button component={RouterLink} to={paths.contracts} variant="contained">
-                Về danh sách hợp đồng
-              </Button>
-            }
-          />
-        ) : (
-          <ErrorState onRetry={() => void mutate()} />
-        )}
-      </>
-    );
-  }
-  if (isLoading || contract === undefined) {
-    return (
-      <Box aria-busy="true" aria-label="Đang tải hợp đồng">
-        <title>{`${title} — Nhà trọ`}</title>
-        {backLink}
-        <Typography variant="h1">
-          <Skeleton width={240} />
-        </Typography>
-        <Box sx={{ display: 'grid', gap: 2, mt: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
-          <Skeleton variant="rounded" height={240} />
-          <Skeleton variant="rounded" height={240} />
-        </Box>
-      </Box>
+      <DetailPageStates
+        error={error}
+        isLoading={isLoading}
+        hasData={false}
+        onRetry={() => void mutate()}
+        title={title}
+        backLink={backLink}
+        loadingLabel="Đang tải hợp đồng"
+        missing={{
+          title: 'Không tìm thấy hợp đồng',
+          description: 'Hợp đồng này không tồn tại hoặc bạn không có quyền xem.',
+          listPath: paths.contracts,
+          listLabel: 'Về danh sách hợp đồng',
+        }}
+      />
     );
   }
   return (

@@ -8,6 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
+import { decodeImage } from '../../components/imageToPng';
 import { useTheme } from '@mui/material/styles';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import { parseCitizenIdQr, type CitizenIdQrData } from '@nhatro/common';
@@ -30,30 +31,6 @@ function cameraProblem(error: unknown): string {
     return 'Không tìm thấy camera trên thiết bị này. Hãy chọn ảnh chụp mặt sau CCCD.';
   }
   return 'Không mở được camera. Hãy chọn ảnh chụp mặt sau CCCD.';
-}
-
-async function bitmapOf(
-  file: File,
-): Promise<{ source: CanvasImageSource; width: number; height: number; close(): void }> {
-  if (typeof createImageBitmap === 'function') {
-    const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-    return { source: bitmap, width: bitmap.width, height: bitmap.height, close: () => bitmap.close() };
-  }
-  const url = URL.createObjectURL(file);
-  const image = new Image();
-  image.src = url;
-  try {
-    await image.decode();
-  } catch (error) {
-    URL.revokeObjectURL(url);
-    throw error;
-  }
-  return {
-    source: image,
-    width: image.naturalWidth,
-    height: image.naturalHeight,
-    close: () => URL.revokeObjectURL(url),
-  };
 }
 
 function ScannerBody({
@@ -146,7 +123,7 @@ function ScannerBody({
     setHint(null);
     try {
       const reader = await loadQrReader();
-      const image = await bitmapOf(file);
+      const image = await decodeImage(file);
       let text: string | null;
       try {
         text = await reader.read(image.source, image.width, image.height, true);

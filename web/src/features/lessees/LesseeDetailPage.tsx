@@ -10,10 +10,9 @@ import { LEVEL } from '@nhatro/common';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
-import { EmptyState, ErrorState } from '../../components/DataStates';
+import { DetailPageStates } from '../../components/DetailPageStates';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyLine, SectionCard } from '../../components/SectionCard';
-import { isApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { IDENTITY_IMAGE_FIELDS, IdentityPhoto, imageURLOf } from './IdentityPhotos';
@@ -319,40 +318,23 @@ export function LesseeDetailPage() {
   const { id = '' } = useParams();
   const { data: lessee, error, isLoading, mutate } = useLessee(id);
 
-  if (error !== undefined && lessee === undefined) {
-    const isMissing = isApiError(error) && (error.status === 404 || error.status === 400);
+  if (lessee === undefined) {
     return (
-      <>
-        <title>Người thuê — Nhà trọ</title>
-        <BackLink />
-        {isMissing ? (
-          <EmptyState
-            title="Không tìm thấy người thuê"
-            description="Người thuê này không tồn tại hoặc đã bị xóa."
-            action={
-              <Button component={RouterLink} to={paths.lessees} variant="contained">
-                Về danh sách người thuê
-              </Button>
-            }
-          />
-        ) : (
-          <ErrorState onRetry={() => void mutate()} />
-        )}
-      </>
-    );
-  }
-  if (isLoading || lessee === undefined) {
-    return (
-      <Box aria-busy="true" aria-label="Đang tải thông tin người thuê">
-        <BackLink />
-        <Typography variant="h1">
-          <Skeleton width={220} />
-        </Typography>
-        <Box sx={{ display: 'grid', gap: 2, mt: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
-          <Skeleton variant="rounded" height={320} />
-          <Skeleton variant="rounded" height={320} />
-        </Box>
-      </Box>
+      <DetailPageStates
+        error={error}
+        isLoading={isLoading}
+        hasData={false}
+        onRetry={() => void mutate()}
+        title="Người thuê"
+        backLink={<BackLink />}
+        loadingLabel="Đang tải thông tin người thuê"
+        missing={{
+          title: 'Không tìm thấy người thuê',
+          description: 'Người thuê này không tồn tại hoặc đã bị xóa.',
+          listPath: paths.lessees,
+          listLabel: 'Về danh sách người thuê',
+        }}
+      />
     );
   }
   return (

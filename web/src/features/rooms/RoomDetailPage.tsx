@@ -1,18 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
-import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { LEVEL } from '@nhatro/common';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
-import { EmptyState, ErrorState } from '../../components/DataStates';
+import { DetailPageStates } from '../../components/DetailPageStates';
 import { PageHeader } from '../../components/PageHeader';
 import { RoomFacts } from '../../components/RoomFacts';
 import { SectionCard } from '../../components/SectionCard';
-import { isApiError } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { RoomEditForm } from './RoomEditForm';
@@ -139,40 +136,23 @@ export function RoomDetailPage() {
   const { id = '' } = useParams();
   const { data: room, error, isLoading, mutate } = useRoom(id);
 
-  if (error !== undefined && room === undefined) {
-    const isMissing = isApiError(error) && (error.status === 404 || error.status === 400);
+  if (room === undefined) {
     return (
-      <>
-        <title>Phòng — Nhà trọ</title>
-        <BackLink />
-        {isMissing ? (
-          <EmptyState
-            title="Không tìm thấy phòng"
-            description="Phòng này không tồn tại hoặc đã bị xóa."
-            action={
-              <Button component={RouterLink} to={paths.rooms} variant="contained">
-                Về danh sách phòng
-              </Button>
-            }
-          />
-        ) : (
-          <ErrorState onRetry={() => void mutate()} />
-        )}
-      </>
-    );
-  }
-  if (isLoading || room === undefined) {
-    return (
-      <Box aria-busy="true" aria-label="Đang tải thông tin phòng">
-        <BackLink />
-        <Typography variant="h1">
-          <Skeleton width={200} />
-        </Typography>
-        <Box sx={{ display: 'grid', gap: 2, mt: 3, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
-          <Skeleton variant="rounded" height={320} />
-          <Skeleton variant="rounded" height={320} />
-        </Box>
-      </Box>
+      <DetailPageStates
+        error={error}
+        isLoading={isLoading}
+        hasData={false}
+        onRetry={() => void mutate()}
+        title="Phòng"
+        backLink={<BackLink />}
+        loadingLabel="Đang tải thông tin phòng"
+        missing={{
+          title: 'Không tìm thấy phòng',
+          description: 'Phòng này không tồn tại hoặc đã bị xóa.',
+          listPath: paths.rooms,
+          listLabel: 'Về danh sách phòng',
+        }}
+      />
     );
   }
   return (

@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CallOutlined from '@mui/icons-material/CallOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
@@ -17,7 +16,7 @@ import {
   type Vehicle,
   feePriceSuffix,
 } from '@nhatro/common';
-import { EmptyState, ErrorState } from '../../components/DataStates';
+import { EmptyState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyLine, SectionCard } from '../../components/SectionCard';
 import { useOwnHousesWithRooms } from '../../lib/api/resources/houses';
@@ -32,7 +31,7 @@ import {
   type OwnContract,
 } from './tenantApi';
 import { ItemList } from '../../components/ItemList';
-import { DetailGrid, Line, ListBody, OccupantItem, sortOccupants } from './tenantParts';
+import { DetailGrid, Line, ListBody, OccupantItem, sortOccupants, TenantPageStates } from './tenantParts';
 
 const TITLE = 'Hợp đồng của tôi';
 const NO_CONTRACT_TEXT = 'Bạn chưa có hợp đồng thuê nào. Vui lòng liên hệ chủ trọ.';
@@ -323,25 +322,16 @@ function ContractView({ contract }: { contract: OwnContract }) {
 
 function ContractContent() {
   const session = useSignedInSession();
-  const { data, error, isLoading, mutate } = useOwnContracts();
+  const { data, error, mutate } = useOwnContracts();
 
-  if (error !== undefined && data === undefined) {
+  if (data === undefined) {
     return (
-      <>
-        <PageHeader title={TITLE} />
-        <ErrorState onRetry={() => void mutate()} />
-      </>
-    );
-  }
-  if (isLoading || data === undefined) {
-    return (
-      <>
-        <PageHeader title={TITLE} />
-        <Box aria-busy="true" aria-label="Đang tải hợp đồng" sx={{ display: 'grid', gap: 2 }}>
-          <Skeleton variant="rounded" height={180} />
-          <Skeleton variant="rounded" height={160} />
-        </Box>
-      </>
+      <TenantPageStates
+        title={TITLE}
+        error={error}
+        loadingLabel="Đang tải hợp đồng"
+        onRetry={() => void mutate()}
+      />
     );
   }
   const contract = pickOwnContract(data.value, session.contractID);

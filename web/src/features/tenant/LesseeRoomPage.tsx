@@ -1,10 +1,9 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import type { Room } from '@nhatro/common';
-import { EmptyState, ErrorState } from '../../components/DataStates';
+import { EmptyState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
 import { RoomFacts } from '../../components/RoomFacts';
 import { SectionCard } from '../../components/SectionCard';
@@ -12,7 +11,7 @@ import { useRoomDevices } from '../../lib/api/resources/devices';
 import { useOwnHousesWithRooms, type HouseWithRooms } from '../../lib/api/resources/houses';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { useSignedInSession } from '../../lib/session';
-import { Line, ListBody, OccupantItem, sortOccupants } from './tenantParts';
+import { Line, ListBody, OccupantItem, sortOccupants, TenantPageStates } from './tenantParts';
 import { useContractOccupants, useRoomBills } from './tenantApi';
 
 const TITLE = 'Phòng của tôi';
@@ -130,25 +129,16 @@ function BillsSection({ roomID }: { roomID: string }) {
 
 function RoomContent() {
   const session = useSignedInSession();
-  const { data, error, isLoading, mutate } = useOwnHousesWithRooms();
+  const { data, error, mutate } = useOwnHousesWithRooms();
 
-  if (error !== undefined && data === undefined) {
+  if (data === undefined) {
     return (
-      <>
-        <PageHeader title={TITLE} />
-        <ErrorState onRetry={() => void mutate()} />
-      </>
-    );
-  }
-  if (isLoading || data === undefined) {
-    return (
-      <>
-        <PageHeader title={TITLE} />
-        <Box aria-busy="true" aria-label="Đang tải thông tin phòng" sx={{ display: 'grid', gap: 2 }}>
-          <Skeleton variant="rounded" height={200} />
-          <Skeleton variant="rounded" height={120} />
-        </Box>
-      </>
+      <TenantPageStates
+        title={TITLE}
+        error={error}
+        loadingLabel="Đang tải thông tin phòng"
+        onRetry={() => void mutate()}
+      />
     );
   }
 

@@ -6,6 +6,7 @@ import type { LesseeInfo } from '@nhatro/common';
 import type { ReactNode } from 'react';
 import { ErrorState } from '../../components/DataStates';
 import { ItemList } from '../../components/ItemList';
+import { PageHeader } from '../../components/PageHeader';
 import { EmptyLine } from '../../components/SectionCard';
 
 export function Line({ children }: { children: ReactNode }) {
@@ -117,5 +118,32 @@ export function sortOccupants(lessees: readonly LesseeInfo[]): LesseeInfo[] {
     (a, b) =>
       Number(b.isRepresentative) - Number(a.isRepresentative) ||
       a.occupantName.localeCompare(b.occupantName, 'vi'),
+  );
+}
+
+/** A tenant page before its data is there: the title with the error and a retry, or a skeleton. */
+export function TenantPageStates({
+  title,
+  error,
+  loadingLabel,
+  onRetry,
+}: {
+  title: string;
+  error: unknown;
+  loadingLabel: string;
+  onRetry: () => void;
+}) {
+  return (
+    <>
+      <PageHeader title={title} />
+      {error !== undefined ? (
+        <ErrorState onRetry={onRetry} />
+      ) : (
+        <Box aria-busy="true" aria-label={loadingLabel} sx={{ display: 'grid', gap: 2 }}>
+          <Skeleton variant="rounded" height={180} />
+          <Skeleton variant="rounded" height={140} />
+        </Box>
+      )}
+    </>
   );
 }
