@@ -148,6 +148,9 @@ export const contractEntity = z.object({
   deposited: z.boolean().optional(),
   isIncreased: z.boolean().optional(),
   increasedFee: z.number().optional(),
+  /** After a rent change: the month (yyyy-mm) the new `rentFee` starts; earlier months pay `previousRentFee`. */
+  rentFromMonth: z.string().optional(),
+  previousRentFee: z.number().optional(),
   lesseeAccountID: z.string().optional(),
   representativeLesseeID: z.string(),
   representativeLesseeEmail: z.string().optional(),

@@ -28,6 +28,12 @@ export const FEE_UNIT_LABELS: Record<FeeUnit, string> = {
   room: 'Theo phòng / tháng',
   vehicle: 'Theo xe / tháng',
 };
+export const FEE_PRICINGS = ['flat', 'tiered'] as const;
+export type FeePricing = (typeof FEE_PRICINGS)[number];
+export const FEE_PRICING_LABELS: Record<FeePricing, string> = {
+  flat: 'Một giá cho mọi kWh',
+  tiered: 'Giá bậc thang của EVN (định mức theo số người)',
+};
 /** Units billed from a meter: a house has exactly one fee of each. */
 export const METERED_UNITS: readonly FeeUnit[] = ['kWh', 'm3'];
 
@@ -36,6 +42,8 @@ export const feeCreateSchema = z.strictObject({
   serviceName: text('Tên dịch vụ không được để trống!', 100, 'Tên dịch vụ tối đa 100 ký tự.'),
   price: money('Giá dịch vụ'),
   unit: z.enum(FEE_UNITS, { error: 'Đơn vị tính không hợp lệ.' }),
+  /** Electricity only: one price per kWh, or the national residential tiers (`ELECTRICITY_TIERS`). */
+  pricing: z.enum(FEE_PRICINGS, { error: 'Cách tính giá điện không hợp lệ.' }).optional(),
 });
 export type FeeCreateInput = z.infer<typeof feeCreateSchema>;
 
@@ -44,6 +52,7 @@ export const feeUpdateSchema = z.strictObject({
   serviceName: feeCreateSchema.shape.serviceName.optional(),
   price: feeCreateSchema.shape.price.optional(),
   unit: feeCreateSchema.shape.unit.optional(),
+  pricing: feeCreateSchema.shape.pricing,
 });
 export type FeeUpdateInput = z.infer<typeof feeUpdateSchema>;
 
@@ -54,5 +63,6 @@ export const feeEntity = z.object({
   /** Đồng per unit. */
   price: z.number(),
   unit: z.enum(FEE_UNITS),
+  pricing: z.enum(FEE_PRICINGS).optional(),
 });
 export type Fee = z.infer<typeof feeEntity>;

@@ -19,6 +19,8 @@ export const houseEntity = z.object({
   houseName: z.string(),
   houseAddress: z.string(),
   createdOn: isoDateTime(),
+  /** Day of the month (1–28) the house's bills are drafted; absent: the platform's default. */
+  billingDay: z.number().optional(),
 });
 export type House = z.infer<typeof houseEntity>;
 

@@ -17,3 +17,5 @@ export * from './reservations.js';
 export * from './registrations.js';
 export * from './citizenIdQr.js';
 export * from './lesseeSheets.js';
+export * from './meters.js';
+export * from './bills.js';

@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from './fields.js';
 
-/** Filled by the billing, issues and notifications slices; declared so room expands answer now. */
-export const monthlyBillEntity = z.object({
-  monthlyBillID: z.string(),
-  billName: z.string(),
-  createdOn: isoDateTime(),
-  total: z.number(),
-  status: z.number(),
-});
-export type MonthlyBill = z.infer<typeof monthlyBillEntity>;
-
+/** Filled by the issues and notifications slices; declared so room expands answer now. */
 export const issueEntity = z.object({
   issueID: z.string(),
   status: z.number(),

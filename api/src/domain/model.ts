@@ -7,11 +7,17 @@ import type {
   Fee,
   House,
   LesseeInfo,
+  HouseTicket,
   LessorInfo,
+  Meter,
+  MeterRecord,
+  MonthlyBill,
+  OneTimeCharge,
   Registration,
   Reservation,
   RoleID,
   Room,
+  RoomTicket,
   Vehicle,
 } from '@nhatro/common';
 import type { StoredDoc } from './query.js';
@@ -108,6 +114,37 @@ export interface ReservationDoc extends StoredDoc, Reservation {
   type: 'reservation';
 }
 
+/** A room's electricity or water meter; a replaced one stays with its final index. */
+export interface MeterDoc extends StoredDoc, Meter {
+  type: 'meter';
+}
+
+/** id = `meterRecordID` = `<roomID>:<kind>:<month>`: a second reading of a month replaces the first. */
+export interface MeterRecordDoc extends StoredDoc, MeterRecord {
+  type: 'meterRecord';
+}
+
+/** id = `houseTicketID` = `<houseID>:<month>`: one draft per house and month, however often the timer runs. */
+export interface HouseTicketDoc extends StoredDoc, HouseTicket {
+  type: 'houseTicket';
+}
+
+/** id = `<houseTicketID>:<contractID>`. */
+export interface RoomTicketDoc extends StoredDoc, RoomTicket {
+  type: 'roomTicket';
+  /** Lines the landlord wrote by hand: a recompute keeps them. */
+  editedByHand?: boolean;
+}
+
+/** id = `monthlyBillID` = `<contractID>:<month>`: issuing twice cannot make a second bill. */
+export interface MonthlyBillDoc extends StoredDoc, Omit<MonthlyBill, 'transferQR'> {
+  type: 'monthlyBill';
+}
+
+export interface OneTimeChargeDoc extends StoredDoc, Omit<OneTimeCharge, 'transferQR'> {
+  type: 'oneTimeCharge';
+}
+
 export type HouseScopedDoc =
   | HouseDoc
   | RoomDoc
@@ -119,13 +156,29 @@ export type HouseScopedDoc =
   | ReservationDoc
   | ContractServiceDoc
   | ContractChangeDoc
-  | ContractImageVersionDoc;
+  | ContractImageVersionDoc
+  | MeterDoc
+  | MeterRecordDoc
+  | HouseTicketDoc
+  | RoomTicketDoc
+  | MonthlyBillDoc
+  | OneTimeChargeDoc;
 
 /** Registrations of future landlords (`platform` container, pk = "registrations"). */
 export interface RegistrationDoc extends StoredDoc, Registration {
   type: 'registration';
 }
 export const REGISTRATIONS_PARTITION = 'registrations';
+
+/** Platform settings the super admin changes (`platform` container, pk = id = "settings"). */
+export interface PlatformSettingsDoc extends StoredDoc {
+  type: 'settings';
+  /** Default billing day of houses that did not choose their own. */
+  billingDay: number;
+  updatedOn: string;
+  updatedBy: string;
+}
+export const SETTINGS_PARTITION = 'settings';
 
 /** Refresh-token families (`sessions` container, pk = userID, id = sessionID). */
 export interface SessionDoc extends StoredDoc {

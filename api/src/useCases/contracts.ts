@@ -31,7 +31,7 @@ import type {
 } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
 import type { Filter, OrderBy } from '../domain/query.js';
-import { vietnamDate } from '../domain/time.js';
+import { nextMonth, vietnamDate, vietnamMonth } from '../domain/time.js';
 import { audit, type Actor } from './actor.js';
 import { hashOneTimePassword } from './auth/passwords.js';
 import {
@@ -484,10 +484,13 @@ export async function updateContract(
   }
   const changes = changedFields(contract, next, [...CHANGEABLE, 'status']);
   if (changes.length === 0) return entityView(contract);
-  if (rentFromMonth && next.rentFee !== contract.rentFee) {
+  if (next.rentFee !== contract.rentFee) {
+    // Bills of earlier months keep the old rent (domain/bills.ts reads these two fields).
+    const fromMonth = rentFromMonth ?? nextMonth(vietnamMonth(actor.deps.now()));
+    next.rentFromMonth = fromMonth;
+    next.previousRentFee = contract.rentFee;
     const rentChange = changes.find((change) => change.field === 'rentFee');
-    if (rentChange)
-      rentChange.field = `rentFee (từ tháng ${rentFromMonth.slice(5)}/${rentFromMonth.slice(0, 4)})`;
+    if (rentChange) rentChange.field = `rentFee (từ tháng ${fromMonth.slice(5)}/${fromMonth.slice(0, 4)})`;
   }
   const history = await recordChanges(actor, contract, changes, reason);
   await houseDocs<HouseScopedDoc>(actor.deps).batch(contract.houseID, [

@@ -19,6 +19,7 @@ const loadRoomDetailPage = () => import('../features/rooms/RoomDetailPage');
 const loadDevicesPage = () => import('../features/devices/DevicesPage');
 const loadFeesPage = () => import('../features/fees/FeesPage');
 const loadGuestContractPage = () => import('../features/guestContract/GuestContractPage');
+const loadGuestMonthlyBillPage = () => import('../features/guestBill/GuestMonthlyBillPage');
 
 const LoginPage = lazy(() =>
   import('../features/auth/LoginPage').then((module) => ({ default: module.LoginPage })),
@@ -31,6 +32,9 @@ const RouteAccessGate = lazy(() =>
 const NotFoundPage = lazy(() => loadNotFoundPage().then((module) => ({ default: module.NotFoundPage })));
 const GuestContractPage = lazy(() =>
   loadGuestContractPage().then((module) => ({ default: module.GuestContractPage })),
+);
+const GuestMonthlyBillPage = lazy(() =>
+  loadGuestMonthlyBillPage().then((module) => ({ default: module.GuestMonthlyBillPage })),
 );
 
 interface GuardedPage {
@@ -157,6 +161,48 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
     'LesseeContractPage',
   ),
   guardedPage(
+    routePatterns.meterRecords,
+    'meterRecord',
+    () => import('../features/meterReadings/MeterRecordPage'),
+    'MeterRecordPage',
+  ),
+  guardedPage(
+    routePatterns.billDraft,
+    'billing',
+    () => import('../features/billing/DraftTicketPage'),
+    'DraftTicketPage',
+  ),
+  guardedPage(
+    routePatterns.billingSettings,
+    'billingSettings',
+    () => import('../features/billing/BillingSettingsPage'),
+    'BillingSettingsPage',
+  ),
+  guardedPage(
+    routePatterns.monthlyBill,
+    'bill',
+    () => import('../features/bills/MonthlyBillPage'),
+    'MonthlyBillPage',
+  ),
+  guardedPage(
+    routePatterns.roomBills,
+    'billing',
+    () => import('../features/bills/RoomBillsPage'),
+    'RoomBillsPage',
+  ),
+  guardedPage(
+    routePatterns.oneTimeCharge,
+    'bill',
+    () => import('../features/bills/OneTimeChargePage'),
+    'OneTimeChargePage',
+  ),
+  guardedPage(
+    routePatterns.roomCharges,
+    'billing',
+    () => import('../features/bills/RoomChargesPage'),
+    'RoomChargesPage',
+  ),
+  guardedPage(
     routePatterns.newPassword,
     'newPassword',
     () => import('../features/tenant/NewPasswordPage'),
@@ -175,9 +221,11 @@ function preloadPageChunks(pathname: string): void {
       ? [loadHomePage]
       : matchPath(routePatterns.guestContract, pathname) !== null
         ? [loadGuestContractPage]
-        : page !== undefined
-          ? [loadGuardedShell, page.load]
-          : [loadNotFoundPage];
+        : matchPath(routePatterns.guestMonthlyBill, pathname) !== null
+          ? [loadGuestMonthlyBillPage]
+          : page !== undefined
+            ? [loadGuardedShell, page.load]
+            : [loadNotFoundPage];
   // A failure shows when the route itself imports the chunk (RouteErrorBoundary, vite:preloadError).
   for (const load of loads) load().catch(() => undefined);
 }
@@ -210,6 +258,7 @@ export function AppRoutes() {
             <Route index element={<HomePage />} />
             {/* Public: a guest link lets the representative read and sign without an account. */}
             <Route path={routePatterns.guestContract} element={<GuestContractPage />} />
+            <Route path={routePatterns.guestMonthlyBill} element={<GuestMonthlyBillPage />} />
             {/* Guarded pages: each declares who may open it (spec section 6, app/access.ts). */}
             <Route element={<GuardedShell />}>
               {GUARDED_PAGES.map(({ path, access, Page }) => (

@@ -40,6 +40,20 @@ const CONTRACT_CREATE_ACCESS: RouteAccess = { ...CONTRACT_ACCESS, allowedLevels:
 /** Extending changes a contract (level 2 and up); ending one early is as weighty as signing it. */
 const CONTRACT_UPDATE_ACCESS: RouteAccess = { ...CONTRACT_ACCESS, allowedLevels: [2, 3, 4] };
 const LESSEE_PORTAL_ACCESS: RouteAccess = { roles: [lessee] };
+/** Spec section 6: indexClock needs billingPermission 3 or 4. */
+const METER_RECORD_ACCESS: RouteAccess = {
+  ...ACCESS.houseManagers,
+  permission: 'billingPermission',
+  allowedLevels: [3, 4],
+};
+/** Drafts and issuing bills: the landlord's (billing level 4). */
+const BILLING_MANAGE_ACCESS: RouteAccess = {
+  ...ACCESS.houseManagers,
+  permission: 'billingPermission',
+  allowedLevels: [4],
+};
+/** A bill or a charge: the landlord, and the tenant for their own (the API checks which). */
+const BILL_ACCESS: RouteAccess = { ...ACCESS.houseUsers, permission: 'billingPermission' };
 
 /**
  * Who may open each guarded page, by name. The route table (AppRoutes) names the rule; the guard, which
@@ -58,6 +72,10 @@ export const ROUTE_ACCESS = {
   /** lessorViewContact: landlords and staff with contract read permission, never the tenant. */
   contractHistory: CONTRACT_ACCESS,
   lesseePortal: LESSEE_PORTAL_ACCESS,
+  meterRecord: METER_RECORD_ACCESS,
+  billing: BILLING_MANAGE_ACCESS,
+  bill: BILL_ACCESS,
+  billingSettings: ACCESS.superAdmin,
   /** The first-login password change: every signed-in role, before anything else. */
   newPassword: { ...ACCESS.everyRole, allowsIncompleteAccount: true },
 } as const satisfies Record<string, RouteAccess>;

@@ -6,13 +6,18 @@ import {
   deviceEntity,
   feeEntity,
   houseEntity,
+  houseTicketEntity,
   issueEntity,
   lesseeInfoEntity,
   lessorInfoEntity,
+  meterEntity,
+  meterRecordEntity,
   monthlyBillEntity,
   notificationEntity,
+  oneTimeChargeEntity,
   registrationEntity,
   roomEntity,
+  roomTicketEntity,
   vehicleEntity,
 } from '@nhatro/common';
 import type { z } from 'zod';
@@ -85,6 +90,7 @@ export function entityModel(
 
 export const ROOM_MODEL = entityModel('Room', roomEntity, {
   devices: 'Device',
+  meters: 'Meter',
   contracts: 'Contract',
   lesseeInfos: 'LesseeInfo',
   vehicles: 'Vehicle',
@@ -94,7 +100,22 @@ export const ROOM_MODEL = entityModel('Room', roomEntity, {
 });
 export const DEVICE_MODEL = entityModel('Device', deviceEntity);
 export const FEE_MODEL = entityModel('Service', feeEntity);
-export const MONTHLY_BILL_MODEL = entityModel('MonthlyBill', monthlyBillEntity);
+export const METER_MODEL = entityModel('Meter', meterEntity);
+export const METER_RECORD_MODEL = entityModel('MeterRecord', meterRecordEntity);
+/** `billDetails` and `payments` are part of the bill; `$expand=billDetails` is accepted and changes nothing. */
+export const MONTHLY_BILL_MODEL = entityModel('MonthlyBill', monthlyBillEntity, {}, ['transferQR']);
+/** The spec's `GET /odata/Bill?roomID=…`: a room's bills without their lines. */
+export const BILL_MODEL = entityModel('Bill', monthlyBillEntity, {}, [
+  'transferQR',
+  'billDetails',
+  'payments',
+]);
+export const ROOM_TICKET_MODEL = entityModel('RoomTicket', roomTicketEntity, { room: 'Room' });
+export const HOUSE_TICKET_MODEL = entityModel('HouseTicket', houseTicketEntity, {
+  roomTickets: 'RoomTicket',
+  house: 'House',
+});
+export const ONE_TIME_CHARGE_MODEL = entityModel('OneTimeCharge', oneTimeChargeEntity, {}, ['transferQR']);
 export const ISSUE_MODEL = entityModel('Issue', issueEntity);
 export const NOTIFICATION_MODEL = entityModel('Notification', notificationEntity);
 /** The identity number is shown to the owner only and never filtered on. */
@@ -134,6 +155,12 @@ export const MODELS: Record<string, EntityModel> = Object.fromEntries(
     ROOM_MODEL,
     DEVICE_MODEL,
     MONTHLY_BILL_MODEL,
+    BILL_MODEL,
+    METER_MODEL,
+    METER_RECORD_MODEL,
+    ROOM_TICKET_MODEL,
+    HOUSE_TICKET_MODEL,
+    ONE_TIME_CHARGE_MODEL,
     ISSUE_MODEL,
     NOTIFICATION_MODEL,
     FEE_MODEL,

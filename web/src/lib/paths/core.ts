@@ -39,5 +39,13 @@ export const routePatterns = {
   lesseeRoom: 'lesseeRoomDetail',
   lesseeContract: 'lesseeContract',
   newPassword: 'newPassword',
+  meterRecords: 'MeterRecord',
+  billDraft: 'billDraft/:id?',
+  monthlyBill: 'bill/:id',
+  roomBills: 'monthlyBillCD/:id',
+  oneTimeCharge: 'otcBill/:id',
+  roomCharges: 'oneTimeBillCD/:id',
+  billingSettings: 'timeBill',
+  guestMonthlyBill: 'guestMonthlyBill/:monthlyBillId',
   notFound: '*',
 } as const;

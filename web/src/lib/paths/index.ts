@@ -42,7 +42,22 @@ export const paths = {
     roomID === undefined ? '/createContract' : `/createContract?roomID=${enc(roomID)}`,
   /** The public page a guest link opens (the token is what lets it in). */
   guestContract: (contractID: string) => `/guestContract/${enc(contractID)}`,
+  /** Staff record the month's electricity and water readings, room by room. */
   meterRecords: '/MeterRecord',
+  /** The month's draft bills of a house (a house ticket): review, edit, issue. Without id: the chosen house's. */
+  billDraft: (houseTicketID?: string) =>
+    houseTicketID === undefined ? '/billDraft' : `/billDraft/${enc(houseTicketID)}`,
+  /** One monthly bill: lines, payments, QR code, print, share. */
+  monthlyBill: (monthlyBillID: string) => `/bill/${enc(monthlyBillID)}`,
+  /** The monthly bills of a room, by month and status. */
+  roomBills: (roomID: string) => `/monthlyBillCD/${enc(roomID)}`,
+  /** One one-time charge. */
+  oneTimeCharge: (oneTimeChargeID: string) => `/otcBill/${enc(oneTimeChargeID)}`,
+  /** The one-time charges of a room's contracts; add one. */
+  roomCharges: (roomID: string) => `/oneTimeBillCD/${enc(roomID)}`,
+  /** The public page a bill's shared link opens (`?t=` carries the signed token). */
+  guestMonthlyBill: (monthlyBillID: string, token: string) =>
+    `/guestMonthlyBill/${enc(monthlyBillID)}?t=${enc(token)}`,
   staff: '/staffManage',
   lesseeRoom: '/lesseeRoomDetail',
   lesseeContract: '/lesseeContract',
