@@ -19,3 +19,4 @@ export * from './citizenIdQr.js';
 export * from './lesseeSheets.js';
 export * from './meters.js';
 export * from './bills.js';
+export * from './vietQr.js';

@@ -114,6 +114,8 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     },
     'POST odata/Contract/{id}/GuestLink': {},
     'POST odata/ContractService': { contractID: id.contract, serviceID: id.fee },
+    'POST odata/MeterRecord': { roomID: id.room, kind: 'water', newIndex: 999_999 },
+    'PATCH odata/MeterRecord': { records: [{ roomID: id.room, kind: 'water', newIndex: 999_999 }] },
     'POST api/GuestContract/Sign': {
       contractID: id.contract,
       token: 'khong.phai.token-that-cua-lien-ket',

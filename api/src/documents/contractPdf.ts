@@ -25,19 +25,29 @@ function fontPath(file: string): string {
   return found;
 }
 
-const PAGE = { size: 'A4', margin: 56 } as const;
-const SIZES = { title: 15, normal: 11, small: 9 } as const;
+/** A4 for contracts; A5 (half of A4) for bills, with narrower margins and smaller type. */
+const PAGES = {
+  A4: { margin: 56, sizes: { title: 15, normal: 11, small: 9 } },
+  A5: { margin: 32, sizes: { title: 13, normal: 9.5, small: 8 } },
+} as const;
+type PageSize = keyof typeof PAGES;
 
-/** Renders the blocks on A4 pages; `signature` is the representative's drawn signature (PNG). */
+/**
+ * Renders the blocks on A4 pages (or A5 with `size: 'A5'`); `signature` is the representative's drawn
+ * signature (PNG).
+ */
 export async function renderPdf(
   blocks: DocumentBlock[],
-  options: { title: string; signature?: Uint8Array },
+  options: { title: string; signature?: Uint8Array; size?: PageSize },
 ): Promise<Uint8Array> {
   const { default: PDFDocument } = await import('pdfkit');
+  const pageSize = options.size ?? 'A4';
+  const PAGE = PAGES[pageSize];
+  const SIZES = PAGE.sizes;
   const regular = fontPath(FONT_FILES.regular);
   const bold = fontPath(FONT_FILES.bold);
   const doc = new PDFDocument({
-    size: PAGE.size,
+    size: pageSize,
     margin: PAGE.margin,
     font: regular,
     info: { Title: options.title, Author: 'Nhà trọ', Creator: 'Nhà trọ' },
@@ -102,7 +112,9 @@ export async function renderPdf(
           cells.forEach((cell, index) => {
             const cellWidth = columns[index] ?? 0;
             doc.rect(x, top, cellWidth, height).stroke('#999999');
-            doc.fillColor('#000000').text(cell, x + 4, top + 4, { width: cellWidth - 8 });
+            doc
+              .fillColor('#000000')
+              .text(cell, x + 4, top + 4, { width: cellWidth - 8, align: block.align?.[index] ?? 'left' });
             x += cellWidth;
           });
           doc.x = left;
@@ -111,6 +123,47 @@ export async function renderPdf(
         doc.moveDown(0.3);
         drawRow(block.columns, 'bold');
         for (const row of block.rows) drawRow(row, 'regular');
+        doc.moveDown(0.5);
+        break;
+      }
+      case 'qr': {
+        const { create } = await import('qrcode');
+        const modules = create(block.text, { errorCorrectionLevel: 'M' }).modules;
+        const side = Math.min(pageSize === 'A5' ? 110 : 150, width * 0.6);
+        // Four modules of white around the code: the quiet zone scanners need.
+        const cell = side / (modules.size + 8);
+        ensureRoom(side + 18);
+        const beside = (block.rows?.length ?? 0) > 0;
+        const x0 = beside ? left - 4 * cell : left + (width - side) / 2;
+        const y0 = doc.y + 4;
+        doc.rect(x0, y0, side, side).fill('#FFFFFF');
+        for (let row = 0; row < modules.size; row += 1) {
+          for (let column = 0; column < modules.size; column += 1) {
+            if (!modules.get(row, column)) continue;
+            doc.rect(x0 + (column + 4) * cell, y0 + (row + 4) * cell, cell, cell);
+          }
+        }
+        doc.fill('#000000');
+        if (beside) {
+          const textLeft = x0 + side + 4;
+          doc.y = y0 + 4 * cell;
+          for (const [label, value] of block.rows ?? []) {
+            doc
+              .font('bold')
+              .fontSize(SIZES.normal)
+              .text(`${label}: `, textLeft, doc.y, { width: left + width - textLeft, continued: true })
+              .font('regular')
+              .text(value, { paragraphGap: 2 });
+          }
+        }
+        doc.x = left;
+        doc.y = y0 + side;
+        if (block.caption) {
+          doc
+            .font('regular')
+            .fontSize(SIZES.small)
+            .text(block.caption, left, doc.y, { width, align: beside ? 'left' : 'center' });
+        }
         doc.moveDown(0.5);
         break;
       }

@@ -51,7 +51,19 @@ export type DocumentBlock =
   | { kind: 'heading'; text: string }
   | { kind: 'text'; text: string }
   | { kind: 'fields'; rows: Array<[label: string, value: string]> }
-  | { kind: 'table'; columns: string[]; widths: number[]; rows: string[][] }
+  | {
+      kind: 'table';
+      columns: string[];
+      widths: number[];
+      rows: string[][];
+      /** Per column; money columns read best right-aligned. Left by default. */
+      align?: Array<'left' | 'right'>;
+    }
+  /**
+   * A QR code drawn from its modules, with an optional caption under it; with `rows` (label, value)
+   * the code sits on the left and the rows beside it, otherwise it is centred.
+   */
+  | { kind: 'qr'; text: string; caption?: string; rows?: Array<[label: string, value: string]> }
   | {
       kind: 'signatures';
       lessor: { title: string; name: string };

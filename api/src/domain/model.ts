@@ -119,24 +119,24 @@ export interface MeterDoc extends StoredDoc, Meter {
   type: 'meter';
 }
 
-/** id = `meterRecordID` = `<roomID>:<kind>:<month>`: a second reading of a month replaces the first. */
+/** id = `meterRecordID` = `<roomID>_<e|w>_<month>`: a second reading of a month replaces the first. */
 export interface MeterRecordDoc extends StoredDoc, MeterRecord {
   type: 'meterRecord';
 }
 
-/** id = `houseTicketID` = `<houseID>:<month>`: one draft per house and month, however often the timer runs. */
+/** id = `houseTicketID` = `<houseID>_<month>`: one draft per house and month, however often the timer runs. */
 export interface HouseTicketDoc extends StoredDoc, HouseTicket {
   type: 'houseTicket';
 }
 
-/** id = `<houseTicketID>:<contractID>`. */
+/** id = `<contractID>_<month>_t`. */
 export interface RoomTicketDoc extends StoredDoc, RoomTicket {
   type: 'roomTicket';
   /** Lines the landlord wrote by hand: a recompute keeps them. */
   editedByHand?: boolean;
 }
 
-/** id = `monthlyBillID` = `<contractID>:<month>`: issuing twice cannot make a second bill. */
+/** id = `monthlyBillID` = `<contractID>_<month>`: issuing twice cannot make a second bill. */
 export interface MonthlyBillDoc extends StoredDoc, Omit<MonthlyBill, 'transferQR'> {
   type: 'monthlyBill';
 }

@@ -36,6 +36,8 @@ function fieldHolds(type: string, fields: readonly string[]): ReferenceLookup {
 const lesseePaper = fieldHolds('lesseeInfo', ['citizenIDFrontImage', 'citizenIDBackImage', 'portraitImage']);
 /** A contract's generated PDF and the signature drawn on it. */
 const contractFile = fieldHolds('contract', ['contractPDFFileURL', 'representativeLesseeSignature']);
+/** A photo of a meter taken with a reading (uploaded as a room image of the house). */
+const meterPhoto = fieldHolds('meterRecord', ['imageBlobName']);
 /** A registered scan of a paper contract. */
 const paperVersion = fieldHolds('contractImageVersion', ['blobName']);
 
@@ -45,7 +47,7 @@ const paperVersion = fieldHolds('contractImageVersion', ['blobName']);
  * lookup here (registrations → `hm-registration` is still to come).
  */
 const REFERENCES: Record<BlobContainer, readonly ReferenceLookup[]> = {
-  'room-images': [roomOrDeviceImage],
+  'room-images': [roomOrDeviceImage, meterPhoto],
   'contract-pdf': [contractFile],
   'lessee-infor': [lesseePaper],
   'hm-registration': [],

@@ -5,7 +5,8 @@ import type { Filter, OrderBy } from '../store/store.js';
 import type { Deps } from './deps.js';
 import { loadChildren } from './expandBatch.js';
 import { lessorInfoOf } from './users.js';
-import { applyInMemory } from './odataQuery.js';
+import { applyInMemory, selectFields } from './odataQuery.js';
+import { expandRoom } from './roomExpand.js';
 import { toView } from './views.js';
 
 /** Each collection a house expands to, with the order a landlord expects when none is asked for. */
@@ -62,6 +63,27 @@ export async function expandHouse(
     // With the other houses of the page: one query per navigation (`pk in (…)`), not one per house.
     const docs = await loadChildren<HouseScopedDoc>(services, { filter, groupBy: 'pk' }, house.houseID);
     const query = option.query.orderBy.length ? option.query : { ...option.query, orderBy: navigation.order };
+    if (option.property === 'rooms' && query.expand.length > 0) {
+      // `rooms($expand=meters)`: each room expanded as `/odata/Room` does (batched across the rooms).
+      const rooms = applyInMemory(docs.map(toView), { ...query, select: undefined });
+      expanded.rooms = await Promise.all(
+        rooms.map(async (room) =>
+          selectFields(
+            {
+              ...room,
+              ...(await expandRoom(
+                services,
+                caller,
+                { houseID: house.houseID, roomID: String(room.roomID) },
+                query.expand,
+              )),
+            },
+            query,
+          ),
+        ),
+      );
+      continue;
+    }
     expanded[option.property] = applyInMemory(docs.map(toView), query);
   }
   return expanded;

@@ -1,5 +1,6 @@
 import { lesseeScope, type Caller } from '../domain/access.js';
-import type { HouseScopedDoc, RoomDoc } from '../domain/model.js';
+import { newestMetersFirst } from '../domain/meters.js';
+import type { HouseScopedDoc, MeterDoc, RoomDoc } from '../domain/model.js';
 import type { ExpandOption } from '../domain/odata/parse.js';
 import type { Filter, OrderBy } from '../store/store.js';
 import type { Deps } from './deps.js';
@@ -18,6 +19,13 @@ interface RoomNavigation {
 
 const NAVIGATIONS: Record<string, RoomNavigation> = {
   devices: { type: 'device', link: 'roomID', perContract: false, order: [{ field: 'deviceName' }] },
+  // Newest first, replaced meters included (their final index keeps the history readable).
+  meters: {
+    type: 'meter',
+    link: 'roomID',
+    perContract: false,
+    order: [{ field: 'installedOn', desc: true }],
+  },
   notifications: {
     type: 'notification',
     link: 'roomID',
@@ -59,7 +67,7 @@ function byID(a: HouseScopedDoc, b: HouseScopedDoc): number {
 export async function expandRoom(
   services: Deps,
   caller: Caller,
-  room: RoomDoc,
+  room: Pick<RoomDoc, 'houseID' | 'roomID'>,
   expand: ExpandOption[],
 ): Promise<Record<string, unknown>> {
   const expanded: Record<string, unknown> = {};
@@ -77,6 +85,8 @@ export async function expandRoom(
     let docs: HouseScopedDoc[];
     if (navigation.link === 'roomID') {
       docs = await loadChildren(services, { partitionKey, filter, groupBy: 'roomID' }, room.roomID);
+      // The meter in use before one replaced the same day, whatever the store's order (the sort is stable).
+      if (navigation.type === 'meter') docs = newestMetersFirst(docs as MeterDoc[]);
     } else {
       roomContractIDs ??= loadChildren(
         services,

@@ -9,13 +9,13 @@ import {
 import type { Workbook, Worksheet, CellValue } from 'exceljs';
 import { z } from 'zod';
 import { AppError } from '../domain/errors.js';
-import type { RoomDoc } from '../domain/model.js';
+import type { HouseScopedDoc, RoomDoc } from '../domain/model.js';
 import { duplicateRoomNameMessage, roomNameKey } from '../domain/rooms.js';
 import type { Container, StoredDoc } from '../store/store.js';
 import { audit, type Actor } from './actor.js';
 import type { Deps } from './deps.js';
 import { authorizeHouse, houseDocs, listInHouse } from './houseScope.js';
-import { assertRoomQuota, newRoomDoc } from './rooms.js';
+import { assertRoomQuota, newRoomDoc, newRoomMeterDocs } from './rooms.js';
 
 const ERROR_HEADER = 'Lỗi';
 
@@ -166,7 +166,9 @@ export async function importEmptyRooms(
     await assertRoomQuota(deps, house, valid.length);
     const createdOn = deps.now().toISOString();
     const docs = valid.map((input) => newRoomDoc(house.houseID, input, createdOn));
-    await createAllOrNothing(deps, houseDocs<RoomDoc>(deps), house.houseID, docs);
+    // Each room with its electricity and water meters, all in the same all-or-nothing write.
+    const meters = docs.flatMap((room) => newRoomMeterDocs(room, deps.now()));
+    await createAllOrNothing<HouseScopedDoc>(deps, houseDocs(deps), house.houseID, [...docs, ...meters]);
     await audit(actor, {
       action: 'import',
       entity: 'room',

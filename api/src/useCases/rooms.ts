@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { RoomCreateInput, RoomUpdateInput } from '@nhatro/common';
+import { METER_KINDS, type RoomCreateInput, type RoomUpdateInput } from '@nhatro/common';
 import { lesseeScope } from '../domain/access.js';
 import { parseBlobName } from '../domain/blobNames.js';
 import { AppError } from '../domain/errors.js';
-import type { ContractDoc, DeviceDoc, HouseDoc, RoomDoc } from '../domain/model.js';
+import { CURRENT_INDEX_FIELD, newMeterDoc } from '../domain/meters.js';
+import type { ContractDoc, DeviceDoc, HouseDoc, MeterDoc, RoomDoc } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
 import type { Filter } from '../domain/query.js';
 import {
@@ -14,6 +15,7 @@ import {
   roomDeletionBlocker,
   roomNameKey,
 } from '../domain/rooms.js';
+import { vietnamDate } from '../domain/time.js';
 import { audit, type Actor } from './actor.js';
 import { acceptUpload } from './blobAccess.js';
 import type { Deps } from './deps.js';
@@ -151,15 +153,30 @@ export function newRoomDoc(
   };
 }
 
+/** A new room's electricity and water meters, starting at its current indexes, installed today in Vietnam. */
+export function newRoomMeterDocs(room: RoomDoc, now: Date): MeterDoc[] {
+  return METER_KINDS.map((kind) =>
+    newMeterDoc(room, kind, {
+      meterID: randomUUID(),
+      startIndex: room[CURRENT_INDEX_FIELD[kind]],
+      installedOn: vietnamDate(now),
+    }),
+  );
+}
+
 export async function createRoom(actor: Actor, input: RoomCreateInput) {
   const { deps, user } = actor;
   const house = await authorizeHouse(deps, user, input.houseID);
   await assertRoomNameFree(deps, house.houseID, input.roomName);
   await assertRoomQuota(deps, house, 1);
   const { houseID: _houseID, ...fields } = input;
-  const room = await houseDocs<RoomDoc>(deps).create(
-    newRoomDoc(house.houseID, fields, deps.now().toISOString()),
+  const doc = newRoomDoc(house.houseID, fields, deps.now().toISOString());
+  // The room and its two meters in one write.
+  await houseDocs(deps).batch(
+    house.houseID,
+    [doc, ...newRoomMeterDocs(doc, deps.now())].map((item) => ({ op: 'create' as const, doc: item })),
   );
+  const room = (await houseDocs<RoomDoc>(deps).read(house.houseID, doc.id)) ?? doc;
   await audit(actor, { action: 'create', entity: 'room', entityID: room.roomID, houseID: room.houseID });
   return entityView(room);
 }

@@ -294,6 +294,10 @@ function convertExpand(option: AstNode, model: EntityModel): ExpandOption[] {
         case 'Skip':
           query.skip = parseCount(asNode(nestedOption.value).raw);
           break;
+        case 'Expand':
+          // rooms($expand=meters), roomTickets($expand=room): the navigation decides what it honours.
+          query.expand = convertExpand(nestedOption, target);
+          break;
         default:
           throw new ODataQueryError(
             MESSAGES.invalidQuery(`${nestedOption.raw} không được hỗ trợ trong $expand`),

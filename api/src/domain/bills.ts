@@ -1,0 +1,314 @@
+import { createHash } from 'node:crypto';
+import {
+  ELECTRICITY_TIERS,
+  PEOPLE_PER_ELECTRICITY_QUOTA,
+  type BillLine,
+  type Fee,
+  type MeterKind,
+} from '@nhatro/common';
+import { daysInMonth } from './time.js';
+
+/**
+ * The monthly bill of one contract, worked out from its facts, the house's services and the month's
+ * readings. Pure: no I/O, no clock. Money is whole đồng, rounded once per line; the total is the sum
+ * of the lines.
+ */
+
+export interface BillContractFacts {
+  contractID: string;
+  startDate: string;
+  endDate: string;
+  terminatedOn?: string;
+  rentFee: number;
+  rentFromMonth?: string;
+  previousRentFee?: number;
+}
+
+export interface BillReading {
+  previousIndex: number;
+  newIndex: number;
+  usage: number;
+  replacement?: { oldMeterFinalIndex: number; newMeterStartIndex: number };
+}
+
+export interface BillInput {
+  /** `yyyy-mm`. */
+  month: string;
+  contract: BillContractFacts;
+  /** All the house's services. */
+  fees: Fee[];
+  contractServices: Array<{ serviceID: string; vehicleID?: string }>;
+  /** Registered people on the contract, representative included. */
+  occupants: number;
+  vehicles: Array<{ vehicleID: string; licensePlate: string }>;
+  readings: { electricity?: BillReading; water?: BillReading };
+  debts: Array<{ monthlyBillID: string; billName: string; owed: number }>;
+}
+
+export interface ComputedBill {
+  lines: BillLine[];
+  total: number;
+  missingReadings: MeterKind[];
+}
+
+export interface ElectricityTierUse {
+  kWh: number;
+  price: number;
+  /** The tier's amount rounded for display; the line rounds the exact sum once. */
+  amount: number;
+}
+
+/** `11/2026` of `2026-11`. */
+export function displayMonth(month: string): string {
+  const [year, monthNumber] = month.split('-');
+  return `${monthNumber}/${year}`;
+}
+
+/** 'Hóa đơn tháng 11/2026 – P101'. */
+export function billName(month: string, roomName: string): string {
+  return `Hóa đơn tháng ${displayMonth(month)} – ${roomName}`;
+}
+
+const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+
+/**
+ * The short code a tenant writes in a bank transfer's note (and the QR code carries): 'NT' and eight
+ * base-32 letters of a SHA-256 of the id — only A–Z and 2–7, so no bank app mangles it. Stable: the
+ * same id always gives the same code.
+ */
+export function billCode(id: string): string {
+  const digest = createHash('sha256').update(id, 'utf8').digest();
+  // 5 bytes = 40 bits = 8 letters of 5 bits.
+  let bits = 0n;
+  for (let index = 0; index < 5; index += 1) bits = (bits << 8n) | BigInt(digest[index] ?? 0);
+  let code = '';
+  for (let shift = 35n; shift >= 0n; shift -= 5n) code += BASE32[Number((bits >> shift) & 31n)];
+  return `NT${code}`;
+}
+
+export function sumLines(lines: readonly { amount: number }[]): number {
+  return lines.reduce((total, line) => total + line.amount, 0);
+}
+
+function dayNumber(isoDate: string): number {
+  const [year, month, day] = isoDate.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return Date.UTC(year, month - 1, day) / 86_400_000;
+}
+
+/**
+ * The days of `month` the contract covers: from the later of its start and the 1st to the earliest
+ * of its end, its termination and the month's last day, both inclusive. `undefined` when it covers
+ * no day of the month.
+ */
+export function prorationDays(
+  month: string,
+  contract: Pick<BillContractFacts, 'startDate' | 'endDate' | 'terminatedOn'>,
+): { days: number; daysInMonth: number } | undefined {
+  const monthDays = daysInMonth(month);
+  const first = `${month}-01`;
+  const last = `${month}-${String(monthDays).padStart(2, '0')}`;
+  const from = [contract.startDate.slice(0, 10), first].sort().at(-1) as string;
+  const ends = [contract.endDate, contract.terminatedOn, last]
+    .filter((date): date is string => Boolean(date))
+    .map((date) => date.slice(0, 10))
+    .sort();
+  const to = ends[0] as string;
+  if (to < from) return undefined;
+  return { days: dayNumber(to) - dayNumber(from) + 1, daysInMonth: monthDays };
+}
+
+/**
+ * The national residential tiers for `kWh` used by a room of `occupants` registered people: every
+ * tier is widened by the room's quota (occupants / 4; an empty room counts as one person). Tier kWh
+ * and amounts may be fractional; `amount` is the exact sum rounded once.
+ */
+export function tieredElectricity(
+  kWh: number,
+  occupants: number,
+): { amount: number; tiers: ElectricityTierUse[] } {
+  const quota = Math.max(occupants, 1) / PEOPLE_PER_ELECTRICITY_QUOTA;
+  const tiers: ElectricityTierUse[] = [];
+  let exact = 0;
+  let lower = 0;
+  for (const tier of ELECTRICITY_TIERS) {
+    if (kWh <= lower) break;
+    const upper = tier.upTo === null ? Number.POSITIVE_INFINITY : tier.upTo * quota;
+    const used = Math.min(kWh, upper) - lower;
+    const tierAmount = used * tier.price;
+    exact += tierAmount;
+    tiers.push({ kWh: Math.round(used * 1000) / 1000, price: tier.price, amount: Math.round(tierAmount) });
+    lower = upper;
+  }
+  return { amount: Math.round(exact), tiers };
+}
+
+/** 1.234 and 1.234,5: a number as Vietnamese write it. */
+export function displayNumber(value: number): string {
+  const [whole = '0', fraction] = String(Math.round(value * 1000) / 1000).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return fraction ? `${grouped},${fraction}` : grouped;
+}
+
+function meterNote(reading: BillReading): string {
+  if (reading.replacement) {
+    const { oldMeterFinalIndex, newMeterStartIndex } = reading.replacement;
+    return `Đồng hồ cũ ${displayNumber(reading.previousIndex)} → ${displayNumber(oldMeterFinalIndex)}, đồng hồ mới ${displayNumber(newMeterStartIndex)} → ${displayNumber(reading.newIndex)}`;
+  }
+  return `Chỉ số ${displayNumber(reading.previousIndex)} → ${displayNumber(reading.newIndex)}`;
+}
+
+function prorationNote(share: { days: number; daysInMonth: number }): string | undefined {
+  return share.days < share.daysInMonth
+    ? `Tính theo ngày: ${share.days}/${share.daysInMonth} ngày`
+    : undefined;
+}
+
+/** Optional properties are left out rather than set to `undefined` (the documents are stored as JSON). */
+function line(fields: BillLine): BillLine {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as BillLine;
+}
+
+function rentFor(month: string, contract: BillContractFacts): number {
+  if (contract.rentFromMonth && contract.previousRentFee !== undefined && month < contract.rentFromMonth) {
+    return contract.previousRentFee;
+  }
+  return contract.rentFee;
+}
+
+function meterLine(kind: MeterKind, fee: Fee, reading: BillReading, occupants: number): BillLine {
+  const usage = reading.usage;
+  const note = meterNote(reading);
+  if (kind === 'electricity') {
+    const description = `Tiền điện (${displayNumber(usage)} kWh)`;
+    if (fee.pricing === 'tiered') {
+      const { amount, tiers } = tieredElectricity(usage, occupants);
+      return line({
+        kind,
+        description,
+        quantity: usage,
+        unit: 'kWh',
+        // The average price per kWh, whole đồng (the tiers show the real prices).
+        unitPrice: usage > 0 ? Math.round(amount / usage) : (ELECTRICITY_TIERS[0]?.price ?? 0),
+        amount,
+        note,
+        tiers,
+        serviceID: fee.serviceID,
+      });
+    }
+    return line({
+      kind,
+      description,
+      quantity: usage,
+      unit: 'kWh',
+      unitPrice: fee.price,
+      amount: Math.round(usage * fee.price),
+      note,
+      serviceID: fee.serviceID,
+    });
+  }
+  return line({
+    kind,
+    description: `Tiền nước (${displayNumber(usage)} m³)`,
+    quantity: usage,
+    unit: 'm³',
+    unitPrice: fee.price,
+    amount: Math.round(usage * fee.price),
+    note,
+    serviceID: fee.serviceID,
+  });
+}
+
+const METER_FEE_UNITS: Record<MeterKind, Fee['unit']> = { electricity: 'kWh', water: 'm3' };
+
+/**
+ * The bill's lines, in this order: rent, electricity, water, the contract's services (in the house's
+ * order of services), carried-over debts.
+ */
+export function computeBill(input: BillInput): ComputedBill {
+  const { month, contract, fees, occupants } = input;
+  const lines: BillLine[] = [];
+  const missingReadings: MeterKind[] = [];
+  const share = prorationDays(month, contract);
+  const part = share ? share.days / share.daysInMonth : 0;
+  const partNote = share ? prorationNote(share) : undefined;
+
+  if (share) {
+    const rent = rentFor(month, contract);
+    lines.push(
+      line({
+        kind: 'rent',
+        description: `Tiền phòng tháng ${displayMonth(month)}`,
+        quantity: 1,
+        unit: 'tháng',
+        unitPrice: rent,
+        amount: Math.round(rent * part),
+        note: partNote,
+      }),
+    );
+  }
+
+  for (const kind of ['electricity', 'water'] as const) {
+    const fee = fees.find((candidate) => candidate.unit === METER_FEE_UNITS[kind]);
+    if (!fee) continue;
+    const reading = input.readings[kind];
+    if (!reading) missingReadings.push(kind);
+    else lines.push(meterLine(kind, fee, reading, occupants));
+  }
+
+  if (share) {
+    for (const fee of fees) {
+      const subscriptions = input.contractServices.filter((service) => service.serviceID === fee.serviceID);
+      if (subscriptions.length === 0) continue;
+      if (fee.unit === 'person' || fee.unit === 'room') {
+        const quantity = fee.unit === 'person' ? occupants : 1;
+        lines.push(
+          line({
+            kind: 'service',
+            description: fee.serviceName,
+            quantity,
+            unit: fee.unit === 'person' ? 'người' : 'phòng',
+            unitPrice: fee.price,
+            amount: Math.round(quantity * fee.price * part),
+            note: partNote,
+            serviceID: fee.serviceID,
+          }),
+        );
+      } else if (fee.unit === 'vehicle') {
+        const vehicleIDs = [
+          ...new Set(subscriptions.flatMap((service) => (service.vehicleID ? [service.vehicleID] : []))),
+        ];
+        for (const vehicleID of vehicleIDs) {
+          const plate = input.vehicles.find((vehicle) => vehicle.vehicleID === vehicleID)?.licensePlate;
+          lines.push(
+            line({
+              kind: 'service',
+              description: plate ? `${fee.serviceName} – ${plate}` : fee.serviceName,
+              quantity: 1,
+              unit: 'xe',
+              unitPrice: fee.price,
+              amount: Math.round(fee.price * part),
+              note: partNote,
+              serviceID: fee.serviceID,
+              vehicleID,
+            }),
+          );
+        }
+      }
+    }
+  }
+
+  for (const debt of input.debts) {
+    const owed = Math.round(debt.owed);
+    if (owed <= 0) continue;
+    lines.push({
+      kind: 'debt',
+      description: `Nợ chuyển từ ${debt.billName}`,
+      quantity: 1,
+      unitPrice: owed,
+      amount: owed,
+      fromBillID: debt.monthlyBillID,
+    });
+  }
+
+  return { lines, total: sumLines(lines), missingReadings };
+}

@@ -1,0 +1,50 @@
+import { LEVEL, meterReadingBatchSchema, meterReadingSchema } from '@nhatro/common';
+import { METER_RECORD_MODEL } from '../domain/odata/model.js';
+import { readJson } from '../http/body.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import { defineODataEntity } from '../http/odata.js';
+import { entityJson, json } from '../http/replies.js';
+import { listMeterRecords, saveMeterReading, saveMeterReadings } from '../useCases/meterRecords.js';
+
+/**
+ * `GET /odata/MeterRecord?houseId=…&month=yyyy-mm` (a house's month, floor and room order) or
+ * `?roomID=…` (one room's history). Readings are written by `POST` (one) and `PATCH` (`{ records }`,
+ * all or nothing), not by the recipe's id-based forms: a reading's id follows from room, kind and month.
+ */
+defineODataEntity({
+  name: 'meterRecord',
+  entitySet: 'MeterRecord',
+  model: METER_RECORD_MODEL,
+  area: 'billing',
+  id: { field: 'meterRecordID', label: 'Mã chỉ số' },
+  list: {
+    scope: ['houseID', 'roomID', 'month'],
+    run: listMeterRecords,
+    // Without `month` (nor `roomID`) the reply is this month's, which a kept reply could outlive.
+    cacheReplies: (scope) => scope.month !== undefined || scope.roomID !== undefined,
+  },
+});
+
+const WRITE = { permission: { area: 'billing' as const, level: LEVEL.create } };
+
+/** 201 with a new month's record, 200 when the month was read before and is updated. */
+defineEndpoint({
+  name: 'meterRecordCreate',
+  route: 'odata/MeterRecord',
+  methods: ['POST'],
+  ...WRITE,
+  async handle({ req, actor }) {
+    const { created, record } = await saveMeterReading(actor, await readJson(req, meterReadingSchema));
+    return entityJson(created ? 201 : 200, record);
+  },
+});
+
+defineEndpoint({
+  name: 'meterRecordPatch',
+  route: 'odata/MeterRecord',
+  methods: ['PATCH'],
+  ...WRITE,
+  async handle({ req, actor }) {
+    return json(200, await saveMeterReadings(actor, await readJson(req, meterReadingBatchSchema)));
+  },
+});
