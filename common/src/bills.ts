@@ -253,6 +253,28 @@ export interface BillingSummary {
   amountOwed: number;
 }
 
+/** `GET /api/GuestMonthlyBill`: what a shared bill link shows — the bill and the landlord's bank, nothing about the tenant. */
+export interface GuestMonthlyBillView {
+  monthlyBillID: string;
+  billName: string;
+  billCode: string;
+  month: string;
+  createdOn: string;
+  dueDate: string;
+  total: number;
+  paidAmount: number;
+  /** What is still owed (0 once paid or carried over). */
+  owed: number;
+  status: number;
+  paidOn?: string;
+  billDetails: BillLine[];
+  transferQR?: string;
+  houseName: string;
+  houseAddress: string;
+  roomName: string;
+  lessor: { fullName?: string; phoneNumber?: string; bankName?: string; bankAccountNumber?: string };
+}
+
 export const BILL_MESSAGES = {
   billingDaySet: (value: number) => `Set up thời gian: ${value} thành công`,
   billPaid: 'Đã cập nhật hóa đơn thành công',
@@ -268,5 +290,6 @@ export const BILL_MESSAGES = {
   unknownRoomTicket: 'Phiếu phòng không thuộc bảng kê này.',
   nothingToIssue: 'Không có phòng nào để phát hành hóa đơn.',
   contractNotActive: 'Hợp đồng không còn hiệu lực.',
+  chargePaid: 'Khoản phí đã được thanh toán (một phần hoặc toàn bộ) nên không thể xóa.',
   guestLinkInvalid: 'Liên kết hóa đơn không hợp lệ hoặc đã hết hạn. Hãy xin chủ trọ liên kết mới.',
 } as const;

@@ -168,6 +168,7 @@ export const contractEntity = z.object({
       deposit: z.number(),
       proratedRent: z.number(),
       damageCharges: z.number(),
+      unpaidCharges: z.number().optional(),
       refund: z.number(),
     })
     .optional(),
@@ -301,26 +302,30 @@ export interface Settlement {
   deposit: number;
   proratedRent: number;
   damageCharges: number;
+  /** What is still owed on the contract's one-time charges (absent on settlements recorded before). */
+  unpaidCharges?: number;
   /** Negative when the tenant still owes money after the deposit. */
   refund: number;
 }
 
 /**
  * Early end of a contract: the rent of the last month is charged for the days lived in it (the
- * termination day included), the deposit pays for it and for damages, the rest is given back.
- * Money is whole đồng; the prorated rent is rounded to the nearest đồng.
+ * termination day included), the deposit pays for it, for damages and for one-time charges still
+ * unpaid, the rest is given back. Money is whole đồng; the prorated rent is rounded to the nearest đồng.
  */
 export function settlement(
   contract: { rentFee: number; deposit: number },
   terminationDate: string,
   damageCharges: number,
-): Settlement {
+  unpaidCharges = 0,
+): Settlement & { unpaidCharges: number } {
   const [year, month, day] = terminationDate.split('-').map(Number) as [number, number, number];
   const proratedRent = Math.round((contract.rentFee * day) / daysInMonth(year, month));
   return {
     deposit: contract.deposit,
     proratedRent,
     damageCharges,
-    refund: contract.deposit - proratedRent - damageCharges,
+    unpaidCharges,
+    refund: contract.deposit - proratedRent - damageCharges - unpaidCharges,
   };
 }

@@ -244,7 +244,13 @@ describe('changing and ending a contract', () => {
     expect(ended).toMatchObject({
       status: 3,
       terminatedOn: '2027-02-14',
-      settlement: { deposit: 3_000_000, proratedRent: 1_500_000, damageCharges: 200_000, refund: 1_300_000 },
+      settlement: {
+        deposit: 3_000_000,
+        proratedRent: 1_500_000,
+        damageCharges: 200_000,
+        unpaidCharges: 0,
+        refund: 1_300_000,
+      },
     });
     expect(await roomStatus()).toBe('empty');
     await expectRefusal(

@@ -23,6 +23,7 @@ import type {
   FeeDoc,
   HouseScopedDoc,
   LesseeInfoDoc,
+  OneTimeChargeDoc,
   ReservationDoc,
   RoomDoc,
   UserDoc,
@@ -510,8 +511,9 @@ export async function updateContract(
 }
 
 /**
- * Ends a contract early: the settlement (deposit less the prorated last month and damages) is
- * recorded, the room is empty again and the tenant's account no longer opens the contract.
+ * Ends a contract early: the settlement (deposit less the prorated last month, damages and unpaid
+ * one-time charges) is recorded, the room is empty again and the tenant's account no longer opens
+ * the contract.
  */
 export async function terminateContract(actor: Actor, input: ContractTerminateInput) {
   const { deps } = actor;
@@ -522,7 +524,17 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
       { field: 'terminationDate', errorMessage: CONTRACT_MESSAGES.terminationOutsideTerm },
     ]);
   }
-  const result = settlement(contract, input.terminationDate, input.damageCharges);
+  // What the tenant still owes on one-time charges is taken from the deposit too (one query).
+  const charges = await listInHouse<OneTimeChargeDoc>(deps, contract.houseID, 'oneTimeCharge', {
+    op: 'eq',
+    field: 'contractID',
+    value: contract.contractID,
+  });
+  const unpaidCharges = charges.reduce(
+    (sum, charge) => sum + Math.max(0, charge.amount - charge.paidAmount),
+    0,
+  );
+  const result = settlement(contract, input.terminationDate, input.damageCharges, unpaidCharges);
   const ended: ContractDoc = {
     ...contract,
     status: CONTRACT_STATUS.terminated,

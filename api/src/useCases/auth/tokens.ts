@@ -201,3 +201,51 @@ export async function verifyGuestToken(
     throw error;
   }
 }
+
+/** A bill's guest link names the bill and its house (for a point read). */
+export interface BillGuestClaims {
+  monthlyBillID: string;
+  houseID: string;
+}
+
+const BILL_GUEST_AUDIENCE_SUFFIX = ':guest-bill';
+
+/** Signs a bill's guest link (HS256, its own audience: neither an access token nor a contract link). */
+export async function signBillGuestToken(
+  config: AppConfig['jwt'],
+  claims: BillGuestClaims,
+  now: Date,
+  expiresOn: Date,
+): Promise<string> {
+  return new SignJWT({ hid: claims.houseID })
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(claims.monthlyBillID)
+    .setIssuer(config.issuer)
+    .setAudience(`${config.audience}${BILL_GUEST_AUDIENCE_SUFFIX}`)
+    .setIssuedAt(Math.floor(now.getTime() / 1000))
+    .setExpirationTime(Math.floor(expiresOn.getTime() / 1000))
+    .sign(hmacKey(config.secret));
+}
+
+/** The claims of a valid, unexpired bill guest link; `undefined` for anything else. */
+export async function verifyBillGuestToken(
+  config: AppConfig['jwt'],
+  token: string,
+  now: Date,
+): Promise<BillGuestClaims | undefined> {
+  try {
+    const { payload } = await jwtVerify(token, hmacKey(config.secret), {
+      algorithms: [ALGORITHM],
+      issuer: config.issuer,
+      audience: `${config.audience}${BILL_GUEST_AUDIENCE_SUFFIX}`,
+      currentDate: now,
+      requiredClaims: ['exp', 'sub'],
+    });
+    const { sub, hid } = payload;
+    if (typeof sub !== 'string' || typeof hid !== 'string') return undefined;
+    return { monthlyBillID: sub, houseID: hid };
+  } catch (error) {
+    if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
+    throw error;
+  }
+}

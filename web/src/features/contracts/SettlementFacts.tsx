@@ -44,7 +44,7 @@ export function refundLabel(refund: number): string {
   return refund >= 0 ? 'Hoàn lại người thuê' : 'Người thuê còn phải trả';
 }
 
-/** Deposit, prorated rent, damages and what is given back (or still owed). */
+/** Deposit, prorated rent, damages, unpaid one-time charges and what is given back (or still owed). */
 export function SettlementFacts({
   settlement,
   testIdPrefix,
@@ -63,6 +63,16 @@ export function SettlementFacts({
           ['Tiền cọc', formatMoney(settlement.deposit), 'deposit'],
           ['Tiền thuê tháng cuối (theo ngày)', `− ${formatMoney(settlement.proratedRent)}`, 'prorated'],
           ['Tiền bồi thường', `− ${formatMoney(settlement.damageCharges)}`, 'damages'],
+          // Recorded settlements since billing: one-time charges the tenant had not paid.
+          ...(settlement.unpaidCharges
+            ? ([
+                [
+                  'Phí phát sinh chưa thanh toán',
+                  `− ${formatMoney(settlement.unpaidCharges)}`,
+                  'unpaid-charges',
+                ],
+              ] as const)
+            : []),
         ] as const
       ).map(([label, value, id]) => (
         <Box key={id} sx={{ display: 'contents' }}>

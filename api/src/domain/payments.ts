@@ -1,0 +1,67 @@
+import { BILL_MESSAGES, BILL_STATUS, type CashPaymentInput, type PaymentEntry } from '@nhatro/common';
+import { AppError } from './errors.js';
+
+/**
+ * Cash payments of monthly bills and one-time charges: pure rules, no I/O. A payment may be a part of
+ * what is owed (the rest stays owed: status 2), never more; the last part makes it paid (status 3).
+ */
+
+/** What a payment is recorded against: the amount due (a bill's total, a charge's amount) and what was paid. */
+export interface Payable {
+  due: number;
+  paidAmount: number;
+  status: number;
+  payments: readonly PaymentEntry[];
+}
+
+/** The fields a payment changes. */
+export interface PaymentResult {
+  paidAmount: number;
+  status: number;
+  payments: PaymentEntry[];
+  paidOn?: string;
+}
+
+/** What is still owed, in whole đồng (never negative). */
+export function owedOf(payable: { due: number; paidAmount: number }): number {
+  return Math.max(0, payable.due - payable.paidAmount);
+}
+
+/**
+ * Records `payment` received in cash by `recordedBy` at `now`. Refused: a bill carried over into a
+ * later one (409, collect it there), one already paid in full (409), an amount that is not a whole
+ * positive number of đồng or more than is owed (400 naming `payment.amount`).
+ */
+export function applyCashPayment(
+  payable: Payable,
+  payment: CashPaymentInput,
+  context: { now: Date; recordedBy: string },
+): PaymentResult {
+  if (payable.status === BILL_STATUS.carriedOver) throw AppError.conflict(BILL_MESSAGES.carriedOver);
+  const owed = owedOf(payable);
+  if (owed === 0 || payable.status === BILL_STATUS.paid) throw AppError.conflict(BILL_MESSAGES.alreadyPaid);
+  if (!Number.isSafeInteger(payment.amount) || payment.amount <= 0) {
+    throw AppError.validation([
+      { field: 'payment.amount', errorMessage: 'Số tiền thanh toán phải lớn hơn 0.' },
+    ]);
+  }
+  if (payment.amount > owed) {
+    throw AppError.validation([{ field: 'payment.amount', errorMessage: BILL_MESSAGES.overpaid(owed) }]);
+  }
+  const paidOn = context.now.toISOString();
+  const paidAmount = payable.paidAmount + payment.amount;
+  const entry: PaymentEntry = {
+    amount: payment.amount,
+    method: 'cash',
+    paidOn,
+    recordedBy: context.recordedBy,
+    ...(payment.note ? { note: payment.note } : {}),
+  };
+  const full = paidAmount >= payable.due;
+  return {
+    paidAmount,
+    status: full ? BILL_STATUS.paid : BILL_STATUS.partlyPaid,
+    payments: [...payable.payments, entry],
+    ...(full ? { paidOn } : {}),
+  };
+}

@@ -1,0 +1,157 @@
+import type { HttpRequest } from '@azure/functions';
+import { LEVEL, monthlyBillPatchSchema } from '@nhatro/common';
+import { z } from 'zod';
+import { BILL_MODEL, MONTHLY_BILL_MODEL } from '../domain/odata/model.js';
+import { parseODataQuery, type ODataQuery } from '../domain/odata/parse.js';
+import { readJson, splitQuery } from '../http/body.js';
+import { defineEndpoint } from '../http/endpoint.js';
+import { collectionBody, defineODataEntity } from '../http/odata.js';
+import { entityJson, json } from '../http/replies.js';
+import { createBillGuestLink } from '../useCases/guestBills.js';
+import { requireID } from '../useCases/houseScope.js';
+import {
+  getMonthlyBill,
+  listBills,
+  listContractBills,
+  listMonthlyBills,
+  monthlyBillPdf,
+  payMonthlyBill,
+} from '../useCases/monthlyBills.js';
+
+/**
+ * Monthly bills: the spec's `Bill` (a room's bills without lines) and `MonthlyBill` (with lines,
+ * `$expand=billDetails` accepted: the lines are always part of a bill), cash payments (landlord),
+ * the guest link and the printable PDF. Bills are created by issuing a house ticket.
+ */
+
+const READ = { area: 'billing', level: LEVEL.read } as const;
+const PAY = { area: 'billing', level: LEVEL.full } as const;
+const SCOPE = ['billID', 'houseID', 'roomID', 'contractID'] as const;
+
+/** Top-level items of an `$expand` (commas inside parentheses belong to an item's options). */
+function expandItems(expand: string): string[] {
+  const items: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let index = 0; index < expand.length; index += 1) {
+    const char = expand[index];
+    if (char === '(') depth += 1;
+    else if (char === ')') depth -= 1;
+    else if (char === ',' && depth === 0) {
+      items.push(expand.slice(start, index));
+      start = index + 1;
+    }
+  }
+  items.push(expand.slice(start));
+  return items.map((item) => item.trim()).filter(Boolean);
+}
+
+/** The OData options of a bill request; `$expand=billDetails` (the spec's) is accepted and changes nothing. */
+function billQuery(options: URLSearchParams): ODataQuery {
+  const expand = options.get('$expand');
+  if (expand !== null) {
+    const rest = expandItems(expand).filter((item) => !/^billDetails(\(.*\))?$/i.test(item));
+    if (rest.length > 0) options.set('$expand', rest.join(','));
+    else options.delete('$expand');
+  }
+  return parseODataQuery(options, MONTHLY_BILL_MODEL);
+}
+
+function scopeOf(req: HttpRequest) {
+  const { scope, options } = splitQuery(req, SCOPE);
+  return { scope: scope as Partial<Record<(typeof SCOPE)[number], string>>, query: billQuery(options) };
+}
+
+/** `GET /odata/Bill?roomID=…` (also `contractID`, `houseID`): bills without their lines. */
+defineODataEntity({
+  name: 'bill',
+  entitySet: 'Bill',
+  model: BILL_MODEL,
+  area: 'billing',
+  id: { field: 'monthlyBillID', label: 'Mã hóa đơn' },
+  list: { scope: ['houseID', 'roomID', 'contractID'], run: listBills },
+});
+
+/** `PATCH /odata/MonthlyBill[/{id}]` `{ payment: { amount, note? } }` → the bill (If-Match honoured). */
+defineODataEntity({
+  name: 'monthlyBill',
+  entitySet: 'MonthlyBill',
+  model: MONTHLY_BILL_MODEL,
+  area: 'billing',
+  id: { field: 'monthlyBillID', label: 'Mã hóa đơn' },
+  update: { permission: PAY, schema: monthlyBillPatchSchema, run: payMonthlyBill },
+});
+
+/** `GET /odata/MonthlyBill?billID=…` or `?roomID=` / `?contractID=` / `?houseID=`, with lines. */
+defineEndpoint({
+  name: 'monthlyBillList',
+  route: 'odata/MonthlyBill',
+  methods: ['GET'],
+  permission: READ,
+  async handle({ req, actor }) {
+    const { scope, query } = scopeOf(req);
+    return json(200, collectionBody(req, 'MonthlyBill', await listMonthlyBills(actor, scope, query)));
+  },
+});
+
+/** Sorts before `monthlyBillGet`, so Azure (which tries functions by name) matches it first too. */
+defineEndpoint({
+  name: 'monthlyBillContractBills',
+  route: 'odata/MonthlyBill/GetContractBills/{contractId}',
+  methods: ['GET'],
+  permission: READ,
+  async handle({ req, actor, params }) {
+    const contractID = requireID(params.contractId, 'Mã hợp đồng');
+    const page = await listContractBills(actor, contractID, billQuery(new URLSearchParams(req.query)));
+    return json(200, collectionBody(req, 'MonthlyBill', page));
+  },
+});
+
+defineEndpoint({
+  name: 'monthlyBillGet',
+  route: 'odata/MonthlyBill/{id}',
+  methods: ['GET'],
+  permission: READ,
+  async handle({ req, actor, params }) {
+    const id = requireID(params.id, 'Mã hóa đơn');
+    return entityJson(200, await getMonthlyBill(actor, id, billQuery(new URLSearchParams(req.query))));
+  },
+});
+
+/** The link takes no options: an empty body (or `{}`), anything else is a 400. */
+const NO_FIELDS = z.object({}).strict();
+
+/** `POST /odata/MonthlyBill/{id}/GuestLink` → `{ url, expiresOn }` (7 days) to send the tenant. */
+defineEndpoint({
+  name: 'monthlyBillGuestLinkCreate',
+  route: 'odata/MonthlyBill/{id}/GuestLink',
+  methods: ['POST'],
+  permission: PAY,
+  async handle({ req, actor, params }) {
+    await readJson(req, NO_FIELDS);
+    return json(200, await createBillGuestLink(actor, requireID(params.id, 'Mã hóa đơn')));
+  },
+});
+
+/** `GET /api/MonthlyBill/Pdf?monthlyBillID=…`: the printable bill (A5); a tenant gets their own. */
+defineEndpoint({
+  name: 'monthlyBillPdf',
+  route: 'api/MonthlyBill/Pdf',
+  methods: ['GET'],
+  permission: READ,
+  async handle({ req, actor }) {
+    const id = requireID(req.query.get('monthlyBillID') ?? undefined, 'Mã hóa đơn');
+    const { pdf, fileName } = await monthlyBillPdf(actor, id);
+    return {
+      status: 200,
+      body: pdf,
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `inline; filename="${fileName}"`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        'Access-Control-Expose-Headers': 'Content-Disposition',
+      },
+    };
+  },
+});

@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BILL_DUE_DAYS,
+  BILL_MESSAGES,
+  BILL_STATUS,
+  CONTRACT_STATUS,
+  type CashPaymentInput,
+  type OneTimeChargeCreateInput,
+} from '@nhatro/common';
+import { lesseeScope } from '../domain/access.js';
+import { billCode } from '../domain/bills.js';
+import { AppError } from '../domain/errors.js';
+import type { ContractDoc, OneTimeChargeDoc } from '../domain/model.js';
+import type { ODataQuery } from '../domain/odata/parse.js';
+import { vietnamDate } from '../domain/time.js';
+import { audit, type Actor } from './actor.js';
+import { oneTimeChargeView, transferAccountOf } from './billViews.js';
+import { findInCallersHouse, houseDocs, requireID } from './houseScope.js';
+import {
+  billingDocForCaller,
+  listBillingDocs,
+  recordCashPayment,
+  type BillingScope,
+} from './monthlyBills.js';
+import { selectFields, type EntityPage } from './odataQuery.js';
+
+/**
+ * One-time charges (a repair, a lost key, damages): billed to a contract outside the monthly bill,
+ * paid in cash like a bill, deleted only while nothing was paid. Unpaid ones count in the
+ * settlement of an early end (contracts.ts).
+ */
+
+/** Refusal of deleting a charge someone already paid (part of). */
+
+/** `yyyy-mm-dd` plus `days` days. */
+function addDays(date: string, days: number): string {
+  const time = Date.parse(`${date}T00:00:00.000Z`) + days * 24 * 60 * 60 * 1000;
+  return new Date(time).toISOString().slice(0, 10);
+}
+
+/**
+ * `POST /odata/OneTimeCharge`: a charge to an active contract of the caller's house, due in
+ * `BILL_DUE_DAYS` days unless a due date is given.
+ */
+export async function createOneTimeCharge(actor: Actor, input: OneTimeChargeCreateInput) {
+  const { deps, user } = actor;
+  const { doc: contract, house } = await findInCallersHouse<ContractDoc>(
+    deps,
+    user,
+    'contract',
+    input.contractID,
+  );
+  const lessee = lesseeScope(user);
+  if (lessee && lessee.contractID !== contract.contractID) throw AppError.notFound();
+  if (contract.status !== CONTRACT_STATUS.active) throw AppError.conflict(BILL_MESSAGES.contractNotActive);
+  const now = deps.now();
+  const oneTimeChargeID = randomUUID();
+  const charge: OneTimeChargeDoc = {
+    id: oneTimeChargeID,
+    pk: contract.houseID,
+    type: 'oneTimeCharge',
+    oneTimeChargeID,
+    houseID: contract.houseID,
+    roomID: contract.roomID,
+    contractID: contract.contractID,
+    description: input.description,
+    amount: input.amount,
+    billCode: billCode(oneTimeChargeID),
+    ...(input.issueID ? { issueID: input.issueID } : {}),
+    createdOn: now.toISOString(),
+    createdBy: user.userID,
+    dueDate: input.dueDate ?? addDays(vietnamDate(now), BILL_DUE_DAYS),
+    paidAmount: 0,
+    status: BILL_STATUS.unpaid,
+    payments: [],
+  };
+  const saved = await houseDocs<OneTimeChargeDoc>(deps).create(charge);
+  await audit(actor, {
+    action: 'create',
+    entity: 'oneTimeCharge',
+    entityID: oneTimeChargeID,
+    houseID: contract.houseID,
+    details: { contractID: contract.contractID, amount: input.amount },
+  });
+  return oneTimeChargeView(saved, await transferAccountOf(deps, house));
+}
+
+/**
+ * `GET /odata/OneTimeCharge?chargeID=…` (one charge, as a list), or a contract's, room's or house's
+ * charges, newest first; a lessee gets their own contract's.
+ */
+export async function listOneTimeCharges(
+  actor: Actor,
+  scope: BillingScope & { chargeID?: string },
+  query: ODataQuery,
+): Promise<EntityPage> {
+  if (scope.chargeID !== undefined) {
+    const { doc, house } = await billingDocForCaller<OneTimeChargeDoc>(
+      actor,
+      'oneTimeCharge',
+      requireID(scope.chargeID, 'Mã khoản phí'),
+    );
+    if (scope.houseID !== undefined && scope.houseID !== house.houseID) throw AppError.notFound();
+    const account = await transferAccountOf(actor.deps, house);
+    return { value: [selectFields(oneTimeChargeView(doc, account), query)] };
+  }
+  return listBillingDocs<OneTimeChargeDoc>(
+    actor,
+    'oneTimeCharge',
+    scope,
+    query,
+    [{ field: 'createdOn', desc: true }],
+    oneTimeChargeView,
+  );
+}
+
+/** `GET /odata/OneTimeCharge/{id}`. */
+export async function getOneTimeCharge(actor: Actor, oneTimeChargeID: string, query: ODataQuery) {
+  const { doc, house } = await billingDocForCaller<OneTimeChargeDoc>(actor, 'oneTimeCharge', oneTimeChargeID);
+  return selectFields(oneTimeChargeView(doc, await transferAccountOf(actor.deps, house)), query);
+}
+
+/** `PATCH /odata/OneTimeCharge[/{id}]` `{ payment }`: cash received, as for a bill. */
+export async function payOneTimeCharge(
+  actor: Actor,
+  oneTimeChargeID: string,
+  input: { payment: CashPaymentInput },
+  ifMatch: string | undefined,
+) {
+  const { doc, house } = await billingDocForCaller<OneTimeChargeDoc>(actor, 'oneTimeCharge', oneTimeChargeID);
+  const saved = await recordCashPayment(actor, doc, (charge) => charge.amount, input.payment, ifMatch);
+  await audit(actor, {
+    action: 'pay',
+    entity: 'oneTimeCharge',
+    entityID: saved.oneTimeChargeID,
+    houseID: saved.houseID,
+    details: { amount: input.payment.amount, paidAmount: saved.paidAmount, status: saved.status },
+  });
+  return oneTimeChargeView(saved, await transferAccountOf(actor.deps, house));
+}
+
+/** `DELETE /odata/OneTimeCharge/{id}`: only while nothing was paid (409 otherwise). */
+export async function deleteOneTimeCharge(actor: Actor, oneTimeChargeID: string): Promise<void> {
+  const { doc } = await billingDocForCaller<OneTimeChargeDoc>(actor, 'oneTimeCharge', oneTimeChargeID);
+  if (doc.paidAmount > 0 || doc.payments.length > 0) throw AppError.conflict(BILL_MESSAGES.chargePaid);
+  // If-Match: a payment recorded meanwhile keeps the charge.
+  await houseDocs(actor.deps).delete(doc.pk, doc.id, doc._etag ? { ifMatch: doc._etag } : {});
+  await audit(actor, {
+    action: 'delete',
+    entity: 'oneTimeCharge',
+    entityID: doc.oneTimeChargeID,
+    houseID: doc.houseID,
+    details: { amount: doc.amount, description: doc.description },
+  });
+}
