@@ -158,7 +158,7 @@ export type BillLineInput = z.infer<typeof billLineInputSchema>;
 
 /** `PATCH /odata/HouseTicket`: save a draft's edits, and issue it with `issue: true`. */
 export const houseTicketPatchSchema = z.strictObject({
-  houseTicketID: idField('Mã bảng kê không hợp lệ.'),
+  houseTicketID: idField('Mã bảng kê không hợp lệ.').optional(),
   dueDate: z.iso.date({ error: 'Hạn thanh toán không hợp lệ (yyyy-mm-dd).' }).optional(),
   roomTickets: z
     .array(
@@ -175,6 +175,19 @@ export const houseTicketPatchSchema = z.strictObject({
   issue: z.boolean().optional(),
 });
 export type HouseTicketPatchInput = z.infer<typeof houseTicketPatchSchema>;
+
+/** `POST /api/HouseTicket/Draft`: the month defaults to this month (Vietnam time). */
+export const houseTicketDraftSchema = z.strictObject({
+  houseID: idField('Mã nhà trọ không hợp lệ.'),
+  month: monthField('Tháng lập bảng kê').optional(),
+});
+export type HouseTicketDraftInput = z.infer<typeof houseTicketDraftSchema>;
+
+/** `GET /api/Dashboard/Billing?houseID=…&month=…`. */
+export const billingSummaryQuerySchema = z.object({
+  houseID: idField('Mã nhà trọ không hợp lệ.'),
+  month: monthField('Tháng').optional(),
+});
 
 /** `POST /api/MetaData/SetBillingDay`: the platform default (super admin) or one house's day (landlord). */
 export const billingDaySchema = z.strictObject({

@@ -151,7 +151,11 @@ describe('one-time charges', () => {
   });
 
   it('DELETE removes an unpaid charge (204) and keeps a paid one (409)', async () => {
-    expectError(await call('DELETE', `/odata/OneTimeCharge/${charge.oneTimeChargeID}`), 409);
+    expectError(
+      await call('DELETE', `/odata/OneTimeCharge/${charge.oneTimeChargeID}`),
+      409,
+      BILL_MESSAGES.chargePaid,
+    );
     const fresh = await call<ChargeReply>('POST', '/odata/OneTimeCharge', {
       contractID: tenancy.contractID,
       description: 'Phí nhập nhầm',

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpFunctionDefinition } from '../../api/src/http/registry.js';
 import { httpFunctions } from '../../api/src/http/registry.js';
 import { ENTITY_SETS } from '../../api/src/http/odata.js';
+import { aMonthlyBill } from '../support/billBuilders.js';
 import { makePng } from '../support/png.js';
 import {
   apiClient,
@@ -33,6 +34,9 @@ interface Ids {
   vehicle: string;
   reservation: string;
   contractService: string;
+  houseTicket: string;
+  monthlyBill: string;
+  oneTimeCharge: string;
 }
 
 interface Probe {
@@ -114,6 +118,16 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     },
     'POST odata/Contract/{id}/GuestLink': {},
     'POST odata/ContractService': { contractID: id.contract, serviceID: id.fee },
+    'POST api/MetaData/SetBillingDay': { billingDay: 7, houseID: id.house },
+    'POST api/HouseTicket/Draft': { houseID: id.house },
+    'PATCH odata/HouseTicket': { houseTicketID: id.houseTicket, dueDate: '2030-01-20' },
+    'PATCH odata/HouseTicket/{id}': { dueDate: '2030-01-20' },
+    'PATCH odata/MonthlyBill': { monthlyBillID: id.monthlyBill, payment: { amount: 1_000 } },
+    'PATCH odata/MonthlyBill/{id}': { payment: { amount: 1_000 } },
+    'POST odata/MonthlyBill/{id}/GuestLink': {},
+    'POST odata/OneTimeCharge': { contractID: id.contract, description: 'Phí dò', amount: 1_000 },
+    'PATCH odata/OneTimeCharge': { oneTimeChargeID: id.oneTimeCharge, payment: { amount: 1_000 } },
+    'PATCH odata/OneTimeCharge/{id}': { payment: { amount: 1_000 } },
     'POST odata/MeterRecord': { roomID: id.room, kind: 'water', newIndex: 999_999 },
     'PATCH odata/MeterRecord': { records: [{ roomID: id.room, kind: 'water', newIndex: 999_999 }] },
     'POST api/GuestContract/Sign': {
@@ -134,7 +148,8 @@ function sampleForm(route: string, id: Ids): FormData | undefined {
 }
 
 /** The id a `{id}` of a route stands for: `odata/<EntitySet>/{id}…` names an object of that set. */
-function pathOf(route: string, id: Ids, method: string): string {
+function pathOf(template: string, id: Ids, method: string): string {
+  const route = template.replace('{contractId}', id.contract);
   if (!route.includes('{id}')) return `/${route}`;
   const set = /^odata\/([^/]+)\/\{id\}/.exec(route)?.[1];
   const byEntitySet: Record<string, string> = {
@@ -148,6 +163,9 @@ function pathOf(route: string, id: Ids, method: string): string {
     Vehicle: method === 'POST' ? id.contract : id.vehicle,
     Contract: id.contract,
     ContractService: id.contractService,
+    HouseTicket: id.houseTicket,
+    MonthlyBill: id.monthlyBill,
+    OneTimeCharge: id.oneTimeCharge,
   };
   const value = set ? byEntitySet[set] : undefined;
   if (!value) throw new Error(`No sample id for the route ${route}: add its entity set to pathOf`);
@@ -163,6 +181,7 @@ function queryOf(id: Ids): string {
     blobName: id.photo,
     extension: 'png',
     contractID: id.contract,
+    monthlyBillID: id.monthlyBill,
   }).toString();
 }
 
@@ -284,7 +303,26 @@ async function tenancyOf(token: string, house: string, phone: string) {
     },
   );
   expect(reservation.status, JSON.stringify(reservation.body)).toBe(200);
+  const charge = await api.request<{ oneTimeChargeID: string }>('POST', '/odata/OneTimeCharge', {
+    token,
+    body: { contractID: contract.body.contractID, description: 'Phí dò', amount: 10_000 },
+  });
+  expect(charge.status, JSON.stringify(charge.body)).toBe(201);
+  const bill = await aMonthlyBill(product.services, {
+    contractID: contract.body.contractID,
+    houseID: house,
+    roomID: forContract?.roomID as string,
+  });
+  // The probe's contracts start in January 2030: that month's draft is the ticket probed.
+  const draft = await api.request('POST', '/api/HouseTicket/Draft', {
+    token,
+    body: { houseID: house, month: '2030-01' },
+  });
+  expect(draft.status, JSON.stringify(draft.body)).toBe(201);
   return {
+    houseTicket: `${house}_2030-01`,
+    monthlyBill: bill.monthlyBillID,
+    oneTimeCharge: charge.body.oneTimeChargeID,
     contract: contract.body.contractID,
     lessee: contract.body.representativeLesseeID,
     vehicle: vehicles.body.value[0]?.vehicleID as string,

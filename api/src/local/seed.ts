@@ -1,6 +1,7 @@
 import type { Deps } from '../useCases/deps.js';
 import { findUserByUsername } from '../useCases/users.js';
 import { accountsSeeder } from './seed/accounts.js';
+import { billingSeeder } from './seed/billing.js';
 import { housesSeeder } from './seed/houses.js';
 import { registrationsSeeder } from './seed/registrations.js';
 import { tenancySeeder } from './seed/tenancy.js';
@@ -9,7 +10,7 @@ import type { DemoWorld, Seeder } from './seed/world.js';
 export { DEMO_ACCOUNTS } from './seed/world.js';
 
 /** Each slice adds its seeder here, after the slices whose data it builds on. */
-const SEEDERS: Seeder[] = [accountsSeeder, housesSeeder, tenancySeeder, registrationsSeeder];
+const SEEDERS: Seeder[] = [accountsSeeder, housesSeeder, tenancySeeder, billingSeeder, registrationsSeeder];
 
 /** Seeds the demo data once: a store that already has the admin account is left alone. */
 export async function seedDemoData(deps: Deps): Promise<boolean> {

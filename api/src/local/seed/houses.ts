@@ -1,6 +1,6 @@
 import type { FeeDoc, UserDoc } from '../../domain/model.js';
 import { newHouseDoc } from '../../useCases/houses.js';
-import { newRoomDoc } from '../../useCases/rooms.js';
+import { newRoomDoc, newRoomMeterDocs } from '../../useCases/rooms.js';
 import { randomUUID } from 'node:crypto';
 import { saveInHouse, userOf, type DemoHouse, type DemoUsername, type Seeder } from './world.js';
 
@@ -99,7 +99,8 @@ export const housesSeeder: Seeder = {
     for (const plan of PLANS) {
       const staff = (plan.staff ?? []).map((username) => userOf(world, username));
       const built = buildHouse(plan, userOf(world, plan.owner), staff, world.createdOn);
-      await saveInHouse(deps, built.house.houseID, [built.house, ...built.rooms, ...built.fees]);
+      const meters = built.rooms.flatMap((room) => newRoomMeterDocs(room, deps.now()));
+      await saveInHouse(deps, built.house.houseID, [built.house, ...built.rooms, ...built.fees, ...meters]);
       world.houses.set(plan.houseName, built);
       for (const member of staff) {
         const assigned = [...(member.assignedHouseIDs ?? []), built.house.houseID];

@@ -1,0 +1,114 @@
+import { BILL_DUE_DAYS, DEFAULT_BILLING_DAY, type BillLine, type BillLineInput } from '@nhatro/common';
+import { daysInMonth } from './time.js';
+
+/**
+ * Rules of the monthly draft (house ticket) without I/O: the deterministic ids that make drafting and
+ * issuing idempotent, the billing day of a house, which contracts a month bills, and how writes are
+ * cut into store batches.
+ */
+
+/** One draft per house and month: a second run finds it. */
+export function houseTicketID(houseID: string, month: string): string {
+  return `${houseID}_${month}`;
+}
+
+/** The house a ticket id names (`<houseID>_<yyyy-mm>`), or undefined when it is not a ticket id. */
+export function houseOfTicketID(ticketID: string): { houseID: string; month: string } | undefined {
+  const match = /^(.+)_(\d{4}-(0[1-9]|1[0-2]))$/.exec(ticketID);
+  return match?.[1] && match[2] ? { houseID: match[1], month: match[2] } : undefined;
+}
+
+export function roomTicketID(contractID: string, month: string): string {
+  return `${contractID}_${month}_t`;
+}
+
+/** One bill per contract and month: issuing twice cannot make a second one. */
+export function monthlyBillID(contractID: string, month: string): string {
+  return `${contractID}_${month}`;
+}
+
+/** A house's own day, else the platform default, else {@link DEFAULT_BILLING_DAY}. */
+export function effectiveBillingDay(
+  house: { billingDay?: number | undefined },
+  platformDay: number | undefined,
+): number {
+  return house.billingDay ?? platformDay ?? DEFAULT_BILLING_DAY;
+}
+
+/** `yyyy-mm-dd` of a day of the month (days past the month's end fall on its last day). */
+export function dayOfMonth(month: string, day: number): string {
+  const last = daysInMonth(month);
+  return `${month}-${String(Math.min(Math.max(day, 1), last)).padStart(2, '0')}`;
+}
+
+/** `yyyy-mm-dd` plus whole days. */
+export function addDays(date: string, days: number): string {
+  const instant = new Date(`${date}T00:00:00.000Z`);
+  instant.setUTCDate(instant.getUTCDate() + days);
+  return instant.toISOString().slice(0, 10);
+}
+
+/** The bills of a month are due {@link BILL_DUE_DAYS} days after its billing date. */
+export function ticketDueDate(month: string, billingDay: number): string {
+  return addDays(dayOfMonth(month, billingDay), BILL_DUE_DAYS);
+}
+
+/** The first and last day of a month. */
+export function monthBounds(month: string): { first: string; last: string } {
+  return { first: `${month}-01`, last: dayOfMonth(month, daysInMonth(month)) };
+}
+
+/**
+ * A contract is billed for a month when it ran on at least one of its days: it started by the month's
+ * last day and ended (early termination, else its end date) on or after the first. Its status does not
+ * matter: a contract ended or terminated within the month is billed for the days it ran.
+ */
+export function billedInMonth(
+  contract: { startDate: string; endDate: string; terminatedOn?: string | undefined },
+  month: string,
+): boolean {
+  const { first, last } = monthBounds(month);
+  const end = contract.terminatedOn ?? contract.endDate;
+  return contract.startDate <= last && end >= first;
+}
+
+/** A line the landlord typed becomes a bill line: the amount is theirs, the unit price follows it. */
+export function lineFromInput(input: BillLineInput): BillLine {
+  const quantity = input.quantity;
+  const unitPrice = input.unitPrice ?? (quantity > 0 ? Math.round(input.amount / quantity) : input.amount);
+  const line: BillLine = {
+    kind: input.kind,
+    description: input.description,
+    quantity,
+    unitPrice,
+    amount: input.amount,
+  };
+  if (input.unit !== undefined) line.unit = input.unit;
+  if (input.note !== undefined) line.note = input.note;
+  if (input.tiers !== undefined) line.tiers = input.tiers;
+  if (input.serviceID !== undefined) line.serviceID = input.serviceID;
+  if (input.vehicleID !== undefined) line.vehicleID = input.vehicleID;
+  if (input.fromBillID !== undefined) line.fromBillID = input.fromBillID;
+  return line;
+}
+
+/** The Cosmos limit of operations in one transactional batch. */
+export const MAX_BATCH_OPS = 100;
+
+/**
+ * Groups of operations that must stay together (a bill, its room ticket and the old bills it carries)
+ * packed into batches of at most `limit` operations, in order; a group is never split.
+ */
+export function packBatches<T>(groups: T[][], limit: number = MAX_BATCH_OPS): T[][] {
+  const batches: T[][] = [];
+  let current: T[] = [];
+  for (const group of groups) {
+    if (current.length > 0 && current.length + group.length > limit) {
+      batches.push(current);
+      current = [];
+    }
+    current.push(...group);
+  }
+  if (current.length > 0) batches.push(current);
+  return batches;
+}

@@ -1,0 +1,94 @@
+import { DEFAULT_BILLING_DAY, LEVEL, ROLE, type BillingDayInput } from '@nhatro/common';
+import { hasPermission } from '../domain/access.js';
+import { AppError } from '../domain/errors.js';
+import { effectiveBillingDay } from '../domain/houseTickets.js';
+import { SETTINGS_PARTITION, type HouseDoc, type PlatformSettingsDoc } from '../domain/model.js';
+import { audit, type Actor } from './actor.js';
+import type { Deps } from './deps.js';
+import { authorizeHouse, houseDocs, requireID } from './houseScope.js';
+
+/**
+ * The billing day: the platform default the super admin sets (`platform` container, pk = id =
+ * 'settings') and the day a landlord chooses for one house; `house ?? platform ?? DEFAULT_BILLING_DAY`.
+ */
+
+function settingsContainer(deps: Deps) {
+  return deps.store.container<PlatformSettingsDoc>('platform');
+}
+
+/** The platform's default billing day, when the super admin set one. */
+export async function platformBillingDay(deps: Deps): Promise<number | undefined> {
+  const settings = await settingsContainer(deps).read(SETTINGS_PARTITION, SETTINGS_PARTITION);
+  return settings?.type === 'settings' ? settings.billingDay : undefined;
+}
+
+export interface BillingDayView {
+  /** The day that applies (the house's, else the default). */
+  billingDay: number;
+  /** The platform default (the super admin's, else {@link DEFAULT_BILLING_DAY}). */
+  defaultBillingDay: number;
+  /** The house's own day, when its landlord chose one. */
+  houseBillingDay?: number;
+}
+
+/** `GET /api/MetaData/BillingDay?houseID=…`: without a house, the platform default. */
+export async function getBillingDay(actor: Actor, houseID: string | undefined): Promise<BillingDayView> {
+  const defaultBillingDay = (await platformBillingDay(actor.deps)) ?? DEFAULT_BILLING_DAY;
+  if (houseID === undefined) return { billingDay: defaultBillingDay, defaultBillingDay };
+  const house = await authorizeHouse(actor.deps, actor.user, requireID(houseID, 'Mã nhà trọ'));
+  return {
+    billingDay: effectiveBillingDay(house, defaultBillingDay),
+    defaultBillingDay,
+    ...(house.billingDay !== undefined ? { houseBillingDay: house.billingDay } : {}),
+  };
+}
+
+/**
+ * `POST /api/MetaData/SetBillingDay`: without `houseID` the super admin sets the platform default;
+ * with it the house's landlord (house settings, level 2) sets that house's day. Another's house is 404.
+ */
+export async function setBillingDay(
+  actor: Actor,
+  input: BillingDayInput,
+): Promise<{ status: 200; errorMessage: ''; billingDay: number }> {
+  const { deps, user } = actor;
+  const { billingDay, houseID } = input;
+  if (houseID === undefined) {
+    if (user.roleID !== ROLE.superAdmin || !hasPermission(user, 'superAdmin', LEVEL.update)) {
+      throw AppError.forbidden();
+    }
+    const existing = await settingsContainer(deps).read(SETTINGS_PARTITION, SETTINGS_PARTITION);
+    await settingsContainer(deps).upsert({
+      ...(existing ?? {}),
+      id: SETTINGS_PARTITION,
+      pk: SETTINGS_PARTITION,
+      type: 'settings',
+      billingDay,
+      updatedOn: deps.now().toISOString(),
+      updatedBy: user.userID,
+    });
+    await audit(actor, {
+      action: 'update',
+      entity: 'settings',
+      entityID: SETTINGS_PARTITION,
+      details: { billingDay, previous: existing?.billingDay ?? null },
+    });
+    return { status: 200, errorMessage: '', billingDay };
+  }
+  if (!hasPermission(user, 'house', LEVEL.update)) throw AppError.forbidden();
+  const house = await authorizeHouse(deps, user, houseID);
+  if (house.billingDay !== billingDay) {
+    await houseDocs<HouseDoc>(deps).replace(
+      { ...house, billingDay },
+      house._etag ? { ifMatch: house._etag } : {},
+    );
+    await audit(actor, {
+      action: 'update',
+      entity: 'house',
+      entityID: house.houseID,
+      houseID: house.houseID,
+      details: { billingDay, previous: house.billingDay ?? null },
+    });
+  }
+  return { status: 200, errorMessage: '', billingDay };
+}
