@@ -152,7 +152,11 @@ export async function writeBillingWorld(
           createdOn: options.createdOn,
         });
       }
-      const reading = (kind: 'electricity' | 'water', previousIndex: number, usage: number): MeterRecordDoc => {
+      const reading = (
+        kind: 'electricity' | 'water',
+        previousIndex: number,
+        usage: number,
+      ): MeterRecordDoc => {
         const meterRecordID = `${roomID}_${kind === 'electricity' ? 'e' : 'w'}_${options.month}`;
         return {
           id: meterRecordID,

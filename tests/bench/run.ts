@@ -8,6 +8,9 @@
  *      account each) beside a bare Node server taking the same requests, then the first page of
  *      a 500-room house's contracts with every expand, beside a bare server with the same bytes.
  *   3. Cold start: importing every function module, and which dependencies dominate it.
+ *   4. Billing: drafting and issuing 10,000 bills on SQLite (time, peak memory, beside plain
+ *      node:sqlite doing the same reads and writes) and the store operations per bill on the Cosmos
+ *      adapter (tests/bench/billing.ts).
  * Ends with one summary table. BENCH_SECONDS (default 5) sets each measured run's length.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -24,6 +27,7 @@ import { freePort } from '../../api/src/local/azurite.js';
 import { seedDemoData } from '../../api/src/local/seed.js';
 import { closeDeps, createDeps } from '../../api/src/useCases/deps.js';
 import { createUser } from '../../api/src/useCases/users.js';
+import { billingBenchmark } from './billing.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -519,6 +523,10 @@ function coldStartBenchmark(): void {
 
 coldStartBenchmark();
 await houseBenchmark();
+// Billing (issue 10): drafting and issuing 10,000 bills, beside plain node:sqlite doing the same writes.
+const billing = await billingBenchmark();
+console.log('\nBilling: draft and issue every house of a month (use cases, no HTTP), fresh processes');
+console.table(billing);
 console.log(
   `\nSummary (${CONNECTIONS} connections, ${DURATION_SECONDS} s per run, bare Node in the same run):`,
 );

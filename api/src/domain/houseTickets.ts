@@ -48,9 +48,13 @@ export function addDays(date: string, days: number): string {
   return instant.toISOString().slice(0, 10);
 }
 
-/** The bills of a month are due {@link BILL_DUE_DAYS} days after its billing date. */
-export function ticketDueDate(month: string, billingDay: number): string {
-  return addDays(dayOfMonth(month, billingDay), BILL_DUE_DAYS);
+/**
+ * The bills of a month are due {@link BILL_DUE_DAYS} days after its billing date, or after `today` when
+ * the draft is made later (a month drafted late, or issued after its due date, is never due in the past).
+ */
+export function ticketDueDate(month: string, billingDay: number, today: string): string {
+  const billingDate = dayOfMonth(month, billingDay);
+  return addDays(billingDate > today ? billingDate : today, BILL_DUE_DAYS);
 }
 
 /** The first and last day of a month. */

@@ -1,4 +1,5 @@
 import {
+  BILL_DUE_DAYS,
   BILL_MESSAGES,
   BILL_STATUS,
   LEVEL,
@@ -12,6 +13,7 @@ import { AppError } from '../domain/errors.js';
 import {
   billedInMonth,
   effectiveBillingDay,
+  addDays,
   houseOfTicketID,
   houseTicketID,
   lineFromInput,
@@ -294,7 +296,7 @@ export async function draftHouseTicket(
     month,
     status: TICKET_STATUS.draft,
     createdOn: deps.now().toISOString(),
-    dueDate: ticketDueDate(month, billingDay),
+    dueDate: ticketDueDate(month, billingDay, vietnamDate(deps.now())),
   };
   const roomTickets = contracts.map((contract) => newRoomTicket(facts, ticketID, contract));
   for (let start = 0; start < roomTickets.length; start += MAX_BATCH_OPS) {
@@ -449,16 +451,27 @@ async function queryAll<T extends HouseScopedDoc>(deps: Deps, filter: Filter): P
 // ---------------------------------------------------------------------------------------------------
 // Reading: GET /odata/HouseTicket?houseID=…, /odata/HouseTicket/{id}, with $expand.
 
-function roomTicketsOf(deps: Deps, houseID: string, ticketIDs: string[]): Promise<RoomTicketDoc[]> {
-  if (ticketIDs.length === 0) return Promise.resolve([]);
-  return listInHouse<RoomTicketDoc>(
-    deps,
-    houseID,
-    'roomTicket',
+/**
+ * The room tickets of some tickets, each with the `monthlyBillID` of the bill issued from it. Issuing
+ * does not rewrite the room tickets (one write per bill less): a bill names its ticket and contract.
+ */
+async function roomTicketsOf(deps: Deps, houseID: string, ticketIDs: string[]): Promise<RoomTicketDoc[]> {
+  if (ticketIDs.length === 0) return [];
+  const ofTickets: Filter =
     ticketIDs.length === 1
       ? { op: 'eq', field: 'houseTicketID', value: ticketIDs[0] as string }
-      : { op: 'in', field: 'houseTicketID', values: ticketIDs },
+      : { op: 'in', field: 'houseTicketID', values: ticketIDs };
+  const [roomTickets, bills] = await Promise.all([
+    listInHouse<RoomTicketDoc>(deps, houseID, 'roomTicket', ofTickets),
+    listInHouse<MonthlyBillDoc>(deps, houseID, 'monthlyBill', ofTickets),
+  ]);
+  const billOf = new Map(
+    bills.map((bill) => [`${bill.houseTicketID}|${bill.contractID}`, bill.monthlyBillID]),
   );
+  return roomTickets.map((doc) => {
+    const billID = billOf.get(`${doc.houseTicketID}|${doc.contractID}`);
+    return billID ? { ...doc, monthlyBillID: billID } : doc;
+  });
 }
 
 /** A ticket with its room tickets in floor and room order (the reply of drafting and saving). */
@@ -703,20 +716,15 @@ export async function updateHouseTicket(
   }
 
   const final = [...stored.map((doc) => next.get(doc.roomTicketID) ?? doc), ...added];
-  const groups = await issueGroups(deps, house, updatedTicket, final, new Set(added.map((doc) => doc.id)));
+  const groups = await issueGroups(deps, house, updatedTicket, final);
   const issuedTicket: HouseTicketDoc = {
     ...updatedTicket,
     status: TICKET_STATUS.issued,
     issuedOn: deps.now().toISOString(),
     issuedBy: actor.user.userID,
   };
-  // Rooms excluded or edited by this request but not billed are saved with the rest.
-  const billed = new Set(groups.billedRoomTickets);
-  const others = ticketOps.filter((group) => {
-    const first = group[0];
-    return !(first && first.op !== 'delete' && billed.has(first.doc.id));
-  });
-  await runWrites(deps, house.houseID, ticket, [...others, ...groups.ops], replaceOp(issuedTicket));
+  // Rooms edited, excluded or added by this request are saved with the bills.
+  await runWrites(deps, house.houseID, ticket, [...ticketOps, ...groups.ops], replaceOp(issuedTicket));
   await audit(actor, {
     action: 'issue',
     entity: 'houseTicket',
@@ -754,18 +762,17 @@ async function runWrites(
 }
 
 /**
- * The bills of an issue, one group per room (the new bill, its room ticket with `monthlyBillID`, the
- * earlier bills whose remainder it carries, now status 4): a group is one batch, so a bill never exists
- * without its room ticket knowing it. A room ticket that already has its bill (an issue that stopped
- * half way) is skipped: the retry completes the issue without a second bill.
+ * The bills of an issue, one group per room (the new bill and the earlier bills whose remainder it
+ * carries, now status 4): a group is one batch, so a debt is never carried without its new bill. A room
+ * ticket that already has its bill (an issue that stopped half way) is skipped: the retry completes the
+ * issue without a second bill.
  */
 async function issueGroups(
   deps: Deps,
   house: HouseDoc,
   ticket: HouseTicketDoc,
   roomTickets: RoomTicketDoc[],
-  newRoomTickets: Set<string>,
-): Promise<{ ops: Op[][]; billedRoomTickets: string[]; created: number; carried: number }> {
+): Promise<{ ops: Op[][]; created: number; carried: number }> {
   const billable = roomTickets.filter((doc) => !doc.excluded);
   if (billable.length === 0) throw AppError.conflict(BILL_MESSAGES.nothingToIssue);
   const pending = billable.filter((doc) => !doc.monthlyBillID);
@@ -790,6 +797,7 @@ async function issueGroups(
   }
 
   const createdOn = deps.now().toISOString();
+  const today = vietnamDate(deps.now());
   const carriedBy = new Map<string, string>();
   const ops: Op[][] = [];
   for (const doc of pending) {
@@ -808,18 +816,14 @@ async function issueGroups(
       billName: billName(doc.month, doc.roomName),
       billCode: billCode(id),
       createdOn,
-      dueDate: ticket.dueDate,
+      dueDate: ticket.dueDate < today ? addDays(today, BILL_DUE_DAYS) : ticket.dueDate,
       total: doc.total,
       paidAmount: 0,
       status: BILL_STATUS.unpaid,
       billDetails: doc.lines,
       payments: [],
     };
-    const withBill: RoomTicketDoc = { ...doc, monthlyBillID: id };
-    group.push(
-      { op: 'create', doc: bill },
-      newRoomTickets.has(doc.id) ? { op: 'create', doc: withBill } : replaceOp(withBill),
-    );
+    group.push({ op: 'create', doc: bill });
     for (const line of doc.lines) {
       if (line.kind !== 'debt' || !line.fromBillID) continue;
       const old = oldBills.get(line.fromBillID);
@@ -836,7 +840,6 @@ async function issueGroups(
   }
   return {
     ops,
-    billedRoomTickets: pending.map((doc) => doc.id),
     created: pending.length,
     carried: carriedBy.size,
   };

@@ -1,4 +1,228 @@
-/** Placeholder until the page is built. */
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import { BILL_MESSAGES, BILL_STATUS, LEVEL, type CashPaymentInput } from '@nhatro/common';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { DetailPageStates } from '../../components/DetailPageStates';
+import { notifyFailure } from '../../components/mutationFeedback';
+import { SectionCard } from '../../components/SectionCard';
+import { isApiError } from '../../lib/api';
+import {
+  owedAmount,
+  revalidateBills,
+  useMonthlyBill,
+  type MonthlyBillReply,
+} from '../../lib/api/resources/bills';
+import { formatDate } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { ROLE_IDS, useSignedInSession } from '../../lib/session';
+import { notify } from '../../lib/toast';
+import { recordBillPayment } from './billApi';
+import { PrintAndPdfButtons, ShareLinkBox, ShareLinkButton, useShareLink } from './billActions';
+import {
+  AmountSummary,
+  BackLink,
+  BillLines,
+  BillStatusChip,
+  CashPaymentDialog,
+  Facts,
+  PaymentHistory,
+  STALE_BILL_TEXT,
+  TransferSection,
+} from './billParts';
+import styles from './billPrint.module.css';
+
+function BillView({
+  bill,
+  onChanged,
+}: {
+  bill: MonthlyBillReply;
+  onChanged: (next?: MonthlyBillReply) => void;
+}) {
+  const session = useSignedInSession();
+  const isTenant = session.role.roleID === ROLE_IDS.lessee;
+  const canCollect = !isTenant && session.role.billingPermission >= LEVEL.full;
+  const owed = owedAmount(bill);
+  const [payOpen, setPayOpen] = useState(false);
+  const share = useShareLink(bill.monthlyBillID);
+  const houseName = session.houses.find((house) => house.houseID === bill.houseID)?.houseName;
+
+  const pay = async (payment: CashPaymentInput): Promise<boolean> => {
+    try {
+      const updated = await recordBillPayment(bill, payment);
+      notify.success(BILL_MESSAGES.billPaid);
+      onChanged(updated);
+      void revalidateBills();
+      return true;
+    } catch (error) {
+      if (isApiError(error) && error.status === 412) {
+        notify.error(STALE_BILL_TEXT);
+        onChanged();
+        return true;
+      }
+      notifyFailure(`${BILL_MESSAGES.billPayFailed}!`, error);
+      throw error;
+    }
+  };
+
+  const back = isTenant ? (
+    <BackLink to={paths.lesseeRoom} label="Phòng của tôi" testId="bill-back" />
+  ) : (
+    <BackLink to={paths.roomBills(bill.roomID)} label="Hóa đơn của phòng" testId="bill-back" />
+  );
+
+  return (
+    <>
+      <title>{`${bill.billName} — Nhà trọ`}</title>
+      {back}
+      <Box className={styles.printable} data-testid="bill-printable">
+        <Box sx={{ mb: 2 }}>
+          <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }} data-testid="bill-name">
+            {bill.billName}
+          </Typography>
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
+            <BillStatusChip status={bill.status} testId="bill-status" />
+            {houseName && <Typography sx={{ color: 'text.secondary' }}>{houseName}</Typography>}
+            {!isTenant && (
+              <Link
+                component={RouterLink}
+                to={paths.room(bill.roomID)}
+                className="no-print"
+                data-testid="bill-room-link"
+              >
+                Xem phòng
+              </Link>
+            )}
+          </Box>
+        </Box>
+        <Box
+          className="no-print"
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 1,
+            mb: 2,
+            '& > .MuiButton-root': { flex: { xs: '1 1 auto', sm: '0 0 auto' } },
+          }}
+          data-testid="bill-actions"
+        >
+          {canCollect && owed > 0 && (
+            <Button
+              variant="contained"
+              startIcon={<PaymentsOutlined />}
+              onClick={() => setPayOpen(true)}
+              data-testid="bill-collect"
+            >
+              Thu tiền mặt
+            </Button>
+          )}
+          {canCollect && (
+            <ShareLinkButton isCreating={share.isCreating} onClick={() => void share.create()} />
+          )}
+          <PrintAndPdfButtons monthlyBillID={bill.monthlyBillID} billName={bill.billName} />
+        </Box>
+        {share.link !== null && (
+          <Box sx={{ mb: 2 }}>
+            <ShareLinkBox link={share.link} />
+          </Box>
+        )}
+        {bill.status === BILL_STATUS.carriedOver && (
+          <Alert severity="info" sx={{ mb: 2 }} data-testid="bill-carried-over">
+            {BILL_MESSAGES.carriedOver}
+            {bill.carriedToBillID && (
+              <>
+                {' '}
+                <Link component={RouterLink} to={paths.monthlyBill(bill.carriedToBillID)}>
+                  Mở hóa đơn mới
+                </Link>
+              </>
+            )}
+          </Alert>
+        )}
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 3fr) minmax(0, 2fr)' },
+            alignItems: 'start',
+          }}
+        >
+          <SectionCard id="bill-main" title="Chi tiết hóa đơn" testId="bill-details">
+            <Facts
+              items={[
+                { key: 'code', label: 'Mã hóa đơn', value: bill.billCode },
+                { key: 'created', label: 'Ngày tạo', value: formatDate(bill.createdOn) },
+                { key: 'due', label: 'Hạn thanh toán', value: formatDate(bill.dueDate) },
+              ]}
+            />
+            <Box sx={{ mt: 2 }}>
+              <BillLines lines={bill.billDetails} testId="bill-lines" />
+            </Box>
+            <Box sx={{ mt: 2 }}>
+              <AmountSummary total={bill.total} paid={bill.paidAmount} owed={owed} testIdPrefix="bill" />
+            </Box>
+          </SectionCard>
+          <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+            <TransferSection transferQR={bill.transferQR} owed={owed} code={bill.billCode} testId="bill-qr" />
+            <Box className="no-print">
+              <SectionCard id="bill-payments" title="Lịch sử thanh toán" testId="bill-payments-section">
+                <PaymentHistory payments={bill.payments} testId="bill-payments" />
+              </SectionCard>
+            </Box>
+          </Box>
+        </Box>
+      </Box>
+
+      {canCollect && (
+        <CashPaymentDialog
+          open={payOpen}
+          owed={owed}
+          subject={bill.billName}
+          onClose={() => setPayOpen(false)}
+          onSubmit={pay}
+        />
+      )}
+    </>
+  );
+}
+
+/** /bill/{id}: one monthly bill — lines, amounts, payments, QR code; cash, share, print and PDF. */
 export function MonthlyBillPage() {
-  return null;
+  const { id = '' } = useParams();
+  const session = useSignedInSession();
+  const { data: bill, error, isLoading, mutate } = useMonthlyBill(id);
+  const isTenant = session.role.roleID === ROLE_IDS.lessee;
+
+  if (bill === undefined) {
+    return (
+      <DetailPageStates
+        error={error}
+        isLoading={isLoading}
+        hasData={false}
+        onRetry={() => void mutate()}
+        title="Hóa đơn"
+        backLink={null}
+        loadingLabel="Đang tải hóa đơn"
+        missing={{
+          title: 'Không tìm thấy hóa đơn',
+          description: 'Hóa đơn này không tồn tại hoặc bạn không có quyền xem.',
+          listPath: isTenant ? paths.lesseeRoom : paths.rooms,
+          listLabel: isTenant ? 'Về phòng của tôi' : 'Về danh sách phòng',
+        }}
+      />
+    );
+  }
+  return (
+    <Box data-testid="monthly-bill-page">
+      <BillView
+        key={bill.monthlyBillID}
+        bill={bill}
+        onChanged={(next) => void (next === undefined ? mutate() : mutate(next, { revalidate: true }))}
+      />
+    </Box>
+  );
 }

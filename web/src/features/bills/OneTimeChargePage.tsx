@@ -1,4 +1,217 @@
-/** Placeholder until the page is built. */
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import DeleteOutline from '@mui/icons-material/DeleteOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import { BILL_MESSAGES, BILL_STATUS, LEVEL, type CashPaymentInput } from '@nhatro/common';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
+import { DetailPageStates } from '../../components/DetailPageStates';
+import { notifyFailure } from '../../components/mutationFeedback';
+import { SectionCard } from '../../components/SectionCard';
+import { isApiError } from '../../lib/api';
+import {
+  owedAmount,
+  revalidateBills,
+  useOneTimeCharge,
+  type OneTimeChargeReply,
+} from '../../lib/api/resources/bills';
+import { formatDate } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { ROLE_IDS, useSignedInSession } from '../../lib/session';
+import { notify } from '../../lib/toast';
+import { deleteOneTimeCharge, recordChargePayment } from './billApi';
+import {
+  AmountSummary,
+  BackLink,
+  BillStatusChip,
+  CashPaymentDialog,
+  Facts,
+  PaymentHistory,
+  STALE_BILL_TEXT,
+  TransferSection,
+} from './billParts';
+
+export const CHARGE_DELETED_TEXT = 'Xóa khoản phí thành công!';
+
+function ChargeView({
+  charge,
+  onChanged,
+}: {
+  charge: OneTimeChargeReply;
+  onChanged: (next?: OneTimeChargeReply) => void;
+}) {
+  const session = useSignedInSession();
+  const navigate = useNavigate();
+  const isTenant = session.role.roleID === ROLE_IDS.lessee;
+  const canCollect = !isTenant && session.role.billingPermission >= LEVEL.full;
+  const canDelete = !isTenant && session.role.billingPermission >= LEVEL.full;
+  const owed = owedAmount(charge);
+  const [payOpen, setPayOpen] = useState(false);
+  const { removal } = useEntityDialogs<OneTimeChargeReply>({
+    remove: deleteOneTimeCharge,
+    afterRemove: async (deleted) => {
+      void revalidateBills();
+      await navigate(paths.roomCharges(deleted.roomID), { replace: true });
+    },
+    removedText: CHARGE_DELETED_TEXT,
+    removeFailedText: 'Xóa khoản phí thất bại!',
+    keepOpenOnStatuses: [409],
+  });
+
+  const pay = async (payment: CashPaymentInput): Promise<boolean> => {
+    try {
+      const updated = await recordChargePayment(charge, payment);
+      notify.success(BILL_MESSAGES.billPaid);
+      onChanged(updated);
+      void revalidateBills();
+      return true;
+    } catch (error) {
+      if (isApiError(error) && error.status === 412) {
+        notify.error(STALE_BILL_TEXT);
+        onChanged();
+        return true;
+      }
+      notifyFailure(`${BILL_MESSAGES.billPayFailed}!`, error);
+      throw error;
+    }
+  };
+
+  return (
+    <>
+      <title>{`Phí: ${charge.description} — Nhà trọ`}</title>
+      {isTenant ? (
+        <BackLink to={paths.lesseeRoom} label="Phòng của tôi" testId="charge-back" />
+      ) : (
+        <BackLink
+          to={paths.roomCharges(charge.roomID)}
+          label="Phí phát sinh của phòng"
+          testId="charge-back"
+        />
+      )}
+      <Box sx={{ mb: 2 }}>
+        <Typography variant="h1" sx={{ overflowWrap: 'anywhere' }} data-testid="charge-description">
+          {charge.description}
+        </Typography>
+        <Box sx={{ mt: 1 }}>
+          <BillStatusChip status={charge.status} testId="charge-status" />
+        </Box>
+      </Box>
+      {(canCollect || canDelete) && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+          {canCollect && owed > 0 && (
+            <Button
+              variant="contained"
+              startIcon={<PaymentsOutlined />}
+              onClick={() => setPayOpen(true)}
+              data-testid="charge-collect"
+            >
+              Thu tiền mặt
+            </Button>
+          )}
+          {canDelete && charge.paidAmount === 0 && charge.status === BILL_STATUS.unpaid && (
+            <Button
+              color="error"
+              variant="outlined"
+              startIcon={<DeleteOutline />}
+              onClick={() => removal.ask(charge)}
+              data-testid="charge-delete"
+            >
+              Xóa khoản phí
+            </Button>
+          )}
+        </Box>
+      )}
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
+          alignItems: 'start',
+        }}
+      >
+        <SectionCard id="charge-main" title="Khoản phí" testId="charge-details">
+          <Facts
+            items={[
+              { key: 'code', label: 'Mã khoản phí', value: charge.billCode },
+              { key: 'created', label: 'Ngày tạo', value: formatDate(charge.createdOn) },
+              { key: 'due', label: 'Hạn thanh toán', value: formatDate(charge.dueDate) },
+            ]}
+          />
+          <Box sx={{ mt: 2 }}>
+            <AmountSummary total={charge.amount} paid={charge.paidAmount} owed={owed} testIdPrefix="charge" />
+          </Box>
+        </SectionCard>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <TransferSection
+            transferQR={charge.transferQR}
+            owed={owed}
+            code={charge.billCode}
+            testId="charge-qr"
+          />
+          <SectionCard id="charge-payments" title="Lịch sử thanh toán" testId="charge-payments-section">
+            <PaymentHistory payments={charge.payments} testId="charge-payments" />
+          </SectionCard>
+        </Box>
+      </Box>
+      {canCollect && (
+        <CashPaymentDialog
+          open={payOpen}
+          owed={owed}
+          subject={charge.description}
+          onClose={() => setPayOpen(false)}
+          onSubmit={pay}
+        />
+      )}
+      <ConfirmDialog
+        {...removal.dialogProps}
+        title="Xóa khoản phí"
+        message={
+          <>
+            Khoản phí <strong>{charge.description}</strong> chưa được thanh toán sẽ bị xóa. Bạn có chắc chắn?
+          </>
+        }
+        confirmLabel="Xóa khoản phí"
+        testId="charge-delete-dialog"
+      />
+    </>
+  );
+}
+
+/** /otcBill/{id}: one one-time charge — amount, payments, QR code; cash and delete for the landlord. */
 export function OneTimeChargePage() {
-  return null;
+  const { id = '' } = useParams();
+  const session = useSignedInSession();
+  const { data: charge, error, isLoading, mutate } = useOneTimeCharge(id);
+  const isTenant = session.role.roleID === ROLE_IDS.lessee;
+
+  if (charge === undefined) {
+    return (
+      <DetailPageStates
+        error={error}
+        isLoading={isLoading}
+        hasData={false}
+        onRetry={() => void mutate()}
+        title="Khoản phí"
+        backLink={null}
+        loadingLabel="Đang tải khoản phí"
+        missing={{
+          title: 'Không tìm thấy khoản phí',
+          description: 'Khoản phí này không tồn tại, đã bị xóa hoặc bạn không có quyền xem.',
+          listPath: isTenant ? paths.lesseeRoom : paths.rooms,
+          listLabel: isTenant ? 'Về phòng của tôi' : 'Về danh sách phòng',
+        }}
+      />
+    );
+  }
+  return (
+    <Box data-testid="one-time-charge-page">
+      <ChargeView
+        key={charge.oneTimeChargeID}
+        charge={charge}
+        onChanged={(next) => void (next === undefined ? mutate() : mutate(next, { revalidate: true }))}
+      />
+    </Box>
+  );
 }

@@ -14,7 +14,7 @@ import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { RoomEditForm } from './RoomEditForm';
 import { RoomGallery } from './RoomGallery';
-import { RoomDevicesSection, RoomRelationSections } from './RoomRelations';
+import { RoomBillsSection, RoomDevicesSection, RoomRelationSections } from './RoomRelations';
 import { RoomTenancySection } from './RoomTenancySection';
 import { deleteRoom, revalidateRoomLists, useRoom, type RoomWithImages } from './roomApi';
 import { ROOM_STATUS_COLORS, isRoomStatusCode, roomStatusLabel } from '../../lib/roomStatus';
@@ -39,7 +39,7 @@ function BackLink() {
 function RoomDetails({ room }: { room: RoomWithImages }) {
   const session = useSignedInSession();
   const navigate = useNavigate();
-  const { roomPermission, devicePermission } = session.role;
+  const { roomPermission, devicePermission, billingPermission } = session.role;
   const canEdit = roomPermission >= LEVEL.update;
   const canDelete = roomPermission >= LEVEL.full;
   const { removal } = useEntityDialogs<RoomWithImages>({
@@ -112,6 +112,9 @@ function RoomDetails({ room }: { room: RoomWithImages }) {
           <RoomTenancySection room={room} />
           {devicePermission >= LEVEL.read && <RoomDevicesSection roomID={room.roomID} />}
           <RoomRelationSections roomID={room.roomID} />
+          {billingPermission >= LEVEL.read && (
+            <RoomBillsSection roomID={room.roomID} canManage={billingPermission >= LEVEL.full} />
+          )}
         </Box>
       </Box>
 

@@ -6,6 +6,8 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import DevicesOtherOutlined from '@mui/icons-material/DevicesOtherOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ErrorState } from '../../components/DataStates';
@@ -13,6 +15,13 @@ import { ItemList } from '../../components/ItemList';
 import { EmptyLine, SectionCard } from '../../components/SectionCard';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import {
+  billStatusColor,
+  billStatusLabel,
+  owedAmount,
+  useBillList,
+  type BillRow,
+} from '../../lib/api/resources/bills';
 import { useRoomDevices } from '../../lib/api/resources/devices';
 import { useRoomRelations } from './roomApi';
 import {
@@ -21,10 +30,10 @@ import {
   type Contract,
   type ContractStatus,
   type LesseeInfo,
-  type MonthlyBill,
 } from '@nhatro/common';
 
-const BILL_PAID = 1;
+/** How many of the latest bills the room page lists (the rest are on /monthlyBillCD/{id}). */
+const LATEST_BILLS = 3;
 
 function Line({ children }: { children: ReactNode }) {
   return (
@@ -88,22 +97,25 @@ function LesseeItem({ lessee }: { lessee: LesseeInfo }) {
   );
 }
 
-function BillItem({ bill }: { bill: MonthlyBill }) {
-  const isPaid = bill.status === BILL_PAID;
+function BillItem({ bill }: { bill: BillRow }) {
+  const owed = owedAmount(bill);
   return (
     <Box data-testid={`room-bill-${bill.monthlyBillID}`}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-        <Typography sx={{ fontWeight: 600 }}>{bill.billName || 'Hóa đơn'}</Typography>
+        <Link component={RouterLink} to={paths.monthlyBill(bill.monthlyBillID)} sx={{ fontWeight: 600 }}>
+          {bill.billName || 'Hóa đơn'}
+        </Link>
         <Chip
           size="small"
           variant="outlined"
-          color={isPaid ? 'success' : 'warning'}
-          label={isPaid ? 'Đã thanh toán' : 'Chưa thanh toán'}
+          color={billStatusColor(bill.status)}
+          label={billStatusLabel(bill.status)}
         />
       </Box>
       <Line>
-        {typeof bill.total === 'number' ? formatMoney(bill.total) : '—'}
-        {bill.createdOn ? ` · Tạo ngày ${formatDate(bill.createdOn)}` : ''}
+        {formatMoney(bill.total)}
+        {owed > 0 && owed < bill.total ? ` · Còn nợ ${formatMoney(owed)}` : ''}
+        {bill.dueDate ? ` · Hạn ${formatDate(bill.dueDate)}` : ''}
       </Line>
     </Box>
   );
@@ -118,7 +130,7 @@ function LoadingLines() {
   );
 }
 
-/** 'Hợp đồng', 'Người thuê', 'Hóa đơn' of a room (one expanded call). */
+/** 'Hợp đồng' and 'Người thuê' of a room (one expanded call). */
 export function RoomRelationSections({ roomID }: { roomID: string }) {
   const { data, error, isLoading, mutate } = useRoomRelations(roomID);
   const failed = error !== undefined && data === undefined;
@@ -170,11 +182,6 @@ export function RoomRelationSections({ roomID }: { roomID: string }) {
           ),
         )}
       </SectionCard>
-      <SectionCard id="room-bills" title="Hóa đơn" testId="room-bills-section">
-        {body(data?.monthlyBills, 'Phòng chưa có hóa đơn.', 'Hóa đơn của phòng', 'room-bills', (item) => (
-          <BillItem bill={item} />
-        ))}
-      </SectionCard>
     </>
   );
 }
@@ -224,6 +231,77 @@ export function RoomDevicesSection({ roomID }: { roomID: string }) {
         >
           Quản lý thiết bị
         </Button>
+      }
+    >
+      {content}
+    </SectionCard>
+  );
+}
+
+/**
+ * 'Hóa đơn' of a room: its latest bills with their status, and the ways to every bill
+ * (/monthlyBillCD/{id}) and to the one-time charges (/oneTimeBillCD/{id}) for whoever manages billing.
+ */
+export function RoomBillsSection({ roomID, canManage }: { roomID: string; canManage: boolean }) {
+  const { data, error, isLoading, mutate } = useBillList({
+    roomID,
+    month: '',
+    status: 'all',
+    page: 0,
+    pageSize: LATEST_BILLS,
+  });
+  const bills = data?.value;
+  const total = data?.['@odata.count'];
+  let content;
+  if (error !== undefined && data === undefined) content = <ErrorState onRetry={() => void mutate()} />;
+  else if (isLoading || bills === undefined) content = <LoadingLines />;
+  else if (bills.length === 0)
+    content = <EmptyLine testId="room-bills-empty">Phòng chưa có hóa đơn.</EmptyLine>;
+  else
+    content = (
+      <>
+        <ItemList
+          items={bills}
+          label="Hóa đơn gần nhất của phòng"
+          testId="room-bills"
+          itemKey={(bill) => bill.monthlyBillID}
+          render={(bill) => <BillItem bill={bill} />}
+        />
+        {typeof total === 'number' && total > bills.length && (
+          <Line>
+            {bills.length} / {total} hóa đơn gần nhất.
+          </Line>
+        )}
+      </>
+    );
+  return (
+    <SectionCard
+      id="room-bills"
+      title="Hóa đơn"
+      testId="room-bills-section"
+      actions={
+        canManage ? (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+            <Button
+              component={RouterLink}
+              to={paths.roomBills(roomID)}
+              size="small"
+              startIcon={<ReceiptOutlined />}
+              data-testid="room-bills-link"
+            >
+              Tất cả hóa đơn
+            </Button>
+            <Button
+              component={RouterLink}
+              to={paths.roomCharges(roomID)}
+              size="small"
+              startIcon={<ReceiptLongOutlined />}
+              data-testid="room-charges-link"
+            >
+              Phí phát sinh
+            </Button>
+          </Box>
+        ) : undefined
       }
     >
       {content}

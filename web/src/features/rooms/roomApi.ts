@@ -1,4 +1,4 @@
-import type { Contract, ImageLink, LesseeInfo, MonthlyBill, Room } from '@nhatro/common';
+import type { Contract, ImageLink, LesseeInfo, Room } from '@nhatro/common';
 import { mutate } from 'swr';
 import useSWR, { type SWRResponse } from 'swr';
 import { apiRequest, fetchAllPages, fetchJson, type ODataCollection } from '../../lib/api';
@@ -20,11 +20,10 @@ export type RoomPayload = Pick<
   | 'currentWaterIndex'
 >;
 
-/** `GET /odata/Room?roomID=…&$select=roomID&$expand=contracts,lesseeInfos,monthlyBills` (one item). */
+/** `GET /odata/Room?roomID=…&$select=roomID&$expand=contracts,lesseeInfos` (one item). */
 export type RoomRelations = Pick<Room, 'roomID'> & {
   contracts?: Contract[];
   lesseeInfos?: LesseeInfo[];
-  monthlyBills?: MonthlyBill[];
 };
 
 const enc = encodeURIComponent;
@@ -36,7 +35,7 @@ export const roomKeys = {
   ofHouse: (houseID: string) => `/odata/Room?houseID=${enc(houseID)}&$top=${PAGE_SIZE}`,
   detail: roomDetailKey,
   relations: (roomID: string) =>
-    `/odata/Room?roomID=${enc(roomID)}&$select=roomID&$expand=contracts,lesseeInfos,monthlyBills`,
+    `/odata/Room?roomID=${enc(roomID)}&$select=roomID&$expand=contracts,lesseeInfos`,
 } as const;
 
 /** Every room of a house (all pages). */

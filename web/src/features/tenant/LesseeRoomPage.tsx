@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import type { Room } from '@nhatro/common';
@@ -9,13 +8,13 @@ import { RoomFacts } from '../../components/RoomFacts';
 import { SectionCard } from '../../components/SectionCard';
 import { useRoomDevices } from '../../lib/api/resources/devices';
 import { useOwnHousesWithRooms, type HouseWithRooms } from '../../lib/api/resources/houses';
-import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { formatMoney, formatNumber } from '../../lib/format';
 import { useSignedInSession } from '../../lib/session';
 import { Line, ListBody, OccupantItem, sortOccupants, TenantPageStates } from './tenantParts';
-import { useContractOccupants, useRoomBills } from './tenantApi';
+import { useContractOccupants } from './tenantApi';
+import { TenantBillsSection, TenantChargesSection } from './TenantBills';
 
 const TITLE = 'Phòng của tôi';
-const BILL_PAID = 1;
 
 function findOwnRoom(
   houses: readonly HouseWithRooms[],
@@ -91,42 +90,6 @@ function OccupantsSection({ contractID, lesseeID }: { contractID: string | null;
   );
 }
 
-function BillsSection({ roomID }: { roomID: string }) {
-  const { data, error, mutate } = useRoomBills(roomID);
-  return (
-    <SectionCard id="tenant-bills" title="Hóa đơn" testId="tenant-bills-section">
-      <ListBody
-        items={data}
-        error={error}
-        onRetry={() => void mutate()}
-        empty="Chưa có hóa đơn"
-        label="Hóa đơn của phòng"
-        testId="tenant-bills"
-        itemKey={(bill) => bill.monthlyBillID}
-        render={(bill) => (
-          <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
-            <Box sx={{ minWidth: 0 }}>
-              <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
-                {bill.billName || 'Hóa đơn'}
-              </Typography>
-              <Line>Ngày tạo {formatDate(bill.createdOn)}</Line>
-            </Box>
-            <Box sx={{ textAlign: 'right' }}>
-              <Typography sx={{ fontWeight: 700 }}>{formatMoney(bill.total)}</Typography>
-              <Chip
-                size="small"
-                variant="outlined"
-                color={bill.status === BILL_PAID ? 'success' : 'warning'}
-                label={bill.status === BILL_PAID ? 'Đã thanh toán' : 'Chưa thanh toán'}
-              />
-            </Box>
-          </Box>
-        )}
-      />
-    </SectionCard>
-  );
-}
-
 function RoomContent() {
   const session = useSignedInSession();
   const { data, error, mutate } = useOwnHousesWithRooms();
@@ -176,6 +139,7 @@ function RoomContent() {
         }}
       >
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <TenantBillsSection roomID={room.roomID} />
           <SectionCard id="tenant-room" title={`Phòng ${room.roomName}`} testId="tenant-room">
             {room.roomDescription && (
               <Typography sx={{ mb: 2, color: 'text.secondary', overflowWrap: 'anywhere' }}>
@@ -185,9 +149,9 @@ function RoomContent() {
             <RoomFacts room={room} testIdPrefix="tenant-room" />
           </SectionCard>
           <HouseSection house={house} />
-          <BillsSection roomID={room.roomID} />
         </Box>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <TenantChargesSection roomID={room.roomID} />
           <OccupantsSection contractID={session.contractID} lesseeID={session.lesseeID} />
           <DevicesSection roomID={room.roomID} />
         </Box>
@@ -196,7 +160,7 @@ function RoomContent() {
   );
 }
 
-/** /lesseeRoomDetail ('Phòng của tôi', role 4): the room, its house, bills, occupants and devices. */
+/** /lesseeRoomDetail ('Phòng của tôi', role 4): bills first (phone), the room, its house, charges, occupants, devices. */
 export function LesseeRoomPage() {
   return (
     <>

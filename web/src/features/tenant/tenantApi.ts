@@ -6,13 +6,12 @@ import {
   type FileLink,
   type LesseeInfo,
   type LessorInfo,
-  type MonthlyBill,
   type Room,
   type Vehicle,
 } from '@nhatro/common';
-import useSWR, { type SWRResponse } from 'swr';
-import { apiRequest, fetchJson, type ODataCollection } from '../../lib/api';
-import { useApiResource, swrOptions } from '../../lib/api/swr';
+import type { SWRResponse } from 'swr';
+import { apiRequest, type ODataCollection } from '../../lib/api';
+import { useApiResource } from '../../lib/api/swr';
 
 // The tenant's own room and contract (role 4). The API scopes every read to the caller's contract:
 // `GET /odata/Contract` without parameters returns their own contracts, newest start first.
@@ -34,7 +33,6 @@ export type OwnContract = Contract & {
 export const tenantKeys = {
   ownContracts: `/odata/Contract?$expand=${CONTRACT_EXPANDS}`,
   occupants: (contractID: string) => `/odata/Lessee?contractID=${enc(contractID)}`,
-  roomBills: (roomID: string) => `/odata/Room?roomID=${enc(roomID)}&$select=roomID&$expand=monthlyBills`,
   houseServices: (houseID: string) => `/odata/Service?houseID=${enc(houseID)}`,
   contractDocument: (contractID: string) => `/api/Contract/Document?contractID=${enc(contractID)}`,
 } as const;
@@ -66,18 +64,6 @@ export function useContractOccupants(
 ): SWRResponse<ODataCollection<LesseeInfo>, Error> {
   return useApiResource<ODataCollection<LesseeInfo>>(
     contractID === null ? null : tenantKeys.occupants(contractID),
-  );
-}
-
-/** The monthly bills of a room (`$expand=monthlyBills`); an empty list until bills exist. */
-export function useRoomBills(roomID: string | null): SWRResponse<MonthlyBill[], Error> {
-  return useSWR<MonthlyBill[], Error, string | null>(
-    roomID === null ? null : tenantKeys.roomBills(roomID),
-    async (key) => {
-      const reply = await fetchJson<ODataCollection<{ monthlyBills?: MonthlyBill[] }>>(key);
-      return reply.value[0]?.monthlyBills ?? [];
-    },
-    swrOptions,
   );
 }
 
