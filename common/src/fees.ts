@@ -34,6 +34,7 @@ export const FEE_PRICING_LABELS: Record<FeePricing, string> = {
   flat: 'Một giá cho mọi kWh',
   tiered: 'Giá bậc thang của EVN (định mức theo số người)',
 };
+export const FEE_TIERED_ONLY_ELECTRICITY = 'Chỉ giá điện (kWh) mới tính được theo bậc thang.';
 /** Units billed from a meter: a house has exactly one fee of each. */
 export const METERED_UNITS: readonly FeeUnit[] = ['kWh', 'm3'];
 

@@ -100,6 +100,32 @@ describe('metered fees (Điện, Nước)', () => {
     expect(updated).toMatchObject({ serviceName: 'Điện', price: 3_800, unit: 'kWh' });
   });
 
+  it('electricity may follow the national tiers; no other fee can', async () => {
+    const fee = await metered('kWh');
+    const tiered = await updateFee(actorFor(deps, landlord), fee.serviceID, { pricing: 'tiered' });
+    expect(tiered).toMatchObject({ unit: 'kWh', pricing: 'tiered' });
+    const water = await metered('m3');
+    await expectRefusal(
+      updateFee(actorFor(deps, landlord), water.serviceID, { pricing: 'tiered' }),
+      'badRequest',
+      'Chỉ giá điện (kWh) mới tính được theo bậc thang.',
+    );
+    await expectRefusal(
+      createFee(actorFor(deps, landlord), {
+        houseID: house.houseID,
+        serviceName: 'Wifi',
+        price: 100_000,
+        unit: 'room',
+        pricing: 'tiered',
+      }),
+      'badRequest',
+      'Chỉ giá điện (kWh) mới tính được theo bậc thang.',
+    );
+    expect(
+      (await listInHouse<FeeDoc>(deps, house.houseID, 'service')).map((doc) => doc.serviceName),
+    ).not.toContain('Wifi');
+  });
+
   it('another fee cannot become a second electricity fee', async () => {
     const wifi = await aFee(deps, house, { serviceName: 'Wifi', unit: 'room' });
     await expectRefusal(

@@ -135,8 +135,8 @@ describe('drafting a month', () => {
       houseID: house.houseID,
       month: MONTH,
       status: 'Draft',
-      // Default billing day 5 + 10 days.
-      dueDate: '2026-11-15',
+      // Default billing day 5, but drafted on the 20th: ten days from today, never in the past.
+      dueDate: '2026-11-30',
     });
     const docs = await roomTickets();
     // The contract that ended on 31/10 is not billed in November.
@@ -450,6 +450,15 @@ describe('saving a draft', () => {
 });
 
 describe('issuing a draft', () => {
+  it('a draft issued after its due date makes bills due ten days from the issue, never in the past', async () => {
+    await draft();
+    expect((await storedTicket())?.dueDate).toBe('2026-11-30');
+    h.clock.set(new Date('2026-12-04T03:00:00.000Z'));
+    await updateHouseTicket(actorFor(deps, landlord), ticketID(), { issue: true }, undefined);
+    const dueDates = new Set((await bills()).map((bill) => bill.dueDate));
+    expect([...dueDates]).toEqual(['2026-12-14']);
+  });
+
   it('turns every room not excluded into exactly one bill and marks the ticket Issued', async () => {
     await draft();
     const docs = await roomTickets();
@@ -476,7 +485,7 @@ describe('issuing a draft', () => {
       billName: 'Hóa đơn tháng 11/2026 – P102',
       billCode: expect.stringMatching(/^NT[A-Z2-7]{8}$/),
       createdOn: '2026-11-20T03:00:00.000Z',
-      dueDate: '2026-11-15',
+      dueDate: '2026-11-30',
       total: 2_977_750,
       paidAmount: 0,
       status: BILL_STATUS.unpaid,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { FeeCreateInput, FeeUpdateInput } from '@nhatro/common';
+import { FEE_TIERED_ONLY_ELECTRICITY, type FeeCreateInput, type FeeUpdateInput } from '@nhatro/common';
 import { AppError } from '../domain/errors.js';
 import { meteredFeeConflict } from '../domain/fees.js';
 import type { FeeDoc } from '../domain/model.js';
@@ -40,6 +40,7 @@ export async function listFees(
 
 export async function createFee(actor: Actor, input: FeeCreateInput) {
   const house = await authorizeHouse(actor.deps, actor.user, input.houseID);
+  assertPricing(input);
   const conflict = meteredFeeConflict(
     { kind: 'create', unit: input.unit },
     await unitsInHouse(actor, house.houseID),
@@ -55,9 +56,17 @@ export async function createFee(actor: Actor, input: FeeCreateInput) {
     serviceName: input.serviceName,
     price: input.price,
     unit: input.unit,
+    ...(input.pricing ? { pricing: input.pricing } : {}),
   });
   await audit(actor, { action: 'create', entity: 'service', entityID: serviceID, houseID: house.houseID });
   return entityView(fee);
+}
+
+/** Only electricity can follow the national tiers. */
+function assertPricing(fee: Pick<FeeDoc, 'unit' | 'pricing'>): void {
+  if (fee.pricing === 'tiered' && fee.unit !== 'kWh') {
+    throw AppError.validation([{ field: 'pricing', errorMessage: FEE_TIERED_ONLY_ELECTRICITY }]);
+  }
 }
 
 export async function updateFee(
@@ -70,6 +79,7 @@ export async function updateFee(
   assertCurrent(fee, ifMatch);
   const { next, changed } = withChanges(fee, input);
   if (changed.length === 0) return entityView(fee);
+  assertPricing(next);
   if (changed.includes('unit')) {
     const conflict = meteredFeeConflict(
       { kind: 'update', from: fee.unit, to: next.unit },

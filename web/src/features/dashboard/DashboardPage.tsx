@@ -1,6 +1,8 @@
+import { LEVEL } from '@nhatro/common';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { ROLE_IDS, useSignedInSession } from '../../lib/session';
+import { BillingSummaryCard } from './BillingSummaryCard';
 import { LesseeRoomView } from './LesseeRoomView';
 import { RoomsOverview } from './RoomsOverview';
 
@@ -9,7 +11,12 @@ import { RoomsOverview } from './RoomsOverview';
  * lessor registrations belongs to the registrations slice; the app passes it in (`app/routes`).
  */
 export function DashboardPage({ registrations }: { registrations: ReactNode }) {
-  const { role } = useSignedInSession();
+  const { role, houseID } = useSignedInSession();
+  // Staff who read meters see the readings' progress; the landlord also the bills and the draft.
+  const billing =
+    role.billingPermission >= LEVEL.create ? (
+      <BillingSummaryCard houseID={houseID} canManage={role.billingPermission >= LEVEL.full} />
+    ) : undefined;
 
   switch (role.roleID) {
     case ROLE_IDS.superAdmin:
@@ -27,14 +34,14 @@ export function DashboardPage({ registrations }: { registrations: ReactNode }) {
       return (
         <>
           <title>Quản lý chung — Nhà trọ</title>
-          <RoomsOverview title="Quản lý chung" />
+          <RoomsOverview title="Quản lý chung" summary={billing} />
         </>
       );
     case ROLE_IDS.staff:
       return (
         <>
           <title>Tổng quan phòng — Nhà trọ</title>
-          <RoomsOverview title="Tổng quan phòng" />
+          <RoomsOverview title="Tổng quan phòng" summary={billing} />
         </>
       );
     case ROLE_IDS.lessee:

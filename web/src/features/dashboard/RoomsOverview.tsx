@@ -5,7 +5,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import LayersOutlined from '@mui/icons-material/LayersOutlined';
 import StraightenOutlined from '@mui/icons-material/StraightenOutlined';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -63,7 +63,7 @@ const roomGridStyles = {
 } as const;
 
 /** Dashboard of roles 2 and 3: the selected house's rooms, counted and listed by status. */
-export function RoomsOverview({ title }: { title: string }) {
+export function RoomsOverview({ title, summary }: { title: string; summary?: ReactNode }) {
   const session = useSignedInSession();
   const { data: house, error, isLoading, mutate } = useHouseWithRooms(session.houseID);
   const [statusFilter, setStatusFilter] = useState<RoomStatusFilter>('all');
@@ -111,6 +111,7 @@ export function RoomsOverview({ title }: { title: string }) {
         title={title}
         subtitle={houseName ? [houseName, houseAddress].filter(Boolean).join(' — ') : undefined}
       />
+      {summary}
       <RoomStatusCounts
         counts={house === undefined ? null : counts}
         selected={statusFilter}

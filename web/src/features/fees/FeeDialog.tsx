@@ -5,12 +5,17 @@ import DialogContent from '@mui/material/DialogContent';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import {
   METERED_UNITS,
+  FEE_PRICINGS,
+  FEE_PRICING_LABELS,
   FEE_UNITS,
   FEE_UNIT_LABELS,
   feeCreateSchema,
   parseVietnameseNumber,
+  ELECTRICITY_TIERS,
+  PEOPLE_PER_ELECTRICITY_QUOTA,
   type FeeUnit,
 } from '@nhatro/common';
 import { useCallback, type FormEvent } from 'react';
@@ -28,7 +33,7 @@ import { createFee, updateFee, type FeePayload, type FeeReply } from './feeApi';
 export const FEE_CREATED_TEXT = 'Thêm dịch vụ thành công!';
 export const FEE_UPDATED_TEXT = 'Cập nhật dịch vụ thành công!';
 
-const FEE_FIELDS = ['serviceName', 'price', 'unit'] as const;
+const FEE_FIELDS = ['serviceName', 'price', 'unit', 'pricing'] as const;
 type FeeField = (typeof FEE_FIELDS)[number];
 type FeeFormValues = Record<FeeField, string>;
 
@@ -44,8 +49,36 @@ function validateFee(values: FeeFormValues, houseID: string) {
       serviceName: values.serviceName,
       price: parseVietnameseNumber(values.price),
       unit: values.unit === '' ? undefined : values.unit,
+      // Only electricity chooses between one price and the national tiers.
+      ...(values.unit === 'kWh' ? { pricing: values.pricing } : {}),
     },
     { price: 'Giá dịch vụ', unit: 'Đơn vị tính' },
+  );
+}
+
+/** The national tiers a tiered house bills by, widened per room by its occupants' quota. */
+function ElectricityTiers() {
+  return (
+    <Box data-testid="service-tiers" sx={{ bgcolor: 'action.hover', borderRadius: 1, p: 1.5 }}>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        Giá điện sinh hoạt bậc thang (EVN, chưa gồm VAT). Mỗi {PEOPLE_PER_ELECTRICITY_QUOTA} người đăng ký ở
+        trong phòng được tính là một định mức: độ rộng mỗi bậc nhân theo số định mức của phòng.
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
+        {ELECTRICITY_TIERS.map((tier, index) => {
+          const from = (index === 0 ? 0 : (ELECTRICITY_TIERS[index - 1]?.upTo ?? 0)) + 1;
+          const label =
+            tier.upTo === null
+              ? `Bậc ${index + 1}: từ ${from} kWh trở lên`
+              : `Bậc ${index + 1}: ${from}–${tier.upTo} kWh`;
+          return (
+            <Typography component="li" variant="body2" key={index}>
+              {label}: {formatMoney(tier.price)}/kWh
+            </Typography>
+          );
+        })}
+      </Box>
+    </Box>
   );
 }
 
@@ -68,8 +101,13 @@ function FeeForm({
   const validate = useCallback((values: FeeFormValues) => validateFee(values, houseID).errors, [houseID]);
   const form = useFieldForm<FeeField>(
     fee === null
-      ? { serviceName: '', price: '', unit: 'room' }
-      : { serviceName: fee.serviceName, price: String(fee.price), unit: fee.unit },
+      ? { serviceName: '', price: '', unit: 'room', pricing: 'flat' }
+      : {
+          serviceName: fee.serviceName,
+          price: String(fee.price),
+          unit: fee.unit,
+          pricing: fee.pricing ?? 'flat',
+        },
     validate,
   );
 
@@ -83,13 +121,24 @@ function FeeForm({
     form.touchAll();
     const { data } = validateFee(form.values, houseID);
     if (data === null) return;
-    const payload: FeePayload = { serviceName: data.serviceName, price: data.price, unit: data.unit };
+    const payload: FeePayload = {
+      serviceName: data.serviceName,
+      price: data.price,
+      unit: data.unit,
+      ...(data.pricing !== undefined ? { pricing: data.pricing } : {}),
+    };
     const saved = await save(
       () =>
         isEdit
           ? updateFee(
               fee.serviceID,
-              isMetered ? { serviceName: payload.serviceName, price: payload.price } : payload,
+              isMetered
+                ? {
+                    serviceName: payload.serviceName,
+                    price: payload.price,
+                    ...(payload.pricing !== undefined ? { pricing: payload.pricing } : {}),
+                  }
+                : payload,
             )
           : createFee(houseID, payload),
       {
@@ -106,10 +155,16 @@ function FeeForm({
   const name = form.bind('serviceName');
   const price = form.bind('price');
   const unit = form.bind('unit');
+  const pricing = form.bind('pricing');
+  const isTiered = unit.value === 'kWh' && pricing.value === 'tiered';
   const priceAmount = parseVietnameseNumber(price.value);
   const priceHint =
     price.helperText ??
-    (priceAmount !== undefined && Number.isFinite(priceAmount) ? formatMoney(priceAmount) : undefined);
+    (isTiered
+      ? 'Khi tính theo bậc thang, tiền điện dùng giá từng bậc bên dưới.'
+      : priceAmount !== undefined && Number.isFinite(priceAmount)
+        ? formatMoney(priceAmount)
+        : undefined);
 
   return (
     <Box
@@ -171,6 +226,26 @@ function FeeForm({
               </option>
             ))}
           </TextField>
+          {unit.value === 'kWh' && (
+            <TextField
+              id="service-pricing"
+              name="pricing"
+              select
+              label="Cách tính tiền điện"
+              {...pricing}
+              helperText={reservedHelperText(pricing.helperText)}
+              fullWidth
+              disabled={isSaving}
+              slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'service-pricing' } }}
+            >
+              {FEE_PRICINGS.map((code) => (
+                <option key={code} value={code}>
+                  {FEE_PRICING_LABELS[code]}
+                </option>
+              ))}
+            </TextField>
+          )}
+          {isTiered && <ElectricityTiers />}
         </Stack>
       </DialogContent>
       <DialogActions>

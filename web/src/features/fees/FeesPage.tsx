@@ -18,7 +18,7 @@ import { useTheme } from '@mui/material/styles';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { FEE_UNIT_LABELS, type FeeUnit } from '@nhatro/common';
+import { FEE_PRICING_LABELS, FEE_UNIT_LABELS, type FeeUnit } from '@nhatro/common';
 import { useMemo } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
@@ -29,6 +29,7 @@ import { formatMoney } from '../../lib/format';
 import { paths, type FeeTab } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { FeeDialog, isMeteredUnit } from './FeeDialog';
+import { HouseBillingDay } from './HouseBillingDay';
 import { deleteFee, useHouseFees, type FeeReply } from './feeApi';
 
 export const FEE_DELETED_TEXT = 'Xóa dịch vụ thành công!';
@@ -45,8 +46,9 @@ function isFeeTab(value: string): value is FeeTab {
   return FEE_TABS.some((tab) => tab.type === value);
 }
 
-function unitLabel(unit: FeeUnit): string {
-  return FEE_UNIT_LABELS[unit] ?? unit;
+function unitLabel(unit: FeeUnit, pricing?: FeeReply['pricing']): string {
+  const label = FEE_UNIT_LABELS[unit] ?? unit;
+  return unit === 'kWh' && pricing === 'tiered' ? `${label} · ${FEE_PRICING_LABELS.tiered}` : label;
 }
 
 const nameCollator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
@@ -137,7 +139,7 @@ function ServiceTable({
                 {formatMoney(service.price)}
               </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="service-unit-cell">
-                {unitLabel(service.unit)}
+                {unitLabel(service.unit, service.pricing)}
               </Typography>
             </Box>
             <RowActions service={service} onEdit={() => onEdit(service)} onDelete={() => onDelete(service)} />
@@ -167,7 +169,9 @@ function ServiceTable({
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }} data-testid="service-price-cell">
                 {formatMoney(service.price)}
               </TableCell>
-              <TableCell data-testid="service-unit-cell">{unitLabel(service.unit)}</TableCell>
+              <TableCell data-testid="service-unit-cell">
+                {unitLabel(service.unit, service.pricing)}
+              </TableCell>
               <TableCell align="right" sx={{ py: 0.5 }}>
                 <RowActions
                   service={service}
@@ -276,6 +280,11 @@ export function FeesPage() {
         ))}
       </Tabs>
       {content}
+      {houseID !== null && (
+        <Box sx={{ mt: 3 }}>
+          <HouseBillingDay houseID={houseID} />
+        </Box>
+      )}
       {houseID !== null && (
         <FeeDialog
           open={editor.open}

@@ -6,7 +6,7 @@ import { houseFeesKey, type FeeReply } from '../../lib/api/resources/fees';
 export { useHouseFees, type FeeReply } from '../../lib/api/resources/fees';
 
 /** The fields the create and edit forms send. */
-export type FeePayload = Pick<Fee, 'serviceName' | 'price' | 'unit'>;
+export type FeePayload = Pick<Fee, 'serviceName' | 'price' | 'unit' | 'pricing'>;
 
 const enc = encodeURIComponent;
 

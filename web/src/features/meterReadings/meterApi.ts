@@ -1,0 +1,109 @@
+import type { MeterReadingInput, MeterRecord, Room } from '@nhatro/common';
+import useSWR, { mutate, type SWRResponse } from 'swr';
+import { apiRequest, fetchAllPages } from '../../lib/api';
+import { swrOptions } from '../../lib/api/swr';
+
+const enc = encodeURIComponent;
+
+/** A reading as `/odata/MeterRecord` returns it, with its ETag (sent back so two readers do not clash). */
+export type MeterRecordReply = MeterRecord & { '@odata.etag'?: string };
+
+/** The largest page the API gives; the page follows nextLink for bigger houses. */
+const PAGE_SIZE = 1000;
+
+export const meterKeys = {
+  /** The same key as the rooms page's list, so both share one cache entry. */
+  rooms: (houseID: string) => `/odata/Room?houseID=${enc(houseID)}&$top=${PAGE_SIZE}`,
+  records: (houseID: string, month: string) =>
+    `/odata/MeterRecord?houseId=${enc(houseID)}&month=${enc(month)}&$top=${PAGE_SIZE}`,
+} as const;
+
+/** Every room of the house (all pages). */
+export function useMeterRooms(houseID: string | null): SWRResponse<Room[], Error> {
+  return useSWR<Room[], Error, string | null>(
+    houseID === null ? null : meterKeys.rooms(houseID),
+    (key) => fetchAllPages<Room>(key),
+    swrOptions,
+  );
+}
+
+/** The month's readings of the house (all pages). */
+export function useMonthRecords(
+  houseID: string | null,
+  month: string,
+): SWRResponse<MeterRecordReply[], Error> {
+  return useSWR<MeterRecordReply[], Error, string | null>(
+    houseID === null ? null : meterKeys.records(houseID, month),
+    (key) => fetchAllPages<MeterRecordReply>(key),
+    // Readings change under the reader's thumb: no refetch on focus, which would reorder nothing but
+    // could replace what the page just saved with an older list.
+    { ...swrOptions, revalidateOnFocus: false },
+  );
+}
+
+/** Puts saved readings into the cached month list without asking the server again. */
+export function mergeSavedRecords(houseID: string, month: string, saved: readonly MeterRecordReply[]): void {
+  void mutate<MeterRecordReply[]>(
+    meterKeys.records(houseID, month),
+    (current = []) => {
+      const byID = new Map(current.map((record) => [record.meterRecordID, record]));
+      for (const record of saved) byID.set(record.meterRecordID, record);
+      return [...byID.values()];
+    },
+    { revalidate: false },
+  );
+}
+
+export function revalidateMonthRecords(houseID: string, month: string): Promise<unknown> {
+  return mutate(meterKeys.records(houseID, month));
+}
+
+/** The failures the page shows itself: under the field, and in its own toast. */
+const OWN_ERROR_HANDLING = { toastBadRequest: false, handledStatuses: [400, 404, 409, 412] } as const;
+
+/** `POST /odata/MeterRecord`: one room's reading of one meter (a month read twice is updated). */
+export function saveReading(reading: MeterReadingInput): Promise<MeterRecordReply> {
+  return apiRequest<MeterRecordReply>('/odata/MeterRecord', {
+    method: 'POST',
+    body: reading,
+    ...OWN_ERROR_HANDLING,
+  });
+}
+
+/** `PATCH /odata/MeterRecord`: a whole floor at once, all or nothing. */
+export async function saveReadings(records: MeterReadingInput[]): Promise<MeterRecordReply[]> {
+  const reply = await apiRequest<{ value: MeterRecordReply[] }>('/odata/MeterRecord', {
+    method: 'PATCH',
+    body: { records },
+    ...OWN_ERROR_HANDLING,
+  });
+  return reply.value;
+}
+
+interface UploadGrant {
+  blobName: string;
+  uploadURL: string;
+}
+
+/**
+ * A photo of a meter goes where room photos go: a create-only SAS for one PNG, the PNG PUT straight to
+ * blob storage, then its blob name is sent with the reading (`imageBlobName`).
+ */
+export async function uploadMeterPhoto(houseID: string, png: Blob): Promise<string> {
+  const grant = await apiRequest<UploadGrant>(
+    `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${enc(houseID)}&extension=png`,
+    { toastBadRequest: false },
+  );
+  let response: Response;
+  try {
+    response = await fetch(grant.uploadURL, {
+      method: 'PUT',
+      headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-Type': 'image/png' },
+      body: png,
+    });
+  } catch {
+    throw new Error('Không tải được ảnh lên kho lưu trữ. Vui lòng kiểm tra lại kết nối mạng.');
+  }
+  if (!response.ok) throw new Error(`Kho lưu trữ từ chối ảnh (HTTP ${response.status}).`);
+  return grant.blobName;
+}
