@@ -183,6 +183,23 @@ describe('POST /odata/MeterRecord', () => {
     expect(expanded.body.currentElectricityIndex).toBe(30);
   });
 
+  it('the house read of spec §7 expands rooms with their meters, and services', async () => {
+    const reply = await api.request<{
+      value: Array<{ rooms: Array<RoomReply & { meters: Meter[] }>; services: Array<{ unit: string }> }>;
+    }>('GET', `/odata/House?$filter=houseID eq '${hoaSen}'&$expand=rooms($expand=meters),services`, {
+      token: as('chunha'),
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const [house] = reply.body.value;
+    expect(house?.services.map((service) => service.unit)).toEqual(expect.arrayContaining(['kWh', 'm3']));
+    const p105 = house?.rooms.find((candidate) => candidate.roomID === room('P105').roomID);
+    expect(p105?.meters.filter((meter) => meter.kind === 'electricity')).toHaveLength(2);
+    // Every room of the demo house has both meters from the start.
+    for (const each of house?.rooms ?? []) {
+      expect(new Set(each.meters.map((meter) => meter.kind))).toEqual(new Set(['electricity', 'water']));
+    }
+  });
+
   it('an implausible jump needs confirmed: true, then is flagged', async () => {
     const p201 = room('P201');
     const start = p201.currentElectricityIndex;

@@ -100,8 +100,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe('bảng kê nháp và phát hành hóa đơn', () => {
-  it('chủ trọ mở bảng kê từ tổng quan, sửa khoản thu, bỏ một phòng, phát hành; chọn giá điện và ngày chốt', async (test) => {
+describe('the month’s draft and issuing the bills', () => {
+  it('the landlord opens the draft from the dashboard, edits a line, leaves a room out and issues; chooses tiered electricity and the billing day', async (test) => {
     const { context, page } = await newPage(browser, baseURL, 'desktop');
     test.onTestFinished(async ({ task }) => {
       if (task.result?.state === 'fail') {
@@ -241,7 +241,7 @@ describe('bảng kê nháp và phát hành hóa đơn', () => {
     expect(reply.body).toMatchObject({ billingDay: 12, houseBillingDay: 12 });
   });
 
-  it('quản trị viên đặt ngày chốt hóa đơn mặc định ở /timeBill', async (test) => {
+  it('the super admin sets the default billing day at /timeBill', async (test) => {
     const { context, page } = await newPage(browser, baseURL, 'phone');
     test.onTestFinished(() => context.close());
     const session = await storedSessionFor(baseURL, 'admin', DEMO_PASSWORDS.admin!);

@@ -65,8 +65,8 @@ async function typeReading(target: Locator, electricity: string, water: string):
   await target.getByTestId('meter-input-water').fill(water);
 }
 
-describe('ghi chỉ số điện nước trên điện thoại', () => {
-  it('nhân viên ghi cả tầng: phòng tiếp, lưu dần, mất mạng vẫn giữ số, tải lại vẫn còn', async (test) => {
+describe('meter readings on a phone', () => {
+  it('staff read a floor: next room, saving as they go, typed values kept offline and after a reload', async (test) => {
     const { context, page } = await newPage(browser, baseURL, 'phone');
     test.onTestFinished(async ({ task }) => {
       if (task.result?.state === 'fail') {

@@ -185,8 +185,7 @@ describe('the demo tenant (nguoithue)', () => {
       await occupants.getByText(occupantName, { exact: true }).waitFor();
     }
     await occupants.getByText('Bạn', { exact: true }).waitFor();
-    // Last month's bill of the demo data is the newest.
-    await page.getByTestId('tenant-current-bill').waitFor();
+    await page.getByTestId('tenant-bills-empty').getByText('Chưa có hóa đơn').waitFor();
     await page
       .getByTestId('tenant-devices-section')
       .getByRole('heading', { name: 'Thiết bị trong phòng' })

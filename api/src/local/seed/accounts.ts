@@ -32,7 +32,16 @@ const PEOPLE: Array<{ username: DemoUsername } & Omit<NewUser, 'username' | 'pas
     roleID: ROLE.houseModerator,
     fullName: 'Phạm Thị Lan',
     phoneNumber: '0908765432',
-    extra: { roomQuota: 20, lessorInfo: { status: 1, fullName: 'Phạm Thị Lan', phoneNumber: '0908765432' } },
+    extra: {
+      roomQuota: 20,
+      lessorInfo: {
+        status: 1,
+        fullName: 'Phạm Thị Lan',
+        phoneNumber: '0908765432',
+        bankName: 'Techcombank',
+        bankAccountNumber: '19036778899011',
+      },
+    },
   },
   {
     username: 'chunhamoi',

@@ -27,29 +27,37 @@ function actorOf(deps: Actor['deps'], world: DemoWorld, username: DemoUsername):
   };
 }
 
-/** Tenancies without an account (the demo's one tenant account is `nguoithue`, in P101). */
-const OTHER_TENANTS = [
-  { room: 'P103', name: 'Trần Thị Mai', phone: '0912000103', people: 2, startsMidMonth: false },
-  { room: 'P104', name: 'Phạm Quốc Bảo', phone: '0912000104', people: 1, startsMidMonth: true },
-  { room: 'P201', name: 'Võ Ngọc Hân', phone: '0912000201', people: 3, startsMidMonth: false },
-  { room: 'P202', name: 'Đặng Hữu Phước', phone: '0912000202', people: 1, startsMidMonth: false },
+/** Tenancies without an account. */
+const TENANTS = [
+  { room: 'P101', name: 'Hồ Thanh Tâm', phone: '0912000101', people: 2, startsMidMonth: false, paid: 'all' },
+  { room: 'P102', name: 'Phạm Quốc Bảo', phone: '0912000102', people: 1, startsMidMonth: true, paid: 'half' },
+  { room: 'P103', name: 'Võ Ngọc Hân', phone: '0912000103', people: 3, startsMidMonth: false, paid: 'all' },
+  {
+    room: 'P201',
+    name: 'Đặng Hữu Phước',
+    phone: '0912000201',
+    people: 1,
+    startsMidMonth: false,
+    paid: 'none',
+  },
 ] as const;
 
 /**
- * Hoa Sen's monthly heartbeat: five rented rooms, last month read, issued and mostly paid (P103 paid half,
- * so its rest carries over), and this month read for the first floor only — the staff account has the
- * second floor to walk, and the landlord drafts the month from the dashboard.
+ * chunha2's Gò Vấp Xanh shows the monthly heartbeat: four rented rooms, last month read, issued and
+ * mostly paid (P102 paid half, so its rest carries into this month; P201 nothing), and this month read
+ * for the first floor only, so the next step is the second floor's readings, then the draft. (Hoa Sen,
+ * where the tenant and staff accounts live, starts with no bills: drafting its month from the dashboard
+ * gives the tenant account their first bill.)
  */
 export const billingSeeder: Seeder = {
   name: 'billing',
   async seed(deps, world) {
-    const hoaSen = houseOf(world, 'Nhà trọ Hoa Sen');
-    const { houseID } = hoaSen.house;
+    const goVap = houseOf(world, 'Nhà trọ Gò Vấp Xanh');
+    const { houseID } = goVap.house;
     const thisMonth = vietnamMonth(deps.now());
     const lastMonth = previousMonth(thisMonth);
-    const byName = new Map(hoaSen.rooms.map((room) => [room.roomName, room]));
-    const feeOf = (unit: FeeDoc['unit']) => hoaSen.fees.find((fee) => fee.unit === unit) as FeeDoc;
-    const tenant = userOf(world, 'nguoithue');
+    const byName = new Map(goVap.rooms.map((room) => [room.roomName, room]));
+    const feeOf = (unit: FeeDoc['unit']) => goVap.fees.find((fee) => fee.unit === unit) as FeeDoc;
 
     const docs: HouseScopedDoc[] = [];
     const subscribe = (contractID: string, serviceID: string, vehicleID?: string) => {
@@ -66,19 +74,8 @@ export const billingSeeder: Seeder = {
         createdOn: world.createdOn,
       });
     };
-    // The tenant's own contract (tenancy seeder): internet, garbage per person, the motorbike's parking.
-    const tenantContractID = tenant.contractID as string;
-    const tenantVehicle = await deps.store
-      .container<HouseScopedDoc>('houses')
-      .query({ partitionKey: houseID, filter: { op: 'eq', field: 'contractID', value: tenantContractID } });
-    const vehicle = tenantVehicle.items.find((doc) => doc.type === 'vehicle');
-    subscribe(tenantContractID, feeOf('room').serviceID);
-    subscribe(tenantContractID, feeOf('person').serviceID);
-    if (vehicle?.type === 'vehicle')
-      subscribe(tenantContractID, feeOf('vehicle').serviceID, vehicle.vehicleID);
-
-    const rented: RoomDoc[] = [byName.get('P101') as RoomDoc];
-    for (const plan of OTHER_TENANTS) {
+    const rented: RoomDoc[] = [];
+    for (const plan of TENANTS) {
       const room = byName.get(plan.room) as RoomDoc;
       rented.push(room);
       const contractID = randomUUID();
@@ -132,10 +129,9 @@ export const billingSeeder: Seeder = {
       room.status = 'occupied';
     }
 
-    // Last month: every rented room read by the staff member, then issued by the landlord.
-    const staff = actorOf(deps, world, 'nhanvien');
-    const landlord = actorOf(deps, world, 'chunha');
-    await saveMeterReadings(staff, {
+    // Last month: every rented room read, then issued by the landlord, who reads the meters herself.
+    const landlord = actorOf(deps, world, 'chunha2');
+    await saveMeterReadings(landlord, {
       records: rented.flatMap((room, index) => [
         {
           roomID: room.roomID,
@@ -151,11 +147,12 @@ export const billingSeeder: Seeder = {
         },
       ]),
     });
-    const draft = await draftHouseTicket(deps, hoaSen.house, lastMonth);
+    const draft = await draftHouseTicket(deps, goVap.house, lastMonth);
     if (!draft.ticket) return;
     await updateHouseTicket(landlord, draft.ticket.houseTicketID, { issue: true }, undefined);
-    for (const room of rented) {
-      if (room.roomName === 'P202') continue; // still unpaid
+    for (const [index, room] of rented.entries()) {
+      const { paid } = TENANTS[index] as (typeof TENANTS)[number];
+      if (paid === 'none') continue;
       const bills = await container.query({
         partitionKey: houseID,
         filter: {
@@ -168,7 +165,7 @@ export const billingSeeder: Seeder = {
       });
       const bill = bills.items[0];
       if (bill?.type !== 'monthlyBill') continue;
-      const amount = room.roomName === 'P103' ? Math.round(bill.total / 2) : bill.total;
+      const amount = paid === 'half' ? Math.round(bill.total / 2) : bill.total;
       await payMonthlyBill(
         landlord,
         bill.monthlyBillID,
@@ -177,7 +174,7 @@ export const billingSeeder: Seeder = {
       );
     }
 
-    // This month: the first floor is read; the second is waiting for the staff member.
+    // This month: the first floor is read; the second is still to walk.
     const firstFloor = rented.filter((room) => room.floor === 1);
     const current = await container.query({
       partitionKey: houseID,
@@ -186,7 +183,7 @@ export const billingSeeder: Seeder = {
     const indexes = new Map(
       current.items.flatMap((doc) => (doc.type === 'room' ? [[doc.roomID, doc] as const] : [])),
     );
-    await saveMeterReadings(staff, {
+    await saveMeterReadings(landlord, {
       records: firstFloor.flatMap((room, index) => {
         const now = indexes.get(room.roomID) ?? room;
         return [
