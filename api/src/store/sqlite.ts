@@ -300,6 +300,13 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
     return row;
   }
 
+  /** Writes only need to know whether a document is there, and its ETag: no body copied out. */
+  private readEtag(pk: string, id: string): string | undefined {
+    const row = this.prepare(`SELECT etag FROM ${this.table()} WHERE pk = ? AND id = ?`).get(pk, id) as
+      { etag: string } | undefined;
+    return row?.etag;
+  }
+
   async read(pk: string, id: string): Promise<T | undefined> {
     return this.readSync(pk, id);
   }
@@ -375,7 +382,7 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
 
   private createSync(doc: T): T {
     this.validate(doc);
-    if (this.readRow(doc.pk, doc.id)) {
+    if (this.readEtag(doc.pk, doc.id) !== undefined) {
       throw new StoreError('conflict', `${this.name}/${doc.pk}/${doc.id} exists`);
     }
     return this.write(doc, newEtag());
@@ -383,18 +390,18 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
 
   private replaceSync(doc: T, ifMatch?: string): T {
     this.validate(doc);
-    const current = this.readRow(doc.pk, doc.id);
-    if (!current) throw new StoreError('not_found', `${this.name}/${doc.pk}/${doc.id} not found`);
-    if (ifMatch !== undefined && ifMatch !== current.etag) {
+    const etag = this.readEtag(doc.pk, doc.id);
+    if (etag === undefined) throw new StoreError('not_found', `${this.name}/${doc.pk}/${doc.id} not found`);
+    if (ifMatch !== undefined && ifMatch !== etag) {
       throw new StoreError('precondition_failed', 'The document was changed by someone else');
     }
     return this.write(doc, newEtag());
   }
 
   private deleteSync(pk: string, id: string, ifMatch?: string): void {
-    const current = this.readRow(pk, id);
-    if (!current) throw new StoreError('not_found', `${this.name}/${pk}/${id} not found`);
-    if (ifMatch !== undefined && ifMatch !== current.etag) {
+    const etag = this.readEtag(pk, id);
+    if (etag === undefined) throw new StoreError('not_found', `${this.name}/${pk}/${id} not found`);
+    if (ifMatch !== undefined && ifMatch !== etag) {
       throw new StoreError('precondition_failed', 'The document was changed by someone else');
     }
     this.cache.invalidate();

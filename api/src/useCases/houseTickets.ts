@@ -732,7 +732,32 @@ export async function updateHouseTicket(
     houseID: house.houseID,
     details: { bills: groups.created, carriedOver: groups.carried },
   });
-  return ticketWithRoomTickets(deps, await rereadTicket(deps, ticket));
+  return issuedReply(deps, ticket, final, ticketOps);
+}
+
+/**
+ * The reply of an issue, from what it just wrote rather than from a second read of every room ticket
+ * and bill: only the room tickets this request rewrote are read again (for their new ETags).
+ */
+async function issuedReply(
+  deps: Deps,
+  ticket: HouseTicketDoc,
+  roomTickets: RoomTicketDoc[],
+  ticketOps: Op[][],
+): Promise<Record<string, unknown>> {
+  const container = houseDocs<HouseScopedDoc>(deps);
+  const rewritten = new Set(ticketOps.flat().flatMap((op) => (op.op === 'delete' ? [] : [op.doc.id])));
+  const current = await Promise.all(
+    roomTickets.map(async (doc) => {
+      const fresh = rewritten.has(doc.id) ? await container.read(doc.pk, doc.id) : doc;
+      const latest = fresh?.type === 'roomTicket' ? fresh : doc;
+      return doc.excluded ? latest : { ...latest, monthlyBillID: monthlyBillID(doc.contractID, doc.month) };
+    }),
+  );
+  return {
+    ...entityView(await rereadTicket(deps, ticket)),
+    roomTickets: sortRoomTickets(current).map((doc) => entityView(doc)),
+  };
 }
 
 async function rereadTicket(deps: Deps, ticket: HouseTicketDoc): Promise<HouseTicketDoc> {
