@@ -15,7 +15,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { ROLE } from '@nhatro/common';
-import type { AppConfig } from '../../api/src/config/index.js';
 import type { HouseDoc, UserDoc } from '../../api/src/domain/model.js';
 import { vietnamMonth } from '../../api/src/domain/time.js';
 import { openCosmosStore } from '../../api/src/store/cosmos.js';
@@ -27,6 +26,7 @@ import { draftHouseTicket, updateHouseTicket } from '../../api/src/useCases/hous
 import { createUser, roleOf } from '../../api/src/useCases/users.js';
 import { startCosmosServer } from '../store/cosmosServer.js';
 import { MemoryBlobStorage } from '../support/memoryBlobStorage.js';
+import { testConfig } from '../support/useCaseHarness.js';
 import { writeBillingWorld } from './billingData.js';
 import { countingStore, emptyCounts } from './countingStore.js';
 
@@ -36,26 +36,8 @@ const COSMOS_CONTRACTS = 200;
 const NOW = new Date();
 const MONTH = vietnamMonth(NOW);
 
-function config(): AppConfig {
-  return {
-    environment: 'local',
-    dataDir: ':memory:',
-    store: { dataDir: ':memory:' },
-    blob: { accountUrl: 'https://memory.blob.test/account' },
-    jwt: {
-      secret: new Uint8Array(Buffer.from('billing-benchmark-secret-of-at-least-32-bytes', 'utf8')),
-      issuer: 'nhatro-api',
-      audience: 'nhatro-web',
-      accessTtlSeconds: 900,
-    },
-    refreshTtlDays: 30,
-    maxBodyBytes: 1024 * 1024,
-    webOrigin: 'http://localhost:4280',
-  };
-}
-
 function depsOf(store: Store): Deps {
-  return { config: config(), store, blobs: new MemoryBlobStorage(() => NOW), now: () => NOW };
+  return { config: testConfig(), store, blobs: new MemoryBlobStorage(() => NOW), now: () => NOW };
 }
 
 function actorOf(deps: Deps, user: UserDoc): Actor {

@@ -41,7 +41,7 @@ export interface UseCaseHarness {
 }
 
 /** Configuration that reaches no service: the store and blobs are given to `Deps` directly. */
-function testConfig(): AppConfig {
+export function testConfig(): AppConfig {
   return {
     environment: 'local',
     dataDir: ':memory:',

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { ErrorState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
 import { useBillingDay } from '../../lib/api/resources/billing';
-import { BillingDayForm } from './BillingDayForm';
+import { BillingDayForm } from '../../components/BillingDayForm';
 
 /** /timeBill: the super admin's system settings, the default billing day of every house. */
 export function BillingSettingsPage() {
@@ -17,7 +17,15 @@ export function BillingSettingsPage() {
   } else if (data === undefined) {
     content = <Skeleton variant="rounded" height={56} aria-label="Đang tải ngày chốt hóa đơn" />;
   } else {
-    content = <BillingDayForm initial={data.defaultBillingDay ?? data.billingDay} />;
+    content = (
+      <BillingDayForm
+        initial={data.defaultBillingDay ?? data.billingDay}
+        label="Ngày chốt hóa đơn"
+        testIdPrefix="billing-day"
+        helperText="Ngày trong tháng hệ thống lập bảng kê nháp."
+        onSaved={() => void mutate()}
+      />
+    );
   }
 
   return (

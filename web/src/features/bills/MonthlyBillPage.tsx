@@ -1,26 +1,15 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
-import { BILL_MESSAGES, BILL_STATUS, LEVEL, type CashPaymentInput } from '@nhatro/common';
-import { useState } from 'react';
+import { BILL_MESSAGES, BILL_STATUS, LEVEL } from '@nhatro/common';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DetailPageStates } from '../../components/DetailPageStates';
-import { notifyFailure } from '../../components/mutationFeedback';
 import { SectionCard } from '../../components/SectionCard';
-import { isApiError } from '../../lib/api';
-import {
-  owedAmount,
-  revalidateBills,
-  useMonthlyBill,
-  type MonthlyBillReply,
-} from '../../lib/api/resources/bills';
+import { owedAmount, useMonthlyBill, type MonthlyBillReply } from '../../lib/api/resources/bills';
 import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { ROLE_IDS, useSignedInSession } from '../../lib/session';
-import { notify } from '../../lib/toast';
 import { recordBillPayment } from './billApi';
 import { PrintAndPdfButtons, ShareLinkBox, ShareLinkButton, useShareLink } from './billActions';
 import {
@@ -29,10 +18,10 @@ import {
   BillLines,
   BillStatusChip,
   CashPaymentDialog,
+  CollectCashButton,
   Facts,
-  PaymentHistory,
-  STALE_BILL_TEXT,
-  TransferSection,
+  PaymentColumn,
+  useCashPayment,
 } from './billParts';
 import styles from './billPrint.module.css';
 
@@ -47,27 +36,9 @@ function BillView({
   const isTenant = session.role.roleID === ROLE_IDS.lessee;
   const canCollect = !isTenant && session.role.billingPermission >= LEVEL.full;
   const owed = owedAmount(bill);
-  const [payOpen, setPayOpen] = useState(false);
+  const cash = useCashPayment((payment) => recordBillPayment(bill, payment), onChanged);
   const share = useShareLink(bill.monthlyBillID);
   const houseName = session.houses.find((house) => house.houseID === bill.houseID)?.houseName;
-
-  const pay = async (payment: CashPaymentInput): Promise<boolean> => {
-    try {
-      const updated = await recordBillPayment(bill, payment);
-      notify.success(BILL_MESSAGES.billPaid);
-      onChanged(updated);
-      void revalidateBills();
-      return true;
-    } catch (error) {
-      if (isApiError(error) && error.status === 412) {
-        notify.error(STALE_BILL_TEXT);
-        onChanged();
-        return true;
-      }
-      notifyFailure(`${BILL_MESSAGES.billPayFailed}!`, error);
-      throw error;
-    }
-  };
 
   const back = isTenant ? (
     <BackLink to={paths.lesseeRoom} label="Phòng của tôi" testId="bill-back" />
@@ -110,16 +81,7 @@ function BillView({
           }}
           data-testid="bill-actions"
         >
-          {canCollect && owed > 0 && (
-            <Button
-              variant="contained"
-              startIcon={<PaymentsOutlined />}
-              onClick={() => setPayOpen(true)}
-              data-testid="bill-collect"
-            >
-              Thu tiền mặt
-            </Button>
-          )}
+          {canCollect && owed > 0 && <CollectCashButton onClick={cash.open} testId="bill-collect" />}
           {canCollect && (
             <ShareLinkButton isCreating={share.isCreating} onClick={() => void share.create()} />
           )}
@@ -166,24 +128,17 @@ function BillView({
               <AmountSummary total={bill.total} paid={bill.paidAmount} owed={owed} testIdPrefix="bill" />
             </Box>
           </SectionCard>
-          <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-            <TransferSection transferQR={bill.transferQR} owed={owed} code={bill.billCode} testId="bill-qr" />
-            <Box className="no-print">
-              <SectionCard id="bill-payments" title="Lịch sử thanh toán" testId="bill-payments-section">
-                <PaymentHistory payments={bill.payments} testId="bill-payments" />
-              </SectionCard>
-            </Box>
-          </Box>
+          <PaymentColumn item={bill} owed={owed} prefix="bill" />
         </Box>
       </Box>
 
       {canCollect && (
         <CashPaymentDialog
-          open={payOpen}
+          open={cash.isOpen}
           owed={owed}
           subject={bill.billName}
-          onClose={() => setPayOpen(false)}
-          onSubmit={pay}
+          onClose={cash.close}
+          onSubmit={cash.pay}
         />
       )}
     </>

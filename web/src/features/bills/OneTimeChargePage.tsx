@@ -2,15 +2,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
-import { BILL_MESSAGES, BILL_STATUS, LEVEL, type CashPaymentInput } from '@nhatro/common';
-import { useState } from 'react';
+import { BILL_STATUS, LEVEL } from '@nhatro/common';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
 import { DetailPageStates } from '../../components/DetailPageStates';
-import { notifyFailure } from '../../components/mutationFeedback';
 import { SectionCard } from '../../components/SectionCard';
-import { isApiError } from '../../lib/api';
 import {
   owedAmount,
   revalidateBills,
@@ -20,17 +16,16 @@ import {
 import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { ROLE_IDS, useSignedInSession } from '../../lib/session';
-import { notify } from '../../lib/toast';
 import { deleteOneTimeCharge, recordChargePayment } from './billApi';
 import {
   AmountSummary,
   BackLink,
   BillStatusChip,
   CashPaymentDialog,
+  CollectCashButton,
   Facts,
-  PaymentHistory,
-  STALE_BILL_TEXT,
-  TransferSection,
+  PaymentColumn,
+  useCashPayment,
 } from './billParts';
 
 export const CHARGE_DELETED_TEXT = 'Xóa khoản phí thành công!';
@@ -48,7 +43,7 @@ function ChargeView({
   const canCollect = !isTenant && session.role.billingPermission >= LEVEL.full;
   const canDelete = !isTenant && session.role.billingPermission >= LEVEL.full;
   const owed = owedAmount(charge);
-  const [payOpen, setPayOpen] = useState(false);
+  const cash = useCashPayment((payment) => recordChargePayment(charge, payment), onChanged);
   const { removal } = useEntityDialogs<OneTimeChargeReply>({
     remove: deleteOneTimeCharge,
     afterRemove: async (deleted) => {
@@ -59,24 +54,6 @@ function ChargeView({
     removeFailedText: 'Xóa khoản phí thất bại!',
     keepOpenOnStatuses: [409],
   });
-
-  const pay = async (payment: CashPaymentInput): Promise<boolean> => {
-    try {
-      const updated = await recordChargePayment(charge, payment);
-      notify.success(BILL_MESSAGES.billPaid);
-      onChanged(updated);
-      void revalidateBills();
-      return true;
-    } catch (error) {
-      if (isApiError(error) && error.status === 412) {
-        notify.error(STALE_BILL_TEXT);
-        onChanged();
-        return true;
-      }
-      notifyFailure(`${BILL_MESSAGES.billPayFailed}!`, error);
-      throw error;
-    }
-  };
 
   return (
     <>
@@ -100,16 +77,7 @@ function ChargeView({
       </Box>
       {(canCollect || canDelete) && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
-          {canCollect && owed > 0 && (
-            <Button
-              variant="contained"
-              startIcon={<PaymentsOutlined />}
-              onClick={() => setPayOpen(true)}
-              data-testid="charge-collect"
-            >
-              Thu tiền mặt
-            </Button>
-          )}
+          {canCollect && owed > 0 && <CollectCashButton onClick={cash.open} testId="charge-collect" />}
           {canDelete && charge.paidAmount === 0 && charge.status === BILL_STATUS.unpaid && (
             <Button
               color="error"
@@ -143,25 +111,15 @@ function ChargeView({
             <AmountSummary total={charge.amount} paid={charge.paidAmount} owed={owed} testIdPrefix="charge" />
           </Box>
         </SectionCard>
-        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-          <TransferSection
-            transferQR={charge.transferQR}
-            owed={owed}
-            code={charge.billCode}
-            testId="charge-qr"
-          />
-          <SectionCard id="charge-payments" title="Lịch sử thanh toán" testId="charge-payments-section">
-            <PaymentHistory payments={charge.payments} testId="charge-payments" />
-          </SectionCard>
-        </Box>
+        <PaymentColumn item={charge} owed={owed} prefix="charge" />
       </Box>
       {canCollect && (
         <CashPaymentDialog
-          open={payOpen}
+          open={cash.isOpen}
           owed={owed}
           subject={charge.description}
-          onClose={() => setPayOpen(false)}
-          onSubmit={pay}
+          onClose={cash.close}
+          onSubmit={cash.pay}
         />
       )}
       <ConfirmDialog

@@ -8,6 +8,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import {
   BILL_MESSAGES,
   cashPaymentSchema,
@@ -30,10 +31,12 @@ import { FormDialog } from '../../components/crud';
 import { ItemList } from '../../components/ItemList';
 import { EmptyLine, SectionCard } from '../../components/SectionCard';
 import { TransferQrCode } from '../../components/TransferQrCode';
+import { notifyFailure } from '../../components/mutationFeedback';
 import { isApiError } from '../../lib/api';
-import { billStatusColor, billStatusLabel } from '../../lib/api/resources/bills';
+import { billStatusColor, billStatusLabel, revalidateBills } from '../../lib/api/resources/bills';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { notify } from '../../lib/toast';
 
 /** What the room's bill and charge pages say when the room is not there (or another landlord's). */
 export const ROOM_MISSING = {
@@ -400,5 +403,74 @@ export function TransferSection({
     <SectionCard id={`${testId}-section`} title="Chuyển khoản" testId={`${testId}-section`}>
       {content}
     </SectionCard>
+  );
+}
+
+/**
+ * Cash collection on a bill or a charge: the dialog's open state and the call, with the spec's toast; a
+ * stale copy (412) reloads and says so, any other failure toasts the server's reason.
+ */
+export function useCashPayment<T>(
+  send: (payment: CashPaymentInput) => Promise<T>,
+  onChanged: (next?: T) => void,
+) {
+  const [isOpen, setOpen] = useState(false);
+  const pay = async (payment: CashPaymentInput): Promise<boolean> => {
+    try {
+      const updated = await send(payment);
+      notify.success(BILL_MESSAGES.billPaid);
+      onChanged(updated);
+      void revalidateBills();
+      return true;
+    } catch (error) {
+      if (isApiError(error) && error.status === 412) {
+        notify.error(STALE_BILL_TEXT);
+        onChanged();
+        return true;
+      }
+      notifyFailure(`${BILL_MESSAGES.billPayFailed}!`, error);
+      throw error;
+    }
+  };
+  return { isOpen, open: () => setOpen(true), close: () => setOpen(false), pay };
+}
+
+export function CollectCashButton({ onClick, testId }: { onClick: () => void; testId: string }) {
+  return (
+    <Button variant="contained" startIcon={<PaymentsOutlined />} onClick={onClick} data-testid={testId}>
+      Thu tiền mặt
+    </Button>
+  );
+}
+
+/** The side column of a bill or a charge: the transfer QR code for what is owed, then the payments. */
+export function PaymentColumn({
+  item,
+  owed,
+  prefix,
+}: {
+  item: { transferQR?: string | undefined; billCode: string; payments: readonly PaymentEntry[] };
+  owed: number;
+  /** Test ids and anchors: `bill` or `charge`. */
+  prefix: string;
+}) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <TransferSection
+        transferQR={item.transferQR}
+        owed={owed}
+        code={item.billCode}
+        testId={`${prefix}-qr`}
+      />
+      <Box className="no-print">
+        <SectionCard
+          id={`${prefix}-payments`}
+          title="Lịch sử thanh toán"
+          testId={`${prefix}-payments-section`}
+        >
+          <PaymentHistory payments={item.payments} testId={`${prefix}-payments`} />
+        </SectionCard>
+      </Box>
+    </Box>
   );
 }

@@ -3,12 +3,31 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { BILL_MESSAGES } from '@nhatro/common';
 import { useState, type FormEvent } from 'react';
-import { isSessionExpiry, serverMessage } from '../../components/mutationFeedback';
-import { billingDayError, setBillingDay } from '../../lib/api/resources/billing';
-import { notify } from '../../lib/toast';
+import { isSessionExpiry, serverMessage } from './mutationFeedback';
+import { billingDayError, setBillingDay } from '../lib/api/resources/billing';
+import { notify } from '../lib/toast';
 
-/** The billing day field and its save button (the platform default on /timeBill). */
-export function BillingDayForm({ initial }: { initial: number }) {
+/**
+ * The billing day field (1–28) and its save button: the platform default on /timeBill, or one house's
+ * own day on the fee page (`houseID`). Toasts the spec's 'Set up thời gian: {value} thành công'.
+ */
+export function BillingDayForm({
+  initial,
+  houseID,
+  helperText,
+  testIdPrefix,
+  label,
+  onSaved,
+}: {
+  initial: number;
+  houseID?: string;
+  helperText: string;
+  /** `billing-day` → `billing-day-input`, `billing-day-submit`. */
+  testIdPrefix: string;
+  /** The form's accessible name. */
+  label: string;
+  onSaved?: () => void;
+}) {
   const [value, setValue] = useState(String(initial));
   const [touched, setTouched] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
@@ -21,8 +40,9 @@ export function BillingDayForm({ initial }: { initial: number }) {
     if (error !== null || isSaving) return;
     setIsSaving(true);
     try {
-      const day = await setBillingDay({ billingDay: Number(value.trim()) });
+      const day = await setBillingDay({ billingDay: Number(value.trim()), ...(houseID ? { houseID } : {}) });
       notify.success(BILL_MESSAGES.billingDaySet(day));
+      onSaved?.();
     } catch (failure) {
       if (!isSessionExpiry(failure)) notify.error(serverMessage(failure));
     } finally {
@@ -35,28 +55,29 @@ export function BillingDayForm({ initial }: { initial: number }) {
       component="form"
       noValidate
       onSubmit={(event) => void submit(event)}
-      aria-label="Ngày chốt hóa đơn"
+      aria-label={label}
       sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 1.5 }}
     >
       <TextField
-        id="billing-day"
+        id={testIdPrefix}
         label="Ngày chốt hóa đơn (1–28)"
+        size="small"
         value={value}
         onChange={(event) => setValue(event.target.value)}
         onBlur={() => setTouched(true)}
         error={shown !== null}
-        helperText={shown ?? 'Ngày trong tháng hệ thống lập bảng kê nháp.'}
-        sx={{ width: { xs: '100%', sm: 280 } }}
-        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'billing-day-input' } }}
+        helperText={shown ?? helperText}
+        sx={{ width: { xs: '100%', sm: 320 } }}
+        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `${testIdPrefix}-input` } }}
       />
       <Button
         type="submit"
         variant="contained"
         loading={isSaving}
-        sx={{ minHeight: 56, width: { xs: '100%', sm: 'auto' } }}
-        data-testid="billing-day-submit"
+        sx={{ minHeight: 40, width: { xs: '100%', sm: 'auto' } }}
+        data-testid={`${testIdPrefix}-submit`}
       >
-        Lưu
+        Lưu ngày chốt
       </Button>
     </Box>
   );
