@@ -303,6 +303,7 @@ export const BILL_MESSAGES = {
   unknownRoomTicket: 'Phiếu phòng không thuộc bảng kê này.',
   nothingToIssue: 'Không có phòng nào để phát hành hóa đơn.',
   contractNotActive: 'Hợp đồng không còn hiệu lực.',
+  issueNotOfContract: 'Sự cố không thuộc hợp đồng này.',
   chargePaid: 'Khoản phí đã được thanh toán (một phần hoặc toàn bộ) nên không thể xóa.',
   guestLinkInvalid: 'Liên kết hóa đơn không hợp lệ hoặc đã hết hạn. Hãy xin chủ trọ liên kết mới.',
 } as const;

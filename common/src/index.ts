@@ -20,3 +20,4 @@ export * from './lesseeSheets.js';
 export * from './meters.js';
 export * from './bills.js';
 export * from './vietQr.js';
+export * from './issues.js';

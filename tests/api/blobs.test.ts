@@ -212,12 +212,16 @@ describe('upload SAS — who may ask, and bad input', () => {
     }
   });
 
-  it('lessee (role 4): room images, contracts and paper contracts → 403; own identity papers → 200', async () => {
-    for (const endpoint of [
-      'GetRoomImageContainerSAS',
-      'GetContractPDFContainerSAS',
-      'GetPaperContractStorageSAS',
-    ]) {
+  it('lessee (role 4): contracts and paper contracts → 403; own identity papers and issue photos → 200', async () => {
+    expectIssued(
+      await sas(s.nguoithue, 'GetRoomImageContainerSAS', { houseID: hoaSenID }),
+      'room-images',
+      hoaSenID,
+      'room',
+      'png',
+    );
+    expectError(await sas(s.nguoithue, 'GetRoomImageContainerSAS', { houseID: binhAnID }), 404, MSG.notFound);
+    for (const endpoint of ['GetContractPDFContainerSAS', 'GetPaperContractStorageSAS']) {
       expectError(await sas(s.nguoithue, endpoint, { houseID: hoaSenID }), 403, MSG.forbidden);
     }
     const own = await sas(s.nguoithue, 'GetLesseeInforContainerSAS', { houseID: hoaSenID });

@@ -37,6 +37,7 @@ interface Ids {
   houseTicket: string;
   monthlyBill: string;
   oneTimeCharge: string;
+  issue: string;
 }
 
 interface Probe {
@@ -128,6 +129,9 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     'POST odata/OneTimeCharge': { contractID: id.contract, description: 'Phí dò', amount: 1_000 },
     'PATCH odata/OneTimeCharge': { oneTimeChargeID: id.oneTimeCharge, payment: { amount: 1_000 } },
     'PATCH odata/OneTimeCharge/{id}': { payment: { amount: 1_000 } },
+    'POST odata/Issue': { contractID: id.contract, title: 'Sự cố dò', description: 'Vòi nước rò' },
+    'PATCH odata/Issue': { issueID: id.issue, status: 2 },
+    'PATCH odata/Issue/{id}': { status: 2 },
     'POST odata/MeterRecord': { roomID: id.room, kind: 'water', newIndex: 999_999 },
     'PATCH odata/MeterRecord': { records: [{ roomID: id.room, kind: 'water', newIndex: 999_999 }] },
     'POST api/GuestContract/Sign': {
@@ -166,6 +170,7 @@ function pathOf(template: string, id: Ids, method: string): string {
     HouseTicket: id.houseTicket,
     MonthlyBill: id.monthlyBill,
     OneTimeCharge: id.oneTimeCharge,
+    Issue: id.issue,
   };
   const value = set ? byEntitySet[set] : undefined;
   if (!value) throw new Error(`No sample id for the route ${route}: add its entity set to pathOf`);
@@ -308,6 +313,11 @@ async function tenancyOf(token: string, house: string, phone: string) {
     body: { contractID: contract.body.contractID, description: 'Phí dò', amount: 10_000 },
   });
   expect(charge.status, JSON.stringify(charge.body)).toBe(201);
+  const issue = await api.request<{ issueID: string }>('POST', '/odata/Issue', {
+    token,
+    body: { contractID: contract.body.contractID, title: 'Sự cố dò', description: 'Vòi nước rò' },
+  });
+  expect(issue.status, JSON.stringify(issue.body)).toBe(201);
   const bill = await aMonthlyBill(product.services, {
     contractID: contract.body.contractID,
     houseID: house,
@@ -323,6 +333,7 @@ async function tenancyOf(token: string, house: string, phone: string) {
     houseTicket: `${house}_2030-01`,
     monthlyBill: bill.monthlyBillID,
     oneTimeCharge: charge.body.oneTimeChargeID,
+    issue: issue.body.issueID,
     contract: contract.body.contractID,
     lessee: contract.body.representativeLesseeID,
     vehicle: vehicles.body.value[0]?.vehicleID as string,

@@ -25,6 +25,7 @@ import {
   payOneTimeCharge,
 } from '../../api/src/useCases/oneTimeCharges.js';
 import { aOneTimeCharge } from '../support/billBuilders.js';
+import { anIssue } from '../support/issueBuilders.js';
 import { aContract, aHouse, aLandlord, aLessee, aRoom } from '../support/builders.js';
 import {
   actorFor,
@@ -86,11 +87,18 @@ describe('creating a charge', () => {
     });
     expect(charge.transferQR).toMatch(/^000201/);
     expect(charge.transferQR).toContain(billCode(id));
+    // A charge for an issue report names an issue of the same contract.
+    const leak = await anIssue(deps, contract, room);
     const withDate = await createOneTimeCharge(
       actor,
-      input({ dueDate: '2026-11-30', issueID: 'issue-123456' }),
+      input({ dueDate: '2026-11-30', issueID: leak.issueID }),
     );
-    expect(withDate).toMatchObject({ dueDate: '2026-11-30', issueID: 'issue-123456' });
+    expect(withDate).toMatchObject({ dueDate: '2026-11-30', issueID: leak.issueID });
+    await expectRefusal(
+      createOneTimeCharge(actor, input({ issueID: 'issue-of-nobody' })),
+      'badRequest',
+      BILL_MESSAGES.issueNotOfContract,
+    );
     const audits = (await auditEntries(deps)).filter((entry) => entry.entity === 'oneTimeCharge');
     expect(audits.map((entry) => entry.action)).toEqual(['create', 'create']);
   });

@@ -8,6 +8,7 @@ import type {
   House,
   LesseeInfo,
   HouseTicket,
+  Issue,
   LessorInfo,
   Meter,
   MeterRecord,
@@ -145,6 +146,10 @@ export interface OneTimeChargeDoc extends StoredDoc, Omit<OneTimeCharge, 'transf
   type: 'oneTimeCharge';
 }
 
+export interface IssueDoc extends StoredDoc, Issue {
+  type: 'issue';
+}
+
 export type HouseScopedDoc =
   | HouseDoc
   | RoomDoc
@@ -162,7 +167,8 @@ export type HouseScopedDoc =
   | HouseTicketDoc
   | RoomTicketDoc
   | MonthlyBillDoc
-  | OneTimeChargeDoc;
+  | OneTimeChargeDoc
+  | IssueDoc;
 
 /** Registrations of future landlords (`platform` container, pk = "registrations"). */
 export interface RegistrationDoc extends StoredDoc, Registration {

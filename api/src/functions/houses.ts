@@ -1,6 +1,6 @@
 import { houseCreateSchema, houseUpdateSchema, ROLE, LEVEL } from '@nhatro/common';
 import { HOUSE_MODEL } from '../domain/odata/model.js';
-import { defineODataEntity } from '../http/odata.js';
+import { defineODataEntity, expandsAny } from '../http/odata.js';
 import { createHouse, getHouse, listHouses, updateHouse } from '../useCases/houses.js';
 
 defineODataEntity({
@@ -9,7 +9,12 @@ defineODataEntity({
   model: HOUSE_MODEL,
   area: 'house',
   id: { field: 'houseID', label: 'Mã nhà trọ' },
-  list: { scope: [], run: (actor, _scope, query) => listHouses(actor, query), cacheReplies: true },
+  list: {
+    scope: [],
+    run: (actor, _scope, query) => listHouses(actor, query),
+    // Issue photos come with read URLs that expire.
+    cacheReplies: (_scope, options) => !expandsAny(options, ['issues']),
+  },
   get: { run: getHouse },
   create: {
     roles: [ROLE.houseModerator],

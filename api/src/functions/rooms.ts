@@ -2,7 +2,7 @@ import { LEVEL, roomCreateSchema, roomImageSchema, roomUpdateSchema } from '@nha
 import { ROOM_MODEL } from '../domain/odata/model.js';
 import { readJson } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
-import { defineODataEntity } from '../http/odata.js';
+import { defineODataEntity, expandsAny } from '../http/odata.js';
 import { entityJson } from '../http/replies.js';
 import { requireID } from '../useCases/houseScope.js';
 import {
@@ -26,7 +26,11 @@ defineODataEntity({
   area: 'room',
   id: { field: 'roomID', label: 'Mã phòng' },
   // One room (`roomID=`) comes with its photos' read URLs, which expire: not kept.
-  list: { scope: ['houseID', 'roomID'], run: listRooms, cacheReplies: (scope) => !scope.roomID },
+  list: {
+    scope: ['houseID', 'roomID'],
+    run: listRooms,
+    cacheReplies: (scope, options) => !scope.roomID && !expandsAny(options, ['issues']),
+  },
   get: { run: getRoom },
   create: { schema: roomCreateSchema, run: createRoom },
   update: { schema: roomUpdateSchema, run: updateRoom },

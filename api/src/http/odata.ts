@@ -63,9 +63,10 @@ export interface ODataEntityDefinition<
     run(actor: Actor, scope: Partial<Record<Scope, string>>, query: ODataQuery): Promise<EntityPage>;
     /**
      * The reply depends only on stored data (no expiring read URLs): keep it until anything is written.
-     * A function decides per request from the scope parameters.
+     * A function decides per request from the scope parameters and the OData options (an `$expand`
+     * whose items carry read URLs, such as issue photos, must not be kept).
      */
-    cacheReplies?: boolean | ((scope: Partial<Record<Scope, string>>) => boolean);
+    cacheReplies?: boolean | ((scope: Partial<Record<Scope, string>>, options: URLSearchParams) => boolean);
   };
   /** `GET /odata/X/{id}`. */
   get?: Operation & { run(actor: Actor, id: string, query: ODataQuery): Promise<Entity> };
@@ -122,7 +123,7 @@ export function defineODataEntity<
           );
         const cacheable =
           typeof list.cacheReplies === 'function'
-            ? list.cacheReplies(scope as Partial<Record<Scope, string>>)
+            ? list.cacheReplies(scope as Partial<Record<Scope, string>>, options)
             : list.cacheReplies === true;
         if (!cacheable) return json(200, await build());
         return cachedJsonReply(actor.deps, `${actor.user.userID}\u0000${req.url}`, build);
@@ -201,4 +202,10 @@ export function defineODataEntity<
       },
     });
   }
+}
+
+/** Whether `$expand` (at any depth) names one of `navigations`, e.g. `rooms($expand=issues)`. */
+export function expandsAny(options: URLSearchParams, navigations: readonly string[]): boolean {
+  const expand = (options.get('$expand') ?? '').toLowerCase();
+  return navigations.some((name) => new RegExp(`(^|[,(=\\s])${name.toLowerCase()}\\b`).test(expand));
 }

@@ -53,8 +53,10 @@ export async function grantHouseUpload(
   const { deps, user } = actor;
   const area = BLOB_AREAS[container].area;
   if (area === null) throw AppError.forbidden();
-  // Lessees upload their own identity papers; everything else needs create rights.
-  const needed = container === 'lessee-infor' && user.roleID === ROLE.lessee ? LEVEL.read : LEVEL.create;
+  // Lessees upload their own identity papers and the photos of their issue reports (room images of
+  // their own house, which only an issue report of theirs can take); everything else needs create rights.
+  const lesseeUpload = container === 'lessee-infor' || container === 'room-images';
+  const needed = lesseeUpload && user.roleID === ROLE.lessee ? LEVEL.read : LEVEL.create;
   if (!hasPermission(user, area, needed)) throw AppError.forbidden();
   await authorizeHouse(deps, user, houseID);
   return grant(deps, container, newBlobName(container, houseID, extension, deps.now(), randomSuffix()));

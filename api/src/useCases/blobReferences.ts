@@ -10,8 +10,8 @@ import { houseDocs } from './houseScope.js';
 /** Whether an object of one slice references a blob of a container (`scope` is the name's houseID or registration scope). */
 type ReferenceLookup = (deps: Deps, blobName: string, scope: string) => Promise<boolean>;
 
-/** Rooms and devices list their photos in `images` (both in the house's partition). */
-const roomOrDeviceImage: ReferenceLookup = async (deps, blobName, scope) =>
+/** Rooms, devices and issue reports list their photos in `images` (all in the house's partition). */
+const listedImage: ReferenceLookup = async (deps, blobName, scope) =>
   (await houseDocs(deps).count({
     partitionKey: scope,
     filter: { op: 'arrayContains', field: 'images', value: blobName },
@@ -47,7 +47,7 @@ const paperVersion = fieldHolds('contractImageVersion', ['blobName']);
  * lookup here (registrations → `hm-registration` is still to come).
  */
 const REFERENCES: Record<BlobContainer, readonly ReferenceLookup[]> = {
-  'room-images': [roomOrDeviceImage, meterPhoto],
+  'room-images': [listedImage, meterPhoto],
   'contract-pdf': [contractFile],
   'lessee-infor': [lesseePaper],
   'hm-registration': [],

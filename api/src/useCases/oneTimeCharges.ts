@@ -10,7 +10,7 @@ import {
 import { lesseeScope } from '../domain/access.js';
 import { billCode } from '../domain/bills.js';
 import { AppError } from '../domain/errors.js';
-import type { ContractDoc, OneTimeChargeDoc } from '../domain/model.js';
+import type { ContractDoc, IssueDoc, OneTimeChargeDoc } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
 import { vietnamDate } from '../domain/time.js';
 import { audit, type Actor } from './actor.js';
@@ -53,6 +53,12 @@ export async function createOneTimeCharge(actor: Actor, input: OneTimeChargeCrea
   const lessee = lesseeScope(user);
   if (lessee && lessee.contractID !== contract.contractID) throw AppError.notFound();
   if (contract.status !== CONTRACT_STATUS.active) throw AppError.conflict(BILL_MESSAGES.contractNotActive);
+  if (input.issueID !== undefined) {
+    const issue = await houseDocs<IssueDoc>(deps).read(contract.houseID, input.issueID);
+    if (issue?.type !== 'issue' || issue.contractID !== contract.contractID) {
+      throw AppError.validation([{ field: 'issueID', errorMessage: BILL_MESSAGES.issueNotOfContract }]);
+    }
+  }
   const now = deps.now();
   const oneTimeChargeID = randomUUID();
   const charge: OneTimeChargeDoc = {

@@ -1,11 +1,12 @@
 import { lesseeScope, type Caller } from '../domain/access.js';
 import { newestMetersFirst } from '../domain/meters.js';
-import type { HouseScopedDoc, MeterDoc, RoomDoc } from '../domain/model.js';
+import type { HouseScopedDoc, IssueDoc, MeterDoc, RoomDoc } from '../domain/model.js';
 import type { ExpandOption } from '../domain/odata/parse.js';
 import type { Filter, OrderBy } from '../store/store.js';
 import type { Deps } from './deps.js';
 import { applyInMemory } from './odataQuery.js';
 import { loadChildren } from './expandBatch.js';
+import { issueEntity } from './issues.js';
 import { toView } from './views.js';
 
 interface RoomNavigation {
@@ -15,6 +16,8 @@ interface RoomNavigation {
   /** Items of one tenancy: a lessee sees only those of their own contract. */
   perContract: boolean;
   order: OrderBy[];
+  /** The item as its own endpoint shows it, when that differs from the stored fields (photo URLs). */
+  view?: (services: Deps, doc: HouseScopedDoc) => Promise<Record<string, unknown>>;
 }
 
 const NAVIGATIONS: Record<string, RoomNavigation> = {
@@ -44,7 +47,14 @@ const NAVIGATIONS: Record<string, RoomNavigation> = {
     perContract: true,
     order: [{ field: 'createdOn', desc: true }],
   },
-  issues: { type: 'issue', link: 'roomID', perContract: true, order: [{ field: 'createdOn', desc: true }] },
+  // Each with its photos' read URLs (`imageURLs`), as `/odata/Issue` shows it.
+  issues: {
+    type: 'issue',
+    link: 'roomID',
+    perContract: true,
+    order: [{ field: 'createdOn', desc: true }],
+    view: (services, doc) => issueEntity(services, doc as IssueDoc),
+  },
   lesseeInfos: {
     type: 'lesseeInfo',
     link: 'contractID',
@@ -102,7 +112,10 @@ export async function expandRoom(
       docs = perContract.flat().sort(byID);
     }
     const query = option.query.orderBy.length ? option.query : { ...option.query, orderBy: navigation.order };
-    expanded[option.property] = applyInMemory(docs.map(toView), query);
+    // A room holds few reports: each gets its read URLs before the nested query picks among them.
+    const { view } = navigation;
+    const items = view ? await Promise.all(docs.map((doc) => view(services, doc))) : docs.map(toView);
+    expanded[option.property] = applyInMemory(items, query);
   }
   return expanded;
 }

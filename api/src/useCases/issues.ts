@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import {
+  CONTRACT_STATUS,
+  ISSUE_MESSAGES,
+  ISSUE_STATUS,
+  LEVEL,
+  ROLE,
+  type IssueCreateInput,
+  type IssueUpdateInput,
+} from '@nhatro/common';
+import { hasPermission, lesseeScope } from '../domain/access.js';
+import { AppError } from '../domain/errors.js';
+import { issueImageProblem } from '../domain/issues.js';
+import type { ContractDoc, HouseDoc, IssueDoc, RoomDoc } from '../domain/model.js';
+import type { ODataQuery } from '../domain/odata/parse.js';
+import type { Filter } from '../domain/query.js';
+import { audit, type Actor } from './actor.js';
+import { acceptUpload } from './blobAccess.js';
+import type { Deps } from './deps.js';
+import {
+  assertCurrent,
+  authorizeHouse,
+  findInCallersHouse,
+  houseDocs,
+  requireID,
+  withChanges,
+} from './houseScope.js';
+import { listEntities, selectFields, type EntityPage } from './odataQuery.js';
+import { entityView, imageLinks } from './views.js';
+
+/**
+ * Issue reports (báo cáo sự cố): a tenant reports something broken in their room with photos
+ * uploaded to the house's room-image area; the landlord or staff move it through statuses 1–3.
+ * A tenant sees and cancels only their own contract's reports; another landlord's do not exist.
+ */
+
+const NEWEST_FIRST = [{ field: 'createdOn', desc: true }];
+
+/** The issue as the API shows it: its photos come with short-lived read URLs (`imageURLs`). */
+export async function issueEntity(deps: Deps, issue: IssueDoc): Promise<Record<string, unknown>> {
+  return { ...entityView(issue), imageURLs: await imageLinks(deps, 'room-images', issue.images) };
+}
+
+/** An issue in a house the caller may touch; a tenant's only if it is of their contract (404 otherwise). */
+async function issueForCaller(actor: Actor, issueID: string): Promise<{ doc: IssueDoc; house: HouseDoc }> {
+  const found = await findInCallersHouse<IssueDoc>(actor.deps, actor.user, 'issue', issueID);
+  const lessee = lesseeScope(actor.user);
+  if (lessee && lessee.contractID !== found.doc.contractID) throw AppError.notFound();
+  return found;
+}
+
+/** The contract a report is for: the tenant's own (given or not), or the one a landlord or staff names. */
+async function reportedContract(actor: Actor, contractID: string | undefined): Promise<ContractDoc> {
+  const { deps, user } = actor;
+  const lessee = lesseeScope(user);
+  const wanted = contractID ?? lessee?.contractID;
+  if (wanted === undefined) {
+    throw AppError.validation([{ field: 'contractID', errorMessage: 'Vui lòng chọn hợp đồng.' }]);
+  }
+  const { doc } = await findInCallersHouse<ContractDoc>(deps, user, 'contract', wanted);
+  if (lessee && lessee.contractID !== doc.contractID) throw AppError.notFound();
+  if (doc.status !== CONTRACT_STATUS.active) throw AppError.conflict(ISSUE_MESSAGES.contractNotActive);
+  return doc;
+}
+
+/**
+ * Photos of a report: well-formed room-image names of the house, not attached to anything yet,
+ * checked by their bytes (`acceptUpload` deletes one that is not a PNG within the size limit).
+ */
+async function acceptIssueImages(deps: Deps, houseID: string, images: string[]): Promise<void> {
+  for (const [index, blobName] of images.entries()) {
+    const problem = issueImageProblem(houseID, images, index);
+    if (problem) throw AppError.validation([{ field: `images.${index}`, errorMessage: problem }]);
+    const holders = await houseDocs(deps).count({
+      partitionKey: houseID,
+      filter: { op: 'arrayContains', field: 'images', value: blobName },
+    });
+    if (holders > 0) throw AppError.conflict('Ảnh này đã được gắn cho phòng, thiết bị hoặc sự cố khác.');
+  }
+  for (const blobName of images) await acceptUpload(deps, 'room-images', blobName);
+}
+
+/**
+ * `POST /odata/Issue`: a tenant reports for their active contract (`contractID` optional); the
+ * landlord or staff may report for a contract of their house. Status 1 (received).
+ */
+export async function createIssue(actor: Actor, input: IssueCreateInput) {
+  const { deps, user } = actor;
+  const contract = await reportedContract(actor, input.contractID);
+  const room = await houseDocs<RoomDoc>(deps).read(contract.houseID, contract.roomID);
+  if (room?.type !== 'room') throw AppError.notFound();
+  await acceptIssueImages(deps, contract.houseID, input.images);
+  const now = deps.now().toISOString();
+  const issueID = randomUUID();
+  const issue: IssueDoc = {
+    id: issueID,
+    pk: contract.houseID,
+    type: 'issue',
+    issueID,
+    houseID: contract.houseID,
+    roomID: room.roomID,
+    roomName: room.roomName,
+    contractID: contract.contractID,
+    title: input.title,
+    description: input.description,
+    status: ISSUE_STATUS.received,
+    images: input.images,
+    createdBy: user.userID,
+    createdByName: user.account.fullName,
+    createdOn: now,
+  };
+  const saved = await houseDocs<IssueDoc>(deps).create(issue);
+  await audit(actor, {
+    action: 'create',
+    entity: 'issue',
+    entityID: issueID,
+    houseID: contract.houseID,
+    details: { contractID: contract.contractID, roomID: room.roomID, images: input.images.length },
+  });
+  return issueEntity(deps, saved);
+}
+
+/** Non-OData parameters choosing the issues listed. */
+export interface IssueScope {
+  houseID?: string;
+  roomID?: string;
+  contractID?: string;
+}
+
+/**
+ * The house and store filter of a list: by contract, room or house (the most precise decides the
+ * house; the others must agree); a tenant always only their own contract's.
+ */
+async function resolveScope(actor: Actor, scope: IssueScope): Promise<{ house: HouseDoc; filter: Filter }> {
+  const { deps, user } = actor;
+  const lessee = lesseeScope(user);
+  const conditions: Filter[] = [{ op: 'eq', field: 'type', value: 'issue' }];
+  let house: HouseDoc | undefined;
+  if (scope.contractID !== undefined) {
+    const id = requireID(scope.contractID, 'Mã hợp đồng');
+    const found = await findInCallersHouse<ContractDoc>(deps, user, 'contract', id);
+    if (lessee && lessee.contractID !== found.doc.contractID) throw AppError.notFound();
+    house = found.house;
+    conditions.push({ op: 'eq', field: 'contractID', value: found.doc.contractID });
+  }
+  if (scope.roomID !== undefined) {
+    const found = await findInCallersHouse<RoomDoc>(deps, user, 'room', requireID(scope.roomID, 'Mã phòng'));
+    if (lessee && lessee.roomID !== found.doc.roomID) throw AppError.notFound();
+    if (house && house.houseID !== found.house.houseID) throw AppError.notFound();
+    house = found.house;
+    conditions.push({ op: 'eq', field: 'roomID', value: found.doc.roomID });
+  }
+  if (scope.houseID !== undefined) {
+    const houseID = requireID(scope.houseID, 'Mã nhà trọ');
+    if (house && house.houseID !== houseID) throw AppError.notFound();
+    house ??= await authorizeHouse(deps, user, houseID);
+  }
+  if (!house) {
+    if (!lessee) throw AppError.badRequest('Thiếu mã nhà trọ (houseID).');
+    house = await authorizeHouse(deps, user, requireID(user.account.houseID, 'Mã nhà trọ'));
+  }
+  if (lessee) conditions.push({ op: 'eq', field: 'contractID', value: lessee.contractID ?? '' });
+  return { house, filter: { op: 'and', items: conditions } };
+}
+
+/** `GET /odata/Issue?contractID=…` (or `roomID`, `houseID`; a tenant: their own), newest first. */
+export async function listIssues(actor: Actor, scope: IssueScope, query: ODataQuery): Promise<EntityPage> {
+  const { house, filter } = await resolveScope(actor, scope);
+  return listEntities(
+    houseDocs<IssueDoc>(actor.deps),
+    { partitionKey: house.houseID, filter },
+    query,
+    NEWEST_FIRST,
+    (doc) => issueEntity(actor.deps, doc),
+  );
+}
+
+/** `GET /odata/Issue/{id}`. */
+export async function getIssue(actor: Actor, issueID: string, query: ODataQuery) {
+  const { doc } = await issueForCaller(actor, issueID);
+  return selectFields(await issueEntity(actor.deps, doc), query);
+}
+
+/** `PATCH /odata/Issue[/{id}]` `{ status, response? }`: the landlord or staff (room level 2) handle it. */
+export async function updateIssue(
+  actor: Actor,
+  issueID: string,
+  input: Omit<IssueUpdateInput, 'issueID'>,
+  ifMatch: string | undefined,
+) {
+  const { deps } = actor;
+  const { doc } = await issueForCaller(actor, issueID);
+  // A tenant never reaches here (room level 1 < 2); checked again so the rule holds without the endpoint.
+  if (actor.user.roleID === ROLE.lessee) throw AppError.forbidden();
+  assertCurrent(doc, ifMatch);
+  const { next, changed } = withChanges(doc, input);
+  if (changed.length === 0) return issueEntity(deps, doc);
+  const saved = await houseDocs<IssueDoc>(deps).replace(
+    { ...next, updatedOn: deps.now().toISOString() },
+    { ifMatch: ifMatch ?? (doc._etag as string) },
+  );
+  await audit(actor, {
+    action: 'update',
+    entity: 'issue',
+    entityID: doc.issueID,
+    houseID: doc.houseID,
+    details: { fields: changed, from: doc.status, status: saved.status },
+  });
+  return issueEntity(deps, saved);
+}
+
+/**
+ * `DELETE /odata/Issue/{id}`: the tenant cancels their own report while it is still only received
+ * (409 once handling began); the landlord or staff with delete rights remove any of their house.
+ */
+export async function deleteIssue(actor: Actor, issueID: string): Promise<void> {
+  const { doc } = await issueForCaller(actor, issueID);
+  const lessee = lesseeScope(actor.user);
+  // The endpoint lets tenants through (room level 1) for their own reports; others need delete rights.
+  if (!lessee && !hasPermission(actor.user, 'room', LEVEL.full)) throw AppError.forbidden();
+  if (lessee && doc.status !== ISSUE_STATUS.received) throw AppError.conflict(ISSUE_MESSAGES.cannotCancel);
+  // If-Match: a status set meanwhile keeps the report (the tenant's cancel then fails as stale).
+  await houseDocs(actor.deps).delete(doc.pk, doc.id, doc._etag ? { ifMatch: doc._etag } : {});
+  await audit(actor, {
+    action: lessee ? 'cancel' : 'delete',
+    entity: 'issue',
+    entityID: doc.issueID,
+    houseID: doc.houseID,
+    details: { status: doc.status, title: doc.title },
+  });
+}
