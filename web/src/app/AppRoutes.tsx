@@ -203,6 +203,12 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
     'RoomChargesPage',
   ),
   guardedPage(
+    routePatterns.requests,
+    'requests',
+    () => import('../features/issues/RequestsPage'),
+    'RequestsPage',
+  ),
+  guardedPage(
     routePatterns.newPassword,
     'newPassword',
     () => import('../features/tenant/NewPasswordPage'),

@@ -76,6 +76,8 @@ export const ROUTE_ACCESS = {
   billing: BILLING_MANAGE_ACCESS,
   bill: BILL_ACCESS,
   billingSettings: ACCESS.superAdmin,
+  /** Issue reports are about rooms: landlords and staff with room access handle them. */
+  requests: ROOM_ACCESS,
   /** The first-login password change: every signed-in role, before anything else. */
   newPassword: { ...ACCESS.everyRole, allowsIncompleteAccount: true },
 } as const satisfies Record<string, RouteAccess>;

@@ -23,7 +23,7 @@ import { useRoom } from '../../lib/api/resources/rooms';
 import { formatDate, formatMoney } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
-import { AddChargeDialog } from './AddChargeDialog';
+import { AddChargeDialog } from '../../components/AddChargeDialog';
 import { useActiveRoomContract } from './billApi';
 import { BackLink, BillStatusChip, ROOM_MISSING } from './billParts';
 

@@ -1,9 +1,4 @@
-import {
-  CONTRACT_STATUS,
-  type CashPaymentInput,
-  type Contract,
-  type OneTimeChargeCreateInput,
-} from '@nhatro/common';
+import { CONTRACT_STATUS, type CashPaymentInput, type Contract } from '@nhatro/common';
 import type { SWRResponse } from 'swr';
 import { apiRequest, apiUrl, ApiError, type ODataCollection } from '../../lib/api';
 import { billKeys, type MonthlyBillReply, type OneTimeChargeReply } from '../../lib/api/resources/bills';
@@ -41,14 +36,6 @@ export function recordChargePayment(
     method: 'PATCH',
     body: { payment },
     ifMatch: charge['@odata.etag'],
-    ...WRITE_REQUEST,
-  });
-}
-
-export function createOneTimeCharge(input: OneTimeChargeCreateInput): Promise<OneTimeChargeReply> {
-  return apiRequest<OneTimeChargeReply>('/odata/OneTimeCharge', {
-    method: 'POST',
-    body: input,
     ...WRITE_REQUEST,
   });
 }

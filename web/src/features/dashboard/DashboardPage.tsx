@@ -4,6 +4,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { ROLE_IDS, useSignedInSession } from '../../lib/session';
 import { BillingSummaryCard } from './BillingSummaryCard';
 import { LesseeRoomView } from './LesseeRoomView';
+import { OpenIssuesCard } from './OpenIssuesCard';
 import { RoomsOverview } from './RoomsOverview';
 
 /**
@@ -17,6 +18,14 @@ export function DashboardPage({ registrations }: { registrations: ReactNode }) {
     role.billingPermission >= LEVEL.create ? (
       <BillingSummaryCard houseID={houseID} canManage={role.billingPermission >= LEVEL.full} />
     ) : undefined;
+  // /requests is open to the landlord and to staff with room permission.
+  const issues = role.roomPermission >= LEVEL.read ? <OpenIssuesCard houseID={houseID} /> : undefined;
+  const summary = (
+    <>
+      {billing}
+      {issues}
+    </>
+  );
 
   switch (role.roleID) {
     case ROLE_IDS.superAdmin:
@@ -34,14 +43,14 @@ export function DashboardPage({ registrations }: { registrations: ReactNode }) {
       return (
         <>
           <title>Quản lý chung — Nhà trọ</title>
-          <RoomsOverview title="Quản lý chung" summary={billing} />
+          <RoomsOverview title="Quản lý chung" summary={summary} />
         </>
       );
     case ROLE_IDS.staff:
       return (
         <>
           <title>Tổng quan phòng — Nhà trọ</title>
-          <RoomsOverview title="Tổng quan phòng" summary={billing} />
+          <RoomsOverview title="Tổng quan phòng" summary={summary} />
         </>
       );
     case ROLE_IDS.lessee:

@@ -13,6 +13,7 @@ import { useSignedInSession } from '../../lib/session';
 import { Line, ListBody, OccupantItem, sortOccupants, TenantPageStates } from './tenantParts';
 import { useContractOccupants } from './tenantApi';
 import { TenantBillsSection, TenantChargesSection } from './TenantBills';
+import { TenantIssuesSection } from './TenantIssues';
 
 const TITLE = 'Phòng của tôi';
 
@@ -152,6 +153,7 @@ function RoomContent() {
         </Box>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <TenantChargesSection roomID={room.roomID} />
+          <TenantIssuesSection houseID={house.houseID} roomID={room.roomID} contractID={session.contractID} />
           <OccupantsSection contractID={session.contractID} lesseeID={session.lesseeID} />
           <DevicesSection roomID={room.roomID} />
         </Box>
@@ -160,7 +162,10 @@ function RoomContent() {
   );
 }
 
-/** /lesseeRoomDetail ('Phòng của tôi', role 4): bills first (phone), the room, its house, charges, occupants, devices. */
+/**
+ * /lesseeRoomDetail ('Phòng của tôi', role 4): bills first (phone), the room, its house, charges, issue
+ * reports, occupants, devices.
+ */
 export function LesseeRoomPage() {
   return (
     <>

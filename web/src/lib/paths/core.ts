@@ -47,5 +47,6 @@ export const routePatterns = {
   roomCharges: 'oneTimeBillCD/:id',
   billingSettings: 'timeBill',
   guestMonthlyBill: 'guestMonthlyBill/:monthlyBillId',
+  requests: 'requests',
   notFound: '*',
 } as const;

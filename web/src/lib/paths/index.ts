@@ -43,6 +43,8 @@ export const paths = {
   /** The public page a guest link opens (the token is what lets it in). */
   guestContract: (contractID: string) => `/guestContract/${enc(contractID)}`,
   /** Staff record the month's electricity and water readings, room by room. */
+  /** The tenants' issue reports of the chosen house, by status and room. */
+  requests: '/requests',
   meterRecords: '/MeterRecord',
   /** The month's draft bills of a house (a house ticket): review, edit, issue. Without id: the chosen house's. */
   billDraft: (houseTicketID?: string) =>

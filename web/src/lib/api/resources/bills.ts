@@ -1,14 +1,17 @@
 // Shared API resource (see `houses.ts` for the rule): monthly bills and one-time charges. The bills slice
 // shows and collects them; the room page lists a room's latest bills; the tenant's room page shows their
-// own. Writes (cash payments, guest links, new charges) stay in the bills slice.
+// own. A new charge is written here too (the bills slice and the issue reports both add them); cash
+// payments and guest links stay in the bills slice.
 import {
   BILL_STATUS,
   BILL_STATUS_LABELS,
   type BillStatus,
   type MonthlyBill,
   type OneTimeCharge,
+  type OneTimeChargeCreateInput,
 } from '@nhatro/common';
 import { mutate, type SWRResponse } from 'swr';
+import { apiRequest } from '../client';
 import { useApiResource } from '../swr';
 import type { ODataCollection } from '../types';
 
@@ -130,4 +133,16 @@ export function billStatusColor(status: number): 'warning' | 'info' | 'success' 
   if (status === BILL_STATUS.partlyPaid) return 'info';
   if (status === BILL_STATUS.paid) return 'success';
   return 'default';
+}
+
+/** `POST /odata/OneTimeCharge` (a repair, a replaced key…; `issueID` when it bills an issue report). */
+export async function createOneTimeCharge(input: OneTimeChargeCreateInput): Promise<OneTimeChargeReply> {
+  const charge = await apiRequest<OneTimeChargeReply>('/odata/OneTimeCharge', {
+    method: 'POST',
+    body: input,
+    toastBadRequest: false,
+    handledStatuses: [400, 404, 409],
+  });
+  void revalidateBills();
+  return charge;
 }

@@ -10,29 +10,30 @@ import {
   parseVietnameseNumber,
   type OneTimeChargeCreateInput,
 } from '@nhatro/common';
-import { useCallback, useId, type FormEvent } from 'react';
-import { FormDialog, useEntitySave } from '../../components/crud';
+import { useCallback, useId, type FormEvent, type ReactNode } from 'react';
+import { FormDialog, useEntitySave } from './crud';
 import {
   DIALOG_FORM_SX,
   fieldErrorsFromBody,
   reservedHelperText,
   useFieldForm,
   validateWithSchema,
-} from '../../components/fieldForm';
-import { isNetworkFailure, isSessionExpiry, serverMessage } from '../../components/mutationFeedback';
-import { formatMoney } from '../../lib/format';
-import { notify } from '../../lib/toast';
-import { createOneTimeCharge } from './billApi';
+} from './fieldForm';
+import { isNetworkFailure, isSessionExpiry, serverMessage } from './mutationFeedback';
+import { createOneTimeCharge } from '../lib/api/resources/bills';
+import { formatMoney } from '../lib/format';
+import { notify } from '../lib/toast';
 
 const CHARGE_FIELDS = ['description', 'amount', 'dueDate'] as const;
 type ChargeField = (typeof CHARGE_FIELDS)[number];
 type ChargeValues = Record<ChargeField, string>;
 
-function validateCharge(values: ChargeValues, contractID: string) {
+function validateCharge(values: ChargeValues, contractID: string, issueID: string | undefined) {
   return validateWithSchema<ChargeField, OneTimeChargeCreateInput>(
     oneTimeChargeCreateSchema,
     {
       contractID,
+      ...(issueID ? { issueID } : {}),
       description: values.description,
       amount: parseVietnameseNumber(values.amount),
       dueDate: values.dueDate === '' ? undefined : values.dueDate,
@@ -41,21 +42,28 @@ function validateCharge(values: ChargeValues, contractID: string) {
   );
 }
 
-function ChargeForm({
-  contractID,
-  onClose,
-  onSaved,
-}: {
+interface ChargeFormProps {
   contractID: string;
+  /** The issue report the charge bills (its title fills the description). */
+  issue?: { issueID: string; title: string } | undefined;
+  intro?: ReactNode;
+  /** `charge` → `charge-description`, `charge-amount`, `charge-submit`, `charge-dialog`. */
+  testIdPrefix: string;
   onClose: () => void;
-  onSaved: () => void;
-}) {
+  onSaved?: (() => void) | undefined;
+}
+
+function ChargeForm({ contractID, issue, intro, testIdPrefix, onClose, onSaved }: ChargeFormProps) {
   const { isSaving, save } = useEntitySave();
+  const issueID = issue?.issueID;
   const validate = useCallback(
-    (values: ChargeValues) => validateCharge(values, contractID).errors,
-    [contractID],
+    (values: ChargeValues) => validateCharge(values, contractID, issueID).errors,
+    [contractID, issueID],
   );
-  const form = useFieldForm<ChargeField>({ description: '', amount: '', dueDate: '' }, validate);
+  const form = useFieldForm<ChargeField>(
+    { description: issue?.title ?? '', amount: '', dueDate: '' },
+    validate,
+  );
   const amountBinding = form.bind('amount');
   const typedAmount = parseVietnameseNumber(form.values.amount);
 
@@ -63,7 +71,7 @@ function ChargeForm({
     event.preventDefault();
     if (isSaving) return;
     form.touchAll();
-    const { data } = validateCharge(form.values, contractID);
+    const { data } = validateCharge(form.values, contractID, issueID);
     if (data === null) return;
     const saved = await save(() => createOneTimeCharge(data), {
       successText: BILL_MESSAGES.chargeAdded,
@@ -80,7 +88,7 @@ function ChargeForm({
       },
     });
     if (!saved) return;
-    onSaved();
+    onSaved?.();
     onClose();
   };
 
@@ -93,9 +101,10 @@ function ChargeForm({
       aria-label="Thêm phí"
     >
       <DialogContent dividers>
+        {intro}
         <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
           <TextField
-            id="charge-description"
+            id={`${testIdPrefix}-description`}
             name="description"
             label="Nội dung khoản phí"
             {...form.bind('description')}
@@ -106,10 +115,10 @@ function ChargeForm({
             autoComplete="off"
             disabled={isSaving}
             placeholder="Ví dụ: Sửa vòi nước"
-            slotProps={{ htmlInput: { 'data-testid': 'charge-description', maxLength: 300 } }}
+            slotProps={{ htmlInput: { 'data-testid': `${testIdPrefix}-description`, maxLength: 300 } }}
           />
           <TextField
-            id="charge-amount"
+            id={`${testIdPrefix}-amount`}
             name="amount"
             label="Số tiền"
             {...amountBinding}
@@ -124,12 +133,12 @@ function ChargeForm({
             autoComplete="off"
             disabled={isSaving}
             slotProps={{
-              htmlInput: { inputMode: 'numeric', 'data-testid': 'charge-amount' },
+              htmlInput: { inputMode: 'numeric', 'data-testid': `${testIdPrefix}-amount` },
               input: { endAdornment: <InputAdornment position="end">₫</InputAdornment> },
             }}
           />
           <TextField
-            id="charge-due-date"
+            id={`${testIdPrefix}-due-date`}
             name="dueDate"
             label="Hạn thanh toán"
             type="date"
@@ -139,7 +148,10 @@ function ChargeForm({
             )}
             fullWidth
             disabled={isSaving}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'charge-due-date' } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { 'data-testid': `${testIdPrefix}-due-date` },
+            }}
           />
         </Box>
       </DialogContent>
@@ -147,7 +159,7 @@ function ChargeForm({
         <Button onClick={onClose} disabled={isSaving}>
           Hủy
         </Button>
-        <Button type="submit" variant="contained" loading={isSaving} data-testid="charge-submit">
+        <Button type="submit" variant="contained" loading={isSaving} data-testid={`${testIdPrefix}-submit`}>
           Thêm phí
         </Button>
       </DialogActions>
@@ -155,22 +167,23 @@ function ChargeForm({
   );
 }
 
-/** 'Thêm phí': a one-time charge (repair, replaced key…) on the room's active contract. */
+/** 'Thêm phí': a one-time charge (repair, replaced key…) on a contract; from an issue report, linked to it. */
 export function AddChargeDialog({
   open,
-  contractID,
-  onClose,
-  onSaved,
-}: {
-  open: boolean;
-  contractID: string;
-  onClose: () => void;
-  onSaved: () => void;
-}) {
+  title = 'Thêm phí',
+  ...form
+}: Omit<ChargeFormProps, 'testIdPrefix'> & { open: boolean; title?: string; testIdPrefix?: string }) {
   const titleId = useId();
+  const testIdPrefix = form.testIdPrefix ?? 'charge';
   return (
-    <FormDialog open={open} onClose={onClose} title="Thêm phí" titleId={titleId} testId="charge-dialog">
-      <ChargeForm contractID={contractID} onClose={onClose} onSaved={onSaved} />
+    <FormDialog
+      open={open}
+      onClose={form.onClose}
+      title={title}
+      titleId={titleId}
+      testId={`${testIdPrefix}-dialog`}
+    >
+      <ChargeForm {...form} testIdPrefix={testIdPrefix} />
     </FormDialog>
   );
 }
