@@ -4,7 +4,6 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { BILL_MESSAGES, BILL_STATUS, LEVEL } from '@nhatro/common';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { DetailPageStates } from '../../components/DetailPageStates';
 import { SectionCard } from '../../components/SectionCard';
 import { owedAmount, useMonthlyBill, type MonthlyBillReply } from '../../lib/api/resources/bills';
 import { formatDate } from '../../lib/format';
@@ -16,6 +15,7 @@ import {
   AmountSummary,
   BackLink,
   BillLines,
+  BillingItemStates,
   BillStatusChip,
   CashPaymentDialog,
   CollectCashButton,
@@ -148,26 +148,15 @@ function BillView({
 /** /bill/{id}: one monthly bill — lines, amounts, payments, QR code; cash, share, print and PDF. */
 export function MonthlyBillPage() {
   const { id = '' } = useParams();
-  const session = useSignedInSession();
   const { data: bill, error, isLoading, mutate } = useMonthlyBill(id);
-  const isTenant = session.role.roleID === ROLE_IDS.lessee;
-
   if (bill === undefined) {
     return (
-      <DetailPageStates
+      <BillingItemStates
         error={error}
         isLoading={isLoading}
-        hasData={false}
         onRetry={() => void mutate()}
         title="Hóa đơn"
-        backLink={null}
-        loadingLabel="Đang tải hóa đơn"
-        missing={{
-          title: 'Không tìm thấy hóa đơn',
-          description: 'Hóa đơn này không tồn tại hoặc bạn không có quyền xem.',
-          listPath: isTenant ? paths.lesseeRoom : paths.rooms,
-          listLabel: isTenant ? 'Về phòng của tôi' : 'Về danh sách phòng',
-        }}
+        missingDescription="Hóa đơn này không tồn tại hoặc bạn không có quyền xem."
       />
     );
   }

@@ -5,7 +5,6 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { BILL_STATUS, LEVEL } from '@nhatro/common';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
-import { DetailPageStates } from '../../components/DetailPageStates';
 import { SectionCard } from '../../components/SectionCard';
 import {
   owedAmount,
@@ -20,6 +19,7 @@ import { deleteOneTimeCharge, recordChargePayment } from './billApi';
 import {
   AmountSummary,
   BackLink,
+  BillingItemStates,
   BillStatusChip,
   CashPaymentDialog,
   CollectCashButton,
@@ -140,26 +140,15 @@ function ChargeView({
 /** /otcBill/{id}: one one-time charge — amount, payments, QR code; cash and delete for the landlord. */
 export function OneTimeChargePage() {
   const { id = '' } = useParams();
-  const session = useSignedInSession();
   const { data: charge, error, isLoading, mutate } = useOneTimeCharge(id);
-  const isTenant = session.role.roleID === ROLE_IDS.lessee;
-
   if (charge === undefined) {
     return (
-      <DetailPageStates
+      <BillingItemStates
         error={error}
         isLoading={isLoading}
-        hasData={false}
         onRetry={() => void mutate()}
         title="Khoản phí"
-        backLink={null}
-        loadingLabel="Đang tải khoản phí"
-        missing={{
-          title: 'Không tìm thấy khoản phí',
-          description: 'Khoản phí này không tồn tại, đã bị xóa hoặc bạn không có quyền xem.',
-          listPath: isTenant ? paths.lesseeRoom : paths.rooms,
-          listLabel: isTenant ? 'Về phòng của tôi' : 'Về danh sách phòng',
-        }}
+        missingDescription="Khoản phí này không tồn tại, đã bị xóa hoặc bạn không có quyền xem."
       />
     );
   }

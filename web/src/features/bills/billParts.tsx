@@ -28,6 +28,7 @@ import {
   type FieldErrors,
 } from '../../components/fieldForm';
 import { FormDialog } from '../../components/crud';
+import { DetailPageStates } from '../../components/DetailPageStates';
 import { ItemList } from '../../components/ItemList';
 import { EmptyLine, SectionCard } from '../../components/SectionCard';
 import { TransferQrCode } from '../../components/TransferQrCode';
@@ -36,6 +37,7 @@ import { isApiError } from '../../lib/api';
 import { billStatusColor, billStatusLabel, revalidateBills } from '../../lib/api/resources/bills';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { ROLE_IDS, useSignedInSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 
 /** What the room's bill and charge pages say when the room is not there (or another landlord's). */
@@ -472,5 +474,44 @@ export function PaymentColumn({
         </SectionCard>
       </Box>
     </Box>
+  );
+}
+
+/**
+ * A bill's or a charge's page before it is shown: loading, not found (with the way back the reader
+ * knows: the tenant's own room, else the rooms), or the error with a retry.
+ */
+export function BillingItemStates({
+  error,
+  isLoading,
+  onRetry,
+  title,
+  missingDescription,
+}: {
+  error: unknown;
+  isLoading: boolean;
+  onRetry: () => void;
+  /** 'Hóa đơn', 'Khoản phí'. */
+  title: string;
+  missingDescription: string;
+}) {
+  const session = useSignedInSession();
+  const isTenant = session.role.roleID === ROLE_IDS.lessee;
+  return (
+    <DetailPageStates
+      error={error}
+      isLoading={isLoading}
+      hasData={false}
+      onRetry={onRetry}
+      title={title}
+      backLink={null}
+      loadingLabel={`Đang tải ${title.toLowerCase()}`}
+      missing={{
+        title: `Không tìm thấy ${title.toLowerCase()}`,
+        description: missingDescription,
+        listPath: isTenant ? paths.lesseeRoom : paths.rooms,
+        listLabel: isTenant ? 'Về phòng của tôi' : 'Về danh sách phòng',
+      }}
+    />
   );
 }
