@@ -6,7 +6,8 @@ const SOURCE_RESOLVER = fileURLToPath(new URL('./sourceResolver.cjs', import.met
 /**
  * The API's layers, each importing only the ones below it (docs/adding-a-slice.md):
  * functions (thin endpoints) → http (the edge) → useCases → domain (rules, no I/O);
- * use cases reach storage through the store and blob ports and render files with documents/ (PDF);
+ * use cases reach storage through the store and blob ports, the payment gateway through paymentGateway/,
+ * send messages through messaging/ and render files with documents/ (PDF);
  * local/ wires everything for `npm start`.
  */
 const LAYERS = [
@@ -17,6 +18,8 @@ const LAYERS = [
   { type: 'store', pattern: 'api/src/store' },
   { type: 'blob', pattern: 'api/src/blob' },
   { type: 'documents', pattern: 'api/src/documents' },
+  { type: 'paymentGateway', pattern: 'api/src/paymentGateway' },
+  { type: 'messaging', pattern: 'api/src/messaging' },
   { type: 'local', pattern: 'api/src/local' },
   { type: 'config', pattern: 'api/src/config' },
 ];
@@ -24,13 +27,27 @@ const LAYERS = [
 const MAY_IMPORT = {
   functions: ['http', 'useCases', 'domain'],
   http: ['useCases', 'domain', 'store'],
-  useCases: ['useCases', 'domain', 'store', 'blob', 'documents', 'config'],
+  useCases: ['useCases', 'domain', 'store', 'blob', 'documents', 'paymentGateway', 'messaging', 'config'],
   domain: ['domain'],
   store: ['store', 'domain', 'config'],
   blob: ['blob', 'domain', 'config'],
   documents: ['domain'],
+  paymentGateway: ['paymentGateway', 'domain', 'config'],
+  messaging: ['messaging', 'domain', 'config'],
   config: ['store'],
-  local: ['functions', 'http', 'useCases', 'domain', 'store', 'blob', 'documents', 'config', 'local'],
+  local: [
+    'functions',
+    'http',
+    'useCases',
+    'domain',
+    'store',
+    'blob',
+    'documents',
+    'paymentGateway',
+    'messaging',
+    'config',
+    'local',
+  ],
 };
 
 export default [

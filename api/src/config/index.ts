@@ -11,6 +11,24 @@ export interface BlobConfig {
   accountKey?: string;
 }
 
+/** The VNPay merchant: terminal code, hash secret and the gateway's host (its sandbox or production). */
+export interface VnpayConfig {
+  tmnCode: string;
+  hashSecret: string;
+  /** `https://sandbox.vnpayment.vn`, `https://pay.vnpay.vn`, or the local sandbox's URL. */
+  host: string;
+}
+
+/** Where e-mail and SMS leave the platform (Azure Communication Services, managed identity). */
+export interface MessagingConfig {
+  /** `https://<resource>.communication.azure.com`; absent: messages stay in the outbox (local). */
+  acsEndpoint?: string;
+  /** Verified sender address of the ACS e-mail domain. */
+  emailSender?: string;
+  /** The ACS phone number (E.164) SMS are sent from. */
+  smsFrom?: string;
+}
+
 export interface AppConfig {
   environment: 'local' | 'azure';
   dataDir: string;
@@ -21,6 +39,13 @@ export interface AppConfig {
   maxBodyBytes: number;
   /** Origin of the SPA, used for CORS and payment return URLs. */
   webOrigin: string;
+  /** Origin the API is reached at from outside (the gateway's return URL); the SPA's origin locally. */
+  apiOrigin: string;
+  /** Absent when online payment is not configured (payment URLs then answer with an errorMessage). */
+  vnpay?: VnpayConfig;
+  /** Shared secret that signs the bank feed's webhook calls; absent: the webhook refuses every call. */
+  bankFeedSecret?: string;
+  messaging: MessagingConfig;
 }
 
 /** Azurite's published development account (not a secret: it is the same on every machine). */
@@ -29,13 +54,46 @@ export const AZURITE_ACCOUNT = {
   key: 'Eby8vdM02xNOcqFlqUwJPLlmEtlCDXJ1OUzFT50uSRZ6IFsuFq2UVErCz4I6tq/K1SZFPTOtr/KBHBeksoGMGw==',
 };
 
-function localJwtSecret(dataDir: string): Uint8Array {
-  const file = join(dataDir, 'jwt-secret');
+/** A random secret kept in `DATA_DIR/<name>` (generated on first use): local runs only. */
+function localSecret(dataDir: string, name: string, bytes: number): string {
+  const file = join(dataDir, name);
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(file, randomBytes(48).toString('base64'), { mode: 0o600 });
+    writeFileSync(file, randomBytes(bytes).toString('base64'), { mode: 0o600 });
   }
-  return new Uint8Array(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64'));
+  return readFileSync(file, 'utf8').trim();
+}
+
+function localJwtSecret(dataDir: string): Uint8Array {
+  return new Uint8Array(Buffer.from(localSecret(dataDir, 'jwt-secret', 48), 'base64'));
+}
+
+/** A setting that must not be an unresolved Key Vault reference (its literal text arrives when the identity lacks access). */
+function resolvedSecret(name: string, value: string | undefined): string | undefined {
+  if (value?.startsWith('@Microsoft.KeyVault(')) {
+    throw new Error(`${name} is an unresolved Key Vault reference; check the Function App identity`);
+  }
+  return value || undefined;
+}
+
+/** The local merchant of the local payment sandbox (`npm start`, tests): nothing leaves the machine. */
+export const LOCAL_VNPAY_TMN_CODE = 'NHATRO01';
+
+function vnpayConfig(env: NodeJS.ProcessEnv, environment: AppConfig['environment'], dataDir: string) {
+  const tmnCode = resolvedSecret('VNPAY_TMN_CODE', env.VNPAY_TMN_CODE);
+  const hashSecret = resolvedSecret('VNPAY_HASH_SECRET', env.VNPAY_HASH_SECRET);
+  if (tmnCode && hashSecret) {
+    return { tmnCode, hashSecret, host: env.VNPAY_HOST ?? 'https://sandbox.vnpayment.vn' };
+  }
+  // Locally the gateway is the sandbox started beside the product (its URL is set by the local host).
+  if (environment === 'local' && env.VNPAY_HOST) {
+    return {
+      tmnCode: LOCAL_VNPAY_TMN_CODE,
+      hashSecret: localSecret(dataDir, 'vnpay-hash-secret', 24),
+      host: env.VNPAY_HOST,
+    };
+  }
+  return undefined;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -52,6 +110,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const secret = jwtSecretText ? new Uint8Array(Buffer.from(jwtSecretText, 'utf8')) : localJwtSecret(dataDir);
   if (secret.byteLength < 32) throw new Error('JWT_SECRET must be at least 32 bytes');
   const blobPort = env.AZURITE_BLOB_PORT ?? '10000';
+  const webOrigin = env.WEB_ORIGIN ?? `http://localhost:${env.PORT ?? 4280}`;
+  const vnpay = vnpayConfig(env, environment, dataDir);
+  const bankFeedSecret =
+    resolvedSecret('BANK_FEED_SECRET', env.BANK_FEED_SECRET) ??
+    (environment === 'local' ? localSecret(dataDir, 'bank-feed-secret', 24) : undefined);
   return {
     environment,
     dataDir,
@@ -88,6 +151,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     refreshTtlDays: 30,
     maxBodyBytes: Number(env.MAX_BODY_BYTES ?? 30 * 1024 * 1024),
-    webOrigin: env.WEB_ORIGIN ?? `http://localhost:${env.PORT ?? 4280}`,
+    webOrigin,
+    apiOrigin: env.API_ORIGIN ?? (env.WEBSITE_HOSTNAME ? `https://${env.WEBSITE_HOSTNAME}` : webOrigin),
+    ...(vnpay ? { vnpay } : {}),
+    ...(bankFeedSecret ? { bankFeedSecret } : {}),
+    messaging: {
+      ...(env.ACS_ENDPOINT ? { acsEndpoint: env.ACS_ENDPOINT } : {}),
+      ...(env.ACS_EMAIL_SENDER ? { emailSender: env.ACS_EMAIL_SENDER } : {}),
+      ...(env.ACS_SMS_FROM ? { smsFrom: env.ACS_SMS_FROM } : {}),
+    },
   };
 }

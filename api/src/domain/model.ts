@@ -21,6 +21,7 @@ import type {
   RoomTicket,
   Vehicle,
 } from '@nhatro/common';
+import type { OutboxMessage } from './outbox.js';
 import type { StoredDoc } from './query.js';
 
 /** Documents of the `users` container (pk = id = userID). */
@@ -150,6 +151,14 @@ export interface IssueDoc extends StoredDoc, Issue {
   type: 'issue';
 }
 
+/**
+ * A message waiting to be sent (or sent): written in the same batch as the change that caused it, in the
+ * partition of that change (a house's messages with the house, platform messages in `platform`).
+ */
+export interface OutboxMessageDoc extends StoredDoc, OutboxMessage {
+  type: 'outboxMessage';
+}
+
 export type HouseScopedDoc =
   | HouseDoc
   | RoomDoc
@@ -168,7 +177,8 @@ export type HouseScopedDoc =
   | RoomTicketDoc
   | MonthlyBillDoc
   | OneTimeChargeDoc
-  | IssueDoc;
+  | IssueDoc
+  | OutboxMessageDoc;
 
 /** Registrations of future landlords (`platform` container, pk = "registrations"). */
 export interface RegistrationDoc extends StoredDoc, Registration {
