@@ -56,6 +56,14 @@ export function testConfig(): AppConfig {
     refreshTtlDays: 30,
     maxBodyBytes: 30 * 1024 * 1024,
     webOrigin: 'http://localhost:4280',
+    apiOrigin: 'http://localhost:4280',
+    vnpay: {
+      tmnCode: 'NHATRO01',
+      hashSecret: 'use-case-tests-vnpay-hash-secret',
+      host: 'http://sandbox.payment.test',
+    },
+    bankFeedSecret: 'use-case-tests-bank-feed-secret',
+    messaging: {},
   };
 }
 
