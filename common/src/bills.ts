@@ -69,6 +69,8 @@ export const paymentEntryEntity = z.object({
   paidOn: isoDateTime(),
   recordedBy: z.string().optional(),
   note: z.string().optional(),
+  /** Online and transfer payments: the payment record or bank transfer it came from (credited once). */
+  reference: z.string().optional(),
 });
 export type PaymentEntry = z.infer<typeof paymentEntryEntity>;
 

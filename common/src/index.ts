@@ -21,3 +21,4 @@ export * from './meters.js';
 export * from './bills.js';
 export * from './vietQr.js';
 export * from './issues.js';
+export * from './payments.js';

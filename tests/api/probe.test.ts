@@ -187,6 +187,7 @@ function queryOf(id: Ids): string {
     extension: 'png',
     contractID: id.contract,
     monthlyBillID: id.monthlyBill,
+    oneTimeChargeID: id.oneTimeCharge,
   }).toString();
 }
 

@@ -5,6 +5,7 @@ import { AppError, type ErrorKind } from '../../api/src/domain/errors.js';
 import type { AuditDoc, UserDoc } from '../../api/src/domain/model.js';
 import type { EntityModel } from '../../api/src/domain/odata/model.js';
 import { parseODataQuery, type ODataQuery } from '../../api/src/domain/odata/parse.js';
+import { vnpayGateway } from '../../api/src/paymentGateway/vnpay.js';
 import { openSqliteStore } from '../../api/src/store/sqlite.js';
 import type { Actor } from '../../api/src/useCases/actor.js';
 import type { RequestOrigin } from '../../api/src/useCases/audit.js';
@@ -40,6 +41,13 @@ export interface UseCaseHarness {
   close(): Promise<void>;
 }
 
+/** The merchant of use-case tests: the gateway's URLs are built and its callbacks checked, never sent. */
+export const TEST_VNPAY = {
+  tmnCode: 'NHATRO01',
+  hashSecret: 'use-case-tests-vnpay-hash-secret',
+  host: 'http://sandbox.payment.test',
+};
+
 /** Configuration that reaches no service: the store and blobs are given to `Deps` directly. */
 export function testConfig(): AppConfig {
   return {
@@ -57,11 +65,7 @@ export function testConfig(): AppConfig {
     maxBodyBytes: 30 * 1024 * 1024,
     webOrigin: 'http://localhost:4280',
     apiOrigin: 'http://localhost:4280',
-    vnpay: {
-      tmnCode: 'NHATRO01',
-      hashSecret: 'use-case-tests-vnpay-hash-secret',
-      host: 'http://sandbox.payment.test',
-    },
+    vnpay: TEST_VNPAY,
     bankFeedSecret: 'use-case-tests-bank-feed-secret',
     messaging: {},
   };
@@ -74,7 +78,7 @@ export function createHarness(options: { now?: Date } = {}): UseCaseHarness {
   const store = openSqliteStore({ file: ':memory:' });
   const blobs = new MemoryBlobStorage(now);
   return {
-    deps: { config: testConfig(), store, blobs, now },
+    deps: { config: testConfig(), store, blobs, payments: vnpayGateway(TEST_VNPAY), now },
     blobs,
     clock,
     close: () => store.close(),

@@ -76,8 +76,10 @@ function resolvedSecret(name: string, value: string | undefined): string | undef
   return value || undefined;
 }
 
-/** The local merchant of the local payment sandbox (`npm start`, tests): nothing leaves the machine. */
-export const LOCAL_VNPAY_TMN_CODE = 'NHATRO01';
+/** The merchant of the local payment sandbox (`npm start`, tests): nothing leaves the machine. */
+export function localSandboxMerchant(dataDir: string): { tmnCode: string; hashSecret: string } {
+  return { tmnCode: 'NHATRO01', hashSecret: localSecret(dataDir, 'vnpay-hash-secret', 24) };
+}
 
 function vnpayConfig(env: NodeJS.ProcessEnv, environment: AppConfig['environment'], dataDir: string) {
   const tmnCode = resolvedSecret('VNPAY_TMN_CODE', env.VNPAY_TMN_CODE);
@@ -86,13 +88,8 @@ function vnpayConfig(env: NodeJS.ProcessEnv, environment: AppConfig['environment
     return { tmnCode, hashSecret, host: env.VNPAY_HOST ?? 'https://sandbox.vnpayment.vn' };
   }
   // Locally the gateway is the sandbox started beside the product (its URL is set by the local host).
-  if (environment === 'local' && env.VNPAY_HOST) {
-    return {
-      tmnCode: LOCAL_VNPAY_TMN_CODE,
-      hashSecret: localSecret(dataDir, 'vnpay-hash-secret', 24),
-      host: env.VNPAY_HOST,
-    };
-  }
+  if (environment === 'local' && env.VNPAY_HOST)
+    return { ...localSandboxMerchant(dataDir), host: env.VNPAY_HOST };
   return undefined;
 }
 

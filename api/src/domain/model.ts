@@ -14,6 +14,7 @@ import type {
   MeterRecord,
   MonthlyBill,
   OneTimeCharge,
+  Payment,
   Registration,
   Reservation,
   RoleID,
@@ -151,6 +152,12 @@ export interface IssueDoc extends StoredDoc, Issue {
   type: 'issue';
 }
 
+/** id = `paymentID` (random, also the gateway's `vnp_TxnRef`): kept with the bill it pays, so the credit,
+ * the payment's new state and the messages are one batch. */
+export interface PaymentDoc extends StoredDoc, Payment {
+  type: 'payment';
+}
+
 /**
  * A message waiting to be sent (or sent): written in the same batch as the change that caused it, in the
  * partition of that change (a house's messages with the house, platform messages in `platform`).
@@ -178,6 +185,7 @@ export type HouseScopedDoc =
   | MonthlyBillDoc
   | OneTimeChargeDoc
   | IssueDoc
+  | PaymentDoc
   | OutboxMessageDoc;
 
 /** Registrations of future landlords (`platform` container, pk = "registrations"). */

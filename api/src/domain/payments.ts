@@ -65,3 +65,44 @@ export function applyCashPayment(
     ...(full ? { paidOn } : {}),
   };
 }
+
+/** Money received through the gateway or a bank transfer, identified by `reference`. */
+export interface ReceivedPayment {
+  amount: number;
+  method: 'online' | 'transfer';
+  reference: string;
+  paidOn: string;
+  note?: string;
+}
+
+/**
+ * Credits money already received (the gateway or the bank took it): recorded in full even when it is
+ * more than is still owed (a cash payment may have come first; the landlord sees the surplus), and never
+ * twice: a payable that already holds `reference` is returned as `undefined` (nothing to write). A bill
+ * carried over into a later one keeps its status; the money shows on it.
+ */
+export function applyReceivedPayment(payable: Payable, payment: ReceivedPayment): PaymentResult | undefined {
+  if (payable.payments.some((entry) => entry.reference === payment.reference)) return undefined;
+  if (!Number.isSafeInteger(payment.amount) || payment.amount <= 0) {
+    throw AppError.badRequest('Số tiền thanh toán phải lớn hơn 0.');
+  }
+  const paidAmount = payable.paidAmount + payment.amount;
+  const entry: PaymentEntry = {
+    amount: payment.amount,
+    method: payment.method,
+    paidOn: payment.paidOn,
+    reference: payment.reference,
+    ...(payment.note ? { note: payment.note } : {}),
+  };
+  const payments = [...payable.payments, entry];
+  if (payable.status === BILL_STATUS.carriedOver) {
+    return { paidAmount, status: payable.status, payments };
+  }
+  const full = paidAmount >= payable.due;
+  return {
+    paidAmount,
+    status: full ? BILL_STATUS.paid : BILL_STATUS.partlyPaid,
+    payments,
+    ...(full ? { paidOn: payment.paidOn } : {}),
+  };
+}

@@ -28,3 +28,8 @@ export function daysInMonth(month: string): number {
   const [year, monthNumber] = month.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
 }
+
+/** `yyyyMMddHHmmss` of the instant in Vietnam: the payment gateway's date format. */
+export function vietnamCompactDateTime(instant: Date): string {
+  return new Date(instant.getTime() + VIETNAM_OFFSET_MS).toISOString().slice(0, 19).replace(/[-:T]/g, '');
+}

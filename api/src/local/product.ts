@@ -2,10 +2,11 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../config/index.js';
+import { loadConfig, localSandboxMerchant } from '../config/index.js';
 import { closeDeps, createDeps, useDeps, type Deps } from '../useCases/deps.js';
 import { allowBrowserOrigin, startAzurite } from './azurite.js';
 import { createLocalHost } from './host.js';
+import { startPaymentSandbox, type PaymentSandbox } from './paymentSandbox.js';
 import { seedDemoData } from './seed.js';
 
 const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -28,12 +29,16 @@ export interface LocalProductOptions {
   seed?: boolean;
   log?: (line: string) => void;
   env?: NodeJS.ProcessEnv;
+  /** Port of the local payment sandbox (default: any free port). */
+  paymentSandboxPort?: number;
 }
 
 export interface RunningProduct {
   url: string;
   services: Deps;
   seeded: boolean;
+  /** The local stand-in for VNPay; absent when real VNPay settings were given. */
+  paymentSandbox?: PaymentSandbox;
   stop(): Promise<void>;
 }
 
@@ -41,12 +46,23 @@ export interface RunningProduct {
 export async function startLocalProduct(options: LocalProductOptions): Promise<RunningProduct> {
   const azurite = await startAzurite({ location: join(options.dataDir, 'azurite') });
   const origin = `http://localhost:${options.port}`;
+  const env = options.env ?? process.env;
+  // Real VNPay settings (its own sandbox) take the same code path; without them the local sandbox stands in.
+  const paymentSandbox =
+    env.VNPAY_TMN_CODE && env.VNPAY_HASH_SECRET
+      ? undefined
+      : await startPaymentSandbox({
+          ...localSandboxMerchant(options.dataDir),
+          ipnUrl: `${origin}/api/Payment/VNPayIPN`,
+          ...(options.paymentSandboxPort === undefined ? {} : { port: options.paymentSandboxPort }),
+        });
   const config = loadConfig({
-    ...(options.env ?? process.env),
+    ...env,
     DATA_DIR: options.dataDir,
     PORT: String(options.port),
     AZURITE_BLOB_PORT: String(azurite.port),
     WEB_ORIGIN: origin,
+    ...(paymentSandbox ? { VNPAY_HOST: paymentSandbox.url } : {}),
   });
   const services = await createDeps(config);
   useDeps(services);
@@ -72,6 +88,7 @@ export async function startLocalProduct(options: LocalProductOptions): Promise<R
     });
   } catch (error) {
     await closeDeps();
+    await paymentSandbox?.stop();
     await azurite.stop();
     throw error;
   }
@@ -79,12 +96,14 @@ export async function startLocalProduct(options: LocalProductOptions): Promise<R
     url: origin,
     services,
     seeded,
+    ...(paymentSandbox ? { paymentSandbox } : {}),
     async stop() {
       await new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());
         server.closeAllConnections();
       });
       await closeDeps();
+      await paymentSandbox?.stop();
       await azurite.stop();
     },
   };

@@ -5,22 +5,28 @@ import { startLocalProduct } from './product.js';
 const port = Number(process.env.PORT ?? 4280);
 const dataDir = resolve(process.env.DATA_DIR ?? '.data');
 
-const product = await startLocalProduct({ port, dataDir, log: (line) => console.log(line) }).catch(
-  (error: unknown) => {
-    const code = (error as { code?: string }).code;
-    console.error(
-      code === 'EADDRINUSE'
-        ? `Cổng ${port} đang được dùng. Hãy dừng chương trình đang dùng nó hoặc chạy với PORT khác, ví dụ: PORT=4281 npm start`
-        : `Không khởi động được Nhà trọ: ${String(error)}`,
-    );
-    process.exit(1);
-  },
-);
+const paymentSandboxPort = Number(process.env.PAYMENT_SANDBOX_PORT ?? port + 10);
+
+const product = await startLocalProduct({
+  port,
+  dataDir,
+  paymentSandboxPort,
+  log: (line) => console.log(line),
+}).catch((error: unknown) => {
+  const code = (error as { code?: string }).code;
+  console.error(
+    code === 'EADDRINUSE'
+      ? `Cổng ${port} đang được dùng. Hãy dừng chương trình đang dùng nó hoặc chạy với PORT khác, ví dụ: PORT=4281 npm start`
+      : `Không khởi động được Nhà trọ: ${String(error)}`,
+  );
+  process.exit(1);
+});
 
 const width = Math.max(...DEMO_ACCOUNTS.map((account) => account.username.length));
 console.log(`
 Nhà trọ đang chạy tại ${product.url}
 Dữ liệu: ${dataDir}${product.seeded ? ' (vừa tạo dữ liệu mẫu)' : ''}
+Cổng thanh toán thử (thay cho VNPay): ${product.paymentSandbox?.url ?? 'VNPay theo cấu hình'}
 
 Tài khoản mẫu:
 ${DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(width)}  ${a.password.padEnd(18)} ${a.description}`).join('\n')}

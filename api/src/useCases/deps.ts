@@ -1,12 +1,15 @@
 import { loadConfig, type AppConfig } from '../config/index.js';
 import { openStore, type Store } from '../store/index.js';
 import { createBlobStorage, type BlobStorage } from '../blob/blobStorage.js';
+import { vnpayGateway, type PaymentGateway } from '../paymentGateway/vnpay.js';
 
 /** What every handler needs from the outside world, created once per process. */
 export interface Deps {
   config: AppConfig;
   store: Store;
   blobs: BlobStorage;
+  /** The online payment gateway; absent when it is not configured (payment URLs then say so). */
+  payments?: PaymentGateway;
   now: () => Date;
 }
 
@@ -69,7 +72,13 @@ export function getDeps(): Promise<Deps> {
 
 export async function createDeps(config: AppConfig): Promise<Deps> {
   const store = await openStore(config.store);
-  return { config, store, blobs: createBlobStorage(config.blob), now: () => new Date() };
+  return {
+    config,
+    store,
+    blobs: createBlobStorage(config.blob),
+    ...(config.vnpay ? { payments: vnpayGateway(config.vnpay) } : {}),
+    now: () => new Date(),
+  };
 }
 
 /** Replaces the process-wide services (the local host and tests configure them explicitly). */

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { isoDateTime } from './fields.js';
+
+/**
+ * Online payment through the gateway (VNPay): a tenant asks for a payment URL for what a bill or a
+ * one-time charge still owes; each request is a payment record, confirmed only by the gateway's
+ * server-to-server notification (IPN). The result pages show a payment without a session, so what they
+ * read (`PaymentResult`) holds nothing personal.
+ */
+
+/** `pending` until the gateway says; `succeeded` credits the bill or charge once; the others credit nothing. */
+export const PAYMENT_STATES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
+export type PaymentState = (typeof PAYMENT_STATES)[number];
+export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
+  pending: 'Đang chờ xác nhận',
+  succeeded: 'Thanh toán thành công',
+  failed: 'Thanh toán không thành công',
+  cancelled: 'Đã hủy thanh toán',
+};
+
+/** What a payment pays for. */
+export const PAYMENT_TARGETS = ['monthlyBill', 'oneTimeCharge'] as const;
+export type PaymentTarget = (typeof PAYMENT_TARGETS)[number];
+export const PAYMENT_TARGET_LABELS: Record<PaymentTarget, string> = {
+  monthlyBill: 'Hóa đơn hằng tháng',
+  oneTimeCharge: 'Khoản phí phát sinh',
+};
+
+/** A payment record (`paymentID` is also the gateway's order reference, `vnp_TxnRef`). */
+export const paymentEntity = z.object({
+  paymentID: z.string(),
+  houseID: z.string(),
+  contractID: z.string(),
+  target: z.enum(PAYMENT_TARGETS),
+  targetID: z.string(),
+  /** The bill's name or the charge's description, when the payment was asked for. */
+  description: z.string(),
+  amount: z.number(),
+  state: z.enum(PAYMENT_STATES),
+  gateway: z.literal('vnpay'),
+  requestedBy: z.string(),
+  createdOn: isoDateTime(),
+  /** The gateway refuses the payment URL after this. */
+  expiresOn: isoDateTime(),
+  confirmedOn: isoDateTime().optional(),
+  /** The gateway's own transaction number (`vnp_TransactionNo`) and what it reported. */
+  gatewayTransactionNo: z.string().optional(),
+  bankCode: z.string().optional(),
+  cardType: z.string().optional(),
+  responseCode: z.string().optional(),
+});
+export type Payment = z.infer<typeof paymentEntity>;
+
+/** What the public result pages read: the amount, what was paid and the state; nothing personal. */
+export interface PaymentResult {
+  paymentID: string;
+  target: PaymentTarget;
+  description: string;
+  amount: number;
+  state: PaymentState;
+  createdOn: string;
+  confirmedOn?: string;
+  gatewayTransactionNo?: string;
+  bankCode?: string;
+}
+
+/** Spec §7's reply: a URL is used only when `errorMessage` is empty. */
+export interface PaymentUrlReply {
+  status: boolean;
+  errorMessage: string;
+  paymentURL: string | null;
+}
+
+export const PAYMENT_MESSAGES = {
+  billAlreadyPaid: 'Hóa đơn đã được thanh toán đầy đủ.',
+  billCarriedOver: 'Hóa đơn đã được chuyển sang kỳ sau: vui lòng thanh toán hóa đơn mới.',
+  chargeAlreadyPaid: 'Khoản phí đã được thanh toán đầy đủ.',
+  notConfigured:
+    'Thanh toán trực tuyến chưa được bật. Vui lòng thanh toán bằng chuyển khoản (mã QR) hoặc tiền mặt.',
+  gatewayUnavailable: 'Không tạo được liên kết thanh toán. Vui lòng thử lại sau ít phút.',
+  paymentNotFound: 'Không tìm thấy giao dịch thanh toán.',
+} as const;
