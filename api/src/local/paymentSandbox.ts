@@ -98,7 +98,7 @@ function send(res: ServerResponse, status: number, html: string): void {
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'",
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
   });
   res.end(html);
 }

@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { BILL_MESSAGES, BILL_STATUS, LEVEL } from '@nhatro/common';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { SectionCard } from '../../components/SectionCard';
+import { PayOnlineButton } from '../../components/PayOnlineButton';
 import { owedAmount, useMonthlyBill, type MonthlyBillReply } from '../../lib/api/resources/bills';
 import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -81,6 +82,9 @@ function BillView({
           }}
           data-testid="bill-actions"
         >
+          {isTenant && owed > 0 && bill.status !== BILL_STATUS.carriedOver && (
+            <PayOnlineButton target="monthlyBill" id={bill.monthlyBillID} />
+          )}
           {canCollect && owed > 0 && <CollectCashButton onClick={cash.open} testId="bill-collect" />}
           {canCollect && (
             <ShareLinkButton isCreating={share.isCreating} onClick={() => void share.create()} />

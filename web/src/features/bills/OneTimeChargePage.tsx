@@ -5,6 +5,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { BILL_STATUS, LEVEL } from '@nhatro/common';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
+import { PayOnlineButton } from '../../components/PayOnlineButton';
 import { SectionCard } from '../../components/SectionCard';
 import {
   owedAmount,
@@ -77,6 +78,7 @@ function ChargeView({
       </Box>
       {(canCollect || canDelete) && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mb: 2 }}>
+          {isTenant && owed > 0 && <PayOnlineButton target="oneTimeCharge" id={charge.oneTimeChargeID} />}
           {canCollect && owed > 0 && <CollectCashButton onClick={cash.open} testId="charge-collect" />}
           {canDelete && charge.paidAmount === 0 && charge.status === BILL_STATUS.unpaid && (
             <Button

@@ -3,7 +3,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CallOutlined from '@mui/icons-material/CallOutlined';
@@ -11,7 +10,7 @@ import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import { BILL_MESSAGES, BILL_STATUS, type BillLine, type GuestMonthlyBillView } from '@nhatro/common';
 import type { ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { BrandLink } from '../../components/BrandLink';
+import { PublicPageFrame, PublicSection } from '../../components/PublicPageFrame';
 import { ErrorState } from '../../components/DataStates';
 import { ItemList } from '../../components/ItemList';
 import { TransferQrCode } from '../../components/TransferQrCode';
@@ -19,50 +18,6 @@ import { isApiError } from '../../lib/api';
 import { billStatusColor, billStatusLabel } from '../../lib/api/resources/bills';
 import { formatDate, formatMoney, formatNumber } from '../../lib/format';
 import { useGuestMonthlyBill } from './guestBillApi';
-
-/** The page's frame: the brand and one narrow column (no navigation, no login), made for a phone. */
-function GuestFrame({ children }: { children: ReactNode }) {
-  return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <Box
-        component="header"
-        sx={{
-          px: { xs: 2, sm: 3 },
-          py: 1.5,
-          bgcolor: 'background.paper',
-          borderBottom: 1,
-          borderColor: 'divider',
-          color: 'primary.main',
-        }}
-      >
-        <BrandLink />
-      </Box>
-      <Box
-        component="main"
-        sx={{ maxWidth: 640, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 }, pb: 6 }}
-      >
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-labelledby={`${id}-heading`}
-      data-testid={id}
-      sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}
-    >
-      <Typography variant="h2" id={`${id}-heading`} sx={{ fontSize: '1.125rem', mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 function LineRow({ line }: { line: BillLine }) {
   return (
@@ -144,16 +99,16 @@ function BillContent({ view }: { view: GuestMonthlyBillView }) {
         </Box>
       </Box>
 
-      <Section id="guest-bill-amounts" title="Số tiền">
+      <PublicSection id="guest-bill-amounts" title="Số tiền">
         <Box sx={{ display: 'grid', gap: 0.5 }}>
           <Amount label="Tổng cộng" value={view.total} testId="guest-bill-total" />
           <Amount label="Đã thanh toán" value={view.paidAmount} testId="guest-bill-paid" />
           <Divider sx={{ my: 0.5 }} />
           <Amount label="Còn phải trả" value={view.owed} testId="guest-bill-owed" strong />
         </Box>
-      </Section>
+      </PublicSection>
 
-      <Section id="guest-bill-transfer" title="Chuyển khoản">
+      <PublicSection id="guest-bill-transfer" title="Chuyển khoản">
         {view.owed <= 0 ? (
           <Alert severity="success" data-testid="guest-bill-settled">
             {isPaid ? 'Hóa đơn đã được thanh toán đủ. Cảm ơn bạn!' : 'Hóa đơn không còn khoản nào phải trả.'}
@@ -171,17 +126,17 @@ function BillContent({ view }: { view: GuestMonthlyBillView }) {
             khoản, ghi nội dung <strong>{view.billCode}</strong>.
           </Alert>
         )}
-      </Section>
+      </PublicSection>
 
-      <Section id="guest-bill-lines" title="Các khoản thu">
+      <PublicSection id="guest-bill-lines" title="Các khoản thu">
         <ItemList
           items={view.billDetails}
           label="Các khoản thu"
           testId="guest-bill-line-list"
           render={(line) => <LineRow line={line} />}
         />
-      </Section>
-      <Section id="guest-bill-place" title="Nhà trọ và phòng">
+      </PublicSection>
+      <PublicSection id="guest-bill-place" title="Nhà trọ và phòng">
         <Typography sx={{ fontWeight: 600 }} data-testid="guest-bill-house">
           {view.houseName} · Phòng {view.roomName}
         </Typography>
@@ -200,7 +155,7 @@ function BillContent({ view }: { view: GuestMonthlyBillView }) {
             Gọi chủ trọ {view.lessor.fullName ? `(${view.lessor.fullName})` : ''}: {view.lessor.phoneNumber}
           </Button>
         )}
-      </Section>
+      </PublicSection>
     </Box>
   );
 }
@@ -247,10 +202,10 @@ export function GuestMonthlyBillPage() {
   }
 
   return (
-    <GuestFrame>
+    <PublicPageFrame>
       <title>{view === undefined ? 'Hóa đơn — Nhà trọ' : `${view.billName} — Nhà trọ`}</title>
       {content}
-    </GuestFrame>
+    </PublicPageFrame>
   );
 }
 

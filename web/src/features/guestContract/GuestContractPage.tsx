@@ -5,7 +5,6 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import CallOutlined from '@mui/icons-material/CallOutlined';
@@ -20,7 +19,7 @@ import {
 } from '@nhatro/common';
 import { useRef, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
-import { BrandLink } from '../../components/BrandLink';
+import { PublicPageFrame, PublicSection } from '../../components/PublicPageFrame';
 import { ErrorState } from '../../components/DataStates';
 import { notifyFailure } from '../../components/mutationFeedback';
 import { isApiError } from '../../lib/api';
@@ -32,50 +31,6 @@ import { fetchGuestContractDocument, signGuestContract, useGuestContract } from 
 import { SignatureField, type SignatureFieldHandle } from './SignatureField';
 
 const AGREEMENT_TEXT = 'Tôi đã đọc và đồng ý với các điều khoản của hợp đồng';
-
-/** The page's frame: the brand and the content in a narrow column (no side navigation, no login). */
-function GuestFrame({ children }: { children: ReactNode }) {
-  return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <Box
-        component="header"
-        sx={{
-          px: { xs: 2, sm: 3 },
-          py: 1.5,
-          bgcolor: 'background.paper',
-          borderBottom: 1,
-          borderColor: 'divider',
-          color: 'primary.main',
-        }}
-      >
-        <BrandLink />
-      </Box>
-      <Box
-        component="main"
-        sx={{ maxWidth: 760, mx: 'auto', px: { xs: 2, sm: 3 }, py: { xs: 2, sm: 4 }, pb: 6 }}
-      >
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-labelledby={`${id}-heading`}
-      data-testid={id}
-      sx={{ p: { xs: 2, sm: 3 }, minWidth: 0 }}
-    >
-      <Typography variant="h2" id={`${id}-heading`} sx={{ fontSize: '1.125rem', mb: 1.5 }}>
-        {title}
-      </Typography>
-      {children}
-    </Paper>
-  );
-}
 
 function Details({ items }: { items: ReadonlyArray<{ label: string; value: ReactNode; testId?: string }> }) {
   return (
@@ -148,7 +103,7 @@ function ContractTerms({ view }: { view: GuestContractView }) {
   ];
   return (
     <>
-      <Section id="guest-house" title="Nhà trọ và phòng">
+      <PublicSection id="guest-house" title="Nhà trọ và phòng">
         <Details
           items={[
             { label: 'Nhà trọ', value: view.house.houseName, testId: 'guest-house-name' },
@@ -156,8 +111,8 @@ function ContractTerms({ view }: { view: GuestContractView }) {
             { label: 'Phòng', value: room.join(', '), testId: 'guest-room' },
           ]}
         />
-      </Section>
-      <Section id="guest-parties" title="Các bên">
+      </PublicSection>
+      <PublicSection id="guest-parties" title="Các bên">
         <Details
           items={[
             { label: 'Bên cho thuê (chủ trọ)', value: view.lessor.fullName || '—', testId: 'guest-lessor' },
@@ -173,11 +128,11 @@ function ContractTerms({ view }: { view: GuestContractView }) {
             { label: 'Điện thoại người đại diện', value: view.representative.phoneNumber || '—' },
           ]}
         />
-      </Section>
-      <Section id="guest-terms" title="Thời hạn và chi phí">
+      </PublicSection>
+      <PublicSection id="guest-terms" title="Thời hạn và chi phí">
         <Details items={terms} />
-      </Section>
-      <Section id="guest-occupants" title="Người ở cùng">
+      </PublicSection>
+      <PublicSection id="guest-occupants" title="Người ở cùng">
         {view.occupants.length === 0 ? (
           <Empty>Không có người ở cùng.</Empty>
         ) : (
@@ -189,8 +144,8 @@ function ContractTerms({ view }: { view: GuestContractView }) {
             ))}
           />
         )}
-      </Section>
-      <Section id="guest-services" title="Dịch vụ">
+      </PublicSection>
+      <PublicSection id="guest-services" title="Dịch vụ">
         {view.services.length === 0 ? (
           <Empty>Hợp đồng không đăng ký dịch vụ nào.</Empty>
         ) : (
@@ -208,8 +163,8 @@ function ContractTerms({ view }: { view: GuestContractView }) {
             ))}
           />
         )}
-      </Section>
-      <Section id="guest-vehicles" title="Xe">
+      </PublicSection>
+      <PublicSection id="guest-vehicles" title="Xe">
         {view.vehicles.length === 0 ? (
           <Empty>Hợp đồng không đăng ký xe nào.</Empty>
         ) : (
@@ -224,7 +179,7 @@ function ContractTerms({ view }: { view: GuestContractView }) {
             ))}
           />
         )}
-      </Section>
+      </PublicSection>
     </>
   );
 }
@@ -326,9 +281,9 @@ function SignatureSection(props: SigningProps) {
     content = <Empty>Hợp đồng không còn hiệu lực nên không thể ký.</Empty>;
   else content = <SigningForm {...props} />;
   return (
-    <Section id="guest-signature" title="Chữ ký của người đại diện">
+    <PublicSection id="guest-signature" title="Chữ ký của người đại diện">
       {content}
-    </Section>
+    </PublicSection>
   );
 }
 
@@ -416,9 +371,9 @@ export function GuestContractPage() {
   }
 
   return (
-    <GuestFrame>
+    <PublicPageFrame maxWidth={760}>
       <title>Hợp đồng thuê phòng — Nhà trọ</title>
       {content}
-    </GuestFrame>
+    </PublicPageFrame>
   );
 }

@@ -10,6 +10,7 @@ import { BILL_STATUS } from '@nhatro/common';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ErrorState } from '../../components/DataStates';
+import { PayOnlineButton } from '../../components/PayOnlineButton';
 import { EmptyLine, SectionCard } from '../../components/SectionCard';
 import { TransferQrCode } from '../../components/TransferQrCode';
 import {
@@ -147,6 +148,14 @@ function CurrentBill({ monthlyBillID }: { monthlyBillID: string }) {
           </Typography>
         </Box>
       </Box>
+      {owed > 0 && bill.status !== BILL_STATUS.carriedOver && (
+        <Box sx={{ mt: 2 }}>
+          <PayOnlineButton target="monthlyBill" id={bill.monthlyBillID} fullWidth />
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1, textAlign: 'center' }}>
+            Thẻ ATM, thẻ quốc tế hoặc ví qua VNPay — hoặc chuyển khoản bằng mã QR bên dưới.
+          </Typography>
+        </Box>
+      )}
       {owed > 0 && (
         <Box sx={{ mt: 2 }}>
           {bill.transferQR ? (

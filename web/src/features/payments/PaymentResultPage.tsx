@@ -1,0 +1,181 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import CancelOutlined from '@mui/icons-material/CancelOutlined';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
+import {
+  PAYMENT_TARGET_LABELS,
+  type PaymentResult,
+  type PaymentState,
+  type PaymentTarget,
+} from '@nhatro/common';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
+import { ErrorState } from '../../components/DataStates';
+import { PublicPageFrame, PublicSection } from '../../components/PublicPageFrame';
+import { isApiError } from '../../lib/api';
+import { formatDateTime, formatMoney } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { ROLE_IDS, useSession } from '../../lib/session';
+import { usePaymentResult } from './paymentsApi';
+
+/** After this long without the gateway's confirmation, say that the bill updates by itself once it comes. */
+const SLOW_CONFIRMATION_MS = 20_000;
+
+const HEADINGS: Record<PaymentState, string> = {
+  succeeded: 'Thanh toán thành công',
+  pending: 'Đang chờ xác nhận từ cổng thanh toán',
+  failed: 'Thanh toán không thành công',
+  cancelled: 'Bạn đã hủy thanh toán',
+};
+
+const ICONS: Record<PaymentState, ReactNode> = {
+  succeeded: <CheckCircleOutline color="success" sx={{ fontSize: 64 }} />,
+  pending: <CircularProgress size={56} />,
+  failed: <ErrorOutline color="error" sx={{ fontSize: 64 }} />,
+  cancelled: <CancelOutlined color="disabled" sx={{ fontSize: 64 }} />,
+};
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75 }}>
+      <Typography sx={{ color: 'text.secondary' }}>{label}</Typography>
+      <Typography sx={{ fontWeight: 600, textAlign: 'right', overflowWrap: 'anywhere' }} data-testid={testId}>
+        {children}
+      </Typography>
+    </Box>
+  );
+}
+
+/** Where the payer goes next: their own pages when signed in on this browser, else the login. */
+function NextStep() {
+  const session = useSession();
+  const target =
+    session === null
+      ? paths.login
+      : session.role.roleID === ROLE_IDS.lessee
+        ? paths.lesseeRoom
+        : paths.dashboard;
+  return (
+    <Button
+      component={RouterLink}
+      to={target}
+      variant="contained"
+      size="large"
+      fullWidth
+      sx={{ minHeight: 48 }}
+    >
+      {session === null ? 'Đăng nhập để xem hóa đơn' : 'Về trang của tôi'}
+    </Button>
+  );
+}
+
+function ResultCard({ result }: { result: PaymentResult }) {
+  const [slow, setSlow] = useState(false);
+  useEffect(() => {
+    if (result.state !== 'pending') return undefined;
+    const timer = window.setTimeout(() => setSlow(true), SLOW_CONFIRMATION_MS);
+    return () => window.clearTimeout(timer);
+  }, [result.state]);
+  return (
+    <Stack spacing={2}>
+      <Stack spacing={1} sx={{ alignItems: 'center', textAlign: 'center', py: 1 }} role="status">
+        {ICONS[result.state]}
+        <Typography variant="h1" sx={{ fontSize: '1.5rem' }} data-testid="payment-state">
+          {HEADINGS[result.state]}
+        </Typography>
+      </Stack>
+      {result.state === 'pending' && slow && (
+        <Alert severity="info">
+          Chưa nhận được xác nhận từ cổng thanh toán. Bạn có thể đóng trang này: hóa đơn sẽ tự cập nhật khi có
+          xác nhận, và không bị trừ tiền hai lần.
+        </Alert>
+      )}
+      {(result.state === 'failed' || result.state === 'cancelled') && (
+        <Alert severity="warning">
+          Không có khoản tiền nào được ghi nhận. Bạn có thể thanh toán lại từ hóa đơn.
+        </Alert>
+      )}
+      <PublicSection id="payment-details" title="Chi tiết giao dịch">
+        <Row label="Khoản thanh toán">{PAYMENT_TARGET_LABELS[result.target]}</Row>
+        <Row label="Nội dung" testId="payment-description">
+          {result.description}
+        </Row>
+        <Row label="Số tiền" testId="payment-amount">
+          {formatMoney(result.amount)}
+        </Row>
+        {result.gatewayTransactionNo && result.gatewayTransactionNo !== '0' && (
+          <Row label="Mã giao dịch VNPay">{result.gatewayTransactionNo}</Row>
+        )}
+        {result.bankCode && <Row label="Ngân hàng">{result.bankCode}</Row>}
+        <Row label="Thời gian">{formatDateTime(result.confirmedOn ?? result.createdOn)}</Row>
+      </PublicSection>
+      <NextStep />
+    </Stack>
+  );
+}
+
+function PaymentResultView({
+  target,
+  paymentID,
+}: {
+  target: PaymentTarget | 'any';
+  paymentID: string | null;
+}) {
+  const { data, error, isLoading, mutate } = usePaymentResult(target, paymentID);
+  let content: ReactNode;
+  if (paymentID === null) {
+    content = (
+      <Stack spacing={2} sx={{ alignItems: 'center', textAlign: 'center' }}>
+        {ICONS.failed}
+        <Typography variant="h1" sx={{ fontSize: '1.5rem' }} data-testid="payment-state">
+          {HEADINGS.failed}
+        </Typography>
+        <Alert severity="warning" sx={{ textAlign: 'left' }}>
+          Không xác minh được kết quả từ cổng thanh toán. Không có khoản tiền nào được ghi nhận.
+        </Alert>
+        <NextStep />
+      </Stack>
+    );
+  } else if (isLoading) {
+    content = <Skeleton variant="rounded" height={320} aria-label="Đang tải kết quả thanh toán" />;
+  } else if (error || !data) {
+    content =
+      isApiError(error) && error.status === 404 ? (
+        <Alert severity="warning">Không tìm thấy giao dịch thanh toán.</Alert>
+      ) : (
+        <ErrorState message="Không tải được kết quả thanh toán." onRetry={() => void mutate()} />
+      );
+  } else {
+    content = <ResultCard result={data} />;
+  }
+  return (
+    <PublicPageFrame maxWidth={520}>
+      <title>Kết quả thanh toán — Nhà trọ</title>
+      {content}
+    </PublicPageFrame>
+  );
+}
+
+/** `/paymentSuccessful/{paymentID}`: a monthly bill's payment, as the gateway's notification confirmed it. */
+export function MonthlyBillPaymentPage() {
+  const { id } = useParams();
+  return <PaymentResultView target="monthlyBill" paymentID={id ?? null} />;
+}
+
+/** `/paymentOTCSuccessfull/{paymentID}`: a one-time charge's payment. */
+export function OneTimeChargePaymentPage() {
+  const { id } = useParams();
+  return <PaymentResultView target="oneTimeCharge" paymentID={id ?? null} />;
+}
+
+/** `/paymentFailure?paymentID=…`: a payment that failed or was cancelled (or a return that did not verify). */
+export function PaymentFailurePage() {
+  const [search] = useSearchParams();
+  return <PaymentResultView target="any" paymentID={search.get('paymentID')} />;
+}
