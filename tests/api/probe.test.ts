@@ -38,6 +38,7 @@ interface Ids {
   monthlyBill: string;
   oneTimeCharge: string;
   issue: string;
+  notification: string;
 }
 
 interface Probe {
@@ -132,6 +133,9 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     'POST odata/Issue': { contractID: id.contract, title: 'Sự cố dò', description: 'Vòi nước rò' },
     'PATCH odata/Issue': { issueID: id.issue, status: 2 },
     'PATCH odata/Issue/{id}': { status: 2 },
+    'POST odata/Notification': { houseID: id.house, title: 'Thông báo dò', body: 'Nội dung dò' },
+    'POST odata/Notification/{id}/Read': {},
+    'POST api/MetaData/SetZaloAccessToken': { accessToken: 'probe-token-0000', templateID: '1' },
     'POST odata/MeterRecord': { roomID: id.room, kind: 'water', newIndex: 999_999 },
     'PATCH odata/MeterRecord': { records: [{ roomID: id.room, kind: 'water', newIndex: 999_999 }] },
     'POST api/GuestContract/Sign': {
@@ -171,6 +175,7 @@ function pathOf(template: string, id: Ids, method: string): string {
     MonthlyBill: id.monthlyBill,
     OneTimeCharge: id.oneTimeCharge,
     Issue: id.issue,
+    Notification: id.notification,
   };
   const value = set ? byEntitySet[set] : undefined;
   if (!value) throw new Error(`No sample id for the route ${route}: add its entity set to pathOf`);
@@ -319,6 +324,12 @@ async function tenancyOf(token: string, house: string, phone: string) {
     body: { contractID: contract.body.contractID, title: 'Sự cố dò', description: 'Vòi nước rò' },
   });
   expect(issue.status, JSON.stringify(issue.body)).toBe(201);
+  // To the probe's room only: the demo tenant of Hoa Sen is not among its readers.
+  const notice = await api.request<{ notificationID: string }>('POST', '/odata/Notification', {
+    token,
+    body: { houseID: house, title: 'Thông báo dò', body: 'Nội dung dò', roomIDs: [forContract?.roomID] },
+  });
+  expect(notice.status, JSON.stringify(notice.body)).toBe(201);
   const bill = await aMonthlyBill(product.services, {
     contractID: contract.body.contractID,
     houseID: house,
@@ -335,6 +346,7 @@ async function tenancyOf(token: string, house: string, phone: string) {
     monthlyBill: bill.monthlyBillID,
     oneTimeCharge: charge.body.oneTimeChargeID,
     issue: issue.body.issueID,
+    notification: notice.body.notificationID,
     contract: contract.body.contractID,
     lessee: contract.body.representativeLesseeID,
     vehicle: vehicles.body.value[0]?.vehicleID as string,

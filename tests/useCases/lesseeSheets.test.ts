@@ -636,8 +636,9 @@ describe('writing all or nothing', () => {
       await lesseeImportFile(twoPerRoom(made)),
     );
     expect(outcome).toMatchObject({ ok: true, contracts: 60, lessees: 120 });
-    // Per room: the contract, two occupants and the room itself = 4 operations; 25 rooms fill a batch.
-    expect(sizes).toEqual([100, 100, 40]);
+    // Per room: the contract, two occupants, the message to the representative and the room itself =
+    // 5 operations; 20 rooms fill a batch.
+    expect(sizes).toEqual([100, 100, 100]);
     const statuses = (await listInHouse<RoomDoc>(deps, house.houseID, 'room')).filter((room) =>
       room.roomName.startsWith('K'),
     );

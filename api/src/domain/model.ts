@@ -13,6 +13,7 @@ import type {
   Meter,
   MeterRecord,
   MonthlyBill,
+  Notification,
   OneTimeCharge,
   Payment,
   Registration,
@@ -158,6 +159,20 @@ export interface PaymentDoc extends StoredDoc, Payment {
   type: 'payment';
 }
 
+/** A notice, without the fields computed per reader; `contractIDs` are the tenancies it was sent to. */
+export interface NotificationDoc extends StoredDoc, Omit<Notification, 'read' | 'readOn' | 'readCount'> {
+  type: 'notification';
+  contractIDs: string[];
+}
+
+/** A tenant read a notice (`id` = `read_<notificationID>_<userID>`): written once, never changed. */
+export interface NotificationReadDoc extends StoredDoc {
+  type: 'notificationRead';
+  notificationID: string;
+  userID: string;
+  readOn: string;
+}
+
 /**
  * A message waiting to be sent (or sent): written in the same batch as the change that caused it, in the
  * partition of that change (a house's messages with the house, platform messages in `platform`).
@@ -186,6 +201,8 @@ export type HouseScopedDoc =
   | OneTimeChargeDoc
   | IssueDoc
   | PaymentDoc
+  | NotificationDoc
+  | NotificationReadDoc
   | OutboxMessageDoc;
 
 /** Registrations of future landlords (`platform` container, pk = "registrations"). */
@@ -198,11 +215,21 @@ export const REGISTRATIONS_PARTITION = 'registrations';
 export interface PlatformSettingsDoc extends StoredDoc {
   type: 'settings';
   /** Default billing day of houses that did not choose their own. */
-  billingDay: number;
+  billingDay?: number;
+  /** The Zalo Official Account token messages are sent with (never returned in full). */
+  zalo?: ZaloSettings;
   updatedOn: string;
   updatedBy: string;
 }
 export const SETTINGS_PARTITION = 'settings';
+
+export interface ZaloSettings {
+  accessToken: string;
+  /** The approved ZNS template messages are sent with. */
+  templateID?: string;
+  updatedOn: string;
+  updatedBy: string;
+}
 
 /** Refresh-token families (`sessions` container, pk = userID, id = sessionID). */
 export interface SessionDoc extends StoredDoc {

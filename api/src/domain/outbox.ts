@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * The outbox: every message the product sends (a landlord's notice, a new bill, a payment received, an
  * issue's new status, a contract about to end, a new tenant account, reminders) is first written as a
@@ -36,6 +38,10 @@ export interface OutboxDelivery {
   channel: MessageChannelName;
   state: 'sent' | 'failed';
   at: string;
+  /** Where it went: a phone number, an address, or `local` when nothing left the machine. */
+  to?: string;
+  /** The provider's id of the sent message (Zalo `msg_id`, ACS message or operation id). */
+  reference?: string;
   error?: string;
 }
 
@@ -47,6 +53,8 @@ export interface OutboxMessage {
   recipient: OutboxRecipient;
   subject: string;
   body: string;
+  /** A page of the web app the message is about; each channel adds it where it fits. */
+  link?: string;
   /** Channels still to deliver on; a channel leaves the list once it succeeds. */
   channels: MessageChannelName[];
   state: OutboxState;
@@ -57,6 +65,8 @@ export interface OutboxMessage {
   deliveries: OutboxDelivery[];
   /** What the message is about (a bill, an issue, a contract), for the outbox page and tests. */
   subjectID?: string;
+  /** Why a message ended `failed` without any delivery (nowhere to send it). */
+  failureReason?: string;
 }
 
 export interface OutboxMessageInput {
@@ -65,6 +75,7 @@ export interface OutboxMessageInput {
   recipient: OutboxRecipient;
   subject: string;
   body: string;
+  link?: string;
   subjectID?: string;
   /** Defaults to every channel the recipient can be reached on. */
   channels?: MessageChannelName[];
@@ -94,6 +105,7 @@ export function newOutboxMessage(
     recipient: input.recipient,
     subject: input.subject,
     body: input.body,
+    ...(input.link ? { link: input.link } : {}),
     channels: wanted.filter((channel) => reachable.has(channel)),
     state: 'pending',
     attempts: 0,
@@ -101,5 +113,116 @@ export function newOutboxMessage(
     nextAttemptOn: at,
     deliveries: [],
     ...(input.subjectID ? { subjectID: input.subjectID } : {}),
+  };
+}
+
+/**
+ * The id of a message that must exist at most once (a reminder): the same key always gives the same
+ * id, so a second write of it conflicts. UUID-shaped (version 8, "custom"), as ACS wants operation ids.
+ */
+export function outboxMessageID(key: string): string {
+  const hex = createHash('sha256').update(key, 'utf8').digest('hex');
+  const variant = ((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Waits after a failed attempt: 1 min, 5 min, 30 min, 2 h, 12 h; the sixth failed attempt gives up. */
+export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000] as const;
+export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
+
+/**
+ * How long a sender run holds a message it claimed: another run picks it up only after this, should
+ * the first one die half way (every send has a shorter timeout).
+ */
+export const CLAIM_LEASE_MS = 10 * 60_000;
+
+/** What one channel said about one message. */
+export type DeliveryOutcome =
+  | { ok: true; to: string; reference?: string }
+  /** `permanent`: asking again cannot help (no such Zalo account, a malformed number or address). */
+  | { ok: false; error: string; permanent: boolean; to?: string };
+
+/**
+ * The channels to try now. SMS costs the landlord money and says what Zalo says: it waits while Zalo
+ * may still deliver, goes once Zalo has failed (now or in an earlier attempt), and is dropped when
+ * Zalo delivers.
+ */
+export function channelsDue(message: Pick<OutboxMessage, 'channels' | 'deliveries'>): MessageChannelName[] {
+  const zaloPending = message.channels.includes('zalo');
+  const zaloFailed = message.deliveries.some(
+    (delivery) => delivery.channel === 'zalo' && delivery.state === 'failed',
+  );
+  return message.channels.filter((channel) => channel !== 'sms' || !zaloPending || zaloFailed);
+}
+
+/** The message after one channel's outcome: a delivered channel (and SMS behind Zalo) leaves the list. */
+export function withDelivery(
+  message: OutboxMessage,
+  channel: MessageChannelName,
+  outcome: DeliveryOutcome,
+  at: Date,
+): OutboxMessage {
+  const delivery: OutboxDelivery = outcome.ok
+    ? {
+        channel,
+        state: 'sent',
+        at: at.toISOString(),
+        to: outcome.to,
+        ...(outcome.reference ? { reference: outcome.reference } : {}),
+      }
+    : {
+        channel,
+        state: 'failed',
+        at: at.toISOString(),
+        ...(outcome.to ? { to: outcome.to } : {}),
+        error: outcome.error,
+      };
+  const done = new Set<MessageChannelName>();
+  if (outcome.ok) {
+    done.add(channel);
+    if (channel === 'zalo') done.add('sms');
+  } else if (outcome.permanent) {
+    done.add(channel);
+  }
+  return {
+    ...message,
+    channels: message.channels.filter((name) => !done.has(name)),
+    deliveries: [...message.deliveries, delivery],
+  };
+}
+
+/**
+ * The message after a sender's attempt: `sent` once a channel delivered it and none is left to retry,
+ * `failed` when none delivered it and none is left (or the sixth attempt failed), otherwise pending
+ * again after the back-off. A channel still failing at the last attempt is given up.
+ */
+export function afterAttempt(message: OutboxMessage, now: Date): OutboxMessage {
+  const attempts = message.attempts + 1;
+  const delivered = message.deliveries.some((delivery) => delivery.state === 'sent');
+  const givingUp = attempts >= MAX_ATTEMPTS;
+  if (message.channels.length > 0 && !givingUp) {
+    const delay = RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length) - 1] as number;
+    return {
+      ...message,
+      attempts,
+      state: 'pending',
+      nextAttemptOn: new Date(now.getTime() + delay).toISOString(),
+    };
+  }
+  const at = now.toISOString();
+  const { failureReason: _previous, ...rest } = message;
+  return {
+    ...rest,
+    attempts,
+    channels: [],
+    nextAttemptOn: at,
+    ...(delivered
+      ? { state: 'sent', sentOn: at }
+      : {
+          state: 'failed',
+          ...(message.deliveries.length === 0
+            ? { failureReason: 'Người nhận không có số điện thoại hay email để gửi.' }
+            : {}),
+        }),
   };
 }

@@ -7,7 +7,10 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import azureFunctions from '@azure/functions';
 import { MESSAGES } from '@nhatro/common';
 import { httpFunctions, timerFunctions, type HttpFunctionDefinition } from '../http/registry.js';
+import { getDeps } from '../useCases/deps.js';
+import { listOutbox } from '../useCases/outbox.js';
 import { CompressedFileCache, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding } from './compression.js';
+import { renderOutboxPage } from './devOutboxPage.js';
 import { functionRequest, requestHeaders, writeFunctionResponse } from './functionIO.js';
 import { loadFunctionModules } from './functionModules.js';
 
@@ -162,7 +165,10 @@ export interface LocalHostOptions {
   maxBodyBytes: number;
   /** Extra origins the browser may reach (Azurite), added to the CSP's connect-src and img-src. */
   extraConnectOrigins?: string[];
-  /** Enables POST /_dev/timers/{name} to fire a timer on demand. */
+  /**
+   * Enables POST /_dev/timers/{name} to fire a timer on demand, and GET /_dev/outbox (from this machine
+   * only) to read what would have been sent.
+   */
   enableDevRoutes?: boolean;
   log?: (line: string) => void;
 }
@@ -327,6 +333,30 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
     return true;
   }
 
+  /** The outbox, newest first: an HTML page, or JSON with `?format=json`. Only to this machine's own browser. */
+  async function serveDevOutbox(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const address = req.socket.remoteAddress ?? '';
+    if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address)) {
+      sendError(res, 404, MESSAGES.routeNotFound);
+      return;
+    }
+    const top = Math.min(Math.max(Number(url.searchParams.get('top')) || 200, 1), 1000);
+    const messages = await listOutbox(await getDeps(), top);
+    if (url.searchParams.get('format') === 'json') {
+      sendJson(res, 200, { status: true, data: messages });
+      return;
+    }
+    const html = renderOutboxPage(messages);
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Length': Buffer.byteLength(html),
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+    });
+    res.end(html);
+  }
+
   async function fireTimer(res: ServerResponse, name: string): Promise<void> {
     const timer = timerFunctions.find((definition) => definition.name === name);
     if (!timer) {
@@ -417,6 +447,9 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
         if (options.enableDevRoutes && req.method === 'POST') {
           const timer = /^\/_dev\/timers\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
           if (timer?.[1]) return await fireTimer(res, timer[1]);
+        }
+        if (options.enableDevRoutes && req.method === 'GET' && url.pathname === '/_dev/outbox') {
+          return await serveDevOutbox(req, res, url);
         }
         if (await handleFunction(req, res, url)) return;
         if (API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {

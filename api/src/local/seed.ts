@@ -3,6 +3,7 @@ import { findUserByUsername } from '../useCases/users.js';
 import { accountsSeeder } from './seed/accounts.js';
 import { billingSeeder } from './seed/billing.js';
 import { housesSeeder } from './seed/houses.js';
+import { notificationsSeeder } from './seed/notifications.js';
 import { registrationsSeeder } from './seed/registrations.js';
 import { tenancySeeder } from './seed/tenancy.js';
 import type { DemoWorld, Seeder } from './seed/world.js';
@@ -10,7 +11,14 @@ import type { DemoWorld, Seeder } from './seed/world.js';
 export { DEMO_ACCOUNTS } from './seed/world.js';
 
 /** Each slice adds its seeder here, after the slices whose data it builds on. */
-const SEEDERS: Seeder[] = [accountsSeeder, housesSeeder, tenancySeeder, billingSeeder, registrationsSeeder];
+const SEEDERS: Seeder[] = [
+  accountsSeeder,
+  housesSeeder,
+  tenancySeeder,
+  notificationsSeeder,
+  billingSeeder,
+  registrationsSeeder,
+];
 
 /** Seeds the demo data once: a store that already has the admin account is left alone. */
 export async function seedDemoData(deps: Deps): Promise<boolean> {

@@ -31,6 +31,7 @@ import type {
   VehicleDoc,
 } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
+import { tenantAccountText } from '../domain/outboxTexts.js';
 import type { Filter, OrderBy } from '../domain/query.js';
 import { nextMonth, vietnamDate, vietnamMonth } from '../domain/time.js';
 import { audit, type Actor } from './actor.js';
@@ -41,9 +42,11 @@ import {
   findInCallersHouse,
   houseDocs,
   listInHouse,
+  readHouse,
   requireID,
 } from './houseScope.js';
 import { applyInMemory, listEntities, selectFields, type EntityPage } from './odataQuery.js';
+import { outboxCreate } from './outbox.js';
 import { roomForCaller } from './rooms.js';
 import type { Deps } from './deps.js';
 import { createUser, findUserByUsername, lessorInfoOf, usernameClaimID } from './users.js';
@@ -257,7 +260,8 @@ export async function tenantAccountBlocker(
 /**
  * Signs a room over to its tenants: the contract, its occupants, vehicles and services, the room's
  * status and the reservation it comes from are written in one transaction; then the representative
- * gets a lessee account (username: their phone number) with a one-time password shown once.
+ * gets a lessee account (username: their phone number) with a one-time password shown once. The
+ * message telling them their username (never the password) is written with the contract.
  */
 export async function createContract(
   actor: Actor,
@@ -268,7 +272,7 @@ export async function createContract(
   const { deps } = actor;
   const room = await roomForCaller(actor, input.roomID);
   const houseID = room.houseID;
-  const [reservations, activeContract, house] = await Promise.all([
+  const [reservations, activeContract, house, houseDoc] = await Promise.all([
     listInHouse<ReservationDoc>(deps, houseID, 'reservation', {
       op: 'and',
       items: [
@@ -282,6 +286,7 @@ export async function createContract(
       houseID,
       input.vehicles.map((vehicle) => vehicle.licensePlate ?? ''),
     ),
+    readHouse(deps, houseID),
   ]);
   const reservation = reservations[0];
   const blocker = contractCreationBlocker(room, Boolean(activeContract), reservation, input.reservationID);
@@ -326,9 +331,27 @@ export async function createContract(
     throw error;
   }
   const saved: ContractDoc = { ...contract, lesseeAccountID: account.userID };
+  const recipient = {
+    userID: account.userID,
+    name: representative.occupantName,
+    phoneNumber: username,
+    ...(account.email ? { email: account.email } : {}),
+  };
   try {
     await houseDocs<HouseScopedDoc>(deps).batch(houseID, [
       { op: 'create', doc: saved },
+      outboxCreate(deps, houseID, {
+        event: 'tenantAccountOpened',
+        houseID,
+        recipient,
+        ...tenantAccountText(
+          { username },
+          { houseName: houseDoc?.houseName ?? '', roomName: room.roomName },
+          recipient,
+          deps.config.webOrigin,
+        ),
+        subjectID: contract.contractID,
+      }),
       ...[...lessees, ...vehicles, ...services].map((doc) => ({ op: 'create' as const, doc })),
       {
         op: 'replace',

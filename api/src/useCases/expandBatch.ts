@@ -2,8 +2,8 @@ import type { HouseScopedDoc } from '../domain/model.js';
 import type { Filter, Store } from '../store/store.js';
 import type { Deps } from './deps.js';
 
-/** How the children of a batch are told apart: by house (partition), room or contract. */
-export type GroupField = 'pk' | 'roomID' | 'contractID';
+/** How the children of a batch are told apart: by house (partition), room, contract or notice. */
+export type GroupField = 'pk' | 'roomID' | 'contractID' | 'notificationID';
 
 export interface ChildQuery {
   /** One house's partition; omitted for children of several houses (grouped by `pk`). */

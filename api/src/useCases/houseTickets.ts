@@ -39,6 +39,7 @@ import type {
   VehicleDoc,
 } from '../domain/model.js';
 import type { ExpandOption, ODataQuery } from '../domain/odata/parse.js';
+import { billIssuedText } from '../domain/outboxTexts.js';
 import type { Filter } from '../domain/query.js';
 import { vietnamDate, vietnamMonth } from '../domain/time.js';
 import { StoreError, type BatchOp } from '../store/store.js';
@@ -49,6 +50,7 @@ import type { Deps } from './deps.js';
 import { expandHouse } from './houseExpand.js';
 import { assertCurrent, authorizeHouse, houseDocs, listInHouse, requireID } from './houseScope.js';
 import { applyInMemory, listEntities, selectFields, type EntityPage } from './odataQuery.js';
+import { outboxCreate, tenantRecipients } from './outbox.js';
 import { entityView, toView } from './views.js';
 
 /**
@@ -787,10 +789,11 @@ async function runWrites(
 }
 
 /**
- * The bills of an issue, one group per room (the new bill and the earlier bills whose remainder it
- * carries, now status 4): a group is one batch, so a debt is never carried without its new bill. A room
- * ticket that already has its bill (an issue that stopped half way) is skipped: the retry completes the
- * issue without a second bill.
+ * The bills of an issue, one group per room (the new bill, the earlier bills whose remainder it
+ * carries, now status 4, and the message telling the tenant): a group is one batch, so a debt is never
+ * carried without its new bill and a bill never exists without its message. A room ticket that already
+ * has its bill (an issue that stopped half way) is skipped: the retry completes the issue without a
+ * second bill.
  */
 async function issueGroups(
   deps: Deps,
@@ -821,6 +824,19 @@ async function issueGroups(
     }
   }
 
+  const contractIDs = [...new Set(pending.map((doc) => doc.contractID))];
+  const contracts: ContractDoc[] = [];
+  for (let start = 0; start < contractIDs.length; start += 500) {
+    contracts.push(
+      ...(await listInHouse<ContractDoc>(deps, house.houseID, 'contract', {
+        op: 'in',
+        field: 'contractID',
+        values: contractIDs.slice(start, start + 500),
+      })),
+    );
+  }
+  const recipients = await tenantRecipients(deps, house.houseID, contracts);
+
   const createdOn = deps.now().toISOString();
   const today = vietnamDate(deps.now());
   const carriedBy = new Map<string, string>();
@@ -849,6 +865,16 @@ async function issueGroups(
       payments: [],
     };
     group.push({ op: 'create', doc: bill });
+    const recipient = recipients.get(doc.contractID) ?? {};
+    group.push(
+      outboxCreate(deps, house.houseID, {
+        event: 'billIssued',
+        houseID: house.houseID,
+        recipient,
+        ...billIssuedText(bill, house.houseName, recipient, deps.config.webOrigin),
+        subjectID: id,
+      }),
+    );
     for (const line of doc.lines) {
       if (line.kind !== 'debt' || !line.fromBillID) continue;
       const old = oldBills.get(line.fromBillID);

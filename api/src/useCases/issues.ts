@@ -6,14 +6,17 @@ import {
   LEVEL,
   ROLE,
   type IssueCreateInput,
+  type IssueStatus,
   type IssueUpdateInput,
 } from '@nhatro/common';
 import { hasPermission, lesseeScope } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
 import { issueImageProblem } from '../domain/issues.js';
-import type { ContractDoc, HouseDoc, IssueDoc, RoomDoc } from '../domain/model.js';
+import type { ContractDoc, HouseDoc, HouseScopedDoc, IssueDoc, RoomDoc } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
+import { issueStatusText } from '../domain/outboxTexts.js';
 import type { Filter } from '../domain/query.js';
+import type { BatchOp } from '../store/store.js';
 import { audit, type Actor } from './actor.js';
 import { acceptUpload } from './blobAccess.js';
 import type { Deps } from './deps.js';
@@ -26,6 +29,7 @@ import {
   withChanges,
 } from './houseScope.js';
 import { listEntities, selectFields, type EntityPage } from './odataQuery.js';
+import { outboxCreate, tenantRecipients } from './outbox.js';
 import { entityView, imageLinks } from './views.js';
 
 /**
@@ -181,7 +185,10 @@ export async function getIssue(actor: Actor, issueID: string, query: ODataQuery)
   return selectFields(await issueEntity(actor.deps, doc), query);
 }
 
-/** `PATCH /odata/Issue[/{id}]` `{ status, response? }`: the landlord or staff (room level 2) handle it. */
+/**
+ * `PATCH /odata/Issue[/{id}]` `{ status, response? }`: the landlord or staff (room level 2) handle it.
+ * A new status is told to the tenant of the report's contract, in the same write.
+ */
 export async function updateIssue(
   actor: Actor,
   issueID: string,
@@ -189,16 +196,37 @@ export async function updateIssue(
   ifMatch: string | undefined,
 ) {
   const { deps } = actor;
-  const { doc } = await issueForCaller(actor, issueID);
+  const { doc, house } = await issueForCaller(actor, issueID);
   // A tenant never reaches here (room level 1 < 2); checked again so the rule holds without the endpoint.
   if (actor.user.roleID === ROLE.lessee) throw AppError.forbidden();
   assertCurrent(doc, ifMatch);
   const { next, changed } = withChanges(doc, input);
   if (changed.length === 0) return issueEntity(deps, doc);
-  const saved = await houseDocs<IssueDoc>(deps).replace(
-    { ...next, updatedOn: deps.now().toISOString() },
-    { ifMatch: ifMatch ?? (doc._etag as string) },
-  );
+  const updated: IssueDoc = { ...next, updatedOn: deps.now().toISOString() };
+  const ops: Array<BatchOp<HouseScopedDoc>> = [
+    { op: 'replace', doc: updated, ifMatch: ifMatch ?? (doc._etag as string) },
+  ];
+  if (changed.includes('status')) {
+    const contract = await houseDocs<ContractDoc>(deps).read(doc.houseID, doc.contractID);
+    const recipients =
+      contract?.type === 'contract' ? await tenantRecipients(deps, doc.houseID, [contract]) : undefined;
+    const recipient = recipients?.get(doc.contractID) ?? {};
+    ops.push(
+      outboxCreate(deps, doc.houseID, {
+        event: 'issueStatusChanged',
+        houseID: doc.houseID,
+        recipient,
+        ...issueStatusText(
+          { ...updated, status: updated.status as IssueStatus },
+          house.houseName,
+          deps.config.webOrigin,
+        ),
+        subjectID: doc.issueID,
+      }),
+    );
+  }
+  await houseDocs<HouseScopedDoc>(deps).batch(doc.houseID, ops);
+  const saved = (await houseDocs<IssueDoc>(deps).read(doc.houseID, doc.issueID)) ?? updated;
   await audit(actor, {
     action: 'update',
     entity: 'issue',

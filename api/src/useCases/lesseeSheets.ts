@@ -31,7 +31,15 @@ import {
   type SheetRow,
 } from '../domain/lesseeSheets.js';
 import { searchKey } from '../domain/lessees.js';
-import type { ContractDoc, HouseScopedDoc, LesseeInfoDoc, ReservationDoc, RoomDoc } from '../domain/model.js';
+import type {
+  ContractDoc,
+  HouseDoc,
+  HouseScopedDoc,
+  LesseeInfoDoc,
+  ReservationDoc,
+  RoomDoc,
+} from '../domain/model.js';
+import { tenantAccountText } from '../domain/outboxTexts.js';
 import { roomNameKey } from '../domain/rooms.js';
 import { vietnamDate } from '../domain/time.js';
 import { StoreError, type BatchOp } from '../store/store.js';
@@ -46,6 +54,7 @@ import {
 } from './contracts.js';
 import type { Deps } from './deps.js';
 import { authorizeHouse, houseDocs, listInHouse } from './houseScope.js';
+import { outboxCreate } from './outbox.js';
 
 /**
  * Tenants and spreadsheets: importing a house's current tenants (one contract per room, an account
@@ -237,7 +246,7 @@ export async function importLessees(
         oneTimePassword: password,
       };
     });
-    await writeTenancies(deps, house.houseID, plan.tenancies, roomByID);
+    await writeTenancies(deps, house, plan.tenancies, roomByID);
   } catch (error) {
     await closeTenantAccounts(deps, opened);
     if (error instanceof AppError && error.kind === 'conflict') {
@@ -281,22 +290,40 @@ async function inPool<T, R>(items: T[], size: number, run: (item: T) => Promise<
 const COSMOS_BATCH_LIMIT = 100;
 
 /**
- * Writes every tenancy (contract, occupants) and marks its room occupied (If-Match: the room as it
- * was checked), all or nothing. SQLite: one transaction. Cosmos: transactional batches of at most
- * 100 operations, a room never split across two; when a later batch fails, the earlier ones are
- * undone (documents deleted, rooms set back).
+ * Writes every tenancy (contract, occupants, the message telling the representative their username)
+ * and marks its room occupied (If-Match: the room as it was checked), all or nothing. SQLite: one
+ * transaction. Cosmos: transactional batches of at most 100 operations, a room never split across
+ * two; when a later batch fails, the earlier ones are undone (documents deleted, rooms set back).
  */
 async function writeTenancies(
   deps: Deps,
-  houseID: string,
+  house: HouseDoc,
   tenancies: PlannedTenancy[],
   roomByID: Map<string, RoomDoc>,
 ): Promise<void> {
+  const { houseID } = house;
   const container = houseDocs<HouseScopedDoc>(deps);
   const perRoom = tenancies.map((planned): RoomWrites => {
     const room = roomByID.get(planned.roomID) as RoomDoc;
     const { contract, lessees, vehicles, services } = planned.tenancy;
-    const created: HouseScopedDoc[] = [contract, ...lessees, ...vehicles, ...services];
+    const recipient = {
+      ...(contract.lesseeAccountID ? { userID: contract.lesseeAccountID } : {}),
+      name: planned.representativeName,
+      phoneNumber: planned.phoneNumber,
+    };
+    const message = outboxCreate(deps, houseID, {
+      event: 'tenantAccountOpened',
+      houseID,
+      recipient,
+      ...tenantAccountText(
+        { username: planned.phoneNumber },
+        { houseName: house.houseName, roomName: planned.roomName },
+        recipient,
+        deps.config.webOrigin,
+      ),
+      subjectID: contract.contractID,
+    }).doc;
+    const created: HouseScopedDoc[] = [contract, ...lessees, ...vehicles, ...services, message];
     const ops: Array<BatchOp<HouseScopedDoc>> = [
       ...created.map((doc) => ({ op: 'create' as const, doc })),
       {

@@ -1,19 +1,23 @@
 import { lesseeScope, type Caller } from '../domain/access.js';
 import { newestMetersFirst } from '../domain/meters.js';
-import type { HouseScopedDoc, IssueDoc, MeterDoc, RoomDoc } from '../domain/model.js';
+import type { HouseScopedDoc, IssueDoc, MeterDoc, NotificationDoc, RoomDoc } from '../domain/model.js';
 import type { ExpandOption } from '../domain/odata/parse.js';
 import type { Filter, OrderBy } from '../store/store.js';
 import type { Deps } from './deps.js';
 import { applyInMemory } from './odataQuery.js';
 import { loadChildren } from './expandBatch.js';
 import { issueEntity } from './issues.js';
+import { notificationFields } from './notifications.js';
 import { toView } from './views.js';
 
 interface RoomNavigation {
   type: string;
-  /** How an item belongs to the room: directly, or through one of the room's contracts. */
-  link: 'roomID' | 'contractID';
-  /** Items of one tenancy: a lessee sees only those of their own contract. */
+  /**
+   * How an item belongs to the room: directly, through one of the room's contracts, or by naming the
+   * room among several (a notice sent to some rooms of the house).
+   */
+  link: 'roomID' | 'contractID' | 'roomIDs';
+  /** Items of one tenancy: a lessee sees only those of their own contract (for `roomIDs`: sent to it). */
   perContract: boolean;
   order: OrderBy[];
   /** The item as its own endpoint shows it, when that differs from the stored fields (photo URLs). */
@@ -29,11 +33,13 @@ const NAVIGATIONS: Record<string, RoomNavigation> = {
     perContract: false,
     order: [{ field: 'installedOn', desc: true }],
   },
+  // The notices that reached the room; a tenant sees those sent to their contract (read marks: /odata/Notification).
   notifications: {
     type: 'notification',
-    link: 'roomID',
-    perContract: false,
+    link: 'roomIDs',
+    perContract: true,
     order: [{ field: 'createdOn', desc: true }],
+    view: (_services, doc) => Promise.resolve(notificationFields(doc as NotificationDoc)),
   },
   contracts: {
     type: 'contract',
@@ -89,11 +95,19 @@ export async function expandRoom(
     if (!navigation) continue;
     const conditions: Filter[] = [{ op: 'eq', field: 'type', value: navigation.type }];
     if (lessee && navigation.perContract) {
-      conditions.push({ op: 'eq', field: 'contractID', value: lessee.contractID ?? '' });
+      conditions.push(
+        navigation.link === 'roomIDs'
+          ? { op: 'arrayContains', field: 'contractIDs', value: lessee.contractID ?? '' }
+          : { op: 'eq', field: 'contractID', value: lessee.contractID ?? '' },
+      );
     }
     const filter: Filter = { op: 'and', items: conditions };
     let docs: HouseScopedDoc[];
-    if (navigation.link === 'roomID') {
+    if (navigation.link === 'roomIDs') {
+      // One query for the house's notices, shared by the rooms of a page; each room keeps its own.
+      const ofHouse = await loadChildren(services, { filter, groupBy: 'pk' }, partitionKey);
+      docs = ofHouse.filter((doc) => (doc as NotificationDoc).roomIDs.includes(room.roomID));
+    } else if (navigation.link === 'roomID') {
       docs = await loadChildren(services, { partitionKey, filter, groupBy: 'roomID' }, room.roomID);
       // The meter in use before one replaced the same day, whatever the store's order (the sort is stable).
       if (navigation.type === 'meter') docs = newestMetersFirst(docs as MeterDoc[]);

@@ -14,6 +14,7 @@ import {
   meterRecordEntity,
   monthlyBillEntity,
   notificationEntity,
+  NOTIFICATION_READER_FIELDS,
   oneTimeChargeEntity,
   registrationEntity,
   roomEntity,
@@ -117,7 +118,13 @@ export const HOUSE_TICKET_MODEL = entityModel('HouseTicket', houseTicketEntity, 
 });
 export const ONE_TIME_CHARGE_MODEL = entityModel('OneTimeCharge', oneTimeChargeEntity, {}, ['transferQR']);
 export const ISSUE_MODEL = entityModel('Issue', issueEntity);
-export const NOTIFICATION_MODEL = entityModel('Notification', notificationEntity);
+/** `read`, `readOn` and `readCount` are computed per reader, never stored: not filterable. */
+export const NOTIFICATION_MODEL = entityModel(
+  'Notification',
+  notificationEntity,
+  {},
+  NOTIFICATION_READER_FIELDS,
+);
 /** The identity number is shown to the owner only and never filtered on. */
 export const LESSOR_INFO_MODEL = entityModel('LessorInfo', lessorInfoEntity, {}, ['citizenID']);
 export const CONTRACT_MODEL = entityModel(

@@ -1,0 +1,23 @@
+import { registerTimer } from '../http/registry.js';
+import { getDeps } from '../useCases/deps.js';
+import { writeDueReminders } from '../useCases/reminders.js';
+
+/**
+ * 08:00 in Vietnam (UTC+7) every day; Linux plans read NCRONTAB in UTC. Writes the day's reminders
+ * (bills due in three days or a day late, contracts ending in thirty days) to the outbox; the sender
+ * delivers them within the minute. Fired locally with `POST /_dev/timers/dailyReminders`.
+ */
+registerTimer({
+  name: 'dailyReminders',
+  schedule: '0 0 1 * * *',
+  async handler(_timer, context) {
+    const summary = await writeDueReminders(await getDeps());
+    context.log(
+      `Reminders ${summary.today}: ${summary.billsDueSoon} bills due soon, ${summary.billsOverdue} overdue, ` +
+        `${summary.contractsEnding} contracts ending; ${summary.written} written, ` +
+        `${summary.alreadyWritten} written by an earlier run`,
+    );
+    for (const failure of summary.failed)
+      context.error(`Reminders of house ${failure.houseID} failed: ${failure.error}`);
+  },
+});

@@ -1,0 +1,198 @@
+import { BILL_STATUS, CONTRACT_STATUS } from '@nhatro/common';
+import type {
+  ContractDoc,
+  HouseDoc,
+  HouseScopedDoc,
+  MonthlyBillDoc,
+  OutboxMessageDoc,
+  RoomDoc,
+} from '../domain/model.js';
+import type { OutboxMessageInput } from '../domain/outbox.js';
+import { billDueSoonText, billOverdueText, contractEndingText } from '../domain/outboxTexts.js';
+import { daysBetween, reminderKey, reminderWindows } from '../domain/reminders.js';
+import { vietnamDate } from '../domain/time.js';
+import { StoreError, type Filter } from '../store/store.js';
+import type { Deps } from './deps.js';
+import { houseDocs, listInHouse, readHouse } from './houseScope.js';
+import { outboxCreate, tenantRecipients } from './outbox.js';
+
+/**
+ * The daily reminders: unpaid bills due within three days or one to three days late, active contracts
+ * ending within thirty days. Each reminder is one outbox message with an id derived from what it is
+ * about, so running twice (or catching up a missed day) never writes it twice.
+ */
+
+export interface ReminderRunSummary {
+  today: string;
+  billsDueSoon: number;
+  billsOverdue: number;
+  contractsEnding: number;
+  /** Reminders written by this run. */
+  written: number;
+  /** Reminders an earlier run had written already. */
+  alreadyWritten: number;
+  failed: Array<{ houseID: string; error: string }>;
+}
+
+interface Reminder {
+  houseID: string;
+  contractID: string;
+  key: string;
+  text: (place: {
+    houseName: string;
+    roomName: string;
+  }) => Pick<OutboxMessageInput, 'subject' | 'body' | 'link'>;
+  event: OutboxMessageInput['event'];
+  subjectID: string;
+}
+
+/** Every document of the `houses` container matching `filter`, across partitions (all pages). */
+async function queryAll<T extends HouseScopedDoc>(deps: Deps, filter: Filter): Promise<T[]> {
+  const items: T[] = [];
+  let continuation: string | undefined;
+  do {
+    const page = await houseDocs<T>(deps).query({
+      filter,
+      top: 1000,
+      ...(continuation ? { continuation } : {}),
+    });
+    items.push(...page.items);
+    continuation = page.continuation;
+  } while (continuation);
+  return items;
+}
+
+function inWindow(field: string, window: { from: string; to: string }): Filter[] {
+  return [
+    { op: 'ge', field, value: window.from },
+    { op: 'le', field, value: window.to },
+  ];
+}
+
+export async function writeDueReminders(deps: Deps): Promise<ReminderRunSummary> {
+  const today = vietnamDate(deps.now());
+  const windows = reminderWindows(today);
+  const webOrigin = deps.config.webOrigin;
+  const [bills, endingContracts] = await Promise.all([
+    queryAll<MonthlyBillDoc>(deps, {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'monthlyBill' },
+        { op: 'in', field: 'status', values: [BILL_STATUS.unpaid, BILL_STATUS.partlyPaid] },
+        ...inWindow('dueDate', { from: windows.billOverdue.from, to: windows.billDueSoon.to }),
+      ],
+    }),
+    queryAll<ContractDoc>(deps, {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'contract' },
+        { op: 'eq', field: 'status', value: CONTRACT_STATUS.active },
+        ...inWindow('endDate', windows.contractEnding),
+      ],
+    }),
+  ]);
+
+  const summary: ReminderRunSummary = {
+    today,
+    billsDueSoon: 0,
+    billsOverdue: 0,
+    contractsEnding: endingContracts.length,
+    written: 0,
+    alreadyWritten: 0,
+    failed: [],
+  };
+  const reminders: Reminder[] = [];
+  for (const bill of bills) {
+    const owed = bill.total - bill.paidAmount;
+    if (owed <= 0 || bill.dueDate === today) continue;
+    const facts = { ...bill, owed };
+    if (bill.dueDate > today) {
+      summary.billsDueSoon += 1;
+      reminders.push({
+        houseID: bill.houseID,
+        contractID: bill.contractID,
+        event: 'billDueSoon',
+        subjectID: bill.monthlyBillID,
+        key: reminderKey('billDueSoon', bill.monthlyBillID, bill.dueDate),
+        text: () => billDueSoonText(facts, daysBetween(today, bill.dueDate), webOrigin),
+      });
+    } else {
+      summary.billsOverdue += 1;
+      reminders.push({
+        houseID: bill.houseID,
+        contractID: bill.contractID,
+        event: 'billOverdue',
+        subjectID: bill.monthlyBillID,
+        key: reminderKey('billOverdue', bill.monthlyBillID, bill.dueDate),
+        text: () => billOverdueText(facts, webOrigin),
+      });
+    }
+  }
+  for (const contract of endingContracts) {
+    reminders.push({
+      houseID: contract.houseID,
+      contractID: contract.contractID,
+      event: 'contractEnding',
+      subjectID: contract.contractID,
+      key: reminderKey('contractEnding', contract.contractID, contract.endDate),
+      text: (place) => contractEndingText(contract, place, daysBetween(today, contract.endDate), webOrigin),
+    });
+  }
+
+  const byHouse = new Map<string, Reminder[]>();
+  for (const reminder of reminders) {
+    byHouse.set(reminder.houseID, [...(byHouse.get(reminder.houseID) ?? []), reminder]);
+  }
+  for (const [houseID, ofHouse] of byHouse) {
+    try {
+      const written = await writeHouseReminders(deps, houseID, ofHouse);
+      summary.written += written;
+      summary.alreadyWritten += ofHouse.length - written;
+    } catch (error) {
+      // One house's failure must not stop the others; tomorrow's run catches up.
+      summary.failed.push({ houseID, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return summary;
+}
+
+/** One house's reminders, each written alone (a conflict means an earlier run wrote it). */
+async function writeHouseReminders(deps: Deps, houseID: string, reminders: Reminder[]): Promise<number> {
+  const contractIDs = [...new Set(reminders.map((reminder) => reminder.contractID))];
+  const [house, contracts, rooms] = await Promise.all([
+    readHouse(deps, houseID),
+    listInHouse<ContractDoc>(deps, houseID, 'contract', {
+      op: 'in',
+      field: 'contractID',
+      values: contractIDs,
+    }),
+    listInHouse<RoomDoc>(deps, houseID, 'room'),
+  ]);
+  if (!house) return 0;
+  const recipients = await tenantRecipients(deps, houseID, contracts);
+  const contractsByID = new Map(contracts.map((contract) => [contract.contractID, contract]));
+  const roomNames = new Map(rooms.map((room) => [room.roomID, room.roomName]));
+  let written = 0;
+  for (const reminder of reminders) {
+    const contract = contractsByID.get(reminder.contractID);
+    const recipient = recipients.get(reminder.contractID);
+    if (!contract || !recipient) continue;
+    const place = {
+      houseName: (house as HouseDoc).houseName,
+      roomName: roomNames.get(contract.roomID) ?? '',
+    };
+    const op = outboxCreate(
+      deps,
+      houseID,
+      { event: reminder.event, houseID, recipient, ...reminder.text(place), subjectID: reminder.subjectID },
+      { idempotencyKey: reminder.key },
+    );
+    try {
+      await houseDocs<OutboxMessageDoc>(deps).create(op.doc);
+      written += 1;
+    } catch (error) {
+      if (!(error instanceof StoreError && error.code === 'conflict')) throw error;
+    }
+  }
+  return written;
+}
