@@ -73,6 +73,13 @@ param vnpaySecretsInVault bool = false
 @description('VNPay payment host. The sandbox by default; production must set the production host.')
 param vnpayHost string = 'https://sandbox.vnpayment.vn'
 
+@secure()
+@description('Shared secret the bank feed signs its webhook calls with (docs/bank-feed.md). Empty: not written, and the webhook refuses every call.')
+param bankFeedSecret string = ''
+
+@description('Set to true when bank-feed-secret was put in the Key Vault by hand: the app setting then references it.')
+param bankFeedSecretInVault bool = false
+
 @description('Cosmos DB backup mode (Continuous = 7-day point-in-time restore at no extra cost).')
 @allowed([
   'Continuous'
@@ -129,6 +136,7 @@ var blobContainerNames = [
 var deploymentContainerName = 'app-package-${take(names.functionApp, 32)}-${take(resourceToken, 7)}'
 
 var vnpayConfigured = (!empty(vnpayTmnCode) && !empty(vnpayHashSecret)) || vnpaySecretsInVault
+var bankFeedConfigured = !empty(bankFeedSecret) || bankFeedSecretInVault
 
 // ---------------------------------------------------------------------------
 // Resources
@@ -224,6 +232,7 @@ module keyVault 'modules/keyvault.bicep' = {
     jwtSecret: jwtSecret
     vnpayTmnCode: vnpayTmnCode
     vnpayHashSecret: vnpayHashSecret
+    bankFeedSecret: bankFeedSecret
   }
 }
 
@@ -246,6 +255,12 @@ var vnpayAppSettings = vnpayConfigured
       VNPAY_TMN_CODE: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=vnpay-tmn-code)'
       VNPAY_HASH_SECRET: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=vnpay-hash-secret)'
       VNPAY_HOST: vnpayHost
+    }
+  : {}
+
+var bankFeedAppSettings = bankFeedConfigured
+  ? {
+      BANK_FEED_SECRET: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=bank-feed-secret)'
     }
   : {}
 
@@ -290,7 +305,7 @@ module apiSettings 'modules/appsettings.bicep' = {
     functionAppName: api.outputs.name
     runtimeStorageAccountName: runtimeStorage.outputs.name
     applicationInsightsName: monitoring.outputs.applicationInsightsName
-    appSettings: union(baseAppSettings, vnpayAppSettings)
+    appSettings: union(baseAppSettings, vnpayAppSettings, bankFeedAppSettings)
   }
   dependsOn: [
     rbac

@@ -23,3 +23,4 @@ export * from './bills.js';
 export * from './vietQr.js';
 export * from './issues.js';
 export * from './payments.js';
+export * from './bankTransfers.js';

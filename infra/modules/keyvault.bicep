@@ -23,6 +23,10 @@ param vnpayTmnCode string = ''
 @secure()
 param vnpayHashSecret string = ''
 
+@description('Shared secret of the bank feed webhook. Written to "bank-feed-secret" only when not empty.')
+@secure()
+param bankFeedSecret string = ''
+
 @description('On by default: a deleted vault and its secrets cannot be purged before the retention period ends, by anyone. Cannot be turned off once on; "azd down --purge" then leaves the vault soft-deleted (its name stays taken) until the retention period ends.')
 param enablePurgeProtection bool = true
 
@@ -91,6 +95,18 @@ resource vnpayHashSecretResource 'Microsoft.KeyVault/vaults/secrets@2023-07-01' 
   properties: {
     value: vnpayHashSecret
     contentType: 'text/plain; VNPay vnp_HashSecret'
+    attributes: {
+      enabled: true
+    }
+  }
+}
+
+resource bankFeedSecretResource 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = if (!empty(bankFeedSecret)) {
+  parent: vault
+  name: 'bank-feed-secret'
+  properties: {
+    value: bankFeedSecret
+    contentType: 'text/plain; HMAC-SHA256 key of the bank feed webhook'
     attributes: {
       enabled: true
     }

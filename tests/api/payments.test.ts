@@ -1,6 +1,13 @@
-import { BILL_STATUS, PAYMENT_MESSAGES, type MonthlyBill, type PaymentResult } from '@nhatro/common';
+import {
+  BANK_TRANSFER_MESSAGES,
+  BILL_STATUS,
+  PAYMENT_MESSAGES,
+  type MonthlyBill,
+  type PaymentResult,
+} from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localSandboxMerchant } from '../../api/src/config/index.js';
+import { feedSignature } from '../../api/src/domain/bankTransfers.js';
 import type { MonthlyBillDoc, OneTimeChargeDoc } from '../../api/src/domain/model.js';
 import { aMonthlyBill, aOneTimeCharge } from '../support/billBuilders.js';
 import { gatewayCallback } from '../support/gateway.js';
@@ -236,5 +243,99 @@ describe('who may ask for a payment URL', () => {
     });
     expectError(bad, 400, 'Mã hóa đơn không hợp lệ.');
     expect(await paymentUrlFor(bill, 'chunha')).toContain('vnp_SecureHash=');
+  });
+});
+
+describe('the bank feed (POST /api/BankFeed/Transactions)', () => {
+  function signed(body: string, secret = product.services.config.bankFeedSecret ?? '') {
+    const t = String(Math.floor(Date.now() / 1000));
+    return {
+      'x-bank-feed-signature': `t=${t},v1=${feedSignature(t, body, secret)}`,
+      'content-type': 'application/json',
+    };
+  }
+
+  it('refuses an unsigned or forged call with 401; a signed one pays the bill its note names', async () => {
+    const bill = await aBill();
+    const body = JSON.stringify({
+      transactions: [
+        {
+          transactionID: `FT${bill.monthlyBillID.slice(-6)}`,
+          accountNumber: '0071 000 123 456',
+          amount: bill.total,
+          description: `MBVCB.${bill.billCode}.chuyen tien phong`,
+          transactedOn: '2026-11-20T09:15:00+07:00',
+        },
+      ],
+    });
+    expectError(
+      await api.request('POST', '/api/BankFeed/Transactions', { rawBody: body }),
+      401,
+      BANK_TRANSFER_MESSAGES.badSignature,
+    );
+    expectError(
+      await api.request('POST', '/api/BankFeed/Transactions', {
+        rawBody: body,
+        headers: signed(body, 'forged'),
+      }),
+      401,
+      BANK_TRANSFER_MESSAGES.badSignature,
+    );
+    expect((await billNow(bill.monthlyBillID)).paidAmount).toBe(0);
+    const reply = await api.request('POST', '/api/BankFeed/Transactions', {
+      rawBody: body,
+      headers: signed(body),
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body).toEqual({
+      status: true,
+      data: { received: 1, matched: 1, unmatched: 0, duplicates: 0 },
+    });
+    expect(await billNow(bill.monthlyBillID)).toMatchObject({
+      status: BILL_STATUS.paid,
+      paidAmount: bill.total,
+    });
+  });
+
+  it('an unmatched transfer waits in the landlord’s list and is assigned by the bill’s code', async () => {
+    const bill = await aBill();
+    const body = JSON.stringify({
+      transactions: [
+        {
+          transactionID: `FTX${bill.monthlyBillID.slice(-6)}`,
+          accountNumber: '0071000123456',
+          amount: 500_000,
+          description: 'tien phong thang nay',
+          transactedOn: '2026-11-21T08:00:00+07:00',
+        },
+      ],
+    });
+    await api.request('POST', '/api/BankFeed/Transactions', { rawBody: body, headers: signed(body) });
+    const list = await api.request<{ value: Array<{ bankTransferID: string; transactionID: string }> }>(
+      'GET',
+      '/odata/BankTransfer?status=unmatched',
+      { token: token.chunha as string },
+    );
+    const waiting = list.body.value.find((t) => t.transactionID === `FTX${bill.monthlyBillID.slice(-6)}`);
+    expect(waiting).toBeDefined();
+    expect(
+      (await api.request('GET', '/odata/BankTransfer', { token: token.nhanvien as string })).status,
+    ).toBe(403);
+    const others = await api.request<{ value: unknown[] }>('GET', '/odata/BankTransfer', {
+      token: token.chunha2 as string,
+    });
+    expect(JSON.stringify(others.body)).not.toContain(waiting?.bankTransferID);
+    const assign = (user: string) =>
+      api.request('POST', '/api/BankFeed/Assign', {
+        token: token[user] as string,
+        body: { bankTransferID: waiting?.bankTransferID, billCode: bill.billCode.toLowerCase() },
+      });
+    expect((await assign('chunha2')).status).toBe(404);
+    const assigned = await assign('chunha');
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    expect(await billNow(bill.monthlyBillID)).toMatchObject({
+      status: BILL_STATUS.partlyPaid,
+      paidAmount: 500_000,
+    });
   });
 });

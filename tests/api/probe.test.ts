@@ -138,6 +138,19 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     'POST api/MetaData/SetZaloAccessToken': { accessToken: 'probe-token-0000', templateID: '1' },
     'POST odata/MeterRecord': { roomID: id.room, kind: 'water', newIndex: 999_999 },
     'PATCH odata/MeterRecord': { records: [{ roomID: id.room, kind: 'water', newIndex: 999_999 }] },
+    'POST api/BankFeed/Transactions': {
+      transactions: [
+        {
+          transactionID: 'FT-PROBE-1',
+          accountNumber: '0071000123456',
+          amount: 1_000,
+          description: 'NTAAAAAAAA',
+          transactedOn: '2030-01-01T00:00:00Z',
+        },
+      ],
+    },
+    'POST api/BankFeed/Assign': { bankTransferID: 'probe-transfer-1', billCode: 'NTAAAAAAAA' },
+    'POST api/BankFeed/Dismiss': { bankTransferID: 'probe-transfer-1' },
     'POST api/GuestContract/Sign': {
       contractID: id.contract,
       token: 'khong.phai.token-that-cua-lien-ket',

@@ -1,4 +1,5 @@
 import type {
+  BankTransfer,
   Contract,
   ContractChange,
   ContractImageVersion,
@@ -204,6 +205,19 @@ export type HouseScopedDoc =
   | NotificationDoc
   | NotificationReadDoc
   | OutboxMessageDoc;
+
+/**
+ * A transfer the bank feed reported (`platform` container, pk = `bankTransfers:<landlord's userID>`,
+ * id = `bankTransferID`: the same bank transaction is one document).
+ */
+export interface BankTransferDoc extends StoredDoc, BankTransfer {
+  type: 'bankTransfer';
+  /** The landlord whose account received it ('' when no landlord has that account). */
+  ownerID: string;
+}
+export function bankTransfersPartition(ownerID: string): string {
+  return `bankTransfers:${ownerID || 'none'}`;
+}
 
 /** Registrations of future landlords (`platform` container, pk = "registrations"). */
 export interface RegistrationDoc extends StoredDoc, Registration {

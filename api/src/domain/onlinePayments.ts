@@ -84,23 +84,22 @@ export function gatewayOrderInfo(description: string, code: string): string {
   return `Thanh toan ${code} ${ascii}`.slice(0, 255);
 }
 
-/** The landlord's message when money arrives, and the tenant's receipt. */
+/** The landlord's message when money arrives, and the tenant's receipt; `via` says how it came. */
 export function paymentReceivedTexts(payment: {
   amount: number;
   description: string;
   houseName: string;
-  transactionNo?: string;
+  via: string;
 }): { landlord: { subject: string; body: string }; tenant: { subject: string; body: string } } {
   const amount = `${payment.amount.toLocaleString('vi-VN')} ₫`;
-  const reference = payment.transactionNo ? ` (mã giao dịch VNPay ${payment.transactionNo})` : '';
   return {
     landlord: {
       subject: `${payment.houseName}: đã nhận ${amount}`,
-      body: `Đã nhận ${amount} thanh toán trực tuyến cho ${payment.description}${reference}.`,
+      body: `Đã nhận ${amount} cho ${payment.description} (${payment.via}).`,
     },
     tenant: {
       subject: `Đã nhận thanh toán ${amount}`,
-      body: `Nhà trọ ${payment.houseName} đã nhận ${amount} cho ${payment.description}${reference}. Cảm ơn bạn!`,
+      body: `Nhà trọ ${payment.houseName} đã nhận ${amount} cho ${payment.description} (${payment.via}). Cảm ơn bạn!`,
     },
   };
 }

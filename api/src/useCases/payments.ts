@@ -9,34 +9,23 @@ import {
   type PaymentUrlReply,
 } from '@nhatro/common';
 import { AppError } from '../domain/errors.js';
-import type {
-  ContractDoc,
-  HouseDoc,
-  HouseScopedDoc,
-  MonthlyBillDoc,
-  OneTimeChargeDoc,
-  PaymentDoc,
-} from '../domain/model.js';
+import type { HouseScopedDoc, MonthlyBillDoc, OneTimeChargeDoc, PaymentDoc } from '../domain/model.js';
 import {
   decideIpn,
   gatewayDateToIso,
   gatewayOrderInfo,
   IPN_REPLIES,
-  paymentReceivedTexts,
   reportedState,
   type GatewayReport,
   type IpnCode,
 } from '../domain/onlinePayments.js';
-import type { OutboxRecipient } from '../domain/outbox.js';
-import { applyReceivedPayment } from '../domain/payments.js';
 import { StoreError, type BatchOp } from '../store/store.js';
 import { audit, type Actor } from './actor.js';
 import { billOwed, chargeOwed } from './billViews.js';
 import type { Deps } from './deps.js';
-import { houseDocs, readHouse } from './houseScope.js';
+import { houseDocs } from './houseScope.js';
 import { billingDocForCaller } from './monthlyBills.js';
-import { outboxCreate, tenantRecipients } from './outbox.js';
-import { findUser } from './users.js';
+import { creditOperations, type PayableDoc } from './receivedPayments.js';
 
 /**
  * Online payment (VNPay): a payment URL for what a bill or charge still owes, the gateway's
@@ -196,54 +185,6 @@ async function findPayment(deps: Deps, paymentID: string): Promise<PaymentDoc | 
   return page.items[0];
 }
 
-type PayableDoc = MonthlyBillDoc | OneTimeChargeDoc;
-
-function dueOf(doc: PayableDoc): number {
-  return doc.type === 'monthlyBill' ? doc.total : doc.amount;
-}
-
-/** The landlord, reached at their lessor info's contacts (else their account's). */
-async function landlordRecipient(deps: Deps, house: HouseDoc): Promise<OutboxRecipient> {
-  const owner = await findUser(deps, house.ownerID);
-  if (!owner) return {};
-  const name = owner.lessorInfo?.fullName ?? owner.fullName;
-  const email = owner.lessorInfo?.email ?? owner.email;
-  const phoneNumber = owner.lessorInfo?.phoneNumber ?? owner.phoneNumber;
-  return {
-    userID: owner.userID,
-    ...(name ? { name } : {}),
-    ...(email ? { email } : {}),
-    ...(phoneNumber ? { phoneNumber } : {}),
-  };
-}
-
-/** The messages of a credited payment, for the credit's batch. */
-async function paymentReceivedMessages(
-  deps: Deps,
-  payment: PaymentDoc,
-  report: GatewayReport,
-): Promise<BatchOp<HouseScopedDoc>[]> {
-  const house = await readHouse(deps, payment.houseID);
-  if (!house) return [];
-  const contract = await houseDocs<ContractDoc>(deps).read(house.houseID, payment.contractID);
-  const [landlord, tenants] = await Promise.all([
-    landlordRecipient(deps, house),
-    contract?.type === 'contract' ? tenantRecipients(deps, house.houseID, [contract]) : new Map(),
-  ]);
-  const tenant = tenants.get(payment.contractID);
-  const texts = paymentReceivedTexts({
-    amount: payment.amount,
-    description: payment.description,
-    houseName: house.houseName,
-    ...(report.transactionNo ? { transactionNo: report.transactionNo } : {}),
-  });
-  const base = { event: 'paymentReceived' as const, houseID: payment.houseID, subjectID: payment.targetID };
-  return [
-    outboxCreate(deps, payment.houseID, { ...base, recipient: landlord, ...texts.landlord }),
-    ...(tenant ? [outboxCreate(deps, payment.houseID, { ...base, recipient: tenant, ...texts.tenant })] : []),
-  ];
-}
-
 /**
  * Moves a pending payment to what the gateway reported and, for a success, credits what it pays: one
  * batch, guarded by the payment's and the bill's ETags. A concurrent copy of the notification that wins
@@ -266,33 +207,20 @@ async function confirmPayment(deps: Deps, found: PaymentDoc, report: GatewayRepo
     const operations: BatchOp<HouseScopedDoc>[] = [
       { op: 'replace', doc: confirmed, ...(payment._etag ? { ifMatch: payment._etag } : {}) },
     ];
-    if (state === 'succeeded') {
-      const target = await houseDocs<PayableDoc>(deps).read(payment.pk, payment.targetID);
-      if (target && target.type === payment.target) {
-        const credit = applyReceivedPayment(
-          {
-            due: dueOf(target),
-            paidAmount: target.paidAmount,
-            status: target.status,
-            payments: target.payments,
-          },
-          {
-            amount: payment.amount,
-            method: 'online',
-            reference: payment.paymentID,
-            paidOn: gatewayDateToIso(report.payDate) ?? now,
-            note: report.transactionNo ? `VNPay ${report.transactionNo}` : 'VNPay',
-          },
-        );
-        if (credit) {
-          operations.push({
-            op: 'replace',
-            doc: { ...target, ...credit },
-            ...(target._etag ? { ifMatch: target._etag } : {}),
-          });
-        }
-      }
-      operations.push(...(await paymentReceivedMessages(deps, payment, report)));
+    const target =
+      state === 'succeeded'
+        ? await houseDocs<PayableDoc>(deps).read(payment.pk, payment.targetID)
+        : undefined;
+    if (target && target.type === payment.target) {
+      const via = report.transactionNo ? `VNPay, mã giao dịch ${report.transactionNo}` : 'VNPay';
+      const received = {
+        amount: payment.amount,
+        method: 'online' as const,
+        reference: payment.paymentID,
+        paidOn: gatewayDateToIso(report.payDate) ?? now,
+        note: report.transactionNo ? `VNPay ${report.transactionNo}` : 'VNPay',
+      };
+      operations.push(...(await creditOperations(deps, target, received, via)));
     }
     try {
       await houseDocs<HouseScopedDoc>(deps).batch(payment.pk, operations);

@@ -1,4 +1,5 @@
 import {
+  bankTransferEntity,
   contractChangeEntity,
   contractImageVersionEntity,
   contractEntity,
@@ -118,6 +119,7 @@ export const HOUSE_TICKET_MODEL = entityModel('HouseTicket', houseTicketEntity, 
 });
 export const ONE_TIME_CHARGE_MODEL = entityModel('OneTimeCharge', oneTimeChargeEntity, {}, ['transferQR']);
 export const ISSUE_MODEL = entityModel('Issue', issueEntity);
+export const BANK_TRANSFER_MODEL = entityModel('BankTransfer', bankTransferEntity);
 /** `read`, `readOn` and `readCount` are computed per reader, never stored: not filterable. */
 export const NOTIFICATION_MODEL = entityModel(
   'Notification',

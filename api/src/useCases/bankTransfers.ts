@@ -1,0 +1,306 @@
+import {
+  BANK_TRANSFER_MESSAGES,
+  BILL_STATUS,
+  MESSAGES,
+  bankFeedSchema,
+  toFieldErrors,
+  type BankFeedTransaction,
+  type BankTransferAssignInput,
+} from '@nhatro/common';
+import {
+  bankTransferID,
+  billCodesIn,
+  normalizeAccountNumber,
+  transferDecision,
+  verifyFeedSignature,
+} from '../domain/bankTransfers.js';
+import { AppError } from '../domain/errors.js';
+import {
+  bankTransfersPartition,
+  type BankTransferDoc,
+  type HouseScopedDoc,
+  type UserDoc,
+} from '../domain/model.js';
+import type { ODataQuery } from '../domain/odata/parse.js';
+import type { Filter } from '../domain/query.js';
+import { StoreError } from '../store/store.js';
+import { audit, type Actor } from './actor.js';
+import { billOwed, chargeOwed } from './billViews.js';
+import type { Deps } from './deps.js';
+import { authorizeHouse, houseDocs, readHouse } from './houseScope.js';
+import { listEntities, type EntityPage } from './odataQuery.js';
+import { creditOperations, payableName, type PayableDoc } from './receivedPayments.js';
+import { entityView } from './views.js';
+
+/**
+ * Bank-transfer matching: the bank feed's webhook reports incoming transfers; one whose note names a
+ * bill's code and whose amount is at most what it owes is credited at once; others wait in the
+ * landlord's list to be assigned (or set aside). A transfer reported twice is counted once.
+ */
+
+/** Tries of a credit that met a concurrent change of the bill (a cash payment at that moment). */
+const CREDIT_ATTEMPTS = 3;
+
+function transfers(deps: Deps) {
+  return deps.store.container<BankTransferDoc>('platform');
+}
+
+/** The landlord whose lessor info names this receiving account (landlords never share an account). */
+async function landlordOfAccount(deps: Deps, accountNumber: string): Promise<UserDoc | undefined> {
+  const page = await deps.store.container<UserDoc>('users').query({
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'user' },
+        { op: 'eq', field: 'lessorInfo.bankAccountNumber', value: accountNumber },
+      ],
+    },
+    top: 2,
+  });
+  return page.items.length === 1 ? page.items[0] : undefined;
+}
+
+/** A carried-over bill is paid through the bill it went into. */
+async function payableNow(deps: Deps, found: PayableDoc): Promise<PayableDoc> {
+  if (found.type !== 'monthlyBill' || found.status !== BILL_STATUS.carriedOver || !found.carriedToBillID) {
+    return found;
+  }
+  const next = await houseDocs<PayableDoc>(deps).read(found.houseID, found.carriedToBillID);
+  return next?.type === 'monthlyBill' ? next : found;
+}
+
+/** The bills and charges carrying one of `codes`, wherever they are. */
+async function payablesByCode(deps: Deps, codes: readonly string[]): Promise<PayableDoc[]> {
+  if (codes.length === 0) return [];
+  const page = await houseDocs<PayableDoc>(deps).query({
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'in', field: 'type', values: ['monthlyBill', 'oneTimeCharge'] },
+        { op: 'in', field: 'billCode', values: [...codes] },
+      ],
+    },
+    top: codes.length + 1,
+  });
+  return Promise.all(page.items.map((found) => payableNow(deps, found)));
+}
+
+function owedOn(target: PayableDoc): number {
+  return target.type === 'monthlyBill' ? billOwed(target) : chargeOwed(target);
+}
+
+/**
+ * Credits `transfer` to `target` and records it on the transfer: the credit and its messages are one
+ * batch in the house (guarded by the bill's ETag, tried again on a concurrent change), then the transfer
+ * says what it paid. Done twice, the second credit finds its reference on the bill and writes nothing.
+ */
+async function creditTransfer(
+  deps: Deps,
+  transfer: BankTransferDoc,
+  found: PayableDoc,
+  resolution: Pick<BankTransferDoc, 'status'> & { resolvedBy?: string },
+): Promise<BankTransferDoc> {
+  let target = found;
+  for (let attempt = 1; ; attempt += 1) {
+    const operations = await creditOperations(
+      deps,
+      target,
+      {
+        amount: transfer.amount,
+        method: 'transfer',
+        reference: transfer.bankTransferID,
+        paidOn: transfer.transactedOn,
+        note: `Chuyển khoản ${transfer.transactionID}`,
+      },
+      `chuyển khoản, mã giao dịch ${transfer.transactionID}`,
+    );
+    try {
+      if (operations.length > 0) await houseDocs<HouseScopedDoc>(deps).batch(target.houseID, operations);
+      break;
+    } catch (error) {
+      const raced = error instanceof StoreError && error.code === 'precondition_failed';
+      if (!raced || attempt >= CREDIT_ATTEMPTS) throw error;
+      const newer = await houseDocs<PayableDoc>(deps).read(target.houseID, target.id);
+      if (!newer || newer.type !== target.type) throw error;
+      target = newer;
+    }
+  }
+  const { unmatchedReason: _reason, ...rest } = transfer;
+  return transfers(deps).replace({
+    ...rest,
+    status: resolution.status,
+    target: target.type,
+    targetID: target.id,
+    targetName: payableName(target),
+    houseID: target.houseID,
+    resolvedOn: deps.now().toISOString(),
+    ...(resolution.resolvedBy ? { resolvedBy: resolution.resolvedBy } : {}),
+  });
+}
+
+type FeedOutcome = 'matched' | 'unmatched' | 'duplicate';
+
+async function receiveTransaction(deps: Deps, transaction: BankFeedTransaction): Promise<FeedOutcome> {
+  const accountNumber = normalizeAccountNumber(transaction.accountNumber);
+  const owner = await landlordOfAccount(deps, accountNumber);
+  const id = bankTransferID(accountNumber, transaction.transactionID);
+  const pk = bankTransfersPartition(owner?.userID ?? '');
+  let transfer = await transfers(deps).read(pk, id);
+  if (transfer && transfer.status !== 'received') return 'duplicate';
+  if (!transfer) {
+    try {
+      transfer = await transfers(deps).create({
+        id,
+        pk,
+        type: 'bankTransfer',
+        ownerID: owner?.userID ?? '',
+        bankTransferID: id,
+        transactionID: transaction.transactionID,
+        accountNumber,
+        amount: transaction.amount,
+        description: transaction.description,
+        transactedOn: new Date(transaction.transactedOn).toISOString(),
+        receivedOn: deps.now().toISOString(),
+        ...(transaction.senderName ? { senderName: transaction.senderName } : {}),
+        ...(transaction.senderAccount ? { senderAccount: transaction.senderAccount } : {}),
+        status: 'received',
+      });
+    } catch (error) {
+      if (error instanceof StoreError && error.code === 'conflict') return 'duplicate';
+      throw error;
+    }
+  }
+  const codes = billCodesIn(transaction.description);
+  const found = owner ? await payablesByCode(deps, codes) : [];
+  const target = found.length === 1 ? found[0] : undefined;
+  const house = target ? await readHouse(deps, target.houseID) : undefined;
+  const decision = owner
+    ? transferDecision({
+        codes,
+        amount: transaction.amount,
+        targets: found.map((candidate) => ({
+          owed: owedOn(candidate),
+          sameLandlord: candidate === target && house?.ownerID === owner.userID,
+        })),
+      })
+    : { kind: 'unmatched' as const, reason: 'Tài khoản nhận không thuộc chủ trọ nào.' };
+  if (decision.kind === 'credit' && target) {
+    await creditTransfer(deps, transfer, target, { status: 'matched' });
+    return 'matched';
+  }
+  await transfers(deps).replace({
+    ...transfer,
+    status: 'unmatched',
+    unmatchedReason: decision.kind === 'unmatched' ? decision.reason : BANK_TRANSFER_MESSAGES.unknownCode,
+  });
+  return 'unmatched';
+}
+
+export interface FeedSummary {
+  received: number;
+  matched: number;
+  unmatched: number;
+  duplicates: number;
+}
+
+/**
+ * `POST /api/BankFeed/Transactions`: refuses a call without a valid, recent signature (401) before
+ * reading it; then records and matches each transfer.
+ */
+export async function receiveBankFeed(
+  deps: Deps,
+  rawBody: string,
+  signature: string | null,
+): Promise<FeedSummary> {
+  const secret = deps.config.bankFeedSecret;
+  if (!secret || !verifyFeedSignature(signature, rawBody, secret, Math.floor(deps.now().getTime() / 1000))) {
+    throw AppError.unauthenticated(BANK_TRANSFER_MESSAGES.badSignature);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody);
+  } catch {
+    throw AppError.badRequest(MESSAGES.malformedJson);
+  }
+  const parsed = bankFeedSchema.safeParse(json);
+  if (!parsed.success) {
+    throw AppError.validation(toFieldErrors(parsed.error));
+  }
+  const summary: FeedSummary = { received: 0, matched: 0, unmatched: 0, duplicates: 0 };
+  for (const transaction of parsed.data.transactions) {
+    const outcome = await receiveTransaction(deps, transaction);
+    summary.received += 1;
+    if (outcome === 'matched') summary.matched += 1;
+    else if (outcome === 'unmatched') summary.unmatched += 1;
+    else summary.duplicates += 1;
+  }
+  return summary;
+}
+
+/** `GET /odata/BankTransfer?status=unmatched`: the landlord's transfers, newest first. */
+export function listBankTransfers(
+  actor: Actor,
+  scope: { status?: string },
+  query: ODataQuery,
+): Promise<EntityPage> {
+  const conditions: Filter[] = [{ op: 'eq', field: 'type', value: 'bankTransfer' }];
+  if (scope.status) conditions.push({ op: 'eq', field: 'status', value: scope.status });
+  return listEntities(
+    transfers(actor.deps),
+    { partitionKey: bankTransfersPartition(actor.user.userID), filter: { op: 'and', items: conditions } },
+    query,
+    [{ field: 'transactedOn', desc: true }],
+    (doc) => entityView(doc),
+  );
+}
+
+async function ownTransfer(actor: Actor, bankTransferID: string): Promise<BankTransferDoc> {
+  const doc = await transfers(actor.deps).read(bankTransfersPartition(actor.user.userID), bankTransferID);
+  if (doc?.type !== 'bankTransfer') throw AppError.notFound();
+  return doc;
+}
+
+/** `POST /api/BankFeed/Assign`: the landlord credits a waiting (or set-aside) transfer to a bill by its code. */
+export async function assignBankTransfer(actor: Actor, input: BankTransferAssignInput) {
+  const transfer = await ownTransfer(actor, input.bankTransferID);
+  if (transfer.status !== 'unmatched' && transfer.status !== 'dismissed') {
+    throw AppError.conflict(BANK_TRANSFER_MESSAGES.notWaiting);
+  }
+  const [target] = await payablesByCode(actor.deps, [input.billCode]);
+  if (!target) throw AppError.notFound(BANK_TRANSFER_MESSAGES.unknownCode);
+  await authorizeHouse(actor.deps, actor.user, target.houseID);
+  const saved = await creditTransfer(actor.deps, transfer, target, {
+    status: 'assigned',
+    resolvedBy: actor.user.userID,
+  });
+  await audit(actor, {
+    action: 'assignTransfer',
+    entity: target.type,
+    entityID: target.id,
+    houseID: target.houseID,
+    details: { bankTransferID: transfer.bankTransferID, amount: transfer.amount },
+  });
+  return entityView(saved);
+}
+
+/** `POST /api/BankFeed/Dismiss`: a transfer that is not rent leaves the waiting list (it can still be assigned). */
+export async function dismissBankTransfer(actor: Actor, bankTransferID: string) {
+  const transfer = await ownTransfer(actor, bankTransferID);
+  if (transfer.status !== 'unmatched') throw AppError.conflict(BANK_TRANSFER_MESSAGES.notWaiting);
+  const saved = await transfers(actor.deps).replace(
+    {
+      ...transfer,
+      status: 'dismissed',
+      resolvedOn: actor.deps.now().toISOString(),
+      resolvedBy: actor.user.userID,
+    },
+    transfer._etag ? { ifMatch: transfer._etag } : {},
+  );
+  await audit(actor, {
+    action: 'dismissTransfer',
+    entity: 'bankTransfer',
+    entityID: bankTransferID,
+    houseID: null,
+  });
+  return entityView(saved);
+}
