@@ -209,6 +209,18 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
     'RequestsPage',
   ),
   guardedPage(
+    routePatterns.notifications,
+    'notifications',
+    () => import('./routes/NotificationsRoute'),
+    'NotificationsRoute',
+  ),
+  guardedPage(
+    routePatterns.zaloToken,
+    'zaloToken',
+    () => import('../features/zaloToken/ZaloTokenPage'),
+    'ZaloTokenPage',
+  ),
+  guardedPage(
     routePatterns.newPassword,
     'newPassword',
     () => import('../features/tenant/NewPasswordPage'),

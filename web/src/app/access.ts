@@ -78,6 +78,10 @@ export const ROUTE_ACCESS = {
   billingSettings: ACCESS.superAdmin,
   /** Issue reports are about rooms: landlords and staff with room access handle them. */
   requests: ROOM_ACCESS,
+  /** Spec [notification]: landlords and staff with room access post notices; a tenant reads theirs. */
+  notifications: { ...ACCESS.houseUsers, permission: 'roomPermission' },
+  /** The messaging token (settingZaloToken): the super admin's. */
+  zaloToken: ACCESS.superAdmin,
   /** The first-login password change: every signed-in role, before anything else. */
   newPassword: { ...ACCESS.everyRole, allowsIncompleteAccount: true },
 } as const satisfies Record<string, RouteAccess>;

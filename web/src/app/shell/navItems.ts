@@ -1,6 +1,7 @@
 import type SvgIcon from '@mui/material/SvgIcon';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import ElectricMeterOutlined from '@mui/icons-material/ElectricMeterOutlined';
@@ -37,6 +38,7 @@ const LESSEES = navItem('Quản lý người thuê', paths.lessees, PeopleAltOut
 const CONTRACTS = navItem('Quản lý hợp đồng', paths.contracts, DescriptionOutlined);
 const HOUSE_SERVICE_FEES = navItem('Phí dịch vụ tòa nhà', paths.fees(), RoomServiceOutlined);
 const METER_RECORDS = navItem('Ghi chỉ số điện nước', paths.meterRecords, ElectricMeterOutlined);
+const NOTIFICATIONS = navItem('Thông báo', paths.notifications, CampaignOutlined);
 const STAFF = navItem('Quản lý nhân viên', paths.staff, BadgeOutlined);
 const ACCOUNT_SETTINGS = navItem('Cài đặt tài khoản', paths.accountSettings, ManageAccountsOutlined);
 
@@ -58,6 +60,7 @@ const NAV_ITEMS_BY_ROLE: Record<RoleId, readonly NavItem[]> = {
     CONTRACTS,
     HOUSE_SERVICE_FEES,
     METER_RECORDS,
+    NOTIFICATIONS,
     STAFF,
     ACCOUNT_SETTINGS,
   ],

@@ -48,5 +48,7 @@ export const routePatterns = {
   billingSettings: 'timeBill',
   guestMonthlyBill: 'guestMonthlyBill/:monthlyBillId',
   requests: 'requests',
+  notifications: 'notifications',
+  zaloToken: 'settingZaloToken',
   notFound: '*',
 } as const;

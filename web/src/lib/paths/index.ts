@@ -45,6 +45,8 @@ export const paths = {
   /** Staff record the month's electricity and water readings, room by room. */
   /** The tenants' issue reports of the chosen house, by status and room. */
   requests: '/requests',
+  /** Notices of the chosen house (landlord, staff), or the tenant's own. */
+  notifications: '/notifications',
   meterRecords: '/MeterRecord',
   /** The month's draft bills of a house (a house ticket): review, edit, issue. Without id: the chosen house's. */
   billDraft: (houseTicketID?: string) =>
