@@ -65,7 +65,7 @@ function TokenForm({ templateID }: { templateID: string | undefined }) {
       <TextField
         id="zalo-token"
         name="accessToken"
-        label="Zalo token (access token của Official Account)"
+        label="Zalo token"
         {...form.bind('accessToken')}
         helperText={reservedHelperText(form.visibleError('accessToken'))}
         required
