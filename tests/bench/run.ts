@@ -11,7 +11,10 @@
  *   4. Billing: drafting and issuing 10,000 bills on SQLite (time, peak memory, beside plain
  *      node:sqlite doing the same reads and writes) and the store operations per bill on the Cosmos
  *      adapter (tests/bench/billing.ts).
- * Ends with one summary table. BENCH_SECONDS (default 5) sets each measured run's length.
+ *   5. VNPay IPN: 5,000 signed notifications for distinct pending payments, 50 connections, beside a bare
+ *      Node server with the same reply, and 50 concurrent copies of one (tests/bench/ipn.ts).
+ * Ends with one summary table. BENCH_SECONDS (default 5) sets each measured run's length; BENCH_ONLY=ipn
+ * runs only the IPN figures (with the product they need).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -28,10 +31,13 @@ import { seedDemoData } from '../../api/src/local/seed.js';
 import { closeDeps, createDeps } from '../../api/src/useCases/deps.js';
 import { createUser } from '../../api/src/useCases/users.js';
 import { billingBenchmark } from './billing.js';
+import { ipnBenchmark, seedIpnBench } from './ipn.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
+/** `ipn`: only the payment notification figures. */
+const ONLY = process.env.BENCH_ONLY;
 
 interface LoadFigures {
   requestsPerSecond: number;
@@ -416,16 +422,27 @@ async function houseBenchmark(): Promise<void> {
   const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'nhatro-bench-')));
   const children: ChildProcess[] = [];
   try {
-    if (!process.env.BENCH_SKIP_SEED) await seedBenchLandlord(dataDir);
+    if (!process.env.BENCH_SKIP_SEED && ONLY !== 'ipn') await seedBenchLandlord(dataDir);
+    const ipnData = await seedIpnBench(dataDir);
     const port = await freePort();
     const product = spawn(
       process.execPath,
       ['--disable-warning=ExperimentalWarning', join(ROOT, 'api/dist/local/start.js')],
-      { env: { ...process.env, PORT: String(port), DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] },
+      {
+        env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PAYMENT_SANDBOX_PORT: '0' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
     );
     children.push(product);
     await waitForLine(product, 'Nhấn Ctrl+C');
     const base = `http://127.0.0.1:${port}`;
+    if (ONLY === 'ipn') {
+      Object.assign(
+        summary,
+        await ipnBenchmark(base, dataDir, ipnData, (bytes) => bareServer(bytes, dataDir, children)),
+      );
+      return;
+    }
     const login = await fetch(`${base}/api/User/Login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -460,6 +477,10 @@ async function houseBenchmark(): Promise<void> {
       children,
     );
     await contractBenchmark(base, headers, dataDir, children);
+    Object.assign(
+      summary,
+      await ipnBenchmark(base, dataDir, ipnData, (bytes) => bareServer(bytes, dataDir, children)),
+    );
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
@@ -521,12 +542,14 @@ function coldStartBenchmark(): void {
   console.table(rows);
 }
 
-coldStartBenchmark();
+if (ONLY !== 'ipn') coldStartBenchmark();
 await houseBenchmark();
-// Billing (issue 10): drafting and issuing 10,000 bills, beside plain node:sqlite doing the same writes.
-const billing = await billingBenchmark();
-console.log('\nBilling: draft and issue every house of a month (use cases, no HTTP), fresh processes');
-console.table(billing);
+if (ONLY !== 'ipn') {
+  // Billing (issue 10): drafting and issuing 10,000 bills, beside plain node:sqlite doing the same writes.
+  const billing = await billingBenchmark();
+  console.log('\nBilling: draft and issue every house of a month (use cases, no HTTP), fresh processes');
+  console.table(billing);
+}
 console.log(
   `\nSummary (${CONNECTIONS} connections, ${DURATION_SECONDS} s per run, bare Node in the same run):`,
 );

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { startCheckpointer, type Checkpointer } from './sqliteCheckpointer.js';
 import {
   applyPatch,
   assertFieldPath,
@@ -28,6 +29,13 @@ export function openSqliteStore(options: { file: string }): Store {
   if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
   const db = new DatabaseSync(options.file);
   db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+  let checkpointer: Checkpointer | undefined;
+  if (options.file !== ':memory:') {
+    db.exec('PRAGMA wal_autocheckpoint = 0');
+    checkpointer = startCheckpointer(options.file, () => {
+      if (db.isOpen) db.exec('PRAGMA wal_autocheckpoint = 1000');
+    });
+  }
   db.function('vn_lower', { deterministic: true }, (value) =>
     typeof value === 'string' ? value.toLocaleLowerCase('vi') : value,
   );
@@ -72,6 +80,7 @@ export function openSqliteStore(options: { file: string }): Store {
       return container as unknown as Container<T>;
     },
     async close() {
+      await checkpointer?.stop();
       if (db.isOpen) db.close();
     },
   };

@@ -136,7 +136,8 @@ async function expandContracts(actor: Actor, houseID: string, contracts: Contrac
     } else if (option.property === 'renterRepresentative') {
       const people = await listInHouse<LesseeInfoDoc>(actor.deps, houseID, 'lesseeInfo', {
         op: 'in',
-        field: 'lesseeInfoID',
+        // The occupant's id is the document id: looked up by key, not by reading the house.
+        field: 'id',
         values: contracts.map((contract) => contract.representativeLesseeID),
       });
       for (const contract of contracts) {

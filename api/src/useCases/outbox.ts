@@ -76,7 +76,8 @@ export async function tenantRecipients(
   for (const ids of chunks(representativeIDs)) {
     const found = await listInHouse<LesseeInfoDoc>(deps, houseID, 'lesseeInfo', {
       op: 'in',
-      field: 'lesseeInfoID',
+      // The occupant's id is the document id: a primary-key lookup, not a scan of the house.
+      field: 'id',
       values: ids,
     });
     for (const lessee of found) representatives.set(lessee.lesseeInfoID, lessee);
@@ -88,7 +89,7 @@ export async function tenantRecipients(
         op: 'and',
         items: [
           { op: 'eq', field: 'type', value: 'user' },
-          { op: 'in', field: 'userID', values: ids },
+          { op: 'in', field: 'id', values: ids },
         ],
       },
       top: ids.length,
