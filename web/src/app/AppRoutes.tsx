@@ -18,8 +18,7 @@ const loadRoomsPage = () => import('../features/rooms/RoomsPage');
 const loadRoomDetailPage = () => import('../features/rooms/RoomDetailPage');
 const loadDevicesPage = () => import('../features/devices/DevicesPage');
 const loadFeesPage = () => import('../features/fees/FeesPage');
-const loadGuestContractPage = () => import('../features/guestContract/GuestContractPage');
-const loadGuestMonthlyBillPage = () => import('../features/guestBill/GuestMonthlyBillPage');
+const loadPaymentResultPage = () => import('../features/payments/PaymentResultPage');
 
 const LoginPage = lazy(() =>
   import('../features/auth/LoginPage').then((module) => ({ default: module.LoginPage })),
@@ -30,12 +29,41 @@ const RouteAccessGate = lazy(() =>
   loadGuardedShell().then((module) => ({ default: module.RouteAccessGate })),
 );
 const NotFoundPage = lazy(() => loadNotFoundPage().then((module) => ({ default: module.NotFoundPage })));
-const GuestContractPage = lazy(() =>
-  loadGuestContractPage().then((module) => ({ default: module.GuestContractPage })),
-);
-const GuestMonthlyBillPage = lazy(() =>
-  loadGuestMonthlyBillPage().then((module) => ({ default: module.GuestMonthlyBillPage })),
-);
+
+interface PublicPage {
+  path: string;
+  load: () => Promise<unknown>;
+  Page: ComponentType;
+}
+
+/** A page without a session whose chunk `load` imports and whose component is the module's export `name`. */
+function publicPage<M, K extends keyof M>(path: string, load: () => Promise<M>, name: K): PublicPage {
+  return {
+    path,
+    load,
+    Page: lazy(() => load().then((module) => ({ default: module[name] as ComponentType }))),
+  };
+}
+
+/**
+ * Pages anyone may open: a guest link lets the representative read and sign without an account; the
+ * payment gateway returns the payer to a result page, maybe in a browser without the session.
+ */
+const PUBLIC_PAGES: readonly PublicPage[] = [
+  publicPage(
+    routePatterns.guestContract,
+    () => import('../features/guestContract/GuestContractPage'),
+    'GuestContractPage',
+  ),
+  publicPage(
+    routePatterns.guestMonthlyBill,
+    () => import('../features/guestBill/GuestMonthlyBillPage'),
+    'GuestMonthlyBillPage',
+  ),
+  publicPage(routePatterns.paymentSuccessful, loadPaymentResultPage, 'MonthlyBillPaymentPage'),
+  publicPage(routePatterns.paymentOTCSuccessful, loadPaymentResultPage, 'OneTimeChargePaymentPage'),
+  publicPage(routePatterns.paymentFailure, loadPaymentResultPage, 'PaymentFailurePage'),
+];
 
 interface GuardedPage {
   path: string;
@@ -209,6 +237,12 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
     'RequestsPage',
   ),
   guardedPage(
+    routePatterns.bankTransfers,
+    'bankTransfers',
+    () => import('../features/bankTransfers/BankTransfersPage'),
+    'BankTransfersPage',
+  ),
+  guardedPage(
     routePatterns.notifications,
     'notifications',
     () => import('./routes/NotificationsRoute'),
@@ -234,16 +268,15 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
  */
 function preloadPageChunks(pathname: string): void {
   const page = GUARDED_PAGES.find(({ path }) => matchPath(path, pathname) !== null);
+  const publicOne = PUBLIC_PAGES.find(({ path }) => matchPath(path, pathname) !== null);
   const loads =
     pathname === corePaths.home
       ? [loadHomePage]
-      : matchPath(routePatterns.guestContract, pathname) !== null
-        ? [loadGuestContractPage]
-        : matchPath(routePatterns.guestMonthlyBill, pathname) !== null
-          ? [loadGuestMonthlyBillPage]
-          : page !== undefined
-            ? [loadGuardedShell, page.load]
-            : [loadNotFoundPage];
+      : publicOne !== undefined
+        ? [publicOne.load]
+        : page !== undefined
+          ? [loadGuardedShell, page.load]
+          : [loadNotFoundPage];
   // A failure shows when the route itself imports the chunk (RouteErrorBoundary, vite:preloadError).
   for (const load of loads) load().catch(() => undefined);
 }
@@ -274,9 +307,9 @@ export function AppRoutes() {
           <Route path={routePatterns.login} element={<LoginPage />} />
           <Route element={<ThemedLayout />}>
             <Route index element={<HomePage />} />
-            {/* Public: a guest link lets the representative read and sign without an account. */}
-            <Route path={routePatterns.guestContract} element={<GuestContractPage />} />
-            <Route path={routePatterns.guestMonthlyBill} element={<GuestMonthlyBillPage />} />
+            {PUBLIC_PAGES.map(({ path, Page }) => (
+              <Route key={path} path={path} element={<Page />} />
+            ))}
             {/* Guarded pages: each declares who may open it (spec section 6, app/access.ts). */}
             <Route element={<GuardedShell />}>
               {GUARDED_PAGES.map(({ path, access, Page }) => (

@@ -80,6 +80,8 @@ export const ROUTE_ACCESS = {
   requests: ROOM_ACCESS,
   /** Spec [notification]: landlords and staff with room access post notices; a tenant reads theirs. */
   notifications: { ...ACCESS.houseUsers, permission: 'roomPermission' },
+  /** Bank-transfer matching: the landlord who owns the receiving account (billing level 4). */
+  bankTransfers: { roles: [houseModerator], permission: 'billingPermission', allowedLevels: [4] },
   /** The messaging token (settingZaloToken): the super admin's. */
   zaloToken: ACCESS.superAdmin,
   /** The first-login password change: every signed-in role, before anything else. */

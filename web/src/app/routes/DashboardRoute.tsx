@@ -1,9 +1,10 @@
 // Pages that show more than one feature slice are composed here, at the app level: a slice never imports
 // another slice. AppRoutes lazy-loads this module like any other page.
+import { WaitingTransfersNotice } from '../../features/bankTransfers/WaitingTransfersNotice';
 import { DashboardPage } from '../../features/dashboard/DashboardPage';
 import { RegistrationTable } from '../../features/registrations/RegistrationTable';
 
-/** /dashboard, with the registrations slice's table for the super admin. */
+/** /dashboard, with the registrations slice's table for the super admin and the landlord's waiting transfers. */
 export function DashboardRoute() {
-  return <DashboardPage registrations={<RegistrationTable />} />;
+  return <DashboardPage registrations={<RegistrationTable />} landlordNotices={<WaitingTransfersNotice />} />;
 }

@@ -11,7 +11,14 @@ import { RoomsOverview } from './RoomsOverview';
  * /dashboard: what each role sees first (spec section 2, guard behaviour). The super admin's list of
  * lessor registrations belongs to the registrations slice; the app passes it in (`app/routes`).
  */
-export function DashboardPage({ registrations }: { registrations: ReactNode }) {
+export function DashboardPage({
+  registrations,
+  landlordNotices,
+}: {
+  registrations: ReactNode;
+  /** What only the landlord is told (transfers waiting to be assigned). */
+  landlordNotices?: ReactNode;
+}) {
   const { role, houseID } = useSignedInSession();
   // Staff who read meters see the readings' progress; the landlord also the bills and the draft.
   const billing =
@@ -43,7 +50,15 @@ export function DashboardPage({ registrations }: { registrations: ReactNode }) {
       return (
         <>
           <title>Quản lý chung — Nhà trọ</title>
-          <RoomsOverview title="Quản lý chung" summary={summary} />
+          <RoomsOverview
+            title="Quản lý chung"
+            summary={
+              <>
+                {landlordNotices}
+                {summary}
+              </>
+            }
+          />
         </>
       );
     case ROLE_IDS.staff:

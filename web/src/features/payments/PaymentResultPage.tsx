@@ -44,7 +44,7 @@ const ICONS: Record<PaymentState, ReactNode> = {
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
     <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.75 }}>
-      <Typography sx={{ color: 'text.secondary' }}>{label}</Typography>
+      <Typography sx={{ color: 'text.secondary', flexShrink: 0 }}>{label}</Typography>
       <Typography sx={{ fontWeight: 600, textAlign: 'right', overflowWrap: 'anywhere' }} data-testid={testId}>
         {children}
       </Typography>

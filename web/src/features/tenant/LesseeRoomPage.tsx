@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
 import type { Room } from '@nhatro/common';
@@ -14,6 +15,9 @@ import { Line, ListBody, OccupantItem, sortOccupants, TenantPageStates } from '.
 import { useContractOccupants } from './tenantApi';
 import { TenantBillsSection, TenantChargesSection } from './TenantBills';
 import { TenantIssuesSection } from './TenantIssues';
+import { TenantNotices } from './TenantNotices';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../lib/paths';
 
 const TITLE = 'Phòng của tôi';
 
@@ -91,6 +95,55 @@ function OccupantsSection({ contractID, lesseeID }: { contractID: string | null;
   );
 }
 
+/** Where the thumb goes on a long phone page: the sections a tenant looks for, and their contract. */
+const JUMPS: ReadonlyArray<{ label: string; section: string }> = [
+  { label: 'Hóa đơn', section: 'tenant-bills' },
+  { label: 'Phí phát sinh', section: 'tenant-charges' },
+  { label: 'Thông báo', section: 'tenant-notices' },
+  { label: 'Báo sự cố', section: 'tenant-issues' },
+  { label: 'Phòng', section: 'tenant-room' },
+];
+
+function JumpBar() {
+  return (
+    <Box
+      component="nav"
+      aria-label="Đi nhanh tới"
+      sx={{
+        display: 'flex',
+        gap: 1,
+        overflowX: 'auto',
+        pb: 1,
+        mb: 1,
+        mx: { xs: -2, sm: 0 },
+        px: { xs: 2, sm: 0 },
+        scrollbarWidth: 'none',
+      }}
+      data-testid="tenant-jump-bar"
+    >
+      {JUMPS.map((jump) => (
+        <Chip
+          key={jump.section}
+          component="a"
+          href={`#${jump.section}-heading`}
+          clickable
+          label={jump.label}
+          sx={{ minHeight: 36 }}
+        />
+      ))}
+      <Chip
+        component={RouterLink}
+        to={paths.lesseeContract}
+        clickable
+        color="primary"
+        variant="outlined"
+        label="Hợp đồng"
+        sx={{ minHeight: 36 }}
+      />
+    </Box>
+  );
+}
+
 function RoomContent() {
   const session = useSignedInSession();
   const { data, error, mutate } = useOwnHousesWithRooms();
@@ -131,16 +184,24 @@ function RoomContent() {
           </Box>
         }
       />
+      <JumpBar />
       <Box
         sx={{
           display: 'grid',
           gap: 2,
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' },
           alignItems: 'start',
+          // The heading a jump lands on stays below the app bar.
+          '& h2': { scrollMarginTop: { xs: 72, sm: 88 } },
         }}
       >
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <TenantBillsSection roomID={room.roomID} />
+          <TenantChargesSection roomID={room.roomID} />
+        </Box>
+        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+          <TenantNotices />
+          <TenantIssuesSection houseID={house.houseID} roomID={room.roomID} contractID={session.contractID} />
           <SectionCard id="tenant-room" title={`Phòng ${room.roomName}`} testId="tenant-room">
             {room.roomDescription && (
               <Typography sx={{ mb: 2, color: 'text.secondary', overflowWrap: 'anywhere' }}>
@@ -150,10 +211,6 @@ function RoomContent() {
             <RoomFacts room={room} testIdPrefix="tenant-room" />
           </SectionCard>
           <HouseSection house={house} />
-        </Box>
-        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-          <TenantChargesSection roomID={room.roomID} />
-          <TenantIssuesSection houseID={house.houseID} roomID={room.roomID} contractID={session.contractID} />
           <OccupantsSection contractID={session.contractID} lesseeID={session.lesseeID} />
           <DevicesSection roomID={room.roomID} />
         </Box>
@@ -163,8 +220,9 @@ function RoomContent() {
 }
 
 /**
- * /lesseeRoomDetail ('Phòng của tôi', role 4): bills first (phone), the room, its house, charges, issue
- * reports, occupants, devices.
+ * /lesseeRoomDetail ('Phòng của tôi', role 4), the tenant's home on their phone: bills first (pay online
+ * or by QR), charges, the landlord's notices, issue reports, then the room, its house, occupants and
+ * devices; a row of jumps at the top for one thumb.
  */
 export function LesseeRoomPage() {
   return (

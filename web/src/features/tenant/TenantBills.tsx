@@ -165,9 +165,6 @@ function CurrentBill({ monthlyBillID }: { monthlyBillID: string }) {
               Chủ trọ chưa khai báo tài khoản ngân hàng nên chưa có mã QR.
             </Typography>
           )}
-          <Typography sx={{ mt: 1.5 }}>
-            Nội dung chuyển khoản: <strong data-testid="tenant-current-bill-code">{bill.billCode}</strong>
-          </Typography>
         </Box>
       )}
       <Button

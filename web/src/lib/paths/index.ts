@@ -63,6 +63,12 @@ export const paths = {
   guestMonthlyBill: (monthlyBillID: string, token: string) =>
     `/guestMonthlyBill/${enc(monthlyBillID)}?t=${enc(token)}`,
   staff: '/staffManage',
+  /** Where the gateway's return lands (public: the result of a monthly bill's or a charge's payment). */
+  paymentSuccessful: (paymentID: string) => `/paymentSuccessful/${enc(paymentID)}`,
+  paymentOTCSuccessful: (paymentID: string) => `/paymentOTCSuccessfull/${enc(paymentID)}`,
+  paymentFailure: '/paymentFailure',
+  /** The landlord's incoming transfers from the bank feed: the ones no bill code matched wait here. */
+  bankTransfers: '/bankTransfers',
   lesseeRoom: '/lesseeRoomDetail',
   lesseeContract: '/lesseeContract',
   admin: {

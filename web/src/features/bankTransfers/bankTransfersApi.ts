@@ -1,0 +1,55 @@
+import type { BankTransfer, BankTransferStatus } from '@nhatro/common';
+import useSWR, { mutate, type SWRResponse } from 'swr';
+import { apiRequest, fetchJson, type ODataCollection } from '../../lib/api';
+import { useApiResource } from '../../lib/api/swr';
+import { swrOptions } from '../../lib/api/swr';
+
+const PATH = '/odata/BankTransfer';
+const enc = encodeURIComponent;
+
+export type BankTransferReply = BankTransfer & { '@odata.etag'?: string };
+
+export function bankTransfersKey(status: BankTransferStatus | 'all', page: number, pageSize: number): string {
+  const query = new URLSearchParams({
+    $top: String(pageSize),
+    $skip: String(page * pageSize),
+    $count: 'true',
+  });
+  return `${PATH}?${status === 'all' ? '' : `status=${enc(status)}&`}${query.toString()}`;
+}
+
+/** One page of the landlord's reported transfers, newest first. */
+export function useBankTransfers(
+  status: BankTransferStatus | 'all',
+  page: number,
+  pageSize: number,
+): SWRResponse<ODataCollection<BankTransferReply>, Error> {
+  return useApiResource<ODataCollection<BankTransferReply>>(bankTransfersKey(status, page, pageSize), {
+    keepPreviousData: true,
+  });
+}
+
+/** How many transfers wait to be assigned (the dashboard's notice). */
+export function useWaitingTransferCount(enabled = true): SWRResponse<number, Error> {
+  return useSWR<number, Error, string | null>(
+    enabled ? `${PATH}?status=unmatched&$top=0&$count=true` : null,
+    async (path) => (await fetchJson<ODataCollection<BankTransferReply>>(path))['@odata.count'] ?? 0,
+    swrOptions,
+  );
+}
+
+function revalidateTransfers(): Promise<unknown> {
+  return mutate((key) => typeof key === 'string' && key.startsWith(PATH));
+}
+
+/** Credits a waiting transfer to the bill or charge with this code. */
+export async function assignTransfer(bankTransferID: string, billCode: string): Promise<void> {
+  await apiRequest('/api/BankFeed/Assign', { method: 'POST', body: { bankTransferID, billCode } });
+  await revalidateTransfers();
+}
+
+/** Sets a transfer that is not rent aside (it can still be assigned later). */
+export async function dismissTransfer(bankTransferID: string): Promise<void> {
+  await apiRequest('/api/BankFeed/Dismiss', { method: 'POST', body: { bankTransferID } });
+  await revalidateTransfers();
+}
