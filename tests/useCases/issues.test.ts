@@ -1,6 +1,13 @@
 import { ISSUE_MESSAGES, issueCreateSchema, MESSAGES } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ContractDoc, HouseDoc, IssueDoc, RoomDoc, UserDoc } from '../../api/src/domain/model.js';
+import type {
+  ContractDoc,
+  HouseDoc,
+  IssueDoc,
+  LesseeInfoDoc,
+  RoomDoc,
+  UserDoc,
+} from '../../api/src/domain/model.js';
 import { HOUSE_MODEL, ISSUE_MODEL, ROOM_MODEL } from '../../api/src/domain/odata/model.js';
 import { grantHouseUpload, grantRead } from '../../api/src/useCases/blobAccess.js';
 import type { Deps } from '../../api/src/useCases/deps.js';
@@ -264,6 +271,55 @@ describe('reading issues', () => {
       ['P101', 1],
       ['P102', 1],
     ]);
+  });
+  it('spec §7: a room’s issues by status with their reporter and photos expanded, and its renter representative', async () => {
+    const photo = uploaded();
+    const open = await anIssue(deps, contract, room, { images: [photo] });
+    await houseDocs<LesseeInfoDoc>(deps).create({
+      id: contract.representativeLesseeID,
+      pk: house.houseID,
+      type: 'lesseeInfo',
+      lesseeInfoID: contract.representativeLesseeID,
+      houseID: house.houseID,
+      contractID: contract.contractID,
+      roomID: room.roomID,
+      occupantName: 'Nguyễn Thị Đại Diện',
+      gender: 0,
+      isRepresentative: true,
+      status: 1,
+    });
+    const roomView = await getRoom(
+      actorFor(deps, landlord),
+      room.roomID,
+      odata(
+        ROOM_MODEL,
+        '$expand=issues($filter=status eq 1;$expand=createdBy,images),renterRepresentative($select=occupantID,occupantName)',
+      ),
+    );
+    expect(roomView.issues).toEqual([
+      expect.objectContaining({
+        issueID: open.issueID,
+        createdBy: { userID: open.createdBy, fullName: open.createdByName },
+        images: [{ blobName: photo, url: expect.any(String) }],
+      }),
+    ]);
+    expect(roomView.renterRepresentative).toEqual({
+      occupantID: contract.representativeLesseeID,
+      occupantName: 'Nguyễn Thị Đại Diện',
+    });
+    // Without the expand an issue keeps the reporter's id and its photos' names; a room without a tenancy has no representative.
+    const plain = await getRoom(actorFor(deps, landlord), room.roomID, odata(ROOM_MODEL, '$expand=issues'));
+    expect((plain.issues as Array<{ createdBy: unknown; images: unknown }>)[0]).toMatchObject({
+      createdBy: open.createdBy,
+      images: [photo],
+    });
+    const empty = await aRoom(deps, house, { roomName: 'P109' });
+    const emptyView = await getRoom(
+      actorFor(deps, landlord),
+      empty.roomID,
+      odata(ROOM_MODEL, '$expand=renterRepresentative'),
+    );
+    expect(emptyView.renterRepresentative).toBeNull();
   });
 });
 

@@ -13,7 +13,7 @@ import { hasPermission, lesseeScope } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
 import { issueImageProblem } from '../domain/issues.js';
 import type { ContractDoc, HouseDoc, HouseScopedDoc, IssueDoc, RoomDoc } from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
+import type { ExpandOption, ODataQuery } from '../domain/odata/parse.js';
 import { issueStatusText } from '../domain/outboxTexts.js';
 import type { Filter } from '../domain/query.js';
 import type { BatchOp } from '../store/store.js';
@@ -28,7 +28,7 @@ import {
   requireID,
   withChanges,
 } from './houseScope.js';
-import { listEntities, selectFields, type EntityPage } from './odataQuery.js';
+import { applyInMemory, listEntities, selectFields, type EntityPage } from './odataQuery.js';
 import { outboxCreate, tenantRecipients } from './outbox.js';
 import { entityView, imageLinks } from './views.js';
 
@@ -41,8 +41,23 @@ import { entityView, imageLinks } from './views.js';
 const NEWEST_FIRST = [{ field: 'createdOn', desc: true }];
 
 /** The issue as the API shows it: its photos come with short-lived read URLs (`imageURLs`). */
-export async function issueEntity(deps: Deps, issue: IssueDoc): Promise<Record<string, unknown>> {
-  return { ...entityView(issue), imageURLs: await imageLinks(deps, 'room-images', issue.images) };
+export async function issueEntity(
+  deps: Deps,
+  issue: IssueDoc,
+  expand: readonly ExpandOption[] = [],
+): Promise<Record<string, unknown>> {
+  const imageURLs = await imageLinks(deps, 'room-images', issue.images);
+  const entity: Record<string, unknown> = { ...entityView(issue), imageURLs };
+  for (const option of expand) {
+    // Spec §7: `issues($expand=createdBy,images)` gives the reporter and the photos as objects.
+    if (option.property === 'createdBy') {
+      entity.createdBy =
+        applyInMemory([{ userID: issue.createdBy, fullName: issue.createdByName }], option.query)[0] ?? null;
+    } else if (option.property === 'images') {
+      entity.images = applyInMemory(imageURLs, option.query);
+    }
+  }
+  return entity;
 }
 
 /** An issue in a house the caller may touch; a tenant's only if it is of their contract (404 otherwise). */
@@ -175,14 +190,14 @@ export async function listIssues(actor: Actor, scope: IssueScope, query: ODataQu
     { partitionKey: house.houseID, filter },
     query,
     NEWEST_FIRST,
-    (doc) => issueEntity(actor.deps, doc),
+    (doc) => issueEntity(actor.deps, doc, query.expand),
   );
 }
 
 /** `GET /odata/Issue/{id}`. */
 export async function getIssue(actor: Actor, issueID: string, query: ODataQuery) {
   const { doc } = await issueForCaller(actor, issueID);
-  return selectFields(await issueEntity(actor.deps, doc), query);
+  return selectFields(await issueEntity(actor.deps, doc, query.expand), query);
 }
 
 /**

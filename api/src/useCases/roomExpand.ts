@@ -1,9 +1,19 @@
 import { lesseeScope, type Caller } from '../domain/access.js';
 import { newestMetersFirst } from '../domain/meters.js';
-import type { HouseScopedDoc, IssueDoc, MeterDoc, NotificationDoc, RoomDoc } from '../domain/model.js';
+import { CONTRACT_STATUS } from '@nhatro/common';
+import type {
+  ContractDoc,
+  HouseScopedDoc,
+  IssueDoc,
+  LesseeInfoDoc,
+  MeterDoc,
+  NotificationDoc,
+  RoomDoc,
+} from '../domain/model.js';
 import type { ExpandOption } from '../domain/odata/parse.js';
 import type { Filter, OrderBy } from '../store/store.js';
 import type { Deps } from './deps.js';
+import { houseDocs } from './houseScope.js';
 import { applyInMemory } from './odataQuery.js';
 import { loadChildren } from './expandBatch.js';
 import { issueEntity } from './issues.js';
@@ -21,7 +31,7 @@ interface RoomNavigation {
   perContract: boolean;
   order: OrderBy[];
   /** The item as its own endpoint shows it, when that differs from the stored fields (photo URLs). */
-  view?: (services: Deps, doc: HouseScopedDoc) => Promise<Record<string, unknown>>;
+  view?: (services: Deps, doc: HouseScopedDoc, option: ExpandOption) => Promise<Record<string, unknown>>;
 }
 
 const NAVIGATIONS: Record<string, RoomNavigation> = {
@@ -59,7 +69,7 @@ const NAVIGATIONS: Record<string, RoomNavigation> = {
     link: 'roomID',
     perContract: true,
     order: [{ field: 'createdOn', desc: true }],
-    view: (services, doc) => issueEntity(services, doc as IssueDoc),
+    view: (services, doc, option) => issueEntity(services, doc as IssueDoc, option.query.expand),
   },
   lesseeInfos: {
     type: 'lesseeInfo',
@@ -73,6 +83,29 @@ const NAVIGATIONS: Record<string, RoomNavigation> = {
 /** By id, as the store returns one partition: children gathered from several contracts keep that order. */
 function byID(a: HouseScopedDoc, b: HouseScopedDoc): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/**
+ * Spec §3's `RenterRepresentative` of a room: the representative of its active contract (`null` when the
+ * room has none), with `occupantID`/`occupantName` as the spec names them beside the lessee's fields.
+ */
+async function renterRepresentative(
+  services: Deps,
+  room: Pick<RoomDoc, 'houseID' | 'roomID'>,
+  option: ExpandOption,
+): Promise<Record<string, unknown> | null> {
+  const contracts = await loadChildren(
+    services,
+    { partitionKey: room.houseID, filter: { op: 'eq', field: 'type', value: 'contract' }, groupBy: 'roomID' },
+    room.roomID,
+  );
+  const active = contracts.find((contract) => (contract as ContractDoc).status === CONTRACT_STATUS.active) as
+    ContractDoc | undefined;
+  if (!active) return null;
+  const person = await houseDocs<LesseeInfoDoc>(services).read(room.houseID, active.representativeLesseeID);
+  if (person?.type !== 'lesseeInfo') return null;
+  const view = { occupantID: person.lesseeInfoID, ...toView(person) };
+  return applyInMemory([view], option.query)[0] ?? null;
 }
 
 /**
@@ -91,6 +124,10 @@ export async function expandRoom(
   const partitionKey = room.houseID;
   let roomContractIDs: Promise<string[]> | undefined;
   for (const option of expand) {
+    if (option.property === 'renterRepresentative') {
+      expanded.renterRepresentative = await renterRepresentative(services, room, option);
+      continue;
+    }
     const navigation = NAVIGATIONS[option.property];
     if (!navigation) continue;
     const conditions: Filter[] = [{ op: 'eq', field: 'type', value: navigation.type }];
@@ -128,7 +165,7 @@ export async function expandRoom(
     const query = option.query.orderBy.length ? option.query : { ...option.query, orderBy: navigation.order };
     // A room holds few reports: each gets its read URLs before the nested query picks among them.
     const { view } = navigation;
-    const items = view ? await Promise.all(docs.map((doc) => view(services, doc))) : docs.map(toView);
+    const items = view ? await Promise.all(docs.map((doc) => view(services, doc, option))) : docs.map(toView);
     expanded[option.property] = applyInMemory(items, query);
   }
   return expanded;

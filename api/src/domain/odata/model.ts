@@ -22,7 +22,7 @@ import {
   roomTicketEntity,
   vehicleEntity,
 } from '@nhatro/common';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export type FieldType = 'string' | 'number' | 'boolean' | 'date' | 'array' | 'object';
 
@@ -99,6 +99,7 @@ export const ROOM_MODEL = entityModel('Room', roomEntity, {
   monthlyBills: 'MonthlyBill',
   issues: 'Issue',
   notifications: 'Notification',
+  renterRepresentative: 'RenterRepresentative',
 });
 export const DEVICE_MODEL = entityModel('Device', deviceEntity);
 export const FEE_MODEL = entityModel('Service', feeEntity);
@@ -118,7 +119,18 @@ export const HOUSE_TICKET_MODEL = entityModel('HouseTicket', houseTicketEntity, 
   house: 'House',
 });
 export const ONE_TIME_CHARGE_MODEL = entityModel('OneTimeCharge', oneTimeChargeEntity, {}, ['transferQR']);
-export const ISSUE_MODEL = entityModel('Issue', issueEntity);
+/** Who reported an issue, as `issues($expand=createdBy)` shows it (spec §7). */
+export const USER_MODEL = entityModel('User', z.object({ userID: z.string(), fullName: z.string() }));
+/** A photo with its short-lived read URL. */
+export const IMAGE_MODEL = entityModel('Image', z.object({ blobName: z.string(), url: z.string() }));
+/**
+ * Spec §7 expands an issue's `CreatedBy` and `Images`: both are navigations here (without `$expand` an
+ * issue still carries the reporter's id and name and its photos' blob names and read URLs).
+ */
+export const ISSUE_MODEL = entityModel('Issue', issueEntity, { createdBy: 'User', images: 'Image' }, [
+  'createdBy',
+  'images',
+]);
 export const BANK_TRANSFER_MODEL = entityModel('BankTransfer', bankTransferEntity);
 /** `read`, `readOn` and `readCount` are computed per reader, never stored: not filterable. */
 export const NOTIFICATION_MODEL = entityModel(
@@ -146,6 +158,13 @@ export const CONTRACT_SERVICE_MODEL = entityModel('ContractService', contractSer
 export const CONTRACT_CHANGE_MODEL = entityModel('ContractChanges', contractChangeEntity);
 export const CONTRACT_IMAGE_VERSION_MODEL = entityModel('ContractImageVersion', contractImageVersionEntity);
 export const LESSEE_INFO_MODEL = entityModel('LesseeInfo', lesseeInfoEntity, {}, ['citizenID']);
+/** A room's `RenterRepresentative` (spec §3: `{ OccupantID, OccupantName }`), with the occupant's other fields. */
+export const RENTER_REPRESENTATIVE_MODEL = entityModel(
+  'RenterRepresentative',
+  lesseeInfoEntity.extend({ occupantID: z.string() }),
+  {},
+  ['citizenID'],
+);
 /** The spec reads occupants as `Lessee` (with their vehicles) and writes them as `LesseeInfor`. */
 export const LESSEE_MODEL = entityModel('Lessee', lesseeInfoEntity, { vehicles: 'Vehicle' }, ['citizenID']);
 export const VEHICLE_MODEL = entityModel('Vehicle', vehicleEntity);
@@ -171,6 +190,8 @@ export const MODELS: Record<string, EntityModel> = Object.fromEntries(
     HOUSE_TICKET_MODEL,
     ONE_TIME_CHARGE_MODEL,
     ISSUE_MODEL,
+    USER_MODEL,
+    IMAGE_MODEL,
     NOTIFICATION_MODEL,
     FEE_MODEL,
     LESSOR_INFO_MODEL,
@@ -179,6 +200,7 @@ export const MODELS: Record<string, EntityModel> = Object.fromEntries(
     CONTRACT_CHANGE_MODEL,
     CONTRACT_IMAGE_VERSION_MODEL,
     LESSEE_INFO_MODEL,
+    RENTER_REPRESENTATIVE_MODEL,
     LESSEE_MODEL,
     VEHICLE_MODEL,
     HOUSE_MODEL,
