@@ -13,6 +13,7 @@ export function ConfirmDialog({
   title,
   message,
   confirmLabel = 'Xóa',
+  cancelLabel = 'Hủy',
   isBusy = false,
   error = null,
   onConfirm,
@@ -23,6 +24,8 @@ export function ConfirmDialog({
   title: string;
   message: ReactNode;
   confirmLabel?: string;
+  /** The button that closes without acting ('Hủy'; say 'Không' when the action itself is a cancellation). */
+  cancelLabel?: string;
   isBusy?: boolean;
   /** Why the last attempt failed (e.g. the server's 409 reason). */
   error?: string | null;
@@ -55,7 +58,7 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={isBusy}>
-          Hủy
+          {cancelLabel}
         </Button>
         <Button
           color="error"

@@ -376,6 +376,7 @@ function IssueList({ scope }: { scope: IssueScope }) {
         title="Hủy báo cáo sự cố"
         message={`Hủy báo cáo “${removal.item?.title ?? ''}”? Chủ trọ sẽ không nhận được báo cáo này nữa.`}
         confirmLabel="Hủy báo cáo"
+        cancelLabel="Không, giữ lại"
         testId="tenant-issue-cancel-dialog"
       />
     </>
