@@ -15,7 +15,7 @@ registerTimer({
     context.log(
       `Reminders ${summary.today}: ${summary.billsDueSoon} bills due soon, ${summary.billsOverdue} overdue, ` +
         `${summary.contractsEnding} contracts ending; ${summary.written} written, ` +
-        `${summary.alreadyWritten} written by an earlier run`,
+        `${summary.alreadyWritten} written by an earlier run, ${summary.withoutRecipient} without a tenant to tell`,
     );
     for (const failure of summary.failed)
       context.error(`Reminders of house ${failure.houseID} failed: ${failure.error}`);

@@ -253,10 +253,22 @@ export async function sendDueMessages(
         next = channelsDue(message).filter((channel) => !tried.has(channel));
       }
       message = afterAttempt(message, deps.now());
-      await container.replace(
-        { ...message, id: claimed.id, pk: claimed.pk, type: 'outboxMessage' },
-        claimed._etag ? { ifMatch: claimed._etag } : {},
-      );
+      try {
+        await container.replace(
+          { ...message, id: claimed.id, pk: claimed.pk, type: 'outboxMessage' },
+          claimed._etag ? { ifMatch: claimed._etag } : {},
+        );
+      } catch (error) {
+        // Changed behind this run's claim (its lease ran out): that run's record stands.
+        if (
+          error instanceof StoreError &&
+          (error.code === 'precondition_failed' || error.code === 'not_found')
+        ) {
+          summary.skipped += 1;
+          continue;
+        }
+        throw error;
+      }
       if (message.state === 'sent') summary.sent += 1;
       else if (message.state === 'failed') summary.failed += 1;
       else summary.retrying += 1;

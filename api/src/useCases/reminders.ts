@@ -1,7 +1,6 @@
 import { BILL_STATUS, CONTRACT_STATUS } from '@nhatro/common';
 import type {
   ContractDoc,
-  HouseDoc,
   HouseScopedDoc,
   MonthlyBillDoc,
   OutboxMessageDoc,
@@ -31,6 +30,8 @@ export interface ReminderRunSummary {
   written: number;
   /** Reminders an earlier run had written already. */
   alreadyWritten: number;
+  /** Reminders of a contract whose tenant could not be found (nobody to tell). */
+  withoutRecipient: number;
   failed: Array<{ houseID: string; error: string }>;
 }
 
@@ -99,6 +100,7 @@ export async function writeDueReminders(deps: Deps): Promise<ReminderRunSummary>
     contractsEnding: endingContracts.length,
     written: 0,
     alreadyWritten: 0,
+    withoutRecipient: 0,
     failed: [],
   };
   const reminders: Reminder[] = [];
@@ -145,9 +147,10 @@ export async function writeDueReminders(deps: Deps): Promise<ReminderRunSummary>
   }
   for (const [houseID, ofHouse] of byHouse) {
     try {
-      const written = await writeHouseReminders(deps, houseID, ofHouse);
-      summary.written += written;
-      summary.alreadyWritten += ofHouse.length - written;
+      const outcome = await writeHouseReminders(deps, houseID, ofHouse);
+      summary.written += outcome.written;
+      summary.alreadyWritten += outcome.alreadyWritten;
+      summary.withoutRecipient += outcome.withoutRecipient;
     } catch (error) {
       // One house's failure must not stop the others; tomorrow's run catches up.
       summary.failed.push({ houseID, error: error instanceof Error ? error.message : String(error) });
@@ -157,7 +160,11 @@ export async function writeDueReminders(deps: Deps): Promise<ReminderRunSummary>
 }
 
 /** One house's reminders, each written alone (a conflict means an earlier run wrote it). */
-async function writeHouseReminders(deps: Deps, houseID: string, reminders: Reminder[]): Promise<number> {
+async function writeHouseReminders(
+  deps: Deps,
+  houseID: string,
+  reminders: Reminder[],
+): Promise<{ written: number; alreadyWritten: number; withoutRecipient: number }> {
   const contractIDs = [...new Set(reminders.map((reminder) => reminder.contractID))];
   const [house, contracts, rooms] = await Promise.all([
     readHouse(deps, houseID),
@@ -168,19 +175,19 @@ async function writeHouseReminders(deps: Deps, houseID: string, reminders: Remin
     }),
     listInHouse<RoomDoc>(deps, houseID, 'room'),
   ]);
-  if (!house) return 0;
+  const outcome = { written: 0, alreadyWritten: 0, withoutRecipient: 0 };
+  if (!house) return { ...outcome, withoutRecipient: reminders.length };
   const recipients = await tenantRecipients(deps, houseID, contracts);
   const contractsByID = new Map(contracts.map((contract) => [contract.contractID, contract]));
   const roomNames = new Map(rooms.map((room) => [room.roomID, room.roomName]));
-  let written = 0;
   for (const reminder of reminders) {
     const contract = contractsByID.get(reminder.contractID);
     const recipient = recipients.get(reminder.contractID);
-    if (!contract || !recipient) continue;
-    const place = {
-      houseName: (house as HouseDoc).houseName,
-      roomName: roomNames.get(contract.roomID) ?? '',
-    };
+    if (!contract || !recipient) {
+      outcome.withoutRecipient += 1;
+      continue;
+    }
+    const place = { houseName: house.houseName, roomName: roomNames.get(contract.roomID) ?? '' };
     const op = outboxCreate(
       deps,
       houseID,
@@ -189,10 +196,11 @@ async function writeHouseReminders(deps: Deps, houseID: string, reminders: Remin
     );
     try {
       await houseDocs<OutboxMessageDoc>(deps).create(op.doc);
-      written += 1;
+      outcome.written += 1;
     } catch (error) {
       if (!(error instanceof StoreError && error.code === 'conflict')) throw error;
+      outcome.alreadyWritten += 1;
     }
   }
-  return written;
+  return outcome;
 }
