@@ -18,19 +18,42 @@ export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   cancelled: 'Đã hủy thanh toán',
 };
 
-/** What a payment pays for. */
-export const PAYMENT_TARGETS = ['monthlyBill', 'oneTimeCharge'] as const;
+/**
+ * What a payment pays for: a tenant's bill or charge (kept with the house), or what a landlord owes
+ * the platform (kept with the registration or request in the `platform` container).
+ */
+export const PAYMENT_TARGETS = [
+  'monthlyBill',
+  'oneTimeCharge',
+  'registration',
+  'roomPurchase',
+  'accountExtension',
+] as const;
 export type PaymentTarget = (typeof PAYMENT_TARGETS)[number];
+export const PLATFORM_PAYMENT_TARGETS = ['registration', 'roomPurchase', 'accountExtension'] as const;
+export type PlatformPaymentTarget = (typeof PLATFORM_PAYMENT_TARGETS)[number];
 export const PAYMENT_TARGET_LABELS: Record<PaymentTarget, string> = {
   monthlyBill: 'Hóa đơn hằng tháng',
   oneTimeCharge: 'Khoản phí phát sinh',
+  registration: 'Phí đăng ký dịch vụ Nhà trọ',
+  roomPurchase: 'Mua thêm phòng',
+  accountExtension: 'Gia hạn tài khoản',
 };
+
+/** A payment recorded on a platform registration or request (its `payments`): credited once per payment. */
+export const platformPaymentEntry = z.object({
+  paymentID: z.string(),
+  amount: z.number(),
+  paidOn: isoDateTime(),
+});
+export type PlatformPaymentEntry = z.infer<typeof platformPaymentEntry>;
 
 /** A payment record (`paymentID` is also the gateway's order reference, `vnp_TxnRef`). */
 export const paymentEntity = z.object({
   paymentID: z.string(),
-  houseID: z.string(),
-  contractID: z.string(),
+  /** A tenant's payment: the house and contract of the bill or charge. */
+  houseID: z.string().optional(),
+  contractID: z.string().optional(),
   target: z.enum(PAYMENT_TARGETS),
   targetID: z.string(),
   /** The bill's name or the charge's description, when the payment was asked for. */

@@ -7,9 +7,11 @@ import type {
   OneTimeChargeDoc,
   OutboxMessageDoc,
   PaymentDoc,
+  PlatformPayableDoc,
   RoomDoc,
   UserDoc,
 } from '../../api/src/domain/model.js';
+import { REGISTRATIONS_PARTITION } from '../../api/src/domain/model.js';
 import type { Deps } from '../../api/src/useCases/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/houseScope.js';
 import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
@@ -17,6 +19,7 @@ import {
   gatewayReturnPage,
   paymentResult,
   receiveGatewayNotification,
+  requestPlatformPayment,
   requestMonthlyBillPayment,
   requestOneTimeChargePayment,
 } from '../../api/src/useCases/payments.js';
@@ -368,5 +371,62 @@ describe('the return and the result pages', () => {
       PAYMENT_MESSAGES.paymentNotFound,
     );
     await expectRefusal(paymentResult(deps, 'nope'), 'notFound', PAYMENT_MESSAGES.paymentNotFound);
+  });
+});
+
+describe('paying the platform (registration fee, room purchase, extension)', () => {
+  it('a registration’s fee: its own partition, credited once, the registrant told, and its result page', async () => {
+    const platform = deps.store.container<PlatformPayableDoc>('platform');
+    await platform.create({
+      id: 'registration-0001',
+      pk: REGISTRATIONS_PARTITION,
+      type: 'registration',
+      status: 'pending',
+      fullName: 'Đỗ Quốc Khánh',
+      email: 'khanh.do@example.vn',
+      phoneNumber: '0938111222',
+    });
+    const reply = await requestPlatformPayment(
+      deps,
+      { ip: '203.0.113.9', userAgent: 'test' },
+      'registration-0001',
+      {
+        target: 'registration',
+        targetID: 'registration-0001',
+        pk: REGISTRATIONS_PARTITION,
+        description: 'Phí đăng ký 20 phòng',
+        code: 'DK0001',
+        amount: 2_880_000,
+      },
+    );
+    expect(reply).toMatchObject({ status: true, errorMessage: '' });
+    const url = reply.paymentURL ?? '';
+    const paymentID = new URL(url).searchParams.get('vnp_TxnRef') ?? '';
+    expect(await gatewayReturnPage(deps, gatewayCallback(url, TEST_VNPAY.hashSecret))).toBe(
+      `http://localhost:4280/paymentLessorSuccessful/${paymentID}`,
+    );
+    const copies = await Promise.all(Array.from({ length: 10 }, () => notify(url)));
+    expect(copies.filter((copy) => copy.RspCode === '00')).toHaveLength(1);
+    const registration = await platform.read(REGISTRATIONS_PARTITION, 'registration-0001');
+    expect(registration).toMatchObject({
+      status: 'paid',
+      payments: [{ paymentID, amount: 2_880_000, paidOn: '2026-11-20T03:30:00.000Z' }],
+    });
+    const told = await platform.query({
+      partitionKey: REGISTRATIONS_PARTITION,
+      filter: { op: 'eq', field: 'type', value: 'outboxMessage' },
+    });
+    expect(told.items).toEqual([
+      expect.objectContaining({
+        event: 'paymentReceived',
+        recipient: expect.objectContaining({ email: 'khanh.do@example.vn' }),
+      }),
+    ]);
+    expect(await paymentResult(deps, paymentID, 'registration')).toMatchObject({
+      state: 'succeeded',
+      amount: 2_880_000,
+    });
+    // House payments and platform ones never mix: nothing was written in the house.
+    expect(await payments()).toEqual([]);
   });
 });

@@ -17,6 +17,7 @@ import type {
   Notification,
   OneTimeCharge,
   Payment,
+  PlatformPaymentEntry,
   Registration,
   Reservation,
   RoleID,
@@ -154,10 +155,29 @@ export interface IssueDoc extends StoredDoc, Issue {
   type: 'issue';
 }
 
-/** id = `paymentID` (random, also the gateway's `vnp_TxnRef`): kept with the bill it pays, so the credit,
- * the payment's new state and the messages are one batch. */
+/**
+ * id = `paymentID` (random, also the gateway's `vnp_TxnRef`): kept with what it pays (a bill in its
+ * house's partition, a registration or request in its `platform` partition), so the credit, the
+ * payment's new state and the messages are one batch.
+ */
 export interface PaymentDoc extends StoredDoc, Payment {
   type: 'payment';
+}
+
+/**
+ * What a landlord pays the platform for (a registration, a room purchase, an extension): it waits for
+ * payment ('pending' or 'awaitingPayment'), becomes 'paid' when the gateway confirms, and keeps each
+ * payment once.
+ */
+export interface PlatformPayableDoc extends StoredDoc {
+  type: string;
+  status: string;
+  payments?: PlatformPaymentEntry[];
+  fullName?: string;
+  email?: string;
+  phoneNumber?: string;
+  /** Who asked (a landlord's request); a registration has no account yet. */
+  requestedBy?: string;
 }
 
 /** A notice, without the fields computed per reader; `contractIDs` are the tenancies it was sent to. */

@@ -1,4 +1,10 @@
-import { BILL_MESSAGES, BILL_STATUS, type CashPaymentInput, type PaymentEntry } from '@nhatro/common';
+import {
+  BILL_MESSAGES,
+  BILL_STATUS,
+  type CashPaymentInput,
+  type PaymentEntry,
+  type PlatformPaymentEntry,
+} from '@nhatro/common';
 import { AppError } from './errors.js';
 
 /**
@@ -104,5 +110,25 @@ export function applyReceivedPayment(payable: Payable, payment: ReceivedPayment)
     status: full ? BILL_STATUS.paid : BILL_STATUS.partlyPaid,
     payments,
     ...(full ? { paidOn: payment.paidOn } : {}),
+  };
+}
+
+/** The statuses in which a platform registration or request waits for its payment. */
+const AWAITING_PAYMENT = new Set(['pending', 'awaitingPayment']);
+
+/**
+ * Credits a confirmed payment to a platform registration or request: recorded once (`undefined` when
+ * this payment is already there), and 'paid' when it was waiting for it. A payment for something already
+ * paid or decided is recorded too (the money came), without changing its status.
+ */
+export function applyPlatformPayment<
+  T extends { status: string; payments?: readonly PlatformPaymentEntry[] },
+>(doc: T, payment: PlatformPaymentEntry): T | undefined {
+  const payments = doc.payments ?? [];
+  if (payments.some((entry) => entry.paymentID === payment.paymentID)) return undefined;
+  return {
+    ...doc,
+    status: AWAITING_PAYMENT.has(doc.status) ? 'paid' : doc.status,
+    payments: [...payments, payment],
   };
 }

@@ -4,12 +4,14 @@ import {
   isValidID,
   PAYMENT_MESSAGES,
   ROLE,
+  PAYMENT_TARGET_LABELS,
   type PaymentResult,
   type PaymentTarget,
   type PaymentUrlReply,
+  type PlatformPaymentTarget,
 } from '@nhatro/common';
 import { AppError } from '../domain/errors.js';
-import type { HouseScopedDoc, MonthlyBillDoc, OneTimeChargeDoc, PaymentDoc } from '../domain/model.js';
+import type { MonthlyBillDoc, OneTimeChargeDoc, PaymentDoc, PlatformPayableDoc } from '../domain/model.js';
 import {
   decideIpn,
   gatewayDateToIso,
@@ -19,13 +21,17 @@ import {
   type GatewayReport,
   type IpnCode,
 } from '../domain/onlinePayments.js';
-import { StoreError, type BatchOp } from '../store/store.js';
+import { applyPlatformPayment } from '../domain/payments.js';
+import { StoreError, type BatchOp, type StoredDoc } from '../store/store.js';
 import { audit, type Actor } from './actor.js';
+import type { RequestOrigin } from './audit.js';
 import { billOwed, chargeOwed } from './billViews.js';
 import type { Deps } from './deps.js';
 import { houseDocs } from './houseScope.js';
 import { billingDocForCaller } from './monthlyBills.js';
+import { outboxCreate } from './outbox.js';
 import { creditOperations, type PayableDoc } from './receivedPayments.js';
+import { findUser } from './users.js';
 
 /**
  * Online payment (VNPay): a payment URL for what a bill or charge still owes, the gateway's
@@ -58,11 +64,19 @@ function refusal(errorMessage: string): PaymentUrlReply {
   return { status: false, errorMessage, paymentURL: null };
 }
 
+/** Where a payment's record lives: with what it pays. */
+interface PaymentPlace {
+  container: 'houses' | 'platform';
+  pk: string;
+}
+
 interface PayableOrder {
   target: PaymentTarget;
   targetID: string;
-  houseID: string;
-  contractID: string;
+  place: PaymentPlace;
+  /** A tenant's bill or charge. */
+  houseID?: string;
+  contractID?: string;
   description: string;
   code: string;
   amount: number;
@@ -75,10 +89,19 @@ function assertMayPay(actor: Actor): void {
   }
 }
 
-async function startPayment(actor: Actor, order: PayableOrder): Promise<PaymentUrlReply> {
-  const { deps } = actor;
+function payments(deps: Deps, container: PaymentPlace['container']) {
+  return deps.store.container<PaymentDoc>(container);
+}
+
+/** Records a pending payment for `order` and builds the gateway's URL for it. */
+async function startPayment(
+  deps: Deps,
+  origin: RequestOrigin,
+  requestedBy: string,
+  order: PayableOrder,
+): Promise<{ reply: PaymentUrlReply; paymentID?: string }> {
   const gateway = deps.payments;
-  if (!gateway) return refusal(PAYMENT_MESSAGES.notConfigured);
+  if (!gateway) return { reply: refusal(PAYMENT_MESSAGES.notConfigured) };
   const now = deps.now();
   const paymentID = newPaymentID();
   const expiresAt = new Date(now.getTime() + PAYMENT_URL_MINUTES * 60_000);
@@ -88,40 +111,83 @@ async function startPayment(actor: Actor, order: PayableOrder): Promise<PaymentU
       paymentID,
       amount: order.amount,
       orderInfo: gatewayOrderInfo(order.description, order.code),
-      ipAddress: actor.origin.ip === 'unknown' ? '127.0.0.1' : actor.origin.ip,
+      ipAddress: origin.ip === 'unknown' ? '127.0.0.1' : origin.ip,
       returnUrl: `${deps.config.apiOrigin}/api/Payment/VNPayReturn`,
       createdAt: now,
       expiresAt,
     });
   } catch {
-    return refusal(PAYMENT_MESSAGES.gatewayUnavailable);
+    return { reply: refusal(PAYMENT_MESSAGES.gatewayUnavailable) };
   }
   const payment: PaymentDoc = {
     id: paymentID,
-    pk: order.houseID,
+    pk: order.place.pk,
     type: 'payment',
     paymentID,
-    houseID: order.houseID,
-    contractID: order.contractID,
+    ...(order.houseID ? { houseID: order.houseID } : {}),
+    ...(order.contractID ? { contractID: order.contractID } : {}),
     target: order.target,
     targetID: order.targetID,
     description: order.description,
     amount: order.amount,
     state: 'pending',
     gateway: 'vnpay',
-    requestedBy: actor.user.userID,
+    requestedBy,
     createdOn: now.toISOString(),
     expiresOn: expiresAt.toISOString(),
   };
-  await houseDocs<PaymentDoc>(deps).create(payment);
-  await audit(actor, {
-    action: 'requestPayment',
-    entity: order.target,
-    entityID: order.targetID,
-    houseID: order.houseID,
-    details: { paymentID, amount: order.amount },
+  await payments(deps, order.place.container).create(payment);
+  return { reply: { status: true, errorMessage: '', paymentURL }, paymentID };
+}
+
+/** A tenant's bill or charge: recorded with the house, audited as the caller's. */
+async function startTenantPayment(
+  actor: Actor,
+  order: Omit<PayableOrder, 'place'> & { houseID: string },
+): Promise<PaymentUrlReply> {
+  const { reply, paymentID } = await startPayment(actor.deps, actor.origin, actor.user.userID, {
+    ...order,
+    place: { container: 'houses', pk: order.houseID },
   });
-  return { status: true, errorMessage: '', paymentURL };
+  if (paymentID) {
+    await audit(actor, {
+      action: 'requestPayment',
+      entity: order.target,
+      entityID: order.targetID,
+      houseID: order.houseID,
+      details: { paymentID, amount: order.amount },
+    });
+  }
+  return reply;
+}
+
+/** What a landlord (or a future one) owes the platform: a registration's fee, a room purchase, an extension. */
+export interface PlatformPayable {
+  target: PlatformPaymentTarget;
+  /** The registration's or request's id, and its partition in `platform`. */
+  targetID: string;
+  pk: string;
+  description: string;
+  /** A short reference shown on the gateway's page and the bank statement. */
+  code: string;
+  amount: number;
+}
+
+/**
+ * The gateway's URL for a platform payment (issue 12's registration fee, room purchases, extensions);
+ * `requestedBy` is the landlord's userID, or the registration's id before an account exists.
+ */
+export async function requestPlatformPayment(
+  deps: Deps,
+  origin: RequestOrigin,
+  requestedBy: string,
+  payable: PlatformPayable,
+): Promise<PaymentUrlReply> {
+  const { reply } = await startPayment(deps, origin, requestedBy, {
+    ...payable,
+    place: { container: 'platform', pk: payable.pk },
+  });
+  return reply;
 }
 
 /** `GET /api/Payment/RequestPaymentURLForMonthlyBill?monthlyBillID=…`: for what the bill still owes. */
@@ -134,7 +200,7 @@ export async function requestMonthlyBillPayment(
   if (bill.status === BILL_STATUS.carriedOver) return refusal(PAYMENT_MESSAGES.billCarriedOver);
   const owed = billOwed(bill);
   if (owed <= 0) return refusal(PAYMENT_MESSAGES.billAlreadyPaid);
-  return startPayment(actor, {
+  return startTenantPayment(actor, {
     target: 'monthlyBill',
     targetID: bill.monthlyBillID,
     houseID: bill.houseID,
@@ -158,7 +224,7 @@ export async function requestOneTimeChargePayment(
   );
   const owed = chargeOwed(charge);
   if (owed <= 0) return refusal(PAYMENT_MESSAGES.chargeAlreadyPaid);
-  return startPayment(actor, {
+  return startTenantPayment(actor, {
     target: 'oneTimeCharge',
     targetID: charge.oneTimeChargeID,
     houseID: charge.houseID,
@@ -169,20 +235,65 @@ export async function requestOneTimeChargePayment(
   });
 }
 
-/** A payment by its id alone (the gateway's reference carries no house): one indexed lookup. */
-async function findPayment(deps: Deps, paymentID: string): Promise<PaymentDoc | undefined> {
+/** A payment by its id alone (the gateway's reference carries no partition): one indexed lookup per container. */
+async function findPayment(
+  deps: Deps,
+  paymentID: string,
+): Promise<{ payment: PaymentDoc; container: PaymentPlace['container'] } | undefined> {
   if (!isValidID(paymentID)) return undefined;
-  const page = await houseDocs<PaymentDoc>(deps).query({
-    filter: {
-      op: 'and',
-      items: [
-        { op: 'eq', field: 'type', value: 'payment' },
-        { op: 'eq', field: 'id', value: paymentID },
-      ],
-    },
-    top: 1,
+  for (const container of ['houses', 'platform'] as const) {
+    const page = await payments(deps, container).query({
+      filter: {
+        op: 'and',
+        items: [
+          { op: 'eq', field: 'type', value: 'payment' },
+          { op: 'eq', field: 'id', value: paymentID },
+        ],
+      },
+      top: 1,
+    });
+    const payment = page.items[0];
+    if (payment) return { payment, container };
+  }
+  return undefined;
+}
+
+/** The writes that credit a confirmed platform payment to its registration or request, and the payer's message. */
+async function platformCreditOperations(
+  deps: Deps,
+  payment: PaymentDoc,
+  paidOn: string,
+): Promise<BatchOp<StoredDoc>[]> {
+  const target = await deps.store
+    .container<PlatformPayableDoc>('platform')
+    .read(payment.pk, payment.targetID);
+  if (!target) return [];
+  const credited = applyPlatformPayment(target, {
+    paymentID: payment.paymentID,
+    amount: payment.amount,
+    paidOn,
   });
-  return page.items[0];
+  if (!credited) return [];
+  const requester = target.requestedBy ? await findUser(deps, target.requestedBy) : undefined;
+  const recipient = {
+    ...(requester ? { userID: requester.userID } : {}),
+    ...((target.fullName ?? requester?.fullName) ? { name: target.fullName ?? requester?.fullName } : {}),
+    ...((target.email ?? requester?.email) ? { email: target.email ?? requester?.email } : {}),
+    ...((target.phoneNumber ?? requester?.phoneNumber)
+      ? { phoneNumber: target.phoneNumber ?? requester?.phoneNumber }
+      : {}),
+  };
+  const amount = `${payment.amount.toLocaleString('vi-VN')} ₫`;
+  return [
+    { op: 'replace', doc: credited, ...(target._etag ? { ifMatch: target._etag } : {}) },
+    outboxCreate(deps, payment.pk, {
+      event: 'paymentReceived',
+      recipient,
+      subject: `Nhà trọ: đã nhận ${amount}`,
+      body: `Đã nhận ${amount} cho ${PAYMENT_TARGET_LABELS[payment.target].toLowerCase()}. Yêu cầu của bạn đang chờ hệ thống xét duyệt.`,
+      subjectID: payment.targetID,
+    }),
+  ];
 }
 
 /**
@@ -190,11 +301,18 @@ async function findPayment(deps: Deps, paymentID: string): Promise<PaymentDoc | 
  * batch, guarded by the payment's and the bill's ETags. A concurrent copy of the notification that wins
  * first leaves this one with "already confirmed"; a bill changed meanwhile (cash) is read again.
  */
-async function confirmPayment(deps: Deps, found: PaymentDoc, report: GatewayReport): Promise<IpnCode> {
+async function confirmPayment(
+  deps: Deps,
+  found: PaymentDoc,
+  container: PaymentPlace['container'],
+  report: GatewayReport,
+): Promise<IpnCode> {
   const state = reportedState(report);
+  const store = deps.store.container<StoredDoc>(container);
   let payment = found;
   for (let attempt = 1; ; attempt += 1) {
     const now = deps.now().toISOString();
+    const paidOn = gatewayDateToIso(report.payDate) ?? now;
     const confirmed: PaymentDoc = {
       ...payment,
       state,
@@ -204,31 +322,32 @@ async function confirmPayment(deps: Deps, found: PaymentDoc, report: GatewayRepo
       ...(report.bankCode ? { bankCode: report.bankCode } : {}),
       ...(report.cardType ? { cardType: report.cardType } : {}),
     };
-    const operations: BatchOp<HouseScopedDoc>[] = [
+    const operations: BatchOp<StoredDoc>[] = [
       { op: 'replace', doc: confirmed, ...(payment._etag ? { ifMatch: payment._etag } : {}) },
     ];
-    const target =
-      state === 'succeeded'
-        ? await houseDocs<PayableDoc>(deps).read(payment.pk, payment.targetID)
-        : undefined;
-    if (target && target.type === payment.target) {
-      const via = report.transactionNo ? `VNPay, mã giao dịch ${report.transactionNo}` : 'VNPay';
-      const received = {
-        amount: payment.amount,
-        method: 'online' as const,
-        reference: payment.paymentID,
-        paidOn: gatewayDateToIso(report.payDate) ?? now,
-        note: report.transactionNo ? `VNPay ${report.transactionNo}` : 'VNPay',
-      };
-      operations.push(...(await creditOperations(deps, target, received, via)));
+    if (state === 'succeeded' && container === 'platform') {
+      operations.push(...(await platformCreditOperations(deps, payment, paidOn)));
+    } else if (state === 'succeeded') {
+      const target = await houseDocs<PayableDoc>(deps).read(payment.pk, payment.targetID);
+      if (target && target.type === payment.target) {
+        const via = report.transactionNo ? `VNPay, mã giao dịch ${report.transactionNo}` : 'VNPay';
+        const received = {
+          amount: payment.amount,
+          method: 'online' as const,
+          reference: payment.paymentID,
+          paidOn,
+          note: report.transactionNo ? `VNPay ${report.transactionNo}` : 'VNPay',
+        };
+        operations.push(...(await creditOperations(deps, target, received, via)));
+      }
     }
     try {
-      await houseDocs<HouseScopedDoc>(deps).batch(payment.pk, operations);
+      await store.batch(payment.pk, operations);
       return '00';
     } catch (error) {
       const raced = error instanceof StoreError && error.code === 'precondition_failed';
       if (!raced || attempt >= CONFIRM_ATTEMPTS) throw error;
-      const fresh = await houseDocs<PaymentDoc>(deps).read(payment.pk, payment.id);
+      const fresh = await payments(deps, container).read(payment.pk, payment.id);
       if (fresh?.type !== 'payment' || fresh.state !== 'pending') return '02';
       payment = fresh;
     }
@@ -251,15 +370,24 @@ export async function receiveGatewayNotification(
   try {
     if (!deps.payments) return IPN_REPLIES['97'];
     const { verified, report } = await deps.payments.verifyCallback(query);
-    const payment = verified && report ? await findPayment(deps, report.paymentID) : undefined;
-    const decision = decideIpn({ verified, report, payment });
-    if (decision.code !== '00' || !payment || !report) return IPN_REPLIES[decision.code];
-    return IPN_REPLIES[await confirmPayment(deps, payment, report)];
+    const found = verified && report ? await findPayment(deps, report.paymentID) : undefined;
+    const decision = decideIpn({ verified, report, payment: found?.payment });
+    if (decision.code !== '00' || !found || !report) return IPN_REPLIES[decision.code];
+    return IPN_REPLIES[await confirmPayment(deps, found.payment, found.container, report)];
   } catch (error) {
     log(`VNPay IPN failed: ${error instanceof Error ? error.message : String(error)}`);
     return IPN_REPLIES['99'];
   }
 }
+
+/** The spec's result page of each kind of payment (the last two routes carry no id: it goes in the query). */
+const SUCCESS_PAGES: Record<PaymentTarget, (paymentID: string) => string> = {
+  monthlyBill: (id) => `/paymentSuccessful/${id}`,
+  oneTimeCharge: (id) => `/paymentOTCSuccessfull/${id}`,
+  registration: (id) => `/paymentLessorSuccessful/${id}`,
+  roomPurchase: (id) => `/BuyingMoreRoomPaymentSuccessful?paymentID=${id}`,
+  accountExtension: (id) => `/ExtendAccountPaymentSuccessful?paymentID=${id}`,
+};
 
 /**
  * `GET /api/Payment/VNPayReturn`: where the gateway sends the browser back. Checks the checksum and
@@ -271,13 +399,11 @@ export async function gatewayReturnPage(deps: Deps, query: URLSearchParams): Pro
   if (!deps.payments) return failure;
   const { verified, report } = await deps.payments.verifyCallback(query);
   if (!verified || !report) return failure;
-  const payment = await findPayment(deps, report.paymentID);
-  if (!payment) return failure;
-  const id = encodeURIComponent(payment.paymentID);
+  const found = await findPayment(deps, report.paymentID);
+  if (!found) return failure;
+  const id = encodeURIComponent(found.payment.paymentID);
   if (reportedState(report) !== 'succeeded') return `${failure}?paymentID=${id}`;
-  return payment.target === 'monthlyBill'
-    ? `${web}/paymentSuccessful/${id}`
-    : `${web}/paymentOTCSuccessfull/${id}`;
+  return `${web}${SUCCESS_PAGES[found.payment.target](id)}`;
 }
 
 /**
@@ -289,7 +415,7 @@ export async function paymentResult(
   paymentID: string | undefined,
   target?: PaymentTarget,
 ): Promise<PaymentResult> {
-  const payment = paymentID ? await findPayment(deps, paymentID) : undefined;
+  const payment = paymentID ? (await findPayment(deps, paymentID))?.payment : undefined;
   if (!payment || (target && payment.target !== target))
     throw AppError.notFound(PAYMENT_MESSAGES.paymentNotFound);
   return {

@@ -63,6 +63,17 @@ const PUBLIC_PAGES: readonly PublicPage[] = [
   publicPage(routePatterns.paymentSuccessful, loadPaymentResultPage, 'MonthlyBillPaymentPage'),
   publicPage(routePatterns.paymentOTCSuccessful, loadPaymentResultPage, 'OneTimeChargePaymentPage'),
   publicPage(routePatterns.paymentFailure, loadPaymentResultPage, 'PaymentFailurePage'),
+  publicPage(routePatterns.paymentLessorSuccessful, loadPaymentResultPage, 'RegistrationPaymentPage'),
+  publicPage(
+    routePatterns.buyingMoreRoomPaymentSuccessful,
+    loadPaymentResultPage,
+    'PlatformRequestPaymentPage',
+  ),
+  publicPage(
+    routePatterns.extendAccountPaymentSuccessful,
+    loadPaymentResultPage,
+    'PlatformRequestPaymentPage',
+  ),
 ];
 
 interface GuardedPage {

@@ -1,7 +1,6 @@
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import PaymentOutlined from '@mui/icons-material/PaymentOutlined';
-import type { PaymentTarget } from '@nhatro/common';
 import { useState } from 'react';
 import { requestPaymentUrl } from '../lib/api/resources/payments';
 import { notify } from '../lib/toast';
@@ -16,7 +15,7 @@ export function PayOnlineButton({
   id,
   fullWidth = false,
 }: {
-  target: PaymentTarget;
+  target: 'monthlyBill' | 'oneTimeCharge';
   id: string;
   fullWidth?: boolean;
 }) {

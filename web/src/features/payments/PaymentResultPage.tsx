@@ -75,6 +75,14 @@ function NextStep() {
   );
 }
 
+/** What happens next after paying the platform (spec §8's wording for requests). */
+const AFTER_PAYING: Partial<Record<PaymentTarget, string>> = {
+  registration:
+    'Hệ thống sẽ xét duyệt đăng ký của bạn. Khi được duyệt, thông tin đăng nhập sẽ được gửi qua email và tin nhắn.',
+  roomPurchase: 'Yêu cầu mua thêm phòng đang chờ hệ thống xét duyệt. Xin cảm ơn!',
+  accountExtension: 'Yêu cầu gia hạn tài khoản đang chờ hệ thống xét duyệt. Xin cảm ơn!',
+};
+
 function ResultCard({ result }: { result: PaymentResult }) {
   const [slow, setSlow] = useState(false);
   useEffect(() => {
@@ -94,6 +102,11 @@ function ResultCard({ result }: { result: PaymentResult }) {
         <Alert severity="info">
           Chưa nhận được xác nhận từ cổng thanh toán. Bạn có thể đóng trang này: hóa đơn sẽ tự cập nhật khi có
           xác nhận, và không bị trừ tiền hai lần.
+        </Alert>
+      )}
+      {result.state === 'succeeded' && AFTER_PAYING[result.target] && (
+        <Alert severity="success" data-testid="payment-next">
+          {AFTER_PAYING[result.target]}
         </Alert>
       )}
       {(result.state === 'failed' || result.state === 'cancelled') && (
@@ -172,6 +185,18 @@ export function MonthlyBillPaymentPage() {
 export function OneTimeChargePaymentPage() {
   const { id } = useParams();
   return <PaymentResultView target="oneTimeCharge" paymentID={id ?? null} />;
+}
+
+/** `/paymentLessorSuccessful/{paymentID}`: a future landlord's registration fee. */
+export function RegistrationPaymentPage() {
+  const { id } = useParams();
+  return <PaymentResultView target="registration" paymentID={id ?? null} />;
+}
+
+/** `/BuyingMoreRoomPaymentSuccessful` and `/ExtendAccountPaymentSuccessful` (`?paymentID=…`): a landlord's request. */
+export function PlatformRequestPaymentPage() {
+  const [search] = useSearchParams();
+  return <PaymentResultView target="any" paymentID={search.get('paymentID')} />;
 }
 
 /** `/paymentFailure?paymentID=…`: a payment that failed or was cancelled (or a return that did not verify). */

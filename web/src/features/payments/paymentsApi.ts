@@ -17,6 +17,9 @@ const enc = encodeURIComponent;
 const RESULT_PATHS: Record<PaymentTarget | 'any', string> = {
   monthlyBill: '/api/Payment/MonthlyBillPaymentComplete',
   oneTimeCharge: '/api/Payment/OTCPaymentComplete',
+  registration: '/api/Payment/PaymentComplete',
+  roomPurchase: '/api/Payment/PaymentComplete',
+  accountExtension: '/api/Payment/PaymentComplete',
   any: '/api/Payment/PaymentComplete',
 };
 
