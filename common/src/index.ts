@@ -24,3 +24,4 @@ export * from './vietQr.js';
 export * from './issues.js';
 export * from './payments.js';
 export * from './bankTransfers.js';
+export * from './platformPricing.js';

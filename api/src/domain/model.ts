@@ -18,6 +18,7 @@ import type {
   OneTimeCharge,
   Payment,
   PlatformPaymentEntry,
+  PlatformPricing,
   Registration,
   Reservation,
   RoleID,
@@ -44,6 +45,11 @@ export interface UserDoc extends StoredDoc {
   lessorInfo?: LessorInfo;
   /** Landlord: rooms the account may hold (purchased quota). */
   roomQuota?: number;
+  /**
+   * Landlord: the end of the paid term (ISO date, Vietnam): after it the landlord and their staff may
+   * read but not write until it is extended; tenants are not affected. Absent: no limit (demo accounts).
+   */
+  accountExpiresOn?: string;
   /** Staff: houses assigned to them. */
   assignedHouseIDs?: string[];
   /** Set on accounts created with a one-time password: the first login must choose a new one. */
@@ -252,6 +258,8 @@ export interface PlatformSettingsDoc extends StoredDoc {
   billingDay?: number;
   /** The Zalo Official Account token messages are sent with (never returned in full). */
   zalo?: ZaloSettings;
+  /** What landlords pay the platform (`DEFAULT_PLATFORM_PRICING` until the super admin sets it). */
+  pricing?: PlatformPricing;
   updatedOn: string;
   updatedBy: string;
 }
