@@ -4,7 +4,6 @@
  * the payment's state and two outbox messages in one batch), 50 connections, beside a bare Node server
  * answering the same bytes; then 50 concurrent copies of one notification, which must credit once.
  */
-import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import autocannon from 'autocannon';
 import { ROLE } from '@nhatro/common';
@@ -200,6 +199,8 @@ export async function ipnBenchmark(
   dataDir: string,
   seeded: { houseID: string; payments: SeededPayment[] },
   bareServer: (bytes: Buffer) => Promise<string>,
+  /** The product's CPU time so far (ms), for its CPU per notification. */
+  cpuMs?: () => Promise<number>,
 ): Promise<Record<string, Record<string, number | string>>> {
   const secret = localSandboxMerchant(dataDir).hashSecret;
   const queries = seeded.payments.map((payment, index) => ipnQuery(payment, secret, index));
@@ -207,7 +208,10 @@ export async function ipnBenchmark(
   const measured = queries.slice(WARM_UP, WARM_UP + IPN_REQUESTS);
   const duplicate = queries[WARM_UP + IPN_REQUESTS] ?? '';
   await fire(base, warmUp);
+  const cpuBefore = await cpuMs?.();
   const api = await fire(base, measured);
+  const cpuPerRequest =
+    cpuMs && cpuBefore !== undefined ? ((await cpuMs()) - cpuBefore) / measured.length : undefined;
   const bareUrl = await bareServer(
     Buffer.from(JSON.stringify({ RspCode: '00', Message: 'Confirm Success' })),
   );
@@ -238,6 +242,7 @@ export async function ipnBenchmark(
       'p50 ms': api.p50,
       'p99 ms': api.p99,
       errors: api.errors,
+      ...(cpuPerRequest !== undefined ? { 'CPU ms/req': Number(cpuPerRequest.toFixed(3)) } : {}),
     },
     'bare Node http, same reply': {
       'req/s': Math.round(bare.requestsPerSecond),
@@ -256,6 +261,7 @@ export async function ipnBenchmark(
       'API req/s': Math.round(api.requestsPerSecond),
       'API p99 ms': api.p99,
       'API errors': api.errors,
+      ...(cpuPerRequest !== undefined ? { 'API CPU ms/req': Number(cpuPerRequest.toFixed(3)) } : {}),
       'bare req/s': Math.round(bare.requestsPerSecond),
       'bare p99 ms': bare.p99,
       ratio: Number((api.requestsPerSecond / bare.requestsPerSecond).toFixed(2)),

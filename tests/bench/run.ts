@@ -13,11 +13,15 @@
  *      adapter (tests/bench/billing.ts).
  *   5. VNPay IPN: 5,000 signed notifications for distinct pending payments, 50 connections, beside a bare
  *      Node server with the same reply, and 50 concurrent copies of one (tests/bench/ipn.ts).
- * Ends with one summary table. BENCH_SECONDS (default 5) sets each measured run's length; BENCH_ONLY=ipn
- * runs only the IPN figures (with the product they need).
+ * Ends with one summary table. BENCH_SECONDS (default 5) sets each measured run's length. BENCH_ONLY names
+ * the parts to run, comma-separated: cold, import, lists, contracts, ipn, billing (default: all).
+ * Beside each load figure: the product's CPU time per request (user + system, from /proc), which moves
+ * less than throughput when other work shares the machine. BENCH_PRODUCT_ARGS adds Node options to the
+ * product only (`--cpu-prof --cpu-prof-dir=…` profiles it); BENCH_PRODUCT_LOG names a file for its output.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -36,8 +40,14 @@ import { ipnBenchmark, seedIpnBench } from './ipn.js';
 const ROOT = resolve(import.meta.dirname, '../..');
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
-/** `ipn`: only the payment notification figures. */
-const ONLY = process.env.BENCH_ONLY;
+const PARTS = ['cold', 'import', 'lists', 'contracts', 'ipn', 'billing'] as const;
+type Part = (typeof PARTS)[number];
+const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const unknownPart = ONLY?.find((part) => !PARTS.includes(part as Part));
+if (unknownPart) throw new Error(`BENCH_ONLY: unknown part ${unknownPart} (${PARTS.join(', ')})`);
+function runs(part: Part): boolean {
+  return !ONLY || ONLY.includes(part);
+}
 
 interface LoadFigures {
   requestsPerSecond: number;
@@ -45,18 +55,31 @@ interface LoadFigures {
   p99: number;
   errors: number;
   bytesPerResponse: number;
+  cpuMsPerRequest: number;
 }
 
-async function load(url: string, headers: Record<string, string> = {}): Promise<LoadFigures> {
+/** CPU time (user + system) a process has used so far, in ms, from /proc (Linux). */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticksPerSecond = 100;
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+async function load(url: string, pid: number, headers: Record<string, string> = {}): Promise<LoadFigures> {
   // Warm-up, then the measured run.
   await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
+  const cpuBefore = await cpuMs(pid);
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
+  const cpu = (await cpuMs(pid)) - cpuBefore;
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
     bytesPerResponse: Math.round(result.throughput.total / Math.max(result.requests.total, 1)),
+    cpuMsPerRequest: Number((cpu / Math.max(result.requests.total, 1)).toFixed(3)),
   };
 }
 
@@ -260,12 +283,8 @@ function contractBody(roomID: string, index: number) {
 const CONTRACTS_TO_CREATE = 1000;
 const CREATE_IN_FLIGHT = 20;
 
-async function contractBenchmark(
-  base: string,
-  headers: Record<string, string>,
-  dir: string,
-  children: ChildProcess[],
-): Promise<void> {
+async function contractBenchmark(bench: Bench): Promise<void> {
+  const { base, headers, dir, children } = bench;
   const houses = (await (
     await fetch(`${base}/odata/House?$filter=startswith(houseName,'Ký túc xá')&$select=houseID,houseName`, {
       headers,
@@ -306,13 +325,15 @@ Creating ${bodies.length} contracts (POST /odata/Contract, ${CREATE_IN_FLIGHT} i
   await compare(
     `Contracts of a 500-room house, first page of 50 with every expand (GET /odata/Contract?HouseID=…&$expand=${expand})`,
     `${base}/odata/Contract?HouseID=${bigHouse?.houseID ?? ''}&$top=50&$count=true&$expand=${expand}`,
-    headers,
-    dir,
-    children,
+    bench,
   );
 }
 
-async function bareServer(bytes: Buffer, dir: string, children: ChildProcess[]): Promise<string> {
+async function bareServer(
+  bytes: Buffer,
+  dir: string,
+  children: ChildProcess[],
+): Promise<{ url: string; pid: number }> {
   const bodyFile = join(dir, `body-${randomUUID()}.json`);
   await writeFile(bodyFile, bytes);
   const port = await freePort();
@@ -328,7 +349,7 @@ async function bareServer(bytes: Buffer, dir: string, children: ChildProcess[]):
   );
   children.push(bare);
   await waitForLine(bare, 'bare ready');
-  return `http://127.0.0.1:${port}/`;
+  return { url: `http://127.0.0.1:${port}/`, pid: bare.pid ?? 0 };
 }
 
 /** Peak resident memory of a process, from /proc (Linux). */
@@ -338,18 +359,21 @@ async function peakMemoryMiB(pid: number): Promise<number> {
   return Math.round(kib / 1024);
 }
 
-async function compare(
-  title: string,
-  apiUrl: string,
-  headers: Record<string, string>,
-  dir: string,
-  children: ChildProcess[],
-) {
-  const sample = await fetch(apiUrl, { headers });
+/** The product under load: its address, the caller's headers, its pid; bare servers are started in `dir`. */
+interface Bench {
+  base: string;
+  headers: Record<string, string>;
+  dir: string;
+  children: ChildProcess[];
+  pid: number;
+}
+
+async function compare(title: string, apiUrl: string, bench: Bench) {
+  const sample = await fetch(apiUrl, { headers: bench.headers });
   const bytes = Buffer.from(await sample.arrayBuffer());
-  const baselineUrl = await bareServer(bytes, dir, children);
-  const api = await load(apiUrl, headers);
-  const baseline = await load(baselineUrl);
+  const bare = await bareServer(bytes, bench.dir, bench.children);
+  const api = await load(apiUrl, bench.pid, bench.headers);
+  const baseline = await load(bare.url, bare.pid);
   console.log(`\n${title} — ${bytes.length} bytes, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`);
   console.table({ 'Nhà trọ API (SQLite)': api, 'bare Node http, same bytes': baseline });
   console.log(
@@ -360,8 +384,10 @@ async function compare(
     'API req/s': Math.round(api.requestsPerSecond),
     'API p99 ms': api.p99,
     'API errors': api.errors,
+    'API CPU ms/req': api.cpuMsPerRequest,
     'bare req/s': Math.round(baseline.requestsPerSecond),
     'bare p99 ms': baseline.p99,
+    'bare CPU ms/req': baseline.cpuMsPerRequest,
     ratio: Number((api.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
   };
 }
@@ -421,71 +447,82 @@ async function importBenchmark(base: string, token: string, pid: number): Promis
 async function houseBenchmark(): Promise<void> {
   const dataDir = process.env.BENCH_DATA_DIR ?? (await mkdtemp(join(tmpdir(), 'nhatro-bench-')));
   const children: ChildProcess[] = [];
+  const needsLandlord = runs('import') || runs('lists') || runs('contracts');
   try {
-    if (!process.env.BENCH_SKIP_SEED && ONLY !== 'ipn') await seedBenchLandlord(dataDir);
-    const ipnData = await seedIpnBench(dataDir);
+    if (!process.env.BENCH_SKIP_SEED && needsLandlord) await seedBenchLandlord(dataDir);
+    const ipnData = runs('ipn') ? await seedIpnBench(dataDir) : undefined;
     const port = await freePort();
+    const productArgs = process.env.BENCH_PRODUCT_ARGS?.split(' ').filter(Boolean) ?? [];
     const product = spawn(
       process.execPath,
-      ['--disable-warning=ExperimentalWarning', join(ROOT, 'api/dist/local/start.js')],
+      [...productArgs, '--disable-warning=ExperimentalWarning', join(ROOT, 'api/dist/local/start.js')],
       {
         env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PAYMENT_SANDBOX_PORT: '0' },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
     children.push(product);
+    if (process.env.BENCH_PRODUCT_LOG) {
+      const log = createWriteStream(process.env.BENCH_PRODUCT_LOG);
+      product.stdout.pipe(log);
+      product.stderr.pipe(log);
+    }
     await waitForLine(product, 'Nhấn Ctrl+C');
     const base = `http://127.0.0.1:${port}`;
-    if (ONLY === 'ipn') {
+    const pid = product.pid ?? 0;
+    if (needsLandlord) {
+      const login = await fetch(`${base}/api/User/Login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'bench', password: 'Bench@123456' }),
+      });
+      const { token } = (await login.json()) as { token: { accessToken: string } };
+      const headers = { authorization: `Bearer ${token.accessToken}` };
+      const bench: Bench = { base, headers, dir: dataDir, children, pid };
+      // First, while the server's memory high-water mark is still its start-up figure.
+      if (runs('import')) await importBenchmark(base, token.accessToken, pid);
+      if (runs('lists')) await listBenchmarks(bench);
+      if (runs('contracts')) await contractBenchmark(bench);
+    }
+    if (ipnData) {
       Object.assign(
         summary,
-        await ipnBenchmark(base, dataDir, ipnData, (bytes) => bareServer(bytes, dataDir, children)),
+        await ipnBenchmark(
+          base,
+          dataDir,
+          ipnData,
+          async (bytes) => (await bareServer(bytes, dataDir, children)).url,
+          () => cpuMs(pid),
+        ),
       );
-      return;
     }
-    const login = await fetch(`${base}/api/User/Login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'bench', password: 'Bench@123456' }),
-    });
-    const { token } = (await login.json()) as { token: { accessToken: string } };
-    const headers = { authorization: `Bearer ${token.accessToken}` };
-    // First, while the server's memory high-water mark is still its start-up figure.
-    await importBenchmark(base, token.accessToken, product.pid ?? 0);
-    const path = `/odata/House?$expand=rooms&$filter=startswith(houseName,'Nhà trọ số')`;
-
-    await compare(`Houses with rooms, 10 × 100: GET ${path}`, `${base}${path}`, headers, dataDir, children);
-
-    const big = (await (
-      await fetch(`${base}/odata/House?$filter=houseName eq 'Ký túc xá 500 phòng'&$select=houseID`, {
-        headers,
-      })
-    ).json()) as { value: Array<{ houseID: string }> };
-    const bigHouseID = big.value[0]?.houseID ?? '';
-    await compare(
-      'Room list, 500-room house, first page of 50 (GET /odata/Room?houseID=…&$top=50&$count=true)',
-      `${base}/odata/Room?houseID=${bigHouseID}&$top=50&$count=true`,
-      headers,
-      dataDir,
-      children,
-    );
-    await compare(
-      'Room list, 500-room house, whole house (GET /odata/Room?houseID=…)',
-      `${base}/odata/Room?houseID=${bigHouseID}`,
-      headers,
-      dataDir,
-      children,
-    );
-    await contractBenchmark(base, headers, dataDir, children);
-    Object.assign(
-      summary,
-      await ipnBenchmark(base, dataDir, ipnData, (bytes) => bareServer(bytes, dataDir, children)),
-    );
   } finally {
     for (const child of children) child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 500));
     if (!process.env.BENCH_DATA_DIR) await rm(dataDir, { recursive: true, force: true });
   }
+}
+
+async function listBenchmarks(bench: Bench): Promise<void> {
+  const { base, headers } = bench;
+  const path = `/odata/House?$expand=rooms&$filter=startswith(houseName,'Nhà trọ số')`;
+  await compare(`Houses with rooms, 10 × 100: GET ${path}`, `${base}${path}`, bench);
+  const big = (await (
+    await fetch(`${base}/odata/House?$filter=houseName eq 'Ký túc xá 500 phòng'&$select=houseID`, {
+      headers,
+    })
+  ).json()) as { value: Array<{ houseID: string }> };
+  const bigHouseID = big.value[0]?.houseID ?? '';
+  await compare(
+    'Room list, 500-room house, first page of 50 (GET /odata/Room?houseID=…&$top=50&$count=true)',
+    `${base}/odata/Room?houseID=${bigHouseID}&$top=50&$count=true`,
+    bench,
+  );
+  await compare(
+    'Room list, 500-room house, whole house (GET /odata/Room?houseID=…)',
+    `${base}/odata/Room?houseID=${bigHouseID}`,
+    bench,
+  );
 }
 
 /** Median time, in fresh processes, of running `load` (module code whose last expression is awaited). */
@@ -542,9 +579,9 @@ function coldStartBenchmark(): void {
   console.table(rows);
 }
 
-if (ONLY !== 'ipn') coldStartBenchmark();
+if (runs('cold')) coldStartBenchmark();
 await houseBenchmark();
-if (ONLY !== 'ipn') {
+if (runs('billing')) {
   // Billing (issue 10): drafting and issuing 10,000 bills, beside plain node:sqlite doing the same writes.
   const billing = await billingBenchmark();
   console.log('\nBilling: draft and issue every house of a month (use cases, no HTTP), fresh processes');
