@@ -10,6 +10,7 @@ import type {
   LesseeInfo,
   HouseTicket,
   Issue,
+  LessorIdentityImages,
   LessorInfo,
   Meter,
   MeterRecord,
@@ -41,8 +42,8 @@ export interface UserDoc extends StoredDoc {
   phoneNumber?: string;
   disabled: boolean;
   createdOn: string;
-  /** Landlord: details shown on contracts; status 2 until complete. */
-  lessorInfo?: LessorInfo;
+  /** Landlord: details shown on contracts; status 2 until complete. The identity photos are theirs alone. */
+  lessorInfo?: LessorInfo & LessorIdentityImages;
   /** Landlord: rooms the account may hold (purchased quota). */
   roomQuota?: number;
   /**

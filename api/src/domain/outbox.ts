@@ -17,6 +17,7 @@ export const OUTBOX_EVENTS = [
   'tenantAccountOpened',
   'billDueSoon',
   'billOverdue',
+  'passwordRecovery',
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 

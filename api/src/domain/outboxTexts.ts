@@ -14,6 +14,7 @@ export const WEB_PAGES = {
   lesseeRoom: '/lesseeRoomDetail',
   lesseeContract: '/lesseeContract',
   login: '/login',
+  passwordReset: (token: string) => `/ChangePassword/${encodeURIComponent(token)}`,
 } as const;
 
 interface Place {
@@ -126,5 +127,25 @@ export function contractEndingText(
       `Hợp đồng thuê phòng ${place.roomName} (${place.houseName}) kết thúc ngày ${displayDate(contract.endDate)} ` +
       `(còn ${daysLeft} ngày). Nếu muốn ở tiếp, hãy liên hệ chủ trọ để gia hạn.`,
     link: `${webOrigin}${WEB_PAGES.lesseeContract}`,
+  };
+}
+
+/**
+ * A password recovery link: the one message that carries a secret, as it must. It works once, for
+ * `validMinutes`, and no longer once the password changed; whoever did not ask may ignore it.
+ */
+export function passwordRecoveryText(
+  account: { username: string },
+  token: string,
+  validMinutes: number,
+  recipient: OutboxRecipient,
+  webOrigin: string,
+): Text {
+  return {
+    subject: 'Đặt lại mật khẩu Nhà trọ',
+    body:
+      `${greeting(recipient)}mở liên kết trong ${validMinutes} phút để đặt lại mật khẩu tài khoản ` +
+      `${account.username} (dùng một lần). Không phải bạn yêu cầu? Hãy bỏ qua tin này.`,
+    link: `${webOrigin}${WEB_PAGES.passwordReset(token)}`,
   };
 }

@@ -30,9 +30,9 @@ export function useBankTransfers(
 }
 
 /** How many transfers wait to be assigned (the dashboard's notice). */
-export function useWaitingTransferCount(enabled = true): SWRResponse<number, Error> {
-  return useSWR<number, Error, string | null>(
-    enabled ? `${PATH}?status=unmatched&$top=0&$count=true` : null,
+export function useWaitingTransferCount(): SWRResponse<number, Error> {
+  return useSWR<number, Error, string>(
+    `${PATH}?status=unmatched&$top=0&$count=true`,
     async (path) => (await fetchJson<ODataCollection<BankTransferReply>>(path))['@odata.count'] ?? 0,
     swrOptions,
   );
