@@ -14,6 +14,7 @@ const EVENT_LABELS: Record<OutboxMessage['event'], string> = {
   tenantAccountOpened: 'Tài khoản người thuê',
   billDueSoon: 'Nhắc hạn hóa đơn',
   billOverdue: 'Hóa đơn quá hạn',
+  passwordRecovery: 'Đặt lại mật khẩu',
 };
 
 const STATE_LABELS: Record<OutboxMessage['state'], string> = {

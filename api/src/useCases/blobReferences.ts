@@ -4,6 +4,7 @@ import {
   UNREFERENCED_UPLOAD_MAX_AGE_MS,
   type BlobContainer,
 } from '../domain/blobNames.js';
+import type { UserDoc } from '../domain/model.js';
 import type { Deps } from './deps.js';
 import { houseDocs } from './houseScope.js';
 
@@ -34,6 +35,12 @@ function fieldHolds(type: string, fields: readonly string[]): ReferenceLookup {
 
 /** An occupant's identity papers and portrait. */
 const lesseePaper = fieldHolds('lesseeInfo', ['citizenIDFrontImage', 'citizenIDBackImage', 'portraitImage']);
+/** A landlord's own identity photos (scope: their userID), kept with their lessor info. */
+const lessorPaper: ReferenceLookup = async (deps, blobName, scope) => {
+  const account = await deps.store.container<UserDoc>('users').read(scope, scope);
+  const info = account?.type === 'user' ? account.lessorInfo : undefined;
+  return info?.citizenIDFrontImage === blobName || info?.citizenIDBackImage === blobName;
+};
 /** A contract's generated PDF and the signature drawn on it. */
 const contractFile = fieldHolds('contract', ['contractPDFFileURL', 'representativeLesseeSignature']);
 /** A photo of a meter taken with a reading (uploaded as a room image of the house). */
@@ -49,7 +56,7 @@ const paperVersion = fieldHolds('contractImageVersion', ['blobName']);
 const REFERENCES: Record<BlobContainer, readonly ReferenceLookup[]> = {
   'room-images': [listedImage, meterPhoto],
   'contract-pdf': [contractFile],
-  'lessee-infor': [lesseePaper],
+  'lessee-infor': [lesseePaper, lessorPaper],
   'hm-registration': [],
   'paper-contracts': [paperVersion],
 };
