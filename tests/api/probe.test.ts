@@ -151,6 +151,17 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     },
     'POST api/BankFeed/Assign': { bankTransferID: 'probe-transfer-1', billCode: 'NTAAAAAAAA' },
     'POST api/BankFeed/Dismiss': { bankTransferID: 'probe-transfer-1' },
+    'PATCH odata/LessorInfor': { fullName: 'Chủ trọ dò' },
+    'POST api/Staff/AddStaff': {
+      fullName: 'Nhân viên dò',
+      phoneNumber: '0938000333',
+      username: 'nhanviendo',
+      houseIDs: [id.house],
+    },
+    'POST api/ForgotPassword/ChangePassword': {
+      token: 'khongphaitokenthat.khongphaibimatcualienketnaycadau',
+      newPassword: 'MoiHon@2026',
+    },
     'POST api/GuestContract/Sign': {
       contractID: id.contract,
       token: 'khong.phai.token-that-cua-lien-ket',
@@ -206,6 +217,8 @@ function queryOf(id: Ids): string {
     contractID: id.contract,
     monthlyBillID: id.monthlyBill,
     oneTimeChargeID: id.oneTimeCharge,
+    // chunha's staff member (Hoa Sen): DisableStaffAccount aims at them.
+    userID: s.nhanvien?.userID ?? '',
   }).toString();
 }
 

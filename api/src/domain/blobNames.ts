@@ -54,9 +54,12 @@ export const BLOB_AREAS: Record<
     maxBytes: IMAGE_MAX_BYTES,
     types: ['png'],
   },
+  // A landlord's own identity photos live beside their tenants' papers, named for the landlord
+  // (`<userID>/lessor-…`, upload key GetLessorInforContainerSAS), never for a house its staff can read.
   'lessee-infor': {
     endpoint: 'GetLesseeInforContainerSAS',
     prefix: 'lessee',
+    serverPrefixes: ['lessor'],
     area: 'lessee',
     maxBytes: 5 * MB,
     types: ['png', 'pdf'],

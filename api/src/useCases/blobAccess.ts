@@ -62,6 +62,17 @@ export async function grantHouseUpload(
   return grant(deps, container, newBlobName(container, houseID, extension, deps.now(), randomSuffix()));
 }
 
+/** A create-only SAS for one server-named blob of a scope the caller was already checked for (their own). */
+export function grantScopedUpload(
+  deps: Deps,
+  container: BlobContainer,
+  scope: string,
+  extension: UploadExtension,
+  prefix: string,
+): Promise<UploadGrant> {
+  return grant(deps, container, newBlobName(container, scope, extension, deps.now(), randomSuffix(), prefix));
+}
+
 /** Registration papers are uploaded before an account exists: a fresh scope per call, limited per address. */
 export async function grantRegistrationUpload(
   deps: Deps,

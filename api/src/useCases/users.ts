@@ -70,8 +70,13 @@ export function roleOf(user: Pick<UserDoc, 'roleID'>) {
   return DEFAULT_ROLES[user.roleID];
 }
 
-/** The landlord's details shown on contracts and to tenants; status 2 (incomplete) when missing. */
+/**
+ * The landlord's details shown on contracts and to tenants; status 2 (incomplete) when missing. The
+ * identity photos stay out: only the landlord sees them (`GET /odata/LessorInfor`).
+ */
 export async function lessorInfoOf(deps: Deps, ownerID: string): Promise<LessorInfo> {
   const owner = await findUser(deps, ownerID);
-  return owner?.lessorInfo ?? { status: 2 };
+  if (!owner?.lessorInfo) return { status: 2 };
+  const { citizenIDFrontImage: _front, citizenIDBackImage: _back, ...shown } = owner.lessorInfo;
+  return shown;
 }

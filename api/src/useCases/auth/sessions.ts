@@ -246,15 +246,31 @@ export async function changePassword(actor: Actor, input: ChangePasswordInput): 
   }
   const { mustChangePassword: _mustChangePassword, ...rest } = account;
   await users.replace({ ...rest, passwordHash: await hashPassword(input.newPassword) });
-  const sessions = deps.store.container<SessionDoc>('sessions');
-  const open = await sessions.query({
-    partitionKey: user.userID,
-    filter: { op: 'eq', field: 'revoked', value: false },
-    top: 1000,
-  });
-  for (const session of open.items) {
-    if (session.sessionID !== user.sessionID)
-      await revokeSession(deps, user.userID, session.sessionID, 'password');
-  }
+  await endSessions(deps, user.userID, 'password', user.sessionID);
   await audit(actor, { action: 'changePassword', entity: 'user', entityID: user.userID });
+}
+
+/** Revokes every open session of an account (but `keep`): a new password, a disabled account. */
+export async function endSessions(
+  services: Deps,
+  userID: string,
+  reason: NonNullable<SessionDoc['revokedReason']>,
+  keep?: string,
+): Promise<void> {
+  const sessions = services.store.container<SessionDoc>('sessions');
+  const open: SessionDoc[] = [];
+  let continuation: string | undefined;
+  do {
+    const page = await sessions.query({
+      partitionKey: userID,
+      filter: { op: 'eq', field: 'revoked', value: false },
+      top: 1000,
+      ...(continuation ? { continuation } : {}),
+    });
+    open.push(...page.items);
+    continuation = page.continuation;
+  } while (continuation);
+  for (const session of open) {
+    if (session.sessionID !== keep) await revokeSession(services, userID, session.sessionID, reason);
+  }
 }

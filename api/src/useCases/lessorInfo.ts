@@ -1,0 +1,149 @@
+import {
+  LESSOR_INFO_MESSAGES,
+  ROLE,
+  missingLessorFields,
+  type LessorAccount,
+  type LessorIdentityImages,
+  type LessorInfo,
+  type LessorInfoUpdateInput,
+} from '@nhatro/common';
+import { parseBlobName } from '../domain/blobNames.js';
+import { AppError } from '../domain/errors.js';
+import type { UserDoc } from '../domain/model.js';
+import { StoreError } from '../store/store.js';
+import { audit, type Actor } from './actor.js';
+import { acceptUpload, grantScopedUpload, type UploadGrant } from './blobAccess.js';
+import type { Deps } from './deps.js';
+import { assertCurrent, withChanges } from './houseScope.js';
+import { findUser } from './users.js';
+import { imageLinks } from './views.js';
+
+/**
+ * The landlord's own details (`GET`/`PATCH /odata/LessorInfor`). The status turns from 2 to 1 once
+ * every field of `LESSOR_REQUIRED_FIELDS` is filled, and stays 1 (no field can be emptied). The name,
+ * phone number and e-mail also become the account's, which password recovery reaches.
+ */
+
+type StoredLessorInfo = LessorInfo & LessorIdentityImages;
+
+const IDENTITY_IMAGES = ['citizenIDFrontImage', 'citizenIDBackImage'] as const;
+const LESSOR_PREFIX = 'lessor';
+
+function requireLandlord(actor: Actor): void {
+  if (actor.user.roleID !== ROLE.houseModerator) throw AppError.forbidden();
+}
+
+/** The account as stored now (the caller's copy may be one kept by the caller cache). */
+async function ownAccount(actor: Actor): Promise<UserDoc> {
+  const account = await findUser(actor.deps, actor.user.userID);
+  if (!account) throw AppError.notFound();
+  return account;
+}
+
+async function view(deps: Deps, account: UserDoc): Promise<LessorAccount & { '@odata.etag'?: string }> {
+  const info: StoredLessorInfo = account.lessorInfo ?? { status: 2 };
+  const photos = IDENTITY_IMAGES.map((field) => info[field]).filter((name): name is string => Boolean(name));
+  return {
+    ...info,
+    missingFields: missingLessorFields(info),
+    imageURLs: await imageLinks(deps, 'lessee-infor', photos),
+    ...(account._etag ? { '@odata.etag': account._etag } : {}),
+  };
+}
+
+/** `GET /odata/LessorInfor`: the landlord's own details, with read URLs of their identity photos. */
+export async function getLessorInfo(actor: Actor) {
+  requireLandlord(actor);
+  return view(actor.deps, await ownAccount(actor));
+}
+
+/** `GET /api/BlobAccess/GetLessorInforContainerSAS`: an upload key for one identity photo of the caller. */
+export function grantLessorImageUpload(actor: Actor): Promise<UploadGrant> {
+  requireLandlord(actor);
+  return grantScopedUpload(actor.deps, 'lessee-infor', actor.user.userID, 'png', LESSOR_PREFIX);
+}
+
+/** A new identity photo: named for this landlord, uploaded, a PNG of at most 5 MB. */
+async function checkIdentityImage(
+  actor: Actor,
+  field: (typeof IDENTITY_IMAGES)[number],
+  blobName: string,
+): Promise<void> {
+  const name = parseBlobName('lessee-infor', blobName);
+  if (!name || name.scope !== actor.user.userID || !blobName.includes(`/${LESSOR_PREFIX}-`)) {
+    throw AppError.validation([{ field, errorMessage: LESSOR_INFO_MESSAGES.imageInvalid }]);
+  }
+  try {
+    await acceptUpload(actor.deps, 'lessee-infor', blobName);
+  } catch (error) {
+    if (error instanceof AppError && error.kind === 'badRequest') {
+      throw AppError.validation([{ field, errorMessage: error.errorMessage }]);
+    }
+    throw error;
+  }
+}
+
+/** Landlords never share a receiving account: the bank feed credits bills by the account it names. */
+async function assertAccountNumberFree(deps: Deps, accountNumber: string, userID: string): Promise<void> {
+  const page = await deps.store.container<UserDoc>('users').query({
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'user' },
+        { op: 'eq', field: 'lessorInfo.bankAccountNumber', value: accountNumber },
+      ],
+    },
+    top: 2,
+  });
+  if (page.items.some((user) => user.userID !== userID)) {
+    throw AppError.conflict(LESSOR_INFO_MESSAGES.bankAccountTaken);
+  }
+}
+
+/**
+ * `PATCH /odata/LessorInfor`: the fields given replace the stored ones; a PATCH that changes nothing
+ * writes nothing. Completing the required fields turns the status to 1.
+ */
+export async function updateLessorInfo(actor: Actor, input: LessorInfoUpdateInput, ifMatch?: string) {
+  requireLandlord(actor);
+  const { deps } = actor;
+  const account = await ownAccount(actor);
+  assertCurrent(account, ifMatch);
+  const current: StoredLessorInfo = account.lessorInfo ?? { status: 2 };
+  const { next, changed } = withChanges(current, input);
+  if (changed.length === 0) return view(deps, account);
+
+  for (const field of IDENTITY_IMAGES) {
+    const blobName = input[field];
+    if (blobName !== undefined && changed.includes(field)) await checkIdentityImage(actor, field, blobName);
+  }
+  if (input.bankAccountNumber !== undefined && changed.includes('bankAccountNumber')) {
+    await assertAccountNumberFree(deps, input.bankAccountNumber, account.userID);
+  }
+  const status = current.status === 1 || missingLessorFields(next).length === 0 ? 1 : 2;
+  const lessorInfo: StoredLessorInfo = { ...next, status };
+  const updated: UserDoc = {
+    ...account,
+    lessorInfo,
+    ...(input.fullName !== undefined ? { fullName: input.fullName } : {}),
+    ...(input.phoneNumber !== undefined ? { phoneNumber: input.phoneNumber } : {}),
+    ...(input.email !== undefined ? { email: input.email } : {}),
+  };
+  let written: UserDoc;
+  try {
+    written = await deps.store
+      .container<UserDoc>('users')
+      .replace(updated, { ifMatch: ifMatch ?? (account._etag as string) });
+  } catch (error) {
+    if (error instanceof StoreError && error.code === 'precondition_failed') throw AppError.stale();
+    throw error;
+  }
+  await audit(actor, {
+    action: 'update',
+    entity: 'lessorInfo',
+    entityID: account.userID,
+    // Field names only: the audit trail keeps no identity or bank numbers.
+    details: { fields: changed, status, ...(current.status !== status ? { completed: true } : {}) },
+  });
+  return view(deps, written);
+}

@@ -1,0 +1,233 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  PASSWORD_RECOVERY_MESSAGES,
+  RECOVERY_LINK_MINUTES,
+  recoveryContact,
+  type PasswordResetInput,
+  type RecoveryContact,
+} from '@nhatro/common';
+import { AppError } from '../domain/errors.js';
+import type { OutboxMessageDoc, UserDoc } from '../domain/model.js';
+import type { OutboxRecipient } from '../domain/outbox.js';
+import { passwordRecoveryText } from '../domain/outboxTexts.js';
+import {
+  formatRecoveryToken,
+  hashRecoverySecret,
+  parseRecoveryToken,
+  passwordFingerprint,
+  recoveryLinkProblem,
+  recoveryPartition,
+  RECOVERY_LIMITS,
+  RECOVERY_MAX_ACCOUNTS,
+  RECOVERY_TTL_MS,
+  sameDigest,
+  type PasswordRecoveryDoc,
+} from '../domain/passwordRecovery.js';
+import type { Filter } from '../store/store.js';
+import { StoreError } from '../store/store.js';
+import { recordAudit, type RequestOrigin } from './audit.js';
+import { hashPassword } from './auth/passwords.js';
+import { endSessions } from './auth/sessions.js';
+import type { Deps } from './deps.js';
+import { outboxCreate } from './outbox.js';
+import { Throttle } from './throttle.js';
+import { findUser } from './users.js';
+
+/**
+ * Password recovery for every role. Where an account's contacts live: its own `email` and
+ * `phoneNumber` (a tenant's phone number is their username and their account keeps the e-mail the
+ * contract was signed with; a landlord's are those of their lessor info, which updates the account;
+ * staff give theirs when added), and a landlord's lessor-info contacts too. A link goes only to the
+ * contact that was typed.
+ */
+
+function platform<T extends PasswordRecoveryDoc | OutboxMessageDoc>(deps: Deps) {
+  return deps.store.container<T>('platform');
+}
+
+function tooMany(lockedMs: number): AppError {
+  return AppError.tooManyRequests(
+    PASSWORD_RECOVERY_MESSAGES.tooManyRequests(Math.ceil(lockedMs / 60_000)),
+    lockedMs,
+  );
+}
+
+/** Enabled accounts whose e-mail or phone number is `contact`. */
+async function accountsReachedAt(deps: Deps, contact: RecoveryContact): Promise<UserDoc[]> {
+  const fields =
+    contact.kind === 'email' ? ['email', 'lessorInfo.email'] : ['phoneNumber', 'lessorInfo.phoneNumber'];
+  const filter: Filter = {
+    op: 'and',
+    items: [
+      { op: 'eq', field: 'type', value: 'user' },
+      { op: 'or', items: fields.map((field) => ({ op: 'eq' as const, field, value: contact.value })) },
+    ],
+  };
+  const page = await deps.store.container<UserDoc>('users').query({ filter, top: RECOVERY_MAX_ACCOUNTS * 2 });
+  return page.items.filter((account) => !account.disabled).slice(0, RECOVERY_MAX_ACCOUNTS);
+}
+
+function recipientAt(account: UserDoc, contact: RecoveryContact): OutboxRecipient {
+  return {
+    userID: account.userID,
+    name: account.fullName,
+    ...(contact.kind === 'email' ? { email: contact.value } : { phoneNumber: contact.value }),
+  };
+}
+
+/** One link for one account: its record and the message carrying it, in one write. */
+async function issueLink(deps: Deps, account: UserDoc, contact: RecoveryContact, origin: RequestOrigin) {
+  const tokenID = randomBytes(16).toString('base64url');
+  const secret = randomBytes(32).toString('base64url');
+  const pk = recoveryPartition(tokenID);
+  const now = deps.now();
+  const record: PasswordRecoveryDoc = {
+    id: tokenID,
+    pk,
+    type: 'passwordRecovery',
+    tokenID,
+    userID: account.userID,
+    secretHash: hashRecoverySecret(secret),
+    passwordFingerprint: passwordFingerprint(account.passwordHash),
+    sentTo: contact.kind,
+    createdOn: now.toISOString(),
+    expiresOn: new Date(now.getTime() + RECOVERY_TTL_MS).toISOString(),
+  };
+  const recipient = recipientAt(account, contact);
+  await platform<PasswordRecoveryDoc | OutboxMessageDoc>(deps).batch(pk, [
+    { op: 'create', doc: record },
+    outboxCreate(deps, pk, {
+      event: 'passwordRecovery',
+      recipient,
+      ...passwordRecoveryText(
+        account,
+        formatRecoveryToken(tokenID, secret),
+        RECOVERY_LINK_MINUTES,
+        recipient,
+        deps.config.webOrigin,
+      ),
+      subjectID: account.userID,
+    }),
+  ]);
+  await recordAudit(deps, null, origin, {
+    action: 'passwordRecoveryRequested',
+    entity: 'user',
+    entityID: account.userID,
+    details: { sentTo: contact.kind },
+  });
+}
+
+/**
+ * `GET /api/ForgotPassword/RequestPasswordChange`: a recovery link to each enabled account reached at
+ * the contact typed. The caller learns nothing: the same answer (and, at the endpoint, the same time)
+ * for a known contact and an unknown one. Requests are limited per contact typed and per address
+ * (429, known or not); an account gets at most five links an hour, further ones silently dropped.
+ */
+export async function requestPasswordChange(deps: Deps, typed: string, origin: RequestOrigin): Promise<void> {
+  const contact = recoveryContact(typed);
+  if (!contact) {
+    throw AppError.validation([
+      { field: 'emailOrPhoneNumber', errorMessage: PASSWORD_RECOVERY_MESSAGES.contactInvalid },
+    ]);
+  }
+  const throttle = new Throttle(deps);
+  const contactKey = `recovery:contact:${contact.kind}:${contact.value}`;
+  const addressKey = `recovery:address:${origin.ip}`;
+  const lockedMs = await throttle.remainingLockMs([contactKey, addressKey]);
+  if (lockedMs > 0) throw tooMany(lockedMs);
+  await throttle.count(contactKey, RECOVERY_LIMITS.contact);
+  await throttle.count(addressKey, RECOVERY_LIMITS.address);
+
+  const accounts = await accountsReachedAt(deps, contact);
+  if (accounts.length === 0) {
+    // The work a known contact costs (an account counter read and written), for nobody.
+    const decoy = `recovery:account:none:${createHash('sha256').update(contactKey).digest('base64url')}`;
+    await throttle.remainingLockMs([decoy]);
+    await throttle.count(decoy, RECOVERY_LIMITS.account);
+    await recordAudit(deps, null, origin, {
+      action: 'passwordRecoveryRequested',
+      entity: 'user',
+      entityID: null,
+      details: { sentTo: null },
+    });
+    return;
+  }
+  for (const account of accounts) {
+    const accountKey = `recovery:account:${account.userID}`;
+    if ((await throttle.remainingLockMs([accountKey])) > 0) continue;
+    await throttle.count(accountKey, RECOVERY_LIMITS.account);
+    await issueLink(deps, account, contact, origin);
+  }
+}
+
+/** Compared against when a link names no record, so an unknown id costs what a known one does. */
+const ABSENT_DIGEST = hashRecoverySecret('không-có-liên-kết-này');
+
+function linkInvalid(): AppError {
+  return AppError.validation([{ field: 'token', errorMessage: PASSWORD_RECOVERY_MESSAGES.linkInvalid }]);
+}
+
+/**
+ * `POST /api/ForgotPassword/ChangePassword`: a new password through a recovery link. The link must be
+ * well formed, known, unused, unexpired, of an enabled account whose password has not changed since;
+ * its secret is compared in constant time. It is spent first (against its ETag, so two uses at once
+ * cannot both win), then the password replaced (clearing a one-time password) and every session of the
+ * account ended.
+ */
+export async function resetPassword(
+  deps: Deps,
+  input: PasswordResetInput,
+  origin: RequestOrigin,
+): Promise<void> {
+  const parsed = parseRecoveryToken(input.token);
+  const found = parsed
+    ? await platform<PasswordRecoveryDoc>(deps).read(recoveryPartition(parsed.tokenID), parsed.tokenID)
+    : undefined;
+  const record = found?.type === 'passwordRecovery' ? found : undefined;
+  const secretMatches = sameDigest(
+    hashRecoverySecret(parsed?.secret ?? ''),
+    record?.secretHash ?? ABSENT_DIGEST,
+  );
+  if (!parsed || !record || !secretMatches) throw linkInvalid();
+  const account = await findUser(deps, record.userID);
+  const problem = recoveryLinkProblem(record, account, deps.now());
+  if (problem || !account) throw linkInvalid();
+
+  try {
+    await platform<PasswordRecoveryDoc>(deps).replace(
+      { ...record, usedOn: deps.now().toISOString() },
+      { ifMatch: record._etag as string },
+    );
+  } catch (error) {
+    if (error instanceof StoreError && error.code === 'precondition_failed') throw linkInvalid();
+    throw error;
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  await replacePassword(deps, account, passwordHash);
+  await endSessions(deps, account.userID, 'password');
+  await recordAudit(deps, account, origin, {
+    action: 'passwordReset',
+    entity: 'user',
+    entityID: account.userID,
+  });
+}
+
+/** Tries of the password's write that met a concurrent change of the account (its lessor info saved). */
+const ACCOUNT_WRITE_ATTEMPTS = 3;
+
+async function replacePassword(deps: Deps, first: UserDoc, passwordHash: string): Promise<void> {
+  const users = deps.store.container<UserDoc>('users');
+  let account: UserDoc | undefined = first;
+  for (let attempt = 1; account; attempt += 1) {
+    const { mustChangePassword: _mustChangePassword, ...rest } = account;
+    try {
+      await users.replace({ ...rest, passwordHash }, { ifMatch: account._etag as string });
+      return;
+    } catch (error) {
+      const raced = error instanceof StoreError && error.code === 'precondition_failed';
+      if (!raced || attempt >= ACCOUNT_WRITE_ATTEMPTS) throw error;
+    }
+    account = await findUser(deps, first.userID);
+  }
+  throw linkInvalid();
+}
