@@ -1,4 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
+import type * as Vnpay from 'vnpay';
+import type * as VnpayUtilities from 'vnpay/utils';
 import type { VnpayConfig } from '../config/index.js';
 import type { GatewayReport } from '../domain/onlinePayments.js';
 import { vietnamCompactDateTime } from '../domain/time.js';
@@ -35,8 +37,8 @@ export interface PaymentGateway {
   verifyCallback(query: URLSearchParams): Promise<VerifiedCallback>;
 }
 
-type VnpayModule = typeof import('vnpay');
-type VnpayUtils = typeof import('vnpay/utils');
+type VnpayModule = typeof Vnpay;
+type VnpayUtils = typeof VnpayUtilities;
 
 let loaded: Promise<{ library: VnpayModule; utils: VnpayUtils }> | undefined;
 function loadVnpay() {
