@@ -80,6 +80,12 @@ param bankFeedSecret string = ''
 @description('Set to true when bank-feed-secret was put in the Key Vault by hand: the app setting then references it.')
 param bankFeedSecretInVault bool = false
 
+@description('Create Azure Communication Services (e-mail through an Azure-managed domain) for the outbox sender. Off: messages go by Zalo only.')
+param deployCommunication bool = false
+
+@description('The ACS phone number (E.164, bought in the portal) SMS are sent from. Empty: no SMS.')
+param acsSmsFrom string = ''
+
 @description('Cosmos DB backup mode (Continuous = 7-day point-in-time restore at no extra cost).')
 @allowed([
   'Continuous'
@@ -120,6 +126,8 @@ var names = {
   functionPlan: 'plan-${resourceToken}'
   functionApp: 'func-${resourceToken}'
   staticWebApp: 'swa-${resourceToken}'
+  communication: 'acs-${resourceToken}'
+  emailService: 'acs-email-${resourceToken}'
 }
 
 var cosmosDatabaseName = 'nhatro'
@@ -298,6 +306,30 @@ module rbac 'modules/rbac.bicep' = {
 }
 
 // Written once the identity holds its roles, so Key Vault references resolve at once.
+module communication 'modules/communication.bicep' = if (deployCommunication) {
+  name: 'communication'
+  scope: rg
+  params: {
+    communicationName: names.communication
+    emailServiceName: names.emailService
+    tags: tags
+    functionPrincipalId: api.outputs.principalId
+  }
+}
+
+// ACS with the Function App's identity: the endpoint and the sender address, no key.
+var communicationAppSettings = deployCommunication
+  ? {
+      ACS_ENDPOINT: communication.outputs.endpoint
+      ACS_EMAIL_SENDER: communication.outputs.emailSender
+    }
+  : {}
+var smsAppSettings = deployCommunication && !empty(acsSmsFrom)
+  ? {
+      ACS_SMS_FROM: acsSmsFrom
+    }
+  : {}
+
 module apiSettings 'modules/appsettings.bicep' = {
   name: 'functionapp-settings'
   scope: rg
@@ -305,7 +337,13 @@ module apiSettings 'modules/appsettings.bicep' = {
     functionAppName: api.outputs.name
     runtimeStorageAccountName: runtimeStorage.outputs.name
     applicationInsightsName: monitoring.outputs.applicationInsightsName
-    appSettings: union(baseAppSettings, vnpayAppSettings, bankFeedAppSettings)
+    appSettings: union(
+      baseAppSettings,
+      vnpayAppSettings,
+      bankFeedAppSettings,
+      communicationAppSettings,
+      smsAppSettings
+    )
   }
   dependsOn: [
     rbac

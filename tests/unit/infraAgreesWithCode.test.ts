@@ -92,6 +92,8 @@ describe('infra/ and the code agree', () => {
       ...bicepObjectKeys(MAIN, 'var baseAppSettings ='),
       ...bicepObjectKeys(MAIN, 'var vnpayAppSettings ='),
       ...bicepObjectKeys(MAIN, 'var bankFeedAppSettings ='),
+      ...bicepObjectKeys(MAIN, 'var communicationAppSettings ='),
+      ...bicepObjectKeys(MAIN, 'var smsAppSettings ='),
       ...bicepObjectKeys(read('infra/modules/appsettings.bicep'), 'var hostSettings ='),
     ];
     expect(written.length).toBeGreaterThan(5);
