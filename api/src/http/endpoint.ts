@@ -2,10 +2,11 @@ import type { HttpMethod, HttpRequest, HttpResponseInit, InvocationContext } fro
 import { MESSAGES, type PermissionArea, type RoleID } from '@nhatro/common';
 import { hasPermission } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
+import { assertAccountWritable } from '../useCases/accountExpiry.js';
 import type { Actor } from '../useCases/actor.js';
 import type { RequestOrigin } from '../useCases/audit.js';
-import { authenticate } from '../useCases/auth/authenticate.js';
 import { getDeps, type Deps } from '../useCases/deps.js';
+import { authenticateCaller } from './callerCache.js';
 import { errorResponse } from './errors.js';
 import { registerHttp } from './registry.js';
 
@@ -21,6 +22,11 @@ export interface PublicCall {
 export interface AuthedCall extends PublicCall {
   /** The signed-in caller, for the use case. */
   actor: Actor;
+  /**
+   * The store's version when the request began (`Store.version`): what was kept under it (the caller,
+   * a list's reply) is what the request would have read at that moment.
+   */
+  storeVersion: string | undefined;
 }
 
 interface BaseDefinition {
@@ -45,6 +51,11 @@ export interface AuthedEndpoint extends BaseDefinition {
   permission?: Permission;
   /** Open to an account that must still replace its one-time password (change password, logout). */
   allowsPendingPasswordChange?: boolean;
+  /**
+   * Open to a landlord (or their staff) whose paid term ended, who otherwise only read: logout, password,
+   * asking for the extension.
+   */
+  allowsExpiredAccount?: boolean;
   handle(call: AuthedCall): Promise<HttpResponseInit>;
 }
 
@@ -89,7 +100,8 @@ export function definePublicEndpoint(definition: PublicEndpoint): void {
 /** An endpoint that needs a signed-in caller with the declared role and permission. */
 export function defineEndpoint(definition: AuthedEndpoint): void {
   register(definition, 'user', async (call) => {
-    const user = await authenticate(call.deps, call.req.headers.get('authorization'));
+    const storeVersion = call.deps.store.version();
+    const user = await authenticateCaller(call.deps, call.req.headers.get('authorization'), storeVersion);
     if (user.account.mustChangePassword && definition.allowsPendingPasswordChange !== true) {
       throw AppError.forbidden(MESSAGES.passwordChangeRequired);
     }
@@ -100,6 +112,12 @@ export function defineEndpoint(definition: AuthedEndpoint): void {
     ) {
       throw AppError.forbidden();
     }
-    return definition.handle({ ...call, actor: { deps: call.deps, user, origin: call.origin } });
+    const writes = call.req.method !== 'GET' && call.req.method !== 'HEAD';
+    if (writes && definition.allowsExpiredAccount !== true) await assertAccountWritable(call.deps, user);
+    return definition.handle({
+      ...call,
+      actor: { deps: call.deps, user, origin: call.origin },
+      storeVersion,
+    });
   });
 }

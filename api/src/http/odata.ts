@@ -113,7 +113,7 @@ export function defineODataEntity<
       route,
       methods: ['GET'],
       ...access(list, { area, level: LEVEL.read }),
-      async handle({ req, actor }) {
+      async handle({ req, actor, storeVersion }) {
         const { scope, options } = splitQuery(req, list.scope);
         const build = async () =>
           collectionBody(
@@ -126,7 +126,7 @@ export function defineODataEntity<
             ? list.cacheReplies(scope as Partial<Record<Scope, string>>, options)
             : list.cacheReplies === true;
         if (!cacheable) return json(200, await build());
-        return cachedJsonReply(actor.deps, `${actor.user.userID}\u0000${req.url}`, build);
+        return cachedJsonReply(actor.deps, storeVersion, `${actor.user.userID}\u0000${req.url}`, build);
       },
     });
   }
@@ -206,6 +206,19 @@ export function defineODataEntity<
 
 /** Whether `$expand` (at any depth) names one of `navigations`, e.g. `rooms($expand=issues)`. */
 export function expandsAny(options: URLSearchParams, navigations: readonly string[]): boolean {
-  const expand = (options.get('$expand') ?? '').toLowerCase();
-  return navigations.some((name) => new RegExp(`(^|[,(=\\s])${name.toLowerCase()}\\b`).test(expand));
+  const expand = options.get('$expand');
+  if (!expand) return false;
+  const lower = expand.toLowerCase();
+  return navigations.some((name) => navigationPattern(name).test(lower));
+}
+
+const NAVIGATION_PATTERNS = new Map<string, RegExp>();
+
+function navigationPattern(name: string): RegExp {
+  let pattern = NAVIGATION_PATTERNS.get(name);
+  if (!pattern) {
+    pattern = new RegExp(`(^|[,(=\\s])${name.toLowerCase()}\\b`);
+    NAVIGATION_PATTERNS.set(name, pattern);
+  }
+  return pattern;
 }

@@ -19,12 +19,13 @@ const HEADERS = {
   'X-Content-Type-Options': 'nosniff',
 } as const;
 
+/** `version`: the store's version when the request began (`AuthedCall.storeVersion`). */
 export async function cachedJsonReply(
   deps: Deps,
+  version: string | undefined,
   key: string,
   build: () => Promise<unknown>,
 ): Promise<HttpResponseInit> {
-  const version = deps.store.version();
   if (version !== undefined) {
     const cached = entries.get(key);
     if (cached?.version === version) return { status: 200, body: cached.body, headers: HEADERS };

@@ -12,6 +12,73 @@ const { HttpRequest, HttpResponse } = azureFunctions;
 type FunctionRequest = InstanceType<typeof HttpRequest>;
 type FunctionResponse = InstanceType<typeof HttpResponse>;
 
+/** A header name as the fetch spec accepts it (RFC 9110 token). */
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+/**
+ * A request's headers as handlers see them. `get` and `has`, all the API calls, read Node's parsed
+ * headers directly: building undici's `Headers` (name and value checks, a sorted list) cost more than
+ * the rest of a kept list reply. Anything else — iteration, a change, a name `Headers` would refuse —
+ * goes to a real `Headers` built from the same values on first need, which then answers everything.
+ */
+class RequestHeaders implements Headers {
+  #real: Headers | undefined;
+
+  constructor(private readonly init: Record<string, string>) {}
+
+  private real(): Headers {
+    this.#real ??= new Headers(this.init);
+    return this.#real;
+  }
+
+  get(name: string): string | null {
+    if (this.#real || !HEADER_NAME.test(name)) return this.real().get(name);
+    const key = name.toLowerCase();
+    return Object.hasOwn(this.init, key) ? (this.init[key] as string) : null;
+  }
+
+  has(name: string): boolean {
+    if (this.#real || !HEADER_NAME.test(name)) return this.real().has(name);
+    return Object.hasOwn(this.init, name.toLowerCase());
+  }
+
+  append(name: string, value: string): void {
+    this.real().append(name, value);
+  }
+
+  set(name: string, value: string): void {
+    this.real().set(name, value);
+  }
+
+  delete(name: string): void {
+    this.real().delete(name);
+  }
+
+  getSetCookie(): string[] {
+    return this.real().getSetCookie();
+  }
+
+  forEach(callback: (value: string, key: string, parent: Headers) => void, thisArg?: unknown): void {
+    this.real().forEach((value, key) => callback.call(thisArg, value, key, this));
+  }
+
+  entries(): ReturnType<Headers['entries']> {
+    return this.real().entries();
+  }
+
+  keys(): ReturnType<Headers['keys']> {
+    return this.real().keys();
+  }
+
+  values(): ReturnType<Headers['values']> {
+    return this.real().values();
+  }
+
+  [Symbol.iterator](): ReturnType<Headers['entries']> {
+    return this.real()[Symbol.iterator]();
+  }
+}
+
 /**
  * The fetch `Request` behind an `HttpRequest`, built only when a handler reads the body. A GET
  * that reads headers and the query (most calls) never pays for undici's Request, its header
@@ -20,18 +87,15 @@ type FunctionResponse = InstanceType<typeof HttpResponse>;
  */
 class LazyNativeRequest {
   #native: Request | undefined;
-  #headers: Headers | undefined;
+  readonly headers: Headers;
 
   constructor(
     readonly url: string,
     readonly method: string,
-    private readonly headerInit: Record<string, string>,
+    headerInit: Record<string, string>,
     private readonly bytes: Uint8Array<ArrayBuffer> | undefined,
-  ) {}
-
-  get headers(): Headers {
-    this.#headers ??= new Headers(this.headerInit);
-    return this.#headers;
+  ) {
+    this.headers = new RequestHeaders(headerInit);
   }
 
   private native(): Request {

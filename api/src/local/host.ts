@@ -39,6 +39,8 @@ interface CompiledRoute {
   pattern: RegExp;
   names: string[];
   precedence: number[];
+  /** The first two segments when they are literal, lower-cased; `undefined` for a parameter or none. */
+  leading: [string | undefined, string | undefined];
 }
 
 /** `{name}`, `{name?}`, `{name:int}`, `{name:int?}`, `{name:minlength(3)}`, `{*rest}`: 1 catch-all, 2 name, 3 constraints, 4 optional. */
@@ -100,6 +102,13 @@ export function routePrecedence(template: string): number[] {
   });
 }
 
+function leadingLiterals(template: string): [string | undefined, string | undefined] {
+  const [first, second] = template
+    .split('/')
+    .map((segment) => (SEGMENT.test(segment) ? undefined : segment.toLowerCase()));
+  return [first, second];
+}
+
 function comparePrecedence(a: number[], b: number[]): number {
   for (let index = 0; index < Math.max(a.length, b.length); index += 1) {
     const difference = (a[index] ?? 0) - (b[index] ?? 0);
@@ -124,15 +133,35 @@ export function createRouter(definitions: readonly HttpFunctionDefinition[]) {
       definition,
       ...compileRoute(definition.route),
       precedence: routePrecedence(definition.route),
+      leading: leadingLiterals(definition.route),
     }))
     .sort((a, b) => comparePrecedence(a.precedence, b.precedence));
+
+  // The routes a path can match, in the same order, found by its first two segments: a literal
+  // segment matches only itself (ignoring ASCII case, as the patterns do), so most routes are never
+  // tried. Kept per pair of segments; cleared when unknown paths have filled it.
+  const candidates = new Map<string, CompiledRoute[]>();
+  function candidatesFor(path: string): CompiledRoute[] {
+    const [, first = '', second] = path.toLowerCase().split('/', 3);
+    const key = second === undefined ? first : `${first}/${second}`;
+    let found = candidates.get(key);
+    if (!found) {
+      found = routes.filter(
+        ({ leading: [one, two] }) =>
+          (one === undefined || one === first) && (two === undefined || two === second),
+      );
+      if (candidates.size >= 1000) candidates.clear();
+      candidates.set(key, found);
+    }
+    return found;
+  }
 
   return {
     /** Route templates in the order they are tried. */
     order: routes.map((route) => route.definition),
     match(method: string, path: string): RouteMatch {
       const allowed = new Set<string>();
-      for (const route of routes) {
+      for (const route of candidatesFor(path)) {
         const found = route.pattern.exec(path);
         if (!found) continue;
         route.definition.methods.forEach((allowedMethod) => allowed.add(allowedMethod));
@@ -276,8 +305,15 @@ function answerClientError(error: Error & { code?: string; rawPacket?: unknown }
 
 class BodyTooLarge extends Error {}
 
+const NO_BODY = Buffer.alloc(0);
+
 async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  const declared = Number(req.headers['content-length'] ?? 0);
+  const length = req.headers['content-length'];
+  // Without Content-Length or Transfer-Encoding no body follows (RFC 9112 §6.3): nothing to wait for.
+  if (req.headers['transfer-encoding'] === undefined && (length === undefined || length === '0')) {
+    return NO_BODY;
+  }
+  const declared = Number(length ?? 0);
   if (declared > limit) throw new BodyTooLarge();
   const chunks: Buffer[] = [];
   let size = 0;
