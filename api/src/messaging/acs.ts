@@ -1,6 +1,6 @@
 import type { EmailClient, EmailClientOptions } from '@azure/communication-email';
 import type { SmsClient, SmsClientOptions } from '@azure/communication-sms';
-import { isTokenCredential, type KeyCredential, type TokenCredential } from '@azure/core-auth';
+import type { KeyCredential, TokenCredential } from '@azure/core-auth';
 import type { DeliveryOutcome } from '../domain/outbox.js';
 import {
   errorText,
@@ -105,7 +105,10 @@ export function acsSmsChannel(
   let client: Promise<SmsClient> | undefined;
   const smsClient = () => {
     client ??= (async () => {
-      const { SmsClient } = await import('@azure/communication-sms');
+      const [{ SmsClient }, { isTokenCredential }] = await Promise.all([
+        import('@azure/communication-sms'),
+        import('@azure/core-auth'),
+      ]);
       const credential = options.credential ?? (await managedIdentity());
       return isTokenCredential(credential)
         ? new SmsClient(options.endpoint, credential, options.clientOptions)
