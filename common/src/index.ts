@@ -25,6 +25,7 @@ export * from './issues.js';
 export * from './payments.js';
 export * from './bankTransfers.js';
 export * from './platformPricing.js';
+export * from './dashboardReport.js';
 export * from './lessorInfo.js';
 export * from './staff.js';
 export * from './passwordRecovery.js';

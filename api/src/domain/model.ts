@@ -27,6 +27,7 @@ import type {
   RoomTicket,
   Vehicle,
 } from '@nhatro/common';
+import type { MonthlyTotals } from './dashboardReport.js';
 import type { OutboxMessage } from './outbox.js';
 import type { StoredDoc } from './query.js';
 
@@ -163,6 +164,19 @@ export interface IssueDoc extends StoredDoc, Issue {
 }
 
 /**
+ * A house's running totals per month for the dashboard report (id `<houseID>_totals`), written in the
+ * same batch as every change of a bill or charge. `complete` is false until rebuilt from the bills (a
+ * write found none to update): domain/dashboardReport.ts, docs/dashboard-report.md.
+ */
+export interface HouseTotalsDoc extends StoredDoc {
+  type: 'houseTotals';
+  houseID: string;
+  complete: boolean;
+  months: MonthlyTotals;
+  rebuiltOn?: string;
+}
+
+/**
  * id = `paymentID` (random, also the gateway's `vnp_TxnRef`): kept with what it pays (a bill in its
  * house's partition, a registration or request in its `platform` partition), so the credit, the
  * payment's new state and the messages are one batch.
@@ -228,6 +242,7 @@ export type HouseScopedDoc =
   | MonthlyBillDoc
   | OneTimeChargeDoc
   | IssueDoc
+  | HouseTotalsDoc
   | PaymentDoc
   | NotificationDoc
   | NotificationReadDoc

@@ -46,6 +46,7 @@ import { StoreError, type BatchOp } from '../store/store.js';
 import { audit, type Actor } from './actor.js';
 import { recordAudit, type RequestOrigin } from './audit.js';
 import { platformBillingDay } from './billingDay.js';
+import { batchWithTotals, billChangesIn } from './dashboardReport.js';
 import type { Deps } from './deps.js';
 import { expandHouse } from './houseExpand.js';
 import { assertCurrent, authorizeHouse, houseDocs, listInHouse, requireID } from './houseScope.js';
@@ -619,12 +620,24 @@ type Op = BatchOp<HouseScopedDoc>;
  * Writes groups of operations in batches of at most 100, the ticket's own write last (in the last
  * batch): its ETag changes only when everything before it was written.
  */
-async function writeGroups(deps: Deps, houseID: string, groups: Op[][], last: Op): Promise<void> {
-  const batches = packBatches(groups, MAX_BATCH_OPS);
+async function writeGroups(
+  deps: Deps,
+  houseID: string,
+  groups: Op[][],
+  last: Op,
+  billsBefore: ReadonlyMap<string, MonthlyBillDoc>,
+): Promise<void> {
+  // One place of each batch is kept for the update of the house's totals (dashboardReport.ts).
+  const limit = MAX_BATCH_OPS - 1;
+  const batches = packBatches(groups, limit);
   const final = batches[batches.length - 1];
-  if (final && final.length < MAX_BATCH_OPS) final.push(last);
+  if (final && final.length < limit) final.push(last);
   else batches.push([last]);
-  for (const batch of batches) await houseDocs<HouseScopedDoc>(deps).batch(houseID, batch);
+  for (const batch of batches) {
+    const changes = billChangesIn(batch, billsBefore);
+    if (changes.length === 0) await houseDocs<HouseScopedDoc>(deps).batch(houseID, batch);
+    else await batchWithTotals(deps, houseID, batch, changes);
+  }
 }
 
 function replaceOp(doc: HouseScopedDoc): Op {
@@ -726,7 +739,14 @@ export async function updateHouseTicket(
     issuedBy: actor.user.userID,
   };
   // Rooms edited, excluded or added by this request are saved with the bills.
-  await runWrites(deps, house.houseID, ticket, [...ticketOps, ...groups.ops], replaceOp(issuedTicket));
+  await runWrites(
+    deps,
+    house.houseID,
+    ticket,
+    [...ticketOps, ...groups.ops],
+    replaceOp(issuedTicket),
+    groups.billsBefore,
+  );
   await audit(actor, {
     action: 'issue',
     entity: 'houseTicket',
@@ -777,9 +797,10 @@ async function runWrites(
   ticket: HouseTicketDoc,
   groups: Op[][],
   last: Op,
+  billsBefore: ReadonlyMap<string, MonthlyBillDoc> = new Map(),
 ): Promise<void> {
   try {
-    await writeGroups(deps, houseID, groups, last);
+    await writeGroups(deps, houseID, groups, last, billsBefore);
   } catch (error) {
     if (!isStoreError(error, 'conflict', 'precondition_failed')) throw error;
     const now = await rereadTicket(deps, ticket);
@@ -800,7 +821,7 @@ async function issueGroups(
   house: HouseDoc,
   ticket: HouseTicketDoc,
   roomTickets: RoomTicketDoc[],
-): Promise<{ ops: Op[][]; created: number; carried: number }> {
+): Promise<{ ops: Op[][]; created: number; carried: number; billsBefore: Map<string, MonthlyBillDoc> }> {
   const billable = roomTickets.filter((doc) => !doc.excluded);
   if (billable.length === 0) throw AppError.conflict(BILL_MESSAGES.nothingToIssue);
   const pending = billable.filter((doc) => !doc.monthlyBillID);
@@ -893,5 +914,6 @@ async function issueGroups(
     ops,
     created: pending.length,
     carried: carriedBy.size,
+    billsBefore: oldBills,
   };
 }

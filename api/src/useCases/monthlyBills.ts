@@ -16,6 +16,7 @@ import type { Filter, OrderBy } from '../domain/query.js';
 import { renderPdf } from '../documents/contractPdf.js';
 import { StoreError } from '../store/store.js';
 import { audit, type Actor } from './actor.js';
+import { batchWithTotals } from './dashboardReport.js';
 import {
   billOwed,
   billSummaryView,
@@ -202,11 +203,17 @@ export async function recordCashPayment<T extends BillingDoc>(
       payment,
       { now: deps.now(), recordedBy: user.userID },
     );
+    const paid: T = { ...current, ...result };
     try {
-      return await houseDocs<T>(deps).replace(
-        { ...current, ...result },
-        current._etag ? { ifMatch: current._etag } : {},
+      await batchWithTotals(
+        deps,
+        current.pk,
+        [{ op: 'replace', doc: paid, ...(current._etag ? { ifMatch: current._etag } : {}) }],
+        [{ before: current, after: paid }],
       );
+      const saved = await houseDocs<T>(deps).read(current.pk, current.id);
+      if (saved?.type !== doc.type) throw AppError.notFound();
+      return saved;
     } catch (error) {
       const raced = error instanceof StoreError && error.code === 'precondition_failed';
       if (!raced || ifMatch !== undefined || attempt >= PAYMENT_ATTEMPTS) throw error;

@@ -15,6 +15,7 @@ import type { ODataQuery } from '../domain/odata/parse.js';
 import { vietnamDate } from '../domain/time.js';
 import { audit, type Actor } from './actor.js';
 import { oneTimeChargeView, transferAccountOf } from './billViews.js';
+import { batchWithTotals } from './dashboardReport.js';
 import { findInCallersHouse, houseDocs, requireID } from './houseScope.js';
 import {
   billingDocForCaller,
@@ -80,7 +81,8 @@ export async function createOneTimeCharge(actor: Actor, input: OneTimeChargeCrea
     status: BILL_STATUS.unpaid,
     payments: [],
   };
-  const saved = await houseDocs<OneTimeChargeDoc>(deps).create(charge);
+  await batchWithTotals(deps, contract.houseID, [{ op: 'create', doc: charge }], [{ after: charge }]);
+  const saved = (await houseDocs<OneTimeChargeDoc>(deps).read(charge.pk, charge.id)) ?? charge;
   await audit(actor, {
     action: 'create',
     entity: 'oneTimeCharge',
@@ -150,7 +152,12 @@ export async function deleteOneTimeCharge(actor: Actor, oneTimeChargeID: string)
   const { doc } = await billingDocForCaller<OneTimeChargeDoc>(actor, 'oneTimeCharge', oneTimeChargeID);
   if (doc.paidAmount > 0 || doc.payments.length > 0) throw AppError.conflict(BILL_MESSAGES.chargePaid);
   // If-Match: a payment recorded meanwhile keeps the charge.
-  await houseDocs(actor.deps).delete(doc.pk, doc.id, doc._etag ? { ifMatch: doc._etag } : {});
+  await batchWithTotals(
+    actor.deps,
+    doc.pk,
+    [{ op: 'delete', id: doc.id, ...(doc._etag ? { ifMatch: doc._etag } : {}) }],
+    [{ before: doc }],
+  );
   await audit(actor, {
     action: 'delete',
     entity: 'oneTimeCharge',

@@ -9,6 +9,7 @@ import { paymentReceivedTexts } from '../domain/onlinePayments.js';
 import type { OutboxRecipient } from '../domain/outbox.js';
 import { applyReceivedPayment, type ReceivedPayment } from '../domain/payments.js';
 import type { BatchOp } from '../store/store.js';
+import { totalsOperation } from './dashboardReport.js';
 import type { Deps } from './deps.js';
 import { houseDocs, readHouse } from './houseScope.js';
 import { outboxCreate, tenantRecipients } from './outbox.js';
@@ -90,8 +91,11 @@ export async function creditOperations(
     received,
   );
   if (!credit) return [];
+  const credited: PayableDoc = { ...target, ...credit };
   return [
-    { op: 'replace', doc: { ...target, ...credit }, ...(target._etag ? { ifMatch: target._etag } : {}) },
+    { op: 'replace', doc: credited, ...(target._etag ? { ifMatch: target._etag } : {}) },
     ...(await paymentReceivedMessages(deps, target, received.amount, via)),
+    // Last: the totals are read as late as possible, so a concurrent payment rarely moves them in between.
+    await totalsOperation(deps, target.houseID, [{ before: target, after: credited }]),
   ];
 }
