@@ -20,6 +20,9 @@ const LOADED_ON_FIRST_USE = [
   'vnpay',
   'exceljs',
   'pdfkit',
+  // Loaded with the first request (the endpoint wrapper) or the first token signed or checked.
+  'jose',
+  '@odata/parser',
 ];
 
 /** The packages a fresh process loads while importing every built function module. */

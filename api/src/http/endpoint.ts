@@ -2,6 +2,7 @@ import type { HttpMethod, HttpRequest, HttpResponseInit, InvocationContext } fro
 import { MESSAGES, type PermissionArea, type RoleID } from '@nhatro/common';
 import { hasPermission } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
+import { loadODataParser } from '../domain/odata/parse.js';
 import { assertAccountWritable } from '../useCases/accountExpiry.js';
 import type { Actor } from '../useCases/actor.js';
 import type { RequestOrigin } from '../useCases/audit.js';
@@ -71,6 +72,16 @@ export function clientOrigin(req: HttpRequest): RequestOrigin {
   return { ip, userAgent: req.headers.get('user-agent') ?? '' };
 }
 
+/** Loaded with the first request, not at start (see parse.ts); handlers may then parse OData options. */
+let odataParserLoaded: Promise<void> | undefined;
+function odataParserReady(): Promise<void> {
+  odataParserLoaded ??= loadODataParser().catch((error: unknown) => {
+    odataParserLoaded = undefined;
+    throw error;
+  });
+  return odataParserLoaded;
+}
+
 /** Registers a handler for both hosts; every failure becomes a Vietnamese 4xx (or a logged 500). */
 function register(
   definition: BaseDefinition,
@@ -84,6 +95,7 @@ function register(
     auth,
     handler: async (req, ctx) => {
       try {
+        await odataParserReady();
         const deps = await getDeps();
         return await run({ req, ctx, deps, origin: clientOrigin(req), params: { ...req.params } });
       } catch (error) {

@@ -1,5 +1,5 @@
 import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import type * as Jose from 'jose';
 import { isRoleID, type RoleID } from '@nhatro/common';
 import type { AppConfig } from '../../config/index.js';
 
@@ -10,6 +10,13 @@ export interface AccessClaims {
 }
 
 const ALGORITHM = 'HS256';
+
+/** jose is imported on the first signature or check, not with every function module at start. */
+let jose: Promise<typeof Jose> | undefined;
+function loadJose(): Promise<typeof Jose> {
+  jose ??= import('jose');
+  return jose;
+}
 
 /**
  * The HMAC key imported once per secret: given raw bytes, jose imports them as a key on every call
@@ -32,6 +39,7 @@ export async function signAccessToken(
   now: Date,
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
+  const { SignJWT } = await loadJose();
   return new SignJWT({ sid: claims.sessionID, role: claims.roleID })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.userID)
@@ -98,6 +106,7 @@ async function verifyWithJose(
   now: Date,
   onExpired: (() => void) | undefined,
 ): Promise<VerifiedToken | undefined> {
+  const { errors, jwtVerify } = await loadJose();
   try {
     const { payload } = await jwtVerify(token, hmacKey(config.secret), {
       algorithms: [ALGORITHM],
@@ -169,6 +178,7 @@ export async function signGuestToken(
   now: Date,
   expiresOn: Date,
 ): Promise<string> {
+  const { SignJWT } = await loadJose();
   return new SignJWT({ hid: claims.houseID, lid: claims.linkID })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.contractID)
@@ -185,6 +195,7 @@ export async function verifyGuestToken(
   token: string,
   now: Date,
 ): Promise<GuestLinkClaims | undefined> {
+  const { errors, jwtVerify } = await loadJose();
   try {
     const { payload } = await jwtVerify(token, hmacKey(config.secret), {
       algorithms: [ALGORITHM],
@@ -217,6 +228,7 @@ export async function signBillGuestToken(
   now: Date,
   expiresOn: Date,
 ): Promise<string> {
+  const { SignJWT } = await loadJose();
   return new SignJWT({ hid: claims.houseID })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.monthlyBillID)
@@ -233,6 +245,7 @@ export async function verifyBillGuestToken(
   token: string,
   now: Date,
 ): Promise<BillGuestClaims | undefined> {
+  const { errors, jwtVerify } = await loadJose();
   try {
     const { payload } = await jwtVerify(token, hmacKey(config.secret), {
       algorithms: [ALGORITHM],
