@@ -29,3 +29,7 @@ export * from './dashboardReport.js';
 export * from './lessorInfo.js';
 export * from './staff.js';
 export * from './passwordRecovery.js';
+export * from './platformRequests.js';
+export * from './hmAccounts.js';
+export * from './systemReports.js';
+export * from './systemLog.js';

@@ -136,6 +136,15 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     'POST odata/Notification': { houseID: id.house, title: 'Thông báo dò', body: 'Nội dung dò' },
     'POST odata/Notification/{id}/Read': {},
     'POST api/MetaData/SetZaloAccessToken': { accessToken: 'probe-token-0000', templateID: '1' },
+    'POST api/MetaData/SetPlatformPricing': {
+      pricePerRoomMonth: 10_000,
+      minimumYearFee: 300_000,
+      monthsPerTerm: 12,
+    },
+    'POST api/Payment/RequestForBuyingMoreRoom': { rooms: 1 },
+    'POST api/Payment/RequestForExtendHMAccountExpiration': { years: 1 },
+    'POST api/User/DisableHMAccount': { userID: 'khongtontai-probe' },
+    'POST api/User/EnableHMAccount': { userID: 'khongtontai-probe' },
     'POST odata/MeterRecord': { roomID: id.room, kind: 'water', newIndex: 999_999 },
     'PATCH odata/MeterRecord': { records: [{ roomID: id.room, kind: 'water', newIndex: 999_999 }] },
     'POST api/BankFeed/Transactions': {

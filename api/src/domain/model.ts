@@ -20,6 +20,7 @@ import type {
   Payment,
   PlatformPaymentEntry,
   PlatformPricing,
+  PlatformRequest,
   Registration,
   Reservation,
   RoleID,
@@ -52,6 +53,8 @@ export interface UserDoc extends StoredDoc {
    * read but not write until it is extended; tenants are not affected. Absent: no limit (demo accounts).
    */
   accountExpiresOn?: string;
+  /** Landlord: the approved room purchases and extensions already applied to the account (each once). */
+  appliedRequestIDs?: string[];
   /** Staff: houses assigned to them. */
   assignedHouseIDs?: string[];
   /** Set on accounts created with a one-time password: the first login must choose a new one. */
@@ -266,6 +269,11 @@ export interface RegistrationDoc extends StoredDoc, Registration {
   type: 'registration';
 }
 export const REGISTRATIONS_PARTITION = 'registrations';
+
+/** A landlord's room purchase or extension (`platform` container, pk = "platformRequests", id = requestID). */
+export interface PlatformRequestDoc extends StoredDoc, PlatformRequest {
+  type: 'platformRequest';
+}
 
 /** Platform settings the super admin changes (`platform` container, pk = id = "settings"). */
 export interface PlatformSettingsDoc extends StoredDoc {

@@ -18,6 +18,9 @@ export const OUTBOX_EVENTS = [
   'billDueSoon',
   'billOverdue',
   'passwordRecovery',
+  'platformRequestApproved',
+  'accountExpiring',
+  'accountExpired',
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 

@@ -37,6 +37,7 @@ defineEndpoint({
   route: 'api/User/Logout',
   methods: ['POST'],
   allowsPendingPasswordChange: true,
+  allowsExpiredAccount: true,
   async handle({ req, actor }) {
     const { refreshToken } = await readJson(req, logoutSchema, AUTH_BODY_LIMIT);
     await logout(actor, refreshToken);
@@ -50,6 +51,7 @@ defineEndpoint({
   route: 'api/User/ChangePassword',
   methods: ['POST'],
   allowsPendingPasswordChange: true,
+  allowsExpiredAccount: true,
   async handle({ req, actor }) {
     await changePassword(actor, await readJson(req, changePasswordSchema, AUTH_BODY_LIMIT));
     return ok(undefined, { message: PASSWORD_MESSAGES.changed });

@@ -3,6 +3,7 @@ import { MESSAGES, type PermissionArea, type RoleID } from '@nhatro/common';
 import { hasPermission } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
 import { loadODataParser } from '../domain/odata/parse.js';
+import { assertAccountWritable } from '../useCases/accountExpiry.js';
 import type { Actor } from '../useCases/actor.js';
 import type { RequestOrigin } from '../useCases/audit.js';
 import { getDeps, type Deps } from '../useCases/deps.js';
@@ -51,6 +52,11 @@ export interface AuthedEndpoint extends BaseDefinition {
   permission?: Permission;
   /** Open to an account that must still replace its one-time password (change password, logout). */
   allowsPendingPasswordChange?: boolean;
+  /**
+   * Open to a landlord (or their staff) whose paid term ended, who otherwise only read: logout, password,
+   * asking for the extension.
+   */
+  allowsExpiredAccount?: boolean;
   handle(call: AuthedCall): Promise<HttpResponseInit>;
 }
 
@@ -118,6 +124,8 @@ export function defineEndpoint(definition: AuthedEndpoint): void {
     ) {
       throw AppError.forbidden();
     }
+    const writes = call.req.method !== 'GET' && call.req.method !== 'HEAD';
+    if (writes && definition.allowsExpiredAccount !== true) await assertAccountWritable(call.deps, user);
     return definition.handle({
       ...call,
       actor: { deps: call.deps, user, origin: call.origin },

@@ -15,6 +15,9 @@ const EVENT_LABELS: Record<OutboxMessage['event'], string> = {
   billDueSoon: 'Nhắc hạn hóa đơn',
   billOverdue: 'Hóa đơn quá hạn',
   passwordRecovery: 'Đặt lại mật khẩu',
+  platformRequestApproved: 'Duyệt mua phòng, gia hạn',
+  accountExpiring: 'Tài khoản sắp hết hạn',
+  accountExpired: 'Tài khoản đã hết hạn',
 };
 
 const STATE_LABELS: Record<OutboxMessage['state'], string> = {

@@ -4,6 +4,7 @@ import { accountsSeeder } from './seed/accounts.js';
 import { billingSeeder } from './seed/billing.js';
 import { housesSeeder } from './seed/houses.js';
 import { notificationsSeeder } from './seed/notifications.js';
+import { platformRequestsSeeder } from './seed/platformRequests.js';
 import { registrationsSeeder } from './seed/registrations.js';
 import { tenancySeeder } from './seed/tenancy.js';
 import type { DemoWorld, Seeder } from './seed/world.js';
@@ -18,6 +19,7 @@ const SEEDERS: Seeder[] = [
   notificationsSeeder,
   billingSeeder,
   registrationsSeeder,
+  platformRequestsSeeder,
 ];
 
 /** Seeds the demo data once: a store that already has the admin account is left alone. */

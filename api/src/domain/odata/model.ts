@@ -17,9 +17,12 @@ import {
   notificationEntity,
   NOTIFICATION_READER_FIELDS,
   oneTimeChargeEntity,
+  platformRequestEntity,
   registrationEntity,
   roomEntity,
   roomTicketEntity,
+  systemLogEntity,
+  systemPaymentEntity,
   vehicleEntity,
 } from '@nhatro/common';
 import { z } from 'zod';
@@ -177,6 +180,10 @@ export const HOUSE_MODEL = entityModel('House', houseEntity, {
   vehicles: 'Vehicle',
 });
 export const REGISTRATION_MODEL = entityModel('HMRegistration', registrationEntity);
+/** A landlord's room purchase or extension (`/odata/House/UnresolvedRequests`, `…/PaidRequests`). */
+export const PLATFORM_REQUEST_MODEL = entityModel('PlatformRequest', platformRequestEntity);
+export const SYSTEM_PAYMENT_MODEL = entityModel('SystemPaymentReport', systemPaymentEntity);
+export const SYSTEM_LOG_MODEL = entityModel('SystemLog', systemLogEntity);
 
 export const MODELS: Record<string, EntityModel> = Object.fromEntries(
   [
@@ -205,5 +212,8 @@ export const MODELS: Record<string, EntityModel> = Object.fromEntries(
     VEHICLE_MODEL,
     HOUSE_MODEL,
     REGISTRATION_MODEL,
+    PLATFORM_REQUEST_MODEL,
+    SYSTEM_PAYMENT_MODEL,
+    SYSTEM_LOG_MODEL,
   ].map((model) => [model.name, model]),
 );

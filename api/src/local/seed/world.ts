@@ -9,6 +9,11 @@ export const DEMO_ACCOUNTS = [
   { username: 'chunhamoi', password: 'Chunhamoi@123456', description: 'Chủ trọ mới, thông tin chưa đầy đủ' },
   { username: 'nhanvien', password: 'Nhanvien@123456', description: 'Nhân viên nhà thứ nhất của chunha' },
   { username: 'nguoithue', password: 'Nguoithue@123456', description: 'Người thuê, hợp đồng đang hiệu lực' },
+  {
+    username: 'chunhahethan',
+    password: 'Chunhahethan@123456',
+    description: 'Chủ trọ có tài khoản đã hết hạn (chỉ xem), chờ duyệt gia hạn',
+  },
 ] as const;
 
 export type DemoUsername = (typeof DEMO_ACCOUNTS)[number]['username'];
