@@ -50,6 +50,15 @@ function publicPage<M, K extends keyof M>(path: string, load: () => Promise<M>, 
  * payment gateway returns the payer to a result page, maybe in a browser without the session.
  */
 const PUBLIC_PAGES: readonly PublicPage[] = [
+  // The public site: for a landlord deciding whether to sign up.
+  publicPage(routePatterns.business, () => import('../features/publicSite/BusinessPage'), 'BusinessPage'),
+  publicPage(routePatterns.faq, () => import('../features/publicSite/FaqPage'), 'FaqPage'),
+  publicPage(
+    routePatterns.termsOfUse,
+    () => import('../features/publicSite/TermsOfUsePage'),
+    'TermsOfUsePage',
+  ),
+  publicPage(routePatterns.privacy, () => import('../features/publicSite/PrivacyPage'), 'PrivacyPage'),
   publicPage(
     routePatterns.guestContract,
     () => import('../features/guestContract/GuestContractPage'),

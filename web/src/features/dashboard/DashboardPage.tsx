@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { ROLE_IDS, useSignedInSession } from '../../lib/session';
 import { BillingSummaryCard } from './BillingSummaryCard';
+import { DashboardReportCard } from './DashboardReportCard';
 import { LesseeRoomView } from './LesseeRoomView';
 import { OpenIssuesCard } from './OpenIssuesCard';
 import { RoomsOverview } from './RoomsOverview';
@@ -55,6 +56,7 @@ export function DashboardPage({
             summary={
               <>
                 {landlordNotices}
+                {role.billingPermission >= LEVEL.full && <DashboardReportCard houseID={houseID} />}
                 {summary}
               </>
             }

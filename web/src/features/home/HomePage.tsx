@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import ElectricBoltOutlined from '@mui/icons-material/ElectricBoltOutlined';
@@ -40,6 +41,14 @@ const HIGHLIGHTS: readonly Highlight[] = [
     description: 'Người thuê xem phòng, hợp đồng, hóa đơn và gửi yêu cầu sửa chữa từ điện thoại.',
   },
 ];
+
+/** The public site's pages (features/publicSite), for a landlord deciding whether to sign up. */
+const SITE_LINKS = [
+  { to: paths.business, label: 'Tính năng và bảng giá', testId: 'home-business' },
+  { to: paths.faq, label: 'Câu hỏi thường gặp', testId: 'home-faq' },
+  { to: paths.termsOfUse, label: 'Điều khoản sử dụng', testId: 'home-terms' },
+  { to: paths.privacy, label: 'Bảo vệ dữ liệu', testId: 'home-privacy' },
+] as const;
 
 export function HomePage() {
   const session = useSession();
@@ -114,14 +123,36 @@ export function HomePage() {
               </Box>
             ))}
           </Box>
+          <Typography sx={{ mt: 3 }}>
+            <Link component={RouterLink} to={paths.business} data-testid="home-pricing">
+              Xem đầy đủ tính năng và bảng giá
+            </Link>
+          </Typography>
         </Container>
       </Box>
 
       <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', py: 3 }}>
-        <Container>
+        <Container sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, justifyContent: 'space-between' }}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             © {new Date().getFullYear()} Nhà trọ. Phần mềm quản lý nhà trọ.
           </Typography>
+          <Box
+            component="nav"
+            aria-label="Thông tin về Nhà trọ"
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}
+          >
+            {SITE_LINKS.map((link) => (
+              <Link
+                key={link.to}
+                component={RouterLink}
+                to={link.to}
+                variant="body2"
+                data-testid={link.testId}
+              >
+                {link.label}
+              </Link>
+            ))}
+          </Box>
         </Container>
       </Box>
     </Box>

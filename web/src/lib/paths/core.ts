@@ -12,6 +12,11 @@ export const corePaths = {
   dashboard: '/dashboard',
   /** Where a tenant signing in with a one-time password chooses their own. */
   newPassword: '/newPassword',
+  /** The public site: prices and what is included, questions, terms of use, data protection. */
+  business: '/business',
+  faq: '/faq',
+  termsOfUse: '/termOfUse',
+  privacy: '/privacy',
 } as const;
 
 /** Route patterns (relative, as `<Route path>` takes them) of the pages the app has today. */
@@ -57,5 +62,9 @@ export const routePatterns = {
   requests: 'requests',
   notifications: 'notifications',
   zaloToken: 'settingZaloToken',
+  business: 'business',
+  faq: 'faq',
+  termsOfUse: 'termOfUse',
+  privacy: 'privacy',
   notFound: '*',
 } as const;
