@@ -453,6 +453,17 @@ describe('the route registry', () => {
       .map(({ definition, method }) => `${method} ${definition.route}`);
     expect(missing, 'add a sample body in sampleBody()').toEqual([]);
   });
+
+  it("answers the owner's sample of the dashboard report, so its refusals below are not a broken route", async () => {
+    const probe = sampleProbe(
+      httpFunctions.find((definition) => definition.name === 'dashboardReport') as HttpFunctionDefinition,
+      'GET',
+      ids,
+    );
+    const reply = await send(probe, s.chunha.token.accessToken);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body).toMatchObject({ houseID: ids.house });
+  });
 });
 
 describe('every route, anonymously', { timeout: 120_000 }, () => {

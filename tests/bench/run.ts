@@ -13,8 +13,10 @@
  *      adapter (tests/bench/billing.ts).
  *   5. VNPay IPN: 5,000 signed notifications for distinct pending payments, 50 connections, beside a bare
  *      Node server with the same reply, and 50 concurrent copies of one (tests/bench/ipn.ts).
+ *   6. Dashboard report: GET /odata/DashboardReport for a 500-room house with a year of bills, 50
+ *      connections, beside a bare Node server with the same bytes (tests/bench/dashboardReport.ts).
  * Ends with one summary table. BENCH_SECONDS (default 5) sets each measured run's length. BENCH_ONLY names
- * the parts to run, comma-separated: cold, import, lists, contracts, ipn, billing (default: all).
+ * the parts to run, comma-separated: cold, import, lists, contracts, ipn, billing, dashboard (default: all).
  * Beside each load figure: the product's CPU time per request (user + system, from /proc), which moves
  * less than throughput when other work shares the machine. BENCH_PRODUCT_ARGS adds Node options to the
  * product only (`--cpu-prof --cpu-prof-dir=…` profiles it); BENCH_PRODUCT_LOG names a file for its output.
@@ -35,12 +37,13 @@ import { seedDemoData } from '../../api/src/local/seed.js';
 import { closeDeps, createDeps } from '../../api/src/useCases/deps.js';
 import { createUser } from '../../api/src/useCases/users.js';
 import { billingBenchmark } from './billing.js';
+import { dashboardReportBenchmark, seedDashboardBench } from './dashboardReport.js';
 import { ipnBenchmark, seedIpnBench } from './ipn.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
-const PARTS = ['cold', 'import', 'lists', 'contracts', 'ipn', 'billing'] as const;
+const PARTS = ['cold', 'import', 'lists', 'contracts', 'ipn', 'billing', 'dashboard'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const unknownPart = ONLY?.find((part) => !PARTS.includes(part as Part));
@@ -451,6 +454,7 @@ async function houseBenchmark(): Promise<void> {
   try {
     if (!process.env.BENCH_SKIP_SEED && needsLandlord) await seedBenchLandlord(dataDir);
     const ipnData = runs('ipn') ? await seedIpnBench(dataDir) : undefined;
+    const dashboardData = runs('dashboard') ? await seedDashboardBench(dataDir) : undefined;
     const port = await freePort();
     const productArgs = process.env.BENCH_PRODUCT_ARGS?.split(' ').filter(Boolean) ?? [];
     const product = spawn(
@@ -494,6 +498,11 @@ async function houseBenchmark(): Promise<void> {
           async (bytes) => (await bareServer(bytes, dataDir, children)).url,
           () => cpuMs(pid),
         ),
+      );
+    }
+    if (dashboardData) {
+      await dashboardReportBenchmark(base, dataDir, dashboardData, (title, url, headers) =>
+        compare(title, url, { base, headers, dir: dataDir, children, pid }),
       );
     }
   } finally {
