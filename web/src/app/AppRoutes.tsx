@@ -269,6 +269,36 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
     'NotificationsRoute',
   ),
   guardedPage(
+    routePatterns.accountPlan,
+    'accountPlan',
+    () => import('../features/accountPlan/AccountPlanPage'),
+    'AccountPlanPage',
+  ),
+  guardedPage(
+    routePatterns.hmAccounts,
+    'hmAccounts',
+    () => import('../features/adminAccounts/HMAccountsPage'),
+    'HMAccountsPage',
+  ),
+  guardedPage(
+    routePatterns.income,
+    'income',
+    () => import('../features/adminIncome/IncomePage'),
+    'IncomePage',
+  ),
+  guardedPage(
+    routePatterns.extensions,
+    'extensions',
+    () => import('../features/platformRequests/ExtendManagementPage'),
+    'ExtendManagementPage',
+  ),
+  guardedPage(
+    routePatterns.systemLog,
+    'systemLog',
+    () => import('../features/adminSystemLog/SystemLogPage'),
+    'SystemLogPage',
+  ),
+  guardedPage(
     routePatterns.zaloToken,
     'zaloToken',
     () => import('../features/zaloToken/ZaloTokenPage'),

@@ -82,6 +82,13 @@ export const ROUTE_ACCESS = {
   notifications: { ...ACCESS.houseUsers, permission: 'roomPermission' },
   /** Bank-transfer matching: the landlord who owns the receiving account (billing level 4). */
   bankTransfers: { roles: [houseModerator], permission: 'billingPermission', allowedLevels: [4] },
+  /** Rooms bought and the paid term (accountPlan): the landlord's, also while their details are incomplete. */
+  accountPlan: { roles: [houseModerator], allowsIncompleteAccount: true },
+  /** Super admin pages: landlord accounts, income, extension requests, system log. */
+  hmAccounts: ACCESS.superAdmin,
+  income: ACCESS.superAdmin,
+  extensions: ACCESS.superAdmin,
+  systemLog: ACCESS.superAdmin,
   /** The messaging token (settingZaloToken): the super admin's. */
   zaloToken: ACCESS.superAdmin,
   /** The first-login password change: every signed-in role, before anything else. */

@@ -9,6 +9,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { DRAWER_WIDTH } from '../theme';
+import { AccountExpiryBanner } from '../../features/accountPlan/AccountExpiryBanner';
 import { BrandLink } from '../../components/BrandLink';
 import { PageLoader } from '../../components/PageLoader';
 import { RouteErrorBoundary } from '../../components/RouteErrorBoundary';
@@ -89,6 +90,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, px: { xs: 2, sm: 3 }, pb: 4 }}>
         <Toolbar />
         <Box sx={{ pt: { xs: 2, sm: 3 }, maxWidth: 1280, mx: 'auto' }}>
+          <AccountExpiryBanner />
           <RouteErrorBoundary resetKey={pathname}>
             <Suspense fallback={<PageLoader />}>{children}</Suspense>
           </RouteErrorBoundary>

@@ -62,6 +62,12 @@ export const routePatterns = {
   requests: 'requests',
   notifications: 'notifications',
   zaloToken: 'settingZaloToken',
+  /** The landlord's plan: rooms bought, paid term, buying rooms and extending. */
+  accountPlan: 'accountPlan',
+  hmAccounts: 'hmAccountsManage',
+  income: 'hmBillManage',
+  extensions: 'extendManagement',
+  systemLog: 'systemLog',
   business: 'business',
   faq: 'faq',
   termsOfUse: 'termOfUse',

@@ -19,6 +19,8 @@ export type FeeTab = 'all' | 'metered' | 'fixed';
 export const paths = {
   ...corePaths,
   accountSettings: '/accountSetting',
+  /** The landlord's rooms bought and paid term: 'Mua thêm phòng', 'Gia hạn tài khoản'. */
+  accountPlan: '/accountPlan',
   rooms: '/rooms',
   room: (roomID: string) => `/rooms/${enc(roomID)}`,
   devices: (roomID: string) => `/deviceCD/${enc(roomID)}`,

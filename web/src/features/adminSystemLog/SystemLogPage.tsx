@@ -1,0 +1,274 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  DEFAULT_LATEST_LOGS,
+  DEFAULT_ROLES,
+  logsFromToQuerySchema,
+  MESSAGES,
+  isRoleID,
+  type SystemLog,
+} from '@nhatro/common';
+import { useState, type FormEvent } from 'react';
+import { EmptyState, ErrorState } from '../../components/DataStates';
+import { PageHeader } from '../../components/PageHeader';
+import { useListFailureToast } from '../../components/useListFailureToast';
+import { dayjs, formatDateTime, VIETNAM_TIME_ZONE } from '../../lib/format';
+import { useSystemLog, type LogQuery } from './systemLogApi';
+
+const PAGE_SIZE = 25;
+
+/** The audit trail's actions in words; anything else is shown as recorded. */
+const ACTIONS: Record<string, string> = {
+  create: 'Tạo mới',
+  update: 'Cập nhật',
+  delete: 'Xóa',
+  login: 'Đăng nhập',
+  loginFailed: 'Đăng nhập sai',
+  logout: 'Đăng xuất',
+  changePassword: 'Đổi mật khẩu',
+  approve: 'Duyệt',
+  reject: 'Từ chối',
+  disable: 'Khóa',
+  enable: 'Mở khóa',
+  pay: 'Thu tiền',
+  requestPayment: 'Tạo thanh toán',
+  issue: 'Phát hành hóa đơn',
+  terminate: 'Kết thúc hợp đồng',
+  sign: 'Ký hợp đồng',
+  import: 'Nhập Excel',
+  saveBatch: 'Lưu',
+  addImage: 'Thêm ảnh',
+  cancel: 'Hủy',
+  createGuestLink: 'Tạo liên kết chia sẻ',
+  revokeGuestLink: 'Thu hồi liên kết chia sẻ',
+  assignTransfer: 'Gán chuyển khoản',
+  dismissTransfer: 'Bỏ qua chuyển khoản',
+  passwordRecoveryRequested: 'Yêu cầu đặt lại mật khẩu',
+  passwordReset: 'Đặt lại mật khẩu',
+  refreshTokenReuse: 'Phát hiện dùng lại phiên',
+};
+
+const ENTITIES: Record<string, string> = {
+  user: 'tài khoản',
+  staff: 'nhân viên',
+  session: 'phiên đăng nhập',
+  house: 'nhà trọ',
+  room: 'phòng',
+  device: 'thiết bị',
+  service: 'phí dịch vụ',
+  contract: 'hợp đồng',
+  lesseeInfo: 'người thuê',
+  vehicle: 'xe',
+  monthlyBill: 'hóa đơn',
+  oneTimeCharge: 'khoản phí',
+  houseTicket: 'bảng kê',
+  issue: 'sự cố',
+  notification: 'thông báo',
+  registration: 'đăng ký chủ trọ',
+  platformRequest: 'yêu cầu mua phòng, gia hạn',
+  settings: 'cài đặt hệ thống',
+  reservation: 'đặt cọc',
+  meterRecord: 'chỉ số điện nước',
+  bankTransfer: 'chuyển khoản',
+  contractService: 'dịch vụ hợp đồng',
+  contractImageVersion: 'bản hợp đồng giấy',
+  lessorInfo: 'thông tin chủ trọ',
+};
+
+function today(): string {
+  return dayjs().tz(VIETNAM_TIME_ZONE).format('YYYY-MM-DD');
+}
+
+function PeriodForm({ onShow }: { onShow: (query: LogQuery) => void }) {
+  const [from, setFrom] = useState(() =>
+    dayjs().tz(VIETNAM_TIME_ZONE).subtract(6, 'day').format('YYYY-MM-DD'),
+  );
+  const [to, setTo] = useState(today);
+  const checked = logsFromToQuerySchema.safeParse({ from, to });
+  const error = checked.success ? '' : (checked.error.issues[0]?.message ?? '');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (checked.success) onShow({ kind: 'period', ...checked.data });
+  }
+  return (
+    <Box
+      component="form"
+      onSubmit={submit}
+      noValidate
+      aria-label="Xem nhật ký theo ngày"
+      sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}
+    >
+      <TextField
+        type="date"
+        size="small"
+        label="Từ ngày"
+        value={from}
+        onChange={(event) => setFrom(event.target.value)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'log-from' } }}
+      />
+      <TextField
+        type="date"
+        size="small"
+        label="Đến ngày"
+        value={to}
+        onChange={(event) => setTo(event.target.value)}
+        error={error !== ''}
+        helperText={error || ' '}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'log-to' } }}
+      />
+      <Button type="submit" variant="contained" disabled={!checked.success} data-testid="log-period-submit">
+        Xem
+      </Button>
+    </Box>
+  );
+}
+
+function LogTable({ query, onUser }: { query: LogQuery; onUser: (entry: SystemLog) => void }) {
+  const [page, setPage] = useState(0);
+  const { data, error, isLoading, mutate } = useSystemLog(query, page, PAGE_SIZE);
+  useListFailureToast(error);
+  if (error && !data) return <ErrorState message={MESSAGES.serverError} onRetry={() => void mutate()} />;
+  if (isLoading || !data) return <Skeleton variant="rounded" height={320} aria-label="Đang tải nhật ký" />;
+  if (data.value.length === 0) return <EmptyState title="Không có hoạt động nào" />;
+  return (
+    <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+      <TableContainer>
+        <Table size="small" aria-label="Nhật ký hệ thống" data-testid="system-log-table">
+          <TableHead>
+            <TableRow>
+              {['Thời gian', 'Người dùng', 'Hoạt động', 'Mã đối tượng', 'Địa chỉ IP'].map((column) => (
+                <TableCell key={column} sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                  {column}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {data.value.map((entry) => (
+              <TableRow key={entry.logID} hover data-testid="system-log-row">
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</TableCell>
+                <TableCell>
+                  {entry.userID && entry.username ? (
+                    <Link
+                      component="button"
+                      type="button"
+                      onClick={() => onUser(entry)}
+                      sx={{ textAlign: 'left' }}
+                    >
+                      {entry.username}
+                    </Link>
+                  ) : (
+                    <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
+                      {entry.username ?? 'Khách'}
+                    </Typography>
+                  )}
+                  {isRoleID(entry.roleID) && (
+                    <Box
+                      component="span"
+                      sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8125rem' }}
+                    >
+                      {DEFAULT_ROLES[entry.roleID].roleName}
+                    </Box>
+                  )}
+                </TableCell>
+                <TableCell>
+                  {ACTIONS[entry.action] ?? entry.action} {ENTITIES[entry.entity] ?? entry.entity}
+                </TableCell>
+                <TableCell
+                  sx={{
+                    fontFamily: 'monospace',
+                    fontSize: '0.8125rem',
+                    overflowWrap: 'anywhere',
+                    maxWidth: 220,
+                  }}
+                >
+                  {entry.entityID ?? ''}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>{entry.ip}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {query.kind !== 'latest' && (
+        <TablePagination
+          component="div"
+          count={data['@odata.count'] ?? data.value.length}
+          page={page}
+          rowsPerPage={PAGE_SIZE}
+          rowsPerPageOptions={[PAGE_SIZE]}
+          onPageChange={(_, next) => setPage(next)}
+          labelDisplayedRows={({ from, to, count }) => `${from}–${to} trong ${count}`}
+        />
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * /systemLog: the audit trail for the super admin: the latest 50 entries (spec §9), whole days, or one
+ * user's entries (click a username).
+ */
+export function SystemLogPage() {
+  const [query, setQuery] = useState<LogQuery>({ kind: 'latest' });
+  const tab = query.kind;
+  return (
+    <Box data-testid="system-log-page">
+      <title>Nhật ký hệ thống — Nhà trọ</title>
+      <PageHeader
+        title="Nhật ký hệ thống"
+        subtitle="Ai đã làm gì, lúc nào và từ đâu: đăng nhập, thêm, sửa, xóa, duyệt."
+      />
+      <Tabs
+        value={tab}
+        onChange={(_, next: LogQuery['kind']) => {
+          if (next === 'latest') setQuery({ kind: 'latest' });
+          if (next === 'period') setQuery({ kind: 'period', from: today(), to: today() });
+        }}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2 }}
+      >
+        <Tab
+          value="latest"
+          label={`${DEFAULT_LATEST_LOGS} hoạt động mới nhất`}
+          data-testid="log-tab-latest"
+        />
+        <Tab value="period" label="Theo ngày" data-testid="log-tab-period" />
+        {query.kind === 'user' && <Tab value="user" label={`Của ${query.username}`} />}
+      </Tabs>
+      {query.kind === 'period' && <PeriodForm onShow={setQuery} />}
+      {query.kind === 'user' && (
+        <Chip
+          label={`Người dùng: ${query.username}`}
+          onDelete={() => setQuery({ kind: 'latest' })}
+          sx={{ mb: 2 }}
+          data-testid="log-user-filter"
+        />
+      )}
+      <LogTable
+        key={JSON.stringify(query)}
+        query={query}
+        onUser={(entry) =>
+          setQuery({ kind: 'user', userID: entry.userID ?? '', username: entry.username ?? '' })
+        }
+      />
+    </Box>
+  );
+}
