@@ -16,6 +16,7 @@ export * from './lessees.js';
 export * from './vehicles.js';
 export * from './reservations.js';
 export * from './registrations.js';
+export * from './verification.js';
 export * from './citizenIdQr.js';
 export * from './lesseeSheets.js';
 export * from './meters.js';

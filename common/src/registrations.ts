@@ -1,10 +1,125 @@
 import { z } from 'zod';
-import { isoDateTime } from './fields.js';
+import { idField, isoDate, isoDateTime, text } from './fields.js';
+import { MOBILE_PHONE_PATTERN } from './lessees.js';
+import { platformPaymentEntry } from './payments.js';
 
-/** Registrations (đăng ký dịch vụ) of future landlords; the spec's `HMRegistration`. */
+/**
+ * Registrations (đăng ký dịch vụ) of future landlords; the spec's `HMRegistration`. A registration is
+ * `pending` until its fee is paid (both the e-mail and the phone verified first), `paid` while it waits
+ * for the super admin, then `approved` (the landlord's account and house exist) or `rejected`.
+ */
 
 export const REGISTRATION_STATUS = ['pending', 'paid', 'approved', 'rejected'] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUS)[number];
+
+export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
+  pending: 'Chờ thanh toán',
+  paid: 'Đã thanh toán',
+  approved: 'Đã duyệt',
+  rejected: 'Đã từ chối',
+};
+
+/** Spec texts verbatim (§8), and the refusals of the registration's rules. */
+export const REGISTRATION_MESSAGES = {
+  created: 'Đăng kí hợp đồng dịch vụ thành công!',
+  createFailed: 'Đăng kí hợp đồng thuê dịch vụ thất bại! Vui lòng kiểm tra lại kết nối mạng.',
+  updated: 'Cập nhật thông tin thành công',
+  updateFailed: 'update thông tin không thành công',
+  approved: 'Duyệt thành công!',
+  rejected: 'Đã từ chối đăng ký.',
+  deleted: 'Đã xoá đăng ký.',
+  listFailed: 'Hệ thống đang gặp sự cố!',
+  notFound: 'Không tìm thấy đăng ký. Vui lòng kiểm tra lại đường dẫn hoặc đăng ký lại.',
+  tooManyRegistrations: 'Bạn đã gửi quá nhiều đăng ký. Vui lòng thử lại sau ít phút.',
+  notEditable: 'Đăng ký đã được thanh toán hoặc xét duyệt nên không thể sửa thông tin.',
+  onlyPaidApproved: 'Chỉ duyệt được đăng ký đã thanh toán phí.',
+  alreadyDecided: 'Đăng ký này đã được xét duyệt.',
+  phoneHasAccount:
+    'Số điện thoại của đăng ký đã là tên đăng nhập của một tài khoản khác. Hãy từ chối đăng ký và đề nghị người đăng ký dùng số khác.',
+  rejectionReasonRequired: 'Vui lòng nhập lý do từ chối.',
+  verifyBeforePaying: 'Vui lòng xác thực email và số điện thoại trước khi thanh toán.',
+  alreadyPaid: 'Đăng ký đã được thanh toán. Vui lòng chờ hệ thống xét duyệt.',
+  deleteBlocked: 'Không thể xoá đăng ký đã thanh toán hoặc đã duyệt. Hãy từ chối đăng ký nếu cần.',
+  withdrawBlocked: 'Đăng ký đã được thanh toán hoặc xét duyệt nên không thể huỷ.',
+  papersRequired: 'Vui lòng tải lên ảnh hoặc bản scan giấy tờ tùy thân (CCCD hai mặt).',
+} as const;
+
+/** Rooms a registration may ask for. */
+export const REGISTRATION_ROOMS = { min: 1, max: 1000 } as const;
+/** Identity papers per registration (CCCD front and back, a scan of both…). */
+export const REGISTRATION_PAPERS_MAX = 4;
+
+const roomsMessage = `Số phòng đăng ký phải từ ${REGISTRATION_ROOMS.min} đến ${REGISTRATION_ROOMS.max}.`;
+
+/** The registrant's phone number: their future username, and where the SMS code goes (a mobile number). */
+export const registrationPhoneNumber = z
+  .string({ error: 'Số điện thoại không được để trống!' })
+  .trim()
+  .min(1, { error: 'Số điện thoại không được để trống!' })
+  .regex(MOBILE_PHONE_PATTERN, {
+    error: 'Số điện thoại phải là số di động Việt Nam gồm 10 chữ số, bắt đầu bằng 0.',
+  });
+
+const email = z
+  .string({ error: 'Email không được để trống!' })
+  .trim()
+  .toLowerCase()
+  .min(1, { error: 'Email không được để trống!' })
+  .max(200, { error: 'Email tối đa 200 ký tự.' })
+  .pipe(z.email({ error: 'Email không hợp lệ.' }));
+
+const papers = z
+  .array(
+    z.string({ error: 'Tên tệp giấy tờ không hợp lệ.' }).max(200, { error: 'Tên tệp giấy tờ không hợp lệ.' }),
+    {
+      error: REGISTRATION_MESSAGES.papersRequired,
+    },
+  )
+  .min(1, { error: REGISTRATION_MESSAGES.papersRequired })
+  .max(REGISTRATION_PAPERS_MAX, { error: `Tối đa ${REGISTRATION_PAPERS_MAX} tệp giấy tờ.` })
+  .refine((names) => new Set(names).size === names.length, { error: 'Một tệp giấy tờ được gửi hai lần.' });
+
+const registrationFields = {
+  fullName: text('Họ và tên không được để trống!', 100, 'Họ và tên tối đa 100 ký tự.'),
+  phoneNumber: registrationPhoneNumber,
+  email,
+  houseName: text('Tên nhà trọ không được để trống!', 100, 'Tên nhà trọ tối đa 100 ký tự.'),
+  houseAddress: text('Địa chỉ nhà trọ không được để trống!', 300, 'Địa chỉ tối đa 300 ký tự.'),
+  roomQuota: z
+    .number({ error: 'Số phòng phải là số.' })
+    .int({ error: 'Số phòng phải là số nguyên.' })
+    .min(REGISTRATION_ROOMS.min, { error: roomsMessage })
+    .max(REGISTRATION_ROOMS.max, { error: roomsMessage }),
+  papers,
+};
+
+/** `POST /odata/HMRegistration` (public): the service registration form. */
+export const registrationCreateSchema = z.strictObject(registrationFields);
+export type RegistrationCreateInput = z.infer<typeof registrationCreateSchema>;
+
+/** `PATCH /odata/HMRegistration[/{id}]` by the registrant (their registration token), while it is pending. */
+export const registrationUpdateSchema = z
+  .strictObject(registrationFields)
+  .partial()
+  .extend({ registrationID: idField('Mã đăng ký không hợp lệ.').optional() });
+export type RegistrationUpdateInput = z.infer<typeof registrationUpdateSchema>;
+
+export const REGISTRATION_DECISIONS = ['approved', 'rejected'] as const;
+export type RegistrationDecisionStatus = (typeof REGISTRATION_DECISIONS)[number];
+
+/** `PATCH /odata/HMRegistration[/{id}]` by the super admin: approve (a paid one) or reject with a reason. */
+export const registrationDecisionSchema = z.strictObject({
+  registrationID: idField('Mã đăng ký không hợp lệ.').optional(),
+  status: z.enum(REGISTRATION_DECISIONS, {
+    error: 'Trạng thái chỉ có thể là "approved" (duyệt) hoặc "rejected" (từ chối).',
+  }),
+  rejectionReason: z
+    .string({ error: 'Lý do từ chối phải là chữ.' })
+    .trim()
+    .max(500, { error: 'Lý do từ chối tối đa 500 ký tự.' })
+    .optional(),
+});
+export type RegistrationDecisionInput = z.infer<typeof registrationDecisionSchema>;
 
 export const registrationEntity = z.object({
   registrationID: z.string(),
@@ -14,7 +129,34 @@ export const registrationEntity = z.object({
   houseName: z.string(),
   houseAddress: z.string(),
   roomQuota: z.number(),
+  /** Blob names of the identity papers (`hm-registration` container); read through `GetReadURL`. */
+  papers: z.array(z.string()),
+  /** The fee (đồng) for `roomQuota` rooms and `termMonths` months, fixed when the rooms were chosen. */
+  fee: z.number(),
+  termMonths: z.number(),
+  emailVerified: z.boolean(),
+  phoneVerified: z.boolean(),
   status: z.enum(REGISTRATION_STATUS),
   createdOn: isoDateTime(),
+  updatedOn: isoDateTime().optional(),
+  /** Confirmed payments of the fee (normally one). */
+  payments: z.array(platformPaymentEntry).optional(),
+  /** The super admin's decision. */
+  decidedOn: isoDateTime().optional(),
+  decidedBy: z.string().optional(),
+  rejectionReason: z.string().optional(),
+  /** What an approval created: the landlord's account, their house and the end of the paid term. */
+  landlordUserID: z.string().optional(),
+  houseID: z.string().optional(),
+  accountExpiresOn: isoDate().optional(),
 });
 export type Registration = z.infer<typeof registrationEntity>;
+
+/** The reply of a creation: the registration and, once only, the token that lets the browser act on it. */
+export type CreatedRegistration = Registration & { registrationToken: string };
+
+/**
+ * The header a registrant sends their registration token in (they have no account yet): reading,
+ * changing or withdrawing their own registration, asking for the verification codes and paying.
+ */
+export const REGISTRATION_TOKEN_HEADER = 'X-Registration-Token';

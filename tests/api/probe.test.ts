@@ -39,6 +39,8 @@ interface Ids {
   oneTimeCharge: string;
   issue: string;
   notification: string;
+  /** A pending registration (public, so the same for every caller). */
+  registration: string;
 }
 
 interface Probe {
@@ -171,6 +173,19 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
       token: 'khongphaitokenthat.khongphaibimatcualienketnaycadau',
       newPassword: 'MoiHon@2026',
     },
+    'POST odata/HMRegistration': {
+      fullName: 'Người dò',
+      phoneNumber: '0938000444',
+      email: 'do@example.vn',
+      houseName: 'Nhà dò',
+      houseAddress: '1 Đường Dò',
+      roomQuota: 5,
+      papers: ['reg-probeprobe/registration-1767225600000-abc123.png'],
+    },
+    'PATCH odata/HMRegistration': { registrationID: id.registration, houseName: 'Nhà dò' },
+    'PATCH odata/HMRegistration/{id}': { houseName: 'Nhà dò' },
+    'POST api/Verify/RequestEmailVerify': { key: id.registration },
+    'POST api/Verify/RequestSMSVerify': { key: id.registration },
     'POST api/GuestContract/Sign': {
       contractID: id.contract,
       token: 'khong.phai.token-that-cua-lien-ket',
@@ -209,6 +224,7 @@ function pathOf(template: string, id: Ids, method: string): string {
     OneTimeCharge: id.oneTimeCharge,
     Issue: id.issue,
     Notification: id.notification,
+    HMRegistration: id.registration,
   };
   const value = set ? byEntitySet[set] : undefined;
   if (!value) throw new Error(`No sample id for the route ${route}: add its entity set to pathOf`);
@@ -226,6 +242,8 @@ function queryOf(id: Ids): string {
     contractID: id.contract,
     monthlyBillID: id.monthlyBill,
     oneTimeChargeID: id.oneTimeCharge,
+    registrationID: id.registration,
+    Key: id.registration,
     // chunha's staff member (Hoa Sen): DisableStaffAccount aims at them.
     userID: s.nhanvien?.userID ?? '',
   }).toString();
@@ -390,6 +408,32 @@ async function tenancyOf(token: string, house: string, phone: string) {
   };
 }
 
+/** A registration made as the public form makes it (its paper uploaded first). */
+async function aPendingRegistration(phone: string): Promise<string> {
+  const sas = await api.request<{ blobName: string; uploadURL: string }>(
+    'GET',
+    '/api/BlobAccess/GetHMRegistrationDataContainerSAS?extension=png',
+  );
+  await fetch(sas.body.uploadURL, {
+    method: 'PUT',
+    headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'image/png' },
+    body: makePng(),
+  });
+  const created = await api.request<{ registrationID: string }>('POST', '/odata/HMRegistration', {
+    body: {
+      fullName: 'Người đăng ký dò',
+      phoneNumber: phone.replace(/^096/, '086'),
+      email: `dangky${phone.slice(-1)}@example.vn`,
+      houseName: 'Nhà trọ dò',
+      houseAddress: '1 Đường Dò',
+      roomQuota: 5,
+      papers: [sas.body.blobName],
+    },
+  });
+  expect(created.status, JSON.stringify(created.body)).toBe(201);
+  return created.body.registrationID;
+}
+
 async function objectsOf(session: Session, houseName: string, phone: string): Promise<Ids> {
   const token = session.token.accessToken;
   const { house, room, fee, device } = await houseObjects(api, session, houseName, {
@@ -418,6 +462,7 @@ async function objectsOf(session: Session, houseName: string, phone: string): Pr
     device,
     fee,
     photo: sas.body.blobName,
+    registration: await aPendingRegistration(phone),
     ...(await tenancyOf(token, house, phone)),
   };
 }

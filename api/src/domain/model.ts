@@ -30,6 +30,7 @@ import type {
 } from '@nhatro/common';
 import type { MonthlyTotals } from './dashboardReport.js';
 import type { OutboxMessage } from './outbox.js';
+import type { VerificationCode } from './verification.js';
 import type { StoredDoc } from './query.js';
 
 /** Documents of the `users` container (pk = id = userID). */
@@ -267,8 +268,18 @@ export function bankTransfersPartition(ownerID: string): string {
 /** Registrations of future landlords (`platform` container, pk = "registrations"). */
 export interface RegistrationDoc extends StoredDoc, Registration {
   type: 'registration';
+  /** SHA-256 of the registrant's registration token (never returned); absent on seeded ones. */
+  tokenHash?: string;
 }
 export const REGISTRATIONS_PARTITION = 'registrations';
+
+/**
+ * The current verification code of one channel of a registration (same partition as the registration,
+ * id = `verification_<registrationID>_<channel>`): only its keyed hash.
+ */
+export interface VerificationDoc extends StoredDoc, VerificationCode {
+  type: 'verification';
+}
 
 /** A landlord's room purchase or extension (`platform` container, pk = "platformRequests", id = requestID). */
 export interface PlatformRequestDoc extends StoredDoc, PlatformRequest {

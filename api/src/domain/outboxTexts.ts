@@ -130,6 +130,70 @@ export function contractEndingText(
   };
 }
 
+/** A registration's verification code: the code, how long it is valid, and that nobody asks for it. */
+export function verificationCodeText(
+  channel: 'email' | 'sms',
+  code: string,
+  validMinutes: number,
+  recipient: OutboxRecipient,
+): Text {
+  const what = channel === 'email' ? 'email' : 'số điện thoại';
+  return {
+    subject: `Mã xác thực Nhà trọ: ${code}`,
+    body:
+      `${greeting(recipient)}mã xác thực ${what} đăng ký Nhà trọ của bạn là ${code}, có hiệu lực ${validMinutes} phút. ` +
+      'Không chia sẻ mã này cho bất kỳ ai.',
+  };
+}
+
+interface LandlordAccount {
+  username: string;
+  houseName: string;
+  accountExpiresOn: string;
+}
+
+/**
+ * A new landlord's account, told on two channels: the e-mail carries the one-time password (a verified
+ * address, not read on a lock screen); Zalo and SMS carry only the username and say where the password went.
+ */
+export function landlordAccountTexts(
+  account: LandlordAccount & { oneTimePassword: string },
+  recipient: OutboxRecipient,
+  webOrigin: string,
+): { email: Text; phone: Text } {
+  const approved =
+    `${greeting(recipient)}đăng ký sử dụng Nhà trọ cho ${account.houseName} đã được duyệt. ` +
+    `Tên đăng nhập: ${account.username}. Tài khoản dùng đến ngày ${displayDate(account.accountExpiresOn)}.`;
+  const link = `${webOrigin}${WEB_PAGES.login}`;
+  return {
+    email: {
+      subject: 'Tài khoản chủ trọ Nhà trọ của bạn',
+      body:
+        `${approved} Mật khẩu dùng một lần: ${account.oneTimePassword}. ` +
+        'Lần đăng nhập đầu tiên bạn sẽ đặt mật khẩu mới; mật khẩu này không dùng được nữa sau đó.',
+      link,
+    },
+    phone: {
+      subject: 'Đăng ký Nhà trọ đã được duyệt',
+      body: `${approved} Mật khẩu dùng một lần đã được gửi tới email bạn đăng ký.`,
+      link,
+    },
+  };
+}
+
+export function registrationRejectedText(
+  registration: { houseName: string; rejectionReason: string; paid: boolean },
+  recipient: OutboxRecipient,
+): Text {
+  return {
+    subject: 'Đăng ký Nhà trọ chưa được duyệt',
+    body:
+      `${greeting(recipient)}đăng ký sử dụng Nhà trọ cho ${registration.houseName} chưa được duyệt. ` +
+      `Lý do: ${registration.rejectionReason.replace(/[.\s]+$/, '')}.` +
+      (registration.paid ? ' Bộ phận hỗ trợ sẽ liên hệ để hoàn lại phí bạn đã thanh toán.' : ''),
+  };
+}
+
 /**
  * A password recovery link: the one message that carries a secret, as it must. It works once, for
  * `validMinutes`, and no longer once the password changed; whoever did not ask may ignore it.

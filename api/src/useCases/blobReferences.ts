@@ -4,7 +4,7 @@ import {
   UNREFERENCED_UPLOAD_MAX_AGE_MS,
   type BlobContainer,
 } from '../domain/blobNames.js';
-import type { UserDoc } from '../domain/model.js';
+import { REGISTRATIONS_PARTITION, type UserDoc } from '../domain/model.js';
 import type { Deps } from './deps.js';
 import { houseDocs } from './houseScope.js';
 
@@ -47,17 +47,29 @@ const contractFile = fieldHolds('contract', ['contractPDFFileURL', 'representati
 const meterPhoto = fieldHolds('meterRecord', ['imageBlobName']);
 /** A registered scan of a paper contract. */
 const paperVersion = fieldHolds('contractImageVersion', ['blobName']);
+/** A registration's identity papers (the name's scope is the anonymous upload's own, not an id). */
+const registrationPaper: ReferenceLookup = async (deps, blobName) =>
+  (await deps.store.container('platform').count({
+    partitionKey: REGISTRATIONS_PARTITION,
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'registration' },
+        { op: 'arrayContains', field: 'papers', value: blobName },
+      ],
+    },
+  })) > 0;
 
 /**
  * Who references a blob, per container. A blob no object references gets no read URL and is deleted
  * by the nightly maintenance a day after its upload. A slice whose objects keep files adds its
- * lookup here (registrations → `hm-registration` is still to come).
+ * lookup here.
  */
 const REFERENCES: Record<BlobContainer, readonly ReferenceLookup[]> = {
   'room-images': [listedImage, meterPhoto],
   'contract-pdf': [contractFile],
   'lessee-infor': [lesseePaper, lessorPaper],
-  'hm-registration': [],
+  'hm-registration': [registrationPaper],
   'paper-contracts': [paperVersion],
 };
 
