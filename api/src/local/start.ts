@@ -23,13 +23,14 @@ const product = await startLocalProduct({
 });
 
 const width = Math.max(...DEMO_ACCOUNTS.map((account) => account.username.length));
+const passwordWidth = Math.max(...DEMO_ACCOUNTS.map((account) => account.password.length));
 console.log(`
 Nhà trọ đang chạy tại ${product.url}
 Dữ liệu: ${dataDir}${product.seeded ? ' (vừa tạo dữ liệu mẫu)' : ''}
 Cổng thanh toán thử (thay cho VNPay): ${product.paymentSandbox?.url ?? 'VNPay theo cấu hình'}
 
 Tài khoản mẫu:
-${DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(width)}  ${a.password.padEnd(18)} ${a.description}`).join('\n')}
+${DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(width)}  ${a.password.padEnd(passwordWidth)}  ${a.description}`).join('\n')}
 
 Nhấn Ctrl+C để dừng.`);
 
