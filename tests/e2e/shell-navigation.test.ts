@@ -215,7 +215,10 @@ describe('super admin (role 1)', () => {
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Danh sách đăng ký chủ trọ' }).waitFor();
     const table = page.getByRole('table', { name: 'Danh sách đăng ký chủ trọ' });
-    const rows = table.locator('tbody tr');
+    // The seeded ones (other browser tests may have added registrations to the shared product).
+    const rows = table
+      .locator('tbody tr')
+      .filter({ hasText: /Đỗ Quốc Khánh|Huỳnh Ngọc Ánh|Nguyễn Văn Hùng/ });
     await rows.filter({ hasText: 'Đỗ Quốc Khánh' }).waitFor();
     expect((await table.locator('thead th').allTextContents()).map((text) => text.trim())).toEqual([
       'Họ và tên',

@@ -83,6 +83,26 @@ const PUBLIC_PAGES: readonly PublicPage[] = [
     loadPaymentResultPage,
     'PlatformRequestPaymentPage',
   ),
+  publicPage(
+    routePatterns.registration,
+    () => import('../features/registration/RegistrationPage'),
+    'RegistrationPage',
+  ),
+  publicPage(
+    routePatterns.registrationConfirm,
+    () => import('../features/registration/RegistrationConfirmPage'),
+    'RegistrationConfirmPage',
+  ),
+  publicPage(
+    routePatterns.registrationFee,
+    () => import('../features/registration/RegistrationFeePage'),
+    'RegistrationFeePage',
+  ),
+  publicPage(
+    routePatterns.registrationPayment,
+    () => import('../features/registration/RegistrationPaymentPage'),
+    'RegistrationPaymentPage',
+  ),
 ];
 
 interface GuardedPage {
@@ -297,6 +317,12 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
     'systemLog',
     () => import('../features/adminSystemLog/SystemLogPage'),
     'SystemLogPage',
+  ),
+  guardedPage(
+    routePatterns.lessorRegistrations,
+    'lessorRegistrations',
+    () => import('../features/registrations/AdminRegistrationsPage'),
+    'AdminRegistrationsPage',
   ),
   guardedPage(
     routePatterns.zaloToken,

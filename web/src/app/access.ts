@@ -82,6 +82,8 @@ export const ROUTE_ACCESS = {
   notifications: { ...ACCESS.houseUsers, permission: 'roomPermission' },
   /** Bank-transfer matching: the landlord who owns the receiving account (billing level 4). */
   bankTransfers: { roles: [houseModerator], permission: 'billingPermission', allowedLevels: [4] },
+  /** Lessor registrations (adminLessorRegister): the super admin approves or rejects them. */
+  lessorRegistrations: ACCESS.superAdmin,
   /** Rooms bought and the paid term (accountPlan): the landlord's, also while their details are incomplete. */
   accountPlan: { roles: [houseModerator], allowsIncompleteAccount: true },
   /** Super admin pages: landlord accounts, income, extension requests, system log. */

@@ -69,7 +69,9 @@ export function GuardedShell() {
     return <Navigate to={paths.newPassword} replace />;
   }
 
-  const mustChooseHouse = roleNeedsSelectedHouse(session.role.roleID) && session.houseID === null;
+  // A new landlord replaces their one-time password before choosing a house (the API refuses the rest).
+  const mustChooseHouse =
+    roleNeedsSelectedHouse(session.role.roleID) && session.houseID === null && !session.mustChangePassword;
   return (
     <HouseChooserProvider>
       {mustChooseHouse ? (

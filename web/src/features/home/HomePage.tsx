@@ -72,17 +72,28 @@ export function HomePage() {
             Nhà trọ giúp chủ trọ, nhân viên và người thuê làm việc với nhau dễ dàng: từ phòng, hợp đồng đến
             hóa đơn điện nước hằng tháng.
           </Typography>
-          <Box sx={{ mt: 4 }}>
+          <Box sx={{ mt: 4, display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
             {session === null ? (
-              <Button
-                component={RouterLink}
-                to={paths.login}
-                variant="contained"
-                size="large"
-                data-testid="home-login"
-              >
-                Đăng nhập
-              </Button>
+              <>
+                <Button
+                  component={RouterLink}
+                  to={paths.login}
+                  variant="contained"
+                  size="large"
+                  data-testid="home-login"
+                >
+                  Đăng nhập
+                </Button>
+                <Button
+                  component={RouterLink}
+                  to={paths.registration()}
+                  variant="outlined"
+                  size="large"
+                  data-testid="home-registration"
+                >
+                  Đăng ký cho chủ trọ
+                </Button>
+              </>
             ) : (
               <Button
                 component={RouterLink}

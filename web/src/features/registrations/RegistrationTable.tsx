@@ -8,11 +8,16 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type KeyboardEvent } from 'react';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { formatDateTime, formatNumber } from '../../lib/format';
-import type { Registration, RegistrationStatus } from '@nhatro/common';
-import { REGISTRATION_STATUS_LABELS, useRegistrations } from './registrationApi';
+import {
+  REGISTRATION_MESSAGES,
+  REGISTRATION_STATUS_LABELS,
+  type Registration,
+  type RegistrationStatus,
+} from '@nhatro/common';
+import { useRegistrations } from './registrationApi';
 
 const ROWS_PER_PAGE_OPTIONS = [10, 25, 50];
 
@@ -34,7 +39,7 @@ const STATUS_COLORS: Record<RegistrationStatus, ChipProps['color']> = {
   rejected: 'error',
 };
 
-function StatusChip({ status }: { status: RegistrationStatus }) {
+export function RegistrationStatusChip({ status }: { status: RegistrationStatus }) {
   return (
     <Chip
       size="small"
@@ -61,16 +66,31 @@ function LoadingRows() {
   ));
 }
 
-/** Lessor registrations for the super admin, newest first, paginated on the client. */
-export function RegistrationTable() {
-  const { data, error, isLoading, mutate } = useRegistrations();
+/**
+ * Lessor registrations for the super admin, newest first, paginated on the client: all of them, or those
+ * of one status; a row opens the registration when `onSelect` is given.
+ */
+export function RegistrationTable({
+  status,
+  onSelect,
+}: {
+  status?: RegistrationStatus;
+  onSelect?: (registration: Registration) => void;
+} = {}) {
+  const { data, error, isLoading, mutate } = useRegistrations(status);
   const [page, setPage] = useState(0);
   const [rowsPerPage, setRowsPerPage] = useState(ROWS_PER_PAGE_OPTIONS[0] ?? 10);
   const registrations = useMemo(() => newestFirst(data?.value ?? []), [data]);
 
-  if (error !== undefined && data === undefined) return <ErrorState onRetry={() => void mutate()} />;
+  if (error !== undefined && data === undefined) {
+    return <ErrorState message={REGISTRATION_MESSAGES.listFailed} onRetry={() => void mutate()} />;
+  }
   if (!isLoading && registrations.length === 0) {
-    return <EmptyState title="Chưa có dữ liệu" description="Chưa có chủ trọ nào đăng ký sử dụng dịch vụ." />;
+    const description =
+      status === undefined
+        ? 'Chưa có chủ trọ nào đăng ký sử dụng dịch vụ.'
+        : `Không có đăng ký nào ở trạng thái “${REGISTRATION_STATUS_LABELS[status]}”.`;
+    return <EmptyState title="Chưa có dữ liệu" description={description} />;
   }
 
   const lastPage = Math.max(0, Math.ceil(registrations.length / rowsPerPage) - 1);
@@ -95,7 +115,26 @@ export function RegistrationTable() {
               <LoadingRows />
             ) : (
               visibleRows.map((registration) => (
-                <TableRow key={registration.registrationID} hover>
+                <TableRow
+                  key={registration.registrationID}
+                  hover
+                  data-testid={`registration-row-${registration.registrationID}`}
+                  {...(onSelect
+                    ? {
+                        onClick: () => onSelect(registration),
+                        onKeyDown: (event: KeyboardEvent) => {
+                          if (event.key === 'Enter' || event.key === ' ') {
+                            event.preventDefault();
+                            onSelect(registration);
+                          }
+                        },
+                        tabIndex: 0,
+                        role: 'button',
+                        'aria-label': `Xem đăng ký của ${registration.fullName}`,
+                        sx: { cursor: 'pointer' },
+                      }
+                    : {})}
+                >
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{registration.fullName}</TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>{registration.phoneNumber}</TableCell>
                   <TableCell>{registration.email}</TableCell>
@@ -103,7 +142,7 @@ export function RegistrationTable() {
                   <TableCell sx={{ minWidth: 200 }}>{registration.houseAddress}</TableCell>
                   <TableCell align="right">{formatNumber(registration.roomQuota)}</TableCell>
                   <TableCell>
-                    <StatusChip status={registration.status} />
+                    <RegistrationStatusChip status={registration.status} />
                   </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     {formatDateTime(registration.createdOn)}

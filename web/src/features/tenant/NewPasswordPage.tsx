@@ -117,7 +117,8 @@ function PasswordField({
 
 /**
  * /newPassword: 'Đặt mật khẩu mới'. A tenant signing in with the one-time password the landlord gave
- * them lands here and stays here (their pages send them back) until they choose their own.
+ * them, or a new landlord with the one their approval e-mailed, lands here and stays here (their pages
+ * send them back) until they choose their own.
  */
 export function NewPasswordPage() {
   const navigate = useNavigate();
@@ -158,8 +159,7 @@ export function NewPasswordPage() {
       <PageHeader title="Đặt mật khẩu mới" />
       {isRequired && (
         <Alert severity="info" sx={{ mb: 2 }} data-testid="new-password-required">
-          Bạn đang đăng nhập bằng mật khẩu một lần do chủ trọ cung cấp. Vui lòng đặt mật khẩu mới để tiếp tục
-          sử dụng.
+          Bạn đang đăng nhập bằng mật khẩu dùng một lần. Vui lòng đặt mật khẩu mới để tiếp tục sử dụng.
         </Alert>
       )}
       <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>

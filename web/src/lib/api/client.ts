@@ -73,7 +73,7 @@ async function readBody(response: Response): Promise<unknown> {
 
 async function send(path: string, options: RequestOptions, accessToken: string | null): Promise<RawReply> {
   const method = options.method ?? 'GET';
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;

@@ -20,4 +20,6 @@ export interface RequestOptions {
   handledStatuses?: readonly number[];
   /** The entity's `@odata.etag`: a write is refused (412) if someone changed it since. */
   ifMatch?: string | undefined;
+  /** Further request headers (e.g. a registrant's `X-Registration-Token`, who has no session). */
+  headers?: Readonly<Record<string, string>>;
 }

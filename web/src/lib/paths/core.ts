@@ -72,5 +72,10 @@ export const routePatterns = {
   faq: 'faq',
   termsOfUse: 'termOfUse',
   privacy: 'privacy',
+  registration: 'registration',
+  registrationConfirm: 'registrationConfirm',
+  registrationFee: 'register',
+  registrationPayment: 'HMRegistrationPayment/:id',
+  lessorRegistrations: 'adminLessorRegister',
   notFound: '*',
 } as const;

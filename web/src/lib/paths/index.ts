@@ -69,6 +69,14 @@ export const paths = {
   paymentSuccessful: (paymentID: string) => `/paymentSuccessful/${enc(paymentID)}`,
   paymentOTCSuccessful: (paymentID: string) => `/paymentOTCSuccessfull/${enc(paymentID)}`,
   paymentFailure: '/paymentFailure',
+  /** A landlord signs up (public): the form (`?edit` changes the registration this browser holds). */
+  registration: (edit = false) => (edit ? '/registration?edit=1' : '/registration'),
+  /** The registration's review and its e-mail and phone verification. */
+  registrationConfirm: '/registrationConfirm',
+  /** The registration fee to pay (spec: "registration fee confirmation"). */
+  registrationFee: '/register',
+  /** Asks the gateway's URL for the registration's fee and goes there. */
+  registrationPayment: (registrationID: string) => `/HMRegistrationPayment/${enc(registrationID)}`,
   /** The landlord's incoming transfers from the bank feed: the ones no bill code matched wait here. */
   bankTransfers: '/bankTransfers',
   lesseeRoom: '/lesseeRoomDetail',
