@@ -92,7 +92,15 @@ export function PublicSiteLayout({
             Đăng ký trực tuyến trong vài phút. Tài khoản được kích hoạt sau khi xác minh và thanh toán phí.
           </Typography>
           <Box sx={{ mt: 2, display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
-            <Button component={RouterLink} to={paths.login} variant="contained">
+            <Button
+              component={RouterLink}
+              to={paths.registration()}
+              variant="contained"
+              data-testid="site-register"
+            >
+              Đăng ký cho chủ trọ
+            </Button>
+            <Button component={RouterLink} to={paths.login} variant="outlined">
               Đăng nhập
             </Button>
           </Box>
