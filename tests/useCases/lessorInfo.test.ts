@@ -233,7 +233,7 @@ describe('identity photos', () => {
     const notPng = await refusalFields(
       updateLessorInfo(actor, input({ citizenIDBackImage: grant.blobName })),
     );
-    expect(notPng[0]?.field).toBe('citizenIDBackImage');
+    expect(notPng?.[0]?.field).toBe('citizenIDBackImage');
     expect(await h.blobs.blobExists('lessee-infor', grant.blobName)).toBe(false);
   });
 });

@@ -19,6 +19,9 @@ const loadRoomDetailPage = () => import('../features/rooms/RoomDetailPage');
 const loadDevicesPage = () => import('../features/devices/DevicesPage');
 const loadFeesPage = () => import('../features/fees/FeesPage');
 const loadPaymentResultPage = () => import('../features/payments/PaymentResultPage');
+const loadForgotPasswordPage = () => import('../features/passwordRecovery/ForgotPasswordPage');
+const loadResetPasswordPage = () => import('../features/passwordRecovery/ResetPasswordPage');
+const loadLessorInfoPage = () => import('../features/account/LessorInfoPage');
 
 const LoginPage = lazy(() =>
   import('../features/auth/LoginPage').then((module) => ({ default: module.LoginPage })),
@@ -50,6 +53,8 @@ function publicPage<M, K extends keyof M>(path: string, load: () => Promise<M>, 
  * payment gateway returns the payer to a result page, maybe in a browser without the session.
  */
 const PUBLIC_PAGES: readonly PublicPage[] = [
+  publicPage(routePatterns.forgotPassword, loadForgotPasswordPage, 'ForgotPasswordPage'),
+  publicPage(routePatterns.passwordReset, loadResetPasswordPage, 'ResetPasswordPage'),
   // The public site: for a landlord deciding whether to sign up.
   publicPage(routePatterns.business, () => import('../features/publicSite/BusinessPage'), 'BusinessPage'),
   publicPage(routePatterns.faq, () => import('../features/publicSite/FaqPage'), 'FaqPage'),
@@ -324,6 +329,20 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
     () => import('../features/registrations/AdminRegistrationsPage'),
     'AdminRegistrationsPage',
   ),
+  guardedPage(
+    routePatterns.accountSettings,
+    'accountSettings',
+    () => import('../features/account/AccountSettingsPage'),
+    'AccountSettingsPage',
+  ),
+  guardedPage(routePatterns.lessorUpdateInfo, 'lessorInfo', loadLessorInfoPage, 'LessorUpdateInfoPage'),
+  guardedPage(
+    routePatterns.lessorUpdateInfoWithoutIdentity,
+    'lessorInfo',
+    loadLessorInfoPage,
+    'LessorUpdateInfoWithoutIdentityPage',
+  ),
+  guardedPage(routePatterns.staff, 'staff', () => import('../features/staff/StaffPage'), 'StaffPage'),
   guardedPage(
     routePatterns.zaloToken,
     'zaloToken',

@@ -91,6 +91,11 @@ export const ROUTE_ACCESS = {
   income: ACCESS.superAdmin,
   extensions: ACCESS.superAdmin,
   systemLog: ACCESS.superAdmin,
+  /** Every role changes its password there; a landlord also completes their details (spec §2). */
+  accountSettings: { ...ACCESS.everyRole, allowsIncompleteAccount: true },
+  lessorInfo: { roles: [houseModerator], allowsIncompleteAccount: true },
+  /** staffManage: the landlord's staff. */
+  staff: { roles: [houseModerator] },
   /** The messaging token (settingZaloToken): the super admin's. */
   zaloToken: ACCESS.superAdmin,
   /** The first-login password change: every signed-in role, before anything else. */

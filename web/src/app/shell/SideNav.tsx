@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
@@ -40,6 +41,18 @@ export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
         <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="nav-user-role">
           {ROLE_LABELS[session.role.roleID]}
         </Typography>
+        {/* Roles whose navigation (spec §2) has no account settings still change their password there. */}
+        {session.role.roleID !== ROLE_IDS.houseModerator && (
+          <Link
+            component={NavLink}
+            to={paths.accountSettings}
+            onClick={onNavigate}
+            variant="body2"
+            data-testid="nav-account-settings"
+          >
+            Tài khoản · Đổi mật khẩu
+          </Link>
+        )}
       </Box>
       <Divider />
       <Box component="nav" aria-label="Điều hướng chính" sx={{ flex: 1, overflowY: 'auto' }}>

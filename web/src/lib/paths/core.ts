@@ -62,6 +62,13 @@ export const routePatterns = {
   requests: 'requests',
   notifications: 'notifications',
   zaloToken: 'settingZaloToken',
+  accountSettings: 'accountSetting',
+  lessorUpdateInfo: 'lessorUpdateInfo',
+  lessorUpdateInfoWithoutIdentity: 'lessorUpdateInfoWithoutIdentity',
+  staff: 'staffManage',
+  /** Matches /ForgotPassword (spec §2) as well: routes ignore case. */
+  forgotPassword: 'forgotPassword',
+  passwordReset: 'ChangePassword/:token',
   /** The landlord's plan: rooms bought, paid term, buying rooms and extending. */
   accountPlan: 'accountPlan',
   hmAccounts: 'hmAccountsManage',

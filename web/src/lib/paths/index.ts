@@ -19,6 +19,9 @@ export type FeeTab = 'all' | 'metered' | 'fixed';
 export const paths = {
   ...corePaths,
   accountSettings: '/accountSetting',
+  /** The landlord's details with the CCCD and its photos; without them (contact, bank account only). */
+  lessorUpdateInfo: '/lessorUpdateInfo',
+  lessorUpdateInfoWithoutIdentity: '/lessorUpdateInfoWithoutIdentity',
   /** The landlord's rooms bought and paid term: 'Mua thêm phòng', 'Gia hạn tài khoản'. */
   accountPlan: '/accountPlan',
   rooms: '/rooms',

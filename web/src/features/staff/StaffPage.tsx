@@ -1,0 +1,248 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Pagination from '@mui/material/Pagination';
+import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import PersonAddAlt1Outlined from '@mui/icons-material/PersonAddAlt1Outlined';
+import PersonRemoveOutlined from '@mui/icons-material/PersonRemoveOutlined';
+import { STAFF_MESSAGES, type AddedStaff, type StaffMember } from '@nhatro/common';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../components/crud';
+import { EmptyState, ErrorState } from '../../components/DataStates';
+import { isSessionExpiry, isNetworkFailure, serverMessage } from '../../components/mutationFeedback';
+import { PageHeader } from '../../components/PageHeader';
+import { useSignedInSession } from '../../lib/session';
+import { notify } from '../../lib/toast';
+import { AddStaffDialog } from './AddStaffDialog';
+import { StaffAccountDialog } from './StaffAccountDialog';
+import { disableStaff, useHouseStaff } from './staffApi';
+
+const PAGE_SIZE = 10;
+
+function StaffCard({ member, onRemove }: { member: StaffMember; onRemove: () => void }) {
+  return (
+    <Paper
+      component="li"
+      variant="outlined"
+      sx={{ p: 2, listStyle: 'none', display: 'grid', gap: 1 }}
+      data-testid={`staff-${member.username}`}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+          gap: 1,
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="h3" component="h2" sx={{ fontSize: '1.05rem', overflowWrap: 'anywhere' }}>
+            {member.fullName}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+            {member.username}
+            {member.phoneNumber ? ` · ${member.phoneNumber}` : ''}
+            {member.email ? ` · ${member.email}` : ''}
+          </Typography>
+        </Box>
+        <Button
+          color="error"
+          size="small"
+          startIcon={<PersonRemoveOutlined />}
+          onClick={onRemove}
+          aria-label={`Xoá nhân viên ${member.fullName}`}
+          data-testid={`staff-remove-${member.username}`}
+          sx={{ minHeight: 40 }}
+        >
+          Xoá
+        </Button>
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} aria-label="Nhà trọ làm việc">
+        {member.houses.map((house) => (
+          <Chip key={house.houseID} size="small" label={house.houseName} />
+        ))}
+        {member.mustChangePassword && (
+          <Chip size="small" color="warning" variant="outlined" label="Chưa đổi mật khẩu một lần" />
+        )}
+      </Box>
+    </Paper>
+  );
+}
+
+/**
+ * /staffManage: the landlord's staff, house by house (the chosen house first), each with the houses they
+ * work in; 'Thêm nhân viên' opens an account with a one-time password, 'Xoá' disables it at once.
+ */
+export function StaffPage() {
+  const session = useSignedInSession();
+  const houses = session.houses;
+  const [houseID, setHouseID] = useState<string | null>(session.houseID ?? houses[0]?.houseID ?? null);
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, mutate } = useHouseStaff(houseID);
+  const [isAdding, setIsAdding] = useState(false);
+  const [added, setAdded] = useState<AddedStaff | null>(null);
+  // The member stays set while the dialog closes, so its text does not change during the animation.
+  const [removal, setRemoval] = useState<{ open: boolean; member: StaffMember | null }>({
+    open: false,
+    member: null,
+  });
+  const removing = removal.open ? removal.member : null;
+  const closeRemoval = () => setRemoval((current) => ({ ...current, open: false }));
+  const [isRemoving, setIsRemoving] = useState(false);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+
+  const house = houses.find((candidate) => candidate.houseID === houseID);
+  const pageCount = Math.max(1, Math.ceil((data?.length ?? 0) / PAGE_SIZE));
+  const shownPage = Math.min(page, pageCount);
+  const shown = (data ?? []).slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE);
+
+  const confirmRemoval = async () => {
+    if (removing === null) return;
+    setIsRemoving(true);
+    setRemoveError(null);
+    try {
+      await disableStaff(removing.userID);
+      notify.success(STAFF_MESSAGES.removed);
+      closeRemoval();
+    } catch (failure) {
+      if (!isSessionExpiry(failure)) {
+        notify.error(STAFF_MESSAGES.removeFailed);
+        // A refusal from the server (not the network) says why in the dialog.
+        if (!isNetworkFailure(failure)) setRemoveError(serverMessage(failure));
+      }
+    } finally {
+      setIsRemoving(false);
+    }
+  };
+
+  let content;
+  if (data !== undefined && data.length > 0) {
+    content = (
+      <>
+        <Box
+          component="ul"
+          aria-label="Danh sách nhân viên"
+          data-testid="staff-list"
+          sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}
+        >
+          {shown.map((member) => (
+            <StaffCard
+              key={member.userID}
+              member={member}
+              onRemove={() => {
+                setRemoveError(null);
+                setRemoval({ open: true, member });
+              }}
+            />
+          ))}
+        </Box>
+        {pageCount > 1 && (
+          <Pagination
+            count={pageCount}
+            page={shownPage}
+            onChange={(_event, value) => setPage(value)}
+            sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
+            aria-label="Trang danh sách nhân viên"
+          />
+        )}
+      </>
+    );
+  } else if (data !== undefined) {
+    content = (
+      <EmptyState
+        title="Nhà trọ này chưa có nhân viên"
+        description="Nhân viên ghi chỉ số điện nước, xử lý phòng, người thuê và hợp đồng ở các nhà trọ được giao."
+        action={
+          <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => setIsAdding(true)}>
+            Thêm nhân viên
+          </Button>
+        }
+      />
+    );
+  } else if (error !== undefined && !isLoading) {
+    content = <ErrorState onRetry={() => void mutate()} />;
+  } else {
+    content = (
+      <Box sx={{ display: 'grid', gap: 1.5 }} aria-busy="true" aria-label="Đang tải danh sách nhân viên">
+        <Skeleton variant="rounded" height={88} />
+        <Skeleton variant="rounded" height={88} />
+      </Box>
+    );
+  }
+
+  return (
+    <Box data-testid="staff-page">
+      <title>Quản lý nhân viên — Nhà trọ</title>
+      <PageHeader
+        title="Quản lý nhân viên"
+        subtitle={house ? `${house.houseName}${data ? ` · ${data.length} nhân viên` : ''}` : undefined}
+        actions={
+          <Button
+            variant="contained"
+            startIcon={<PersonAddAlt1Outlined />}
+            onClick={() => setIsAdding(true)}
+            data-testid="staff-add"
+            sx={{ minHeight: 44 }}
+          >
+            Thêm nhân viên
+          </Button>
+        }
+      />
+      {houses.length > 1 && (
+        <TextField
+          select
+          label="Nhà trọ"
+          value={houseID ?? ''}
+          onChange={(event) => {
+            setHouseID(event.target.value);
+            setPage(1);
+          }}
+          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'staff-house' } }}
+          sx={{ mb: 2, minWidth: { xs: '100%', sm: 320 } }}
+        >
+          {houses.map((option) => (
+            <option key={option.houseID} value={option.houseID}>
+              {option.houseName}
+            </option>
+          ))}
+        </TextField>
+      )}
+      {content}
+      <AddStaffDialog
+        open={isAdding}
+        houses={houses}
+        initialHouseID={houseID}
+        onClose={() => setIsAdding(false)}
+        onAdded={(staff) => {
+          setIsAdding(false);
+          setAdded(staff);
+        }}
+      />
+      <StaffAccountDialog staff={added} onDone={() => setAdded(null)} />
+      <ConfirmDialog
+        open={removal.open}
+        title="Xoá nhân viên?"
+        message={
+          removal.member === null ? (
+            ''
+          ) : (
+            <>
+              <strong>{removal.member.fullName}</strong> ({removal.member.username}) sẽ bị đăng xuất ngay và
+              không đăng nhập được nữa.
+            </>
+          )
+        }
+        confirmLabel="Xoá nhân viên"
+        isBusy={isRemoving}
+        error={removeError}
+        onConfirm={() => void confirmRemoval()}
+        onClose={closeRemoval}
+        testId="staff-remove-dialog"
+      />
+    </Box>
+  );
+}
