@@ -176,3 +176,32 @@ describe('texts', () => {
     expect(text.link).toBe(`${web}/login`);
   });
 });
+
+describe('secret messages (codes, one-time passwords)', () => {
+  it('keep their text while they may still be sent, and lose it once sent or given up', () => {
+    const secret = newOutboxMessage(
+      {
+        event: 'verificationCode',
+        recipient: { email: 'a@b.vn' },
+        subject: 'Mã xác thực Nhà trọ: 123456',
+        body: 'Mã của bạn là 123456',
+        secret: true,
+      },
+      { now: NOW, messageID: 'message-2' },
+    );
+    const retrying = afterAttempt(withDelivery(secret, 'email', DOWN, NOW), NOW);
+    expect(retrying).toMatchObject({ state: 'pending', body: 'Mã của bạn là 123456' });
+    const sent = afterAttempt(withDelivery(retrying, 'email', SENT, NOW), NOW);
+    expect(sent.state).toBe('sent');
+    expect(JSON.stringify(sent)).not.toContain('123456');
+    let failing = secret;
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+      failing = afterAttempt(withDelivery(failing, 'email', DOWN, NOW), NOW);
+    }
+    expect(failing.state).toBe('failed');
+    expect(JSON.stringify(failing)).not.toContain('123456');
+    // An ordinary message keeps what it said.
+    const notice = afterAttempt(withDelivery(aMessage({ email: 'a@b.vn' }), 'email', SENT, NOW), NOW);
+    expect(notice).toMatchObject({ state: 'sent', body: 'Nội dung' });
+  });
+});

@@ -72,6 +72,8 @@ export interface OutboxMessage {
   deliveries: OutboxDelivery[];
   /** What the message is about (a bill, an issue, a contract), for the outbox page and tests. */
   subjectID?: string;
+  /** Carries a code or a one-time password: its text is erased once it is sent or given up. */
+  secret?: true;
   /** Why a message ended `failed` without any delivery (nowhere to send it). */
   failureReason?: string;
 }
@@ -84,6 +86,8 @@ export interface OutboxMessageInput {
   body: string;
   link?: string;
   subjectID?: string;
+  /** The text holds a secret (a code, a one-time password): erased from the outbox after delivery. */
+  secret?: boolean;
   /** Defaults to every channel the recipient can be reached on. */
   channels?: MessageChannelName[];
 }
@@ -120,8 +124,12 @@ export function newOutboxMessage(
     nextAttemptOn: at,
     deliveries: [],
     ...(input.subjectID ? { subjectID: input.subjectID } : {}),
+    ...(input.secret ? { secret: true as const } : {}),
   };
 }
+
+/** What a secret message keeps once it is done with: what it was, not what it said. */
+export const ERASED_SECRET_TEXT = '[Nội dung bảo mật đã được xóa sau khi gửi]';
 
 /**
  * The id of a message that must exist at most once (a reminder): the same key always gives the same
@@ -220,6 +228,7 @@ export function afterAttempt(message: OutboxMessage, now: Date): OutboxMessage {
   const { failureReason: _previous, ...rest } = message;
   return {
     ...rest,
+    ...(message.secret ? { subject: ERASED_SECRET_TEXT, body: ERASED_SECRET_TEXT } : {}),
     attempts,
     channels: [],
     nextAttemptOn: at,

@@ -349,6 +349,7 @@ async function approveRegistration(actor: Actor, registration: RegistrationDoc):
         channels: ['email'],
         ...texts.email,
         subjectID: registration.registrationID,
+        secret: true,
       }),
       outboxCreate(deps, REGISTRATIONS_PARTITION, {
         event: 'landlordAccountOpened',

@@ -127,6 +127,7 @@ export async function requestVerificationCode(
       channels: [channel],
       ...verificationCodeText(channel, code, VERIFICATION_RULES.validMinutes, recipient),
       subjectID: registrationID,
+      secret: true,
     }),
   ];
   try {
