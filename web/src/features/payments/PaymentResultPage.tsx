@@ -53,24 +53,45 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 }
 
 /** Where the payer goes next: their own pages when signed in on this browser, else the login. */
-function NextStep() {
+function NextStep({ target }: { target?: PaymentTarget }) {
   const session = useSession();
-  const target =
+  // A registrant has no account yet: the way on is the public site, not a login.
+  if (session === null && target === 'registration') {
+    return (
+      <Button
+        component={RouterLink}
+        to={paths.home}
+        variant="contained"
+        size="large"
+        fullWidth
+        sx={{ minHeight: 48 }}
+      >
+        Về trang chủ
+      </Button>
+    );
+  }
+  const destination =
     session === null
       ? paths.login
       : session.role.roleID === ROLE_IDS.lessee
         ? paths.lesseeRoom
         : paths.dashboard;
+  const label =
+    session !== null
+      ? 'Về trang của tôi'
+      : target === 'monthlyBill' || target === 'oneTimeCharge'
+        ? 'Đăng nhập để xem hóa đơn'
+        : 'Đăng nhập';
   return (
     <Button
       component={RouterLink}
-      to={target}
+      to={destination}
       variant="contained"
       size="large"
       fullWidth
       sx={{ minHeight: 48 }}
     >
-      {session === null ? 'Đăng nhập để xem hóa đơn' : 'Về trang của tôi'}
+      {label}
     </Button>
   );
 }
@@ -128,7 +149,7 @@ function ResultCard({ result }: { result: PaymentResult }) {
         {result.bankCode && <Row label="Ngân hàng">{result.bankCode}</Row>}
         <Row label="Thời gian">{formatDateTime(result.confirmedOn ?? result.createdOn)}</Row>
       </PublicSection>
-      <NextStep />
+      <NextStep target={result.target} />
     </Stack>
   );
 }
