@@ -185,6 +185,7 @@ describe('secret messages (codes, one-time passwords)', () => {
         recipient: { email: 'a@b.vn' },
         subject: 'Mã xác thực Nhà trọ: 123456',
         body: 'Mã của bạn là 123456',
+        link: 'http://localhost:4280/ChangePassword/123456',
         secret: true,
       },
       { now: NOW, messageID: 'message-2' },

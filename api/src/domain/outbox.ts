@@ -225,7 +225,10 @@ export function afterAttempt(message: OutboxMessage, now: Date): OutboxMessage {
     };
   }
   const at = now.toISOString();
-  const { failureReason: _previous, ...rest } = message;
+  const { failureReason: _previous, ...kept } = message;
+  // A secret's link (a recovery token) goes with its text.
+  const { link: _link, ...withoutLink } = kept;
+  const rest = message.secret ? withoutLink : kept;
   return {
     ...rest,
     ...(message.secret ? { subject: ERASED_SECRET_TEXT, body: ERASED_SECRET_TEXT } : {}),

@@ -107,6 +107,7 @@ async function issueLink(deps: Deps, account: UserDoc, contact: RecoveryContact,
         deps.config.webOrigin,
       ),
       subjectID: account.userID,
+      secret: true,
     }),
   ]);
   await recordAudit(deps, null, origin, {
