@@ -164,6 +164,22 @@ export function AccountSettingsPage() {
       />
       <Box sx={{ display: 'grid', gap: 3 }}>
         {isLandlord && <LessorInfoSection />}
+        {isLandlord && (
+          <SectionCard id="account-plan" title="Gói dịch vụ" testId="account-plan-section">
+            <Typography sx={{ color: 'text.secondary', mb: 1.5 }}>
+              Số phòng được dùng và thời hạn tài khoản. Khi cần thêm phòng hoặc sắp hết hạn, mua thêm hoặc gia
+              hạn tại đây.
+            </Typography>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button component={RouterLink} to={paths.accountPlan} variant="contained">
+                Mua thêm phòng
+              </Button>
+              <Button component={RouterLink} to={paths.accountPlan} variant="outlined">
+                Gia hạn tài khoản
+              </Button>
+            </Box>
+          </SectionCard>
+        )}
         <ChangePasswordSection />
       </Box>
     </Box>
