@@ -50,9 +50,11 @@ async function answerOnGateway(page: Page, button: string, landing: RegExp): Pro
   await page.waitForURL((url) => url.pathname === '/paymentv2/vpcpay.html', POLL);
   expect(await page.getByText(money(RENT)).count()).toBeGreaterThan(0);
   await page.getByRole('button', { name: button, exact: true }).click();
-  await page.waitForURL((url) => landing.test(url.pathname), POLL).catch((error: unknown) => {
-    throw new Error(`still at ${page.url()}: ${String(error)}`);
-  });
+  await page
+    .waitForURL((url) => landing.test(url.pathname), POLL)
+    .catch((error: unknown) => {
+      throw new Error(`still at ${page.url()}: ${String(error)}`);
+    });
 }
 
 beforeAll(async () => {
