@@ -31,7 +31,14 @@ export default defineConfig({
           globalSetup: ['tests/e2e/globalSetup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // One file after another (they share the product and its demo data), all in one worker
+          // process: no new process and imports per file, and the browser contexts of `cleanPages`
+          // (tests/support/browser.ts) keep their HTTP cache from file to file. Each test file is
+          // still evaluated once on its own; the Chromium and the product are the globalSetup's.
           fileParallelism: false,
+          isolate: false,
+          // After the other projects, as a sequential project runs by default.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -3,11 +3,10 @@
 // The landlord (chunha) builds a house of its own through the API (rooms, contracts from the 1st of this
 // month, the month's readings, the draft), so issuing touches no other test's data.
 import { BILL_MESSAGES, TICKET_STATUS, type MonthlyBill, type RoomTicket } from '@nhatro/common';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.js';
+import { cleanPages, pictureFor, screenshot, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
-import { signIn, storedSessionFor, textOf, toast } from '../support/ui.js';
+import { storedSessionFor, storedSessionInHouse, textOf, toast } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 /** The product shares two cores with other suites: a screen may take a few seconds to settle. */
@@ -17,7 +16,7 @@ const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const HOUSE_NAME = `Nhà trọ Hóa Đơn ${RUN}`;
 const RENT = 3_000_000;
 
-let browser: Browser;
+const pages = cleanPages(baseURL);
 let token = '';
 let houseID = '';
 let houseTicketID = '';
@@ -30,7 +29,6 @@ function vietnamMonth(): string {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   token = (await api.login('chunha', DEMO_PASSWORDS.chunha!)).token.accessToken;
   const house = await api.request<{ houseID: string }>('POST', '/odata/House', {
     token,
@@ -97,12 +95,14 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await browser?.close();
+  await pages.closePages();
 });
 
 describe('the month’s draft and issuing the bills', () => {
   it('the landlord opens the draft from the dashboard, edits a line, leaves a room out and issues; chooses tiered electricity and the billing day', async (test) => {
-    const { context, page } = await newPage(browser, baseURL, 'desktop');
+    // Signed in with the house chosen (through the API: the login form is tested elsewhere).
+    const session = await storedSessionInHouse(baseURL, 'chunha', DEMO_PASSWORDS.chunha!, HOUSE_NAME);
+    const { page } = await pages.open('desktop', session);
     test.onTestFinished(async ({ task }) => {
       if (task.result?.state === 'fail') {
         await screenshot(page, 'billing-draft-failure').catch(() => undefined);
@@ -114,13 +114,13 @@ describe('the month’s draft and issuing the bills', () => {
             .catch(() => ''),
         );
       }
-      await context.close();
+      await page.close();
     });
-    await signIn(page, 'chunha', DEMO_PASSWORDS.chunha!, HOUSE_NAME);
+    await page.goto('/dashboard');
 
     const summary = page.getByTestId('billing-summary');
     await expect.poll(() => textOf(summary.getByTestId('billing-readings')), SLOW).toContain('2/2 phòng');
-    await screenshot(page, 'billing-dashboard');
+    await pictureFor(page, 'billing-dashboard');
     await summary.getByTestId('billing-draft-link').click();
     await page.waitForURL((url) => url.pathname === `/billDraft/${houseTicketID}`);
 
@@ -166,7 +166,7 @@ describe('the month’s draft and issuing the bills', () => {
     const billLink = first.getByTestId('bill-link');
     await billLink.waitFor();
     expect(await second.getByTestId('bill-link').count()).toBe(0);
-    await screenshot(page, 'billing-draft-issued');
+    await pictureFor(page, 'billing-draft-issued');
 
     const bills = await api.request<{ value: MonthlyBill[] }>(
       'GET',
@@ -193,7 +193,7 @@ describe('the month’s draft and issuing the bills', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.scrollWidth), SLOW)
       .toBeLessThanOrEqual(VIEWPORTS.phone.width);
-    await screenshot(page, 'billing-draft-phone');
+    await pictureFor(page, 'billing-draft-phone');
 
     // House settings: tiered electricity and the house's own billing day.
     await page.setViewportSize(VIEWPORTS.desktop);
@@ -242,13 +242,9 @@ describe('the month’s draft and issuing the bills', () => {
   });
 
   it('the super admin sets the default billing day at /timeBill', async (test) => {
-    const { context, page } = await newPage(browser, baseURL, 'phone');
-    test.onTestFinished(() => context.close());
     const session = await storedSessionFor(baseURL, 'admin', DEMO_PASSWORDS.admin!);
-    await page.goto('/favicon.svg');
-    await page.evaluate((entries) => {
-      for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-    }, session);
+    const { page } = await pages.open('phone', session);
+    test.onTestFinished(() => page.close());
     const before = await api.request<{ defaultBillingDay: number }>('GET', '/api/MetaData/BillingDay', {
       token: session.accessToken,
     });

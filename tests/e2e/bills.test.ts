@@ -9,7 +9,7 @@
 import { BILL_MESSAGES, BILL_STATUS_LABELS } from '@nhatro/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.js';
+import { cleanPages, newPage, pictureFor, sharedBrowser, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { storedSessionFor, textOf, toast } from '../support/ui.js';
 
@@ -27,7 +27,8 @@ const TENANT_PASSWORD = `Thue${RUN}2026`;
 /** The machine running the browser tests is shared: give a reply a few seconds. */
 const POLL = { timeout: 10_000 };
 
-let browser: Browser;
+const pages = cleanPages(baseURL);
+let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];
 let landlordToken = '';
 
@@ -65,23 +66,28 @@ async function call<T>(method: string, path: string, body?: unknown, token = lan
   return reply.body;
 }
 
-/** A page whose localStorage holds a signed-in session (no login form: that is tested elsewhere). */
+/** A clean page (see `cleanPages`) whose localStorage holds a signed-in session (no login form: that is tested elsewhere). */
 async function signedInPage(
   session: Record<string, string>,
   viewport: keyof typeof VIEWPORTS,
 ): Promise<Page> {
-  const { context, page } = await newPage(browser, baseURL, viewport);
+  return (await pages.open(viewport, session)).page;
+}
+
+/** A phone without an account. */
+async function anonymousPage(): Promise<Page> {
+  return (await pages.open('phone')).page;
+}
+
+/** A second phone beside the anonymous one, in a context of its own, holding a signed-in session. */
+async function otherSignedInPhone(session: Record<string, string>): Promise<Page> {
+  browser ??= await sharedBrowser();
+  const { context, page } = await newPage(browser, baseURL, 'phone');
   contexts.push(context);
   await page.goto('/favicon.svg');
   await page.evaluate((entries) => {
     for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
   }, session);
-  return page;
-}
-
-async function anonymousPage(): Promise<Page> {
-  const { context, page } = await newPage(browser, baseURL, 'phone');
-  contexts.push(context);
   return page;
 }
 
@@ -91,7 +97,6 @@ async function fitsThePhone(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const landlord = await api.login('chunha', DEMO_PASSWORDS.chunha!);
   landlordToken = landlord.token.accessToken;
 
@@ -166,6 +171,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await pages.closePages();
   for (const context of contexts) await context.close();
   await browser?.close();
 });
@@ -198,7 +204,7 @@ describe('a monthly bill', () => {
     expect(await textOf(landlord.getByTestId('bill-qr-amount'))).toBe(money(data.total));
     expect(await textOf(landlord.getByTestId('bill-qr-note'))).toBe(data.billCode);
     expect(await textOf(landlord.getByTestId('bill-qr-account'))).toBe('0071000123456');
-    await screenshot(landlord, 'bill-landlord-desktop');
+    await pictureFor(landlord, 'bill-landlord-desktop');
     // 'In hóa đơn' prints the bill alone: no menu, no buttons.
     await landlord.emulateMedia({ media: 'print' });
     expect(await landlord.getByRole('navigation').first().isVisible()).toBe(false);
@@ -257,15 +263,15 @@ describe('a monthly bill', () => {
     expect(await textOf(guest.getByTestId('guest-bill-qr-note'))).toBe(data.billCode);
     await guest.getByTestId('guest-bill-line-list').getByText(/kWh/).first().waitFor();
     await fitsThePhone(guest);
-    await screenshot(guest, 'bill-guest-phone');
+    await pictureFor(guest, 'bill-guest-phone');
     // The id alone, or a forged token, shows nothing but the message.
     await guest.goto(`/guestMonthlyBill/${data.monthlyBillID}?t=${link.searchParams.get('t')}x`);
     expect(await textOf(guest.getByTestId('guest-bill-invalid'))).toBe(BILL_MESSAGES.guestLinkInvalid);
 
     // The rest in cash. The same toast is shown once at a time: the first one goes first.
     const paidToast = toast(landlord, 'success', BILL_MESSAGES.billPaid);
-    // (Closed by a click; it may be closing by itself already.)
-    await paidToast.click({ timeout: 2_000 }).catch(() => undefined);
+    // (Closed by a click when still there; it may be closing by itself already.)
+    if ((await paidToast.count()) > 0) await paidToast.click({ timeout: 2_000 }).catch(() => undefined);
     await paidToast.waitFor({ state: 'detached' });
     await landlord.getByTestId('bill-collect').click();
     expect(await landlord.getByTestId('cash-amount').inputValue()).toBe(
@@ -293,7 +299,7 @@ describe('a monthly bill', () => {
 
     // The tenant, on a 375 px phone: the bill is paid.
     const tenantSession = await storedSessionFor(baseURL, data.tenantUsername, TENANT_PASSWORD);
-    const tenant = await signedInPage(tenantSession, 'phone');
+    const tenant = await otherSignedInPhone(tenantSession);
     await tenant.goto('/lesseeRoomDetail');
     const current = tenant.getByTestId('tenant-current-bill');
     await current.waitFor();
@@ -305,7 +311,7 @@ describe('a monthly bill', () => {
       .getByText(/Hóa đơn tháng/)
       .waitFor();
     await fitsThePhone(tenant);
-    await screenshot(tenant, 'bill-tenant-phone');
+    await pictureFor(tenant, 'bill-tenant-phone');
     await tenant.getByTestId('tenant-current-bill-open').click();
     await tenant.waitForURL((url) => url.pathname === `/bill/${data.monthlyBillID}`);
     expect(await textOf(tenant.getByTestId('bill-status'))).toBe(BILL_STATUS_LABELS[3]);

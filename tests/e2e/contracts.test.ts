@@ -5,10 +5,10 @@
 // an extension with a new rent, the history, a guest link, the new tenant's first login and
 // /lesseeContract, then an early end with damages and its settlement. The tests of this file share one
 // landlord session and run in order.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signIn, textOf, toast } from '../support/ui.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { storedSessionInHouse, textOf, toast } from '../support/ui.js';
+import { cleanPages, downloadedBytes, pictureFor } from '../support/browser.js';
 import { makePng } from '../support/png.js';
 
 const baseURL = inject('baseURL');
@@ -25,10 +25,10 @@ const OTHER_TENANT_PHONE = `03${TENANT_PHONE.slice(2)}`;
 const PLATE = `59-X3 ${String(Date.now()).slice(-3)}.${String(Date.now()).slice(-5, -3)}`;
 const NEW_TENANT_PASSWORD = 'Nhung@2026mk';
 
-let browser: Browser;
+/** The landlord's page, kept through the tests; a test opens a phone page besides (see `cleanPages`). */
 let page: Page;
+const pages = cleanPages(baseURL);
 let storedSession: Record<string, string> = {};
-const contexts: BrowserContext[] = [];
 
 const journey = {
   roomID: '',
@@ -71,15 +71,11 @@ function money(amount: number): string {
   return `${new Intl.NumberFormat('vi-VN').format(amount)} ₫`;
 }
 
-/** A new page of this browser holding the landlord's session (localStorage copied). */
-async function pageWithSession(viewport: 'desktop' | 'phone'): Promise<Page> {
-  const { context, page: fresh } = await newPage(browser, baseURL, viewport);
-  contexts.push(context);
-  await fresh.goto('/favicon.svg');
-  await fresh.evaluate((entries) => {
-    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-  }, storedSession);
-  return fresh;
+/** A phone page (a clean tab, see `cleanPages`), holding `session`; closed when the test ends. */
+async function phonePage(session: Record<string, string> = {}): Promise<Page> {
+  const { page: phone } = await pages.open('phone', session);
+  onTestFinished(() => phone.close());
+  return phone;
 }
 
 /** Calls the API with the landlord's token (set-up only: what is tested goes through the screens). */
@@ -129,12 +125,9 @@ function stepTitle(target: Page, text: string): Locator {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const opened = await newPage(browser, baseURL, 'desktop');
-  contexts.push(opened.context);
-  page = opened.page;
-  await signIn(page, 'chunha', 'Chunha@123456', HOUSE_NAME);
-  storedSession = await page.evaluate(() => ({ ...window.localStorage }));
+  // Signed in with the house chosen, through the API (the login form is tested in shell-login).
+  storedSession = await storedSessionInHouse(baseURL, 'chunha', 'Chunha@123456', HOUSE_NAME);
+  page = (await pages.open('desktop', storedSession)).page;
   journey.roomID = await createRoom(ROOM_NAME, 2_500_000);
   journey.secondRoomID = await createRoom(SECOND_ROOM_NAME, 2_000_000);
   const soon = await landlordApi<{ contractID: string }>('POST', '/odata/Contract', {
@@ -148,8 +141,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
+  await pages.closePages();
 });
 
 describe('reservations (cọc giữ phòng)', () => {
@@ -276,7 +268,7 @@ describe('/createContract — the five steps', () => {
     journey.endDate = addDays(addMonths(today, 12), -1);
     expect(await page.getByLabel('Ngày kết thúc').inputValue()).toBe(journey.endDate);
     expect(await helperText(page, 'contract-endDate')).toBe(dmy(journey.endDate));
-    await screenshot(page, 'contracts-stepper-desktop');
+    await pictureFor(page, 'contracts-stepper-desktop');
     await page.getByRole('button', { name: 'Tiếp tục' }).click();
 
     // Step 2: the representative (name and phone from the deposit); the schema's messages under the fields.
@@ -342,13 +334,13 @@ describe('/createContract — the five steps', () => {
       expect(await services.getByRole('checkbox', { name: new RegExp(`^${name} —`) }).isChecked()).toBe(true);
     }
     await services.getByRole('checkbox', { name: `Xe máy ${PLATE.toUpperCase()}` }).check();
-    await screenshot(page, 'contracts-stepper-vehicles-desktop');
+    await pictureFor(page, 'contracts-stepper-vehicles-desktop');
     await page.getByRole('button', { name: 'Tiếp tục' }).click();
 
     // Step 5: the summary, then the contract.
     await stepTitle(page, 'Bước 5/5: Xác nhận').waitFor();
     const summary = page.getByTestId('contract-summary');
-    await screenshot(page, 'contracts-stepper-summary-desktop');
+    await pictureFor(page, 'contracts-stepper-summary-desktop');
     expect(await textOf(summary.getByTestId('summary-term'))).toContain(
       `${dmy(journey.startDate)} – ${dmy(journey.endDate)}`,
     );
@@ -415,7 +407,7 @@ describe('/createContract — the five steps', () => {
   });
 
   it('is one column at 375 px and starts from the room given in ?roomID=', async () => {
-    const phone = await pageWithSession('phone');
+    const phone = await phonePage(storedSession);
     await phone.goto(`/createContract?roomID=${journey.secondRoomID}`);
     await stepTitle(phone, 'Bước 1/5: Phòng & thời hạn').waitFor();
     expect(await phone.getByRole('combobox', { name: 'Phòng', exact: true }).inputValue()).toBe(
@@ -426,11 +418,11 @@ describe('/createContract — the five steps', () => {
     const end = await phone.getByLabel('Ngày kết thúc').boundingBox();
     expect(start && end && end.y > start.y).toBe(true);
     await expectNoHorizontalScroll(phone);
-    await screenshot(phone, 'contracts-stepper-phone');
+    await pictureFor(phone, 'contracts-stepper-phone');
     await phone.getByRole('button', { name: 'Tiếp tục' }).tap();
     await stepTitle(phone, 'Bước 2/5: Người đại diện').waitFor();
     await expectNoHorizontalScroll(phone);
-    await screenshot(phone, 'contracts-stepper-person-phone');
+    await pictureFor(phone, 'contracts-stepper-person-phone');
   });
 });
 
@@ -466,7 +458,7 @@ describe('/contracts/{id} and its pages', () => {
     expect(await actions.getByRole('link', { name: 'Thêm xe / người ở' }).getAttribute('href')).toBe(
       `/vehicleAndLesseeAdd/${journey.contractID}`,
     );
-    await screenshot(page, 'contracts-detail-desktop');
+    await pictureFor(page, 'contracts-detail-desktop');
 
     // The list: filtered to the room, the row shows room, representative, term, rent and status.
     await page.goto('/contracts');
@@ -491,7 +483,7 @@ describe('/contracts/{id} and its pages', () => {
     await page.waitForURL((url) => url.searchParams.get('expiring') === '1');
     await expect.poll(() => page.getByLabel('Sắp hết hạn (30 ngày)').isChecked()).toBe(true);
     await page.getByTestId(`contract-row-${journey.soonContractID}`).waitFor();
-    await screenshot(page, 'contracts-list-desktop');
+    await pictureFor(page, 'contracts-list-desktop');
     expect(await page.getByTestId(`contract-row-${journey.contractID}`).count()).toBe(0);
     const ends = await page
       .locator('[data-testid^=contract-row-] td:nth-child(3)')
@@ -504,16 +496,16 @@ describe('/contracts/{id} and its pages', () => {
   });
 
   it('fits a 375 px screen', async () => {
-    const phone = await pageWithSession('phone');
+    const phone = await phonePage(storedSession);
     await phone.goto(`/contracts/${journey.contractID}`);
     await phone.getByRole('heading', { level: 1, name: `Hợp đồng phòng ${ROOM_NAME}` }).waitFor();
     await phone.getByRole('region', { name: 'Người ở (3)' }).waitFor();
     await expectNoHorizontalScroll(phone);
-    await screenshot(phone, 'contracts-detail-phone');
+    await pictureFor(phone, 'contracts-detail-phone');
     await phone.goto('/contracts');
     await phone.getByTestId(`contract-row-${journey.contractID}`).waitFor();
     await expectNoHorizontalScroll(phone);
-    await screenshot(phone, 'contracts-list-phone');
+    await pictureFor(phone, 'contracts-list-phone');
   });
 
   it('creates a guest link to sign (URL, expiry) and revokes it', async () => {
@@ -565,9 +557,7 @@ describe('/contracts/{id} and its pages', () => {
     expect(response.headers()['content-type']).toBe('application/pdf');
     const file = await download;
     expect(file.suggestedFilename()).toMatch(/^hop-dong-hd-[a-z0-9]+\.pdf$/);
-    const path = await file.path();
-    const { readFile } = await import('node:fs/promises');
-    expect((await readFile(path)).subarray(0, 4).toString('latin1')).toBe('%PDF');
+    expect((await downloadedBytes(file)).subarray(0, 4).toString('latin1')).toBe('%PDF');
     await page.getByTestId('contract-pdf-link').waitFor();
 
     const paper = page.getByRole('region', { name: 'Bản hợp đồng giấy' });
@@ -585,7 +575,7 @@ describe('/contracts/{id} and its pages', () => {
     await version.waitFor();
     expect(await textOf(version)).toContain('Bản ký tay ngày nhận phòng');
     expect(await textOf(version)).toContain('PNG');
-    await screenshot(page, 'contracts-document-desktop');
+    await pictureFor(page, 'contracts-document-desktop');
 
     const popup = page.waitForEvent('popup');
     await version.getByRole('button', { name: 'Xem bản 1' }).click();
@@ -649,12 +639,11 @@ describe('/contracts/{id} and its pages', () => {
       has: page.getByRole('heading', { name: `Tiền thuê (từ tháng ${month}/${year})`, exact: true }),
     });
     expect(await textOf(rent.getByTestId('contract-change-values'))).toBe('2.500.000 ₫2.800.000 ₫');
-    await screenshot(page, 'contracts-history-desktop');
+    await pictureFor(page, 'contracts-history-desktop');
   });
 
   it('lets the new tenant in with the one-time password, forces a new one, and shows their contract', async () => {
-    const { context, page: tenant } = await newPage(browser, baseURL, 'phone');
-    contexts.push(context);
+    const tenant = await phonePage();
     await tenant.goto('/login');
     await tenant.getByLabel('Tên đăng nhập').fill(journey.username);
     await tenant.getByLabel('Mật khẩu', { exact: true }).fill(journey.oneTimePassword);
@@ -730,7 +719,7 @@ describe('/contracts/{id} and its pages', () => {
     expect(await textOf(page.getByTestId('settlement-preview-refund'))).toBe(money(Math.abs(refund)));
     expect(await textOf(preview)).toContain(refund >= 0 ? 'Hoàn lại người thuê' : 'Người thuê còn phải trả');
 
-    await screenshot(page, 'contracts-terminate-desktop');
+    await pictureFor(page, 'contracts-terminate-desktop');
     await form.getByRole('button', { name: 'Kết thúc hợp đồng' }).click();
     const confirm = page.getByRole('dialog', { name: 'Kết thúc hợp đồng sớm' });
     expect(await textOf(confirm)).toContain(money(Math.abs(refund)));

@@ -1,10 +1,10 @@
 // Browser tests of /deviceCD/{id} (the devices of a room): add a device with a PNG photo (multipart,
 // converted in the browser), see it on the page and on the room page, edit it, remove it; the field
 // errors and a failure toast. Landlord chunha, house 'Nhà trọ Hoa Sen', room P103.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signIn, toast, textOf } from '../support/ui.js';
-import { launchBrowser, newPage } from '../support/browser.js';
+import { storedSessionInHouse, toast, textOf } from '../support/ui.js';
+import { cleanPages } from '../support/browser.js';
 import { makePng } from '../support/png.js';
 
 const baseURL = inject('baseURL');
@@ -12,9 +12,9 @@ const ROOM_NAME = 'P103';
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const DEVICE_NAME = `Máy lạnh ${RUN}`;
 
-let browser: Browser;
-let context: BrowserContext;
+/** The landlord's page, kept through the tests (see `cleanPages`). */
 let page: Page;
+const pages = cleanPages(baseURL);
 let roomID = '';
 
 function deviceCard(name: string): Locator {
@@ -24,14 +24,12 @@ function deviceCard(name: string): Locator {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, baseURL, 'desktop'));
-  await signIn(page, 'chunha', 'Chunha@123456');
+  // Signed in with the house chosen, through the API (the login form is tested in shell-login).
+  ({ page } = await pages.open('desktop', await storedSessionInHouse(baseURL, 'chunha', 'Chunha@123456')));
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  await pages.closePages();
 });
 
 describe('/deviceCD/{id} — devices of a room', () => {

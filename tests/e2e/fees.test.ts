@@ -3,23 +3,32 @@
 // Điện and Nước that cannot be deleted, failure toasts, and staff who get the 404 page.
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signIn, toast } from '../support/ui.js';
-import { launchBrowser, newPage } from '../support/browser.js';
+import { restoreSession, storedSessionInHouse, toast } from '../support/ui.js';
+import { cleanPages, newPage, sharedBrowser } from '../support/browser.js';
 
 const baseURL = inject('baseURL');
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const SERVICE_NAME = `Vệ sinh chung ${RUN}`;
 const NOT_FOUND_TITLE = "Oops! The page you're looking for does not exist.";
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
+/** The landlord's page, kept through the tests (see `cleanPages`). */
 let page: Page;
+const pages = cleanPages(baseURL);
+let browser: Browser | undefined;
+const contexts: BrowserContext[] = [];
 
-async function signedInPage(username: string, password: string): Promise<Page> {
-  const { context, page: fresh } = await newPage(browser, baseURL, 'desktop');
+/** Signed in with 'Nhà trọ Hoa Sen' chosen, through the API (the login form is tested in shell-login). */
+function sessionOf(username: string, password: string): Promise<Record<string, string>> {
+  return storedSessionInHouse(baseURL, username, password);
+}
+
+/** A second desktop page, in a context of its own (another session beside the landlord's page). */
+async function otherDesktopPage(session: Record<string, string>): Promise<Page> {
+  browser ??= await sharedBrowser();
+  const { context, page: other } = await newPage(browser, baseURL, 'desktop');
   contexts.push(context);
-  await signIn(fresh, username, password);
-  return fresh;
+  await restoreSession(other, session);
+  return other;
 }
 
 function table(): Locator {
@@ -44,11 +53,12 @@ async function openFees(path = '/settingAdmin'): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  page = await signedInPage('chunha', 'Chunha@123456');
+  ({ page } = await pages.open('desktop', await sessionOf('chunha', 'Chunha@123456')));
+  await page.goto('/dashboard');
 });
 
 afterAll(async () => {
+  await pages.closePages();
   for (const context of contexts) await context.close();
   await browser?.close();
 });
@@ -190,7 +200,8 @@ describe('/settingAdmin — building service fees', () => {
   });
 
   it('is the 404 page for staff (housePermission 1), who have no link to it', async () => {
-    const staff = await signedInPage('nhanvien', 'Nhanvien@123456');
+    const staff = await otherDesktopPage(await sessionOf('nhanvien', 'Nhanvien@123456'));
+    await staff.goto('/dashboard');
     const nav = staff.getByRole('navigation', { name: 'Điều hướng chính' });
     await nav.getByRole('link', { name: 'Quản lý phòng' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Phí dịch vụ tòa nhà' }).count()).toBe(0);

@@ -6,7 +6,7 @@
 import { BILL_MESSAGES, ISSUE_MESSAGES, ISSUE_STATUS_LABELS } from '@nhatro/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.js';
+import { cleanPages, newPage, pictureFor, sharedBrowser, VIEWPORTS } from '../support/browser.js';
 import { makePng } from '../support/png.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { storedSessionFor, textOf, toast } from '../support/ui.js';
@@ -22,7 +22,8 @@ const MISTAKE = `Gửi nhầm ${RUN}`;
 const RESPONSE = 'Thợ sẽ đến sửa sáng mai.';
 const TENANT_PASSWORD = `Thue${RUN}2026`;
 
-let browser: Browser;
+const pages = cleanPages(baseURL);
+let browser: Browser | undefined;
 const contexts: BrowserContext[] = [];
 let landlordToken = '';
 let houseID = '';
@@ -35,12 +36,15 @@ async function call<T>(method: string, path: string, body?: unknown, token = lan
   return reply.body;
 }
 
-/** A page whose localStorage holds a signed-in session (the login form is tested elsewhere). */
-async function signedInPage(
-  session: Record<string, string>,
-  viewport: keyof typeof VIEWPORTS,
-): Promise<Page> {
-  const { context, page } = await newPage(browser, baseURL, viewport);
+/** A phone whose localStorage holds a signed-in session (the login form is tested elsewhere). */
+async function signedInPhone(session: Record<string, string>): Promise<Page> {
+  return (await pages.open('phone', session)).page;
+}
+
+/** A second phone beside the first, in a context of its own, holding another session. */
+async function otherSignedInPhone(session: Record<string, string>): Promise<Page> {
+  browser ??= await sharedBrowser();
+  const { context, page } = await newPage(browser, baseURL, 'phone');
   contexts.push(context);
   await page.goto('/favicon.svg');
   await page.evaluate((entries) => {
@@ -50,7 +54,6 @@ async function signedInPage(
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const landlord = await api.login('chunha', DEMO_PASSWORDS.chunha!);
   landlordToken = landlord.token.accessToken;
   houseID = landlord.houses.find((house) => house.houseName === HOUSE_NAME)?.houseID ?? '';
@@ -95,6 +98,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await pages.closePages();
   await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
 });
@@ -102,10 +106,7 @@ afterAll(async () => {
 describe('issue reports', () => {
   it('go from the tenant’s phone report with a photo to resolved on /requests', async () => {
     // The tenant reports on a phone, with a photo.
-    const tenant = await signedInPage(
-      await storedSessionFor(baseURL, tenantUsername, TENANT_PASSWORD),
-      'phone',
-    );
+    const tenant = await signedInPhone(await storedSessionFor(baseURL, tenantUsername, TENANT_PASSWORD));
     await tenant.goto('/lesseeRoomDetail');
     const section = tenant.getByTestId('tenant-issues-section');
     await section.getByTestId('tenant-issues-empty').waitFor();
@@ -140,11 +141,11 @@ describe('issue reports', () => {
     await own.waitFor();
     const width = await tenant.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(VIEWPORTS.phone.width);
-    await screenshot(tenant, 'issues-tenant-phone');
+    await pictureFor(tenant, 'issues-tenant-phone');
 
     // The landlord finds it by its room and moves it to 2, then to 3 with an answer.
     const landlordSession = await storedSessionFor(baseURL, 'chunha', DEMO_PASSWORDS.chunha!);
-    const landlord = await signedInPage({ ...landlordSession, houseID }, 'phone');
+    const landlord = await otherSignedInPhone({ ...landlordSession, houseID });
     // The dashboard counts the house's unresolved reports and leads to /requests.
     await landlord.goto('/dashboard');
     await landlord.getByTestId('open-issues-count').waitFor();
@@ -182,7 +183,7 @@ describe('issue reports', () => {
     expect(await landlord.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       VIEWPORTS.phone.width,
     );
-    await screenshot(landlord, 'issues-requests-phone');
+    await pictureFor(landlord, 'issues-requests-phone');
 
     // The repair is billed to the tenant as a one-time charge linked to the report.
     await card.getByTestId('issue-charge').click();

@@ -6,11 +6,11 @@
 // contract (room P101, representative Lê Minh Tuấn). The tests of this file run in order and share one
 // session: the occupant added from the QR code is edited, gets a vehicle and is removed at the end.
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import type { Download, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { cleanPages, downloadedBytes, pictureFor } from '../support/browser.js';
 import { makePng } from '../support/png.js';
-import { signIn, toast } from '../support/ui.js';
+import { storedSessionInHouse, toast } from '../support/ui.js';
 import { XLSX_TYPE, buildXlsx } from '../support/xlsx.js';
 
 const baseURL = inject('baseURL');
@@ -39,10 +39,10 @@ const CARD_QR = [
 const PLATE = `59-Y1 ${DIGITS.slice(0, 3)}.${DIGITS.slice(3, 5)}`;
 const PLACE_OF_ISSUE = 'Cục Cảnh sát quản lý hành chính về trật tự xã hội';
 
-let browser: Browser;
+/** The landlord's page, kept through the tests (see `cleanPages`). */
 let page: Page;
+const pages = cleanPages(baseURL);
 let storedSession: Record<string, string> = {};
-const contexts: BrowserContext[] = [];
 let newLesseeID = '';
 let contractID = '';
 let contractRoomID = '';
@@ -257,15 +257,11 @@ async function qrPhoto(target: Page, text: string): Promise<Buffer> {
 
 // ---------------------------------------------------------------------------------------------------
 
-/** A new page of this browser holding the same session (localStorage copied). */
-async function pageWithSession(viewport: 'desktop' | 'phone'): Promise<Page> {
-  const { context, page: fresh } = await newPage(browser, baseURL, viewport);
-  contexts.push(context);
-  await fresh.goto('/favicon.svg');
-  await fresh.evaluate((entries) => {
-    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-  }, storedSession);
-  return fresh;
+/** A phone page holding the same session (a clean tab, see `cleanPages`), closed when the test ends. */
+async function phoneWithSession(): Promise<Page> {
+  const { page: phone } = await pages.open('phone', storedSession);
+  onTestFinished(() => phone.close());
+  return phone;
 }
 
 /** The message under a form field ('' while it has none: the line is reserved). */
@@ -308,9 +304,9 @@ function fact(target: Page, field: string): Locator {
   return target.getByTestId(`lessee-fact-${field}`);
 }
 
-async function readSheet(path: string): Promise<string[][]> {
+async function readSheet(download: Download): Promise<string[][]> {
   const workbook = new ExcelJS.Workbook();
-  await workbook.xlsx.readFile(path);
+  await workbook.xlsx.load((await downloadedBytes(download)) as unknown as ArrayBuffer);
   const rows: string[][] = [];
   workbook.worksheets[0]?.eachRow((row) => {
     rows.push(
@@ -323,21 +319,18 @@ async function readSheet(path: string): Promise<string[][]> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const opened = await newPage(browser, baseURL, 'desktop');
-  contexts.push(opened.context);
-  page = opened.page;
+  // Signed in with the house chosen, through the API (the login form is tested in shell-login).
+  storedSession = await storedSessionInHouse(baseURL, 'chunha', 'Chunha@123456');
+  page = (await pages.open('desktop', storedSession)).page;
   // The jsQR path on every browser: Chromium on Linux has no BarcodeDetector anyway.
-  await opened.context.addInitScript(() => {
+  await page.addInitScript(() => {
     delete (window as { BarcodeDetector?: unknown }).BarcodeDetector;
   });
-  await signIn(page, 'chunha', 'Chunha@123456');
-  storedSession = await page.evaluate(() => ({ ...window.localStorage }));
+  await page.goto('/dashboard');
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
+  await pages.closePages();
 });
 
 describe('/lessees — the occupants of the selected house', () => {
@@ -521,7 +514,7 @@ describe('/createLesseeInfo — a new occupant filled in from the QR code of a C
     );
     await form.getByLabel('Ngày kết thúc tạm trú').fill('2027-08-31');
     await page.evaluate(() => window.scrollTo(0, 0));
-    await screenshot(page, 'lessee-create-1280');
+    await pictureFor(page, 'lessee-create-1280');
 
     await form.getByRole('button', { name: 'Thêm người thuê' }).click();
     await toast(page, 'success', 'Tạo người thuê mới thành công!').waitFor();
@@ -712,7 +705,7 @@ describe('/lesseeCD/{roomID} — the occupants of a room’s active contract', (
     await occupant.getByTestId('room-occupant-status').filter({ hasText: 'Đã chuyển đi' }).waitFor();
     await occupant.getByRole('button', { name: 'Đang ở lại' }).click();
     await occupant.getByTestId('room-occupant-status').filter({ hasText: 'Đang ở' }).waitFor();
-    await screenshot(page, 'lessees-room-1280');
+    await pictureFor(page, 'lessees-room-1280');
 
     // Its vehicle goes first, from the contract's vehicle page.
     await page.getByRole('link', { name: 'Xe của phòng' }).click();
@@ -761,7 +754,7 @@ describe('/lessees — Excel: the temporary-residence list and the import of ten
     await page.getByRole('button', { name: 'Xuất danh sách tạm trú' }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
-    const rows = await readSheet(await download.path());
+    const rows = await readSheet(download);
     expect(rows.some((row) => row.includes('Lê Minh Tuấn'))).toBe(true);
   });
 
@@ -789,7 +782,7 @@ describe('/lessees — Excel: the temporary-residence list and the import of ten
     await dialog.getByRole('button', { name: 'Tải file mẫu' }).click();
     const template = await templateDownload;
     expect(template.suggestedFilename()).toMatch(/\.xlsx$/);
-    const templateRows = await readSheet(await template.path());
+    const templateRows = await readSheet(template);
     expect(templateRows.flat()).toEqual(expect.arrayContaining(['Phòng', 'Họ tên', 'Đại diện']));
 
     const headers = [
@@ -835,7 +828,7 @@ describe('/lessees — Excel: the temporary-residence list and the import of ten
     expect(await dialog.getByTestId('lessee-import-error-count').textContent()).toBe('1');
     const reportDownload = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Tải báo cáo lỗi' }).click();
-    const report = await readSheet(await (await reportDownload).path());
+    const report = await readSheet(await reportDownload);
     const errorColumn = report[0]?.indexOf('Lỗi') ?? -1;
     expect(errorColumn).toBeGreaterThanOrEqual(0);
     expect(report[1]?.[errorColumn]).toContain('KHÔNG-CÓ-PHÒNG');
@@ -868,19 +861,19 @@ describe('Phone (375 px) and desktop (1280 px)', () => {
   it('fits a 375 px phone without horizontal scrolling (screenshots at 1280 and 375 px)', async () => {
     await page.goto('/lessees');
     await page.getByTestId('lessee-row').first().waitFor();
-    await screenshot(page, 'lessees-1280');
+    await pictureFor(page, 'lessees-1280');
 
-    const phone = await pageWithSession('phone');
+    const phone = await phoneWithSession();
     await phone.goto('/lessees');
     await phone.getByRole('heading', { level: 1, name: 'Quản lý người thuê' }).waitFor();
     await phone.getByTestId('lessee-row').first().waitFor();
     await expectNoHorizontalScroll(phone);
-    await screenshot(phone, 'lessees-375');
+    await pictureFor(phone, 'lessees-375');
 
     await phone.getByTestId('lessee-row').filter({ hasText: 'Lê Minh Tuấn' }).getByRole('link').click();
     await phone.getByRole('heading', { level: 1, name: 'Lê Minh Tuấn' }).waitFor();
     await expectNoHorizontalScroll(phone);
-    await screenshot(phone, 'lessee-detail-375');
+    await pictureFor(phone, 'lessee-detail-375');
 
     await phone.goto(`/createLesseeInRoom/${contractRoomID}`);
     const form = phone.getByRole('form', { name: 'Thêm người thuê' });
@@ -890,27 +883,27 @@ describe('Phone (375 px) and desktop (1280 px)', () => {
       contractRoomID,
     );
     await expectNoHorizontalScroll(phone);
-    await screenshot(phone, 'lessee-create-375');
+    await pictureFor(phone, 'lessee-create-375');
     await form.getByRole('button', { name: 'Quét mã QR CCCD' }).tap();
     await phone
       .getByRole('dialog', { name: 'Quét mã QR CCCD' })
       .getByTestId('cccd-scanner-camera-unavailable')
       .waitFor();
-    await screenshot(phone, 'lessee-scanner-375');
+    await pictureFor(phone, 'lessee-scanner-375');
     await phone.getByRole('button', { name: 'Đóng' }).tap();
 
     await phone.goto(`/vehicleAndLesseeAdd/${contractID}`);
     await phone.getByTestId('vehicle-card').first().waitFor();
     await expectNoHorizontalScroll(phone);
-    await screenshot(phone, 'vehicles-375');
+    await pictureFor(phone, 'vehicles-375');
 
     await phone.goto(`/lesseeCD/${contractRoomID}`);
     await phone.getByTestId('room-occupant').first().waitFor();
     await expectNoHorizontalScroll(phone);
-    await screenshot(phone, 'lessees-room-375');
+    await pictureFor(phone, 'lessees-room-375');
 
     await page.goto(`/vehicleAndLesseeAdd/${contractID}`);
     await page.getByTestId('vehicle-card').first().waitFor();
-    await screenshot(page, 'vehicles-1280');
+    await pictureFor(page, 'vehicles-1280');
   });
 });

@@ -5,7 +5,7 @@
 import { METER_MESSAGES } from '@nhatro/common';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.js';
+import { newPage, pictureFor, screenshot, sharedBrowser, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { makePng } from '../support/png.js';
 import { signIn, toast } from '../support/ui.js';
@@ -24,7 +24,7 @@ let houseID = '';
 const rooms: Array<{ roomID: string; roomName: string; electricity: number; water: number }> = [];
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   const landlord = await api.login('chunha', DEMO_PASSWORDS.chunha!);
   landlordToken = landlord.token.accessToken;
   houseID = landlord.houses.find((house) => house.houseName === HOUSE_NAME)?.houseID ?? '';
@@ -131,7 +131,7 @@ describe('meter readings on a phone', () => {
       `meterDrafts:${houseID}:${await currentMonth(page)}`,
     );
     expect(stored).toContain('1290');
-    await screenshot(page, 'meter-records-offline');
+    await pictureFor(page, 'meter-records-offline');
     await context.setOffline(false);
     await expect.poll(() => second.getAttribute('data-state'), SLOW).toBe('done');
 

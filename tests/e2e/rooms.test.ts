@@ -2,10 +2,10 @@
 // 'Thêm phòng' dialog, the edit form, photos (converted to PNG in the browser, uploaded with a SAS),
 // the contract / lessee / bill sections and deletion. One landlord session (chunha, 'Nhà trọ Hoa Sen')
 // is shared by the tests of this file, which run in order: create → edit → photos → delete.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signIn, toast, textOf } from '../support/ui.js';
-import { launchBrowser, newPage, screenshot } from '../support/browser.js';
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { storedSessionInHouse, toast, textOf } from '../support/ui.js';
+import { cleanPages, pictureFor } from '../support/browser.js';
 import { makePng } from '../support/png.js';
 
 const baseURL = inject('baseURL');
@@ -13,21 +13,17 @@ const HOUSE_NAME = 'Nhà trọ Hoa Sen';
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const ROOM_NAME = `E2E ${RUN}`;
 
-let browser: Browser;
+/** The landlord's page, kept through the tests (see `cleanPages`). */
 let page: Page;
+const pages = cleanPages(baseURL);
 let storedSession: Record<string, string> = {};
-const contexts: BrowserContext[] = [];
 let createdRoomID = '';
 
-/** A new page of this browser holding the same session (localStorage copied). */
-async function pageWithSession(viewport: 'desktop' | 'phone'): Promise<Page> {
-  const { context, page: fresh } = await newPage(browser, baseURL, viewport);
-  contexts.push(context);
-  await fresh.goto('/favicon.svg');
-  await fresh.evaluate((entries) => {
-    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-  }, storedSession);
-  return fresh;
+/** A phone page holding the same session (a clean tab, see `cleanPages`), closed when the test ends. */
+async function phoneWithSession(): Promise<Page> {
+  const { page: phone } = await pages.open('phone', storedSession);
+  onTestFinished(() => phone.close());
+  return phone;
 }
 
 /** The message under a form field ('' while it has none: the line is reserved). */
@@ -66,17 +62,13 @@ async function expectNoHorizontalScroll(target: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const opened = await newPage(browser, baseURL, 'desktop');
-  contexts.push(opened.context);
-  page = opened.page;
-  await signIn(page, 'chunha', 'Chunha@123456');
-  storedSession = await page.evaluate(() => ({ ...window.localStorage }));
+  // Signed in with the house chosen, through the API (the login form is tested in shell-login).
+  storedSession = await storedSessionInHouse(baseURL, 'chunha', 'Chunha@123456', HOUSE_NAME);
+  page = (await pages.open('desktop', storedSession)).page;
 });
 
 afterAll(async () => {
-  for (const context of contexts) await context.close();
-  await browser?.close();
+  await pages.closePages();
 });
 
 describe('/rooms — all rooms of the selected house at a glance', () => {
@@ -421,7 +413,9 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
       currentWaterIndex: 10,
       images: [],
     }));
-    const perf = await pageWithSession('desktop');
+    // A second tab of the same signed-in browser (its own routes), closed at the end.
+    const perf = await page.context().newPage();
+    onTestFinished(() => perf.close());
     const requested: string[] = [];
     // The API pages with $top/$skip and @odata.nextLink: answer in two pages of 300 and 200.
     await perf.route(
@@ -459,12 +453,12 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
 
   it('fits a 375 px phone without horizontal scrolling (screenshots at 1280 and 375 px)', async () => {
     await openRooms(page);
-    await screenshot(page, 'rooms-1280');
+    await pictureFor(page, 'rooms-1280');
 
-    const phone = await pageWithSession('phone');
+    const phone = await phoneWithSession();
     await openRooms(phone);
     await expectNoHorizontalScroll(phone);
-    await screenshot(phone, 'rooms-375');
+    await pictureFor(phone, 'rooms-375');
 
     await phone.getByRole('button', { name: 'Thêm phòng' }).click();
     const dialog = phone.getByRole('dialog', { name: 'Thêm phòng' });
@@ -475,7 +469,7 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
     expect(await helperText(dialog, 'room-create-roomName')).toBe('Tên phòng không được để trống!');
     expect(await helperText(dialog, 'room-create-acreage')).toBe('Diện tích không được để trống!');
     expect(await helperText(dialog, 'room-create-price')).toBe('Giá thuê không được để trống!');
-    await screenshot(phone, 'room-create-375');
+    await pictureFor(phone, 'room-create-375');
     await dialog.getByRole('button', { name: 'Hủy' }).tap();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -483,6 +477,6 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
     await phone.getByRole('heading', { level: 1, name: 'Phòng P101' }).waitFor();
     await phone.getByText('Lê Minh Tuấn').waitFor();
     await expectNoHorizontalScroll(phone);
-    await screenshot(phone, 'room-detail-375');
+    await pictureFor(phone, 'room-detail-375');
   });
 });

@@ -1,11 +1,10 @@
 // Browser tests of the 'Nhập từ Excel' dialog of /rooms: template download, a file with bad rows (count
 // shown, error report downloaded and checked with exceljs), a file the server refuses as a whole, and a
 // good file whose rooms then appear. Landlord chunha, house 'Nhà trọ Hoa Sen'.
-import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
+import type { Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { signIn, toast } from '../support/ui.js';
-import { launchBrowser, newPage } from '../support/browser.js';
+import { storedSessionInHouse, toast } from '../support/ui.js';
+import { cleanPages, downloadedBytes } from '../support/browser.js';
 import {
   ROOM_IMPORT_HEADERS,
   XLSX_TYPE,
@@ -18,9 +17,9 @@ import {
 const baseURL = inject('baseURL');
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 
-let browser: Browser;
-let context: BrowserContext;
+/** The landlord's page, kept through the tests (see `cleanPages`). */
 let page: Page;
+const pages = cleanPages(baseURL);
 
 async function openImportDialog(): Promise<Locator> {
   await page.goto('/rooms');
@@ -40,8 +39,7 @@ async function chooseFile(dialog: Locator, name: string, bytes: Uint8Array): Pro
 
 async function downloadBy(click: () => Promise<void>): Promise<{ download: Download; bytes: Uint8Array }> {
   const [download] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = await download.path();
-  return { download, bytes: new Uint8Array(await readFile(path)) };
+  return { download, bytes: new Uint8Array(await downloadedBytes(download)) };
 }
 
 function cardNamed(name: string): Locator {
@@ -51,14 +49,12 @@ function cardNamed(name: string): Locator {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser, baseURL, 'desktop'));
-  await signIn(page, 'chunha', 'Chunha@123456');
+  // Signed in with the house chosen, through the API (the login form is tested in shell-login).
+  ({ page } = await pages.open('desktop', await storedSessionInHouse(baseURL, 'chunha', 'Chunha@123456')));
 });
 
 afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+  await pages.closePages();
 });
 
 describe("/rooms — 'Nhập từ Excel'", () => {
@@ -152,13 +148,18 @@ describe("/rooms — 'Nhập từ Excel'", () => {
       })),
     );
     await chooseFile(dialog, 'phong-moi.xlsx', file);
-    // Hold the reply a moment so the progress is visible.
+    // Hold the reply until the progress has been seen.
+    let releaseImport: () => void = () => undefined;
+    const importHeld = new Promise<void>((resolve) => {
+      releaseImport = resolve;
+    });
     await page.route('**/ExcelImport/ImportEmptyRooms', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 700));
+      await importHeld;
       await route.fallback();
     });
     await dialog.getByRole('button', { name: 'Nhập phòng' }).click();
     await dialog.getByRole('progressbar', { name: 'Tiến trình nhập phòng' }).waitFor();
+    releaseImport();
     await toast(page, 'success', 'Nhập thành công 2 phòng từ Excel!').waitFor();
     await page.unroute('**/ExcelImport/ImportEmptyRooms');
     await dialog.waitFor({ state: 'hidden' });

@@ -1,12 +1,15 @@
-// Browser tests of the signed-in layout on phones and desktops, with a screenshot of every role's
-// home at 1280 px and 375 px (issue "Web app shell"). Selectors: web/TESTING-NOTES.md.
-// Each role logs in once through the API (beforeAll); every test gets fresh contexts whose
-// localStorage holds that session, as the notes allow ("Tests can seed a session").
+// Browser tests of the signed-in layout on phones and desktops: every role's home at 1280 px and 375 px
+// (issue "Web app shell"). Selectors: web/TESTING-NOTES.md. The size each home is drawn at (CSS width ×
+// device pixel ratio) is measured; with E2E_SCREENSHOTS=1 each is also saved as a PNG in
+// test-results/e2e and the PNG's width checked.
+// Each role logs in once through the API (beforeAll); every test gets clean pages (new tab, empty
+// storage, see `cleanPages`) whose localStorage holds that session, as the notes allow ("Tests can
+// seed a session").
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, type TestContext } from 'vitest';
-import { TEST_OUTPUT, VIEWPORTS, launchBrowser, newPage, screenshot } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SAVE_SCREENSHOTS, TEST_OUTPUT, VIEWPORTS, cleanPages, screenshot } from '../support/browser.js';
 import { storedSessionFor } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
@@ -28,15 +31,15 @@ const NAV_HOUSE_MODERATOR = [
   'Quản lý hợp đồng',
   'Phí dịch vụ tòa nhà',
   'Ghi chỉ số điện nước',
+  'Thông báo',
   'Quản lý nhân viên',
   'Cài đặt tài khoản',
 ];
 
-let browser: Browser;
+const pages = cleanPages(baseURL);
 const sessions = new Map<DemoUser, Record<string, string>>();
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const users = Object.keys(PASSWORDS) as DemoUser[];
   const stored = await Promise.all(
     users.map((username) => storedSessionFor(baseURL, username, PASSWORDS[username])),
@@ -44,33 +47,17 @@ beforeAll(async () => {
   users.forEach((username, index) => sessions.set(username, stored[index]!));
 });
 
-afterAll(async () => {
-  await browser?.close();
+afterEach(async () => {
+  await pages.closePages();
 });
-
-/** A page in a fresh context, closed when the test ends. */
-async function openPage(test: TestContext, viewport: Viewport): Promise<Page> {
-  const { context, page } = await newPage(browser, baseURL, viewport);
-  test.onTestFinished(() => context.close());
-  return page;
-}
 
 async function localStorageOf(page: Page): Promise<Record<string, string>> {
   return page.evaluate(() => ({ ...window.localStorage }));
 }
 
-/** A fresh context whose localStorage holds `stored`, opened on `path`. */
-async function pageWithSession(
-  test: TestContext,
-  viewport: Viewport,
-  stored: Record<string, string>,
-  path: string,
-) {
-  const page = await openPage(test, viewport);
-  await page.goto('/favicon.svg');
-  await page.evaluate((entries) => {
-    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-  }, stored);
+/** A clean page whose localStorage holds `stored`, opened on `path`; closed when the test ends. */
+async function pageWithSession(viewport: Viewport, stored: Record<string, string>, path: string) {
+  const { page } = await pages.open(viewport, stored);
   await page.goto(path);
   return page;
 }
@@ -108,14 +95,21 @@ function pngWidth(path: string): number {
   return readFileSync(path).readUInt32BE(16);
 }
 
-async function saveScreenshot(page: Page, name: string, expectedWidth: number): Promise<void> {
+/**
+ * The home is drawn `expectedWidth` CSS pixels wide at the device's pixel ratio (2 on the phone), i.e.
+ * a screenshot of it is `expectedWidth × ratio` pixels wide; with E2E_SCREENSHOTS=1 it is saved too.
+ */
+async function expectDrawnWidth(page: Page, name: string, expectedWidth: number): Promise<void> {
+  const scale = page.viewportSize()?.width === VIEWPORTS.phone.width ? 2 : 1;
+  const drawn = await page.evaluate(() => ({ width: window.innerWidth, ratio: window.devicePixelRatio }));
+  expect(drawn).toEqual({ width: expectedWidth, ratio: scale });
+  if (!SAVE_SCREENSHOTS) return;
   // Fonts loaded; the file is written anew (an old one must not pass).
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   rmSync(join(TEST_OUTPUT, `${name}.png`), { force: true });
   const path = await screenshot(page, name);
   expect(existsSync(path)).toBe(true);
   expect(path.endsWith(`${name}.png`)).toBe(true);
-  const scale = page.viewportSize()?.width === VIEWPORTS.phone.width ? 2 : 1;
   expect(pngWidth(path)).toBe(expectedWidth * scale);
 }
 
@@ -130,8 +124,8 @@ async function roomListShown(page: Page, title: string): Promise<void> {
 }
 
 describe('phone layout (375 px)', () => {
-  it('opens the drawer with the menu button, shows the navigation, and nothing scrolls sideways', async (test) => {
-    const page = await pageWithSession(test, 'phone', sessionOf('chunha'), '/dashboard');
+  it('opens the drawer with the menu button, shows the navigation, and nothing scrolls sideways', async () => {
+    const page = await pageWithSession('phone', sessionOf('chunha'), '/dashboard');
     await page.locator('[data-testid^=house-card-]').nth(1).waitFor();
     await expectNoHorizontalScroll(page, 375);
     await chooseHouse(page, 'Nhà trọ Hoa Sen');
@@ -164,21 +158,20 @@ describe('phone layout (375 px)', () => {
   });
 });
 
-describe('home of every role, at 1280 px and 375 px (screenshots in test-results/e2e)', () => {
+describe('home of every role, at 1280 px and 375 px (screenshots in test-results/e2e with E2E_SCREENSHOTS=1)', () => {
   /** A step on a page signed in as the role and opened on /dashboard. */
   type Prepare = (page: Page) => Promise<void>;
 
   /**
-   * Desktop: `prepareFirstVisit` (e.g. choose the house), wait for the home (`homeShown`), screenshot.
-   * Phone: a new context with the same localStorage, wait for the home, screenshot.
+   * Desktop: `prepareFirstVisit` (e.g. choose the house), wait for the home (`homeShown`), its size.
+   * Phone: a new page with the same localStorage, wait for the home, its size.
    */
-  async function screenshotsOfHome(
-    test: TestContext,
+  async function homeAtBothSizes(
     role: DemoUser,
     prepareFirstVisit: Prepare,
     homeShown: Prepare,
   ): Promise<void> {
-    const desktop = await pageWithSession(test, 'desktop', sessionOf(role), '/dashboard');
+    const desktop = await pageWithSession('desktop', sessionOf(role), '/dashboard');
     await prepareFirstVisit(desktop);
     await homeShown(desktop);
     await expectNoHorizontalScroll(desktop, 1280);
@@ -186,54 +179,51 @@ describe('home of every role, at 1280 px and 375 px (screenshots in test-results
     await desktop.locator('[data-testid=nav-drawer-permanent]').waitFor();
     await mainNav(desktop).waitFor();
     expect(await desktop.getByRole('button', { name: 'Mở menu điều hướng' }).count()).toBe(0);
-    await saveScreenshot(desktop, `${role}-1280`, 1280);
+    await expectDrawnWidth(desktop, `${role}-1280`, 1280);
 
     // Same session (with the house chosen above) on a phone.
-    const phone = await pageWithSession(test, 'phone', await localStorageOf(desktop), '/dashboard');
+    const phone = await pageWithSession('phone', await localStorageOf(desktop), '/dashboard');
     await homeShown(phone);
     await expectNoHorizontalScroll(phone, 375);
     await phone.getByRole('button', { name: 'Mở menu điều hướng' }).waitFor();
     expect(await phone.locator('[data-testid=nav-drawer-permanent]').count()).toBe(0);
-    await saveScreenshot(phone, `${role}-375`, 375);
+    await expectDrawnWidth(phone, `${role}-375`, 375);
   }
 
   const nothing: Prepare = async () => undefined;
 
-  it('super admin: the lessor-registration list', async (test) => {
-    await screenshotsOfHome(test, 'admin', nothing, async (page) => {
+  it('super admin: the lessor-registration list', async () => {
+    await homeAtBothSizes('admin', nothing, async (page) => {
       await page.getByRole('heading', { level: 1, name: 'Danh sách đăng ký chủ trọ' }).waitFor();
       await page.locator('[data-testid=registration-table] tbody tr').nth(2).waitFor();
     });
   });
 
-  it('house moderator (chunha) after choosing Hoa Sen: the rooms overview', async (test) => {
-    await screenshotsOfHome(
-      test,
+  it('house moderator (chunha) after choosing Hoa Sen: the rooms overview', async () => {
+    await homeAtBothSizes(
       'chunha',
       (page) => chooseHouse(page, 'Nhà trọ Hoa Sen'),
       (page) => roomListShown(page, 'Quản lý chung'),
     );
   });
 
-  it('staff (nhanvien) after choosing Hoa Sen: the rooms overview', async (test) => {
-    await screenshotsOfHome(
-      test,
+  it('staff (nhanvien) after choosing Hoa Sen: the rooms overview', async () => {
+    await homeAtBothSizes(
       'nhanvien',
       (page) => chooseHouse(page, 'Nhà trọ Hoa Sen'),
       (page) => roomListShown(page, 'Tổng quan phòng'),
     );
   });
 
-  it('lessee (nguoithue): the own room', async (test) => {
-    await screenshotsOfHome(test, 'nguoithue', nothing, async (page) => {
+  it('lessee (nguoithue): the own room', async () => {
+    await homeAtBothSizes('nguoithue', nothing, async (page) => {
       await page.getByRole('heading', { level: 1, name: 'Tổng quan' }).waitFor();
       await page.locator('[data-testid=lessee-room-name]').waitFor();
     });
   });
 
-  it('house moderator with incomplete information (chunhamoi) after the modal: the notice', async (test) => {
-    await screenshotsOfHome(
-      test,
+  it('house moderator with incomplete information (chunhamoi) after the modal: the notice', async () => {
+    await homeAtBothSizes(
       'chunhamoi',
       async (page) => {
         await chooseHouse(page, 'Nhà trọ Phước Long');

@@ -1,8 +1,8 @@
 // Browser tests of the login form (issue "Web app shell"; spec sections 2, 5 and 8).
 // Selectors and texts: web/TESTING-NOTES.md. Wrong-password budget: this file uses exactly one.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, type TestContext } from 'vitest';
-import { launchBrowser, newPage } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { cleanPages } from '../support/browser.js';
 
 const baseURL = inject('baseURL');
 
@@ -10,21 +10,15 @@ const USERNAME_REQUIRED = 'Tên đăng nhập không được để trống!';
 const PASSWORD_REQUIRED = 'Mật khẩu không được để trống!';
 const WRONG_CREDENTIALS = 'Tên đăng nhập hoặc mật khẩu không đúng!';
 
-let browser: Browser;
+const pages = cleanPages(baseURL);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+afterEach(async () => {
+  await pages.closePages();
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A page in a fresh context, closed when the test ends. */
-async function openPage(test: TestContext, viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
-  const { context, page } = await newPage(browser, baseURL, viewport);
-  test.onTestFinished(() => context.close());
-  return page;
+/** A clean page (new tab, empty storage, see `cleanPages`), closed when the test ends. */
+async function openPage(viewport: 'desktop' | 'phone' = 'desktop'): Promise<Page> {
+  return (await pages.open(viewport)).page;
 }
 
 function pathOf(page: Page): string {
@@ -50,8 +44,8 @@ async function localStorageOf(page: Page): Promise<Record<string, string>> {
 }
 
 describe('login page', () => {
-  it('shows the title, both labelled fields (username focused) and the forgot-password link', async (test) => {
-    const page = await openPage(test);
+  it('shows the title, both labelled fields (username focused) and the forgot-password link', async () => {
+    const page = await openPage();
     await openLoginForm(page);
 
     const form = page.getByRole('form', { name: 'Đăng nhập' });
@@ -65,16 +59,16 @@ describe('login page', () => {
     expect(await forgot.getAttribute('href')).toBe('/forgotPassword');
   });
 
-  it('opens /forgotPassword on the first click of "Quên mật khẩu?" right after the page opened', async (test) => {
-    const page = await openPage(test);
+  it('opens /forgotPassword on the first click of "Quên mật khẩu?" right after the page opened', async () => {
+    const page = await openPage();
     await openLoginForm(page);
     // The username field has the focus (autofocus); a visitor clicks the link straight away.
     await page.getByRole('link', { name: 'Quên mật khẩu?' }).click();
     await page.waitForURL((url) => url.pathname === '/forgotPassword', { timeout: 3_000 });
   });
 
-  it('shows each required message only once its field was touched, and clears it when typing (375 px)', async (test) => {
-    const page = await openPage(test, 'phone');
+  it('shows each required message only once its field was touched, and clears it when typing (375 px)', async () => {
+    const page = await openPage('phone');
     await openLoginForm(page);
     const username = page.getByLabel('Tên đăng nhập');
     const password = page.getByLabel('Mật khẩu', { exact: true });
@@ -121,8 +115,8 @@ describe('login page', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   });
 
-  it('marks both fields touched when an empty form is submitted and sends nothing', async (test) => {
-    const page = await openPage(test);
+  it('marks both fields touched when an empty form is submitted and sends nothing', async () => {
+    const page = await openPage();
     await openLoginForm(page);
     let loginRequests = 0;
     page.on('request', (request) => {
@@ -139,8 +133,8 @@ describe('login page', () => {
     expect(pathOf(page)).toBe('/login');
   });
 
-  it("shows the server's error above the form after a wrong password, with a spinner meanwhile, and stores no token", async (test) => {
-    const page = await openPage(test);
+  it("shows the server's error above the form after a wrong password, with a spinner meanwhile, and stores no token", async () => {
+    const page = await openPage();
     await openLoginForm(page);
     // Hold the reply a moment so the spinner can be seen.
     let releaseLogin: () => void = () => undefined;
@@ -187,8 +181,8 @@ describe('login page', () => {
     expect(await passwordError(page).count()).toBe(0);
   });
 
-  it('works with the keyboard alone: Tab from username reaches password, Enter submits trimmed values; /login then leads on to /dashboard', async (test) => {
-    const page = await openPage(test);
+  it('works with the keyboard alone: Tab from username reaches password, Enter submits trimmed values; /login then leads on to /dashboard', async () => {
+    const page = await openPage();
     await openLoginForm(page);
     const sent: unknown[] = [];
     await page.route('**/api/User/Login', async (route) => {
@@ -227,8 +221,8 @@ describe('login page', () => {
     await page.getByRole('heading', { level: 1, name: 'Chọn nhà trọ bạn muốn quản lý' }).waitFor();
   });
 
-  it('turns a 400 reply into an error toast at the top right, not into the alert', async (test) => {
-    const page = await openPage(test);
+  it('turns a 400 reply into an error toast at the top right, not into the alert', async () => {
+    const page = await openPage();
     await openLoginForm(page);
     // The form checks everything the API checks, so no typed input reaches a 400: the API's
     // 400 list (spec section 8) is answered for this request, and the client must toast each item.

@@ -1,29 +1,23 @@
 // Browser tests of the session lifecycle: logout, silent token refresh and session expiry
 // (issue "Web app shell"; spec sections 4, 8 and 9). Selectors, texts and storage keys:
 // web/TESTING-NOTES.md.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, type TestContext } from 'vitest';
-import { launchBrowser, newPage } from '../support/browser.js';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { cleanPages } from '../support/browser.js';
 
 const baseURL = inject('baseURL');
 
 const SESSION_EXPIRED = 'Phiên đăng nhập đã hết hạn. Vui lòng đăng nhập lại.';
 
-let browser: Browser;
+const pages = cleanPages(baseURL);
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+afterEach(async () => {
+  await pages.closePages();
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A page in a fresh context, closed when the test ends. */
-async function openPage(test: TestContext): Promise<Page> {
-  const { context, page } = await newPage(browser, baseURL, 'desktop');
-  test.onTestFinished(() => context.close());
-  return page;
+/** A clean page (new tab, empty storage, see `cleanPages`), closed when the test ends. */
+async function openPage(): Promise<Page> {
+  return (await pages.open('desktop')).page;
 }
 
 async function localStorageOf(page: Page): Promise<Record<string, string>> {
@@ -67,8 +61,8 @@ async function signedInLessee(page: Page): Promise<Record<string, string>> {
 }
 
 describe('logout', () => {
-  it('calls the API (the old token then gets 401), keeps only tutorialSeen in localStorage and goes to /login', async (test) => {
-    const page = await openPage(test);
+  it('calls the API (the old token then gets 401), keeps only tutorialSeen in localStorage and goes to /login', async () => {
+    const page = await openPage();
     await logInThroughForm(page, 'chunha2', 'Chunha2@123456');
     await page.locator('[data-testid^=house-card-]').filter({ hasText: 'Nhà trọ Gò Vấp Xanh' }).click();
     await page.getByRole('heading', { level: 1, name: 'Quản lý chung' }).waitFor();
@@ -113,8 +107,8 @@ describe('logout', () => {
 });
 
 describe('expired access token', () => {
-  it('is refreshed silently with the refresh token: the page stays and shows its data', async (test) => {
-    const page = await openPage(test);
+  it('is refreshed silently with the refresh token: the page stays and shows its data', async () => {
+    const page = await openPage();
     const stored = await signedInLessee(page);
     const corrupted = expiredAccessToken(stored.userID ?? '');
     await setLocalStorage(page, { accessToken: corrupted });
@@ -143,8 +137,8 @@ describe('expired access token', () => {
     expect(await page.locator('[data-testid=login-session-expired]').count()).toBe(0);
   });
 
-  it('with an unusable refresh token clears the session and ends on /login, which then returns to the page', async (test) => {
-    const page = await openPage(test);
+  it('with an unusable refresh token clears the session and ends on /login, which then returns to the page', async () => {
+    const page = await openPage();
     const stored = await signedInLessee(page);
     await setLocalStorage(page, {
       accessToken: expiredAccessToken(stored.userID ?? ''),

@@ -3,11 +3,11 @@
 // the representative reading and signing a contract through a guest link without an account.
 // The landlord (chunha) acts through the API; each journey makes its own room in 'Nhà trọ Bình An'.
 import { CONTRACT_MESSAGES, PASSWORD_MESSAGES, type GuestLink } from '@nhatro/common';
-import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it, type TestContext } from 'vitest';
-import { launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.js';
+import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { cleanPages, pictureFor, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
-import { textOf, toast } from '../support/ui.js';
+import { storedSessionFor, textOf, toast } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const api = apiClient(baseURL);
@@ -15,7 +15,7 @@ const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const HOUSE_NAME = 'Nhà trọ Bình An';
 const NOT_FOUND_TITLE = "Oops! The page you're looking for does not exist.";
 
-let browser: Browser;
+const pages = cleanPages(baseURL);
 let landlordToken = '';
 let houseID = '';
 
@@ -32,25 +32,22 @@ interface ServiceReply {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const landlord = await api.login('chunha', DEMO_PASSWORDS.chunha!);
   landlordToken = landlord.token.accessToken;
   houseID = landlord.houses.find((house) => house.houseName === HOUSE_NAME)?.houseID ?? '';
   expect(houseID).not.toBe('');
 });
 
-afterAll(async () => {
-  await browser?.close();
+afterEach(async () => {
+  await pages.closePages();
 });
 
-/** A page in a fresh context (no session), closed when the test ends. */
+/** A clean page (new tab, empty storage, or holding `session`), closed when the test ends. */
 async function openPage(
-  test: TestContext,
   viewport: keyof typeof VIEWPORTS = 'phone',
+  session: Record<string, string> = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const opened = await newPage(browser, baseURL, viewport);
-  test.onTestFinished(() => opened.context.close());
-  return opened;
+  return pages.open(viewport, session);
 }
 
 async function logInThroughForm(page: Page, username: string, password: string): Promise<void> {
@@ -148,7 +145,7 @@ async function expectPdfFrom(context: BrowserContext, button: Locator): Promise<
 }
 
 describe('the demo tenant (nguoithue)', () => {
-  it("sees their room and their contract on a phone, and a landlord's page is the 404 page", async (test) => {
+  it("sees their room and their contract on a phone, and a landlord's page is the 404 page", async () => {
     const tenant = await api.login('nguoithue', DEMO_PASSWORDS.nguoithue!);
     const contracts = await api.request<{
       value: Array<{
@@ -166,7 +163,7 @@ describe('the demo tenant (nguoithue)', () => {
     const [own] = contracts.body.value;
     expect(own).toBeDefined();
 
-    const { page } = await openPage(test, 'phone');
+    const { page } = await openPage('phone');
     await logInThroughForm(page, 'nguoithue', DEMO_PASSWORDS.nguoithue!);
     expect(pathOf(page)).toBe('/dashboard');
 
@@ -192,7 +189,7 @@ describe('the demo tenant (nguoithue)', () => {
       .waitFor();
     await page.locator('[data-testid=tenant-devices], [data-testid=tenant-devices-empty]').first().waitFor();
     await fitsThePhoneWidth(page);
-    await screenshot(page, 'tenant-room-phone');
+    await pictureFor(page, 'tenant-room-phone');
 
     await navigateByMenu(page, 'Hợp đồng của tôi');
     await page.waitForURL((url) => url.pathname === '/lesseeContract');
@@ -214,17 +211,17 @@ describe('the demo tenant (nguoithue)', () => {
       .waitFor();
     await page.getByRole('button', { name: 'Tải hợp đồng PDF' }).waitFor();
     await fitsThePhoneWidth(page);
-    await screenshot(page, 'tenant-contract-phone');
+    await pictureFor(page, 'tenant-contract-phone');
 
     await page.setViewportSize(VIEWPORTS.desktop);
     await page.getByTestId('nav-drawer-permanent').waitFor();
-    await screenshot(page, 'tenant-contract-desktop');
+    await pictureFor(page, 'tenant-contract-desktop');
     await page
       .getByRole('navigation', { name: 'Điều hướng chính' })
       .getByRole('link', { name: 'Phòng của tôi' })
       .click();
     await page.getByTestId('tenant-room').waitFor();
-    await screenshot(page, 'tenant-room-desktop');
+    await pictureFor(page, 'tenant-room-desktop');
 
     // A landlord's page looks missing to a tenant.
     await page.goto('/contracts');
@@ -234,21 +231,22 @@ describe('the demo tenant (nguoithue)', () => {
     await page.getByTestId('not-found-title').waitFor();
   });
 
-  it("downloads the contract's PDF from 'Hợp đồng của tôi'", async (test) => {
-    const { context, page } = await openPage(test, 'phone');
-    await logInThroughForm(page, 'nguoithue', DEMO_PASSWORDS.nguoithue!);
+  it("downloads the contract's PDF from 'Hợp đồng của tôi'", async () => {
+    // Signed in through the API (the test above goes through the login form).
+    const session = await storedSessionFor(baseURL, 'nguoithue', DEMO_PASSWORDS.nguoithue!);
+    const { context, page } = await openPage('phone', session);
     await page.goto('/lesseeContract');
     await expectPdfFrom(context, page.getByRole('button', { name: 'Tải hợp đồng PDF' }));
   });
 });
 
 describe('a new tenant with a one-time password', () => {
-  it('must set a new password first, then lands on their pages and signs in with it', async (test) => {
+  it('must set a new password first, then lands on their pages and signs in with it', async () => {
     const contract = await contractForNewTenant('A');
     const { oneTimePassword } = contract.representativeAccount;
     const newPassword = `NhaMoi${RUN}9`;
 
-    const { page } = await openPage(test, 'phone');
+    const { page } = await openPage('phone');
     await logInThroughForm(page, contract.phone, oneTimePassword);
     expect(pathOf(page)).toBe('/newPassword');
     await page.getByRole('heading', { level: 1, name: 'Đặt mật khẩu mới' }).waitFor();
@@ -296,7 +294,7 @@ describe('a new tenant with a one-time password', () => {
       PASSWORD_MESSAGES.oldWrong,
     );
     await fitsThePhoneWidth(page);
-    await screenshot(page, 'tenant-new-password-phone');
+    await pictureFor(page, 'tenant-new-password-phone');
 
     await oldField.fill(oneTimePassword);
     await page.getByRole('button', { name: 'Đổi mật khẩu' }).click();
@@ -404,8 +402,8 @@ describe('the guest contract link', () => {
     guestPath = `${url.pathname}${url.search}`;
   });
 
-  it('lets the representative read and sign on a phone without an account', async (test) => {
-    const { context, page } = await openPage(test, 'phone');
+  it('lets the representative read and sign on a phone without an account', async () => {
+    const { context, page } = await openPage('phone');
     await page.goto(guestPath);
     await page.getByRole('heading', { level: 1, name: 'Hợp đồng thuê phòng' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Điều hướng chính' }).count()).toBe(0);
@@ -428,7 +426,7 @@ describe('the guest contract link', () => {
     await page.getByText('Ký tên của bạn vào khung này').waitFor();
     expect(await sign.isDisabled()).toBe(true);
     await fitsThePhoneWidth(page);
-    await screenshot(page, 'guest-contract-phone');
+    await pictureFor(page, 'guest-contract-phone');
 
     // The canvas is as wide as its box, at the phone's pixel density.
     const size = await canvas.evaluate((element: HTMLCanvasElement) => ({
@@ -451,7 +449,7 @@ describe('the guest contract link', () => {
     await drawWithFinger(cdp, canvas, 0.15, 0.45);
     await drawWithFinger(cdp, canvas, 0.5, 0.85);
     await expect.poll(() => sign.isEnabled()).toBe(true);
-    await screenshot(page, 'guest-contract-drawn-phone');
+    await pictureFor(page, 'guest-contract-drawn-phone');
 
     const signRequest = page.waitForRequest((request) => request.url().includes('/api/GuestContract/Sign'));
     await sign.click();
@@ -470,7 +468,7 @@ describe('the guest contract link', () => {
     expect(stored.body.representativeLesseeSignedOn).toBeTruthy();
     expect(await textOf(signed)).toBe(`Đã ký ngày ${vietnamDate(stored.body.representativeLesseeSignedOn!)}`);
     expect(await canvas.count()).toBe(0);
-    await screenshot(page, 'guest-contract-signed-phone');
+    await pictureFor(page, 'guest-contract-signed-phone');
 
     // Opening the link again shows it signed, without a pad.
     await page.reload();
@@ -479,14 +477,14 @@ describe('the guest contract link', () => {
     expect(await page.getByRole('button', { name: 'Tôi đồng ý và ký hợp đồng' }).count()).toBe(0);
   });
 
-  it('offers the PDF to the guest', async (test) => {
-    const { context, page } = await openPage(test, 'phone');
+  it('offers the PDF to the guest', async () => {
+    const { context, page } = await openPage('phone');
     await page.goto(guestPath);
     await page.getByRole('heading', { level: 1, name: 'Hợp đồng thuê phòng' }).waitFor();
     await expectPdfFrom(context, page.getByRole('button', { name: 'Tải hợp đồng PDF' }));
   });
 
-  it('signs with a mouse on a laptop', async (test) => {
+  it('signs with a mouse on a laptop', async () => {
     const other = await contractForNewTenant('C');
     const reply = await api.request<GuestLink>('POST', `/odata/Contract/${other.contractID}/GuestLink`, {
       token: landlordToken,
@@ -494,7 +492,7 @@ describe('the guest contract link', () => {
     });
     expect(reply.status).toBe(200);
     const url = new URL(reply.body.url);
-    const { page } = await openPage(test, 'desktop');
+    const { page } = await openPage('desktop');
     await page.goto(`${url.pathname}${url.search}`);
     const canvas = page.getByTestId('signature-canvas');
     await canvas.waitFor();
@@ -502,14 +500,14 @@ describe('the guest contract link', () => {
     await canvas.scrollIntoViewIfNeeded();
     await drawWithMouse(page, canvas);
     await page.getByLabel('Tôi đã đọc và đồng ý với các điều khoản của hợp đồng').check();
-    await screenshot(page, 'guest-contract-desktop');
+    await pictureFor(page, 'guest-contract-desktop');
     await page.getByRole('button', { name: 'Tôi đồng ý và ký hợp đồng' }).click();
     await toast(page, 'success', CONTRACT_MESSAGES.signed).waitFor();
     await page.getByTestId('guest-signed').waitFor();
   });
 
-  it('shows only the server message for a tampered token, and for the old link once revoked', async (test) => {
-    const { page } = await openPage(test, 'phone');
+  it('shows only the server message for a tampered token, and for the old link once revoked', async () => {
+    const { page } = await openPage('phone');
     const token = new URLSearchParams(guestPath.split('?')[1]).get('token') ?? '';
     const tampered = `${token.slice(0, -4)}${token.slice(-4) === 'AAAA' ? 'BBBB' : 'AAAA'}`;
     await page.goto(`/guestContract/${contract.contractID}?token=${encodeURIComponent(tampered)}`);
@@ -517,7 +515,7 @@ describe('the guest contract link', () => {
     await invalid.waitFor();
     expect(await textOf(invalid)).toBe(CONTRACT_MESSAGES.guestLinkInvalid);
     expect(await page.getByTestId('guest-contract').count()).toBe(0);
-    await screenshot(page, 'guest-contract-invalid-phone');
+    await pictureFor(page, 'guest-contract-invalid-phone');
 
     // Still valid before the landlord revokes it.
     await page.goto(guestPath);

@@ -72,3 +72,33 @@ export async function storedSessionFor(
   }
   return stored;
 }
+
+/**
+ * The localStorage of `username` logged in with `houseName` chosen, as the login form and the house
+ * list leave it (`houseID`, and `isUserActive` false when the house's lessor information is incomplete).
+ * Logs in through the API: for tests of landlords and staff that are not about logging in.
+ */
+export async function storedSessionInHouse(
+  baseURL: string,
+  username: string,
+  password: string,
+  houseName = 'Nhà trọ Hoa Sen',
+): Promise<Record<string, string>> {
+  const stored = await storedSessionFor(baseURL, username, password);
+  const houses = JSON.parse(stored.houses ?? '[]') as Array<{
+    houseID: string;
+    houseName: string;
+    lessorInfo?: { status?: number };
+  }>;
+  const house = houses.find((candidate) => candidate.houseName === houseName);
+  if (!house) throw new Error(`${username} has no house named ${houseName}`);
+  return { ...stored, houseID: house.houseID, isUserActive: String(house.lessorInfo?.status !== 2) };
+}
+
+/** Stores `stored` in the page's localStorage on the app's origin, as a signed-in app leaves it. */
+export async function restoreSession(target: Page, stored: Record<string, string>): Promise<void> {
+  await target.goto('/favicon.svg');
+  await target.evaluate((entries) => {
+    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+  }, stored);
+}
