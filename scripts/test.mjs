@@ -1,7 +1,7 @@
 // The whole test suite: format, lint, unused code, types, build, then every vitest project
 // (unit, store contract, API through the real handlers, browser tests in Chromium).
 // Extra arguments go to vitest, e.g. `npm test -- tests/api`.
-import { execSync, spawnSync } from 'node:child_process';
+import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 
 const extraArgs = process.argv.slice(2);
@@ -51,11 +51,52 @@ function ensureChromium() {
   return found;
 }
 
-run('Định dạng mã (prettier)', 'npx prettier --check . --log-level warn');
-run('Kiểm tra mã (eslint)', 'npx eslint . --max-warnings 0');
-run('Mã không dùng (knip)', 'npm run lint:unused --silent');
-run('Kiểm tra kiểu (tsc)', 'npm run typecheck --silent');
-run('Build web (vite)', 'npm run build -w web --silent');
+/**
+ * The checks that only read the sources run side by side (each is mostly one process on one core):
+ * their output is printed whole, in this order, once each has finished.
+ */
+function runTogether(steps) {
+  const t0 = Date.now();
+  console.log(`\n▶ ${steps.map(([title]) => title).join(', ')} (song song)`);
+  const finished = steps.map(
+    ([title, command]) =>
+      new Promise((resolveStep) => {
+        const stepStarted = Date.now();
+        const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
+        const output = [];
+        child.stdout.on('data', (chunk) => output.push(chunk));
+        child.stderr.on('data', (chunk) => output.push(chunk));
+        child.on('close', (status) =>
+          resolveStep({
+            title,
+            status,
+            output: Buffer.concat(output),
+            seconds: (Date.now() - stepStarted) / 1000,
+          }),
+        );
+      }),
+  );
+  return Promise.all(finished).then((results) => {
+    for (const { title, status, output, seconds } of results) {
+      if (output.length > 0) process.stdout.write(output);
+      if (status === 0) console.log(`✔ ${title} (${seconds.toFixed(1)} s)`);
+      else console.error(`✖ ${title} thất bại.`);
+    }
+    const failed = results.find((result) => result.status !== 0);
+    if (failed) process.exit(failed.status ?? 1);
+    console.log(`✔ Kiểm tra tĩnh và build (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  });
+}
+
+// The web build and the type check of web/ read @nhatro/common from its build output.
+run('Build @nhatro/common (tsc)', 'npx tsc -b common');
+await runTogether([
+  ['Định dạng mã (prettier)', 'npx prettier --check . --log-level warn'],
+  ['Kiểm tra mã (eslint)', 'npx eslint . --max-warnings 0'],
+  ['Mã không dùng (knip)', 'npm run lint:unused --silent'],
+  ['Kiểm tra kiểu (tsc)', 'npm run typecheck --silent'],
+  ['Build web (vite)', 'npm run build -w web --silent'],
+]);
 const chromium = ensureChromium();
 console.log(`Chromium: ${chromium}`);
 

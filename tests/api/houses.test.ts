@@ -491,27 +491,33 @@ describe('GET /odata/HMRegistration', () => {
     });
   }
 
-  it('super admin gets the 3 seeded registrations, newest first', async () => {
+  it('super admin gets the 4 seeded registrations, newest first', async () => {
     const reply = await registrations(s.admin);
     expect(reply.status).toBe(200);
     expect(reply.body['@odata.context']).toBe(`${product.url}/odata/$metadata#HMRegistration`);
     expect(reply.body.value.map((row) => row.fullName)).toEqual([
       'Đỗ Quốc Khánh',
       'Huỳnh Ngọc Ánh',
+      'Trần Thị Mai',
       'Nguyễn Văn Hùng',
     ]);
-    expect(reply.body.value.map((row) => row.status)).toEqual(['pending', 'paid', 'approved']);
+    expect(reply.body.value.map((row) => row.status)).toEqual(['pending', 'paid', 'rejected', 'approved']);
     expect(Object.keys(reply.body.value[0] as Row).sort()).toEqual(
       [
         'createdOn',
         'email',
+        'emailVerified',
+        'fee',
         'fullName',
         'houseAddress',
         'houseName',
+        'papers',
         'phoneNumber',
+        'phoneVerified',
         'registrationID',
         'roomQuota',
         'status',
+        'termMonths',
       ].sort(),
     );
     expect(reply.body.value[0]).toMatchObject({
@@ -531,6 +537,7 @@ describe('GET /odata/HMRegistration', () => {
     const oldest = await registrations(s.admin, { $orderby: 'createdOn asc', $select: 'fullName' });
     expect(oldest.body.value).toEqual([
       { fullName: 'Nguyễn Văn Hùng' },
+      { fullName: 'Trần Thị Mai' },
       { fullName: 'Huỳnh Ngọc Ánh' },
       { fullName: 'Đỗ Quốc Khánh' },
     ]);
@@ -550,10 +557,6 @@ describe('GET /odata/HMRegistration', () => {
       400,
       /^Tham số truy vấn không hợp lệ/,
     );
-    expectError(
-      await registrations(s.admin, { $filter: "houseID eq 'x'" }),
-      400,
-      MSG.unknownField('houseID'),
-    );
+    expectError(await registrations(s.admin, { $filter: "roomID eq 'x'" }), 400, MSG.unknownField('roomID'));
   });
 });

@@ -13,15 +13,12 @@ let product: TestProduct | undefined;
 let browserServer: BrowserServer | undefined;
 
 /**
- * One product for the browser tests (built SPA + API + Azurite + fresh demo data, the demo accounts'
- * passwords cheap to check: see `startTestProduct`) and one Chromium that the test files connect to
+ * One product for the browser tests (built SPA + API + Azurite + fresh demo data: see
+ * `startTestProduct`) and one Chromium that the test files connect to
  * (`sharedBrowser()`) instead of each starting its own.
  */
 export async function setup(project: TestProject): Promise<void> {
-  const [started, server] = await Promise.all([
-    startTestProduct({ serveWeb: true, cheapDemoPasswordChecks: true }),
-    launchBrowserServer(),
-  ]);
+  const [started, server] = await Promise.all([startTestProduct({ serveWeb: true }), launchBrowserServer()]);
   product = started;
   browserServer = server;
   project.provide('baseURL', product.url);

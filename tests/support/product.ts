@@ -1,11 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { UserDoc } from '../../api/src/domain/model.js';
 import { freePort } from '../../api/src/local/azurite.js';
 import { startLocalProduct, type RunningProduct } from '../../api/src/local/product.js';
 import { hashOneTimePassword } from '../../api/src/useCases/auth/passwords.js';
-import { findUserByUsername } from '../../api/src/useCases/users.js';
 
 export interface TestProduct extends RunningProduct {
   dataDir: string;
@@ -13,14 +11,13 @@ export interface TestProduct extends RunningProduct {
 
 /**
  * A whole local product (Azurite, fresh SQLite store with demo data, all functions) on a free port.
- * `cheapDemoPasswordChecks`: the demo accounts' passwords are stored hashed at scrypt N=2^10 instead
- * of the seed's N=2^17 (the cost is read from the stored hash: the same login code checks them), so a
- * log-in costs about 1 ms of CPU instead of 0.3 s and 128 MiB: for the browser tests, which log in
- * some fifty times. Accounts the tests make, and new passwords, keep the product's full cost.
+ * The demo accounts' passwords are hashed at scrypt N=2^10 instead of the product's N=2^17 (the cost is
+ * read from the stored hash: the same login code checks them): seeding costs milliseconds instead of
+ * about 2 s of CPU, and a log-in about 1 ms instead of 0.3 s and 128 MiB, for test files that start a
+ * product each and log in dozens of times. Accounts the tests make, and new passwords, keep the
+ * product's full cost; tests/unit/passwords.test.ts checks that cost.
  */
-export async function startTestProduct(
-  options: { serveWeb?: boolean; cheapDemoPasswordChecks?: boolean } = {},
-): Promise<TestProduct> {
+export async function startTestProduct(options: { serveWeb?: boolean } = {}): Promise<TestProduct> {
   const dataDir = await mkdtemp(join(tmpdir(), 'nhatro-test-'));
   const port = await freePort();
   const product = await startLocalProduct({
@@ -28,15 +25,8 @@ export async function startTestProduct(
     dataDir,
     serveWeb: options.serveWeb ?? false,
     log: () => undefined,
+    seedOptions: { hashPassword: hashOneTimePassword },
   });
-  if (options.cheapDemoPasswordChecks) {
-    const users = product.services.store.container<UserDoc>('users');
-    for (const [username, password] of Object.entries(DEMO_PASSWORDS)) {
-      const user = await findUserByUsername(product.services, username);
-      if (!user) throw new Error(`demo account ${username} missing`);
-      await users.replace({ ...user, passwordHash: await hashOneTimePassword(password) });
-    }
-  }
   return {
     ...product,
     dataDir,

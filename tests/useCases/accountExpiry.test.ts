@@ -84,6 +84,7 @@ describe('the daily reminders', () => {
   it('a term extended meanwhile is reminded again for its new last day', async () => {
     const landlord = await withTerm(deps, await aLandlord(deps), '2026-11-27');
     await writeExpiryReminders(deps);
+    h.clock.advance(60_000);
     await withTerm(deps, landlord, '2026-12-15');
     await writeExpiryReminders(deps);
     expect((await reminders()).map((message) => message.subject)).toEqual([

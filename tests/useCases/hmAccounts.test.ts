@@ -89,6 +89,7 @@ describe('disabling and enabling', () => {
       /vô hiệu hóa/,
     );
 
+    h.clock.advance(60_000);
     await setHMAccountDisabled(actorFor(deps, admin), landlord.userID, false);
     expect((await reread(deps, landlord)).disabled).toBe(false);
     // The old session stays ended; a new login works.

@@ -7,7 +7,7 @@ import { closeDeps, createDeps, useDeps, type Deps } from '../useCases/deps.js';
 import { allowBrowserOrigin, startAzurite } from './azurite.js';
 import { createLocalHost } from './host.js';
 import { startPaymentSandbox, type PaymentSandbox } from './paymentSandbox.js';
-import { seedDemoData } from './seed.js';
+import { seedDemoData, type SeedOptions } from './seed.js';
 
 const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const WEB_DIST = join(REPOSITORY_ROOT, 'web', 'dist');
@@ -31,6 +31,8 @@ export interface LocalProductOptions {
   env?: NodeJS.ProcessEnv;
   /** Port of the local payment sandbox (default: any free port). */
   paymentSandboxPort?: number;
+  /** How the demo data is seeded (see `SeedOptions`). */
+  seedOptions?: SeedOptions;
 }
 
 export interface RunningProduct {
@@ -68,7 +70,7 @@ export async function startLocalProduct(options: LocalProductOptions): Promise<R
   useDeps(services);
   await services.blobs.ensureContainers();
   await allowBrowserOrigin(azurite.accountUrl, `${origin},http://127.0.0.1:${options.port}`);
-  const seeded = options.seed === false ? false : await seedDemoData(services);
+  const seeded = options.seed === false ? false : await seedDemoData(services, options.seedOptions);
   const server: Server = await createLocalHost({
     ...(options.serveWeb === false
       ? {}

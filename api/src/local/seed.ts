@@ -1,3 +1,4 @@
+import { hashPassword } from '../useCases/auth/passwords.js';
 import type { Deps } from '../useCases/deps.js';
 import { findUserByUsername } from '../useCases/users.js';
 import { accountsSeeder } from './seed/accounts.js';
@@ -22,11 +23,20 @@ const SEEDERS: Seeder[] = [
   platformRequestsSeeder,
 ];
 
+export interface SeedOptions {
+  /**
+   * How the demo accounts' passwords are hashed; the product's own `hashPassword` (scrypt N=2^17,
+   * about 0.3 s of CPU each) by default. Test products pass a cheaper one.
+   */
+  hashPassword?: (password: string) => Promise<string>;
+}
+
 /** Seeds the demo data once: a store that already has the admin account is left alone. */
-export async function seedDemoData(deps: Deps): Promise<boolean> {
+export async function seedDemoData(deps: Deps, options: SeedOptions = {}): Promise<boolean> {
   if (await findUserByUsername(deps, 'admin')) return false;
   const world: DemoWorld = {
     createdOn: deps.now().toISOString(),
+    hashPassword: options.hashPassword ?? hashPassword,
     passwordHashes: new Map(),
     users: new Map(),
     houses: new Map(),

@@ -1,5 +1,4 @@
 import { ROLE } from '@nhatro/common';
-import { hashPassword } from '../../useCases/auth/passwords.js';
 import { createUser, type NewUser } from '../../useCases/users.js';
 import { DEMO_ACCOUNTS, demoPassword, type DemoUsername, type Seeder } from './world.js';
 
@@ -56,7 +55,9 @@ export const accountsSeeder: Seeder = {
   async seed(deps, world) {
     // scrypt runs on libuv's thread pool: hashing the six passwords together takes the time of about two.
     const hashes = await Promise.all(
-      DEMO_ACCOUNTS.map(async (account) => [account.username, await hashPassword(account.password)] as const),
+      DEMO_ACCOUNTS.map(
+        async (account) => [account.username, await world.hashPassword(account.password)] as const,
+      ),
     );
     for (const [username, hash] of hashes) world.passwordHashes.set(username, hash);
     for (const person of PEOPLE) {

@@ -30,6 +30,8 @@ export interface DemoHouse {
  */
 export interface DemoWorld {
   createdOn: string;
+  /** How the demo accounts' passwords are hashed (the product's `hashPassword` unless a test asks). */
+  hashPassword: (password: string) => Promise<string>;
   passwordHashes: Map<DemoUsername, string>;
   users: Map<DemoUsername, UserDoc>;
   houses: Map<string, DemoHouse>;
