@@ -1,8 +1,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isValidID } from '@nhatro/common';
-import { canAccessHouse, type Caller } from '../domain/access.js';
+import { canAccessHouse, lesseeScope, type Caller } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
-import type { HouseDoc, HouseScopedDoc } from '../domain/model.js';
+import type { ContractDoc, HouseDoc, HouseScopedDoc, RoomDoc } from '../domain/model.js';
 import type { Filter } from '../store/store.js';
 import type { Deps } from './deps.js';
 
@@ -80,6 +80,59 @@ export async function findInCallersHouse<T extends HouseScopedDoc>(
   if (!doc) throw AppError.notFound();
   const house = await authorizeHouse(deps, caller, doc.pk);
   return { doc, house };
+}
+
+/** The non-OData parameters of a list of a contract's documents (bills, charges, issues). */
+export interface ContractScope {
+  houseID?: string;
+  roomID?: string;
+  contractID?: string;
+}
+
+/**
+ * The house and store filter of a list of `type` documents by contract, room or house (the most
+ * precise one given decides the house; the others must agree); a lessee always only their own
+ * contract's. Anything outside the caller's houses is a 404.
+ */
+export async function resolveContractScope(
+  deps: Deps,
+  caller: Caller,
+  type: HouseScopedDoc['type'],
+  scope: ContractScope,
+): Promise<{ house: HouseDoc; filter: Filter }> {
+  const lessee = lesseeScope(caller);
+  const conditions: Filter[] = [{ op: 'eq', field: 'type', value: type }];
+  let house: HouseDoc | undefined;
+  if (scope.contractID !== undefined) {
+    const contractID = requireID(scope.contractID, 'Mã hợp đồng');
+    const found = await findInCallersHouse<ContractDoc>(deps, caller, 'contract', contractID);
+    if (lessee && lessee.contractID !== found.doc.contractID) throw AppError.notFound();
+    house = found.house;
+    conditions.push({ op: 'eq', field: 'contractID', value: found.doc.contractID });
+  }
+  if (scope.roomID !== undefined) {
+    const found = await findInCallersHouse<RoomDoc>(
+      deps,
+      caller,
+      'room',
+      requireID(scope.roomID, 'Mã phòng'),
+    );
+    if (lessee && lessee.roomID !== found.doc.roomID) throw AppError.notFound();
+    if (house && house.houseID !== found.house.houseID) throw AppError.notFound();
+    house = found.house;
+    conditions.push({ op: 'eq', field: 'roomID', value: found.doc.roomID });
+  }
+  if (scope.houseID !== undefined) {
+    const houseID = requireID(scope.houseID, 'Mã nhà trọ');
+    if (house && house.houseID !== houseID) throw AppError.notFound();
+    house ??= await authorizeHouse(deps, caller, houseID);
+  }
+  if (!house) {
+    if (!lessee) throw AppError.badRequest('Thiếu mã nhà trọ (houseID).');
+    house = await authorizeHouse(deps, caller, requireID(caller.account.houseID, 'Mã nhà trọ'));
+  }
+  if (lessee) conditions.push({ op: 'eq', field: 'contractID', value: lessee.contractID ?? '' });
+  return { house, filter: { op: 'and', items: conditions } };
 }
 
 /**

@@ -15,18 +15,17 @@ import { issueImageProblem } from '../domain/issues.js';
 import type { ContractDoc, HouseDoc, HouseScopedDoc, IssueDoc, RoomDoc } from '../domain/model.js';
 import type { ExpandOption, ODataQuery } from '../domain/odata/parse.js';
 import { issueStatusText } from '../domain/outboxTexts.js';
-import type { Filter } from '../domain/query.js';
 import type { BatchOp } from '../store/store.js';
 import { audit, type Actor } from './actor.js';
 import { acceptUpload } from './blobAccess.js';
 import type { Deps } from './deps.js';
 import {
   assertCurrent,
-  authorizeHouse,
   findInCallersHouse,
   houseDocs,
-  requireID,
   withChanges,
+  resolveContractScope,
+  type ContractScope,
 } from './houseScope.js';
 import { applyInMemory, listEntities, selectFields, type EntityPage } from './odataQuery.js';
 import { outboxCreate, tenantRecipients } from './outbox.js';
@@ -140,51 +139,11 @@ export async function createIssue(actor: Actor, input: IssueCreateInput) {
 }
 
 /** Non-OData parameters choosing the issues listed. */
-export interface IssueScope {
-  houseID?: string;
-  roomID?: string;
-  contractID?: string;
-}
-
-/**
- * The house and store filter of a list: by contract, room or house (the most precise decides the
- * house; the others must agree); a tenant always only their own contract's.
- */
-async function resolveScope(actor: Actor, scope: IssueScope): Promise<{ house: HouseDoc; filter: Filter }> {
-  const { deps, user } = actor;
-  const lessee = lesseeScope(user);
-  const conditions: Filter[] = [{ op: 'eq', field: 'type', value: 'issue' }];
-  let house: HouseDoc | undefined;
-  if (scope.contractID !== undefined) {
-    const id = requireID(scope.contractID, 'Mã hợp đồng');
-    const found = await findInCallersHouse<ContractDoc>(deps, user, 'contract', id);
-    if (lessee && lessee.contractID !== found.doc.contractID) throw AppError.notFound();
-    house = found.house;
-    conditions.push({ op: 'eq', field: 'contractID', value: found.doc.contractID });
-  }
-  if (scope.roomID !== undefined) {
-    const found = await findInCallersHouse<RoomDoc>(deps, user, 'room', requireID(scope.roomID, 'Mã phòng'));
-    if (lessee && lessee.roomID !== found.doc.roomID) throw AppError.notFound();
-    if (house && house.houseID !== found.house.houseID) throw AppError.notFound();
-    house = found.house;
-    conditions.push({ op: 'eq', field: 'roomID', value: found.doc.roomID });
-  }
-  if (scope.houseID !== undefined) {
-    const houseID = requireID(scope.houseID, 'Mã nhà trọ');
-    if (house && house.houseID !== houseID) throw AppError.notFound();
-    house ??= await authorizeHouse(deps, user, houseID);
-  }
-  if (!house) {
-    if (!lessee) throw AppError.badRequest('Thiếu mã nhà trọ (houseID).');
-    house = await authorizeHouse(deps, user, requireID(user.account.houseID, 'Mã nhà trọ'));
-  }
-  if (lessee) conditions.push({ op: 'eq', field: 'contractID', value: lessee.contractID ?? '' });
-  return { house, filter: { op: 'and', items: conditions } };
-}
+export type IssueScope = ContractScope;
 
 /** `GET /odata/Issue?contractID=…` (or `roomID`, `houseID`; a tenant: their own), newest first. */
 export async function listIssues(actor: Actor, scope: IssueScope, query: ODataQuery): Promise<EntityPage> {
-  const { house, filter } = await resolveScope(actor, scope);
+  const { house, filter } = await resolveContractScope(actor.deps, actor.user, 'issue', scope);
   return listEntities(
     houseDocs<IssueDoc>(actor.deps),
     { partitionKey: house.houseID, filter },

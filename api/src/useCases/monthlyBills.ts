@@ -12,7 +12,7 @@ import type {
 } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
 import { applyCashPayment } from '../domain/payments.js';
-import type { Filter, OrderBy } from '../domain/query.js';
+import type { OrderBy } from '../domain/query.js';
 import { renderPdf } from '../documents/contractPdf.js';
 import { StoreError } from '../store/store.js';
 import { audit, type Actor } from './actor.js';
@@ -26,7 +26,14 @@ import {
   transferQR,
   type TransferAccount,
 } from './billViews.js';
-import { assertCurrent, authorizeHouse, findInCallersHouse, houseDocs, requireID } from './houseScope.js';
+import {
+  assertCurrent,
+  findInCallersHouse,
+  houseDocs,
+  requireID,
+  resolveContractScope,
+  type ContractScope,
+} from './houseScope.js';
 import { listEntities, selectFields, type EntityPage } from './odataQuery.js';
 import { lessorInfoOf } from './users.js';
 
@@ -50,55 +57,7 @@ export async function billingDocForCaller<T extends BillingDoc>(
 }
 
 /** Non-OData parameters that choose the bills or charges listed. */
-export interface BillingScope {
-  houseID?: string;
-  roomID?: string;
-  contractID?: string;
-}
-
-/**
- * The house and store filter of a list: by contract, room or house (the most precise one given
- * decides the house; the others must agree); a lessee always only their own contract's.
- */
-async function resolveScope(
-  actor: Actor,
-  type: BillingDoc['type'],
-  scope: BillingScope,
-): Promise<{ house: HouseDoc; filter: Filter }> {
-  const { deps, user } = actor;
-  const lessee = lesseeScope(user);
-  const conditions: Filter[] = [{ op: 'eq', field: 'type', value: type }];
-  let house: HouseDoc | undefined;
-  if (scope.contractID !== undefined) {
-    const found = await findInCallersHouse<ContractDoc>(
-      deps,
-      user,
-      'contract',
-      requireID(scope.contractID, 'Mã hợp đồng'),
-    );
-    if (lessee && lessee.contractID !== found.doc.contractID) throw AppError.notFound();
-    house = found.house;
-    conditions.push({ op: 'eq', field: 'contractID', value: found.doc.contractID });
-  }
-  if (scope.roomID !== undefined) {
-    const found = await findInCallersHouse<RoomDoc>(deps, user, 'room', requireID(scope.roomID, 'Mã phòng'));
-    if (lessee && lessee.roomID !== found.doc.roomID) throw AppError.notFound();
-    if (house && house.houseID !== found.house.houseID) throw AppError.notFound();
-    house = found.house;
-    conditions.push({ op: 'eq', field: 'roomID', value: found.doc.roomID });
-  }
-  if (scope.houseID !== undefined) {
-    const houseID = requireID(scope.houseID, 'Mã nhà trọ');
-    if (house && house.houseID !== houseID) throw AppError.notFound();
-    house ??= await authorizeHouse(deps, user, houseID);
-  }
-  if (!house) {
-    if (!lessee) throw AppError.badRequest('Thiếu mã nhà trọ (houseID).');
-    house = await authorizeHouse(deps, user, requireID(user.account.houseID, 'Mã nhà trọ'));
-  }
-  if (lessee) conditions.push({ op: 'eq', field: 'contractID', value: lessee.contractID ?? '' });
-  return { house, filter: { op: 'and', items: conditions } };
-}
+export type BillingScope = ContractScope;
 
 /** One page of bills or charges of a scope, each shown with the house's transfer account. */
 export async function listBillingDocs<T extends BillingDoc>(
@@ -109,7 +68,7 @@ export async function listBillingDocs<T extends BillingDoc>(
   defaultOrder: OrderBy[],
   view: (doc: T, account: TransferAccount | undefined) => Record<string, unknown>,
 ): Promise<EntityPage> {
-  const { house, filter } = await resolveScope(actor, type, scope);
+  const { house, filter } = await resolveContractScope(actor.deps, actor.user, type, scope);
   const account = await transferAccountOf(actor.deps, house);
   return listEntities(
     houseDocs<T>(actor.deps),
