@@ -1,8 +1,16 @@
 // Browser journey of a landlord signing up, on a 375 px phone: from the home page to /registration (the
 // form, an identity photo uploaded), /registrationConfirm (both codes, read from the local outbox),
 // /register and the local VNPay sandbox; the super admin approves on /adminLessorRegister; the new
-// landlord logs in with the one-time password the approval e-mailed, chooses their own and sees their house.
-import { REGISTRATION_MESSAGES, VERIFICATION_MESSAGES } from '@nhatro/common';
+// landlord logs in with the one-time password the approval e-mailed and chooses their own. Their
+// information is incomplete (status 2): the modal, only account settings; completed with CCCD photos and
+// a bank account, the full navigation. They add a second house from the house switcher, a room in it and
+// a staff member, who signs in with the one-time password.
+import {
+  LESSOR_INFO_MESSAGES,
+  REGISTRATION_MESSAGES,
+  STAFF_MESSAGES,
+  VERIFICATION_MESSAGES,
+} from '@nhatro/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutboxMessage } from '../../api/src/domain/outbox.js';
@@ -18,6 +26,8 @@ const PHONE = `08${String(Date.now()).slice(-8)}`;
 const EMAIL = `dangky.${RUN.toLowerCase()}@example.vn`;
 const HOUSE_NAME = `Nhà trọ Đăng Ký ${RUN}`;
 const NEW_PASSWORD = `ChuTro${RUN}2026`;
+const SECOND_HOUSE = `Nhà trọ Thứ Hai ${RUN}`;
+const STAFF_USERNAME = `ghidien.${RUN.toLowerCase()}`;
 const POLL = { timeout: 15_000 };
 
 let browser: Browser;
@@ -50,6 +60,24 @@ async function codeSentTo(recipient: 'email' | 'phoneNumber', address: string): 
   return /\b(\d{6})\b/.exec(message.body)?.[1] ?? '';
 }
 
+async function logIn(target: Page, username: string, password: string): Promise<void> {
+  await target.goto('/login');
+  await target.getByLabel('Tên đăng nhập').fill(username);
+  await target.getByLabel('Mật khẩu', { exact: true }).fill(password);
+  await target.getByRole('button', { name: 'Đăng nhập' }).click();
+}
+
+/** The labels of the side navigation, opened from the menu button on a phone, then closed again. */
+async function navigationLabels(target: Page): Promise<string[]> {
+  await target.getByTestId('nav-drawer-button').click();
+  const nav = target.getByRole('navigation', { name: 'Điều hướng chính' });
+  await nav.getByRole('link').first().waitFor();
+  const labels = (await nav.getByRole('link').allTextContents()).map((label) => label.trim());
+  await target.keyboard.press('Escape');
+  await nav.waitFor({ state: 'detached' });
+  return labels;
+}
+
 async function fitsThePhone(target: Page): Promise<void> {
   expect(await target.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
     VIEWPORTS.phone.width,
@@ -68,8 +96,8 @@ afterAll(async () => {
 describe('a landlord signs up', () => {
   // One long journey (five pages, the gateway, two other sessions): more time than the tier's default.
   it(
-    'registers and verifies on a phone, pays in the sandbox, is approved, logs in and sees the house',
-    { timeout: 180_000 },
+    'registers and verifies on a phone, pays in the sandbox, is approved, completes their details, adds a house, a room and a staff member who signs in',
+    { timeout: 240_000 },
     async () => {
       const phone = await page('phone');
 
@@ -147,10 +175,7 @@ describe('a landlord signs up', () => {
       );
       const oneTimePassword = /Mật khẩu dùng một lần: (\S+)\./.exec(mail.body)?.[1] ?? '';
       const landlord = await page('phone');
-      await landlord.goto('/login');
-      await landlord.getByLabel('Tên đăng nhập').fill(PHONE);
-      await landlord.getByLabel('Mật khẩu', { exact: true }).fill(oneTimePassword);
-      await landlord.getByRole('button', { name: 'Đăng nhập' }).click();
+      await logIn(landlord, PHONE, oneTimePassword);
       await landlord.waitForURL((url) => url.pathname === '/newPassword');
       await landlord.getByTestId('new-password-oldPassword').fill(oneTimePassword);
       await landlord.getByTestId('new-password-newPassword').fill(NEW_PASSWORD);
@@ -162,6 +187,111 @@ describe('a landlord signs up', () => {
       expect((await api.login(PHONE, NEW_PASSWORD)).houses).toEqual([
         expect.objectContaining({ houseName: HOUSE_NAME, lessorInfo: { status: 2 } }),
       ]);
+
+      // Incomplete information: the modal, then only account settings until it is complete.
+      await houses.getByRole('button', { name: new RegExp(HOUSE_NAME) }).click();
+      await landlord
+        .getByTestId('incomplete-account-dialog')
+        .getByTestId('incomplete-account-settings')
+        .click();
+      await landlord.waitForURL((url) => url.pathname === '/accountSetting');
+      expect(await navigationLabels(landlord)).toEqual(['Cài đặt tài khoản']);
+      await landlord.getByTestId('lessor-info-incomplete').waitFor();
+      await landlord.getByTestId('lessor-info-edit').click();
+      await landlord.waitForURL((url) => url.pathname === '/lessorUpdateInfo');
+      const form = landlord.getByRole('form', { name: 'Thông tin chủ trọ' });
+      await form.getByTestId('lessor-fullName').fill(`Lê Văn Đăng ${RUN}`);
+      await form.getByTestId('lessor-phoneNumber').fill(PHONE);
+      await form.getByTestId('lessor-address').fill('88 Nguyễn Trãi, P. 3, Q. 5, TP. Hồ Chí Minh');
+      await form.getByTestId('lessor-citizenID').fill('079088004321');
+      for (const side of ['citizenIDFrontImage', 'citizenIDBackImage']) {
+        await form.getByTestId(`lessor-photo-file-${side}`).setInputFiles({
+          name: `${side}.png`,
+          mimeType: 'image/png',
+          buffer: Buffer.from(makePng()),
+        });
+        await form.getByTestId(`lessor-photo-${side}`).getByRole('img').waitFor();
+      }
+      // Without the bank account the form says what is missing, in Vietnamese, at the field.
+      await form.getByTestId('lessor-info-submit').click();
+      await form.getByText('Ngân hàng không được để trống!').waitFor();
+      await form.getByTestId('lessor-bankName').selectOption('MBBank');
+      await form.getByTestId('lessor-bankAccountNumber').fill('0912 000 111');
+      await fitsThePhone(landlord);
+      await form.getByTestId('lessor-info-submit').click();
+      await toast(landlord, 'success', LESSOR_INFO_MESSAGES.saved).waitFor();
+      await landlord.waitForURL((url) => url.pathname === '/accountSetting');
+      await landlord.getByTestId('lessor-info-complete').waitFor();
+      expect(await textOf(landlord.getByTestId('lessor-info-citizenID'))).toBe('••••••••4321');
+      expect(await navigationLabels(landlord)).toEqual([
+        'Quản lý chung',
+        'Quản lý phòng',
+        'Quản lý người thuê',
+        'Quản lý hợp đồng',
+        'Phí dịch vụ tòa nhà',
+        'Ghi chỉ số điện nước',
+        'Thông báo',
+        'Quản lý nhân viên',
+        'Cài đặt tài khoản',
+      ]);
+
+      // A second house, from the house switcher: it becomes the one being managed.
+      await landlord.getByTestId('house-switcher').click();
+      await landlord.getByTestId('house-switcher-add').click();
+      const houseDialog = landlord.getByTestId('house-create-dialog');
+      await houseDialog.getByTestId('house-create-submit').click();
+      expect(await textOf(houseDialog.locator('#house-create-houseName-helper-text'))).toBe(
+        'Tên nhà trọ không được để trống!',
+      );
+      await houseDialog.getByTestId('house-create-houseName').fill(SECOND_HOUSE);
+      await houseDialog.getByTestId('house-create-houseAddress').fill('12 Lê Văn Việt, TP. Thủ Đức');
+      await houseDialog.getByTestId('house-create-submit').click();
+      await toast(landlord, 'success', 'Thêm nhà trọ thành công!').waitFor();
+      await expect
+        .poll(() => landlord.getByTestId('house-switcher').getAttribute('aria-label'), POLL)
+        .toBe(`Đổi nhà trọ (đang chọn: ${SECOND_HOUSE})`);
+
+      // A room in it, from the empty house's 'Thêm phòng'.
+      await landlord.goto('/rooms');
+      await landlord.getByRole('heading', { level: 1, name: 'Quản lý phòng' }).waitFor();
+      await landlord.getByTestId('empty-state').getByRole('button', { name: 'Thêm phòng' }).click();
+      const roomDialog = landlord.getByRole('dialog', { name: 'Thêm phòng' });
+      await roomDialog.getByLabel('Tên phòng').fill('A101');
+      await roomDialog.getByLabel('Diện tích (m²)').fill('18');
+      await roomDialog.getByLabel('Giá thuê (VND)').fill('2.500.000');
+      await roomDialog.getByRole('button', { name: 'Tạo phòng' }).click();
+      await toast(landlord, 'success', 'Tạo phòng mới thành công!').waitFor();
+      await landlord.getByTestId('room-groups').getByText('A101', { exact: true }).waitFor();
+
+      // A staff member for it, who signs in with the one-time password and chooses their own.
+      await landlord.getByTestId('nav-drawer-button').click();
+      await landlord.getByTestId('nav-staffManage').click();
+      await landlord.getByTestId('staff-page').getByTestId('empty-state').waitFor();
+      await landlord.getByTestId('staff-add').click();
+      const staffDialog = landlord.getByTestId('add-staff-dialog');
+      await staffDialog.getByTestId('staff-fullName').fill('Trần Văn Ghi');
+      await staffDialog.getByTestId('staff-phoneNumber').fill('0933 444 555');
+      await staffDialog.getByTestId('staff-username').fill(STAFF_USERNAME);
+      await staffDialog.getByTestId('staff-submit').click();
+      await toast(landlord, 'success', STAFF_MESSAGES.added).waitFor();
+      const account = landlord.getByTestId('staff-account-dialog');
+      expect(await textOf(account.getByTestId('staff-account-username'))).toBe(STAFF_USERNAME);
+      const staffPassword = await textOf(account.getByTestId('staff-account-password'));
+      await account.getByTestId('staff-account-done').click();
+      await landlord.getByTestId(`staff-${STAFF_USERNAME}`).getByText(SECOND_HOUSE).waitFor();
+      await fitsThePhone(landlord);
+
+      const staff = await page('phone');
+      await logIn(staff, STAFF_USERNAME, staffPassword);
+      await staff.waitForURL((url) => url.pathname === '/newPassword');
+      await staff.getByTestId('new-password-oldPassword').fill(staffPassword);
+      await staff.getByTestId('new-password-newPassword').fill('GhiDienNuoc2026');
+      await staff.getByTestId('new-password-confirmPassword').fill('GhiDienNuoc2026');
+      await staff.getByTestId('new-password-submit').click();
+      await staff
+        .getByRole('list', { name: 'Danh sách nhà trọ' })
+        .getByRole('button', { name: new RegExp(SECOND_HOUSE) })
+        .waitFor(POLL);
     },
   );
 });

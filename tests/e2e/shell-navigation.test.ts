@@ -306,7 +306,12 @@ describe('house moderator (role 2)', () => {
     await switcher.click();
     const option = page.getByRole('menuitem', { name: /Nhà trọ Bình An/ });
     expect(await option.getAttribute('data-testid')).toBe(`house-switcher-option-${binhAnID}`);
-    expect(await page.getByRole('menuitem').count()).toBe(houseNames.length);
+    // Each house, then the landlord's 'Thêm nhà trọ'.
+    expect((await page.getByRole('menuitem').allTextContents()).map((text) => text.trim())).toEqual([
+      ...(await page.locator('[data-testid^=house-switcher-option-]').allTextContents()),
+      'Thêm nhà trọ',
+    ]);
+    expect(await page.locator('[data-testid^=house-switcher-option-]').count()).toBe(houseNames.length);
     await option.click();
     await page.getByText('Nhà trọ Bình An —', { exact: false }).waitFor();
     expect(pathOf(page)).toBe('/dashboard');

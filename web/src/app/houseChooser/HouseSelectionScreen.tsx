@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
@@ -7,12 +8,21 @@ import Container from '@mui/material/Container';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
+import AddHomeWorkOutlined from '@mui/icons-material/AddHomeWorkOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
+import { useState } from 'react';
 import { BrandLink } from '../../components/BrandLink';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { useManagedHouses } from '../../lib/api/resources/houses';
-import { LESSOR_STATUS, useSessionActions, useSignedInSession, type HouseSummary } from '../../lib/session';
+import {
+  LESSOR_STATUS,
+  ROLE_IDS,
+  useSessionActions,
+  useSignedInSession,
+  type HouseSummary,
+} from '../../lib/session';
 import { LogoutButton } from '../shell/LogoutButton';
+import { AddHouseDialog } from './AddHouseDialog';
 import { useHouseChooser } from './houseChooserContext';
 
 export const HOUSE_SELECTION_TITLE = 'Chọn nhà trọ bạn muốn quản lý';
@@ -61,6 +71,8 @@ export function HouseSelectionScreen() {
   const { chooseHouse } = useHouseChooser();
   const { error, isLoading, mutate } = useManagedHouses({ onLoaded: setHouses });
   const houses = session.houses;
+  const isLandlord = session.role.roleID === ROLE_IDS.houseModerator;
+  const [isAdding, setIsAdding] = useState(false);
 
   let content;
   if (houses.length > 0) {
@@ -94,7 +106,11 @@ export function HouseSelectionScreen() {
     content = (
       <EmptyState
         title="Bạn chưa có nhà trọ nào"
-        description="Khi chủ trọ thêm bạn vào một nhà trọ, nhà trọ đó sẽ hiện ở đây."
+        description={
+          isLandlord
+            ? 'Thêm nhà trọ đầu tiên của bạn để bắt đầu quản lý phòng và người thuê.'
+            : 'Khi chủ trọ thêm bạn vào một nhà trọ, nhà trọ đó sẽ hiện ở đây.'
+        }
       />
     );
   }
@@ -118,6 +134,27 @@ export function HouseSelectionScreen() {
           thanh trên cùng.
         </Typography>
         {content}
+        {isLandlord && (
+          <>
+            <Button
+              variant="outlined"
+              startIcon={<AddHomeWorkOutlined />}
+              onClick={() => setIsAdding(true)}
+              data-testid="house-add"
+              sx={{ mt: 3, minHeight: 44 }}
+            >
+              Thêm nhà trọ
+            </Button>
+            <AddHouseDialog
+              open={isAdding}
+              onClose={() => setIsAdding(false)}
+              onAdded={() => {
+                setIsAdding(false);
+                void mutate();
+              }}
+            />
+          </>
+        )}
       </Container>
     </Box>
   );

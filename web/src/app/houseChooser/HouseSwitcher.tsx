@@ -1,20 +1,27 @@
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
+import AddHomeWorkOutlined from '@mui/icons-material/AddHomeWorkOutlined';
 import Check from '@mui/icons-material/Check';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import { useId, useState } from 'react';
-import { useSignedInSession } from '../../lib/session';
+import { refreshManagedHouses } from '../../lib/api/resources/houses';
+import { ROLE_IDS, useSessionActions, useSignedInSession } from '../../lib/session';
+import { AddHouseDialog } from './AddHouseDialog';
 import { useHouseChooser } from './houseChooserContext';
 
-/** App bar control showing the selected house; lets roles 2 and 3 switch to another. */
+/** App bar control showing the selected house; lets roles 2 and 3 switch to another, and a landlord add one. */
 export function HouseSwitcher() {
   const session = useSignedInSession();
   const { chooseHouse } = useHouseChooser();
+  const { setHouses } = useSessionActions();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [isAdding, setIsAdding] = useState(false);
+  const isLandlord = session.role.roleID === ROLE_IDS.houseModerator;
   const menuId = useId();
   const selectedHouse = session.houses.find((house) => house.houseID === session.houseID);
 
@@ -54,7 +61,37 @@ export function HouseSwitcher() {
             </MenuItem>
           );
         })}
+        {isLandlord && <Divider />}
+        {isLandlord && (
+          <MenuItem
+            data-testid="house-switcher-add"
+            onClick={() => {
+              setAnchor(null);
+              setIsAdding(true);
+            }}
+          >
+            <ListItemIcon>
+              <AddHomeWorkOutlined fontSize="small" />
+            </ListItemIcon>
+            <ListItemText primary="Thêm nhà trọ" />
+          </MenuItem>
+        )}
       </Menu>
+      {isLandlord && (
+        <AddHouseDialog
+          open={isAdding}
+          onClose={() => setIsAdding(false)}
+          onAdded={(added) => {
+            setIsAdding(false);
+            // The new house, with the rest of the list read again, becomes the one being managed.
+            void refreshManagedHouses().then((houses) => {
+              setHouses(houses);
+              const summary = houses.find((house) => house.houseID === added.houseID);
+              if (summary) chooseHouse(summary);
+            }, () => undefined); // unreachable now: the list is read again at the next load
+          }}
+        />
+      )}
     </>
   );
 }

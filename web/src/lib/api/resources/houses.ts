@@ -6,7 +6,7 @@
 // Houses: the shell's house chooser lists the managed houses; the dashboard shows a house with its rooms.
 import type { House, Room } from '@nhatro/common';
 import type { SWRResponse } from 'swr';
-import useSWR from 'swr';
+import useSWR, { mutate } from 'swr';
 import { parseHouses, type HouseSummary } from '../../session';
 import { fetchJson, type ODataCollection } from '..';
 import { swrOptions, useApiResource } from '../swr';
@@ -33,6 +33,14 @@ export function useManagedHouses(options: { onLoaded?: (houses: HouseSummary[]) 
     },
     onLoaded === undefined ? swrOptions : { ...swrOptions, onSuccess: onLoaded },
   );
+}
+
+/** The managed houses read again (after a house was added), also for `useManagedHouses`' cache. */
+export async function refreshManagedHouses(): Promise<HouseSummary[]> {
+  const collection = await fetchJson<ODataCollection<unknown>>(houseKeys.withLessorInfo);
+  const houses = parseHouses(collection.value);
+  await mutate(houseKeys.withLessorInfo, houses, { revalidate: false });
+  return houses;
 }
 
 export function useHouseWithRooms(houseID: string | null): SWRResponse<HouseWithRooms, Error> {
