@@ -269,6 +269,8 @@ describe('house moderator (role 2)', () => {
     await page.locator('[data-testid=house-selection]').waitFor();
     expect(await mainNav(page).count()).toBe(0);
     await page.locator('[data-testid=logout-button]').waitFor();
+    // A landlord may add a house here; staff may not (below).
+    expect(await page.getByTestId('house-add').textContent()).toBe('Thêm nhà trọ');
 
     // The demo's Hoa Sen and Bình An, and the houses other journeys made for chunha before this file
     // (their order is not fixed): every house the login gave.
@@ -393,6 +395,7 @@ describe('staff (role 3)', () => {
     await cards.first().waitFor();
     expect(await cards.count()).toBe(1);
     expect(await cards.getByRole('heading', { level: 2 }).textContent()).toBe('Nhà trọ Hoa Sen');
+    expect(await page.getByTestId('house-add').count()).toBe(0);
     await cards.click();
     await page.getByRole('heading', { level: 1, name: 'Tổng quan phòng' }).waitFor();
     expect(pathOf(page)).toBe('/dashboard');

@@ -84,11 +84,15 @@ export function HouseSwitcher() {
           onAdded={(added) => {
             setIsAdding(false);
             // The new house, with the rest of the list read again, becomes the one being managed.
-            void refreshManagedHouses().then((houses) => {
-              setHouses(houses);
-              const summary = houses.find((house) => house.houseID === added.houseID);
-              if (summary) chooseHouse(summary);
-            }, () => undefined); // unreachable now: the list is read again at the next load
+            void refreshManagedHouses().then(
+              (houses) => {
+                setHouses(houses);
+                const summary = houses.find((house) => house.houseID === added.houseID);
+                if (summary) chooseHouse(summary);
+              },
+              // Unreachable now: the house is saved, and the list is read again at the next load.
+              () => undefined,
+            );
           }}
         />
       )}
