@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SAVE_SCREENSHOTS, TEST_OUTPUT, VIEWPORTS, cleanPages, screenshot } from '../support/browser.js';
-import { storedSessionFor } from '../support/ui.js';
+import { LANDLORD_NAVIGATION, storedSessionFor } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 
@@ -24,17 +24,7 @@ const PASSWORDS = {
 type DemoUser = keyof typeof PASSWORDS;
 type Viewport = keyof typeof VIEWPORTS;
 
-const NAV_HOUSE_MODERATOR = [
-  'Quản lý chung',
-  'Quản lý phòng',
-  'Quản lý người thuê',
-  'Quản lý hợp đồng',
-  'Phí dịch vụ tòa nhà',
-  'Ghi chỉ số điện nước',
-  'Thông báo',
-  'Quản lý nhân viên',
-  'Cài đặt tài khoản',
-];
+const NAV_HOUSE_MODERATOR = LANDLORD_NAVIGATION.map((entry) => entry.label);
 
 const pages = cleanPages(baseURL);
 const sessions = new Map<DemoUser, Record<string, string>>();

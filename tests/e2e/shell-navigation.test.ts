@@ -5,7 +5,7 @@
 // seed a session").
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { storedSessionFor } from '../support/ui.js';
+import { LANDLORD_NAVIGATION, storedSessionFor, type NavEntry } from '../support/ui.js';
 import { cleanPages } from '../support/browser.js';
 
 const baseURL = inject('baseURL');
@@ -23,22 +23,7 @@ const NOT_FOUND_TITLE = "Oops! The page you're looking for does not exist.";
 const NOT_FOUND_SUBTITLE = 'Trang bạn tìm không tồn tại.';
 const HOUSE_SELECTION_TITLE = 'Chọn nhà trọ bạn muốn quản lý';
 
-interface NavEntry {
-  label: string;
-  path: string;
-}
-
-const NAV_HOUSE_MODERATOR: NavEntry[] = [
-  { label: 'Quản lý chung', path: '/dashboard' },
-  { label: 'Quản lý phòng', path: '/rooms' },
-  { label: 'Quản lý người thuê', path: '/lessees' },
-  { label: 'Quản lý hợp đồng', path: '/contracts' },
-  { label: 'Phí dịch vụ tòa nhà', path: '/settingAdmin' },
-  { label: 'Ghi chỉ số điện nước', path: '/MeterRecord' },
-  { label: 'Thông báo', path: '/notifications' },
-  { label: 'Quản lý nhân viên', path: '/staffManage' },
-  { label: 'Cài đặt tài khoản', path: '/accountSetting' },
-];
+const NAV_HOUSE_MODERATOR = LANDLORD_NAVIGATION;
 const NAV_INACTIVE_HOUSE_MODERATOR: NavEntry[] = [{ label: 'Cài đặt tài khoản', path: '/accountSetting' }];
 const NAV_STAFF: NavEntry[] = [
   { label: 'Quản lý phòng', path: '/rooms' },
@@ -105,7 +90,7 @@ async function navEntries(page: Page): Promise<NavEntry[]> {
 }
 
 /** Clicks every item in turn: the URL becomes its path and the item is marked as the current page. */
-async function expectEachNavItemLeadsToItsPath(page: Page, expected: NavEntry[]): Promise<void> {
+async function expectEachNavItemLeadsToItsPath(page: Page, expected: readonly NavEntry[]): Promise<void> {
   for (const { label, path } of expected) {
     const link = mainNav(page).getByRole('link', { name: label, exact: true });
     await link.click();

@@ -102,3 +102,22 @@ export async function restoreSession(target: Page, stored: Record<string, string
     for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
   }, stored);
 }
+
+/** An entry of the side navigation: its label and where it leads. */
+export interface NavEntry {
+  label: string;
+  path: string;
+}
+
+/** A landlord's navigation once their information is complete (spec §4), in order. */
+export const LANDLORD_NAVIGATION: readonly NavEntry[] = [
+  { label: 'Quản lý chung', path: '/dashboard' },
+  { label: 'Quản lý phòng', path: '/rooms' },
+  { label: 'Quản lý người thuê', path: '/lessees' },
+  { label: 'Quản lý hợp đồng', path: '/contracts' },
+  { label: 'Phí dịch vụ tòa nhà', path: '/settingAdmin' },
+  { label: 'Ghi chỉ số điện nước', path: '/MeterRecord' },
+  { label: 'Thông báo', path: '/notifications' },
+  { label: 'Quản lý nhân viên', path: '/staffManage' },
+  { label: 'Cài đặt tài khoản', path: '/accountSetting' },
+];
