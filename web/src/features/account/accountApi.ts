@@ -1,6 +1,6 @@
 import type { ChangePasswordInput, LessorAccount, LessorInfoUpdateInput } from '@nhatro/common';
 import { mutate } from 'swr';
-import { apiRequest } from '../../lib/api';
+import { apiRequest, type UploadGrant } from '../../lib/api';
 import { useApiResource } from '../../lib/api/swr';
 import { houseKeys } from '../../lib/api/resources/houses';
 
@@ -32,29 +32,9 @@ export async function updateLessorInfo(
   return saved;
 }
 
-interface UploadGrant {
-  blobName: string;
-  uploadURL: string;
-}
-
 /** Create-only SAS for one of the landlord's identity photos. */
 export function requestIdentityImageUpload(): Promise<UploadGrant> {
   return apiRequest<UploadGrant>('/api/BlobAccess/GetLessorInforContainerSAS', { toastBadRequest: false });
-}
-
-/** PUTs the PNG straight to blob storage with the SAS URL (no bearer token: the SAS is the key). */
-export async function putImageBlob(uploadURL: string, png: Blob): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(uploadURL, {
-      method: 'PUT',
-      headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-Type': 'image/png' },
-      body: png,
-    });
-  } catch {
-    throw new Error('Không tải được ảnh lên kho lưu trữ. Vui lòng kiểm tra lại kết nối mạng.');
-  }
-  if (!response.ok) throw new Error(`Kho lưu trữ từ chối ảnh (HTTP ${response.status}).`);
 }
 
 /** `POST /api/User/ChangePassword`: the server keeps this session and ends the account's others. */

@@ -11,7 +11,7 @@ import type {
   VehicleUpdateInput,
 } from '@nhatro/common';
 import { mutate, type SWRResponse } from 'swr';
-import { ApiError, apiRequest, isApiError, type ODataCollection } from '../../lib/api';
+import { ApiError, apiRequest, isApiError, type ODataCollection, type UploadGrant } from '../../lib/api';
 import { useApiResource } from '../../lib/api/swr';
 
 const enc = encodeURIComponent;
@@ -168,32 +168,12 @@ export function deleteLessee(lesseeInfoID: string): Promise<unknown> {
   });
 }
 
-interface UploadGrant {
-  blobName: string;
-  uploadURL: string;
-}
-
 /** Create-only SAS for one identity photo of this house. */
 export function requestIdentityImageUpload(houseID: string): Promise<UploadGrant> {
   return apiRequest<UploadGrant>(
     `/api/BlobAccess/GetLesseeInforContainerSAS?houseID=${enc(houseID)}&extension=png`,
     { toastBadRequest: false },
   );
-}
-
-/** PUTs the PNG straight to blob storage with the SAS URL (no bearer token: the SAS is the key). */
-export async function putImageBlob(uploadURL: string, png: Blob): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(uploadURL, {
-      method: 'PUT',
-      headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-Type': 'image/png' },
-      body: png,
-    });
-  } catch {
-    throw new Error('Không tải được ảnh lên kho lưu trữ. Vui lòng kiểm tra lại kết nối mạng.');
-  }
-  if (!response.ok) throw new Error(`Kho lưu trữ từ chối ảnh (HTTP ${response.status}).`);
 }
 
 export function createVehicle(contractID: string, payload: VehicleCreateInput): Promise<Vehicle> {

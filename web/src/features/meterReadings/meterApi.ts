@@ -1,6 +1,6 @@
 import type { MeterReadingInput, MeterRecord, Room } from '@nhatro/common';
 import useSWR, { mutate, type SWRResponse } from 'swr';
-import { apiRequest, fetchAllPages } from '../../lib/api';
+import { apiRequest, fetchAllPages, putPngBlob, type UploadGrant } from '../../lib/api';
 import { swrOptions } from '../../lib/api/swr';
 
 const enc = encodeURIComponent;
@@ -80,11 +80,6 @@ export async function saveReadings(records: MeterReadingInput[]): Promise<MeterR
   return reply.value;
 }
 
-interface UploadGrant {
-  blobName: string;
-  uploadURL: string;
-}
-
 /**
  * A photo of a meter goes where room photos go: a create-only SAS for one PNG, the PNG PUT straight to
  * blob storage, then its blob name is sent with the reading (`imageBlobName`).
@@ -94,16 +89,6 @@ export async function uploadMeterPhoto(houseID: string, png: Blob): Promise<stri
     `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${enc(houseID)}&extension=png`,
     { toastBadRequest: false },
   );
-  let response: Response;
-  try {
-    response = await fetch(grant.uploadURL, {
-      method: 'PUT',
-      headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-Type': 'image/png' },
-      body: png,
-    });
-  } catch {
-    throw new Error('Không tải được ảnh lên kho lưu trữ. Vui lòng kiểm tra lại kết nối mạng.');
-  }
-  if (!response.ok) throw new Error(`Kho lưu trữ từ chối ảnh (HTTP ${response.status}).`);
+  await putPngBlob(grant.uploadURL, png);
   return grant.blobName;
 }

@@ -14,7 +14,8 @@ import { imageToPng } from '../../components/imageToPng';
 import { failureText, isSessionExpiry } from '../../components/mutationFeedback';
 import { EmptyLine } from '../../components/SectionCard';
 import { notify } from '../../lib/toast';
-import { deleteRoomImage, putBlob, registerRoomImage, requestRoomImageUpload, roomKeys } from './roomApi';
+import { putPngBlob } from '../../lib/api';
+import { deleteRoomImage, registerRoomImage, requestRoomImageUpload, roomKeys } from './roomApi';
 import type { RoomWithImages } from './roomApi';
 
 export const IMAGE_ADDED_TEXT = 'Thêm ảnh phòng thành công!';
@@ -53,7 +54,7 @@ export function RoomGallery({ room, canEdit }: { room: RoomWithImages; canEdit: 
       }
       setStep('uploading');
       const grant = await requestRoomImageUpload(room.houseID);
-      await putBlob(grant.uploadURL, png);
+      await putPngBlob(grant.uploadURL, png);
       setStep('saving');
       const updated = await registerRoomImage(room.roomID, grant.blobName);
       await mutate(detailKey, { ...room, ...updated }, { revalidate: false });

@@ -106,21 +106,6 @@ export function requestRoomImageUpload(houseID: string): Promise<UploadGrant> {
   );
 }
 
-/** PUTs the PNG straight to blob storage with the SAS URL (no bearer token: the SAS is the key). */
-export async function putBlob(uploadURL: string, png: Blob): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(uploadURL, {
-      method: 'PUT',
-      headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-Type': 'image/png' },
-      body: png,
-    });
-  } catch {
-    throw new Error('Không tải được ảnh lên kho lưu trữ. Vui lòng kiểm tra lại kết nối mạng.');
-  }
-  if (!response.ok) throw new Error(`Kho lưu trữ từ chối ảnh (HTTP ${response.status}).`);
-}
-
 export function registerRoomImage(roomID: string, blobName: string): Promise<RoomWithImages> {
   return apiRequest<RoomWithImages>(`${roomKeys.detail(roomID)}/Images`, {
     method: 'POST',

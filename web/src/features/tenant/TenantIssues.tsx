@@ -27,12 +27,12 @@ import {
   createIssue,
   issueStatusColor,
   issueStatusLabel,
-  putIssueImage,
   requestIssueImageUpload,
   useIssueList,
   type IssueReply,
   type IssueScope,
 } from '../../lib/api/resources/issues';
+import { putPngBlob } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { Line, ListBody } from './tenantParts';
@@ -83,7 +83,7 @@ function usePhotoUploads(houseID: string) {
             );
           }
           const grant = await requestIssueImageUpload(houseID);
-          await putIssueImage(grant.uploadURL, png);
+          await putPngBlob(grant.uploadURL, png);
           const previewURL = URL.createObjectURL(png);
           previews.current.push(previewURL);
           setPhotos((current) => [...current, { blobName: grant.blobName, previewURL }]);

@@ -2,3 +2,4 @@ export * from './types';
 export * from './errors';
 export * from './client';
 export * from './pages';
+export * from './imageUpload';

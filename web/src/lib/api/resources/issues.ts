@@ -12,6 +12,7 @@ import {
 } from '@nhatro/common';
 import useSWR, { mutate, type SWRResponse } from 'swr';
 import { apiRequest, fetchJson } from '../client';
+import type { UploadGrant } from '../imageUpload';
 import { swrOptions, useApiResource } from '../swr';
 import type { ODataCollection } from '../types';
 
@@ -143,30 +144,10 @@ export async function cancelIssue(issue: IssueReply): Promise<void> {
   await revalidateIssues();
 }
 
-interface UploadGrant {
-  blobName: string;
-  uploadURL: string;
-}
-
 /** Create-only SAS for one photo in the room-image area of the house (a tenant: their own house). */
 export function requestIssueImageUpload(houseID: string): Promise<UploadGrant> {
   return apiRequest<UploadGrant>(
     `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${enc(houseID)}&extension=png`,
     { toastBadRequest: false, handledStatuses: [400, 403, 404] },
   );
-}
-
-/** PUTs the PNG straight to blob storage with the SAS URL (no bearer token: the SAS is the key). */
-export async function putIssueImage(uploadURL: string, png: Blob): Promise<void> {
-  let response: Response;
-  try {
-    response = await fetch(uploadURL, {
-      method: 'PUT',
-      headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-Type': 'image/png' },
-      body: png,
-    });
-  } catch {
-    throw new Error('Không tải được ảnh lên kho lưu trữ. Vui lòng kiểm tra lại kết nối mạng.');
-  }
-  if (!response.ok) throw new Error(`Kho lưu trữ từ chối ảnh (HTTP ${response.status}).`);
 }
