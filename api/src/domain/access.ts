@@ -1,4 +1,5 @@
 import { permissionLevel, ROLE, type PermissionArea, type Role, type RoleID } from '@nhatro/common';
+import { AppError } from './errors.js';
 import type { Filter } from './query.js';
 import type { HouseDoc, UserDoc } from './model.js';
 
@@ -60,4 +61,11 @@ export function lesseeScope(caller: Caller): { roomID?: string; contractID?: str
     ...(caller.account.roomID ? { roomID: caller.account.roomID } : {}),
     ...(caller.account.contractID ? { contractID: caller.account.contractID } : {}),
   };
+}
+
+/** The super admin's own pages and calls: anyone else, or a super admin below `level`, is refused (403). */
+export function requireSuperAdmin(caller: Caller, level: number): void {
+  if (caller.roleID !== ROLE.superAdmin || !hasPermission(caller, 'superAdmin', level)) {
+    throw AppError.forbidden();
+  }
 }

@@ -2,9 +2,10 @@ import { DEFAULT_BILLING_DAY, LEVEL, ROLE, type BillingDayInput } from '@nhatro/
 import { hasPermission } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
 import { effectiveBillingDay } from '../domain/houseTickets.js';
-import { SETTINGS_PARTITION, type HouseDoc, type PlatformSettingsDoc } from '../domain/model.js';
+import { SETTINGS_PARTITION, type HouseDoc } from '../domain/model.js';
 import { audit, type Actor } from './actor.js';
 import type { Deps } from './deps.js';
+import { readPlatformSettings, writePlatformSettings } from './platformSettings.js';
 import { authorizeHouse, houseDocs, requireID } from './houseScope.js';
 
 /**
@@ -12,14 +13,9 @@ import { authorizeHouse, houseDocs, requireID } from './houseScope.js';
  * 'settings') and the day a landlord chooses for one house; `house ?? platform ?? DEFAULT_BILLING_DAY`.
  */
 
-function settingsContainer(deps: Deps) {
-  return deps.store.container<PlatformSettingsDoc>('platform');
-}
-
 /** The platform's default billing day, when the super admin set one. */
 export async function platformBillingDay(deps: Deps): Promise<number | undefined> {
-  const settings = await settingsContainer(deps).read(SETTINGS_PARTITION, SETTINGS_PARTITION);
-  return settings?.type === 'settings' ? settings.billingDay : undefined;
+  return (await readPlatformSettings(deps))?.billingDay;
 }
 
 export interface BillingDayView {
@@ -57,21 +53,13 @@ export async function setBillingDay(
     if (user.roleID !== ROLE.superAdmin || !hasPermission(user, 'superAdmin', LEVEL.update)) {
       throw AppError.forbidden();
     }
-    const existing = await settingsContainer(deps).read(SETTINGS_PARTITION, SETTINGS_PARTITION);
-    await settingsContainer(deps).upsert({
-      ...(existing ?? {}),
-      id: SETTINGS_PARTITION,
-      pk: SETTINGS_PARTITION,
-      type: 'settings',
-      billingDay,
-      updatedOn: deps.now().toISOString(),
-      updatedBy: user.userID,
-    });
+    const previous = (await readPlatformSettings(deps))?.billingDay;
+    await writePlatformSettings(deps, user.userID, { billingDay });
     await audit(actor, {
       action: 'update',
       entity: 'settings',
       entityID: SETTINGS_PARTITION,
-      details: { billingDay, previous: existing?.billingDay ?? null },
+      details: { billingDay, previous: previous ?? null },
     });
     return { status: 200, errorMessage: '', billingDay };
   }

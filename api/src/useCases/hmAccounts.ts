@@ -1,5 +1,5 @@
 import { HM_ACCOUNT_MESSAGES, LEVEL, ROLE, type HMAccount } from '@nhatro/common';
-import { hasPermission } from '../domain/access.js';
+import { requireSuperAdmin } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
 import type { HouseDoc, UserDoc } from '../domain/model.js';
 import { isExpired } from '../domain/platformRequests.js';
@@ -16,12 +16,6 @@ import { findUser } from './users.js';
  * account's quota, rooms used, houses and paid term; disabling one ends its sessions at once (every
  * request reads the account) and keeps its staff from writing; enabling lets it log in again.
  */
-
-function requireSuperAdmin(actor: Actor, level: number): void {
-  if (actor.user.roleID !== ROLE.superAdmin || !hasPermission(actor.user, 'superAdmin', level)) {
-    throw AppError.forbidden();
-  }
-}
 
 /** Every document of one type in a container, every page. */
 async function everyLandlord(deps: Deps): Promise<UserDoc[]> {
@@ -80,7 +74,7 @@ function accountView(account: UserDoc, usage: { houses: number; rooms: number },
 
 /** `GET /api/User/GetAllHMAccounts`: every landlord, by name. Rooms are counted per house (one count each). */
 export async function listHMAccounts(actor: Actor): Promise<HMAccount[]> {
-  requireSuperAdmin(actor, LEVEL.read);
+  requireSuperAdmin(actor.user, LEVEL.read);
   const { deps } = actor;
   const [landlords, houses] = await Promise.all([everyLandlord(deps), everyHouse(deps)]);
   const rooms = await Promise.all(
@@ -112,7 +106,7 @@ export async function setHMAccountDisabled(
   userID: string,
   disabled: boolean,
 ): Promise<{ userID: string; disabled: boolean }> {
-  requireSuperAdmin(actor, LEVEL.update);
+  requireSuperAdmin(actor.user, LEVEL.update);
   const { deps } = actor;
   const account = await findUser(deps, userID);
   if (!account || account.roleID !== ROLE.houseModerator)

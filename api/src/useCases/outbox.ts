@@ -4,10 +4,8 @@ import type {
   HouseScopedDoc,
   LesseeInfoDoc,
   OutboxMessageDoc,
-  PlatformSettingsDoc,
   UserDoc,
 } from '../domain/model.js';
-import { SETTINGS_PARTITION } from '../domain/model.js';
 import {
   afterAttempt,
   channelsDue,
@@ -25,6 +23,7 @@ import { messageChannels, type MessageChannels, type ZaloAccess } from '../messa
 import { StoreError, type BatchOp, type Container, type Filter } from '../store/store.js';
 import type { Deps } from './deps.js';
 import { houseDocs, listInHouse } from './houseScope.js';
+import { readPlatformSettings } from './platformSettings.js';
 
 /**
  * Writing to the outbox: a use case adds the returned operation to the batch that saves its change, so
@@ -150,10 +149,7 @@ export async function createAllOrNothing(deps: Deps, pk: string, docs: HouseScop
 
 /** The Zalo token and template the super admin set, if any. */
 export async function zaloAccess(deps: Deps): Promise<ZaloAccess | undefined> {
-  const settings = await deps.store
-    .container<PlatformSettingsDoc>('platform')
-    .read(SETTINGS_PARTITION, SETTINGS_PARTITION);
-  const zalo = settings?.type === 'settings' ? settings.zalo : undefined;
+  const zalo = (await readPlatformSettings(deps))?.zalo;
   if (!zalo) return undefined;
   return { accessToken: zalo.accessToken, ...(zalo.templateID ? { templateID: zalo.templateID } : {}) };
 }

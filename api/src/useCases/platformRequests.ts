@@ -15,7 +15,7 @@ import {
   type PlatformRequestStatus,
   type RoomPurchaseRequestInput,
 } from '@nhatro/common';
-import { hasPermission } from '../domain/access.js';
+import { requireSuperAdmin } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
 import type { HouseDoc, PlatformRequestDoc, UserDoc } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
@@ -62,12 +62,6 @@ function requests(deps: Deps) {
 
 function requireLandlord(actor: Actor): void {
   if (actor.user.roleID !== ROLE.houseModerator) throw AppError.forbidden();
-}
-
-function requireSuperAdmin(actor: Actor, level: number): void {
-  if (actor.user.roleID !== ROLE.superAdmin || !hasPermission(actor.user, 'superAdmin', level)) {
-    throw AppError.forbidden();
-  }
 }
 
 function view(doc: PlatformRequestDoc): Record<string, unknown> {
@@ -208,7 +202,7 @@ async function listByStatus(
   statuses: PlatformRequestStatus[],
   query: ODataQuery,
 ): Promise<EntityPage> {
-  requireSuperAdmin(actor, LEVEL.read);
+  requireSuperAdmin(actor.user, LEVEL.read);
   return listEntities(
     requests(actor.deps),
     {
@@ -280,7 +274,7 @@ export async function approvePaidRequest(
   actor: Actor,
   requestID: string | undefined,
 ): Promise<Record<string, unknown>> {
-  requireSuperAdmin(actor, LEVEL.update);
+  requireSuperAdmin(actor.user, LEVEL.update);
   if (!isValidID(requestID)) {
     throw AppError.validation([
       { field: 'requestID', errorMessage: PLATFORM_REQUEST_MESSAGES.requestIDInvalid },

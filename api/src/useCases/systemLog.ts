@@ -1,6 +1,5 @@
-import { LEVEL, ROLE, type SystemLog } from '@nhatro/common';
-import { hasPermission } from '../domain/access.js';
-import { AppError } from '../domain/errors.js';
+import { LEVEL, type SystemLog } from '@nhatro/common';
+import { requireSuperAdmin } from '../domain/access.js';
 import type { AuditDoc } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
 import type { Filter } from '../store/store.js';
@@ -11,12 +10,6 @@ import { listEntities, type EntityPage } from './odataQuery.js';
  * The system log (/systemLog): the audit trail (`audit` container, one partition per month in Vietnam
  * time) for the super admin, newest first: the latest entries, a period of days, or one user's.
  */
-
-function requireSuperAdmin(actor: Actor): void {
-  if (actor.user.roleID !== ROLE.superAdmin || !hasPermission(actor.user, 'superAdmin', LEVEL.read)) {
-    throw AppError.forbidden();
-  }
-}
 
 /** An audit entry as the log shows it. */
 function logView(doc: AuditDoc): SystemLog {
@@ -39,7 +32,7 @@ function logView(doc: AuditDoc): SystemLog {
 const IS_AUDIT: Filter = { op: 'eq', field: 'type', value: 'audit' };
 
 async function listLogs(actor: Actor, filter: Filter, query: ODataQuery): Promise<EntityPage> {
-  requireSuperAdmin(actor);
+  requireSuperAdmin(actor.user, LEVEL.read);
   return listEntities(
     actor.deps.store.container<AuditDoc>('audit'),
     { filter },

@@ -2,12 +2,11 @@ import {
   INCOME_HISTORY_MAX_MONTHS,
   LEVEL,
   PLATFORM_PAYMENT_TARGETS,
-  ROLE,
   type IncomeMonth,
   type PlatformPaymentTarget,
   type SystemPayment,
 } from '@nhatro/common';
-import { hasPermission } from '../domain/access.js';
+import { requireSuperAdmin } from '../domain/access.js';
 import { AppError } from '../domain/errors.js';
 import type { PaymentDoc, PlatformPayableDoc } from '../domain/model.js';
 import type { ODataQuery } from '../domain/odata/parse.js';
@@ -22,12 +21,6 @@ import { listEntities, type EntityPage } from './odataQuery.js';
  * purchases and extensions (`PaymentDoc`s of the `platform` container in state `succeeded`), listed
  * server-paged, and summed by month in Vietnam time (grouped in code: Cosmos DB has no GROUP BY here).
  */
-
-function requireSuperAdmin(actor: Actor): void {
-  if (actor.user.roleID !== ROLE.superAdmin || !hasPermission(actor.user, 'superAdmin', LEVEL.read)) {
-    throw AppError.forbidden();
-  }
-}
 
 const CONFIRMED: Filter = {
   op: 'and',
@@ -61,7 +54,7 @@ async function reportRow(deps: Deps, payment: PaymentDoc): Promise<SystemPayment
 
 /** `GET /odata/SystemPaymentReport`: confirmed platform payments, newest first, with the OData options. */
 export async function listSystemPayments(actor: Actor, query: ODataQuery): Promise<EntityPage> {
-  requireSuperAdmin(actor);
+  requireSuperAdmin(actor.user, LEVEL.read);
   const { deps } = actor;
   return listEntities(
     payments(deps),
@@ -85,7 +78,7 @@ export async function incomeHistory(
   actor: Actor,
   range: { from?: string | undefined; to?: string | undefined },
 ): Promise<IncomeMonth[]> {
-  requireSuperAdmin(actor);
+  requireSuperAdmin(actor.user, LEVEL.read);
   const { deps } = actor;
   const to = range.to ?? vietnamMonth(deps.now());
   let from = range.from;
