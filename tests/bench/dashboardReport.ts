@@ -26,7 +26,7 @@ import type {
 import { addDays } from '../../api/src/domain/houseTickets.js';
 import { vietnamDate, vietnamMonth } from '../../api/src/domain/time.js';
 import { houseTotals } from '../../api/src/useCases/dashboardReport.js';
-import { closeDeps, createDeps } from '../../api/src/useCases/deps.js';
+import { createDeps } from '../../api/src/useCases/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/houseScope.js';
 import { createUser } from '../../api/src/useCases/users.js';
 import { writeBillingWorld } from './billingData.js';
@@ -237,7 +237,7 @@ export async function seedDashboardBench(dataDir: string): Promise<DashboardBenc
   const started = performance.now();
   await houseTotals(services, houseID);
   const rebuildMs = performance.now() - started;
-  await closeDeps();
+  await services.store.close();
   return { houseID, bills, rebuildMs };
 }
 
@@ -266,7 +266,7 @@ export async function dashboardReportBenchmark(
     listInHouse<OneTimeChargeDoc>(services, seeded.houseID, 'oneTimeCharge'),
   ]);
   const expected = monthFigures(totalsOf([...bills, ...charges], firstKeptMonth(new Date()))[report.month]);
-  await closeDeps();
+  await services.store.close();
   const agrees = JSON.stringify(expected) === JSON.stringify(report.thisMonth);
   console.log(
     `\nDashboard report: ${seeded.bills} bills of ${ROOMS} rooms over ${MONTHS} months; totals rebuilt once in ` +

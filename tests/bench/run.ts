@@ -35,7 +35,7 @@ import { loadConfig } from '../../api/src/config/index.js';
 import type { HouseDoc, RoomDoc } from '../../api/src/domain/model.js';
 import { freePort } from '../../api/src/local/azurite.js';
 import { seedDemoData } from '../../api/src/local/seed.js';
-import { closeDeps, createDeps } from '../../api/src/useCases/deps.js';
+import { createDeps } from '../../api/src/useCases/deps.js';
 import { createUser } from '../../api/src/useCases/users.js';
 import { billingBenchmark } from './billing.js';
 import { dashboardReportBenchmark, seedDashboardBench } from './dashboardReport.js';
@@ -209,7 +209,7 @@ async function seedBenchLandlord(dataDir: string): Promise<void> {
       secondDocs.slice(start, start + 100).map((doc) => ({ op: 'create' as const, doc })),
     );
   }
-  await closeDeps();
+  await services.store.close();
 }
 
 /** A bare Node server that reads each request's body and answers with `reply` (the baseline of writes). */
@@ -498,6 +498,7 @@ async function houseBenchmark(): Promise<void> {
           ipnData,
           async (bytes) => (await bareServer(bytes, dataDir, children)).url,
           () => cpuMs(pid),
+          DURATION_SECONDS,
         ),
       );
     }

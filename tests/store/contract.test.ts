@@ -931,6 +931,37 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
       expect((await rooms.read(pk, 'a'))?.price).toBe(2);
     });
 
+    it('settles batches sent at the same time each on its own; one ETag lets exactly one through', async () => {
+      const pk = newPk();
+      const guarded = await rooms.create(room(pk, 'guarded', { price: 1 }));
+      const taken = await rooms.create(room(pk, 'taken'));
+      const results = await Promise.allSettled([
+        rooms.batch(pk, [{ op: 'create', doc: room(pk, 'first') }]),
+        rooms.batch(pk, [{ op: 'create', doc: { ...taken, price: 9 } }]), // conflict
+        rooms.batch(pk, [{ op: 'create', doc: room(pk, 'third') }]),
+        ...[2, 3, 4].map((price) =>
+          rooms.batch(pk, [
+            { op: 'replace', doc: { ...guarded, price }, ifMatch: guarded._etag },
+            { op: 'create', doc: room(pk, `credit-${price}`) },
+          ]),
+        ),
+      ]);
+      expect(results.slice(0, 3).map((result) => result.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+      ]);
+      const winners = results.slice(3).filter((result) => result.status === 'fulfilled');
+      expect(winners).toHaveLength(1);
+      for (const loser of results.slice(3).filter((result) => result.status === 'rejected')) {
+        expect((loser.reason as StoreError).code).toBe('precondition_failed');
+      }
+      const price = (await rooms.read(pk, 'guarded'))?.price;
+      expect(sortedIds((await rooms.query({ partitionKey: pk })).items)).toEqual(
+        ['first', 'guarded', 'taken', 'third', `credit-${price}`].sort(),
+      );
+    });
+
     it('rejects a document of another partition (bad_request) without writing anything', async () => {
       const pk = newPk();
       const other = newPk();
