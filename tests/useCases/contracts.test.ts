@@ -1,6 +1,13 @@
 import { contractCreateSchema, contractTerminateSchema, contractUpdateSchema } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HouseDoc, ReservationDoc, RoomDoc, UserDoc } from '../../api/src/domain/model.js';
+import { billCode } from '../../api/src/domain/bills.js';
+import type {
+  HouseDoc,
+  MonthlyBillDoc,
+  ReservationDoc,
+  RoomDoc,
+  UserDoc,
+} from '../../api/src/domain/model.js';
 import { CONTRACT_CHANGE_MODEL, CONTRACT_MODEL } from '../../api/src/domain/odata/model.js';
 import { verifyPassword } from '../../api/src/useCases/auth/passwords.js';
 import {
@@ -14,6 +21,7 @@ import {
 } from '../../api/src/useCases/contracts.js';
 import type { Deps } from '../../api/src/useCases/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/houseScope.js';
+import { createIssue } from '../../api/src/useCases/issues.js';
 import { reserveRoom } from '../../api/src/useCases/reservations.js';
 import { findUserByUsername } from '../../api/src/useCases/users.js';
 import { aFee, aHouse, aLandlord, aRoom } from '../support/builders.js';
@@ -107,6 +115,72 @@ describe('creating a contract', () => {
     ]);
     expect(full.room).toMatchObject({ roomID: room.roomID });
     expect(full.renterRepresentative).toMatchObject({ occupantName: 'Nguyễn Thị Lan' });
+  });
+
+  it("expands a contract's monthly bills and issue reports (spec §3), newest first, only its own", async () => {
+    const actor = actorFor(deps, landlord);
+    const created = await createContract(actor, contractFor(room.roomID));
+    const other = await createContract(
+      actor,
+      contractFor((await aRoom(deps, house)).roomID, {
+        representative: { occupantName: 'B', gender: 1, phoneNumber: '0912222333' },
+        vehicles: [],
+      }),
+    );
+    const bill = (contractID: string, month: string): MonthlyBillDoc => {
+      const monthlyBillID = `${contractID}_${month}`;
+      return {
+        id: monthlyBillID,
+        pk: house.houseID,
+        type: 'monthlyBill',
+        monthlyBillID,
+        houseID: house.houseID,
+        roomID: room.roomID,
+        contractID,
+        houseTicketID: `${house.houseID}_${month}`,
+        month,
+        billName: `Hóa đơn tháng ${month}`,
+        billCode: billCode(monthlyBillID),
+        createdOn: `${month}-05T02:00:00.000Z`,
+        dueDate: `${month}-15`,
+        total: 3_100_000,
+        paidAmount: 0,
+        status: 1,
+        billDetails: [
+          { kind: 'rent', description: 'Tiền phòng', quantity: 1, unitPrice: 3_100_000, amount: 3_100_000 },
+        ],
+        payments: [],
+      };
+    };
+    for (const doc of [
+      bill(created.contractID as string, '2026-12'),
+      bill(created.contractID as string, '2027-01'),
+      bill(other.contractID as string, '2026-12'),
+    ]) {
+      await houseDocs<MonthlyBillDoc>(deps).create(doc);
+    }
+    const tenant = actorFor(deps, (await findUserByUsername(deps, '0901234567')) as UserDoc);
+    await createIssue(tenant, { title: 'Vòi nước rỉ', description: 'Vòi nước bồn rửa bị rỉ.', images: [] });
+
+    for (const caller of [actor, tenant]) {
+      const full = await getContract(
+        caller,
+        created.contractID as string,
+        odata(CONTRACT_MODEL, '$expand=monthlyBills,issues'),
+      );
+      const bills = full.monthlyBills as Array<{ month: string; billDetails: unknown[] }>;
+      expect(bills.map((each) => each.month)).toEqual(['2027-01', '2026-12']);
+      expect(bills[0]?.billDetails).toHaveLength(1);
+      expect((full.issues as Array<{ title: string; status: number }>).map((issue) => issue.title)).toEqual([
+        'Vòi nước rỉ',
+      ]);
+    }
+    const theirs = await getContract(
+      actor,
+      other.contractID as string,
+      odata(CONTRACT_MODEL, '$expand=issues'),
+    );
+    expect(theirs.issues).toEqual([]);
   });
 
   it('one active contract per room (409), and the second attempt writes nothing', async () => {

@@ -22,6 +22,7 @@ import type {
   ContractDoc,
   FeeDoc,
   HouseScopedDoc,
+  IssueDoc,
   LesseeInfoDoc,
   OneTimeChargeDoc,
   ReservationDoc,
@@ -30,7 +31,7 @@ import type {
   UsernameClaimDoc,
   VehicleDoc,
 } from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
+import type { ExpandOption, ODataQuery } from '../domain/odata/parse.js';
 import { tenantAccountText } from '../domain/outboxTexts.js';
 import type { Filter, OrderBy } from '../domain/query.js';
 import { nextMonth, vietnamDate, vietnamMonth } from '../domain/time.js';
@@ -45,6 +46,7 @@ import {
   readHouse,
   requireID,
 } from './houseScope.js';
+import { issueEntity } from './issues.js';
 import { applyInMemory, listEntities, selectFields, type EntityPage } from './odataQuery.js';
 import { outboxCreate } from './outbox.js';
 import { roomForCaller } from './rooms.js';
@@ -79,11 +81,25 @@ export async function activeContractOfRoom(
   return contracts[0];
 }
 
-/** Each collection a contract expands to (spec names), linked by `contractID`. */
-const CONTRACT_NAVIGATIONS: Record<string, { type: HouseScopedDoc['type']; order: string }> = {
-  lesseeInfors: { type: 'lesseeInfo', order: 'occupantName' },
-  vehicles: { type: 'vehicle', order: 'licensePlate' },
-  contractServices: { type: 'contractService', order: 'createdOn' },
+/** Each collection a contract expands to (spec §3's names), linked by `contractID`; its default order. */
+const CONTRACT_NAVIGATIONS: Record<
+  string,
+  {
+    type: HouseScopedDoc['type'];
+    order: OrderBy;
+    /** The item as its own endpoint shows it, when that differs from the stored fields (photo URLs). */
+    view?: (deps: Deps, doc: HouseScopedDoc, option: ExpandOption) => Promise<Record<string, unknown>>;
+  }
+> = {
+  lesseeInfors: { type: 'lesseeInfo', order: { field: 'occupantName' } },
+  vehicles: { type: 'vehicle', order: { field: 'licensePlate' } },
+  contractServices: { type: 'contractService', order: { field: 'createdOn' } },
+  monthlyBills: { type: 'monthlyBill', order: { field: 'month', desc: true } },
+  issues: {
+    type: 'issue',
+    order: { field: 'createdOn', desc: true },
+    view: (deps, doc, option) => issueEntity(deps, doc as IssueDoc, option.query.expand),
+  },
 };
 
 /** Loads the expands of a page of contracts: one query per navigation, whatever the page size. */
@@ -107,15 +123,19 @@ async function expandContracts(actor: Actor, houseID: string, contracts: Contrac
       );
       const ordered = option.query.orderBy.length
         ? option.query
-        : { ...option.query, orderBy: [{ field: navigation.order }] };
+        : { ...option.query, orderBy: [navigation.order] };
       const byContract = new Map<string, typeof docs>();
       for (const doc of docs) {
         const own = byContract.get(doc.contractID);
         if (own) own.push(doc);
         else byContract.set(doc.contractID, [doc]);
       }
+      const { view } = navigation;
       for (const contract of contracts) {
-        const own = (byContract.get(contract.contractID) ?? []).map(toView);
+        const docsOfContract = byContract.get(contract.contractID) ?? [];
+        const own = view
+          ? await Promise.all(docsOfContract.map((doc) => view(actor.deps, doc, option)))
+          : docsOfContract.map(toView);
         (expanded.get(contract.contractID) as Record<string, unknown>)[option.property] = applyInMemory(
           own,
           ordered,
@@ -162,7 +182,7 @@ async function expandContracts(actor: Actor, houseID: string, contracts: Contrac
 
 /**
  * A house's contracts (`HouseID`), optionally of one room or status; a lessee gets their own.
- * Expands: room, renterRepresentative, lesseeInfors, vehicles, contractServices, lessorInfo.
+ * Expands: room, renterRepresentative, lesseeInfors, vehicles, contractServices, lessorInfo, monthlyBills, issues.
  */
 export async function listContracts(
   actor: Actor,

@@ -154,6 +154,8 @@ export const CONTRACT_MODEL = entityModel(
     vehicles: 'Vehicle',
     contractServices: 'ContractService',
     lessorInfo: 'LessorInfo',
+    monthlyBills: 'MonthlyBill',
+    issues: 'Issue',
   },
   ['lesseeAccountID', 'settlement', 'representativeLesseeSignature'],
 );
