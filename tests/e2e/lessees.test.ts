@@ -506,6 +506,7 @@ describe('/createLesseeInfo — a new occupant filled in from the QR code of a C
     await form.getByTestId('lessee-photo-portraitImage').locator('img').waitFor();
     await form.getByLabel('Nghề nghiệp').fill('Nhân viên văn phòng');
     await form.getByLabel('Địa chỉ tạm trú').fill('Phòng P101, Nhà trọ Hoa Sen');
+    await form.getByLabel('Nơi ở hiện tại').fill('Phòng P101, 12 Võ Văn Ngân, TP. Thủ Đức');
     await form.getByLabel('Ngày bắt đầu tạm trú').fill('2026-09-01');
     await form.getByLabel('Ngày kết thúc tạm trú').fill('2026-08-01');
     await form.getByLabel('Ghi chú').focus();
@@ -527,6 +528,9 @@ describe('/createLesseeInfo — a new occupant filled in from the QR code of a C
     expect(await fact(page, 'gender').textContent()).toBe('Nữ');
     expect(await fact(page, 'placeOfIssue').textContent()).toBe(PLACE_OF_ISSUE);
     expect(await fact(page, 'residentialEndDate').textContent()).toBe('31/08/2027');
+    expect(await fact(page, 'residentialAddress').textContent()).toBe(
+      'Phòng P101, 12 Võ Văn Ngân, TP. Thủ Đức',
+    );
     // The portrait through its own read URL; the card photos were not given.
     await page.waitForFunction(() => {
       const image = document.querySelector<HTMLImageElement>('[data-testid=lessee-photo-portraitImage] img');

@@ -240,11 +240,16 @@ describe('changing and removing occupants', () => {
     const edited = await updateLessee(
       actor,
       hoa.lesseeInfoID as string,
-      lesseeUpdateSchema.parse({ occupantName: 'Trần Thị Hòa', phoneNumber: '0912345678' }),
+      lesseeUpdateSchema.parse({
+        occupantName: 'Trần Thị Hòa',
+        phoneNumber: '0912345678',
+        residentialAddress: 'Phòng P102, 12 Võ Văn Ngân, TP. Thủ Đức',
+      }),
     );
     expect(edited).toMatchObject({
       occupantName: 'Trần Thị Hòa',
       phoneNumber: '0912345678',
+      residentialAddress: 'Phòng P102, 12 Võ Văn Ngân, TP. Thủ Đức',
       isRepresentative: false,
     });
     const found = await listLessees(

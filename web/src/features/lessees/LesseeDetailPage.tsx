@@ -251,6 +251,7 @@ function LesseeDetails({ lessee }: { lessee: LesseeDetail }) {
                 ['permanentResidence', lessee.permanentResidence ?? ''],
                 ['temporaryResidence', lessee.temporaryResidence ?? ''],
                 ['residentialReason', lessee.residentialReason ?? ''],
+                ['residentialAddress', lessee.residentialAddress ?? ''],
                 ['residentialStartDate', formatDay(lessee.residentialStartDate)],
                 ['residentialEndDate', formatDay(lessee.residentialEndDate)],
                 ['notes', lessee.notes ?? ''],

@@ -441,6 +441,7 @@ export function LesseeForm({
         {bindText('permanentResidence', { full: true })}
         {bindText('temporaryResidence', { full: true })}
         {bindText('residentialReason', { full: true })}
+        {bindText('residentialAddress', { full: true })}
         {bindText('residentialStartDate', { type: 'date' })}
         {bindText('residentialEndDate', { type: 'date' })}
         {bindText('notes', { full: true, multiline: true })}

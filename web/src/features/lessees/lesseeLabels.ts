@@ -20,6 +20,7 @@ export const LESSEE_FIELD_LABELS = {
   temporaryResidence: 'Địa chỉ tạm trú',
   permanentResidence: 'Địa chỉ thường trú',
   residentialReason: 'Lý do tạm trú',
+  residentialAddress: 'Nơi ở hiện tại',
   residentialStartDate: 'Ngày bắt đầu tạm trú',
   residentialEndDate: 'Ngày kết thúc tạm trú',
   notes: 'Ghi chú',

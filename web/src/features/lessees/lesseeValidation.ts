@@ -25,6 +25,7 @@ export const LESSEE_TEXT_FIELDS = [
   'temporaryResidence',
   'permanentResidence',
   'residentialReason',
+  'residentialAddress',
   'notes',
 ] as const;
 
