@@ -171,6 +171,33 @@ describe('issue reports', () => {
     expect(handled.body.issues).toEqual([]);
   });
 
+  it('GET /odata/Contract expanding issues: the tenant’s own, with photo links made for each request', async () => {
+    const path = `/odata/Contract?$expand=issues`;
+    const first = await call<ODataCollection<{ contractID: string; issues: IssueReply[] }>>(
+      'GET',
+      path,
+      undefined,
+      'nguoithue',
+    );
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const own = first.body.value.find((contract) => contract.contractID === tenancy.contractID);
+    expect(own?.issues.map((each) => each.issueID)).toEqual([issue.issueID]);
+    // Read links expire: a list reply holding them is not kept until the next write. A second later
+    // (nothing written in between) the link is a new one, with a later expiry.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const again = await call<ODataCollection<{ contractID: string; issues: IssueReply[] }>>(
+      'GET',
+      path,
+      undefined,
+      'nguoithue',
+    );
+    const link = (reply: typeof first) =>
+      reply.body.value.find((contract) => contract.contractID === tenancy.contractID)?.issues[0]?.imageURLs[0]
+        ?.url;
+    expect(link(again)).toBeDefined();
+    expect(link(again)).not.toBe(link(first));
+  });
+
   it('PATCH the status: the tenant 403, a bad status 400, staff 200, a stale If-Match refused', async () => {
     expectError(
       await call('PATCH', `/odata/Issue/${issue.issueID}`, { status: 3 }, 'nguoithue'),

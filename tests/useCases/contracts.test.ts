@@ -181,6 +181,52 @@ describe('creating a contract', () => {
       odata(CONTRACT_MODEL, '$expand=issues'),
     );
     expect(theirs.issues).toEqual([]);
+
+    // The phone number signs a new tenancy in another room: its account moves there. The tenant still
+    // lists the old contract, but its bills and issues only the landlord sees, as on their own endpoints.
+    await terminateContract(
+      actor,
+      contractTerminateSchema.parse({
+        contractID: created.contractID,
+        terminationDate: '2027-01-31',
+        reason: 'Chuyển sang phòng khác',
+      }),
+    );
+    const next = await createContract(
+      actor,
+      contractFor((await aRoom(deps, house)).roomID, {
+        startDate: '2027-02-01',
+        endDate: '2028-01-31',
+        vehicles: [],
+      }),
+    );
+    await houseDocs<MonthlyBillDoc>(deps).create(bill(next.contractID as string, '2027-02'));
+    const movedOn = actorFor(deps, (await findUserByUsername(deps, '0901234567')) as UserDoc);
+    const listed = await listContracts(movedOn, {}, odata(CONTRACT_MODEL, '$expand=monthlyBills,issues'));
+    const expanded = Object.fromEntries(
+      listed.value.map((contract) => [
+        contract.contractID as string,
+        {
+          months: (contract.monthlyBills as Array<{ month: string }>).map((each) => each.month),
+          issues: (contract.issues as unknown[]).length,
+        },
+      ]),
+    );
+    expect(expanded).toEqual({
+      [created.contractID as string]: { months: [], issues: 0 },
+      [next.contractID as string]: { months: ['2027-02'], issues: 0 },
+    });
+    const landlordView = await listContracts(
+      actor,
+      { houseID: house.houseID },
+      odata(CONTRACT_MODEL, '$expand=monthlyBills'),
+    );
+    expect(
+      (
+        landlordView.value.find((contract) => contract.contractID === created.contractID)
+          ?.monthlyBills as unknown[]
+      ).length,
+    ).toBe(2);
   });
 
   it('one active contract per room (409), and the second attempt writes nothing', async () => {

@@ -8,7 +8,7 @@ import {
 import { CONTRACT_CHANGE_MODEL, CONTRACT_MODEL } from '../domain/odata/model.js';
 import { readJson } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
-import { defineODataEntity } from '../http/odata.js';
+import { defineODataEntity, expandsAny } from '../http/odata.js';
 import { json } from '../http/replies.js';
 import {
   createContract,
@@ -30,7 +30,12 @@ defineODataEntity({
   model: CONTRACT_MODEL,
   area: 'contract',
   id: { field: 'contractID', label: 'Mã hợp đồng' },
-  list: { scope: ['houseID', 'roomID'], run: listContracts, cacheReplies: true },
+  list: {
+    scope: ['houseID', 'roomID'],
+    run: listContracts,
+    // Issue photos carry read URLs that expire: a reply holding them is not kept.
+    cacheReplies: (_scope, options) => !expandsAny(options, ['issues']),
+  },
   get: { run: getContract },
   create: { schema: contractCreateSchema, run: createContract },
   update: { schema: contractUpdateSchema, run: updateContract },

@@ -87,6 +87,11 @@ const CONTRACT_NAVIGATIONS: Record<
   {
     type: HouseScopedDoc['type'];
     order: OrderBy;
+    /**
+     * A tenant sees these only for the contract they live under now, as on their own endpoints (an
+     * account kept for a phone number that moved to a new tenancy must not show the old one's bills).
+     */
+    currentContractOnly?: boolean;
     /** The item as its own endpoint shows it, when that differs from the stored fields (photo URLs). */
     view?: (deps: Deps, doc: HouseScopedDoc, option: ExpandOption) => Promise<Record<string, unknown>>;
   }
@@ -94,10 +99,11 @@ const CONTRACT_NAVIGATIONS: Record<
   lesseeInfors: { type: 'lesseeInfo', order: { field: 'occupantName' } },
   vehicles: { type: 'vehicle', order: { field: 'licensePlate' } },
   contractServices: { type: 'contractService', order: { field: 'createdOn' } },
-  monthlyBills: { type: 'monthlyBill', order: { field: 'month', desc: true } },
+  monthlyBills: { type: 'monthlyBill', order: { field: 'month', desc: true }, currentContractOnly: true },
   issues: {
     type: 'issue',
     order: { field: 'createdOn', desc: true },
+    currentContractOnly: true,
     view: (deps, doc, option) => issueEntity(deps, doc as IssueDoc, option.query.expand),
   },
 };
@@ -108,19 +114,19 @@ async function expandContracts(actor: Actor, houseID: string, contracts: Contrac
     contracts.map((contract) => [contract.contractID, {}]),
   );
   const ids = contracts.map((contract) => contract.contractID);
+  const lessee = lesseeScope(actor.user);
   for (const option of query.expand) {
     const navigation = CONTRACT_NAVIGATIONS[option.property];
     if (navigation) {
-      const docs = await listInHouse<HouseScopedDoc & { contractID: string }>(
-        actor.deps,
-        houseID,
-        navigation.type,
-        {
-          op: 'in',
-          field: 'contractID',
-          values: ids,
-        },
-      );
+      const visible =
+        lessee && navigation.currentContractOnly ? ids.filter((id) => id === lessee.contractID) : ids;
+      const docs = visible.length
+        ? await listInHouse<HouseScopedDoc & { contractID: string }>(actor.deps, houseID, navigation.type, {
+            op: 'in',
+            field: 'contractID',
+            values: visible,
+          })
+        : [];
       const ordered = option.query.orderBy.length
         ? option.query
         : { ...option.query, orderBy: [navigation.order] };
