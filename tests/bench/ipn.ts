@@ -1,16 +1,20 @@
 /**
  * The payment gateway's notification (VNPay IPN) under load: 5,000 signed notifications, each for its
  * own pending payment (each verifies a checksum, reads the payment and the bill, and writes the credit,
- * the payment's state and two outbox messages in one batch), 50 connections, beside a bare Node server
- * answering the same bytes; then 50 concurrent copies of one notification, which must credit once.
+ * the payment's state, the house's totals and two outbox messages in one batch), 50 connections, beside
+ * a bare Node server answering the same bytes for as long; then 50 concurrent copies of one
+ * notification, which must credit once; then the floor: the same store work on plain node:sqlite.
  */
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import { ROLE } from '@nhatro/common';
 import { loadConfig, localSandboxMerchant } from '../../api/src/config/index.js';
 import { billCode } from '../../api/src/domain/bills.js';
+import { houseTotalsID } from '../../api/src/domain/dashboardReport.js';
 import type { ContractDoc, HouseScopedDoc, MonthlyBillDoc, PaymentDoc } from '../../api/src/domain/model.js';
 import { signedQuery } from '../../api/src/local/paymentSandbox.js';
+import { embeddedStoreFile } from '../../api/src/store/index.js';
 import { createDeps } from '../../api/src/useCases/deps.js';
 import { listInHouse } from '../../api/src/useCases/houseScope.js';
 import { createUser } from '../../api/src/useCases/users.js';
@@ -188,6 +192,49 @@ async function fire(
   };
 }
 
+/**
+ * The floor under the product's figure: a notification's reads and writes on plain node:sqlite, one
+ * after another, with no HTTP, no checksum and no product code (after the product's run, on its file).
+ * It reads the payment, the bill and the house's totals, and writes those three and two outbox messages
+ * in one commit to the log, as the product's batch does; the product also reads the house, the contract
+ * and the landlord's and tenant's contacts, and checkpoints the log. Milliseconds per notification.
+ */
+function plainSqliteFloor(dataDir: string, houseID: string, payments: SeededPayment[]): number {
+  const db = new DatabaseSync(embeddedStoreFile(dataDir));
+  // Checkpoints are left to the product's own checkpointer, still running: this measures the commits alone.
+  db.exec('PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0;');
+  const read = db.prepare('SELECT body FROM houses WHERE pk = ? AND id = ?');
+  const update = db.prepare('UPDATE houses SET etag = ?, body = ? WHERE pk = ? AND id = ?');
+  const insert = db.prepare('INSERT INTO houses (pk, id, etag, body) VALUES (?, ?, ?, ?)');
+  const begin = db.prepare('BEGIN IMMEDIATE');
+  const commit = db.prepare('COMMIT');
+  const message = db
+    .prepare(
+      `SELECT body FROM houses WHERE pk = ? AND json_extract(body, '$.type') = 'outboxMessage' LIMIT 1`,
+    )
+    .get(houseID) as { body: string };
+  const body = (id: string): Record<string, unknown> =>
+    JSON.parse((read.get(houseID, id) as { body: string }).body) as Record<string, unknown>;
+  const started = performance.now();
+  for (const payment of payments) {
+    const now = new Date().toISOString();
+    const docs = [body(payment.paymentID), body(payment.monthlyBillID), body(houseTotalsID(houseID))];
+    begin.run();
+    for (const doc of docs) {
+      update.run(`"${randomUUID()}"`, JSON.stringify({ ...doc, updatedOn: now }), houseID, doc.id as string);
+    }
+    for (let copy = 0; copy < 2; copy += 1) {
+      const id = randomUUID();
+      const text = JSON.stringify({ ...(JSON.parse(message.body) as object), id, createdOn: now });
+      insert.run(houseID, id, `"${randomUUID()}"`, text);
+    }
+    commit.run();
+  }
+  const perNotification = (performance.now() - started) / payments.length;
+  db.close();
+  return perNotification;
+}
+
 /** A bare Node server answering VNPay's success reply, loaded for `seconds` (it needs no distinct payments). */
 async function fireBare(url: string, seconds: number) {
   const result = await autocannon({ url, connections: 50, duration: seconds });
@@ -237,6 +284,7 @@ export async function ipnBenchmark(
   const creditedTwice = bills.filter((bill) => bill.payments.length > 1).length;
   const paidBills = bills.filter((bill) => bill.payments.length === 1).length;
   await services.store.close();
+  const floorMs = plainSqliteFloor(dataDir, seeded.houseID, seeded.payments.slice(WARM_UP, WARM_UP + 2_000));
 
   console.log(
     `\nVNPay IPN: ${IPN_REQUESTS} notifications, each for its own pending payment (checksum, read, one batch ` +
@@ -262,6 +310,11 @@ export async function ipnBenchmark(
       `${copies.filter((code) => code === '00').length} × 00, ${copies.filter((code) => code === '02').length} × 02; ` +
       `bills paid ${paidBills}, credited twice ${creditedTwice}`,
   );
+  console.log(
+    `The same store work on plain node:sqlite (no HTTP, no product code): ${floorMs.toFixed(3)} ms per ` +
+      `notification, at most ${Math.round(1000 / floorMs)}/s on one core: ` +
+      `${(1000 / floorMs / bare.requestsPerSecond).toFixed(2)} of bare Node before any HTTP or product code`,
+  );
   return {
     [`VNPay IPN, ${IPN_REQUESTS} distinct payments (GET /api/Payment/VNPayIPN)`]: {
       'API req/s': Math.round(api.requestsPerSecond),
@@ -271,6 +324,11 @@ export async function ipnBenchmark(
       'bare req/s': Math.round(bare.requestsPerSecond),
       'bare p99 ms': bare.p99,
       ratio: Number((api.requestsPerSecond / bare.requestsPerSecond).toFixed(2)),
+    },
+    'VNPay IPN, the same store work on plain node:sqlite (the floor)': {
+      'API CPU ms/req': Number(floorMs.toFixed(3)),
+      'API req/s': Math.round(1000 / floorMs),
+      ratio: Number((1000 / floorMs / bare.requestsPerSecond).toFixed(2)),
     },
     'VNPay IPN, 50 concurrent copies of one notification': {
       'credits (must be 1)': copies.filter((code) => code === '00').length,

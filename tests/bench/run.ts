@@ -13,7 +13,8 @@
  *      node:sqlite doing the same reads and writes) and the store operations per bill on the Cosmos
  *      adapter (tests/bench/billing.ts).
  *   5. VNPay IPN: 5,000 signed notifications for distinct pending payments, 50 connections, beside a bare
- *      Node server with the same reply, and 50 concurrent copies of one (tests/bench/ipn.ts).
+ *      Node server with the same reply, 50 concurrent copies of one, and the same store work on plain
+ *      node:sqlite (tests/bench/ipn.ts).
  *   6. Dashboard report: GET /odata/DashboardReport for a 500-room house with a year of bills, 50
  *      connections, beside a bare Node server with the same bytes (tests/bench/dashboardReport.ts).
  * Ends with one summary table. BENCH_SECONDS (default 5) sets each measured run's length. BENCH_ONLY names

@@ -15,6 +15,11 @@ export interface StoreConfig {
   };
 }
 
+/** The embedded store's SQLite file in a data folder. */
+export function embeddedStoreFile(dataDir: string): string {
+  return `${dataDir}/nhatro.sqlite`;
+}
+
 /** Picks the adapter once at start-up from configuration. */
 export async function openStore(config: StoreConfig): Promise<Store> {
   if (config.cosmos) {
@@ -22,5 +27,5 @@ export async function openStore(config: StoreConfig): Promise<Store> {
     return openCosmosStore(config.cosmos);
   }
   const { openSqliteStore } = await import('./sqlite.js');
-  return openSqliteStore({ file: `${config.dataDir}/nhatro.sqlite` });
+  return openSqliteStore({ file: embeddedStoreFile(config.dataDir) });
 }

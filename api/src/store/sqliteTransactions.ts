@@ -1,13 +1,13 @@
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 
 /**
- * The embedded store's write transactions. While another connection starts the write-ahead log over
- * (the checkpointer, sqliteCheckpointer.ts), SQLite can refuse to begin a write with SQLITE_BUSY without
- * waiting out its busy timeout (seen here after a large burst of writes: payment notifications answered
- * 99 after 65 ms, a tenth of a second into a 5-second timeout). A refused
- * begin is tried again a moment later, without blocking the event loop, for as long as the connection's
- * busy timeout. Once it has begun, the writes and the commit run without yielding, so no other request's
- * statements can land inside the transaction.
+ * The embedded store's write transactions. A lock another connection holds is waited for inside SQLite,
+ * up to the connection's busy timeout (5 s), as before. But while the checkpointer starts the
+ * write-ahead log over (sqliteCheckpointer.ts), SQLite can also refuse to begin a write with SQLITE_BUSY
+ * at once, without that wait: seen here after a large burst of writes, as payment notifications answered
+ * 99 after 65 ms. Such a refusal is tried again a moment later, the event loop free in between, until
+ * `busyRetryForMs` after the first try. Once a transaction has begun, its writes and its commit
+ * run without yielding, so no other request's statements can land inside it.
  */
 export class SqliteTransactions {
   private readonly begin: StatementSync;
@@ -16,6 +16,7 @@ export class SqliteTransactions {
 
   constructor(
     db: DatabaseSync,
+    /** How long refusals are tried again, from the first try (as the connection's busy timeout). */
     private readonly busyRetryForMs = 5_000,
   ) {
     this.begin = db.prepare('BEGIN IMMEDIATE');
@@ -39,7 +40,12 @@ export class SqliteTransactions {
         this.commit.run();
         return result;
       } catch (error) {
-        this.rollback.run();
+        try {
+          this.rollback.run();
+        } catch {
+          // SQLite rolled back by itself (a full disk, an I/O error): report what stopped the writes,
+          // not the rollback's 'no transaction is active'.
+        }
         throw error;
       }
     }
