@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -11,7 +9,7 @@ import {
   type OneTimeChargeCreateInput,
 } from '@nhatro/common';
 import { useCallback, useId, type FormEvent, type ReactNode } from 'react';
-import { FormDialog, useEntitySave } from './crud';
+import { FormDialog, FormDialogActions, useEntitySave } from './crud';
 import {
   DIALOG_FORM_SX,
   fieldErrorsFromBody,
@@ -155,14 +153,12 @@ function ChargeForm({ contractID, issue, intro, testIdPrefix, onClose, onSaved }
           />
         </Box>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSaving}>
-          Hủy
-        </Button>
-        <Button type="submit" variant="contained" loading={isSaving} data-testid={`${testIdPrefix}-submit`}>
-          Thêm phí
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onCancel={onClose}
+        busy={isSaving}
+        submitLabel="Thêm phí"
+        submitTestId={`${testIdPrefix}-submit`}
+      />
     </Box>
   );
 }

@@ -1,5 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
+import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
 import DialogTitle from '@mui/material/DialogTitle';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
@@ -40,5 +42,29 @@ export function FormDialog({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <Fragment key={formKey}>{children}</Fragment>
     </Dialog>
+  );
+}
+
+/** A form dialog's 'Hủy' and submit buttons: both wait while the form is busy. */
+export function FormDialogActions({
+  onCancel,
+  busy,
+  submitLabel,
+  submitTestId,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  submitLabel: ReactNode;
+  submitTestId: string;
+}) {
+  return (
+    <DialogActions>
+      <Button onClick={onCancel} disabled={busy}>
+        Hủy
+      </Button>
+      <Button type="submit" variant="contained" loading={busy} data-testid={submitTestId}>
+        {submitLabel}
+      </Button>
+    </DialogActions>
   );
 }

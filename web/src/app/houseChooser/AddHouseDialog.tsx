@@ -1,5 +1,3 @@
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import TextField from '@mui/material/TextField';
 import { houseCreateSchema, type House, type HouseCreateInput } from '@nhatro/common';
@@ -12,7 +10,7 @@ import {
   useFieldForm,
   validateWithSchema,
 } from '../../components/fieldForm';
-import { FormDialog } from '../../components/FormDialog';
+import { FormDialog, FormDialogActions } from '../../components/FormDialog';
 import { apiRequest } from '../../lib/api';
 
 export const ADD_HOUSE_MESSAGES = {
@@ -89,14 +87,12 @@ function AddHouseForm({ onClose, onAdded }: { onClose: () => void; onAdded: (hou
           slotProps={{ htmlInput: { 'data-testid': 'house-create-houseAddress', maxLength: 300 } }}
         />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSaving}>
-          Hủy
-        </Button>
-        <Button type="submit" variant="contained" loading={isSaving} data-testid="house-create-submit">
-          Thêm nhà trọ
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onCancel={onClose}
+        busy={isSaving}
+        submitLabel="Thêm nhà trọ"
+        submitTestId="house-create-submit"
+      />
     </form>
   );
 }

@@ -2,5 +2,5 @@
 // useEntitySave (form). FormDialog and ConfirmDialog are the dialogs they drive.
 export { useEntityDialogs, type EntityEditor, type EntityRemoval } from './useEntityDialogs';
 export { useEntitySave, type SaveFeedback } from './useEntitySave';
-export { FormDialog } from '../FormDialog';
+export { FormDialog, FormDialogActions } from '../FormDialog';
 export { ConfirmDialog } from '../ConfirmDialog';

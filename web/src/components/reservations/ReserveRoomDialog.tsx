@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -23,7 +21,7 @@ import {
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { DIALOG_FORM_SX, fieldErrorsFromBody, reservedHelperText, useFieldForm } from '../fieldForm';
-import { FormDialog } from '../FormDialog';
+import { FormDialog, FormDialogActions } from '../FormDialog';
 import { isSessionExpiry } from '../mutationFeedback';
 
 type Field = ReservationFormField | 'roomID';
@@ -198,14 +196,12 @@ function ReserveForm({
           )}
         </Box>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSaving}>
-          Hủy
-        </Button>
-        <Button type="submit" variant="contained" loading={isSaving} data-testid={id('submit')}>
-          Nhận cọc
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onCancel={onClose}
+        busy={isSaving}
+        submitLabel="Nhận cọc"
+        submitTestId={id('submit')}
+      />
     </Box>
   );
 }

@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
@@ -14,7 +13,7 @@ import {
   type BillLineInput,
 } from '@nhatro/common';
 import { useState, type FormEvent } from 'react';
-import { FormDialog } from '../../components/FormDialog';
+import { FormDialog, FormDialogActions } from '../../components/FormDialog';
 import { DIALOG_FORM_SX } from '../../components/fieldForm';
 import { formatMoney } from '../../lib/format';
 import type { RoomTicketView } from './billingApi';
@@ -192,14 +191,12 @@ function LinesForm({
           Tổng cộng: {formatMoney(total)}
         </Typography>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSaving}>
-          Hủy
-        </Button>
-        <Button type="submit" variant="contained" loading={isSaving} data-testid="ticket-lines-submit">
-          Lưu khoản thu
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onCancel={onClose}
+        busy={isSaving}
+        submitLabel="Lưu khoản thu"
+        submitTestId="ticket-lines-submit"
+      />
     </Box>
   );
 }

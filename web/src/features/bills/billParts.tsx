@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
@@ -27,7 +26,7 @@ import {
   validateWithSchema,
   type FieldErrors,
 } from '../../components/fieldForm';
-import { FormDialog } from '../../components/crud';
+import { FormDialog, FormDialogActions } from '../../components/crud';
 import { DetailPageStates } from '../../components/DetailPageStates';
 import { ItemList } from '../../components/ItemList';
 import { EmptyLine, SectionCard } from '../../components/SectionCard';
@@ -341,14 +340,12 @@ function CashPaymentForm({
           slotProps={{ htmlInput: { 'data-testid': 'cash-note', maxLength: 300 } }}
         />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          Hủy
-        </Button>
-        <Button type="submit" variant="contained" loading={busy} data-testid="cash-submit">
-          Xác nhận đã thu
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onCancel={onClose}
+        busy={busy}
+        submitLabel="Xác nhận đã thu"
+        submitTestId="cash-submit"
+      />
     </Box>
   );
 }

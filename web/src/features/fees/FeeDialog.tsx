@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
@@ -19,7 +17,7 @@ import {
   type FeeUnit,
 } from '@nhatro/common';
 import { useCallback, type FormEvent } from 'react';
-import { FormDialog, useEntitySave } from '../../components/crud';
+import { FormDialog, FormDialogActions, useEntitySave } from '../../components/crud';
 import {
   DIALOG_FORM_SX,
   fieldErrorsFromBody,
@@ -248,14 +246,12 @@ function FeeForm({
           {isTiered && <ElectricityTiers />}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSaving}>
-          Hủy
-        </Button>
-        <Button type="submit" variant="contained" loading={isSaving} data-testid="service-submit">
-          {isEdit ? 'Lưu thay đổi' : 'Thêm dịch vụ'}
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onCancel={onClose}
+        busy={isSaving}
+        submitLabel={isEdit ? 'Lưu thay đổi' : 'Thêm dịch vụ'}
+        submitTestId="service-submit"
+      />
     </Box>
   );
 }

@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -15,7 +13,7 @@ import {
   type IssueUpdateInput,
 } from '@nhatro/common';
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { FormDialog, useEntitySave } from '../../components/crud';
+import { FormDialog, FormDialogActions, useEntitySave } from '../../components/crud';
 import {
   DIALOG_FORM_SX,
   fieldErrorsFromBody,
@@ -118,14 +116,12 @@ function StatusForm({ issue, onClose }: { issue: IssueReply; onClose: () => void
           slotProps={{ htmlInput: { 'data-testid': 'issue-response', maxLength: 1000 } }}
         />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSaving}>
-          Hủy
-        </Button>
-        <Button type="submit" variant="contained" loading={isSaving} data-testid="issue-status-submit">
-          Lưu
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onCancel={onClose}
+        busy={isSaving}
+        submitLabel="Lưu"
+        submitTestId="issue-status-submit"
+      />
     </Box>
   );
 }

@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -16,7 +14,7 @@ import {
   type Room,
 } from '@nhatro/common';
 import { useCallback, useId, useState, type FormEvent } from 'react';
-import { FormDialog, useEntitySave } from '../../components/crud';
+import { FormDialog, FormDialogActions, useEntitySave } from '../../components/crud';
 import {
   DIALOG_FORM_SX,
   fieldErrorsFromBody,
@@ -187,14 +185,12 @@ function NotificationForm({
           email).
         </Typography>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSaving}>
-          Hủy
-        </Button>
-        <Button type="submit" variant="contained" loading={isSaving} data-testid="notification-submit">
-          Gửi thông báo
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onCancel={onClose}
+        busy={isSaving}
+        submitLabel="Gửi thông báo"
+        submitTestId="notification-submit"
+      />
     </Box>
   );
 }

@@ -1,11 +1,9 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import { useCallback, type FormEvent } from 'react';
 import { DIALOG_FORM_SX, fieldErrorsFromBody, useFieldForm } from '../../components/fieldForm';
 import { isNetworkFailure, isSessionExpiry, serverMessage } from '../../components/mutationFeedback';
-import { FormDialog, useEntitySave } from '../../components/crud';
+import { FormDialog, FormDialogActions, useEntitySave } from '../../components/crud';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
 import { createRoom, revalidateRoomLists } from './roomApi';
@@ -74,14 +72,12 @@ function CreateRoomForm({ houseID, onClose }: { houseID: string; onClose: () => 
           autoFocus
         />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          Hủy
-        </Button>
-        <Button type="submit" variant="contained" loading={isSubmitting} data-testid="room-create-submit">
-          Tạo phòng
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onCancel={onClose}
+        busy={isSubmitting}
+        submitLabel="Tạo phòng"
+        submitTestId="room-create-submit"
+      />
     </Box>
   );
 }

@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -9,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { STAFF_MESSAGES, staffCreateSchema, type AddedStaff, type StaffCreateInput } from '@nhatro/common';
 import { useCallback, useState, type FormEvent } from 'react';
-import { FormDialog, useEntitySave } from '../../components/crud';
+import { FormDialog, FormDialogActions, useEntitySave } from '../../components/crud';
 import {
   DIALOG_FORM_SX,
   fieldErrorsFromBody,
@@ -178,14 +176,12 @@ function AddStaffForm({
           đăng nhập đầu tiên.
         </Typography>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSaving}>
-          Hủy
-        </Button>
-        <Button type="submit" variant="contained" loading={isSaving} data-testid="staff-submit">
-          Thêm nhân viên
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        onCancel={onClose}
+        busy={isSaving}
+        submitLabel="Thêm nhân viên"
+        submitTestId="staff-submit"
+      />
     </Box>
   );
 }
