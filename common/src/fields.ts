@@ -30,3 +30,10 @@ export function isValidID(value: unknown): value is string {
 /** Entity fields (reply shapes): dates are ISO strings, `date` without time, `datetime` with. */
 export const isoDateTime = () => z.iso.datetime({ offset: true });
 export const isoDate = () => z.iso.date();
+
+/** A month as `yyyy-mm`. */
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const monthField = (label: string) =>
+  z
+    .string({ error: `${label} không hợp lệ (định dạng yyyy-mm).` })
+    .regex(MONTH_PATTERN, { error: `${label} không hợp lệ (định dạng yyyy-mm).` });

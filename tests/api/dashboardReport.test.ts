@@ -1,9 +1,9 @@
 import type { DashboardReport } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstKeptMonth, monthFigures, totalsOf } from '../../api/src/domain/dashboardReport.js';
-import type { MonthlyBillDoc, OneTimeChargeDoc, RoomDoc } from '../../api/src/domain/model.js';
-import { vietnamMonth } from '../../api/src/domain/time.js';
-import { listInHouse } from '../../api/src/useCases/houseScope.js';
+import type { MonthlyBillDoc, OneTimeChargeDoc, RoomDoc } from '../../api/src/domain/shared/model.js';
+import { vietnamMonth } from '../../api/src/domain/shared/time.js';
+import { listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
 import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
 import { expectError, expectFieldError, MSG } from './helpers.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../api/src/useCases/users.js';
+import { createUser } from '../../api/src/useCases/shared/users.js';
 import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
 import { generatedRooms, roomImportFile, XLSX_TYPE } from '../support/xlsx.js';
 

@@ -10,7 +10,7 @@ import type {
   LesseeInfoDoc,
   RoomDoc,
   VehicleDoc,
-} from '../../api/src/domain/model.js';
+} from '../../api/src/domain/shared/model.js';
 import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';
 import { expectError, MSG, type ApiSession, type ODataCollection } from './helpers.js';
 

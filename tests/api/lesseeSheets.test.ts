@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, findUserByUsername } from '../../api/src/useCases/users.js';
+import { createUser, findUserByUsername } from '../../api/src/useCases/shared/users.js';
 import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
 import {
   columnOf,

@@ -3,7 +3,7 @@
  * the audit trail of sessions, and the host's routing errors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditDoc, SessionDoc } from '../../api/src/domain/model.js';
+import type { AuditDoc, SessionDoc } from '../../api/src/domain/shared/model.js';
 import type { Filter } from '../../api/src/store/store.js';
 import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';
 import { EXPECTED_ROLES, expectError, MSG, VIETNAMESE } from './helpers.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { METER_MESSAGES, type Meter, type MeterRecord } from '@nhatro/common';
-import type { HouseTicketDoc } from '../../api/src/domain/model.js';
-import { previousMonth, vietnamMonth } from '../../api/src/domain/time.js';
+import type { HouseTicketDoc } from '../../api/src/domain/shared/model.js';
+import { previousMonth, vietnamMonth } from '../../api/src/domain/shared/time.js';
 import { makePng } from '../support/png.js';
 import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
 import { expectError, expectFieldError, MSG, type ODataCollection, type RoomReply } from './helpers.js';

@@ -1,6 +1,6 @@
 import { BILL_MESSAGES, type MonthlyBill } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MonthlyBillDoc } from '../../api/src/domain/model.js';
+import type { MonthlyBillDoc } from '../../api/src/domain/shared/model.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
 import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
 import { expectError, expectFieldError, MSG, type ODataCollection } from './helpers.js';

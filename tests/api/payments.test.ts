@@ -8,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localSandboxMerchant } from '../../api/src/config/index.js';
 import { feedSignature } from '../../api/src/domain/bankTransfers.js';
-import type { MonthlyBillDoc, OneTimeChargeDoc } from '../../api/src/domain/model.js';
+import type { MonthlyBillDoc, OneTimeChargeDoc } from '../../api/src/domain/shared/model.js';
 import { aMonthlyBill, aOneTimeCharge } from '../support/billBuilders.js';
 import { gatewayCallback } from '../support/gateway.js';
 import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';

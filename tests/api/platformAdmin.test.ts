@@ -16,9 +16,9 @@ import {
   type SystemPayment,
 } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HouseDoc, OutboxMessageDoc, UserDoc } from '../../api/src/domain/model.js';
-import { vietnamDate } from '../../api/src/domain/time.js';
-import { findUserByUsername, createUser } from '../../api/src/useCases/users.js';
+import type { HouseDoc, OutboxMessageDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import { vietnamDate } from '../../api/src/domain/shared/time.js';
+import { findUserByUsername, createUser } from '../../api/src/useCases/shared/users.js';
 import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
 import { expectError, expectFieldError, MSG, type ApiSession, type ODataCollection } from './helpers.js';
 

@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UserDoc } from '../../api/src/domain/model.js';
+import type { UserDoc } from '../../api/src/domain/shared/model.js';
 import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';
 import { expectError, jwtPayload, MSG, requestFrom, type ApiSession } from './helpers.js';
 

@@ -4,7 +4,7 @@
  * the `ETag` header on single entities and a `$metadata` document `@odata.context` points at.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditDoc } from '../../api/src/domain/model.js';
+import type { AuditDoc } from '../../api/src/domain/shared/model.js';
 import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';
 import { expectError, houseObjects, MSG } from './helpers.js';
 

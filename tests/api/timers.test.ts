@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SessionDoc } from '../../api/src/domain/model.js';
+import type { SessionDoc } from '../../api/src/domain/shared/model.js';
 import type { StoredDoc } from '../../api/src/store/store.js';
 import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';
 

@@ -4,7 +4,7 @@
  * by the nightly maintenance a day later.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlobContainer } from '../../api/src/domain/blobNames.js';
+import type { BlobContainer } from '../../api/src/domain/shared/blobNames.js';
 import { acceptUpload } from '../../api/src/useCases/blobAccess.js';
 import { makePng } from '../support/png.js';
 import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';

@@ -8,7 +8,7 @@ import type {
   MeterRecordDoc,
   RoomDoc,
   VehicleDoc,
-} from '../../api/src/domain/model.js';
+} from '../../api/src/domain/shared/model.js';
 import type { Store } from '../../api/src/store/store.js';
 
 /**

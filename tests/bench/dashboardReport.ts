@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { BILL_STATUS, ROLE, type BillLine, type DashboardReport, type PaymentEntry } from '@nhatro/common';
 import { loadConfig } from '../../api/src/config/index.js';
-import { billCode } from '../../api/src/domain/bills.js';
+import { billCode } from '../../api/src/domain/shared/bills.js';
 import {
   firstKeptMonth,
   monthFigures,
@@ -22,13 +22,13 @@ import type {
   MonthlyBillDoc,
   OneTimeChargeDoc,
   RoomDoc,
-} from '../../api/src/domain/model.js';
+} from '../../api/src/domain/shared/model.js';
 import { addDays } from '../../api/src/domain/houseTickets.js';
-import { vietnamDate, vietnamMonth } from '../../api/src/domain/time.js';
+import { vietnamDate, vietnamMonth } from '../../api/src/domain/shared/time.js';
 import { houseTotals } from '../../api/src/useCases/dashboardReport.js';
-import { createDeps } from '../../api/src/useCases/deps.js';
-import { houseDocs, listInHouse } from '../../api/src/useCases/houseScope.js';
-import { createUser } from '../../api/src/useCases/users.js';
+import { createDeps } from '../../api/src/composition/deps.js';
+import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
+import { createUser } from '../../api/src/useCases/shared/users.js';
 import { writeBillingWorld } from './billingData.js';
 
 export const DASHBOARD_BENCH_USER = { username: 'benchreport', password: 'Benchreport@123456' };

@@ -10,14 +10,19 @@ import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import { ROLE } from '@nhatro/common';
 import { loadConfig, localSandboxMerchant } from '../../api/src/config/index.js';
-import { billCode } from '../../api/src/domain/bills.js';
+import { billCode } from '../../api/src/domain/shared/bills.js';
 import { houseTotalsID } from '../../api/src/domain/dashboardReport.js';
-import type { ContractDoc, HouseScopedDoc, MonthlyBillDoc, PaymentDoc } from '../../api/src/domain/model.js';
+import type {
+  ContractDoc,
+  HouseScopedDoc,
+  MonthlyBillDoc,
+  PaymentDoc,
+} from '../../api/src/domain/shared/model.js';
 import { signedQuery } from '../../api/src/local/paymentSandbox.js';
 import { embeddedStoreFile } from '../../api/src/store/index.js';
-import { createDeps } from '../../api/src/useCases/deps.js';
-import { listInHouse } from '../../api/src/useCases/houseScope.js';
-import { createUser } from '../../api/src/useCases/users.js';
+import { createDeps } from '../../api/src/composition/deps.js';
+import { listInHouse } from '../../api/src/useCases/shared/houseScope.js';
+import { createUser } from '../../api/src/useCases/shared/users.js';
 import { writeBillingWorld } from './billingData.js';
 
 const CONTRACTS = 500;

@@ -1,7 +1,7 @@
 // Browser journey of password recovery, on a 375 px phone: someone who forgot their password asks for a
 // link, reads it from the local outbox, sets a new password and signs in with it; the old one fails and the
 // link works once. (The landlord completing their account and adding staff is part of the sign-up journey,
-// tests/e2e/registration.test.ts.) It changes an account's password, so it runs on a product of its own.
+// tests/e2e/registrations.test.ts.) It changes an account's password, so it runs on a product of its own.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import type { OutboxMessage } from '../../api/src/domain/outbox.js';
 import { freePort } from '../../api/src/local/azurite.js';
 import { startLocalProduct, type RunningProduct } from '../../api/src/local/product.js';
 import { hashOneTimePassword } from '../../api/src/useCases/auth/passwords.js';
-import { createUser } from '../../api/src/useCases/users.js';
+import { createUser } from '../../api/src/useCases/shared/users.js';
 import { launchBrowser, newPage, VIEWPORTS } from '../support/browser.js';
 import { textOf } from '../support/ui.js';
 

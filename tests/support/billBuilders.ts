@@ -5,10 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BILL_STATUS, type BillLine } from '@nhatro/common';
-import { billCode } from '../../api/src/domain/bills.js';
-import type { ContractDoc, MonthlyBillDoc, OneTimeChargeDoc } from '../../api/src/domain/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+import { billCode } from '../../api/src/domain/shared/bills.js';
+import type { ContractDoc, MonthlyBillDoc, OneTimeChargeDoc } from '../../api/src/domain/shared/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 
 type ContractRef = Pick<ContractDoc, 'contractID' | 'houseID' | 'roomID'>;
 

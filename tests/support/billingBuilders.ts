@@ -13,9 +13,9 @@ import type {
   MeterRecordDoc,
   RoomDoc,
   VehicleDoc,
-} from '../../api/src/domain/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs, listInHouse } from '../../api/src/useCases/houseScope.js';
+} from '../../api/src/domain/shared/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { aMeter, aMeterRecord } from './meterBuilders.js';
 
 export interface TenancyOptions {

@@ -11,7 +11,7 @@ import {
   type RoomCreateInput,
   type RoomStatusCode,
 } from '@nhatro/common';
-import { newBlobName } from '../../api/src/domain/blobNames.js';
+import { newBlobName } from '../../api/src/domain/shared/blobNames.js';
 import type {
   ContractDoc,
   DeviceDoc,
@@ -19,14 +19,14 @@ import type {
   HouseDoc,
   RoomDoc,
   UserDoc,
-} from '../../api/src/domain/model.js';
+} from '../../api/src/domain/shared/model.js';
 import type { StoredDoc } from '../../api/src/store/store.js';
 import { hashPassword } from '../../api/src/useCases/auth/passwords.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { newHouseDoc, newMeteredFeeDocs } from '../../api/src/useCases/houses.js';
 import { newRoomDoc } from '../../api/src/useCases/rooms.js';
-import { createUser } from '../../api/src/useCases/users.js';
+import { createUser } from '../../api/src/useCases/shared/users.js';
 import { TEST_PASSWORD } from './passwordHashSetup.js';
 import { makePng } from './png.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { ContractDoc, IssueDoc, RoomDoc } from '../../api/src/domain/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+import type { ContractDoc, IssueDoc, RoomDoc } from '../../api/src/domain/shared/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 
 /** An issue report of `contract` in `room` (status 1, no photos unless overridden). */
 export function anIssue(

@@ -1,5 +1,5 @@
 import type { BlobHead, BlobListing, BlobStorage, IssuedSas } from '../../api/src/blob/blobStorage.js';
-import type { BlobContainer } from '../../api/src/domain/blobNames.js';
+import type { BlobContainer } from '../../api/src/domain/shared/blobNames.js';
 
 /** The longest SAS lifetime the real adapter signs (the spec's one hour). */
 const MAX_SAS_MINUTES = 60;

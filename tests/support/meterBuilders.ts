@@ -4,16 +4,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { MeterKind, TicketStatus } from '@nhatro/common';
-import { meterRecordID, usageOf } from '../../api/src/domain/meters.js';
+import { meterRecordID, usageOf } from '../../api/src/domain/meterRecords.js';
 import type {
   HouseDoc,
   HouseTicketDoc,
   MeterDoc,
   MeterRecordDoc,
   RoomDoc,
-} from '../../api/src/domain/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+} from '../../api/src/domain/shared/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 
 /** A meter of `room`, installed at `startIndex` (the room's current index unless a test says). */
 export function aMeter(

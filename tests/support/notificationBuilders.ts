@@ -11,12 +11,12 @@ import type {
   OutboxMessageDoc,
   RoomDoc,
   UserDoc,
-} from '../../api/src/domain/model.js';
+} from '../../api/src/domain/shared/model.js';
 import type { OutboxMessage } from '../../api/src/domain/outbox.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { listOutbox } from '../../api/src/useCases/outbox.js';
-import { createUser } from '../../api/src/useCases/users.js';
+import { createUser } from '../../api/src/useCases/shared/users.js';
 import { TEST_PASSWORD } from './builders.js';
 
 let sequence = 0;

@@ -3,10 +3,10 @@
  * the product would have written and returns the stored document.
  */
 import type { PlatformPaymentTarget } from '@nhatro/common';
-import type { PaymentDoc, UserDoc } from '../../api/src/domain/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
+import type { PaymentDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { receiveGatewayNotification } from '../../api/src/useCases/payments.js';
-import { findUser } from '../../api/src/useCases/users.js';
+import { findUser } from '../../api/src/useCases/shared/users.js';
 import { gatewayCallback } from './gateway.js';
 import { TEST_VNPAY } from './useCaseHarness.js';
 

@@ -7,9 +7,9 @@ import {
   REGISTRATIONS_PARTITION,
   type OutboxMessageDoc,
   type RegistrationDoc,
-} from '../../api/src/domain/model.js';
+} from '../../api/src/domain/shared/model.js';
 import { grantRegistrationUpload } from '../../api/src/useCases/blobAccess.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { createRegistration, readRegistration } from '../../api/src/useCases/registrations.js';
 import type { MemoryBlobStorage } from './memoryBlobStorage.js';
 import { makePng } from './png.js';

@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { AppConfig } from '../../api/src/config/index.js';
-import { AppError, type ErrorKind } from '../../api/src/domain/errors.js';
-import type { AuditDoc, UserDoc } from '../../api/src/domain/model.js';
-import type { EntityModel } from '../../api/src/domain/odata/model.js';
-import { parseODataQuery, type ODataQuery } from '../../api/src/domain/odata/parse.js';
+import { AppError, type ErrorKind } from '../../api/src/domain/shared/errors.js';
+import type { AuditDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import type { EntityModel } from '../../api/src/domain/shared/odata/model.js';
+import { parseODataQuery, type ODataQuery } from '../../api/src/domain/shared/odata/parse.js';
 import { vnpayGateway } from '../../api/src/paymentGateway/vnpay.js';
 import { openSqliteStore } from '../../api/src/store/sqlite.js';
-import type { Actor } from '../../api/src/useCases/actor.js';
-import type { RequestOrigin } from '../../api/src/useCases/audit.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { roleOf } from '../../api/src/useCases/users.js';
+import type { Actor } from '../../api/src/useCases/shared/actor.js';
+import type { RequestOrigin } from '../../api/src/useCases/shared/audit.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { roleOf } from '../../api/src/useCases/shared/users.js';
 import { MemoryBlobStorage } from './memoryBlobStorage.js';
 
 /** A clock the test moves by hand. */

@@ -6,7 +6,7 @@ import {
   hasPermission,
   lesseeScope,
   type Caller,
-} from '../../api/src/domain/access.js';
+} from '../../api/src/domain/shared/access.js';
 
 const HOUSE_A = 'house-aaaa-1';
 const HOUSE_B = 'house-bbbb-2';

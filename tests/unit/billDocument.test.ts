@@ -2,8 +2,8 @@ import { inflateSync } from 'node:zlib';
 import { BILL_STATUS, vietQrPayload, type BillLine } from '@nhatro/common';
 import { create } from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { billDocument, type BillParticulars } from '../../api/src/domain/billDocument.js';
-import { computeBill } from '../../api/src/domain/bills.js';
+import { billDocument, type BillParticulars } from '../../api/src/domain/monthlyBills.js';
+import { computeBill } from '../../api/src/domain/shared/bills.js';
 import { renderPdf } from '../../api/src/documents/contractPdf.js';
 
 /** P101's November bill: rent, tiered electricity for 4 people (230 kWh), water, parking and a debt. */

@@ -8,7 +8,7 @@ import {
   sumLines,
   tieredElectricity,
   type BillInput,
-} from '../../api/src/domain/bills.js';
+} from '../../api/src/domain/shared/bills.js';
 
 const ELECTRICITY: Fee = {
   serviceID: 'fee-elec',

@@ -8,7 +8,7 @@ import {
   sniffFileType,
   UPLOAD_EXTENSIONS,
   uploadProblem,
-} from '../../api/src/domain/blobNames.js';
+} from '../../api/src/domain/shared/blobNames.js';
 
 const HOUSE = '3f0c9a52-8d1e-4c1b-9a57-2f5d1c0e7b21';
 const NOW = new Date(1_763_600_000_000);

@@ -1,10 +1,10 @@
 import { MESSAGES } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UserDoc } from '../../api/src/domain/model.js';
+import type { UserDoc } from '../../api/src/domain/shared/model.js';
 import { authenticateCaller } from '../../api/src/http/callerCache.js';
 import type { Container, Store, StoredDoc } from '../../api/src/store/store.js';
 import { login, logout } from '../../api/src/useCases/auth/sessions.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { aLandlord, TEST_PASSWORD } from '../support/builders.js';
 import {
   actorFor,

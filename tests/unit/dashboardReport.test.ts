@@ -8,7 +8,7 @@ import {
   totalsOf,
   withChanges,
 } from '../../api/src/domain/dashboardReport.js';
-import type { MonthlyBillDoc, OneTimeChargeDoc } from '../../api/src/domain/model.js';
+import type { MonthlyBillDoc, OneTimeChargeDoc } from '../../api/src/domain/shared/model.js';
 
 /** The arithmetic of the running totals: a history of changes and a rebuild always agree. */
 

@@ -8,7 +8,7 @@ import {
   getDeps,
   setDepsFactory,
   type Deps,
-} from '../../api/src/useCases/deps.js';
+} from '../../api/src/composition/deps.js';
 
 function fakeDeps(): Deps {
   return {

@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_ROLES, type RoleID } from '@nhatro/common';
 import { loadConfig } from '../../api/src/config/index.js';
-import type { Caller } from '../../api/src/domain/access.js';
-import type { HouseDoc, RoomDoc } from '../../api/src/domain/model.js';
-import { HOUSE_MODEL, ROOM_MODEL } from '../../api/src/domain/odata/model.js';
-import { parseODataQuery } from '../../api/src/domain/odata/parse.js';
+import type { Caller } from '../../api/src/domain/shared/access.js';
+import type { HouseDoc, RoomDoc } from '../../api/src/domain/shared/model.js';
+import { HOUSE_MODEL, ROOM_MODEL } from '../../api/src/domain/shared/odata/model.js';
+import { parseODataQuery } from '../../api/src/domain/shared/odata/parse.js';
 import type { QuerySpec, StoredDoc } from '../../api/src/store/store.js';
-import { createDeps, type Deps } from '../../api/src/useCases/deps.js';
-import { expandHouse } from '../../api/src/useCases/houseExpand.js';
-import { expandRoom } from '../../api/src/useCases/roomExpand.js';
+import { createDeps, type Deps } from '../../api/src/composition/deps.js';
+import { expandHouse } from '../../api/src/useCases/shared/houseExpand.js';
+import { expandRoom } from '../../api/src/useCases/shared/roomExpand.js';
 
 type Doc = StoredDoc & Record<string, unknown>;
 

@@ -4,7 +4,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BLOB_CONTAINERS } from '../../api/src/domain/blobNames.js';
+import { BLOB_CONTAINERS } from '../../api/src/domain/shared/blobNames.js';
 import { timerFunctions } from '../../api/src/http/registry.js';
 import { loadFunctionModules } from '../../api/src/local/functionModules.js';
 import { CONTAINER_NAMES } from '../../api/src/store/store.js';

@@ -11,7 +11,7 @@ import {
   newestMetersFirst,
   previousIndexFor,
   usageOf,
-} from '../../api/src/domain/meters.js';
+} from '../../api/src/domain/meterRecords.js';
 
 const history = [
   { month: '2026-08', newIndex: 1050, usage: 50 },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { moneyInWords } from '../../api/src/domain/moneyWords.js';
-import { contractDocument, displayMoney } from '../../api/src/domain/contractDocument.js';
+import { moneyInWords } from '../../api/src/domain/shared/moneyWords.js';
+import { contractDocument, displayMoney } from '../../api/src/domain/contractDocuments.js';
 
 describe('moneyInWords: amounts as a Vietnamese contract writes them', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matches, project, sortBy, valueAt } from '../../api/src/domain/odata/evaluate.js';
+import { matches, project, sortBy, valueAt } from '../../api/src/domain/shared/odata/evaluate.js';
 import type { Filter } from '../../api/src/store/store.js';
 
 const room = {

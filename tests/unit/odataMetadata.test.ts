@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { csdlDocument } from '../../api/src/domain/odata/metadata.js';
-import { HOUSE_MODEL, MODELS, REGISTRATION_MODEL, ROOM_MODEL } from '../../api/src/domain/odata/model.js';
+import { csdlDocument } from '../../api/src/domain/shared/odata/metadata.js';
+import {
+  HOUSE_MODEL,
+  MODELS,
+  REGISTRATION_MODEL,
+  ROOM_MODEL,
+} from '../../api/src/domain/shared/odata/model.js';
 
 describe('csdlDocument ($metadata)', () => {
   const xml = csdlDocument(MODELS, [

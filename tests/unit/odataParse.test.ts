@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HOUSE_MODEL, REGISTRATION_MODEL, ROOM_MODEL } from '../../api/src/domain/odata/model.js';
+import { HOUSE_MODEL, REGISTRATION_MODEL, ROOM_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import {
   MAX_TOP,
   ODataQueryError,
   parseODataQuery,
   type ODataQuery,
-} from '../../api/src/domain/odata/parse.js';
+} from '../../api/src/domain/shared/odata/parse.js';
 
 function parse(options: Record<string, string> | string, model = HOUSE_MODEL): ODataQuery {
   return parseODataQuery(new URLSearchParams(options), model);

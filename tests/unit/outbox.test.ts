@@ -14,7 +14,7 @@ import {
   billIssuedText,
   issueStatusText,
   tenantAccountText,
-} from '../../api/src/domain/outboxTexts.js';
+} from '../../api/src/domain/shared/outboxTexts.js';
 import { daysBetween, reminderKey, reminderWindows } from '../../api/src/domain/reminders.js';
 
 /** The outbox's pure rules: which channels go now, what an outcome does, retries and back-off, texts. */

@@ -1,6 +1,6 @@
 import { BILL_MESSAGES, BILL_STATUS } from '@nhatro/common';
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../api/src/domain/errors.js';
+import { AppError } from '../../api/src/domain/shared/errors.js';
 import { applyCashPayment, owedOf, type Payable } from '../../api/src/domain/payments.js';
 
 /** Cash payments of bills and charges: a part leaves the rest owed, never more than is owed. */

@@ -6,7 +6,7 @@ import {
   recordFailure,
   type ThrottleLimit,
   type ThrottleState,
-} from '../../api/src/domain/throttle.js';
+} from '../../api/src/domain/shared/throttle.js';
 
 const MINUTE = 60_000;
 const LIMIT: ThrottleLimit = { maxFailures: 3, windowMs: 10 * MINUTE, lockMs: 15 * MINUTE };

@@ -1,9 +1,9 @@
 import { ACCOUNT_EXPIRY_MESSAGES } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dueExpiryReminder } from '../../api/src/domain/accountExpiry.js';
-import type { HouseDoc, OutboxMessageDoc, UserDoc } from '../../api/src/domain/model.js';
+import type { HouseDoc, OutboxMessageDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import { assertAccountWritable, writeExpiryReminders } from '../../api/src/useCases/accountExpiry.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { aContract, aHouse, aLandlord, aLessee, aRoom, aStaff, aSuperAdmin } from '../support/builders.js';
 import { withTerm } from '../support/platformBuilders.js';
 import { actorFor, createHarness, expectRefusal, type UseCaseHarness } from '../support/useCaseHarness.js';

@@ -1,16 +1,21 @@
 import { BANK_TRANSFER_MESSAGES, BILL_STATUS, type BankFeedTransaction } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { feedSignature } from '../../api/src/domain/bankTransfers.js';
-import type { HouseDoc, MonthlyBillDoc, OutboxMessageDoc, UserDoc } from '../../api/src/domain/model.js';
-import { BANK_TRANSFER_MODEL } from '../../api/src/domain/odata/model.js';
+import type {
+  HouseDoc,
+  MonthlyBillDoc,
+  OutboxMessageDoc,
+  UserDoc,
+} from '../../api/src/domain/shared/model.js';
+import { BANK_TRANSFER_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import {
   assignBankTransfer,
   dismissBankTransfer,
   listBankTransfers,
   receiveBankFeed,
 } from '../../api/src/useCases/bankTransfers.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs, listInHouse } from '../../api/src/useCases/houseScope.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
 import { aContract, aHouse, aLandlord, aRoom } from '../support/builders.js';

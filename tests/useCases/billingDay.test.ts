@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_BILLING_DAY } from '@nhatro/common';
-import type { HouseDoc, PlatformSettingsDoc, UserDoc } from '../../api/src/domain/model.js';
+import type { HouseDoc, PlatformSettingsDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import { getBillingDay, setBillingDay } from '../../api/src/useCases/billingDay.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { aHouse, aLandlord, aStaff, aSuperAdmin } from '../support/builders.js';
 import {
   actorFor,

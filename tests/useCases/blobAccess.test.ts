@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HouseDoc, UserDoc } from '../../api/src/domain/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
+import type { HouseDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { grantHouseUpload, grantRead, grantRegistrationUpload } from '../../api/src/useCases/blobAccess.js';
 import {
   aContract,

@@ -1,8 +1,11 @@
 import { CONTRACT_MESSAGES, contractCreateSchema, type FileLink } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { newBlobName } from '../../api/src/domain/blobNames.js';
-import type { ContractDoc, HouseDoc, RoomDoc, UserDoc } from '../../api/src/domain/model.js';
-import { CONTRACT_IMAGE_VERSION_MODEL, CONTRACT_SERVICE_MODEL } from '../../api/src/domain/odata/model.js';
+import { newBlobName } from '../../api/src/domain/shared/blobNames.js';
+import type { ContractDoc, HouseDoc, RoomDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import {
+  CONTRACT_IMAGE_VERSION_MODEL,
+  CONTRACT_SERVICE_MODEL,
+} from '../../api/src/domain/shared/odata/model.js';
 import { grantRead } from '../../api/src/useCases/blobAccess.js';
 import {
   addPaperVersion,
@@ -15,7 +18,7 @@ import {
   listContractServices,
 } from '../../api/src/useCases/contractServices.js';
 import { createContract, terminateContract } from '../../api/src/useCases/contracts.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import {
   createGuestLink,
   guestContractDocument,
@@ -23,9 +26,9 @@ import {
   revokeGuestLink,
   signGuestContract,
 } from '../../api/src/useCases/guestContracts.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { deleteVehicle } from '../../api/src/useCases/vehicles.js';
-import { findUserByUsername } from '../../api/src/useCases/users.js';
+import { findUserByUsername } from '../../api/src/useCases/shared/users.js';
 import { aFee, aHouse, aLandlord, aRoom, PNG_BYTES } from '../support/builders.js';
 import {
   actorFor,

@@ -1,14 +1,14 @@
 import { contractCreateSchema, contractTerminateSchema, contractUpdateSchema } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { billCode } from '../../api/src/domain/bills.js';
+import { billCode } from '../../api/src/domain/shared/bills.js';
 import type {
   HouseDoc,
   MonthlyBillDoc,
   ReservationDoc,
   RoomDoc,
   UserDoc,
-} from '../../api/src/domain/model.js';
-import { CONTRACT_CHANGE_MODEL, CONTRACT_MODEL } from '../../api/src/domain/odata/model.js';
+} from '../../api/src/domain/shared/model.js';
+import { CONTRACT_CHANGE_MODEL, CONTRACT_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import { verifyPassword } from '../../api/src/useCases/auth/passwords.js';
 import {
   createContract,
@@ -19,11 +19,11 @@ import {
   terminateContract,
   updateContract,
 } from '../../api/src/useCases/contracts.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs, listInHouse } from '../../api/src/useCases/houseScope.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { createIssue } from '../../api/src/useCases/issues.js';
 import { reserveRoom } from '../../api/src/useCases/reservations.js';
-import { findUserByUsername } from '../../api/src/useCases/users.js';
+import { findUserByUsername } from '../../api/src/useCases/shared/users.js';
 import { aFee, aHouse, aLandlord, aRoom } from '../support/builders.js';
 import {
   actorFor,

@@ -11,13 +11,13 @@ import type {
   OneTimeChargeDoc,
   RoomDoc,
   UserDoc,
-} from '../../api/src/domain/model.js';
+} from '../../api/src/domain/shared/model.js';
 import type { Container, Store } from '../../api/src/store/store.js';
 import { receiveBankFeed } from '../../api/src/useCases/bankTransfers.js';
 import { dashboardReport } from '../../api/src/useCases/dashboardReport.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs, listInHouse } from '../../api/src/useCases/houseScope.js';
-import { draftHouseTicket, updateHouseTicket } from '../../api/src/useCases/houseTickets.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
+import { draftHouseTicket, updateHouseTicket } from '../../api/src/useCases/houseTickets/index.js';
 import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
 import {
   createOneTimeCharge,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { DeviceDoc, HouseDoc, RoomDoc, UserDoc } from '../../api/src/domain/model.js';
-import { DEVICE_MODEL } from '../../api/src/domain/odata/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
+import type { DeviceDoc, HouseDoc, RoomDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import { DEVICE_MODEL } from '../../api/src/domain/shared/odata/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import {
   createDevice,
   deleteDevice,
@@ -9,7 +9,7 @@ import {
   listDevices,
   updateDevice,
 } from '../../api/src/useCases/devices.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import {
   aContract,
   aDevice,

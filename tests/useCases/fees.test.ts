@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FeeDoc, HouseDoc, UserDoc } from '../../api/src/domain/model.js';
-import { FEE_MODEL } from '../../api/src/domain/odata/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
+import type { FeeDoc, HouseDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import { FEE_MODEL } from '../../api/src/domain/shared/odata/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { createFee, deleteFee, listFees, updateFee } from '../../api/src/useCases/fees.js';
-import { listInHouse } from '../../api/src/useCases/houseScope.js';
+import { listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { aContract, aFee, aHouse, aLandlord, aLessee, aRoom, aStaff } from '../support/builders.js';
 import {
   actorFor,

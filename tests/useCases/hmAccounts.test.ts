@@ -1,9 +1,9 @@
 import { HM_ACCOUNT_MESSAGES } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SessionDoc, UserDoc } from '../../api/src/domain/model.js';
+import type { SessionDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import { authenticate } from '../../api/src/useCases/auth/authenticate.js';
 import { login } from '../../api/src/useCases/auth/sessions.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { listHMAccounts, setHMAccountDisabled } from '../../api/src/useCases/hmAccounts.js';
 import { aHouse, aLandlord, aRoom, aStaff, aSuperAdmin, TEST_PASSWORD } from '../support/builders.js';
 import { reread, withTerm } from '../support/platformBuilders.js';

@@ -10,13 +10,13 @@ import type {
   RoomDoc,
   RoomTicketDoc,
   UserDoc,
-} from '../../api/src/domain/model.js';
-import { HOUSE_TICKET_MODEL, ROOM_TICKET_MODEL } from '../../api/src/domain/odata/model.js';
-import type { ExpandOption } from '../../api/src/domain/odata/parse.js';
+} from '../../api/src/domain/shared/model.js';
+import { HOUSE_TICKET_MODEL, ROOM_TICKET_MODEL } from '../../api/src/domain/shared/odata/model.js';
+import type { ExpandOption } from '../../api/src/domain/shared/odata/parse.js';
 import type { Container, Store } from '../../api/src/store/store.js';
-import { billingSummary } from '../../api/src/useCases/billingSummary.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs, listInHouse } from '../../api/src/useCases/houseScope.js';
+import { billingSummary } from '../../api/src/useCases/houseTickets/billingSummary.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import {
   draftDueHouseTickets,
   draftHouseTicket,
@@ -24,7 +24,7 @@ import {
   getHouseTicket,
   listHouseTickets,
   updateHouseTicket,
-} from '../../api/src/useCases/houseTickets.js';
+} from '../../api/src/useCases/houseTickets/index.js';
 import {
   aReading,
   aSubscription,

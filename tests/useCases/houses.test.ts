@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { FeeDoc, HouseDoc, UserDoc } from '../../api/src/domain/model.js';
-import { HOUSE_MODEL } from '../../api/src/domain/odata/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { listInHouse, readHouse } from '../../api/src/useCases/houseScope.js';
+import type { FeeDoc, HouseDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import { HOUSE_MODEL } from '../../api/src/domain/shared/odata/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { listInHouse, readHouse } from '../../api/src/useCases/shared/houseScope.js';
 import {
   createHouse,
   getHouse,

@@ -7,11 +7,11 @@ import type {
   LesseeInfoDoc,
   RoomDoc,
   UserDoc,
-} from '../../api/src/domain/model.js';
-import { HOUSE_MODEL, ISSUE_MODEL, ROOM_MODEL } from '../../api/src/domain/odata/model.js';
+} from '../../api/src/domain/shared/model.js';
+import { HOUSE_MODEL, ISSUE_MODEL, ROOM_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import { grantHouseUpload, grantRead } from '../../api/src/useCases/blobAccess.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { getHouse } from '../../api/src/useCases/houses.js';
 import {
   createIssue,

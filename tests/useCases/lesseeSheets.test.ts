@@ -2,18 +2,24 @@ import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { ROLE } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ContractDoc, HouseDoc, LesseeInfoDoc, RoomDoc, UserDoc } from '../../api/src/domain/model.js';
+import type {
+  ContractDoc,
+  HouseDoc,
+  LesseeInfoDoc,
+  RoomDoc,
+  UserDoc,
+} from '../../api/src/domain/shared/model.js';
 import type { BatchOp, Container, Store, StoredDoc } from '../../api/src/store/store.js';
 import { verifyPassword } from '../../api/src/useCases/auth/passwords.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs, listInHouse } from '../../api/src/useCases/houseScope.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import {
   importLessees,
   lesseeImportTemplate,
   temporaryResidenceList,
   type LesseeImportOutcome,
 } from '../../api/src/useCases/lesseeSheets.js';
-import { findUserByUsername, createUser } from '../../api/src/useCases/users.js';
+import { findUserByUsername, createUser } from '../../api/src/useCases/shared/users.js';
 import { aContract, aHouse, aLandlord, aLessee, aReservation, aRoom, aStaff } from '../support/builders.js';
 import {
   actorFor,

@@ -7,10 +7,10 @@ import type {
   RoomDoc,
   UserDoc,
   VehicleDoc,
-} from '../../api/src/domain/model.js';
-import { LESSEE_MODEL } from '../../api/src/domain/odata/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+} from '../../api/src/domain/shared/model.js';
+import { LESSEE_MODEL } from '../../api/src/domain/shared/odata/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import {
   createLessee,
   deleteLessee,

@@ -1,19 +1,19 @@
 import { LESSOR_INFO_MESSAGES, lessorInfoUpdateSchema, toFieldErrors, type LessorInfo } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UserDoc } from '../../api/src/domain/model.js';
-import { isReferenced } from '../../api/src/useCases/blobReferences.js';
+import type { UserDoc } from '../../api/src/domain/shared/model.js';
+import { isReferenced } from '../../api/src/useCases/shared/blobReferences.js';
 import { listHouseSummaries } from '../../api/src/useCases/houses.js';
-import { transferAccountOf } from '../../api/src/useCases/billViews.js';
-import { expandHouse } from '../../api/src/useCases/houseExpand.js';
+import { transferAccountOf } from '../../api/src/useCases/shared/billViews.js';
+import { expandHouse } from '../../api/src/useCases/shared/houseExpand.js';
 import {
   getLessorInfo,
   grantLessorImageUpload,
   updateLessorInfo,
 } from '../../api/src/useCases/lessorInfo.js';
-import { findUser } from '../../api/src/useCases/users.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { parseODataQuery } from '../../api/src/domain/odata/parse.js';
-import { HOUSE_MODEL } from '../../api/src/domain/odata/model.js';
+import { findUser } from '../../api/src/useCases/shared/users.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { parseODataQuery } from '../../api/src/domain/shared/odata/parse.js';
+import { HOUSE_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import { aHouse, aLandlord, aStaff, PNG_BYTES } from '../support/builders.js';
 import {
   actorFor,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { METER_MESSAGES, type MeterReadingInput } from '@nhatro/common';
-import { AppError } from '../../api/src/domain/errors.js';
+import { AppError } from '../../api/src/domain/shared/errors.js';
 import type {
   HouseDoc,
   HouseScopedDoc,
@@ -8,11 +8,11 @@ import type {
   MeterRecordDoc,
   RoomDoc,
   UserDoc,
-} from '../../api/src/domain/model.js';
-import { HOUSE_MODEL, METER_RECORD_MODEL, ROOM_MODEL } from '../../api/src/domain/odata/model.js';
+} from '../../api/src/domain/shared/model.js';
+import { HOUSE_MODEL, METER_RECORD_MODEL, ROOM_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import type { Container, Store, StoredDoc } from '../../api/src/store/store.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs, listInHouse } from '../../api/src/useCases/houseScope.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { getHouse } from '../../api/src/useCases/houses.js';
 import {
   listMeterRecords,

@@ -1,10 +1,16 @@
 import { BILL_MESSAGES, BILL_STATUS, findBank, vietQrPayload } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ContractDoc, HouseDoc, MonthlyBillDoc, RoomDoc, UserDoc } from '../../api/src/domain/model.js';
-import { BILL_MODEL, MONTHLY_BILL_MODEL } from '../../api/src/domain/odata/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
+import type {
+  ContractDoc,
+  HouseDoc,
+  MonthlyBillDoc,
+  RoomDoc,
+  UserDoc,
+} from '../../api/src/domain/shared/model.js';
+import { BILL_MODEL, MONTHLY_BILL_MODEL } from '../../api/src/domain/shared/odata/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { createBillGuestLink, readGuestBill } from '../../api/src/useCases/guestBills.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import {
   getMonthlyBill,
   listBills,

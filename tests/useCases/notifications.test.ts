@@ -1,10 +1,16 @@
 import { MESSAGES, NOTIFICATION_MESSAGES, notificationCreateSchema } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ContractDoc, HouseDoc, HouseScopedDoc, RoomDoc, UserDoc } from '../../api/src/domain/model.js';
-import { NOTIFICATION_MODEL, ROOM_MODEL } from '../../api/src/domain/odata/model.js';
+import type {
+  ContractDoc,
+  HouseDoc,
+  HouseScopedDoc,
+  RoomDoc,
+  UserDoc,
+} from '../../api/src/domain/shared/model.js';
+import { NOTIFICATION_MODEL, ROOM_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import type { Container, Store } from '../../api/src/store/store.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import {
   createNotification,
   getNotification,

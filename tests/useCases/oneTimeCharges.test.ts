@@ -5,18 +5,18 @@ import {
   oneTimeChargeCreateSchema,
 } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { billCode } from '../../api/src/domain/bills.js';
+import { billCode } from '../../api/src/domain/shared/bills.js';
 import type {
   ContractDoc,
   HouseDoc,
   OneTimeChargeDoc,
   RoomDoc,
   UserDoc,
-} from '../../api/src/domain/model.js';
-import { ONE_TIME_CHARGE_MODEL } from '../../api/src/domain/odata/model.js';
+} from '../../api/src/domain/shared/model.js';
+import { ONE_TIME_CHARGE_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import { terminateContract } from '../../api/src/useCases/contracts.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import {
   createOneTimeCharge,
   deleteOneTimeCharge,

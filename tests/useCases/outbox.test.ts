@@ -1,10 +1,15 @@
 import { MESSAGES, ZALO_TOKEN_MESSAGES, zaloTokenSchema } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HouseDoc, OutboxMessageDoc, PlatformSettingsDoc, UserDoc } from '../../api/src/domain/model.js';
+import type {
+  HouseDoc,
+  OutboxMessageDoc,
+  PlatformSettingsDoc,
+  UserDoc,
+} from '../../api/src/domain/shared/model.js';
 import type { DeliveryOutcome, MessageChannelName, OutboxMessageInput } from '../../api/src/domain/outbox.js';
 import type { MessageChannels, OutgoingMessage } from '../../api/src/messaging/index.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { outboxCreate, sendDueMessages, zaloAccess } from '../../api/src/useCases/outbox.js';
 import { getZaloAccessToken, setZaloAccessToken } from '../../api/src/useCases/zaloToken.js';
 import { setBillingDay } from '../../api/src/useCases/billingDay.js';

@@ -1,10 +1,10 @@
 import { BILL_STATUS, contractCreateSchema } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ContractDoc, HouseDoc, IssueDoc, RoomDoc, UserDoc } from '../../api/src/domain/model.js';
+import type { ContractDoc, HouseDoc, IssueDoc, RoomDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import { createContract } from '../../api/src/useCases/contracts.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
-import { draftHouseTicket, updateHouseTicket } from '../../api/src/useCases/houseTickets.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
+import { draftHouseTicket, updateHouseTicket } from '../../api/src/useCases/houseTickets/index.js';
 import { updateIssue } from '../../api/src/useCases/issues.js';
 import { importLessees } from '../../api/src/useCases/lesseeSheets.js';
 import { sendDueMessages } from '../../api/src/useCases/outbox.js';

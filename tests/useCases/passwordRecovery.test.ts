@@ -5,7 +5,7 @@ import {
   toFieldErrors,
 } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AuditDoc, OutboxMessageDoc, SessionDoc, UserDoc } from '../../api/src/domain/model.js';
+import type { AuditDoc, OutboxMessageDoc, SessionDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import {
   hashRecoverySecret,
   parseRecoveryToken,
@@ -15,9 +15,9 @@ import {
 import { authenticate } from '../../api/src/useCases/auth/authenticate.js';
 import { verifyPassword } from '../../api/src/useCases/auth/passwords.js';
 import { changePassword, login } from '../../api/src/useCases/auth/sessions.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { requestPasswordChange, resetPassword } from '../../api/src/useCases/passwordRecovery.js';
-import { findUser } from '../../api/src/useCases/users.js';
+import { findUser } from '../../api/src/useCases/shared/users.js';
 import { aHouse, aLandlord, aStaff, TEST_PASSWORD } from '../support/builders.js';
 import {
   actorFor,

@@ -10,10 +10,10 @@ import type {
   PlatformPayableDoc,
   RoomDoc,
   UserDoc,
-} from '../../api/src/domain/model.js';
-import { REGISTRATIONS_PARTITION } from '../../api/src/domain/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs, listInHouse } from '../../api/src/useCases/houseScope.js';
+} from '../../api/src/domain/shared/model.js';
+import { REGISTRATIONS_PARTITION } from '../../api/src/domain/shared/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
 import {
   gatewayReturnPage,

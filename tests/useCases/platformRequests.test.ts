@@ -10,10 +10,10 @@ import type {
   PaymentDoc,
   PlatformRequestDoc,
   UserDoc,
-} from '../../api/src/domain/model.js';
-import { PLATFORM_REQUEST_MODEL } from '../../api/src/domain/odata/model.js';
+} from '../../api/src/domain/shared/model.js';
+import { PLATFORM_REQUEST_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import { REQUESTS_PARTITION } from '../../api/src/domain/platformRequests.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { setPlatformPricing } from '../../api/src/useCases/platformPricing.js';
 import {
   accountPlan,

@@ -14,13 +14,13 @@ import {
   type PlatformSettingsDoc,
   type RegistrationDoc,
   type UserDoc,
-} from '../../api/src/domain/model.js';
+} from '../../api/src/domain/shared/model.js';
 import type { BatchOp, ContainerName, Store, StoredDoc } from '../../api/src/store/store.js';
 import { login } from '../../api/src/useCases/auth/sessions.js';
 import { grantRead } from '../../api/src/useCases/blobAccess.js';
-import { isReferenced } from '../../api/src/useCases/blobReferences.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs, listInHouse } from '../../api/src/useCases/houseScope.js';
+import { isReferenced } from '../../api/src/useCases/shared/blobReferences.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { receiveGatewayNotification } from '../../api/src/useCases/payments.js';
 import {
   createRegistration,
@@ -33,9 +33,9 @@ import {
   updateOwnRegistration,
   type RegistrationCaller,
 } from '../../api/src/useCases/registrations.js';
-import { findUserByUsername } from '../../api/src/useCases/users.js';
+import { findUserByUsername } from '../../api/src/useCases/shared/users.js';
 import { requestVerificationCode, verifyCode } from '../../api/src/useCases/verification.js';
-import { REGISTRATION_MODEL } from '../../api/src/domain/odata/model.js';
+import { REGISTRATION_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import { aLandlord, aSuperAdmin, PNG_BYTES } from '../support/builders.js';
 import { gatewayCallback } from '../support/gateway.js';
 import {

@@ -1,8 +1,8 @@
 import { reservationCreateSchema } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HouseDoc, ReservationDoc, RoomDoc, UserDoc } from '../../api/src/domain/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+import type { HouseDoc, ReservationDoc, RoomDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { cancelReservation, listReservations, reserveRoom } from '../../api/src/useCases/reservations.js';
 import { deleteRoom } from '../../api/src/useCases/rooms.js';
 import { aContract, aHouse, aLandlord, aRoom, aStaff } from '../support/builders.js';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HouseDoc, RoomDoc, UserDoc } from '../../api/src/domain/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { listInHouse } from '../../api/src/useCases/houseScope.js';
+import type { HouseDoc, RoomDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { importEmptyRooms, type ImportOutcome } from '../../api/src/useCases/roomImport.js';
 import { aHouse, aLandlord, aRoom } from '../support/builders.js';
 import {

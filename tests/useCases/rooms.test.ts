@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { RoomDoc, UserDoc, HouseDoc } from '../../api/src/domain/model.js';
-import { ROOM_MODEL } from '../../api/src/domain/odata/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+import type { RoomDoc, UserDoc, HouseDoc } from '../../api/src/domain/shared/model.js';
+import { ROOM_MODEL } from '../../api/src/domain/shared/odata/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { createRoom, deleteRoom, getRoom, listRooms, updateRoom } from '../../api/src/useCases/rooms.js';
 import {
   aContract,

@@ -1,13 +1,13 @@
 import { STAFF_MESSAGES, staffCreateSchema, toFieldErrors, type StaffCreateInput } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HouseDoc, SessionDoc, UserDoc } from '../../api/src/domain/model.js';
+import type { HouseDoc, SessionDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import { authenticate } from '../../api/src/useCases/auth/authenticate.js';
 import { login } from '../../api/src/useCases/auth/sessions.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { readHouse } from '../../api/src/useCases/houseScope.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { readHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { listHouseSummaries } from '../../api/src/useCases/houses.js';
 import { addStaff, disableStaff, listHouseStaff } from '../../api/src/useCases/staff.js';
-import { findUser, findUserByUsername } from '../../api/src/useCases/users.js';
+import { findUser, findUserByUsername } from '../../api/src/useCases/shared/users.js';
 import { aHouse, aLandlord, aStaff } from '../support/builders.js';
 import {
   actorFor,

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UserDoc } from '../../api/src/domain/model.js';
-import { SYSTEM_LOG_MODEL } from '../../api/src/domain/odata/model.js';
-import { audit } from '../../api/src/useCases/actor.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
+import type { UserDoc } from '../../api/src/domain/shared/model.js';
+import { SYSTEM_LOG_MODEL } from '../../api/src/domain/shared/odata/model.js';
+import { audit } from '../../api/src/useCases/shared/actor.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { latestLogs, logsFromTo, userLogs } from '../../api/src/useCases/systemLog.js';
 import { aLandlord, aSuperAdmin } from '../support/builders.js';
 import {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { UserDoc } from '../../api/src/domain/model.js';
-import { SYSTEM_PAYMENT_MODEL } from '../../api/src/domain/odata/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
+import type { UserDoc } from '../../api/src/domain/shared/model.js';
+import { SYSTEM_PAYMENT_MODEL } from '../../api/src/domain/shared/odata/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { requestRoomPurchase } from '../../api/src/useCases/platformRequests.js';
 import { incomeHistory, listSystemPayments } from '../../api/src/useCases/systemReports.js';
 import { aLandlord, aSuperAdmin } from '../support/builders.js';

@@ -1,9 +1,15 @@
 import { toFieldErrors, vehicleCreateSchema } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ContractDoc, HouseDoc, RoomDoc, UserDoc, VehicleDoc } from '../../api/src/domain/model.js';
-import { VEHICLE_MODEL } from '../../api/src/domain/odata/model.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
-import { houseDocs } from '../../api/src/useCases/houseScope.js';
+import type {
+  ContractDoc,
+  HouseDoc,
+  RoomDoc,
+  UserDoc,
+  VehicleDoc,
+} from '../../api/src/domain/shared/model.js';
+import { VEHICLE_MODEL } from '../../api/src/domain/shared/odata/model.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import {
   createVehicle,
   deleteVehicle,

@@ -5,9 +5,9 @@ import {
   REGISTRATIONS_PARTITION,
   type RegistrationDoc,
   type VerificationDoc,
-} from '../../api/src/domain/model.js';
+} from '../../api/src/domain/shared/model.js';
 import { verificationCodeHash } from '../../api/src/domain/verification.js';
-import type { Deps } from '../../api/src/useCases/deps.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import {
   readRegistration,
   updateOwnRegistration,

@@ -3,7 +3,7 @@ import type { BlobServiceClient, StorageSharedKeyCredential, UserDelegationKey }
 import type { AccessToken, GetTokenOptions, TokenCredential } from '@azure/core-auth';
 import type { BlobConfig } from '../config/index.js';
 
-import { BLOB_CONTAINERS, servedAs, type BlobContainer } from '../domain/blobNames.js';
+import { BLOB_CONTAINERS, servedAs, type BlobContainer } from '../domain/shared/blobNames.js';
 
 export { BLOB_CONTAINERS, type BlobContainer };
 

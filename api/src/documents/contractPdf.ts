@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { DocumentBlock } from '../domain/contractDocument.js';
+import type { DocumentBlock } from '../domain/contractDocuments.js';
 
 /**
  * PDF rendering of documents (contracts) with pdfkit, loaded on first use. The built-in PDF fonts have

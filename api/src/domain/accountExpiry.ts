@@ -1,4 +1,4 @@
-import { displayDate } from './contractDocument.js';
+import { displayDate } from './contractDocuments.js';
 import type { OutboxMessageInput, OutboxRecipient } from './outbox.js';
 import { ACCOUNT_PLAN_PAGE } from './platformRequests.js';
 

@@ -6,9 +6,9 @@ import {
   type ContractCreateInput,
   type RoomStatusCode,
 } from '@nhatro/common';
-import { AppError } from './errors.js';
+import { AppError } from './shared/errors.js';
 import { lesseeDateProblem, lesseeSearchText } from './lessees.js';
-import type { ContractDoc, ContractServiceDoc, LesseeInfoDoc, VehicleDoc } from './model.js';
+import type { ContractDoc, ContractServiceDoc, LesseeInfoDoc, VehicleDoc } from './shared/model.js';
 
 /** Why a contract cannot be made for this room now, or `null`. */
 export function contractCreationBlocker(

@@ -1,6 +1,6 @@
 import { BILL_STATUS, REPORT_MONTHS, type DashboardReport } from '@nhatro/common';
-import type { MonthlyBillDoc, OneTimeChargeDoc } from './model.js';
-import { previousMonth, vietnamMonth } from './time.js';
+import type { MonthlyBillDoc, OneTimeChargeDoc } from './shared/model.js';
+import { previousMonth, vietnamMonth } from './shared/time.js';
 
 /**
  * The running totals behind the dashboard report: per house and month, what its bills and charges add

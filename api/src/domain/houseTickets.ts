@@ -1,5 +1,5 @@
 import { BILL_DUE_DAYS, DEFAULT_BILLING_DAY, type BillLine, type BillLineInput } from '@nhatro/common';
-import { daysInMonth } from './time.js';
+import { daysInMonth } from './shared/time.js';
 
 /**
  * Rules of the monthly draft (house ticket) without I/O: the deterministic ids that make drafting and

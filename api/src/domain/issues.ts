@@ -1,4 +1,4 @@
-import { parseBlobName } from './blobNames.js';
+import { parseBlobName } from './shared/blobNames.js';
 
 /**
  * Why the photo at `index` of a report may not be taken, in Vietnamese; `undefined` when it may:

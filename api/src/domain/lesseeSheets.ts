@@ -15,7 +15,7 @@ import {
 } from '@nhatro/common';
 import { z } from 'zod';
 import { buildTenancy, contractCreationBlocker, type TenancyDocs, type TenancyHouse } from './contracts.js';
-import { AppError } from './errors.js';
+import { AppError } from './shared/errors.js';
 import { lesseeDateProblem, searchKey } from './lessees.js';
 import { roomNameKey } from './rooms.js';
 

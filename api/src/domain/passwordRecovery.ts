@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { RECOVERY_LINK_MINUTES } from '@nhatro/common';
-import type { StoredDoc } from './query.js';
-import type { ThrottleLimit } from './throttle.js';
+import type { StoredDoc } from './shared/query.js';
+import type { ThrottleLimit } from './shared/throttle.js';
 
 /**
  * Password recovery rules, free of I/O. A link carries `<tokenID>.<secret>`: the id names the stored

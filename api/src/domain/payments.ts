@@ -5,7 +5,7 @@ import {
   type PaymentEntry,
   type PlatformPaymentEntry,
 } from '@nhatro/common';
-import { AppError } from './errors.js';
+import { AppError } from './shared/errors.js';
 
 /**
  * Cash payments of monthly bills and one-time charges: pure rules, no I/O. A payment may be a part of

@@ -4,8 +4,8 @@ import {
   type PlatformRequestKind,
   type PlatformRequestStatus,
 } from '@nhatro/common';
-import { displayDate, displayMoney } from './contractDocument.js';
-import { AppError } from './errors.js';
+import { displayDate, displayMoney } from './contractDocuments.js';
+import { AppError } from './shared/errors.js';
 import type { OutboxMessageInput, OutboxRecipient } from './outbox.js';
 
 /**

@@ -5,7 +5,7 @@ import {
   type RegistrationDecisionInput,
   type RegistrationStatus,
 } from '@nhatro/common';
-import { AppError } from './errors.js';
+import { AppError } from './shared/errors.js';
 
 /**
  * Rules of a landlord's registration, free of I/O: what it costs, who may change, pay, decide or delete

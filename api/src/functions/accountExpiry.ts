@@ -1,6 +1,6 @@
 import { registerTimer } from '../http/registry.js';
 import { writeExpiryReminders } from '../useCases/accountExpiry.js';
-import { getDeps } from '../useCases/deps.js';
+import { getDeps } from '../composition/deps.js';
 
 /**
  * 00:05 in Vietnam (UTC+7) every day, 17:05 UTC the day before (Linux plans read NCRONTAB in UTC):

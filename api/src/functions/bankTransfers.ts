@@ -1,6 +1,6 @@
 import { bankTransferAssignSchema, bankTransferDismissSchema, LEVEL, MESSAGES, ROLE } from '@nhatro/common';
-import { AppError } from '../domain/errors.js';
-import { BANK_TRANSFER_MODEL } from '../domain/odata/model.js';
+import { AppError } from '../domain/shared/errors.js';
+import { BANK_TRANSFER_MODEL } from '../domain/shared/odata/model.js';
 import { readJson } from '../http/body.js';
 import { defineEndpoint, definePublicEndpoint, type AuthedEndpoint } from '../http/endpoint.js';
 import { defineODataEntity } from '../http/odata.js';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@nhatro/common';
 import { z } from 'zod';
-import { BLOB_AREAS, BLOB_CONTAINERS, UPLOAD_EXTENSIONS } from '../domain/blobNames.js';
-import { AppError } from '../domain/errors.js';
+import { BLOB_AREAS, BLOB_CONTAINERS, UPLOAD_EXTENSIONS } from '../domain/shared/blobNames.js';
+import { AppError } from '../domain/shared/errors.js';
 import { defineEndpoint, definePublicEndpoint } from '../http/endpoint.js';
 import { ok } from '../http/replies.js';
 import { grantHouseUpload, grantRead, grantRegistrationUpload } from '../useCases/blobAccess.js';

@@ -1,5 +1,5 @@
 import { contractPaperVersionSchema, LEVEL } from '@nhatro/common';
-import { CONTRACT_IMAGE_VERSION_MODEL } from '../domain/odata/model.js';
+import { CONTRACT_IMAGE_VERSION_MODEL } from '../domain/shared/odata/model.js';
 import { readJson } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { defineODataEntity } from '../http/odata.js';

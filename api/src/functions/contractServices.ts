@@ -1,5 +1,5 @@
 import { contractServiceCreateSchema, LEVEL } from '@nhatro/common';
-import { CONTRACT_SERVICE_MODEL } from '../domain/odata/model.js';
+import { CONTRACT_SERVICE_MODEL } from '../domain/shared/odata/model.js';
 import { defineODataEntity } from '../http/odata.js';
 import {
   createContractService,

@@ -5,7 +5,7 @@ import {
   LEVEL,
   ROLE,
 } from '@nhatro/common';
-import { CONTRACT_CHANGE_MODEL, CONTRACT_MODEL } from '../domain/odata/model.js';
+import { CONTRACT_CHANGE_MODEL, CONTRACT_MODEL } from '../domain/shared/odata/model.js';
 import { readJson } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { defineODataEntity, expandsAny } from '../http/odata.js';

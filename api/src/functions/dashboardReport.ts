@@ -1,5 +1,5 @@
 import { dashboardReportQuerySchema, LEVEL, ROLE } from '@nhatro/common';
-import { vietnamDate } from '../domain/time.js';
+import { vietnamDate } from '../domain/shared/time.js';
 import { parseInput, splitQuery } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { cachedJsonReply } from '../http/replyCache.js';

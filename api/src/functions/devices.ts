@@ -7,14 +7,14 @@ import {
   MAX_DEVICE_IMAGES,
   MESSAGES,
 } from '@nhatro/common';
-import { AppError } from '../domain/errors.js';
-import { DEVICE_MODEL } from '../domain/odata/model.js';
+import { AppError } from '../domain/shared/errors.js';
+import { DEVICE_MODEL } from '../domain/shared/odata/model.js';
 import { parseInput, readJson } from '../http/body.js';
 import { defineEndpoint, type AuthedCall } from '../http/endpoint.js';
 import { formNumbers, isMultipart, readMultipart } from '../http/multipart.js';
 import { defineODataEntity } from '../http/odata.js';
 import { entityJson } from '../http/replies.js';
-import { requireID } from '../useCases/houseScope.js';
+import { requireID } from '../useCases/shared/houseScope.js';
 import { createDevice, deleteDevice, getDevice, listDevices, updateDevice } from '../useCases/devices.js';
 
 defineODataEntity({

@@ -1,5 +1,5 @@
 import { feeCreateSchema, feeUpdateSchema, LEVEL } from '@nhatro/common';
-import { FEE_MODEL } from '../domain/odata/model.js';
+import { FEE_MODEL } from '../domain/shared/odata/model.js';
 import { defineODataEntity } from '../http/odata.js';
 import { createFee, deleteFee, listFees, updateFee } from '../useCases/fees.js';
 

@@ -1,7 +1,7 @@
 import { definePublicEndpoint } from '../http/endpoint.js';
 import { ok } from '../http/replies.js';
 import { readGuestBill } from '../useCases/guestBills.js';
-import { requireID } from '../useCases/houseScope.js';
+import { requireID } from '../useCases/shared/houseScope.js';
 
 /**
  * `GET /api/GuestMonthlyBill?monthlyBillID=…&t=…` (public, no account): the bill a shared link opens.

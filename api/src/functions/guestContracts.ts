@@ -10,7 +10,7 @@ import {
   revokeGuestLink,
   signGuestContract,
 } from '../useCases/guestContracts.js';
-import { requireID } from '../useCases/houseScope.js';
+import { requireID } from '../useCases/shared/houseScope.js';
 
 /** The link takes no options: an empty body (or `{}`), anything else is a 400. */
 const NO_FIELDS = z.object({}).strict();

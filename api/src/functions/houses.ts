@@ -1,5 +1,5 @@
 import { houseCreateSchema, houseUpdateSchema, ROLE, LEVEL } from '@nhatro/common';
-import { HOUSE_MODEL } from '../domain/odata/model.js';
+import { HOUSE_MODEL } from '../domain/shared/odata/model.js';
 import { defineODataEntity, expandsAny } from '../http/odata.js';
 import { createHouse, getHouse, listHouses, updateHouse } from '../useCases/houses.js';
 

@@ -1,5 +1,5 @@
 import { issueCreateSchema, issueUpdateSchema, LEVEL } from '@nhatro/common';
-import { ISSUE_MODEL } from '../domain/odata/model.js';
+import { ISSUE_MODEL } from '../domain/shared/odata/model.js';
 import { defineODataEntity } from '../http/odata.js';
 import { createIssue, deleteIssue, getIssue, listIssues, updateIssue } from '../useCases/issues.js';
 

@@ -2,7 +2,7 @@ import { LESSEE_IMPORT_MAX_BYTES, LESSEE_IMPORT_MESSAGES, LEVEL } from '@nhatro/
 import { defineEndpoint } from '../http/endpoint.js';
 import { readMultipart } from '../http/multipart.js';
 import { json, spreadsheet } from '../http/replies.js';
-import { requireID } from '../useCases/houseScope.js';
+import { requireID } from '../useCases/shared/houseScope.js';
 import { importLessees, lesseeImportTemplate, temporaryResidenceList } from '../useCases/lesseeSheets.js';
 
 /**

@@ -1,5 +1,5 @@
 import { lesseeCreateSchema, lesseeUpdateSchema } from '@nhatro/common';
-import { LESSEE_INFO_MODEL, LESSEE_MODEL } from '../domain/odata/model.js';
+import { LESSEE_INFO_MODEL, LESSEE_MODEL } from '../domain/shared/odata/model.js';
 import { defineODataEntity } from '../http/odata.js';
 import { createLessee, deleteLessee, getLessee, listLessees, updateLessee } from '../useCases/lessees.js';
 

@@ -1,7 +1,7 @@
 import { registerTimer } from '../http/registry.js';
-import { getDeps } from '../useCases/deps.js';
+import { getDeps } from '../composition/deps.js';
 import { purgeExpiredSessions } from '../useCases/auth/sessions.js';
-import { removeUnreferencedUploads } from '../useCases/blobReferences.js';
+import { removeUnreferencedUploads } from '../useCases/shared/blobReferences.js';
 import { expireContracts } from '../useCases/contracts.js';
 
 /** 00:05 in Vietnam (UTC+7) every day; Linux plans read NCRONTAB in UTC. */

@@ -1,5 +1,5 @@
-import { csdlDocument } from '../domain/odata/metadata.js';
-import { MODELS } from '../domain/odata/model.js';
+import { csdlDocument } from '../domain/shared/odata/metadata.js';
+import { MODELS } from '../domain/shared/odata/model.js';
 import { definePublicEndpoint } from '../http/endpoint.js';
 import { ENTITY_SETS } from '../http/odata.js';
 

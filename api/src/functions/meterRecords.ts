@@ -1,5 +1,5 @@
 import { LEVEL, meterReadingBatchSchema, meterReadingSchema } from '@nhatro/common';
-import { METER_RECORD_MODEL } from '../domain/odata/model.js';
+import { METER_RECORD_MODEL } from '../domain/shared/odata/model.js';
 import { readJson } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { defineODataEntity } from '../http/odata.js';

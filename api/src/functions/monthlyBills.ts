@@ -1,14 +1,14 @@
 import type { HttpRequest } from '@azure/functions';
 import { LEVEL, monthlyBillPatchSchema } from '@nhatro/common';
 import { z } from 'zod';
-import { BILL_MODEL, MONTHLY_BILL_MODEL } from '../domain/odata/model.js';
-import { parseODataQuery, type ODataQuery } from '../domain/odata/parse.js';
+import { BILL_MODEL, MONTHLY_BILL_MODEL } from '../domain/shared/odata/model.js';
+import { parseODataQuery, type ODataQuery } from '../domain/shared/odata/parse.js';
 import { readJson, splitQuery } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { collectionBody, defineODataEntity } from '../http/odata.js';
 import { entityJson, json } from '../http/replies.js';
 import { createBillGuestLink } from '../useCases/guestBills.js';
-import { requireID } from '../useCases/houseScope.js';
+import { requireID } from '../useCases/shared/houseScope.js';
 import {
   getMonthlyBill,
   listBills,

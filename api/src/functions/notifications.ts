@@ -1,9 +1,9 @@
 import { LEVEL, notificationCreateSchema, ROLE } from '@nhatro/common';
-import { NOTIFICATION_MODEL } from '../domain/odata/model.js';
+import { NOTIFICATION_MODEL } from '../domain/shared/odata/model.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { defineODataEntity } from '../http/odata.js';
 import { entityJson } from '../http/replies.js';
-import { requireID } from '../useCases/houseScope.js';
+import { requireID } from '../useCases/shared/houseScope.js';
 import {
   createNotification,
   getNotification,

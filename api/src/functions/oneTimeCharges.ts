@@ -1,5 +1,5 @@
 import { LEVEL, oneTimeChargeCreateSchema, oneTimeChargePatchSchema } from '@nhatro/common';
-import { ONE_TIME_CHARGE_MODEL } from '../domain/odata/model.js';
+import { ONE_TIME_CHARGE_MODEL } from '../domain/shared/odata/model.js';
 import { defineODataEntity } from '../http/odata.js';
 import {
   createOneTimeCharge,

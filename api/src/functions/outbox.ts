@@ -1,5 +1,5 @@
 import { registerTimer } from '../http/registry.js';
-import { getDeps } from '../useCases/deps.js';
+import { getDeps } from '../composition/deps.js';
 import { sendDueMessages } from '../useCases/outbox.js';
 
 /**

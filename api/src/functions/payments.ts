@@ -1,7 +1,7 @@
 import { LEVEL, type PaymentTarget } from '@nhatro/common';
 import { defineEndpoint, definePublicEndpoint } from '../http/endpoint.js';
 import { json, ok } from '../http/replies.js';
-import { requireID } from '../useCases/houseScope.js';
+import { requireID } from '../useCases/shared/houseScope.js';
 import {
   gatewayReturnPage,
   paymentResult,

@@ -1,6 +1,6 @@
 import { accountExtensionRequestSchema, LEVEL, ROLE, roomPurchaseRequestSchema } from '@nhatro/common';
-import { PLATFORM_REQUEST_MODEL } from '../domain/odata/model.js';
-import { parseODataQuery } from '../domain/odata/parse.js';
+import { PLATFORM_REQUEST_MODEL } from '../domain/shared/odata/model.js';
+import { parseODataQuery } from '../domain/shared/odata/parse.js';
 import { readJson } from '../http/body.js';
 import { defineEndpoint, type AuthedEndpoint } from '../http/endpoint.js';
 import { collectionBody } from '../http/odata.js';

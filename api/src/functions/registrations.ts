@@ -9,16 +9,16 @@ import {
   registrationUpdateSchema,
   ROLE,
 } from '@nhatro/common';
-import { hasPermission } from '../domain/access.js';
-import { AppError } from '../domain/errors.js';
-import { REGISTRATION_MODEL } from '../domain/odata/model.js';
-import { parseODataQuery } from '../domain/odata/parse.js';
+import { hasPermission } from '../domain/shared/access.js';
+import { AppError } from '../domain/shared/errors.js';
+import { REGISTRATION_MODEL } from '../domain/shared/odata/model.js';
+import { parseODataQuery } from '../domain/shared/odata/parse.js';
 import { ifMatch, readJson } from '../http/body.js';
 import { definePublicEndpoint, type PublicCall } from '../http/endpoint.js';
 import { defineODataEntity } from '../http/odata.js';
 import { entityJson, json, noContent, ok } from '../http/replies.js';
 import { authenticate } from '../useCases/auth/authenticate.js';
-import { requireID } from '../useCases/houseScope.js';
+import { requireID } from '../useCases/shared/houseScope.js';
 import { currentPricing } from '../useCases/platformPricing.js';
 import {
   createRegistration,

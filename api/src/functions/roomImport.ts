@@ -2,7 +2,7 @@ import { LEVEL, ROOM_IMPORT_MAX_BYTES } from '@nhatro/common';
 import { defineEndpoint } from '../http/endpoint.js';
 import { readMultipart } from '../http/multipart.js';
 import { json, spreadsheet } from '../http/replies.js';
-import { requireID } from '../useCases/houseScope.js';
+import { requireID } from '../useCases/shared/houseScope.js';
 import { importEmptyRooms, roomImportTemplate } from '../useCases/roomImport.js';
 
 /**

@@ -1,10 +1,10 @@
 import { LEVEL, roomCreateSchema, roomImageSchema, roomUpdateSchema } from '@nhatro/common';
-import { ROOM_MODEL } from '../domain/odata/model.js';
+import { ROOM_MODEL } from '../domain/shared/odata/model.js';
 import { readJson } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { defineODataEntity, expandsAny } from '../http/odata.js';
 import { entityJson } from '../http/replies.js';
-import { requireID } from '../useCases/houseScope.js';
+import { requireID } from '../useCases/shared/houseScope.js';
 import {
   addRoomImage,
   createRoom,

@@ -1,7 +1,7 @@
 import { isValidID, latestLogsQuerySchema, LEVEL, logsFromToQuerySchema, ROLE } from '@nhatro/common';
-import { AppError } from '../domain/errors.js';
-import { SYSTEM_LOG_MODEL } from '../domain/odata/model.js';
-import { parseODataQuery } from '../domain/odata/parse.js';
+import { AppError } from '../domain/shared/errors.js';
+import { SYSTEM_LOG_MODEL } from '../domain/shared/odata/model.js';
+import { parseODataQuery } from '../domain/shared/odata/parse.js';
 import { parseInput, splitQuery } from '../http/body.js';
 import { defineEndpoint, type AuthedEndpoint } from '../http/endpoint.js';
 import { collectionBody } from '../http/odata.js';

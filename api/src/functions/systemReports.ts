@@ -1,6 +1,6 @@
 import { incomeHistoryQuerySchema, LEVEL, ROLE } from '@nhatro/common';
-import { SYSTEM_PAYMENT_MODEL } from '../domain/odata/model.js';
-import { parseODataQuery } from '../domain/odata/parse.js';
+import { SYSTEM_PAYMENT_MODEL } from '../domain/shared/odata/model.js';
+import { parseODataQuery } from '../domain/shared/odata/parse.js';
 import { parseInput, splitQuery } from '../http/body.js';
 import { defineEndpoint, type AuthedEndpoint } from '../http/endpoint.js';
 import { collectionBody } from '../http/odata.js';

@@ -1,10 +1,10 @@
 import { LEVEL, vehicleCreateSchema, vehicleUpdateSchema } from '@nhatro/common';
-import { VEHICLE_MODEL } from '../domain/odata/model.js';
+import { VEHICLE_MODEL } from '../domain/shared/odata/model.js';
 import { readJson } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { defineODataEntity } from '../http/odata.js';
 import { json } from '../http/replies.js';
-import { requireID } from '../useCases/houseScope.js';
+import { requireID } from '../useCases/shared/houseScope.js';
 import {
   createVehicle,
   deleteVehicle,

@@ -5,7 +5,7 @@ import {
   verificationRequestSchema,
   type VerificationChannel,
 } from '@nhatro/common';
-import { AppError } from '../domain/errors.js';
+import { AppError } from '../domain/shared/errors.js';
 import { readJson } from '../http/body.js';
 import { definePublicEndpoint } from '../http/endpoint.js';
 import { ok } from '../http/replies.js';

@@ -1,7 +1,7 @@
 import type { HttpRequest } from '@azure/functions';
 import { MESSAGES, toFieldErrors } from '@nhatro/common';
 import type { z } from 'zod';
-import { AppError } from '../domain/errors.js';
+import { AppError } from '../domain/shared/errors.js';
 
 /** Limit for JSON payloads of entity writes. */
 export const JSON_LIMIT = 64 * 1024;

@@ -1,6 +1,6 @@
 import { authenticate, type AuthUser } from '../useCases/auth/authenticate.js';
 import { verifyAccessToken } from '../useCases/auth/tokens.js';
-import type { Deps } from '../useCases/deps.js';
+import type { Deps } from '../composition/deps.js';
 
 /**
  * Who signed in, per `Authorization` header, kept while the store's version is unchanged (SQLite

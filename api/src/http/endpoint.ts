@@ -1,12 +1,12 @@
 import type { HttpMethod, HttpRequest, HttpResponseInit, InvocationContext } from '@azure/functions';
 import { MESSAGES, type PermissionArea, type RoleID } from '@nhatro/common';
-import { hasPermission } from '../domain/access.js';
-import { AppError } from '../domain/errors.js';
-import { loadODataParser } from '../domain/odata/parse.js';
+import { hasPermission } from '../domain/shared/access.js';
+import { AppError } from '../domain/shared/errors.js';
+import { loadODataParser } from '../domain/shared/odata/parse.js';
 import { assertAccountWritable } from '../useCases/accountExpiry.js';
-import type { Actor } from '../useCases/actor.js';
-import type { RequestOrigin } from '../useCases/audit.js';
-import { getDeps, type Deps } from '../useCases/deps.js';
+import type { Actor } from '../useCases/shared/actor.js';
+import type { RequestOrigin } from '../useCases/shared/audit.js';
+import { getDeps, type Deps } from '../composition/deps.js';
 import { authenticateCaller } from './callerCache.js';
 import { errorResponse } from './errors.js';
 import { registerHttp } from './registry.js';

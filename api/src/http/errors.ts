@@ -1,6 +1,6 @@
 import type { HttpResponseInit, InvocationContext } from '@azure/functions';
 import { MESSAGES } from '@nhatro/common';
-import { AppError, type ErrorKind } from '../domain/errors.js';
+import { AppError, type ErrorKind } from '../domain/shared/errors.js';
 import { StoreError } from '../store/store.js';
 import { json } from './replies.js';
 

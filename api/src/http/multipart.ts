@@ -1,6 +1,6 @@
 import type { HttpRequest } from '@azure/functions';
 import { MESSAGES, parseVietnameseNumber } from '@nhatro/common';
-import { AppError } from '../domain/errors.js';
+import { AppError } from '../domain/shared/errors.js';
 
 export interface UploadedFile {
   field: string;

@@ -1,5 +1,5 @@
 import type { HttpResponseInit } from '@azure/functions';
-import type { Deps } from '../useCases/deps.js';
+import type { Deps } from '../composition/deps.js';
 
 /**
  * Serialized replies of lists, per caller and URL, valid while the store's version is unchanged (any

@@ -5,8 +5,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { ROLE } from '@nhatro/common';
-import { getDeps, closeDeps } from '../useCases/deps.js';
-import { createUser } from '../useCases/users.js';
+import { getDeps, closeDeps } from '../composition/deps.js';
+import { createUser } from '../useCases/shared/users.js';
 
 const { values } = parseArgs({
   options: { username: { type: 'string' }, password: { type: 'string' }, name: { type: 'string' } },

@@ -7,7 +7,7 @@ import { extname, join, normalize, resolve, sep } from 'node:path';
 import azureFunctions from '@azure/functions';
 import { MESSAGES } from '@nhatro/common';
 import { httpFunctions, timerFunctions, type HttpFunctionDefinition } from '../http/registry.js';
-import { getDeps } from '../useCases/deps.js';
+import { getDeps } from '../composition/deps.js';
 import { listOutbox } from '../useCases/outbox.js';
 import { CompressedFileCache, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding } from './compression.js';
 import { renderOutboxPage } from './devOutboxPage.js';

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { vietnamCompactDateTime } from '../domain/time.js';
+import { vietnamCompactDateTime } from '../domain/shared/time.js';
 
 /**
  * The local payment sandbox: stands in for VNPay's payment page so `npm start` and the tests pay end to

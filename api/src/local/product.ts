@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig, localSandboxMerchant } from '../config/index.js';
-import { closeDeps, createDeps, useDeps, type Deps } from '../useCases/deps.js';
+import { closeDeps, createDeps, useDeps, type Deps } from '../composition/deps.js';
 import { allowBrowserOrigin, startAzurite } from './azurite.js';
 import { createLocalHost } from './host.js';
 import { startPaymentSandbox, type PaymentSandbox } from './paymentSandbox.js';

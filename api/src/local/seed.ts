@@ -1,6 +1,6 @@
 import { hashPassword } from '../useCases/auth/passwords.js';
-import type { Deps } from '../useCases/deps.js';
-import { findUserByUsername } from '../useCases/users.js';
+import type { Deps } from '../composition/deps.js';
+import { findUserByUsername } from '../useCases/shared/users.js';
 import { accountsSeeder } from './seed/accounts.js';
 import { billingSeeder } from './seed/billing.js';
 import { housesSeeder } from './seed/houses.js';

@@ -2,8 +2,8 @@ import { timingSafeEqual } from 'node:crypto';
 import type * as Vnpay from 'vnpay';
 import type * as VnpayUtilities from 'vnpay/utils';
 import type { VnpayConfig } from '../config/index.js';
-import type { GatewayReport } from '../domain/onlinePayments.js';
-import { vietnamCompactDateTime } from '../domain/time.js';
+import type { GatewayReport } from '../domain/shared/onlinePayments.js';
+import { vietnamCompactDateTime } from '../domain/shared/time.js';
 
 /**
  * The payment gateway port and its VNPay adapter (the `vnpay` library, loaded on first use: most

@@ -5,9 +5,9 @@
  * Two adapters implement it: SQLite (embedded default) and Cosmos DB.
  */
 
-import type { Filter, OrderBy, StoredDoc } from '../domain/query.js';
+import type { Filter, OrderBy, StoredDoc } from '../domain/shared/query.js';
 
-export type { ComparisonOp, Filter, OrderBy, Scalar, StoredDoc } from '../domain/query.js';
+export type { ComparisonOp, Filter, OrderBy, Scalar, StoredDoc } from '../domain/shared/query.js';
 
 export interface QuerySpec {
   /** Restrict to one partition; omitted means a cross-partition query. */

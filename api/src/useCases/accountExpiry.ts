@@ -7,17 +7,17 @@ import {
   EXPIRY_REMINDER_DAYS,
   expiryReminderKey,
 } from '../domain/accountExpiry.js';
-import { AppError } from '../domain/errors.js';
+import { AppError } from '../domain/shared/errors.js';
 import { addDays } from '../domain/houseTickets.js';
-import type { HouseDoc, OutboxMessageDoc, UserDoc } from '../domain/model.js';
+import type { HouseDoc, OutboxMessageDoc, UserDoc } from '../domain/shared/model.js';
 import { daysFromTo, isExpired } from '../domain/platformRequests.js';
-import { vietnamDate } from '../domain/time.js';
+import { vietnamDate } from '../domain/shared/time.js';
 import { StoreError } from '../store/store.js';
 import type { AuthUser } from './auth/authenticate.js';
-import type { Deps } from './deps.js';
-import { readHouse } from './houseScope.js';
+import type { Deps } from './shared/deps.js';
+import { readHouse } from './shared/houseScope.js';
 import { outboxCreate } from './outbox.js';
-import { findUser } from './users.js';
+import { findUser } from './shared/users.js';
 
 /**
  * A landlord's paid term: after its last day the landlord and their staff read but do not write until it

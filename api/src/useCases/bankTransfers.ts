@@ -14,23 +14,23 @@ import {
   transferDecision,
   verifyFeedSignature,
 } from '../domain/bankTransfers.js';
-import { AppError } from '../domain/errors.js';
+import { AppError } from '../domain/shared/errors.js';
 import {
   bankTransfersPartition,
   type BankTransferDoc,
   type HouseScopedDoc,
   type UserDoc,
-} from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
-import type { Filter } from '../domain/query.js';
+} from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
+import type { Filter } from '../domain/shared/query.js';
 import { StoreError } from '../store/store.js';
-import { audit, type Actor } from './actor.js';
-import { billOwed, chargeOwed } from './billViews.js';
-import type { Deps } from './deps.js';
-import { authorizeHouse, houseDocs, readHouse } from './houseScope.js';
-import { listEntities, type EntityPage } from './odataQuery.js';
-import { creditOperations, payableName, type PayableDoc } from './receivedPayments.js';
-import { entityView } from './views.js';
+import { audit, type Actor } from './shared/actor.js';
+import { billOwed, chargeOwed } from './shared/billViews.js';
+import type { Deps } from './shared/deps.js';
+import { authorizeHouse, houseDocs, readHouse } from './shared/houseScope.js';
+import { listEntities, type EntityPage } from './shared/odataQuery.js';
+import { creditOperations, payableName, type PayableDoc } from './shared/receivedPayments.js';
+import { entityView } from './shared/views.js';
 
 /**
  * Bank-transfer matching: the bank feed's webhook reports incoming transfers; one whose note names a

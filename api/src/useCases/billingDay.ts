@@ -1,12 +1,12 @@
 import { DEFAULT_BILLING_DAY, LEVEL, ROLE, type BillingDayInput } from '@nhatro/common';
-import { hasPermission } from '../domain/access.js';
-import { AppError } from '../domain/errors.js';
+import { hasPermission } from '../domain/shared/access.js';
+import { AppError } from '../domain/shared/errors.js';
 import { effectiveBillingDay } from '../domain/houseTickets.js';
-import { SETTINGS_PARTITION, type HouseDoc } from '../domain/model.js';
-import { audit, type Actor } from './actor.js';
-import type { Deps } from './deps.js';
-import { readPlatformSettings, writePlatformSettings } from './platformSettings.js';
-import { authorizeHouse, houseDocs, requireID } from './houseScope.js';
+import { SETTINGS_PARTITION, type HouseDoc } from '../domain/shared/model.js';
+import { audit, type Actor } from './shared/actor.js';
+import type { Deps } from './shared/deps.js';
+import { readPlatformSettings, writePlatformSettings } from './shared/platformSettings.js';
+import { authorizeHouse, houseDocs, requireID } from './shared/houseScope.js';
 
 /**
  * The billing day: the platform default the super admin sets (`platform` container, pk = id =

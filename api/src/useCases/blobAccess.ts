@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LEVEL, MESSAGES, ROLE } from '@nhatro/common';
-import { hasPermission } from '../domain/access.js';
+import { hasPermission } from '../domain/shared/access.js';
 import {
   BLOB_AREAS,
   newBlobName,
@@ -10,15 +10,15 @@ import {
   uploadProblem,
   type BlobContainer,
   type UploadExtension,
-} from '../domain/blobNames.js';
-import { AppError } from '../domain/errors.js';
-import { REGISTRATION_UPLOAD_LIMIT } from '../domain/throttle.js';
-import type { Actor } from './actor.js';
-import type { RequestOrigin } from './audit.js';
-import { isPaperVersionOf, isReferenced } from './blobReferences.js';
-import type { Deps } from './deps.js';
-import { authorizeHouse } from './houseScope.js';
-import { Throttle } from './throttle.js';
+} from '../domain/shared/blobNames.js';
+import { AppError } from '../domain/shared/errors.js';
+import { REGISTRATION_UPLOAD_LIMIT } from '../domain/shared/throttle.js';
+import type { Actor } from './shared/actor.js';
+import type { RequestOrigin } from './shared/audit.js';
+import { isPaperVersionOf, isReferenced } from './shared/blobReferences.js';
+import type { Deps } from './shared/deps.js';
+import { authorizeHouse } from './shared/houseScope.js';
+import { Throttle } from './shared/throttle.js';
 
 const UPLOAD_MINUTES = 60;
 const READ_MINUTES = 15;

@@ -1,8 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import type { ContractPaperVersionInput, FileLink } from '@nhatro/common';
-import { parseBlobName, newBlobName, sniffFileType } from '../domain/blobNames.js';
-import { contractDocument, contractNumber, type ContractParticulars } from '../domain/contractDocument.js';
-import { AppError } from '../domain/errors.js';
+import { parseBlobName, newBlobName, sniffFileType } from '../domain/shared/blobNames.js';
+import { contractDocument, contractNumber, type ContractParticulars } from '../domain/contractDocuments.js';
+import { AppError } from '../domain/shared/errors.js';
 import type {
   ContractDoc,
   ContractImageVersionDoc,
@@ -11,17 +11,17 @@ import type {
   LesseeInfoDoc,
   RoomDoc,
   VehicleDoc,
-} from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
+} from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { renderPdf } from '../documents/contractPdf.js';
-import { audit, type Actor } from './actor.js';
+import { audit, type Actor } from './shared/actor.js';
 import { acceptUpload } from './blobAccess.js';
 import { contractForCaller, listOfContract } from './contracts.js';
-import type { Deps } from './deps.js';
-import { houseDocs, listInHouse, readHouse, requireID } from './houseScope.js';
-import type { EntityPage } from './odataQuery.js';
-import { findUser } from './users.js';
-import { entityView } from './views.js';
+import type { Deps } from './shared/deps.js';
+import { houseDocs, listInHouse, readHouse, requireID } from './shared/houseScope.js';
+import type { EntityPage } from './shared/odataQuery.js';
+import { findUser } from './shared/users.js';
+import { entityView } from './shared/views.js';
 
 const READ_MINUTES = 15;
 /** Lessee status 1: living in the room (2: moved out). */

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { CONTRACT_MESSAGES, CONTRACT_STATUS, type ContractServiceCreateInput } from '@nhatro/common';
-import { AppError } from '../domain/errors.js';
-import type { ContractServiceDoc, FeeDoc, VehicleDoc } from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
-import { audit, type Actor } from './actor.js';
+import { AppError } from '../domain/shared/errors.js';
+import type { ContractServiceDoc, FeeDoc, VehicleDoc } from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
+import { audit, type Actor } from './shared/actor.js';
 import { contractForCaller, listOfContract } from './contracts.js';
-import { findInCallersHouse, houseDocs, listInHouse } from './houseScope.js';
-import type { EntityPage } from './odataQuery.js';
-import { entityView } from './views.js';
+import { findInCallersHouse, houseDocs, listInHouse } from './shared/houseScope.js';
+import type { EntityPage } from './shared/odataQuery.js';
+import { entityView } from './shared/views.js';
 
 /**
  * `POST /odata/ContractService`: the contract starts using a house service. A per-vehicle fee names one

@@ -9,14 +9,14 @@ import {
   type ContractTerminateInput,
   type ContractUpdateInput,
 } from '@nhatro/common';
-import { lesseeScope } from '../domain/access.js';
+import { lesseeScope } from '../domain/shared/access.js';
 import {
   buildTenancy,
   changedFields,
   contractCreationBlocker,
   type TenancyHouse,
 } from '../domain/contracts.js';
-import { AppError } from '../domain/errors.js';
+import { AppError } from '../domain/shared/errors.js';
 import type {
   ContractChangeDoc,
   ContractDoc,
@@ -30,12 +30,12 @@ import type {
   UserDoc,
   UsernameClaimDoc,
   VehicleDoc,
-} from '../domain/model.js';
-import type { ExpandOption, ODataQuery } from '../domain/odata/parse.js';
-import { tenantAccountText } from '../domain/outboxTexts.js';
-import type { Filter, OrderBy } from '../domain/query.js';
-import { nextMonth, vietnamDate, vietnamMonth } from '../domain/time.js';
-import { audit, type Actor } from './actor.js';
+} from '../domain/shared/model.js';
+import type { ExpandOption, ODataQuery } from '../domain/shared/odata/parse.js';
+import { tenantAccountText } from '../domain/shared/outboxTexts.js';
+import type { Filter, OrderBy } from '../domain/shared/query.js';
+import { nextMonth, vietnamDate, vietnamMonth } from '../domain/shared/time.js';
+import { audit, type Actor } from './shared/actor.js';
 import { hashOneTimePassword } from './auth/passwords.js';
 import {
   assertCurrent,
@@ -45,14 +45,14 @@ import {
   listInHouse,
   readHouse,
   requireID,
-} from './houseScope.js';
+} from './shared/houseScope.js';
 import { issueEntity } from './issues.js';
-import { applyInMemory, listEntities, selectFields, type EntityPage } from './odataQuery.js';
+import { applyInMemory, listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { outboxCreate } from './outbox.js';
 import { roomForCaller } from './rooms.js';
-import type { Deps } from './deps.js';
-import { createUser, findUserByUsername, lessorInfoOf, usernameClaimID } from './users.js';
-import { entityView, toView } from './views.js';
+import type { Deps } from './shared/deps.js';
+import { createUser, findUserByUsername, lessorInfoOf, usernameClaimID } from './shared/users.js';
+import { entityView, toView } from './shared/views.js';
 
 /** Contract status 1 (spec): the one active contract of a room. */
 export const ACTIVE_CONTRACT = CONTRACT_STATUS.active;
@@ -536,7 +536,7 @@ export async function updateContract(
   const changes = changedFields(contract, next, [...CHANGEABLE, 'status']);
   if (changes.length === 0) return entityView(contract);
   if (next.rentFee !== contract.rentFee) {
-    // Bills of earlier months keep the old rent (domain/bills.ts reads these two fields).
+    // Bills of earlier months keep the old rent (domain/shared/bills.ts reads these two fields).
     const fromMonth = rentFromMonth ?? nextMonth(vietnamMonth(actor.deps.now()));
     next.rentFromMonth = fromMonth;
     next.previousRentFee = contract.rentFee;

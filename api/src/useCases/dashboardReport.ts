@@ -18,7 +18,7 @@ import {
   type TotalsChange,
   type TotalsSubject,
 } from '../domain/dashboardReport.js';
-import { AppError } from '../domain/errors.js';
+import { AppError } from '../domain/shared/errors.js';
 import { addDays } from '../domain/houseTickets.js';
 import type {
   ContractDoc,
@@ -28,13 +28,13 @@ import type {
   MonthlyBillDoc,
   OneTimeChargeDoc,
   RoomDoc,
-} from '../domain/model.js';
-import type { Filter } from '../domain/query.js';
-import { vietnamDate, vietnamMonth } from '../domain/time.js';
+} from '../domain/shared/model.js';
+import type { Filter } from '../domain/shared/query.js';
+import { vietnamDate, vietnamMonth } from '../domain/shared/time.js';
 import { StoreError, type BatchOp, type Store } from '../store/store.js';
-import type { Actor } from './actor.js';
-import type { Deps } from './deps.js';
-import { authorizeHouse, houseDocs, listInHouse } from './houseScope.js';
+import type { Actor } from './shared/actor.js';
+import type { Deps } from './shared/deps.js';
+import { authorizeHouse, houseDocs, listInHouse } from './shared/houseScope.js';
 
 /**
  * `GET /odata/DashboardReport?houseID=…` and the running totals it reads. Every write that changes a

@@ -1,15 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DeviceCreateInput, DeviceUpdateInput } from '@nhatro/common';
-import { lesseeScope } from '../domain/access.js';
-import { newBlobName, sniffFileType } from '../domain/blobNames.js';
-import { AppError } from '../domain/errors.js';
-import type { DeviceDoc } from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
-import { audit, type Actor } from './actor.js';
-import { assertCurrent, findInCallersHouse, houseDocs, requireID, withChanges } from './houseScope.js';
-import { listEntities, type EntityPage } from './odataQuery.js';
+import { lesseeScope } from '../domain/shared/access.js';
+import { newBlobName, sniffFileType } from '../domain/shared/blobNames.js';
+import { AppError } from '../domain/shared/errors.js';
+import type { DeviceDoc } from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
+import { audit, type Actor } from './shared/actor.js';
+import { assertCurrent, findInCallersHouse, houseDocs, requireID, withChanges } from './shared/houseScope.js';
+import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { roomForCaller } from './rooms.js';
-import { entityView, imageLinks } from './views.js';
+import { entityView, imageLinks } from './shared/views.js';
 
 /** A photo sent with a new device (multipart `Images`). */
 export interface DevicePhoto {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { FEE_TIERED_ONLY_ELECTRICITY, type FeeCreateInput, type FeeUpdateInput } from '@nhatro/common';
-import { AppError } from '../domain/errors.js';
+import { AppError } from '../domain/shared/errors.js';
 import { meteredFeeConflict } from '../domain/fees.js';
-import type { FeeDoc } from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
-import { audit, type Actor } from './actor.js';
+import type { FeeDoc } from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
+import { audit, type Actor } from './shared/actor.js';
 import {
   assertCurrent,
   authorizeHouse,
@@ -13,9 +13,9 @@ import {
   listInHouse,
   requireID,
   withChanges,
-} from './houseScope.js';
-import { listEntities, type EntityPage } from './odataQuery.js';
-import { entityView } from './views.js';
+} from './shared/houseScope.js';
+import { listEntities, type EntityPage } from './shared/odataQuery.js';
+import { entityView } from './shared/views.js';
 
 async function unitsInHouse(actor: Actor, houseID: string) {
   return (await listInHouse<FeeDoc>(actor.deps, houseID, 'service')).map((fee) => fee.unit);

@@ -1,13 +1,13 @@
 import { BILL_MESSAGES, type GuestLink, type GuestMonthlyBillView } from '@nhatro/common';
-import { AppError } from '../domain/errors.js';
-import type { HouseDoc, MonthlyBillDoc, RoomDoc } from '../domain/model.js';
-import { audit, type Actor } from './actor.js';
+import { AppError } from '../domain/shared/errors.js';
+import type { HouseDoc, MonthlyBillDoc, RoomDoc } from '../domain/shared/model.js';
+import { audit, type Actor } from './shared/actor.js';
 import { signBillGuestToken, verifyBillGuestToken } from './auth/tokens.js';
-import { billOwed, transferAccountIn, transferQR } from './billViews.js';
-import type { Deps } from './deps.js';
-import { houseDocs } from './houseScope.js';
+import { billOwed, transferAccountIn, transferQR } from './shared/billViews.js';
+import type { Deps } from './shared/deps.js';
+import { houseDocs } from './shared/houseScope.js';
 import { billingDocForCaller } from './monthlyBills.js';
-import { lessorInfoOf } from './users.js';
+import { lessorInfoOf } from './shared/users.js';
 
 /** How long a bill's shared link works. */
 const BILL_LINK_DAYS = 7;

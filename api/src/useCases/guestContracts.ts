@@ -7,17 +7,17 @@ import {
   type GuestContractView,
   type GuestLink,
 } from '@nhatro/common';
-import { newBlobName } from '../domain/blobNames.js';
-import { AppError } from '../domain/errors.js';
-import type { ContractDoc } from '../domain/model.js';
-import { pngDimensions } from '../domain/signatures.js';
-import { audit, type Actor } from './actor.js';
-import { recordAudit, type RequestOrigin } from './audit.js';
+import { newBlobName } from '../domain/shared/blobNames.js';
+import { AppError } from '../domain/shared/errors.js';
+import type { ContractDoc } from '../domain/shared/model.js';
+import { pngDimensions } from '../domain/shared/signatures.js';
+import { audit, type Actor } from './shared/actor.js';
+import { recordAudit, type RequestOrigin } from './shared/audit.js';
 import { signGuestToken, verifyGuestToken } from './auth/tokens.js';
 import { contractParticulars, contractPdfLink } from './contractDocuments.js';
 import { contractForCaller } from './contracts.js';
-import type { Deps } from './deps.js';
-import { houseDocs } from './houseScope.js';
+import type { Deps } from './shared/deps.js';
+import { houseDocs } from './shared/houseScope.js';
 
 /** How long a shared link works; a new link replaces the old one at once. */
 export const GUEST_LINK_DAYS = 7;

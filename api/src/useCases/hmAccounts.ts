@@ -1,15 +1,15 @@
 import { HM_ACCOUNT_MESSAGES, LEVEL, ROLE, type HMAccount } from '@nhatro/common';
-import { requireSuperAdmin } from '../domain/access.js';
-import { AppError } from '../domain/errors.js';
-import type { HouseDoc, UserDoc } from '../domain/model.js';
+import { requireSuperAdmin } from '../domain/shared/access.js';
+import { AppError } from '../domain/shared/errors.js';
+import type { HouseDoc, UserDoc } from '../domain/shared/model.js';
 import { isExpired } from '../domain/platformRequests.js';
-import { vietnamDate } from '../domain/time.js';
+import { vietnamDate } from '../domain/shared/time.js';
 import { StoreError } from '../store/store.js';
-import { audit, type Actor } from './actor.js';
+import { audit, type Actor } from './shared/actor.js';
 import { endSessions } from './auth/sessions.js';
-import type { Deps } from './deps.js';
-import { houseDocs } from './houseScope.js';
-import { findUser } from './users.js';
+import type { Deps } from './shared/deps.js';
+import { houseDocs } from './shared/houseScope.js';
+import { findUser } from './shared/users.js';
 
 /**
  * The super admin's landlord accounts (/hmAccountsManage): `GET /api/User/GetAllHMAccounts` with each

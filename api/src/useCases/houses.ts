@@ -1,16 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { HouseCreateInput, HouseSummary, HouseUpdateInput, LessorInfo } from '@nhatro/common';
-import { accessibleHousesQuery, type Caller } from '../domain/access.js';
-import type { FeeDoc, HouseDoc } from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
+import { accessibleHousesQuery, type Caller } from '../domain/shared/access.js';
+import type { FeeDoc, HouseDoc } from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { DEFAULT_METERED_FEES } from '../domain/fees.js';
-import { audit, type Actor } from './actor.js';
-import type { Deps } from './deps.js';
-import { expandHouse } from './houseExpand.js';
-import { assertCurrent, authorizeHouse, houseDocs, withChanges } from './houseScope.js';
-import { listEntities, selectFields, type EntityPage } from './odataQuery.js';
-import { lessorInfoOf } from './users.js';
-import { entityView } from './views.js';
+import { audit, type Actor } from './shared/actor.js';
+import type { Deps } from './shared/deps.js';
+import { expandHouse } from './shared/houseExpand.js';
+import { assertCurrent, authorizeHouse, houseDocs, withChanges } from './shared/houseScope.js';
+import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
+import { lessorInfoOf } from './shared/users.js';
+import { entityView } from './shared/views.js';
 
 export function newHouseDoc(
   input: { houseName: string; houseAddress: string; ownerID: string; staffIDs?: string[] },

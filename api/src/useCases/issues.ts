@@ -9,16 +9,16 @@ import {
   type IssueStatus,
   type IssueUpdateInput,
 } from '@nhatro/common';
-import { hasPermission, lesseeScope } from '../domain/access.js';
-import { AppError } from '../domain/errors.js';
+import { hasPermission, lesseeScope } from '../domain/shared/access.js';
+import { AppError } from '../domain/shared/errors.js';
 import { issueImageProblem } from '../domain/issues.js';
-import type { ContractDoc, HouseDoc, HouseScopedDoc, IssueDoc, RoomDoc } from '../domain/model.js';
-import type { ExpandOption, ODataQuery } from '../domain/odata/parse.js';
-import { issueStatusText } from '../domain/outboxTexts.js';
+import type { ContractDoc, HouseDoc, HouseScopedDoc, IssueDoc, RoomDoc } from '../domain/shared/model.js';
+import type { ExpandOption, ODataQuery } from '../domain/shared/odata/parse.js';
+import { issueStatusText } from '../domain/shared/outboxTexts.js';
 import type { BatchOp } from '../store/store.js';
-import { audit, type Actor } from './actor.js';
+import { audit, type Actor } from './shared/actor.js';
 import { acceptUpload } from './blobAccess.js';
-import type { Deps } from './deps.js';
+import type { Deps } from './shared/deps.js';
 import {
   assertCurrent,
   findInCallersHouse,
@@ -26,10 +26,10 @@ import {
   withChanges,
   resolveContractScope,
   type ContractScope,
-} from './houseScope.js';
-import { applyInMemory, listEntities, selectFields, type EntityPage } from './odataQuery.js';
+} from './shared/houseScope.js';
+import { applyInMemory, listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { outboxCreate, tenantRecipients } from './outbox.js';
-import { entityView, imageLinks } from './views.js';
+import { entityView, imageLinks } from './shared/views.js';
 
 /**
  * Issue reports (báo cáo sự cố): a tenant reports something broken in their room with photos

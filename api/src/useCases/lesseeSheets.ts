@@ -15,8 +15,8 @@ import {
   type LesseeImportResult,
 } from '@nhatro/common';
 import type { CellValue, DataValidation, Workbook, Worksheet } from 'exceljs';
-import { lesseeScope } from '../domain/access.js';
-import { AppError } from '../domain/errors.js';
+import { lesseeScope } from '../domain/shared/access.js';
+import { AppError } from '../domain/shared/errors.js';
 import {
   checkRepeatedPhones,
   columnForHeader,
@@ -38,12 +38,12 @@ import type {
   LesseeInfoDoc,
   ReservationDoc,
   RoomDoc,
-} from '../domain/model.js';
-import { tenantAccountText } from '../domain/outboxTexts.js';
+} from '../domain/shared/model.js';
+import { tenantAccountText } from '../domain/shared/outboxTexts.js';
 import { roomNameKey } from '../domain/rooms.js';
-import { vietnamDate } from '../domain/time.js';
+import { vietnamDate } from '../domain/shared/time.js';
 import { StoreError, type BatchOp } from '../store/store.js';
-import { audit, type Actor } from './actor.js';
+import { audit, type Actor } from './shared/actor.js';
 import {
   closeTenantAccounts,
   oneTimePassword,
@@ -52,8 +52,8 @@ import {
   tenantAccountBlocker,
   type OpenedTenantAccount,
 } from './contracts.js';
-import type { Deps } from './deps.js';
-import { authorizeHouse, houseDocs, listInHouse } from './houseScope.js';
+import type { Deps } from './shared/deps.js';
+import { authorizeHouse, houseDocs, listInHouse } from './shared/houseScope.js';
 import { outboxCreate } from './outbox.js';
 
 /**

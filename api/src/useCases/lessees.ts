@@ -5,15 +5,15 @@ import {
   type LesseeCreateInput,
   type LesseeUpdateInput,
 } from '@nhatro/common';
-import { lesseeScope } from '../domain/access.js';
-import { parseBlobName, sniffFileType } from '../domain/blobNames.js';
-import { AppError } from '../domain/errors.js';
+import { lesseeScope } from '../domain/shared/access.js';
+import { parseBlobName, sniffFileType } from '../domain/shared/blobNames.js';
+import { AppError } from '../domain/shared/errors.js';
 import { lesseeDateProblem, lesseeSearchText, representativeDecision, searchKey } from '../domain/lessees.js';
-import type { ContractDoc, HouseScopedDoc, LesseeInfoDoc, VehicleDoc } from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
-import type { Filter } from '../domain/query.js';
-import { vietnamDate } from '../domain/time.js';
-import { audit, type Actor } from './actor.js';
+import type { ContractDoc, HouseScopedDoc, LesseeInfoDoc, VehicleDoc } from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
+import type { Filter } from '../domain/shared/query.js';
+import { vietnamDate } from '../domain/shared/time.js';
+import { audit, type Actor } from './shared/actor.js';
 import { activeContractOfRoom, contractForCaller } from './contracts.js';
 import {
   assertCurrent,
@@ -23,10 +23,10 @@ import {
   listInHouse,
   requireID,
   withChanges,
-} from './houseScope.js';
-import { applyInMemory, listEntities, selectFields, type EntityPage } from './odataQuery.js';
+} from './shared/houseScope.js';
+import { applyInMemory, listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { roomForCaller } from './rooms.js';
-import { entityView, imageLinks, toView } from './views.js';
+import { entityView, imageLinks, toView } from './shared/views.js';
 
 const IDENTITY_IMAGES = ['citizenIDFrontImage', 'citizenIDBackImage', 'portraitImage'] as const;
 

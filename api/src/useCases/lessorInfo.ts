@@ -7,16 +7,16 @@ import {
   type LessorInfo,
   type LessorInfoUpdateInput,
 } from '@nhatro/common';
-import { parseBlobName } from '../domain/blobNames.js';
-import { AppError } from '../domain/errors.js';
-import type { UserDoc } from '../domain/model.js';
+import { parseBlobName } from '../domain/shared/blobNames.js';
+import { AppError } from '../domain/shared/errors.js';
+import type { UserDoc } from '../domain/shared/model.js';
 import { StoreError } from '../store/store.js';
-import { audit, type Actor } from './actor.js';
+import { audit, type Actor } from './shared/actor.js';
 import { acceptUpload, grantScopedUpload, type UploadGrant } from './blobAccess.js';
-import type { Deps } from './deps.js';
-import { assertCurrent, withChanges } from './houseScope.js';
-import { findUser } from './users.js';
-import { imageLinks } from './views.js';
+import type { Deps } from './shared/deps.js';
+import { assertCurrent, withChanges } from './shared/houseScope.js';
+import { findUser } from './shared/users.js';
+import { imageLinks } from './shared/views.js';
 
 /**
  * The landlord's own details (`GET`/`PATCH /odata/LessorInfor`). The status turns from 2 to 1 once

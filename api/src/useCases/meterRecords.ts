@@ -9,9 +9,9 @@ import {
   type MeterReadingBatchInput,
   type MeterReadingInput,
 } from '@nhatro/common';
-import { lesseeScope } from '../domain/access.js';
-import { parseBlobName } from '../domain/blobNames.js';
-import { AppError } from '../domain/errors.js';
+import { lesseeScope } from '../domain/shared/access.js';
+import { parseBlobName } from '../domain/shared/blobNames.js';
+import { AppError } from '../domain/shared/errors.js';
 import {
   activeMeter,
   averageUse,
@@ -26,7 +26,7 @@ import {
   previousIndexFor,
   readingAfter,
   type Replacement,
-} from '../domain/meters.js';
+} from '../domain/meterRecords.js';
 import type {
   HouseDoc,
   HouseScopedDoc,
@@ -34,17 +34,23 @@ import type {
   MeterDoc,
   MeterRecordDoc,
   RoomDoc,
-} from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
-import { vietnamDate, vietnamMonth } from '../domain/time.js';
+} from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
+import { vietnamDate, vietnamMonth } from '../domain/shared/time.js';
 import { StoreError, type BatchOp, type Filter, type OrderBy } from '../store/store.js';
-import { audit, type Actor } from './actor.js';
+import { audit, type Actor } from './shared/actor.js';
 import { acceptUpload } from './blobAccess.js';
-import type { Deps } from './deps.js';
-import { authorizeHouse, findInCallersHouse, houseDocs, listInHouse, requireID } from './houseScope.js';
-import { listEntities, type EntityPage } from './odataQuery.js';
+import type { Deps } from './shared/deps.js';
+import {
+  authorizeHouse,
+  findInCallersHouse,
+  houseDocs,
+  listInHouse,
+  requireID,
+} from './shared/houseScope.js';
+import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { roomForCaller } from './rooms.js';
-import { entityView } from './views.js';
+import { entityView } from './shared/views.js';
 
 /**
  * Meter readings (`/odata/MeterRecord`): one record per room, meter kind and month. A reading is

@@ -1,7 +1,7 @@
 import type { CashPaymentInput } from '@nhatro/common';
-import { lesseeScope } from '../domain/access.js';
-import { billDocument } from '../domain/billDocument.js';
-import { AppError } from '../domain/errors.js';
+import { lesseeScope } from '../domain/shared/access.js';
+import { billDocument } from '../domain/monthlyBills.js';
+import { AppError } from '../domain/shared/errors.js';
 import type {
   ContractDoc,
   HouseDoc,
@@ -9,13 +9,13 @@ import type {
   MonthlyBillDoc,
   OneTimeChargeDoc,
   RoomDoc,
-} from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
+} from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { applyCashPayment } from '../domain/payments.js';
-import type { OrderBy } from '../domain/query.js';
+import type { OrderBy } from '../domain/shared/query.js';
 import { renderPdf } from '../documents/contractPdf.js';
 import { StoreError } from '../store/store.js';
-import { audit, type Actor } from './actor.js';
+import { audit, type Actor } from './shared/actor.js';
 import { batchWithTotals } from './dashboardReport.js';
 import {
   billOwed,
@@ -25,7 +25,7 @@ import {
   transferAccountOf,
   transferQR,
   type TransferAccount,
-} from './billViews.js';
+} from './shared/billViews.js';
 import {
   assertCurrent,
   findInCallersHouse,
@@ -33,9 +33,9 @@ import {
   requireID,
   resolveContractScope,
   type ContractScope,
-} from './houseScope.js';
-import { listEntities, selectFields, type EntityPage } from './odataQuery.js';
-import { lessorInfoOf } from './users.js';
+} from './shared/houseScope.js';
+import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
+import { lessorInfoOf } from './shared/users.js';
 
 /**
  * Monthly bills once issued: reading them (the spec's `Bill` without lines, `MonthlyBill` with them),

@@ -6,8 +6,8 @@ import {
   ROLE,
   type NotificationCreateInput,
 } from '@nhatro/common';
-import { lesseeScope } from '../domain/access.js';
-import { AppError } from '../domain/errors.js';
+import { lesseeScope } from '../domain/shared/access.js';
+import { AppError } from '../domain/shared/errors.js';
 import { addDays } from '../domain/houseTickets.js';
 import type {
   ContractDoc,
@@ -15,19 +15,25 @@ import type {
   NotificationDoc,
   NotificationReadDoc,
   RoomDoc,
-} from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
-import { notificationText } from '../domain/outboxTexts.js';
-import type { Filter } from '../domain/query.js';
-import { vietnamDate } from '../domain/time.js';
+} from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
+import { notificationText } from '../domain/shared/outboxTexts.js';
+import type { Filter } from '../domain/shared/query.js';
+import { vietnamDate } from '../domain/shared/time.js';
 import { StoreError } from '../store/store.js';
-import { audit, type Actor } from './actor.js';
-import type { Deps } from './deps.js';
-import { loadChildren } from './expandBatch.js';
-import { authorizeHouse, findInCallersHouse, houseDocs, listInHouse, requireID } from './houseScope.js';
-import { listEntities, selectFields, type EntityPage } from './odataQuery.js';
+import { audit, type Actor } from './shared/actor.js';
+import type { Deps } from './shared/deps.js';
+import { loadChildren } from './shared/expandBatch.js';
+import {
+  authorizeHouse,
+  findInCallersHouse,
+  houseDocs,
+  listInHouse,
+  requireID,
+} from './shared/houseScope.js';
+import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { createAllOrNothing, outboxCreate, tenantRecipients } from './outbox.js';
-import { entityView } from './views.js';
+import { entityView } from './shared/views.js';
 
 /**
  * Notices (thông báo): a landlord or staff member posts one to a house or to chosen rooms; it reaches

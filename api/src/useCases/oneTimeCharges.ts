@@ -7,23 +7,23 @@ import {
   type CashPaymentInput,
   type OneTimeChargeCreateInput,
 } from '@nhatro/common';
-import { lesseeScope } from '../domain/access.js';
-import { billCode } from '../domain/bills.js';
-import { AppError } from '../domain/errors.js';
-import type { ContractDoc, IssueDoc, OneTimeChargeDoc } from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
-import { vietnamDate } from '../domain/time.js';
-import { audit, type Actor } from './actor.js';
-import { oneTimeChargeView, transferAccountOf } from './billViews.js';
+import { lesseeScope } from '../domain/shared/access.js';
+import { billCode } from '../domain/shared/bills.js';
+import { AppError } from '../domain/shared/errors.js';
+import type { ContractDoc, IssueDoc, OneTimeChargeDoc } from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
+import { vietnamDate } from '../domain/shared/time.js';
+import { audit, type Actor } from './shared/actor.js';
+import { oneTimeChargeView, transferAccountOf } from './shared/billViews.js';
 import { batchWithTotals } from './dashboardReport.js';
-import { findInCallersHouse, houseDocs, requireID } from './houseScope.js';
+import { findInCallersHouse, houseDocs, requireID } from './shared/houseScope.js';
 import {
   billingDocForCaller,
   listBillingDocs,
   recordCashPayment,
   type BillingScope,
 } from './monthlyBills.js';
-import { selectFields, type EntityPage } from './odataQuery.js';
+import { selectFields, type EntityPage } from './shared/odataQuery.js';
 
 /**
  * One-time charges (a repair, a lost key, damages): billed to a contract outside the monthly bill,

@@ -5,7 +5,7 @@ import type {
   LesseeInfoDoc,
   OutboxMessageDoc,
   UserDoc,
-} from '../domain/model.js';
+} from '../domain/shared/model.js';
 import {
   afterAttempt,
   channelsDue,
@@ -21,9 +21,9 @@ import {
 } from '../domain/outbox.js';
 import { messageChannels, type MessageChannels, type ZaloAccess } from '../messaging/index.js';
 import { StoreError, type BatchOp, type Container, type Filter } from '../store/store.js';
-import type { Deps } from './deps.js';
-import { houseDocs, listInHouse } from './houseScope.js';
-import { readPlatformSettings } from './platformSettings.js';
+import type { Deps } from './shared/deps.js';
+import { houseDocs, listInHouse } from './shared/houseScope.js';
+import { readPlatformSettings } from './shared/platformSettings.js';
 
 /**
  * Writing to the outbox: a use case adds the returned operation to the batch that saves its change, so

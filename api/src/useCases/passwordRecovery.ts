@@ -6,10 +6,10 @@ import {
   type PasswordResetInput,
   type RecoveryContact,
 } from '@nhatro/common';
-import { AppError } from '../domain/errors.js';
-import type { OutboxMessageDoc, UserDoc } from '../domain/model.js';
+import { AppError } from '../domain/shared/errors.js';
+import type { OutboxMessageDoc, UserDoc } from '../domain/shared/model.js';
 import type { OutboxRecipient } from '../domain/outbox.js';
-import { passwordRecoveryText } from '../domain/outboxTexts.js';
+import { passwordRecoveryText } from '../domain/shared/outboxTexts.js';
 import {
   formatRecoveryToken,
   hashRecoverySecret,
@@ -25,13 +25,13 @@ import {
 } from '../domain/passwordRecovery.js';
 import type { Filter } from '../store/store.js';
 import { StoreError } from '../store/store.js';
-import { recordAudit, type RequestOrigin } from './audit.js';
+import { recordAudit, type RequestOrigin } from './shared/audit.js';
 import { hashPassword } from './auth/passwords.js';
 import { endSessions } from './auth/sessions.js';
-import type { Deps } from './deps.js';
+import type { Deps } from './shared/deps.js';
 import { outboxCreate } from './outbox.js';
-import { Throttle } from './throttle.js';
-import { findUser } from './users.js';
+import { Throttle } from './shared/throttle.js';
+import { findUser } from './shared/users.js';
 
 /**
  * Password recovery for every role. Where an account's contacts live: its own `email` and

@@ -10,8 +10,13 @@ import {
   type PaymentUrlReply,
   type PlatformPaymentTarget,
 } from '@nhatro/common';
-import { AppError } from '../domain/errors.js';
-import type { MonthlyBillDoc, OneTimeChargeDoc, PaymentDoc, PlatformPayableDoc } from '../domain/model.js';
+import { AppError } from '../domain/shared/errors.js';
+import type {
+  MonthlyBillDoc,
+  OneTimeChargeDoc,
+  PaymentDoc,
+  PlatformPayableDoc,
+} from '../domain/shared/model.js';
 import {
   decideIpn,
   gatewayDateToIso,
@@ -20,18 +25,18 @@ import {
   reportedState,
   type GatewayReport,
   type IpnCode,
-} from '../domain/onlinePayments.js';
+} from '../domain/shared/onlinePayments.js';
 import { applyPlatformPayment } from '../domain/payments.js';
 import { StoreError, type BatchOp, type StoredDoc } from '../store/store.js';
-import { audit, type Actor } from './actor.js';
-import type { RequestOrigin } from './audit.js';
-import { billOwed, chargeOwed } from './billViews.js';
-import type { Deps } from './deps.js';
-import { houseDocs } from './houseScope.js';
+import { audit, type Actor } from './shared/actor.js';
+import type { RequestOrigin } from './shared/audit.js';
+import { billOwed, chargeOwed } from './shared/billViews.js';
+import type { Deps } from './shared/deps.js';
+import { houseDocs } from './shared/houseScope.js';
 import { billingDocForCaller } from './monthlyBills.js';
 import { outboxCreate } from './outbox.js';
-import { creditOperations, type PayableDoc } from './receivedPayments.js';
-import { findUser } from './users.js';
+import { creditOperations, type PayableDoc } from './shared/receivedPayments.js';
+import { findUser } from './shared/users.js';
 
 /**
  * Online payment (VNPay): a payment URL for what a bill or charge still owes, the gateway's

@@ -1,9 +1,9 @@
 import { DEFAULT_PLATFORM_PRICING, LEVEL, type PlatformPricing } from '@nhatro/common';
-import { requireSuperAdmin } from '../domain/access.js';
-import { SETTINGS_PARTITION } from '../domain/model.js';
-import { audit, type Actor } from './actor.js';
-import type { Deps } from './deps.js';
-import { readPlatformSettings, writePlatformSettings } from './platformSettings.js';
+import { requireSuperAdmin } from '../domain/shared/access.js';
+import { SETTINGS_PARTITION } from '../domain/shared/model.js';
+import { audit, type Actor } from './shared/actor.js';
+import type { Deps } from './shared/deps.js';
+import { readPlatformSettings, writePlatformSettings } from './shared/platformSettings.js';
 
 /**
  * What landlords pay the platform (the fee table of /timeBill): kept in the platform settings document

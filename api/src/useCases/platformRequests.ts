@@ -15,10 +15,10 @@ import {
   type PlatformRequestStatus,
   type RoomPurchaseRequestInput,
 } from '@nhatro/common';
-import { requireSuperAdmin } from '../domain/access.js';
-import { AppError } from '../domain/errors.js';
-import type { HouseDoc, PlatformRequestDoc, UserDoc } from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
+import { requireSuperAdmin } from '../domain/shared/access.js';
+import { AppError } from '../domain/shared/errors.js';
+import type { HouseDoc, PlatformRequestDoc, UserDoc } from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import {
   approvalDecision,
   approvalEffect,
@@ -30,18 +30,18 @@ import {
   requestDescription,
   REQUESTS_PARTITION,
 } from '../domain/platformRequests.js';
-import { vietnamDate } from '../domain/time.js';
+import { vietnamDate } from '../domain/shared/time.js';
 import { StoreError, type StoredDoc } from '../store/store.js';
-import { audit, type Actor } from './actor.js';
+import { audit, type Actor } from './shared/actor.js';
 import { governingLandlord } from './accountExpiry.js';
-import type { Deps } from './deps.js';
-import { houseDocs } from './houseScope.js';
-import { listEntities, type EntityPage } from './odataQuery.js';
+import type { Deps } from './shared/deps.js';
+import { houseDocs } from './shared/houseScope.js';
+import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { outboxCreate } from './outbox.js';
 import { requestPlatformPayment } from './payments.js';
 import { currentPricing } from './platformPricing.js';
-import { findUser } from './users.js';
-import { entityView } from './views.js';
+import { findUser } from './shared/users.js';
+import { entityView } from './shared/views.js';
 
 /**
  * A landlord's room purchases and extensions: the request and its payment URL (`POST

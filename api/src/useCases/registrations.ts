@@ -10,8 +10,8 @@ import {
   type RegistrationUpdateInput,
   type VerificationChannel,
 } from '@nhatro/common';
-import { parseBlobName } from '../domain/blobNames.js';
-import { AppError } from '../domain/errors.js';
+import { parseBlobName } from '../domain/shared/blobNames.js';
+import { AppError } from '../domain/shared/errors.js';
 import {
   REGISTRATIONS_PARTITION,
   type HouseScopedDoc,
@@ -19,9 +19,9 @@ import {
   type UserDoc,
   type UsernameClaimDoc,
   type VerificationDoc,
-} from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
-import { landlordAccountTexts, registrationRejectedText } from '../domain/outboxTexts.js';
+} from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
+import { landlordAccountTexts, registrationRejectedText } from '../domain/shared/outboxTexts.js';
 import {
   assertMayDelete,
   assertRegistrantMayEdit,
@@ -32,23 +32,23 @@ import {
   registrationFee,
   termEndDate,
 } from '../domain/registrations.js';
-import { vietnamDate } from '../domain/time.js';
+import { vietnamDate } from '../domain/shared/time.js';
 import { StoreError, type StoredDoc } from '../store/store.js';
-import { audit, type Actor } from './actor.js';
-import { recordAudit, type RequestOrigin } from './audit.js';
+import { audit, type Actor } from './shared/actor.js';
+import { recordAudit, type RequestOrigin } from './shared/audit.js';
 import { hashOneTimePassword } from './auth/passwords.js';
 import { acceptUpload } from './blobAccess.js';
 import { oneTimePassword } from './contracts.js';
-import type { Deps } from './deps.js';
-import { assertCurrent, houseDocs, withChanges } from './houseScope.js';
+import type { Deps } from './shared/deps.js';
+import { assertCurrent, houseDocs, withChanges } from './shared/houseScope.js';
 import { newHouseDoc, newMeteredFeeDocs } from './houses.js';
-import { listEntities, type EntityPage } from './odataQuery.js';
+import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { outboxCreate } from './outbox.js';
 import { requestPlatformPayment } from './payments.js';
 import { currentPricing } from './platformPricing.js';
-import { Throttle } from './throttle.js';
-import { createUser, usernameClaimID } from './users.js';
-import { entityView, toView } from './views.js';
+import { Throttle } from './shared/throttle.js';
+import { createUser, usernameClaimID } from './shared/users.js';
+import { entityView, toView } from './shared/views.js';
 
 /**
  * A landlord signs up (spec `HMRegistration`): the public registration with its identity papers, the

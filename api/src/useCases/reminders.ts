@@ -5,14 +5,14 @@ import type {
   MonthlyBillDoc,
   OutboxMessageDoc,
   RoomDoc,
-} from '../domain/model.js';
+} from '../domain/shared/model.js';
 import type { OutboxMessageInput } from '../domain/outbox.js';
-import { billDueSoonText, billOverdueText, contractEndingText } from '../domain/outboxTexts.js';
+import { billDueSoonText, billOverdueText, contractEndingText } from '../domain/shared/outboxTexts.js';
 import { daysBetween, reminderKey, reminderWindows } from '../domain/reminders.js';
-import { vietnamDate } from '../domain/time.js';
+import { vietnamDate } from '../domain/shared/time.js';
 import { StoreError, type Filter } from '../store/store.js';
-import type { Deps } from './deps.js';
-import { houseDocs, listInHouse, readHouse } from './houseScope.js';
+import type { Deps } from './shared/deps.js';
+import { houseDocs, listInHouse, readHouse } from './shared/houseScope.js';
 import { outboxCreate, tenantRecipients } from './outbox.js';
 
 /**

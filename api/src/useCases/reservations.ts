@@ -1,14 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import { RESERVATION_MESSAGES, type ReservationCreateInput } from '@nhatro/common';
-import { AppError } from '../domain/errors.js';
-import type { HouseScopedDoc, ReservationDoc, RoomDoc } from '../domain/model.js';
+import { AppError } from '../domain/shared/errors.js';
+import type { HouseScopedDoc, ReservationDoc, RoomDoc } from '../domain/shared/model.js';
 import { reservationBlocker } from '../domain/reservations.js';
-import { vietnamDate } from '../domain/time.js';
-import { audit, type Actor } from './actor.js';
+import { vietnamDate } from '../domain/shared/time.js';
+import { audit, type Actor } from './shared/actor.js';
 import { activeContractOfRoom } from './contracts.js';
-import { authorizeHouse, findInCallersHouse, houseDocs, listInHouse, requireID } from './houseScope.js';
+import {
+  authorizeHouse,
+  findInCallersHouse,
+  houseDocs,
+  listInHouse,
+  requireID,
+} from './shared/houseScope.js';
 import { roomForCaller } from './rooms.js';
-import { entityView } from './views.js';
+import { entityView } from './shared/views.js';
 
 /** Takes a deposit for an empty room: the reservation and the room's new status are written together. */
 export async function reserveRoom(actor: Actor, input: ReservationCreateInput) {

@@ -8,13 +8,13 @@ import {
 } from '@nhatro/common';
 import type { Workbook, Worksheet, CellValue } from 'exceljs';
 import { z } from 'zod';
-import { AppError } from '../domain/errors.js';
-import type { HouseScopedDoc, RoomDoc } from '../domain/model.js';
+import { AppError } from '../domain/shared/errors.js';
+import type { HouseScopedDoc, RoomDoc } from '../domain/shared/model.js';
 import { duplicateRoomNameMessage, roomNameKey } from '../domain/rooms.js';
 import type { Container, StoredDoc } from '../store/store.js';
-import { audit, type Actor } from './actor.js';
-import type { Deps } from './deps.js';
-import { authorizeHouse, houseDocs, listInHouse } from './houseScope.js';
+import { audit, type Actor } from './shared/actor.js';
+import type { Deps } from './shared/deps.js';
+import { authorizeHouse, houseDocs, listInHouse } from './shared/houseScope.js';
 import { assertRoomQuota, newRoomDoc, newRoomMeterDocs } from './rooms.js';
 
 const ERROR_HEADER = 'Lỗi';

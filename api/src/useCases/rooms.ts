@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { METER_KINDS, type RoomCreateInput, type RoomUpdateInput } from '@nhatro/common';
-import { lesseeScope } from '../domain/access.js';
-import { parseBlobName } from '../domain/blobNames.js';
-import { AppError } from '../domain/errors.js';
-import { CURRENT_INDEX_FIELD, newMeterDoc } from '../domain/meters.js';
-import type { ContractDoc, DeviceDoc, HouseDoc, MeterDoc, RoomDoc } from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
-import type { Filter } from '../domain/query.js';
+import { lesseeScope } from '../domain/shared/access.js';
+import { parseBlobName } from '../domain/shared/blobNames.js';
+import { AppError } from '../domain/shared/errors.js';
+import { CURRENT_INDEX_FIELD, newMeterDoc } from '../domain/meterRecords.js';
+import type { ContractDoc, DeviceDoc, HouseDoc, MeterDoc, RoomDoc } from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
+import type { Filter } from '../domain/shared/query.js';
 import {
   checkRoomQuota,
   duplicateRoomNameMessage,
@@ -15,10 +15,10 @@ import {
   roomDeletionBlocker,
   roomNameKey,
 } from '../domain/rooms.js';
-import { vietnamDate } from '../domain/time.js';
-import { audit, type Actor } from './actor.js';
+import { vietnamDate } from '../domain/shared/time.js';
+import { audit, type Actor } from './shared/actor.js';
 import { acceptUpload } from './blobAccess.js';
-import type { Deps } from './deps.js';
+import type { Deps } from './shared/deps.js';
 import {
   assertCurrent,
   authorizeHouse,
@@ -27,11 +27,11 @@ import {
   listInHouse,
   requireID,
   withChanges,
-} from './houseScope.js';
-import { listEntities, selectFields, type EntityPage } from './odataQuery.js';
-import { expandRoom } from './roomExpand.js';
-import { findUser } from './users.js';
-import { entityView, imageLinks } from './views.js';
+} from './shared/houseScope.js';
+import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
+import { expandRoom } from './shared/roomExpand.js';
+import { findUser } from './shared/users.js';
+import { entityView, imageLinks } from './shared/views.js';
 
 /** A room the caller may see: in a house they may touch, and for a lessee only their own. */
 export async function roomForCaller(actor: Actor, roomID: string): Promise<RoomDoc> {

@@ -6,16 +6,16 @@ import {
   type StaffCreateInput,
   type StaffMember,
 } from '@nhatro/common';
-import { AppError } from '../domain/errors.js';
-import type { HouseDoc, UserDoc, UsernameClaimDoc } from '../domain/model.js';
+import { AppError } from '../domain/shared/errors.js';
+import type { HouseDoc, UserDoc, UsernameClaimDoc } from '../domain/shared/model.js';
 import { StoreError } from '../store/store.js';
-import { audit, type Actor } from './actor.js';
+import { audit, type Actor } from './shared/actor.js';
 import { hashOneTimePassword } from './auth/passwords.js';
 import { endSessions } from './auth/sessions.js';
 import { oneTimePassword } from './contracts.js';
-import type { Deps } from './deps.js';
-import { authorizeHouse, houseDocs, readHouse } from './houseScope.js';
-import { createUser, findUser, usernameClaimID } from './users.js';
+import type { Deps } from './shared/deps.js';
+import { authorizeHouse, houseDocs, readHouse } from './shared/houseScope.js';
+import { createUser, findUser, usernameClaimID } from './shared/users.js';
 
 /**
  * A landlord's staff (`/api/Staff/*`): accounts opened with a one-time password for the houses they

@@ -1,10 +1,10 @@
 import { LEVEL, type SystemLog } from '@nhatro/common';
-import { requireSuperAdmin } from '../domain/access.js';
-import type { AuditDoc } from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
+import { requireSuperAdmin } from '../domain/shared/access.js';
+import type { AuditDoc } from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { Filter } from '../store/store.js';
-import type { Actor } from './actor.js';
-import { listEntities, type EntityPage } from './odataQuery.js';
+import type { Actor } from './shared/actor.js';
+import { listEntities, type EntityPage } from './shared/odataQuery.js';
 
 /**
  * The system log (/systemLog): the audit trail (`audit` container, one partition per month in Vietnam

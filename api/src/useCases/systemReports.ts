@@ -6,15 +6,15 @@ import {
   type PlatformPaymentTarget,
   type SystemPayment,
 } from '@nhatro/common';
-import { requireSuperAdmin } from '../domain/access.js';
-import { AppError } from '../domain/errors.js';
-import type { PaymentDoc, PlatformPayableDoc } from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
-import { nextMonth, previousMonth, vietnamMonth } from '../domain/time.js';
+import { requireSuperAdmin } from '../domain/shared/access.js';
+import { AppError } from '../domain/shared/errors.js';
+import type { PaymentDoc, PlatformPayableDoc } from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
+import { nextMonth, previousMonth, vietnamMonth } from '../domain/shared/time.js';
 import type { Filter } from '../store/store.js';
-import type { Actor } from './actor.js';
-import type { Deps } from './deps.js';
-import { listEntities, type EntityPage } from './odataQuery.js';
+import type { Actor } from './shared/actor.js';
+import type { Deps } from './shared/deps.js';
+import { listEntities, type EntityPage } from './shared/odataQuery.js';
 
 /**
  * The platform's income (/hmBillManage): the payments the gateway confirmed for registrations, room

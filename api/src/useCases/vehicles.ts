@@ -5,11 +5,11 @@ import {
   type VehicleCreateInput,
   type VehicleUpdateInput,
 } from '@nhatro/common';
-import { lesseeScope } from '../domain/access.js';
-import { AppError } from '../domain/errors.js';
-import type { ContractServiceDoc, LesseeInfoDoc, VehicleDoc } from '../domain/model.js';
-import type { ODataQuery } from '../domain/odata/parse.js';
-import { audit, type Actor } from './actor.js';
+import { lesseeScope } from '../domain/shared/access.js';
+import { AppError } from '../domain/shared/errors.js';
+import type { ContractServiceDoc, LesseeInfoDoc, VehicleDoc } from '../domain/shared/model.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
+import { audit, type Actor } from './shared/actor.js';
 import { contractForCaller } from './contracts.js';
 import {
   assertCurrent,
@@ -18,9 +18,9 @@ import {
   listInHouse,
   requireID,
   withChanges,
-} from './houseScope.js';
-import { listEntities, type EntityPage } from './odataQuery.js';
-import { entityView } from './views.js';
+} from './shared/houseScope.js';
+import { listEntities, type EntityPage } from './shared/odataQuery.js';
+import { entityView } from './shared/views.js';
 
 async function vehicleForCaller(actor: Actor, vehicleID: string): Promise<VehicleDoc> {
   const { doc } = await findInCallersHouse<VehicleDoc>(actor.deps, actor.user, 'vehicle', vehicleID);

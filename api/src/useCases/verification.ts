@@ -8,9 +8,13 @@ import {
   type VerificationSent,
   type VerificationState,
 } from '@nhatro/common';
-import { AppError } from '../domain/errors.js';
-import { REGISTRATIONS_PARTITION, type RegistrationDoc, type VerificationDoc } from '../domain/model.js';
-import { verificationCodeText } from '../domain/outboxTexts.js';
+import { AppError } from '../domain/shared/errors.js';
+import {
+  REGISTRATIONS_PARTITION,
+  type RegistrationDoc,
+  type VerificationDoc,
+} from '../domain/shared/model.js';
+import { verificationCodeText } from '../domain/shared/outboxTexts.js';
 import {
   checkCode,
   decideSend,
@@ -21,8 +25,8 @@ import {
   verificationCodeHash,
 } from '../domain/verification.js';
 import { StoreError, type BatchOp, type StoredDoc } from '../store/store.js';
-import { recordAudit, type RequestOrigin } from './audit.js';
-import type { Deps } from './deps.js';
+import { recordAudit, type RequestOrigin } from './shared/audit.js';
+import type { Deps } from './shared/deps.js';
 import { outboxCreate } from './outbox.js';
 import { readRegistration, registrationOfRegistrant, verificationDocID } from './registrations.js';
 

@@ -1,9 +1,9 @@
 import { LEVEL, type ZaloTokenInput, type ZaloTokenView } from '@nhatro/common';
-import { requireSuperAdmin } from '../domain/access.js';
-import { SETTINGS_PARTITION, type ZaloSettings } from '../domain/model.js';
-import { audit, type Actor } from './actor.js';
-import type { Deps } from './deps.js';
-import { readPlatformSettings, writePlatformSettings } from './platformSettings.js';
+import { requireSuperAdmin } from '../domain/shared/access.js';
+import { SETTINGS_PARTITION, type ZaloSettings } from '../domain/shared/model.js';
+import { audit, type Actor } from './shared/actor.js';
+import type { Deps } from './shared/deps.js';
+import { readPlatformSettings, writePlatformSettings } from './shared/platformSettings.js';
 
 /**
  * The Zalo Official Account token (and ZNS template) the super admin enters on /settingZaloToken, kept

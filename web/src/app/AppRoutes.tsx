@@ -10,7 +10,7 @@ import type { RouteAccessName } from './access';
 // createBrowserRouter alone adds ~19 KB gzipped to what the login page loads. MUI (theme, CssBaseline,
 // components) loads with ThemedLayout, the layout route of every page but /login, which uses plain
 // React and CSS: the login route's JavaScript stays within 100 KB gzipped (tests/unit/loginBundleBudget).
-const loadHomePage = () => import('../features/home/HomePage');
+const loadHomePage = () => import('../features/publicSite/HomePage');
 const loadGuardedShell = () => import('./shell/GuardedShell');
 const loadNotFoundPage = () => import('./shell/NotFoundPage');
 const loadDashboardPage = () => import('./routes/DashboardRoute');
@@ -21,7 +21,7 @@ const loadFeesPage = () => import('../features/fees/FeesPage');
 const loadPaymentResultPage = () => import('../features/payments/PaymentResultPage');
 const loadForgotPasswordPage = () => import('../features/passwordRecovery/ForgotPasswordPage');
 const loadResetPasswordPage = () => import('../features/passwordRecovery/ResetPasswordPage');
-const loadLessorInfoPage = () => import('../features/account/LessorInfoPage');
+const loadLessorInfoPage = () => import('../features/lessorInfo/LessorInfoPage');
 
 const LoginPage = lazy(() =>
   import('../features/auth/LoginPage').then((module) => ({ default: module.LoginPage })),
@@ -66,12 +66,12 @@ const PUBLIC_PAGES: readonly PublicPage[] = [
   publicPage(routePatterns.privacy, () => import('../features/publicSite/PrivacyPage'), 'PrivacyPage'),
   publicPage(
     routePatterns.guestContract,
-    () => import('../features/guestContract/GuestContractPage'),
+    () => import('../features/guestContracts/GuestContractPage'),
     'GuestContractPage',
   ),
   publicPage(
     routePatterns.guestMonthlyBill,
-    () => import('../features/guestBill/GuestMonthlyBillPage'),
+    () => import('../features/guestBills/GuestMonthlyBillPage'),
     'GuestMonthlyBillPage',
   ),
   publicPage(routePatterns.paymentSuccessful, loadPaymentResultPage, 'MonthlyBillPaymentPage'),
@@ -90,22 +90,22 @@ const PUBLIC_PAGES: readonly PublicPage[] = [
   ),
   publicPage(
     routePatterns.registration,
-    () => import('../features/registration/RegistrationPage'),
+    () => import('../features/registrations/RegistrationPage'),
     'RegistrationPage',
   ),
   publicPage(
     routePatterns.registrationConfirm,
-    () => import('../features/registration/RegistrationConfirmPage'),
+    () => import('../features/registrations/RegistrationConfirmPage'),
     'RegistrationConfirmPage',
   ),
   publicPage(
     routePatterns.registrationFee,
-    () => import('../features/registration/RegistrationFeePage'),
+    () => import('../features/registrations/RegistrationFeePage'),
     'RegistrationFeePage',
   ),
   publicPage(
     routePatterns.registrationPayment,
-    () => import('../features/registration/RegistrationPaymentPage'),
+    () => import('../features/registrations/RegistrationPaymentPage'),
     'RegistrationPaymentPage',
   ),
 ];
@@ -224,55 +224,55 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
   guardedPage(
     routePatterns.lesseeRoom,
     'lesseePortal',
-    () => import('../features/tenant/LesseeRoomPage'),
+    () => import('./routes/LesseeRoomPage'),
     'LesseeRoomPage',
   ),
   guardedPage(
     routePatterns.lesseeContract,
     'lesseePortal',
-    () => import('../features/tenant/LesseeContractPage'),
+    () => import('../features/contracts/LesseeContractPage'),
     'LesseeContractPage',
   ),
   guardedPage(
     routePatterns.meterRecords,
     'meterRecord',
-    () => import('../features/meterReadings/MeterRecordPage'),
+    () => import('../features/meterRecords/MeterRecordPage'),
     'MeterRecordPage',
   ),
   guardedPage(
     routePatterns.billDraft,
     'billing',
-    () => import('../features/billing/DraftTicketPage'),
+    () => import('../features/houseTickets/DraftTicketPage'),
     'DraftTicketPage',
   ),
   guardedPage(
     routePatterns.billingSettings,
     'billingSettings',
-    () => import('../features/billing/BillingSettingsPage'),
+    () => import('../features/platformPricing/BillingSettingsPage'),
     'BillingSettingsPage',
   ),
   guardedPage(
     routePatterns.monthlyBill,
     'bill',
-    () => import('../features/bills/MonthlyBillPage'),
+    () => import('../features/monthlyBills/MonthlyBillPage'),
     'MonthlyBillPage',
   ),
   guardedPage(
     routePatterns.roomBills,
     'billing',
-    () => import('../features/bills/RoomBillsPage'),
+    () => import('../features/monthlyBills/RoomBillsPage'),
     'RoomBillsPage',
   ),
   guardedPage(
     routePatterns.oneTimeCharge,
     'bill',
-    () => import('../features/bills/OneTimeChargePage'),
+    () => import('../features/monthlyBills/OneTimeChargePage'),
     'OneTimeChargePage',
   ),
   guardedPage(
     routePatterns.roomCharges,
     'billing',
-    () => import('../features/bills/RoomChargesPage'),
+    () => import('../features/monthlyBills/RoomChargesPage'),
     'RoomChargesPage',
   ),
   guardedPage(
@@ -296,19 +296,19 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
   guardedPage(
     routePatterns.accountPlan,
     'accountPlan',
-    () => import('../features/accountPlan/AccountPlanPage'),
+    () => import('../features/platformRequests/AccountPlanPage'),
     'AccountPlanPage',
   ),
   guardedPage(
     routePatterns.hmAccounts,
     'hmAccounts',
-    () => import('../features/adminAccounts/HMAccountsPage'),
+    () => import('../features/hmAccounts/HMAccountsPage'),
     'HMAccountsPage',
   ),
   guardedPage(
     routePatterns.income,
     'income',
-    () => import('../features/adminIncome/IncomePage'),
+    () => import('../features/systemReports/IncomePage'),
     'IncomePage',
   ),
   guardedPage(
@@ -320,7 +320,7 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
   guardedPage(
     routePatterns.systemLog,
     'systemLog',
-    () => import('../features/adminSystemLog/SystemLogPage'),
+    () => import('../features/systemLog/SystemLogPage'),
     'SystemLogPage',
   ),
   guardedPage(
@@ -332,7 +332,7 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
   guardedPage(
     routePatterns.accountSettings,
     'accountSettings',
-    () => import('../features/account/AccountSettingsPage'),
+    () => import('./routes/AccountSettingsRoute'),
     'AccountSettingsPage',
   ),
   guardedPage(routePatterns.lessorUpdateInfo, 'lessorInfo', loadLessorInfoPage, 'LessorUpdateInfoPage'),
@@ -352,7 +352,7 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
   guardedPage(
     routePatterns.newPassword,
     'newPassword',
-    () => import('../features/tenant/NewPasswordPage'),
+    () => import('../features/auth/NewPasswordPage'),
     'NewPasswordPage',
   ),
 ];

@@ -18,7 +18,7 @@ import {
   validateWithSchema,
 } from './fieldForm';
 import { isNetworkFailure, isSessionExpiry, serverMessage } from './mutationFeedback';
-import { createOneTimeCharge } from '../lib/api/resources/bills';
+import { createOneTimeCharge } from '../lib/api/resources/monthlyBills';
 import { formatMoney } from '../lib/format';
 import { notify } from '../lib/toast';
 

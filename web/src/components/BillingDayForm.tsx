@@ -4,7 +4,7 @@ import TextField from '@mui/material/TextField';
 import { BILL_MESSAGES } from '@nhatro/common';
 import { useState, type FormEvent } from 'react';
 import { isSessionExpiry, serverMessage } from './mutationFeedback';
-import { billingDayError, setBillingDay } from '../lib/api/resources/billing';
+import { billingDayError, setBillingDay } from '../lib/api/resources/houseTickets';
 import { notify } from '../lib/toast';
 
 /**

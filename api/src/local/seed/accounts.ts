@@ -1,5 +1,5 @@
 import { ROLE } from '@nhatro/common';
-import { createUser, type NewUser } from '../../useCases/users.js';
+import { createUser, type NewUser } from '../../useCases/shared/users.js';
 import { DEMO_ACCOUNTS, demoPassword, type DemoUsername, type Seeder } from './world.js';
 
 /** The platform's people: super admin, three landlords and a staff member (the lessee comes with tenancy). */

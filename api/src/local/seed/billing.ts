@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { FeeDoc, HouseScopedDoc, LesseeInfoDoc, RoomDoc } from '../../domain/model.js';
+import type { FeeDoc, HouseScopedDoc, LesseeInfoDoc, RoomDoc } from '../../domain/shared/model.js';
 import { lesseeSearchText } from '../../domain/lessees.js';
-import { previousMonth, vietnamMonth } from '../../domain/time.js';
-import type { Actor } from '../../useCases/actor.js';
-import { draftHouseTicket, updateHouseTicket } from '../../useCases/houseTickets.js';
+import { previousMonth, vietnamMonth } from '../../domain/shared/time.js';
+import type { Actor } from '../../useCases/shared/actor.js';
+import { draftHouseTicket, updateHouseTicket } from '../../useCases/houseTickets/index.js';
 import { saveMeterReadings } from '../../useCases/meterRecords.js';
 import { payMonthlyBill } from '../../useCases/monthlyBills.js';
-import { roleOf } from '../../useCases/users.js';
+import { roleOf } from '../../useCases/shared/users.js';
 import { houseOf, saveInHouse, userOf, type DemoUsername, type DemoWorld, type Seeder } from './world.js';
 
 const SEED_ORIGIN = { ip: '127.0.0.1', userAgent: 'demo seed' };

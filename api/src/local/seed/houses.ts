@@ -1,4 +1,4 @@
-import type { FeeDoc, UserDoc } from '../../domain/model.js';
+import type { FeeDoc, UserDoc } from '../../domain/shared/model.js';
 import { newHouseDoc } from '../../useCases/houses.js';
 import { newRoomDoc, newRoomMeterDocs } from '../../useCases/rooms.js';
 import { randomUUID } from 'node:crypto';

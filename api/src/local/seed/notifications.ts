@@ -4,9 +4,9 @@ import type {
   HouseScopedDoc,
   NotificationDoc,
   NotificationReadDoc,
-} from '../../domain/model.js';
-import { notificationText } from '../../domain/outboxTexts.js';
-import { listInHouse } from '../../useCases/houseScope.js';
+} from '../../domain/shared/model.js';
+import { notificationText } from '../../domain/shared/outboxTexts.js';
+import { listInHouse } from '../../useCases/shared/houseScope.js';
 import { outboxCreate, tenantRecipients } from '../../useCases/outbox.js';
 import { houseOf, saveInHouse, userOf, type Seeder } from './world.js';
 

@@ -5,14 +5,14 @@ import {
   type PlatformRequestDoc,
   type PlatformPayableDoc,
   type UserDoc,
-} from '../../domain/model.js';
+} from '../../domain/shared/model.js';
 import { requestCode, requestDescription, REQUESTS_PARTITION } from '../../domain/platformRequests.js';
-import { vietnamDate } from '../../domain/time.js';
+import { vietnamDate } from '../../domain/shared/time.js';
 import { StoreError } from '../../store/store.js';
-import type { Deps } from '../../useCases/deps.js';
+import type { Deps } from '../../composition/deps.js';
 import { newHouseDoc, newMeteredFeeDocs } from '../../useCases/houses.js';
 import { newRoomDoc, newRoomMeterDocs } from '../../useCases/rooms.js';
-import { createUser } from '../../useCases/users.js';
+import { createUser } from '../../useCases/shared/users.js';
 import { demoPassword, saveInHouse, userOf, type DemoWorld, type Seeder } from './world.js';
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_PLATFORM_PRICING } from '@nhatro/common';
-import { REGISTRATIONS_PARTITION, type RegistrationDoc } from '../../domain/model.js';
+import { REGISTRATIONS_PARTITION, type RegistrationDoc } from '../../domain/shared/model.js';
 import { registrationFee } from '../../domain/registrations.js';
 import { houseOf, userOf, type DemoWorld, type Seeder } from './world.js';
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { normalizeLicensePlate, ROLE } from '@nhatro/common';
-import type { ContractDoc, LesseeInfoDoc, RoomDoc, VehicleDoc } from '../../domain/model.js';
+import type { ContractDoc, LesseeInfoDoc, RoomDoc, VehicleDoc } from '../../domain/shared/model.js';
 import { lesseeSearchText } from '../../domain/lessees.js';
-import { createUser } from '../../useCases/users.js';
+import { createUser } from '../../useCases/shared/users.js';
 import { demoPassword, houseOf, saveInHouse, type Seeder } from './world.js';
 
 /** The lessee of room P101 of Hoa Sen with an active contract and a motorbike; P102 is reserved. */

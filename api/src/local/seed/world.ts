@@ -1,5 +1,5 @@
-import type { FeeDoc, HouseDoc, HouseScopedDoc, RoomDoc, UserDoc } from '../../domain/model.js';
-import type { Deps } from '../../useCases/deps.js';
+import type { FeeDoc, HouseDoc, HouseScopedDoc, RoomDoc, UserDoc } from '../../domain/shared/model.js';
+import type { Deps } from '../../composition/deps.js';
 
 /** Demo accounts of a local run; never created in Azure. */
 export const DEMO_ACCOUNTS = [

@@ -1,8 +1,8 @@
 import { MESSAGES, type Role, type RoleID } from '@nhatro/common';
-import { AppError } from '../../domain/errors.js';
-import type { SessionDoc, UserDoc } from '../../domain/model.js';
-import type { Deps } from '../deps.js';
-import { findUser, roleOf } from '../users.js';
+import { AppError } from '../../domain/shared/errors.js';
+import type { SessionDoc, UserDoc } from '../../domain/shared/model.js';
+import type { Deps } from '../shared/deps.js';
+import { findUser, roleOf } from '../shared/users.js';
 import { verifyAccessToken } from './tokens.js';
 
 /** The caller of an authenticated request, as loaded for that request. */

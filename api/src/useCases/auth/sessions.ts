@@ -8,17 +8,17 @@ import {
   type LoginSession,
   type TokenPair,
 } from '@nhatro/common';
-import type { SessionDoc, UserDoc } from '../../domain/model.js';
-import { LOGIN_LIMITS } from '../../domain/throttle.js';
-import { AppError } from '../../domain/errors.js';
+import type { SessionDoc, UserDoc } from '../../domain/shared/model.js';
+import { LOGIN_LIMITS } from '../../domain/shared/throttle.js';
+import { AppError } from '../../domain/shared/errors.js';
 import { StoreError, type StoredDoc } from '../../store/store.js';
-import { recordAudit, type RequestOrigin } from '../audit.js';
-import { audit, type Actor } from '../actor.js';
-import type { Deps } from '../deps.js';
+import { recordAudit, type RequestOrigin } from '../shared/audit.js';
+import { audit, type Actor } from '../shared/actor.js';
+import type { Deps } from '../shared/deps.js';
 import { listHouseSummaries } from '../houses.js';
-import { findUser, findUserByUsername, roleOf } from '../users.js';
+import { findUser, findUserByUsername, roleOf } from '../shared/users.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
-import { Throttle } from '../throttle.js';
+import { Throttle } from '../shared/throttle.js';
 import {
   formatRefreshToken,
   hashSecret,

@@ -1,8 +1,8 @@
 // Pages that show more than one feature slice are composed here, at the app level: a slice never imports
 // another slice. AppRoutes lazy-loads this module like any other page.
-import { AccountPlanNotice } from '../../features/accountPlan/AccountPlanNotice';
+import { AccountPlanNotice } from '../../features/platformRequests/AccountPlanNotice';
 import { WaitingTransfersNotice } from '../../features/bankTransfers/WaitingTransfersNotice';
-import { DashboardPage } from '../../features/dashboard/DashboardPage';
+import { DashboardPage } from './DashboardPage';
 import { RegistrationTable } from '../../features/registrations/RegistrationTable';
 
 /**

@@ -2,7 +2,7 @@
 import Box from '@mui/material/Box';
 import { PageHeader } from '../../components/PageHeader';
 import { NotificationsPage } from '../../features/notifications/NotificationsPage';
-import { TenantNotices } from '../../features/tenant/TenantNotices';
+import { TenantNotices } from '../../features/notifications/TenantNotices';
 import { ROLE_IDS, useSignedInSession } from '../../lib/session';
 
 /** Landlords and staff manage the house's notices; a tenant reads the notices sent to them. */

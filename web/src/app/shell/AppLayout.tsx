@@ -9,7 +9,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { Suspense, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { DRAWER_WIDTH } from '../theme';
-import { AccountExpiryBanner } from '../../features/accountPlan/AccountExpiryBanner';
+import { AccountExpiryBanner } from '../../features/platformRequests/AccountExpiryBanner';
 import { BrandLink } from '../../components/BrandLink';
 import { PageLoader } from '../../components/PageLoader';
 import { RouteErrorBoundary } from '../../components/RouteErrorBoundary';

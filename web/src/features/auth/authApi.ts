@@ -1,6 +1,7 @@
 import { ApiError, apiRequest } from '../../lib/api';
 import { ROLE_IDS, getRefreshToken, idOrNull, parseHouses, parseRole, type Session } from '../../lib/session';
 import type { LoginCredentials } from './loginValidation';
+import type { ChangePasswordInput } from '@nhatro/common';
 
 export const LOGIN_PATH = '/api/User/Login';
 export const LOGOUT_PATH = '/api/User/Logout';
@@ -81,4 +82,14 @@ export async function requestLogout(): Promise<boolean> {
     console.error('Đăng xuất trên máy chủ không thành công.', error);
     return false;
   }
+}
+
+/** `POST /api/User/ChangePassword` for the signed-in user; a 400 (wrong old password) is the form's to show. */
+export function changePassword(input: ChangePasswordInput): Promise<unknown> {
+  return apiRequest('/api/User/ChangePassword', {
+    method: 'POST',
+    body: input,
+    toastBadRequest: false,
+    handledStatuses: [400],
+  });
 }

@@ -26,7 +26,7 @@ import { useSignedInSession } from '../../lib/session';
 import { ContractFrame, ContractStatusChip, contractTitle } from './ContractFrame';
 import { GuestLinkSection } from './GuestLinkSection';
 import { Facts, SettlementFacts } from './SettlementFacts';
-import { useHouseServices, type ContractDetails } from './contractApi';
+import { useHouseServices, type ContractDetails } from './contractsApi';
 import { formatDay, sortFees } from './contractRules';
 
 function ItemList<T>({

@@ -36,7 +36,7 @@ import {
   useContractImageVersions,
   type ContractDetails,
   type PaperFileType,
-} from './contractApi';
+} from './contractsApi';
 
 /** Scans of the paper contract: a PDF or a PNG, at most 10 MB (the API's limit for this container). */
 const PAPER_MAX_BYTES = 10 * 1024 * 1024;

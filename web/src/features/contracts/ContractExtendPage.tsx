@@ -23,7 +23,7 @@ import { formatMoney } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { notify } from '../../lib/toast';
 import { ContractFrame, contractTitle } from './ContractFrame';
-import { revalidateContract, updateContract, type ContractDetails } from './contractApi';
+import { revalidateContract, updateContract, type ContractDetails } from './contractsApi';
 import { addMonths, formatDay, isIsoDate, nextMonth } from './contractRules';
 
 type Field = 'endDate' | 'rentFee' | 'rentFromMonth' | 'reason';

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { DetailPageStates } from '../../components/DetailPageStates';
 import { paths } from '../../lib/paths';
-import { useContract, type ContractDetails } from './contractApi';
+import { useContract, type ContractDetails } from './contractsApi';
 import { CONTRACT_STATUS_COLORS, contractStatusLabel, isContractStatus } from './contractRules';
 
 export function ContractStatusChip({ status, testId }: { status: number; testId?: string }) {

@@ -10,7 +10,7 @@ import { EmptyState, ErrorState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { ContractFrame, contractTitle } from './ContractFrame';
-import { useContractChanges, type ContractDetails } from './contractApi';
+import { useContractChanges, type ContractDetails } from './contractsApi';
 import { changeFieldLabel, changeValueText } from './contractRules';
 
 const PAGE_SIZES = [10, 25, 50];

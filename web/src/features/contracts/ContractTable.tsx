@@ -24,7 +24,7 @@ import {
   useContractList,
   type ContractListQuery,
   type ContractRow,
-} from './contractApi';
+} from './contractsApi';
 import { formatDay } from './contractRules';
 
 const COLUMNS = ['Phòng', 'Người đại diện', 'Thời hạn', 'Tiền thuê', 'Trạng thái'] as const;

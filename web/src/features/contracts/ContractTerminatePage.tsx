@@ -27,7 +27,7 @@ import { paths } from '../../lib/paths';
 import { notify } from '../../lib/toast';
 import { ContractFrame, contractTitle } from './ContractFrame';
 import { SettlementFacts, refundLabel } from './SettlementFacts';
-import { revalidateContract, terminateContract, type ContractDetails } from './contractApi';
+import { revalidateContract, terminateContract, type ContractDetails } from './contractsApi';
 import { formatDay, isIsoDate } from './contractRules';
 
 type Field = 'terminationDate' | 'reason' | 'damageCharges';

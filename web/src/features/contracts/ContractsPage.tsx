@@ -19,7 +19,7 @@ import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { ContractTable } from './ContractTable';
 import { ReservationList } from './ReservationList';
-import { CONTRACT_PAGE_SIZES, useHouseRoomList, type ContractListQuery } from './contractApi';
+import { CONTRACT_PAGE_SIZES, useHouseRoomList, type ContractListQuery } from './contractsApi';
 
 type TabName = 'contracts' | 'reservations';
 

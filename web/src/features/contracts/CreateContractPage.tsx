@@ -55,7 +55,7 @@ import {
   useHouseRoomList,
   useHouseServices,
   type CreatedContract,
-} from './contractApi';
+} from './contractsApi';
 import { sortFees, termEnd } from './contractRules';
 import { TenantAccountDialog } from './TenantAccountDialog';
 

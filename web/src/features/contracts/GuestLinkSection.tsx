@@ -18,7 +18,7 @@ import { notifyFailure, serverMessage } from '../../components/mutationFeedback'
 import { SectionCard } from '../../components/SectionCard';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { createGuestLink, revokeGuestLink } from './contractApi';
+import { createGuestLink, revokeGuestLink } from './contractsApi';
 import { copyText } from './TenantAccountDialog';
 
 export const GUEST_LINK_TEXTS = {

@@ -20,7 +20,7 @@ import {
 import { FormDialog, useEntitySave } from '../../components/crud';
 import { imageToPng, pngFileName } from '../../components/imageToPng';
 import { formatMoney } from '../../lib/format';
-import { createDevice, updateDevice, type DevicePayload, type DeviceWithImages } from './deviceApi';
+import { createDevice, updateDevice, type DevicePayload, type DeviceWithImages } from './devicesApi';
 
 export const DEVICE_CREATED_TEXT = 'Thêm thiết bị thành công!';
 export const DEVICE_UPDATED_TEXT = 'Cập nhật thiết bị thành công!';

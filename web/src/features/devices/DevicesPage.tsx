@@ -22,7 +22,7 @@ import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { useRoom } from '../../lib/api/resources/rooms';
 import { DeviceDialog } from './DeviceDialog';
-import { deleteDevice, revalidateRoomDevices, useRoomDevices, type DeviceWithImages } from './deviceApi';
+import { deleteDevice, revalidateRoomDevices, useRoomDevices, type DeviceWithImages } from './devicesApi';
 
 export const DEVICE_DELETED_TEXT = 'Xóa thiết bị thành công!';
 

@@ -26,7 +26,7 @@ import {
   validateWithSchema,
 } from '../../components/fieldForm';
 import { formatMoney } from '../../lib/format';
-import { createFee, updateFee, type FeePayload, type FeeReply } from './feeApi';
+import { createFee, updateFee, type FeePayload, type FeeReply } from './feesApi';
 
 export const FEE_CREATED_TEXT = 'Thêm dịch vụ thành công!';
 export const FEE_UPDATED_TEXT = 'Cập nhật dịch vụ thành công!';

@@ -30,7 +30,7 @@ import { paths, type FeeTab } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { FeeDialog, isMeteredUnit } from './FeeDialog';
 import { HouseBillingDay } from './HouseBillingDay';
-import { deleteFee, useHouseFees, type FeeReply } from './feeApi';
+import { deleteFee, useHouseFees, type FeeReply } from './feesApi';
 
 export const FEE_DELETED_TEXT = 'Xóa dịch vụ thành công!';
 const METERED_DELETE_HINT = 'Không thể xóa dịch vụ điện hoặc nước: mỗi nhà trọ luôn cần hai dịch vụ này.';

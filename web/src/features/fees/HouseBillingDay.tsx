@@ -3,7 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { BillingDayForm } from '../../components/BillingDayForm';
 import { ErrorState } from '../../components/DataStates';
-import { useBillingDay } from '../../lib/api/resources/billing';
+import { useBillingDay } from '../../lib/api/resources/houseTickets';
 
 /** The house's own billing day (the day its monthly draft is made); the platform default otherwise. */
 export function HouseBillingDay({ houseID }: { houseID: string }) {

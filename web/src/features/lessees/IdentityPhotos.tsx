@@ -1,6 +1,6 @@
 import type { ImageLink } from '@nhatro/common';
 import { IdentityPhotoPicker } from '../../components/IdentityPhotoPicker';
-import { requestIdentityImageUpload } from './lesseeApi';
+import { requestIdentityImageUpload } from './lesseesApi';
 import { LESSEE_FIELD_LABELS } from './lesseeLabels';
 
 export const IDENTITY_IMAGE_FIELDS = ['citizenIDFrontImage', 'citizenIDBackImage', 'portraitImage'] as const;

@@ -10,7 +10,7 @@ import {
 import { SheetImportDialog, type SheetImportDialogProps } from '../../components/SheetImportDialog';
 import { formatNumber } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { revalidateTenancy } from './lesseeApi';
+import { revalidateTenancy } from './lesseesApi';
 
 /** The counts and new accounts in the `data` of a successful import. */
 function importResult(data: unknown): LesseeImportResult {

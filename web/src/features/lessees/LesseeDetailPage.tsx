@@ -18,7 +18,7 @@ import { useSignedInSession } from '../../lib/session';
 import { IdentityPhoto, imageURLOf } from '../../components/IdentityPhotoPicker';
 import { IDENTITY_IMAGE_FIELDS } from './IdentityPhotos';
 import { EditLesseeDialog } from './LesseeDialogs';
-import { deleteLessee, revalidateTenancy, useContract, useLessee, type LesseeDetail } from './lesseeApi';
+import { deleteLessee, revalidateTenancy, useContract, useLessee, type LesseeDetail } from './lesseesApi';
 import { LESSEE_FIELD_LABELS, formatDay, genderLabel, lesseeStatusLabel } from './lesseeLabels';
 
 export const LESSEE_DELETED_TEXT = 'Xóa người thuê thành công!';

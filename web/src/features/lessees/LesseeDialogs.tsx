@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { ErrorState } from '../../components/DataStates';
 import { FormDialog } from '../../components/crud';
 import { LesseeForm } from './LesseeForm';
-import { useLessee, type LesseeDetail } from './lesseeApi';
+import { useLessee, type LesseeDetail } from './lesseesApi';
 import type { LesseeFormTarget } from './lesseeValidation';
 
 /** 'Thêm người ở': the lessee form for a given contract, in a dialog (full screen on phones). */

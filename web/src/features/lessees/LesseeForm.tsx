@@ -30,7 +30,7 @@ import {
   useActiveContracts,
   type Lessee,
   type LesseeDetail,
-} from './lesseeApi';
+} from './lesseesApi';
 import { GENDER_LABELS, LESSEE_FIELD_LABELS, vietnamToday } from './lesseeLabels';
 import {
   LESSEE_FORM_FIELDS,

@@ -42,7 +42,7 @@ import {
   useLesseePage,
   type Lessee,
   type LesseeStatusFilter,
-} from './lesseeApi';
+} from './lesseesApi';
 import { lesseeStatusLabel } from './lesseeLabels';
 
 const SEARCH_DELAY_MS = 300;

@@ -37,7 +37,7 @@ import {
   useActiveContractOfRoom,
   type ContractWithPeople,
   type Lessee,
-} from './lesseeApi';
+} from './lesseesApi';
 import { formatDay, lesseeStatusLabel } from './lesseeLabels';
 
 export const REPRESENTATIVE_SET_TEXT = 'Đã đổi người đại diện hợp đồng!';

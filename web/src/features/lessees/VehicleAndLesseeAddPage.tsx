@@ -39,7 +39,7 @@ import {
   useHouseFees,
   type ContractWithPeople,
   type Lessee,
-} from './lesseeApi';
+} from './lesseesApi';
 import { formatDay, lesseeStatusLabel } from './lesseeLabels';
 import { VehicleDialog } from './VehicleDialog';
 

@@ -21,7 +21,7 @@ import {
 } from '../../components/fieldForm';
 import { FormDialog, useEntitySave } from '../../components/crud';
 import { isApiError } from '../../lib/api';
-import { createVehicle, revalidateTenancy, updateVehicle, type Lessee } from './lesseeApi';
+import { createVehicle, revalidateTenancy, updateVehicle, type Lessee } from './lesseesApi';
 
 export const VEHICLE_CREATED_TEXT = 'Thêm xe thành công!';
 export const VEHICLE_UPDATED_TEXT = 'Cập nhật xe thành công!';

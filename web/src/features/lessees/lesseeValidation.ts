@@ -6,7 +6,7 @@ import {
   type LesseeUpdateInput,
 } from '@nhatro/common';
 import { validateWithSchema, type FieldErrors } from '../../components/fieldForm';
-import type { Lessee } from './lesseeApi';
+import type { Lessee } from './lesseesApi';
 import { IDENTITY_IMAGE_FIELDS } from './IdentityPhotos';
 import { LESSEE_FIELD_LABELS } from './lesseeLabels';
 

@@ -1,7 +1,13 @@
-import type { PlatformRequest } from '@nhatro/common';
-import { mutate, type SWRResponse } from 'swr';
-import { apiRequest, type ODataCollection } from '../../lib/api';
-import { useApiResource } from '../../lib/api/swr';
+import type {
+  AccountExtensionRequestInput,
+  AccountPlan,
+  PaymentUrlReply,
+  PlatformRequest,
+  RoomPurchaseRequestInput,
+} from '@nhatro/common';
+import useSWR, { mutate, type SWRResponse } from 'swr';
+import { apiRequest, fetchJson, type ODataCollection } from '../../lib/api';
+import { swrOptions, useApiResource } from '../../lib/api/swr';
 
 const enc = encodeURIComponent;
 
@@ -36,4 +42,38 @@ export async function approveRequest(requestID: string): Promise<PlatformRequest
   });
   await mutate((key) => typeof key === 'string' && (key.startsWith(PAID) || key.startsWith(UNRESOLVED)));
   return approved;
+}
+
+// The landlord's side: their plan, buying rooms and extending the term.
+
+const PLAN_PATH = '/api/User/AccountPlan';
+
+/**
+ * The signed-in landlord's quota, paid term and prices (their staff: only the term). `null` asks nothing
+ * (other roles). Asked again when the window regains focus, so a term extended meanwhile lifts the banner.
+ */
+export function useAccountPlan(enabled: boolean): SWRResponse<AccountPlan, Error> {
+  return useSWR<AccountPlan, Error, string | null>(
+    enabled ? PLAN_PATH : null,
+    async (path) => (await fetchJson<{ data: AccountPlan }>(path)).data,
+    swrOptions,
+  );
+}
+
+const OWN_ERROR_HANDLING = { toastBadRequest: false, handledStatuses: [400, 403, 409] } as const;
+
+async function ask(path: string, body: unknown): Promise<PaymentUrlReply> {
+  const reply = await apiRequest<PaymentUrlReply>(path, { method: 'POST', body, ...OWN_ERROR_HANDLING });
+  await mutate(PLAN_PATH);
+  return reply;
+}
+
+/** `POST /api/Payment/RequestForBuyingMoreRoom`: the request and the gateway's URL to pay it. */
+export function askForRooms(input: RoomPurchaseRequestInput): Promise<PaymentUrlReply> {
+  return ask('/api/Payment/RequestForBuyingMoreRoom', input);
+}
+
+/** `POST /api/Payment/RequestForExtendHMAccountExpiration`. */
+export function askForExtension(input: AccountExtensionRequestInput): Promise<PaymentUrlReply> {
+  return ask('/api/Payment/RequestForExtendHMAccountExpiration', input);
 }

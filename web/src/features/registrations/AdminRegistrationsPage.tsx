@@ -23,7 +23,7 @@ import { isSessionExpiry, serverMessage } from '../../components/mutationFeedbac
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { decideRegistration, deleteRegistration, paperReadUrl } from './registrationApi';
+import { decideRegistration, deleteRegistration, paperReadUrl } from './registrationsApi';
 import { RegistrationStatusChip, RegistrationTable } from './RegistrationTable';
 
 /** The tabs: what waits for the super admin first. */

@@ -17,7 +17,7 @@ import {
   type Registration,
   type RegistrationStatus,
 } from '@nhatro/common';
-import { useRegistrations } from './registrationApi';
+import { useRegistrations } from './registrationsApi';
 
 const ROWS_PER_PAGE_OPTIONS = [10, 25, 50];
 

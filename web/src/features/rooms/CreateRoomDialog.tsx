@@ -6,7 +6,7 @@ import { isNetworkFailure, isSessionExpiry, serverMessage } from '../../componen
 import { FormDialog, FormDialogActions, useEntitySave } from '../../components/crud';
 import { isApiError } from '../../lib/api';
 import { notify } from '../../lib/toast';
-import { createRoom, revalidateRoomLists } from './roomApi';
+import { createRoom, revalidateRoomLists } from './roomsApi';
 import {
   EMPTY_ROOM_FORM,
   ROOM_FORM_FIELDS,

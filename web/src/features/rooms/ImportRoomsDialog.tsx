@@ -2,7 +2,7 @@ import { ROOM_IMPORT_COLUMNS, ROOM_IMPORT_MAX_BYTES, ROOM_IMPORT_MAX_ROWS } from
 import { SheetImportDialog, type SheetImportDialogProps } from '../../components/SheetImportDialog';
 import { formatNumber } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { revalidateRoomLists } from './roomApi';
+import { revalidateRoomLists } from './roomsApi';
 
 /** The number of rooms the import created. */
 function createdCount(data: unknown): number {

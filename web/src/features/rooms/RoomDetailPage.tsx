@@ -16,7 +16,7 @@ import { RoomEditForm } from './RoomEditForm';
 import { RoomGallery } from './RoomGallery';
 import { RoomBillsSection, RoomDevicesSection, RoomRelationSections } from './RoomRelations';
 import { RoomTenancySection } from './RoomTenancySection';
-import { deleteRoom, revalidateRoomLists, useRoom, type RoomWithImages } from './roomApi';
+import { deleteRoom, revalidateRoomLists, useRoom, type RoomWithImages } from './roomsApi';
 import { ROOM_STATUS_COLORS, isRoomStatusCode, roomStatusLabel } from '../../lib/roomStatus';
 
 export const ROOM_DELETED_TEXT = 'Xóa phòng thành công!';

@@ -5,8 +5,8 @@ import { useSWRConfig } from 'swr';
 import { fieldErrorsFromBody, useFieldForm } from '../../components/fieldForm';
 import { useEntitySave } from '../../components/crud';
 import { isApiError } from '../../lib/api';
-import { revalidateRoomLists, roomKeys, updateRoom } from './roomApi';
-import type { RoomWithImages } from './roomApi';
+import { revalidateRoomLists, roomKeys, updateRoom } from './roomsApi';
+import type { RoomWithImages } from './roomsApi';
 import {
   ROOM_FORM_FIELDS,
   RoomFormFields,

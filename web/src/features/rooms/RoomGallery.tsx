@@ -15,8 +15,8 @@ import { failureText, isSessionExpiry } from '../../components/mutationFeedback'
 import { EmptyLine } from '../../components/SectionCard';
 import { notify } from '../../lib/toast';
 import { putPngBlob } from '../../lib/api';
-import { deleteRoomImage, registerRoomImage, requestRoomImageUpload, roomKeys } from './roomApi';
-import type { RoomWithImages } from './roomApi';
+import { deleteRoomImage, registerRoomImage, requestRoomImageUpload, roomKeys } from './roomsApi';
+import type { RoomWithImages } from './roomsApi';
 
 export const IMAGE_ADDED_TEXT = 'Thêm ảnh phòng thành công!';
 export const IMAGE_DELETED_TEXT = 'Xóa ảnh phòng thành công!';

@@ -21,9 +21,9 @@ import {
   owedAmount,
   useBillList,
   type BillRow,
-} from '../../lib/api/resources/bills';
+} from '../../lib/api/resources/monthlyBills';
 import { useRoomDevices } from '../../lib/api/resources/devices';
-import { useRoomRelations } from './roomApi';
+import { useRoomRelations } from './roomsApi';
 import {
   CONTRACT_STATUS,
   CONTRACT_STATUS_LABELS,

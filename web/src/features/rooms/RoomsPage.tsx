@@ -20,7 +20,7 @@ import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { CreateRoomDialog } from './CreateRoomDialog';
 import { ImportRoomsDialog } from './ImportRoomsDialog';
-import { useHouseRooms } from './roomApi';
+import { useHouseRooms } from './roomsApi';
 import {
   ROOM_STATUS_COLORS,
   ROOM_STATUS_LABELS,

@@ -9,7 +9,7 @@ import {
   type FieldErrors,
 } from '../../components/fieldForm';
 import { formatMoney } from '../../lib/format';
-import type { RoomPayload } from './roomApi';
+import type { RoomPayload } from './roomsApi';
 
 /** The editable fields of a room (create and edit forms). */
 export const ROOM_FORM_FIELDS = [

@@ -1,0 +1,341 @@
+import type {
+  BankTransfer,
+  Contract,
+  ContractChange,
+  ContractImageVersion,
+  ContractService,
+  Device,
+  Fee,
+  House,
+  LesseeInfo,
+  HouseTicket,
+  Issue,
+  LessorIdentityImages,
+  LessorInfo,
+  Meter,
+  MeterRecord,
+  MonthlyBill,
+  Notification,
+  OneTimeCharge,
+  Payment,
+  PlatformPaymentEntry,
+  PlatformPricing,
+  PlatformRequest,
+  Registration,
+  Reservation,
+  RoleID,
+  Room,
+  RoomTicket,
+  Vehicle,
+} from '@nhatro/common';
+import type { MonthlyTotals } from '../dashboardReport.js';
+import type { OutboxMessage } from '../outbox.js';
+import type { VerificationCode } from '../verification.js';
+import type { StoredDoc } from './query.js';
+
+/** Documents of the `users` container (pk = id = userID). */
+export interface UserDoc extends StoredDoc {
+  type: 'user';
+  userID: string;
+  username: string;
+  passwordHash: string;
+  roleID: RoleID;
+  fullName: string;
+  email?: string;
+  phoneNumber?: string;
+  disabled: boolean;
+  createdOn: string;
+  /** Landlord: details shown on contracts; status 2 until complete. The identity photos are theirs alone. */
+  lessorInfo?: LessorInfo & LessorIdentityImages;
+  /** Landlord: rooms the account may hold (purchased quota). */
+  roomQuota?: number;
+  /**
+   * Landlord: the end of the paid term (ISO date, Vietnam): after it the landlord and their staff may
+   * read but not write until it is extended; tenants are not affected. Absent: no limit (demo accounts).
+   */
+  accountExpiresOn?: string;
+  /** Landlord: the approved room purchases and extensions already applied to the account (each once). */
+  appliedRequestIDs?: string[];
+  /** Staff: houses assigned to them. */
+  assignedHouseIDs?: string[];
+  /** Set on accounts created with a one-time password: the first login must choose a new one. */
+  mustChangePassword?: boolean;
+  /** Lessee: where they live. */
+  lesseeID?: string;
+  houseID?: string;
+  contractID?: string;
+  roomID?: string;
+}
+
+/** Reserves a username across partitions (`id` = `username:<lowercase>`). */
+export interface UsernameClaimDoc extends StoredDoc {
+  type: 'usernameClaim';
+  userID: string;
+}
+
+/**
+ * Stored documents of the `houses` container, all partitioned by houseID. Each is the entity the
+ * API returns (defined once in `@nhatro/common`) plus storage fields; nothing restates a field.
+ */
+export interface HouseDoc extends StoredDoc, House {
+  type: 'house';
+  ownerID: string;
+  staffIDs: string[];
+}
+
+export interface RoomDoc extends StoredDoc, Room {
+  type: 'room';
+}
+
+/** The spec's `Service` entity: a fee the house charges. */
+export interface FeeDoc extends StoredDoc, Fee {
+  type: 'service';
+}
+
+export interface DeviceDoc extends StoredDoc, Device {
+  type: 'device';
+}
+
+export interface ContractDoc extends StoredDoc, Contract {
+  type: 'contract';
+  /** Fingerprint of what the stored PDF (`contractPDFFileURL`) shows; a new one means a new PDF. */
+  contractPDFHash?: string;
+  /** The one guest link that works now (its token carries `linkID`); never returned. */
+  guestLink?: { linkID: string; createdOn: string; createdBy: string };
+}
+
+export interface ContractImageVersionDoc extends StoredDoc, ContractImageVersion {
+  type: 'contractImageVersion';
+}
+
+export interface LesseeInfoDoc extends StoredDoc, LesseeInfo {
+  type: 'lesseeInfo';
+  /** Name, phone and CCCD without accents, for `?search=` (never returned). */
+  searchText?: string;
+}
+
+export interface VehicleDoc extends StoredDoc, Vehicle {
+  type: 'vehicle';
+  /** The plate without spaces, dots and dashes (`normalizeLicensePlate`), for the once-per-house check. */
+  plateKey?: string;
+}
+
+export interface ContractServiceDoc extends StoredDoc, ContractService {
+  type: 'contractService';
+}
+
+export interface ContractChangeDoc extends StoredDoc, ContractChange {
+  type: 'contractChange';
+}
+
+export interface ReservationDoc extends StoredDoc, Reservation {
+  type: 'reservation';
+}
+
+/** A room's electricity or water meter; a replaced one stays with its final index. */
+export interface MeterDoc extends StoredDoc, Meter {
+  type: 'meter';
+}
+
+/** id = `meterRecordID` = `<roomID>_<e|w>_<month>`: a second reading of a month replaces the first. */
+export interface MeterRecordDoc extends StoredDoc, MeterRecord {
+  type: 'meterRecord';
+}
+
+/** id = `houseTicketID` = `<houseID>_<month>`: one draft per house and month, however often the timer runs. */
+export interface HouseTicketDoc extends StoredDoc, HouseTicket {
+  type: 'houseTicket';
+}
+
+/** id = `<contractID>_<month>_t`. */
+export interface RoomTicketDoc extends StoredDoc, RoomTicket {
+  type: 'roomTicket';
+  /** Lines the landlord wrote by hand: a recompute keeps them. */
+  editedByHand?: boolean;
+}
+
+/** id = `monthlyBillID` = `<contractID>_<month>`: issuing twice cannot make a second bill. */
+export interface MonthlyBillDoc extends StoredDoc, Omit<MonthlyBill, 'transferQR'> {
+  type: 'monthlyBill';
+}
+
+export interface OneTimeChargeDoc extends StoredDoc, Omit<OneTimeCharge, 'transferQR'> {
+  type: 'oneTimeCharge';
+}
+
+export interface IssueDoc extends StoredDoc, Issue {
+  type: 'issue';
+}
+
+/**
+ * A house's running totals per month for the dashboard report (id `<houseID>_totals`), written in the
+ * same batch as every change of a bill or charge. `complete` is false until rebuilt from the bills (a
+ * write found none to update): domain/dashboardReport.ts, docs/dashboard-report.md.
+ */
+export interface HouseTotalsDoc extends StoredDoc {
+  type: 'houseTotals';
+  houseID: string;
+  complete: boolean;
+  months: MonthlyTotals;
+  rebuiltOn?: string;
+}
+
+/**
+ * id = `paymentID` (random, also the gateway's `vnp_TxnRef`): kept with what it pays (a bill in its
+ * house's partition, a registration or request in its `platform` partition), so the credit, the
+ * payment's new state and the messages are one batch.
+ */
+export interface PaymentDoc extends StoredDoc, Payment {
+  type: 'payment';
+}
+
+/**
+ * What a landlord pays the platform for (a registration, a room purchase, an extension): it waits for
+ * payment ('pending' or 'awaitingPayment'), becomes 'paid' when the gateway confirms, and keeps each
+ * payment once.
+ */
+export interface PlatformPayableDoc extends StoredDoc {
+  type: string;
+  status: string;
+  payments?: PlatformPaymentEntry[];
+  fullName?: string;
+  email?: string;
+  phoneNumber?: string;
+  /** Who asked (a landlord's request); a registration has no account yet. */
+  requestedBy?: string;
+}
+
+/** A notice, without the fields computed per reader; `contractIDs` are the tenancies it was sent to. */
+export interface NotificationDoc extends StoredDoc, Omit<Notification, 'read' | 'readOn' | 'readCount'> {
+  type: 'notification';
+  contractIDs: string[];
+}
+
+/** A tenant read a notice (`id` = `read_<notificationID>_<userID>`): written once, never changed. */
+export interface NotificationReadDoc extends StoredDoc {
+  type: 'notificationRead';
+  notificationID: string;
+  userID: string;
+  readOn: string;
+}
+
+/**
+ * A message waiting to be sent (or sent): written in the same batch as the change that caused it, in the
+ * partition of that change (a house's messages with the house, platform messages in `platform`).
+ */
+export interface OutboxMessageDoc extends StoredDoc, OutboxMessage {
+  type: 'outboxMessage';
+}
+
+export type HouseScopedDoc =
+  | HouseDoc
+  | RoomDoc
+  | DeviceDoc
+  | FeeDoc
+  | ContractDoc
+  | LesseeInfoDoc
+  | VehicleDoc
+  | ReservationDoc
+  | ContractServiceDoc
+  | ContractChangeDoc
+  | ContractImageVersionDoc
+  | MeterDoc
+  | MeterRecordDoc
+  | HouseTicketDoc
+  | RoomTicketDoc
+  | MonthlyBillDoc
+  | OneTimeChargeDoc
+  | IssueDoc
+  | HouseTotalsDoc
+  | PaymentDoc
+  | NotificationDoc
+  | NotificationReadDoc
+  | OutboxMessageDoc;
+
+/**
+ * A transfer the bank feed reported (`platform` container, pk = `bankTransfers:<landlord's userID>`,
+ * id = `bankTransferID`: the same bank transaction is one document).
+ */
+export interface BankTransferDoc extends StoredDoc, BankTransfer {
+  type: 'bankTransfer';
+  /** The landlord whose account received it ('' when no landlord has that account). */
+  ownerID: string;
+}
+export function bankTransfersPartition(ownerID: string): string {
+  return `bankTransfers:${ownerID || 'none'}`;
+}
+
+/** Registrations of future landlords (`platform` container, pk = "registrations"). */
+export interface RegistrationDoc extends StoredDoc, Registration {
+  type: 'registration';
+  /** SHA-256 of the registrant's registration token (never returned); absent on seeded ones. */
+  tokenHash?: string;
+}
+export const REGISTRATIONS_PARTITION = 'registrations';
+
+/**
+ * The current verification code of one channel of a registration (same partition as the registration,
+ * id = `verification_<registrationID>_<channel>`): only its keyed hash.
+ */
+export interface VerificationDoc extends StoredDoc, VerificationCode {
+  type: 'verification';
+}
+
+/** A landlord's room purchase or extension (`platform` container, pk = "platformRequests", id = requestID). */
+export interface PlatformRequestDoc extends StoredDoc, PlatformRequest {
+  type: 'platformRequest';
+}
+
+/** Platform settings the super admin changes (`platform` container, pk = id = "settings"). */
+export interface PlatformSettingsDoc extends StoredDoc {
+  type: 'settings';
+  /** Default billing day of houses that did not choose their own. */
+  billingDay?: number;
+  /** The Zalo Official Account token messages are sent with (never returned in full). */
+  zalo?: ZaloSettings;
+  /** What landlords pay the platform (`DEFAULT_PLATFORM_PRICING` until the super admin sets it). */
+  pricing?: PlatformPricing;
+  updatedOn: string;
+  updatedBy: string;
+}
+export const SETTINGS_PARTITION = 'settings';
+
+export interface ZaloSettings {
+  accessToken: string;
+  /** The approved ZNS template messages are sent with. */
+  templateID?: string;
+  updatedOn: string;
+  updatedBy: string;
+}
+
+/** Refresh-token families (`sessions` container, pk = userID, id = sessionID). */
+export interface SessionDoc extends StoredDoc {
+  type: 'session';
+  userID: string;
+  sessionID: string;
+  currentSecretHash: string;
+  /** Hashes of refresh tokens already rotated away; presenting one revokes the family. */
+  previousSecretHashes: string[];
+  revoked: boolean;
+  revokedReason?: 'logout' | 'reuse' | 'disabled' | 'password';
+  createdOn: string;
+  expiresOn: string;
+  ip: string;
+  userAgent: string;
+}
+
+/** Audit trail (`audit` container, pk = month in Vietnam time, e.g. "2026-11"). */
+export interface AuditDoc extends StoredDoc {
+  type: 'audit';
+  at: string;
+  userID: string | null;
+  username: string | null;
+  roleID: RoleID | null;
+  action: string;
+  entity: string;
+  entityID: string | null;
+  houseID: string | null;
+  ip: string;
+  userAgent: string;
+  details?: Record<string, unknown>;
+}

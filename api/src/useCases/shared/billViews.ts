@@ -1,0 +1,100 @@
+import { BILL_STATUS, findBank, vietQrPayload, type LessorInfo } from '@nhatro/common';
+import type { HouseDoc, MonthlyBillDoc, OneTimeChargeDoc } from '../../domain/shared/model.js';
+import { owedOf } from '../../domain/payments.js';
+import type { Deps } from './deps.js';
+import { lessorInfoOf } from './users.js';
+import { entityView } from './views.js';
+
+/**
+ * Bills and one-time charges as the API returns them, with the bank-transfer QR code (VietQR) for
+ * what is still owed, worked out at read time from the landlord's bank account: a payment or a
+ * change of account shows at once. The owner is read once per request, never once per bill.
+ */
+
+/** The landlord's account a tenant transfers to, when their lessor info names a known bank. */
+export interface TransferAccount {
+  bankBin: string;
+  bankName: string;
+  accountNumber: string;
+  /** The landlord's name as the bank shows it (their lessor info's full name). */
+  accountName?: string;
+}
+
+/** The transfer account in a landlord's lessor info, if the bank is known and an account is given. */
+export function transferAccountIn(info: LessorInfo): TransferAccount | undefined {
+  const accountNumber = info.bankAccountNumber?.trim();
+  if (!info.bankName || !accountNumber) return undefined;
+  const bank = findBank(info.bankName);
+  if (!bank) return undefined;
+  return {
+    bankBin: bank.bin,
+    bankName: bank.shortName,
+    accountNumber,
+    ...(info.fullName ? { accountName: info.fullName } : {}),
+  };
+}
+
+/** One read of the house owner: the account every bill of the house is paid to. */
+export async function transferAccountOf(
+  deps: Deps,
+  house: Pick<HouseDoc, 'ownerID'>,
+): Promise<TransferAccount | undefined> {
+  return transferAccountIn(await lessorInfoOf(deps, house.ownerID));
+}
+
+/** The VietQR text for `owed` đồng with the bill's code as the note; none when nothing is owed. */
+export function transferQR(
+  account: TransferAccount | undefined,
+  owed: number,
+  billCode: string,
+): string | undefined {
+  if (!account || owed <= 0) return undefined;
+  try {
+    return vietQrPayload({
+      bankBin: account.bankBin,
+      accountNumber: account.accountNumber,
+      amount: owed,
+      note: billCode,
+    });
+  } catch {
+    // An account number no bank app takes (letters and signs typed by hand): no QR, the bill still shows.
+    return undefined;
+  }
+}
+
+/** What a bill still asks for: nothing once paid, or once carried over into a later bill. */
+export function billOwed(bill: Pick<MonthlyBillDoc, 'total' | 'paidAmount' | 'status'>): number {
+  if (bill.status === BILL_STATUS.carriedOver) return 0;
+  return owedOf({ due: bill.total, paidAmount: bill.paidAmount });
+}
+
+export function chargeOwed(charge: Pick<OneTimeChargeDoc, 'amount' | 'paidAmount'>): number {
+  return owedOf({ due: charge.amount, paidAmount: charge.paidAmount });
+}
+
+/** A monthly bill as the API returns it (`@odata.etag`, `transferQR`). */
+export function monthlyBillView(
+  bill: MonthlyBillDoc,
+  account: TransferAccount | undefined,
+): Record<string, unknown> {
+  const qr = transferQR(account, billOwed(bill), bill.billCode);
+  return { ...entityView(bill), ...(qr ? { transferQR: qr } : {}) };
+}
+
+/** The spec's `Bill`: a bill without its lines and payments. */
+export function billSummaryView(
+  bill: MonthlyBillDoc,
+  account: TransferAccount | undefined,
+): Record<string, unknown> {
+  const { billDetails: _lines, payments: _payments, ...summary } = monthlyBillView(bill, account);
+  return summary;
+}
+
+/** A one-time charge as the API returns it (`@odata.etag`, `transferQR`). */
+export function oneTimeChargeView(
+  charge: OneTimeChargeDoc,
+  account: TransferAccount | undefined,
+): Record<string, unknown> {
+  const qr = transferQR(account, chargeOwed(charge), charge.billCode);
+  return { ...entityView(charge), ...(qr ? { transferQR: qr } : {}) };
+}

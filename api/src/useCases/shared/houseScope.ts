@@ -1,0 +1,153 @@
+import { isDeepStrictEqual } from 'node:util';
+import { isValidID } from '@nhatro/common';
+import { canAccessHouse, lesseeScope, type Caller } from '../../domain/shared/access.js';
+import { AppError } from '../../domain/shared/errors.js';
+import type { ContractDoc, HouseDoc, HouseScopedDoc, RoomDoc } from '../../domain/shared/model.js';
+import type { Filter } from '../../store/store.js';
+import type { Deps } from './deps.js';
+
+/**
+ * What every house-scoped slice needs: the `houses` container (partitioned by houseID), reading
+ * all of one type in a house, finding an object by id in a house the caller may touch.
+ */
+
+export function houseDocs<T extends HouseScopedDoc = HouseScopedDoc>(deps: Deps) {
+  return deps.store.container<T>('houses');
+}
+
+/** An id from a route, body or query, or a 400 naming it (`Mã phòng không hợp lệ.`). */
+export function requireID(value: string | undefined, label: string): string {
+  if (!isValidID(value)) throw AppError.badRequest(`${label} không hợp lệ.`);
+  return value;
+}
+
+export async function readHouse(deps: Deps, houseID: string): Promise<HouseDoc | undefined> {
+  const doc = await houseDocs<HouseDoc>(deps).read(houseID, houseID);
+  return doc?.type === 'house' ? doc : undefined;
+}
+
+/** The house, if the caller may touch it; otherwise 404 (another landlord's house does not exist for them). */
+export async function authorizeHouse(deps: Deps, caller: Caller, houseID: string): Promise<HouseDoc> {
+  const house = await readHouse(deps, houseID);
+  if (!house || !canAccessHouse(caller, house)) throw AppError.notFound();
+  return house;
+}
+
+/** Every document of one type in a house (all pages). */
+export async function listInHouse<T extends HouseScopedDoc>(
+  deps: Deps,
+  houseID: string,
+  type: T['type'],
+  extra?: Filter,
+): Promise<T[]> {
+  const filter: Filter = { op: 'eq', field: 'type', value: type };
+  const items: T[] = [];
+  let continuation: string | undefined;
+  do {
+    const page = await houseDocs<T>(deps).query({
+      partitionKey: houseID,
+      filter: extra ? { op: 'and', items: [filter, extra] } : filter,
+      top: 1000,
+      ...(continuation ? { continuation } : {}),
+    });
+    items.push(...page.items);
+    continuation = page.continuation;
+  } while (continuation);
+  return items;
+}
+
+/**
+ * A house-scoped object by its id alone (the spec's `/odata/Room/{id}` carries no house),
+ * returned with its house only if the caller may touch that house; otherwise 404.
+ */
+export async function findInCallersHouse<T extends HouseScopedDoc>(
+  deps: Deps,
+  caller: Caller,
+  type: T['type'],
+  id: string,
+): Promise<{ doc: T; house: HouseDoc }> {
+  const page = await houseDocs<T>(deps).query({
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: type },
+        { op: 'eq', field: 'id', value: id },
+      ],
+    },
+    top: 2,
+  });
+  const doc = page.items[0];
+  if (!doc) throw AppError.notFound();
+  const house = await authorizeHouse(deps, caller, doc.pk);
+  return { doc, house };
+}
+
+/** The non-OData parameters of a list of a contract's documents (bills, charges, issues). */
+export interface ContractScope {
+  houseID?: string;
+  roomID?: string;
+  contractID?: string;
+}
+
+/**
+ * The house and store filter of a list of `type` documents by contract, room or house (the most
+ * precise one given decides the house; the others must agree); a lessee always only their own
+ * contract's. Anything outside the caller's houses is a 404.
+ */
+export async function resolveContractScope(
+  deps: Deps,
+  caller: Caller,
+  type: HouseScopedDoc['type'],
+  scope: ContractScope,
+): Promise<{ house: HouseDoc; filter: Filter }> {
+  const lessee = lesseeScope(caller);
+  const conditions: Filter[] = [{ op: 'eq', field: 'type', value: type }];
+  let house: HouseDoc | undefined;
+  if (scope.contractID !== undefined) {
+    const contractID = requireID(scope.contractID, 'Mã hợp đồng');
+    const found = await findInCallersHouse<ContractDoc>(deps, caller, 'contract', contractID);
+    if (lessee && lessee.contractID !== found.doc.contractID) throw AppError.notFound();
+    house = found.house;
+    conditions.push({ op: 'eq', field: 'contractID', value: found.doc.contractID });
+  }
+  if (scope.roomID !== undefined) {
+    const found = await findInCallersHouse<RoomDoc>(
+      deps,
+      caller,
+      'room',
+      requireID(scope.roomID, 'Mã phòng'),
+    );
+    if (lessee && lessee.roomID !== found.doc.roomID) throw AppError.notFound();
+    if (house && house.houseID !== found.house.houseID) throw AppError.notFound();
+    house = found.house;
+    conditions.push({ op: 'eq', field: 'roomID', value: found.doc.roomID });
+  }
+  if (scope.houseID !== undefined) {
+    const houseID = requireID(scope.houseID, 'Mã nhà trọ');
+    if (house && house.houseID !== houseID) throw AppError.notFound();
+    house ??= await authorizeHouse(deps, caller, houseID);
+  }
+  if (!house) {
+    if (!lessee) throw AppError.badRequest('Thiếu mã nhà trọ (houseID).');
+    house = await authorizeHouse(deps, caller, requireID(caller.account.houseID, 'Mã nhà trọ'));
+  }
+  if (lessee) conditions.push({ op: 'eq', field: 'contractID', value: lessee.contractID ?? '' });
+  return { house, filter: { op: 'and', items: conditions } };
+}
+
+/**
+ * A partial update: the document with the fields that really change (undefined means unchanged)
+ * and their names. Nothing changed means nothing to write: no new ETag, no audit entry.
+ */
+export function withChanges<T extends object>(doc: T, changes: object): { next: T; changed: string[] } {
+  const current = doc as Record<string, unknown>;
+  const changed = Object.entries(changes).filter(
+    ([key, value]) => value !== undefined && !isDeepStrictEqual(current[key], value),
+  );
+  return { next: { ...doc, ...Object.fromEntries(changed) }, changed: changed.map(([key]) => key) };
+}
+
+/** An `If-Match` naming another version is refused even when the update changes nothing. */
+export function assertCurrent(doc: { _etag?: string }, ifMatch: string | undefined): void {
+  if (ifMatch !== undefined && doc._etag !== undefined && ifMatch !== doc._etag) throw AppError.stale();
+}

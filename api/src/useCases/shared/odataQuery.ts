@@ -1,0 +1,99 @@
+import { MAX_TOP, type ODataQuery } from '../../domain/shared/odata/parse.js';
+import { matches, project, sortBy } from '../../domain/shared/odata/evaluate.js';
+import type { Container, Filter, OrderBy, StoredDoc } from '../../store/store.js';
+
+export interface CollectionPage<T> {
+  items: T[];
+  count?: number;
+  /** `$skip` of the next page when more items follow. */
+  nextSkip?: number;
+}
+
+/**
+ * Runs an OData collection query on the store: the scope (what the caller may see),
+ * the client's `$filter`, a single-key `$orderby` and the window (`$skip + $top + 1` rows, so the
+ * SQLite adapter reads one indexed page: `ORDER BY … LIMIT`) are pushed down; paging walks
+ * continuation tokens (the Cosmos emulator has no OFFSET); multi-key ordering is finished in memory.
+ */
+export async function queryCollection<T extends StoredDoc>(
+  container: Container<T>,
+  scope: { partitionKey?: string; filter: Filter },
+  query: ODataQuery,
+): Promise<CollectionPage<T>> {
+  const filter: Filter = query.filter ? { op: 'and', items: [scope.filter, query.filter] } : scope.filter;
+  const pageSize = query.top ?? MAX_TOP;
+  const pushDownOrder = query.orderBy.length <= 1;
+  const needed = pushDownOrder ? query.skip + pageSize + 1 : Number.POSITIVE_INFINITY;
+  const fetched: T[] = [];
+  let continuation: string | undefined;
+  do {
+    const page = await container.query({
+      ...(scope.partitionKey !== undefined ? { partitionKey: scope.partitionKey } : {}),
+      filter,
+      ...(pushDownOrder && query.orderBy[0] ? { orderBy: query.orderBy[0] } : {}),
+      top: Math.min(needed - fetched.length, 1000),
+      ...(continuation ? { continuation } : {}),
+    });
+    fetched.push(...page.items);
+    continuation = page.continuation;
+  } while (continuation && fetched.length < needed);
+  const ordered = pushDownOrder ? fetched : sortBy(fetched, query.orderBy);
+  const end = query.skip + pageSize;
+  const result: CollectionPage<T> = { items: ordered.slice(query.skip, end) };
+  if (ordered.length > end) result.nextSkip = end;
+  if (query.count) {
+    // Every match was read already when the store had no more: no second query to count them.
+    result.count = continuation
+      ? await container.count({
+          ...(scope.partitionKey !== undefined ? { partitionKey: scope.partitionKey } : {}),
+          filter,
+        })
+      : fetched.length;
+  }
+  return result;
+}
+
+/** Applies a nested `$expand(...)` query to an already loaded list. */
+export function applyInMemory<T extends object>(items: T[], query: ODataQuery): Partial<T>[] {
+  const filtered = query.filter ? items.filter((item) => matches(item, query.filter as Filter)) : items;
+  const ordered = sortBy(filtered, query.orderBy);
+  const windowed = ordered.slice(query.skip, query.top === undefined ? undefined : query.skip + query.top);
+  return windowed.map((item) => project(item, query.select));
+}
+
+/** One page of entities as the API returns them. */
+export interface EntityPage {
+  value: Array<Record<string, unknown>>;
+  count?: number;
+  nextSkip?: number;
+}
+
+/** `$select` applied to an entity; expanded navigation properties are always kept. */
+export function selectFields(entity: Record<string, unknown>, query: ODataQuery): Record<string, unknown> {
+  const select = query.select
+    ? [...query.select, ...query.expand.map((option) => option.property)]
+    : undefined;
+  return project(entity, select);
+}
+
+/**
+ * The whole OData list recipe of a use case: the caller's scope and the client's query, a default
+ * order when the client gives none, and each document turned into its entity.
+ */
+export async function listEntities<T extends StoredDoc>(
+  container: Container<T>,
+  scope: { partitionKey?: string; filter: Filter },
+  query: ODataQuery,
+  defaultOrder: OrderBy[],
+  toEntity: (doc: T) => Promise<Record<string, unknown>> | Record<string, unknown>,
+): Promise<EntityPage> {
+  const ordered = query.orderBy.length > 0 ? query : { ...query, orderBy: defaultOrder };
+  const page = await queryCollection(container, scope, ordered);
+  // Concurrently, so the expands of the page's entities are loaded together (useCases/shared/expandBatch.ts).
+  const value = await Promise.all(page.items.map(async (doc) => selectFields(await toEntity(doc), query)));
+  return {
+    value,
+    ...(page.count !== undefined ? { count: page.count } : {}),
+    ...(page.nextSkip !== undefined ? { nextSkip: page.nextSkip } : {}),
+  };
+}

@@ -1,0 +1,57 @@
+import { SETTINGS_PARTITION, type PlatformSettingsDoc } from '../../domain/shared/model.js';
+import { StoreError } from '../../store/store.js';
+import type { Deps } from './deps.js';
+
+/**
+ * The platform's settings document (`platform` container, pk = id = 'settings'): the default billing
+ * day, the Zalo token and the fee table, each set by the super admin on its own page.
+ */
+
+type SettingsFields = Partial<Pick<PlatformSettingsDoc, 'billingDay' | 'zalo' | 'pricing'>>;
+
+function settingsContainer(deps: Deps) {
+  return deps.store.container<PlatformSettingsDoc>('platform');
+}
+
+export async function readPlatformSettings(deps: Deps): Promise<PlatformSettingsDoc | undefined> {
+  const settings = await settingsContainer(deps).read(SETTINGS_PARTITION, SETTINGS_PARTITION);
+  return settings?.type === 'settings' ? settings : undefined;
+}
+
+/**
+ * Sets these fields of the settings (a patch, so a field another page saves at the same moment is
+ * kept), creating the document the first time; a concurrent first write is patched over.
+ */
+export async function writePlatformSettings(
+  deps: Deps,
+  userID: string,
+  fields: SettingsFields,
+): Promise<string> {
+  const container = settingsContainer(deps);
+  const updatedOn = deps.now().toISOString();
+  const patch = () =>
+    container.patch(SETTINGS_PARTITION, SETTINGS_PARTITION, [
+      ...Object.entries(fields).map(([field, value]) => ({ op: 'set' as const, path: `/${field}`, value })),
+      { op: 'set', path: '/updatedOn', value: updatedOn },
+      { op: 'set', path: '/updatedBy', value: userID },
+    ]);
+  try {
+    await patch();
+  } catch (error) {
+    if (!(error instanceof StoreError && error.code === 'not_found')) throw error;
+    try {
+      await container.create({
+        id: SETTINGS_PARTITION,
+        pk: SETTINGS_PARTITION,
+        type: 'settings',
+        ...fields,
+        updatedOn,
+        updatedBy: userID,
+      });
+    } catch (createError) {
+      if (!(createError instanceof StoreError && createError.code === 'conflict')) throw createError;
+      await patch();
+    }
+  }
+  return updatedOn;
+}

@@ -1,0 +1,101 @@
+import type {
+  ContractDoc,
+  HouseDoc,
+  HouseScopedDoc,
+  MonthlyBillDoc,
+  OneTimeChargeDoc,
+} from '../../domain/shared/model.js';
+import { paymentReceivedTexts } from '../../domain/shared/onlinePayments.js';
+import type { OutboxRecipient } from '../../domain/outbox.js';
+import { applyReceivedPayment, type ReceivedPayment } from '../../domain/payments.js';
+import type { BatchOp } from '../../store/store.js';
+import { totalsOperation } from '../dashboardReport.js';
+import type { Deps } from './deps.js';
+import { houseDocs, readHouse } from './houseScope.js';
+import { outboxCreate, tenantRecipients } from '../outbox.js';
+import { findUser } from './users.js';
+
+/**
+ * Money that arrived by itself (the payment gateway, a bank transfer): the writes that credit it to a
+ * bill or charge and tell the landlord and the tenant, for the caller's batch. The credit is guarded by
+ * the bill's ETag and names its `reference`, so it happens once however often it is tried.
+ */
+
+export type PayableDoc = MonthlyBillDoc | OneTimeChargeDoc;
+
+/** What a bill or charge asks in all: a bill's total, a charge's amount. */
+export function dueOf(doc: PayableDoc): number {
+  return doc.type === 'monthlyBill' ? doc.total : doc.amount;
+}
+
+/** The name a tenant knows a bill or charge by. */
+export function payableName(doc: PayableDoc): string {
+  return doc.type === 'monthlyBill' ? doc.billName : doc.description;
+}
+
+/** The landlord, reached at their lessor info's contacts (else their account's). */
+async function landlordRecipient(deps: Deps, house: HouseDoc): Promise<OutboxRecipient> {
+  const owner = await findUser(deps, house.ownerID);
+  if (!owner) return {};
+  const name = owner.lessorInfo?.fullName ?? owner.fullName;
+  const email = owner.lessorInfo?.email ?? owner.email;
+  const phoneNumber = owner.lessorInfo?.phoneNumber ?? owner.phoneNumber;
+  return {
+    userID: owner.userID,
+    ...(name ? { name } : {}),
+    ...(email ? { email } : {}),
+    ...(phoneNumber ? { phoneNumber } : {}),
+  };
+}
+
+/** The landlord's and the tenant's 'payment received' messages. */
+async function paymentReceivedMessages(
+  deps: Deps,
+  target: PayableDoc,
+  amount: number,
+  via: string,
+): Promise<BatchOp<HouseScopedDoc>[]> {
+  const house = await readHouse(deps, target.houseID);
+  if (!house) return [];
+  const contract = await houseDocs<ContractDoc>(deps).read(house.houseID, target.contractID);
+  const [landlord, tenants] = await Promise.all([
+    landlordRecipient(deps, house),
+    contract?.type === 'contract' ? tenantRecipients(deps, house.houseID, [contract]) : new Map(),
+  ]);
+  const tenant: OutboxRecipient | undefined = tenants.get(target.contractID);
+  const texts = paymentReceivedTexts({
+    amount,
+    description: payableName(target),
+    houseName: house.houseName,
+    via,
+  });
+  const base = { event: 'paymentReceived' as const, houseID: target.houseID, subjectID: target.id };
+  return [
+    outboxCreate(deps, target.houseID, { ...base, recipient: landlord, ...texts.landlord }),
+    ...(tenant ? [outboxCreate(deps, target.houseID, { ...base, recipient: tenant, ...texts.tenant })] : []),
+  ];
+}
+
+/**
+ * The writes that credit `received` to `target` (guarded by its ETag) with their messages; none when
+ * the target already holds this reference. `via` says how the money came, for the messages.
+ */
+export async function creditOperations(
+  deps: Deps,
+  target: PayableDoc,
+  received: ReceivedPayment,
+  via: string,
+): Promise<BatchOp<HouseScopedDoc>[]> {
+  const credit = applyReceivedPayment(
+    { due: dueOf(target), paidAmount: target.paidAmount, status: target.status, payments: target.payments },
+    received,
+  );
+  if (!credit) return [];
+  const credited: PayableDoc = { ...target, ...credit };
+  return [
+    { op: 'replace', doc: credited, ...(target._etag ? { ifMatch: target._etag } : {}) },
+    ...(await paymentReceivedMessages(deps, target, received.amount, via)),
+    // Last: the totals are read as late as possible, so a concurrent payment rarely moves them in between.
+    await totalsOperation(deps, target.houseID, [{ before: target, after: credited }]),
+  ];
+}

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { idField, isoDate, isoDateTime, meterIndex, monthField } from './fields.js';
+
+/**
+ * Meters (đồng hồ điện, nước) and their monthly readings (`/odata/MeterRecord`). Every room has one
+ * electricity and one water meter at a time; a replaced meter stays, with its final index, so the
+ * history of readings keeps making sense.
+ */
+
+export const METER_KINDS = ['electricity', 'water'] as const;
+export type MeterKind = (typeof METER_KINDS)[number];
+export const METER_KIND_LABELS: Record<MeterKind, string> = { electricity: 'Điện', water: 'Nước' };
+export const METER_UNITS: Record<MeterKind, string> = { electricity: 'kWh', water: 'm³' };
+
+/** Use above this many times the room's average is refused unless the reader confirms it. */
+export const IMPLAUSIBLE_USE_FACTOR = 5;
+/** A whole house or floor per PATCH; more is split by the client. */
+export const MAX_READINGS_PER_BATCH = 500;
+
+export const METER_MESSAGES = {
+  saved: 'Cập nhật điện nước thành công',
+  saveFailed: 'Cập nhật điện nước thất bại!',
+  belowPrevious: (label: string, previous: number) =>
+    `${label} mới không được nhỏ hơn chỉ số cũ (${previous}). Nếu đã thay đồng hồ, hãy đánh dấu "Thay đồng hồ".`,
+  implausible: (label: string, use: number, average: number) =>
+    `${label}: mức dùng ${use} cao hơn ${IMPLAUSIBLE_USE_FACTOR} lần mức trung bình (${average}). Hãy kiểm tra lại và xác nhận nếu đúng.`,
+  replacementIncomplete:
+    'Khi thay đồng hồ, hãy nhập chỉ số cuối của đồng hồ cũ và chỉ số đầu của đồng hồ mới.',
+  finalBelowPrevious: (previous: number) =>
+    `Chỉ số cuối của đồng hồ cũ không được nhỏ hơn chỉ số cũ (${previous}).`,
+  newBelowStart: 'Chỉ số mới không được nhỏ hơn chỉ số đầu của đồng hồ mới.',
+  duplicateInBatch: 'Một phòng chỉ có một chỉ số điện và một chỉ số nước mỗi tháng trong cùng một lần lưu.',
+  monthIssued: 'Hóa đơn của tháng này đã phát hành: không thể sửa chỉ số nữa.',
+  roomWithoutContract: 'Phòng không có hợp đồng hiệu lực.',
+} as const;
+
+/** One reading a staff member sends; `month` defaults to the current month in Vietnam. */
+export const meterReadingSchema = z.strictObject({
+  roomID: idField('Mã phòng không hợp lệ.'),
+  kind: z.enum(METER_KINDS, { error: 'Loại đồng hồ phải là điện hoặc nước.' }),
+  month: monthField('Tháng ghi chỉ số').optional(),
+  newIndex: meterIndex('Chỉ số mới'),
+  /** The meter was replaced since the last reading: the old one's last index and the new one's first. */
+  replacement: z
+    .strictObject({
+      oldMeterFinalIndex: meterIndex('Chỉ số cuối của đồng hồ cũ'),
+      newMeterStartIndex: meterIndex('Chỉ số đầu của đồng hồ mới'),
+      newMeterSerial: z.string().trim().max(50, { error: 'Số seri tối đa 50 ký tự.' }).optional(),
+    })
+    .optional(),
+  /** The reader checked a use far above the room's average and it is right. */
+  confirmed: z.boolean().optional(),
+  /** A photo of the meter, uploaded first with an upload key (room-image area). */
+  imageBlobName: z.string().min(1).max(200).optional(),
+  /** The `@odata.etag` of the month's record the reader started from (412 when someone saved since). */
+  etag: z.string().max(100).optional(),
+});
+export type MeterReadingInput = z.infer<typeof meterReadingSchema>;
+
+/** `PATCH /odata/MeterRecord`: a floor or a house in one request, all or nothing. */
+export const meterReadingBatchSchema = z.strictObject({
+  records: z
+    .array(meterReadingSchema)
+    .min(1, { error: 'Chưa có chỉ số nào để lưu.' })
+    .max(MAX_READINGS_PER_BATCH, { error: `Tối đa ${MAX_READINGS_PER_BATCH} chỉ số mỗi lần lưu.` }),
+});
+export type MeterReadingBatchInput = z.infer<typeof meterReadingBatchSchema>;
+
+/** A meter of a room (`$expand=meters` on a room). */
+export const meterEntity = z.object({
+  meterID: z.string(),
+  houseID: z.string(),
+  roomID: z.string(),
+  kind: z.enum(METER_KINDS),
+  serial: z.string().optional(),
+  startIndex: z.number(),
+  installedOn: isoDate(),
+  /** Set when the meter was replaced; it then reads `finalIndex` for good. */
+  replacedOn: isoDate().optional(),
+  finalIndex: z.number().optional(),
+});
+export type Meter = z.infer<typeof meterEntity>;
+
+/** One room's reading of one meter kind for one month (one record per room, kind and month). */
+export const meterRecordEntity = z.object({
+  meterRecordID: z.string(),
+  houseID: z.string(),
+  roomID: z.string(),
+  roomName: z.string(),
+  floor: z.number(),
+  kind: z.enum(METER_KINDS),
+  month: z.string(),
+  meterID: z.string(),
+  previousIndex: z.number(),
+  newIndex: z.number(),
+  /** Units used this month, across a replacement when there was one. */
+  usage: z.number(),
+  replacement: z
+    .object({
+      oldMeterID: z.string(),
+      oldMeterFinalIndex: z.number(),
+      newMeterStartIndex: z.number(),
+    })
+    .optional(),
+  /** The use was far above the room's average and the reader confirmed it: the landlord should look. */
+  flagged: z.boolean().optional(),
+  imageBlobName: z.string().optional(),
+  recordedBy: z.string(),
+  recordedByName: z.string(),
+  recordedOn: isoDateTime(),
+});
+export type MeterRecord = z.infer<typeof meterRecordEntity>;

@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { idField, isoDate, isoDateTime, money } from './fields.js';
+
+/**
+ * Monthly bills (`/odata/MonthlyBill`): what a house ticket issues for each rented room, their lines
+ * (`billDetails`) and the payments received. Money is whole đồng everywhere.
+ */
+
+/** 1 unpaid, 2 partly paid (the rest is owed), 3 paid, 4 carried over into a later bill. */
+export const BILL_STATUS = { unpaid: 1, partlyPaid: 2, paid: 3, carriedOver: 4 } as const;
+export type BillStatus = (typeof BILL_STATUS)[keyof typeof BILL_STATUS];
+export const BILL_STATUS_LABELS: Record<BillStatus, string> = {
+  1: 'Chưa thanh toán',
+  2: 'Thanh toán một phần',
+  3: 'Đã thanh toán',
+  4: 'Đã chuyển sang kỳ sau',
+};
+
+/** Days after issue until a bill is due. */
+export const BILL_DUE_DAYS = 10;
+
+/**
+ * The national residential electricity tiers (EVN, kWh per month per household quota, đồng per kWh
+ * before VAT, Decision 1279/QĐ-BCT of 9 May 2025). A boarding house billing by tiers widens every
+ * tier by the room's quota: one quota per four registered occupants.
+ */
+export const ELECTRICITY_TIERS: ReadonlyArray<{ upTo: number | null; price: number }> = [
+  { upTo: 50, price: 1_984 },
+  { upTo: 100, price: 2_050 },
+  { upTo: 200, price: 2_380 },
+  { upTo: 300, price: 2_998 },
+  { upTo: 400, price: 3_350 },
+  { upTo: null, price: 3_460 },
+];
+export const PEOPLE_PER_ELECTRICITY_QUOTA = 4;
+
+export const BILL_LINE_KINDS = ['rent', 'electricity', 'water', 'service', 'debt', 'other'] as const;
+export type BillLineKind = (typeof BILL_LINE_KINDS)[number];
+
+/** One line of a bill (`billDetails`). */
+export const billLineEntity = z.object({
+  kind: z.enum(BILL_LINE_KINDS),
+  description: z.string(),
+  /** Units charged (kWh, m³, people, vehicles, 1 for a room fee or rent). */
+  quantity: z.number(),
+  unit: z.string().optional(),
+  unitPrice: z.number(),
+  /** Whole đồng, rounded once. May be negative for a discount the landlord adds. */
+  amount: z.number(),
+  /** How the line was worked out, shown under it ("Tính theo ngày: 16/30 ngày", meter indexes). */
+  note: z.string().optional(),
+  /** Tiered electricity: the kWh and price of each tier used. */
+  tiers: z.array(z.object({ kWh: z.number(), price: z.number(), amount: z.number() })).optional(),
+  serviceID: z.string().optional(),
+  vehicleID: z.string().optional(),
+  /** Debt lines: the earlier bill carried over. */
+  fromBillID: z.string().optional(),
+});
+export type BillLine = z.infer<typeof billLineEntity>;
+
+export const paymentEntryEntity = z.object({
+  amount: z.number(),
+  method: z.enum(['cash', 'online', 'transfer']),
+  paidOn: isoDateTime(),
+  recordedBy: z.string().optional(),
+  note: z.string().optional(),
+  /** Online and transfer payments: the payment record or bank transfer it came from (credited once). */
+  reference: z.string().optional(),
+});
+export type PaymentEntry = z.infer<typeof paymentEntryEntity>;
+
+export const monthlyBillEntity = z.object({
+  monthlyBillID: z.string(),
+  houseID: z.string(),
+  roomID: z.string(),
+  contractID: z.string(),
+  houseTicketID: z.string(),
+  /** The month billed, `yyyy-mm`. */
+  month: z.string(),
+  billName: z.string(),
+  /** Short code a tenant writes in a bank transfer's note (also in the QR code). */
+  billCode: z.string(),
+  createdOn: isoDateTime(),
+  dueDate: isoDate(),
+  total: z.number(),
+  paidAmount: z.number(),
+  status: z.number(),
+  billDetails: z.array(billLineEntity),
+  payments: z.array(paymentEntryEntity),
+  paidOn: isoDateTime().optional(),
+  carriedToBillID: z.string().optional(),
+  /** The VietQR (NAPAS EMVCo) text for the amount still owed; absent when the landlord has no bank account. */
+  transferQR: z.string().optional(),
+});
+export type MonthlyBill = z.infer<typeof monthlyBillEntity>;
+
+/** Money received in cash for a bill or a charge; a part leaves the rest owed. */
+export const cashPaymentSchema = z.strictObject({
+  amount: money('Số tiền thanh toán').refine((value) => value > 0, {
+    error: 'Số tiền thanh toán phải lớn hơn 0.',
+  }),
+  note: z.string().trim().max(300, { error: 'Ghi chú tối đa 300 ký tự.' }).optional(),
+});
+export type CashPaymentInput = z.infer<typeof cashPaymentSchema>;
+
+/** `PATCH /odata/MonthlyBill`: record a cash payment. */
+export const monthlyBillPatchSchema = z.strictObject({
+  monthlyBillID: idField('Mã hóa đơn không hợp lệ.').optional(),
+  payment: cashPaymentSchema,
+});
+export type MonthlyBillPatchInput = z.infer<typeof monthlyBillPatchSchema>;
+
+export const BILL_MESSAGES = {
+  billingDaySet: (value: number) => `Set up thời gian: ${value} thành công`,
+  billPaid: 'Đã cập nhật hóa đơn thành công',
+  billPayFailed: 'Cập nhật hóa đơn thất bại',
+  chargeAdded: 'Thêm phí thành công',
+  chargeFailed: 'Thêm phí thất bại! Vui lòng thử lại',
+  draftSaved: 'Đã lưu bảng kê nháp',
+  draftIssued: 'Đã phát hành hóa đơn tháng',
+  alreadyIssued: 'Bảng kê này đã được phát hành.',
+  alreadyPaid: 'Hóa đơn đã được thanh toán đủ.',
+  overpaid: (owed: number) => `Số tiền vượt quá số còn nợ (${owed.toLocaleString('vi-VN')} ₫).`,
+  carriedOver: 'Hóa đơn đã được chuyển nợ sang kỳ sau: hãy thu ở hóa đơn mới.',
+  unknownRoomTicket: 'Phiếu phòng không thuộc bảng kê này.',
+  nothingToIssue: 'Không có phòng nào để phát hành hóa đơn.',
+  contractNotActive: 'Hợp đồng không còn hiệu lực.',
+  issueNotOfContract: 'Sự cố không thuộc hợp đồng này.',
+  chargePaid: 'Khoản phí đã được thanh toán (một phần hoặc toàn bộ) nên không thể xóa.',
+  guestLinkInvalid: 'Liên kết hóa đơn không hợp lệ hoặc đã hết hạn. Hãy xin chủ trọ liên kết mới.',
+} as const;

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { idField, isoDate, isoDateTime, money, text } from './fields.js';
+import { cashPaymentSchema, paymentEntryEntity } from './monthlyBills.js';
+
+/**
+ * One-time charges (`/odata/OneTimeCharge`, the spec's `chargeID` and `total`, see
+ * docs/api-contract.md): a repair, a lost key, anything billed once outside the monthly bill.
+ */
+
+export const oneTimeChargeCreateSchema = z.strictObject({
+  contractID: idField('Mã hợp đồng không hợp lệ.'),
+  description: text('Nội dung khoản phí không được để trống!', 300, 'Nội dung khoản phí tối đa 300 ký tự.'),
+  amount: money('Số tiền').refine((value) => value > 0, { error: 'Số tiền phải lớn hơn 0.' }),
+  issueID: idField('Mã sự cố không hợp lệ.').optional(),
+  dueDate: z.iso.date({ error: 'Hạn thanh toán không hợp lệ (yyyy-mm-dd).' }).optional(),
+});
+export type OneTimeChargeCreateInput = z.infer<typeof oneTimeChargeCreateSchema>;
+
+/** `PATCH /odata/OneTimeCharge`: record a cash payment. */
+export const oneTimeChargePatchSchema = z.strictObject({
+  oneTimeChargeID: idField('Mã khoản phí không hợp lệ.').optional(),
+  payment: cashPaymentSchema,
+});
+export type OneTimeChargePatchInput = z.infer<typeof oneTimeChargePatchSchema>;
+
+export const oneTimeChargeEntity = z.object({
+  oneTimeChargeID: z.string(),
+  houseID: z.string(),
+  roomID: z.string(),
+  contractID: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  billCode: z.string(),
+  issueID: z.string().optional(),
+  createdOn: isoDateTime(),
+  createdBy: z.string(),
+  dueDate: isoDate(),
+  paidAmount: z.number(),
+  status: z.number(),
+  payments: z.array(paymentEntryEntity),
+  paidOn: isoDateTime().optional(),
+  transferQR: z.string().optional(),
+});
+export type OneTimeCharge = z.infer<typeof oneTimeChargeEntity>;

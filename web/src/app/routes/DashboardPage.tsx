@@ -1,0 +1,81 @@
+import { LEVEL } from '@nhatro/common';
+import type { ReactNode } from 'react';
+import { PageHeader } from '../../components/PageHeader';
+import { ROLE_IDS, useSignedInSession } from '../../lib/session';
+import { BillingSummaryCard } from '../../features/houseTickets/BillingSummaryCard';
+import { DashboardReportCard } from '../../features/dashboardReport/DashboardReportCard';
+import { LesseeRoomView } from '../../features/rooms/LesseeRoomView';
+import { OpenIssuesCard } from '../../features/issues/OpenIssuesCard';
+import { RoomsOverview } from '../../features/rooms/RoomsOverview';
+
+/**
+ * /dashboard: what each role sees first (spec section 2, guard behaviour). The super admin's list of
+ * lessor registrations belongs to the registrations slice; the app passes it in (`app/routes`).
+ */
+export function DashboardPage({
+  registrations,
+  landlordNotices,
+}: {
+  registrations: ReactNode;
+  /** What only the landlord is told (transfers waiting to be assigned). */
+  landlordNotices?: ReactNode;
+}) {
+  const { role, houseID } = useSignedInSession();
+  // Staff who read meters see the readings' progress; the landlord also the bills and the draft.
+  const billing =
+    role.billingPermission >= LEVEL.create ? (
+      <BillingSummaryCard houseID={houseID} canManage={role.billingPermission >= LEVEL.full} />
+    ) : undefined;
+  // /requests is open to the landlord and to staff with room permission.
+  const issues = role.roomPermission >= LEVEL.read ? <OpenIssuesCard houseID={houseID} /> : undefined;
+  const summary = (
+    <>
+      {billing}
+      {issues}
+    </>
+  );
+
+  switch (role.roleID) {
+    case ROLE_IDS.superAdmin:
+      return (
+        <>
+          <title>Danh sách đăng ký chủ trọ — Nhà trọ</title>
+          <PageHeader
+            title="Danh sách đăng ký chủ trọ"
+            subtitle="Các chủ trọ đăng ký sử dụng dịch vụ, mới nhất trước."
+          />
+          {registrations}
+        </>
+      );
+    case ROLE_IDS.houseModerator:
+      return (
+        <>
+          <title>Quản lý chung — Nhà trọ</title>
+          <RoomsOverview
+            title="Quản lý chung"
+            summary={
+              <>
+                {landlordNotices}
+                {role.billingPermission >= LEVEL.full && <DashboardReportCard houseID={houseID} />}
+                {summary}
+              </>
+            }
+          />
+        </>
+      );
+    case ROLE_IDS.staff:
+      return (
+        <>
+          <title>Tổng quan phòng — Nhà trọ</title>
+          <RoomsOverview title="Tổng quan phòng" summary={summary} />
+        </>
+      );
+    case ROLE_IDS.lessee:
+      return (
+        <>
+          <title>Tổng quan — Nhà trọ</title>
+          <LesseeRoomView title="Tổng quan" />
+        </>
+      );
+  }
+}

@@ -1,0 +1,187 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import CheckOutlined from '@mui/icons-material/CheckOutlined';
+import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
+import ShareOutlined from '@mui/icons-material/ShareOutlined';
+import { useState } from 'react';
+import { notifyFailure } from '../../components/mutationFeedback';
+import { formatDateTime } from '../../lib/format';
+import { notify } from '../../lib/toast';
+import { createBillShareLink, fetchBillPdf, type BillShareLink } from './monthlyBillsApi';
+
+export const SHARE_TEXTS = {
+  copied: 'Đã tạo và sao chép liên kết hóa đơn.',
+  created: 'Đã tạo liên kết hóa đơn: hãy sao chép và gửi cho người thuê.',
+  failed: 'Tạo liên kết thất bại!',
+} as const;
+
+const PDF_WAITING_TEXT = 'Đang tạo hóa đơn PDF…';
+
+async function copyToClipboard(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Opens the PDF in a tab opened at the tap (a tab opened after an awaited request is a blocked pop-up,
+ * notably on phones); without a tab the file is saved instead.
+ */
+async function openPdf(monthlyBillID: string, fileName: string): Promise<void> {
+  const tab = window.open('', '_blank');
+  if (tab !== null) {
+    try {
+      tab.document.title = PDF_WAITING_TEXT;
+      tab.document.body.textContent = PDF_WAITING_TEXT;
+    } catch {
+      // Only a courtesy while the file is prepared.
+    }
+  }
+  try {
+    const blob = await fetchBillPdf(monthlyBillID);
+    const url = URL.createObjectURL(blob);
+    window.setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    if (tab !== null && !tab.closed) {
+      tab.location.href = url;
+      return;
+    }
+    const anchor = document.createElement('a');
+    anchor.href = url;
+    anchor.download = fileName;
+    anchor.click();
+  } catch (error) {
+    tab?.close();
+    throw error;
+  }
+}
+
+/** 'In hóa đơn' and 'Tải PDF' (everyone who sees the bill). */
+export function PrintAndPdfButtons({ monthlyBillID, billName }: { monthlyBillID: string; billName: string }) {
+  const [isFetching, setIsFetching] = useState(false);
+  const download = async () => {
+    setIsFetching(true);
+    try {
+      await openPdf(monthlyBillID, `${billName.replace(/[\\/:*?"<>|]+/g, '-')}.pdf`);
+    } catch (error) {
+      notifyFailure('Tải hóa đơn PDF thất bại!', error);
+    } finally {
+      setIsFetching(false);
+    }
+  };
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={<PrintOutlined />}
+        onClick={() => window.print()}
+        data-testid="bill-print"
+      >
+        In hóa đơn
+      </Button>
+      <Button
+        variant="outlined"
+        startIcon={<PictureAsPdfOutlined />}
+        onClick={() => void download()}
+        loading={isFetching}
+        loadingPosition="start"
+        data-testid="bill-pdf"
+      >
+        Tải PDF
+      </Button>
+    </>
+  );
+}
+
+/** 'Chia sẻ': makes a 7-day link that shows the bill without an account, copies it and keeps it shown. */
+export function useShareLink(monthlyBillID: string) {
+  const [link, setLink] = useState<BillShareLink | null>(null);
+  const [isCreating, setIsCreating] = useState(false);
+  const create = async () => {
+    setIsCreating(true);
+    try {
+      const created = await createBillShareLink(monthlyBillID);
+      setLink(created);
+      notify.success((await copyToClipboard(created.url)) ? SHARE_TEXTS.copied : SHARE_TEXTS.created);
+    } catch (error) {
+      notifyFailure(SHARE_TEXTS.failed, error);
+    } finally {
+      setIsCreating(false);
+    }
+  };
+  return { link, isCreating, create };
+}
+
+export function ShareLinkButton({ isCreating, onClick }: { isCreating: boolean; onClick: () => void }) {
+  return (
+    <Button
+      variant="outlined"
+      startIcon={<ShareOutlined />}
+      onClick={onClick}
+      loading={isCreating}
+      loadingPosition="start"
+      data-testid="bill-share"
+    >
+      Chia sẻ
+    </Button>
+  );
+}
+
+/** The link just made: readable, selectable, with a copy button and its expiry. */
+export function ShareLinkBox({ link }: { link: BillShareLink }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    if (await copyToClipboard(link.url)) {
+      setCopied(true);
+      window.setTimeout(() => setCopied(false), 2000);
+    } else notify.info('Không sao chép tự động được: hãy chọn liên kết và sao chép.');
+  };
+  return (
+    <Alert
+      severity="success"
+      icon={false}
+      className="no-print"
+      data-testid="bill-share-link"
+      sx={{ '& .MuiAlert-message': { width: '100%' } }}
+    >
+      <Typography sx={{ fontWeight: 600, mb: 1 }}>Liên kết xem hóa đơn (gửi qua Zalo, tin nhắn…)</Typography>
+      <TextField
+        id="bill-share-url"
+        label="Liên kết"
+        value={link.url}
+        fullWidth
+        size="small"
+        onFocus={(event) => event.target.select()}
+        slotProps={{
+          htmlInput: { readOnly: true, 'data-testid': 'bill-share-url' },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <Tooltip title={copied ? 'Đã sao chép' : 'Sao chép liên kết'}>
+                  <IconButton onClick={() => void copy()} aria-label="Sao chép liên kết" edge="end">
+                    {copied ? <CheckOutlined color="success" /> : <ContentCopyOutlined />}
+                  </IconButton>
+                </Tooltip>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Box sx={{ mt: 1 }}>
+        <Typography variant="body2" data-testid="bill-share-expiry">
+          Người nhận xem được hóa đơn và mã QR mà không cần đăng nhập, đến {formatDateTime(link.expiresOn)}.
+        </Typography>
+      </Box>
+    </Alert>
+  );
+}

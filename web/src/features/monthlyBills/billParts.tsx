@@ -1,0 +1,514 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import DialogContent from '@mui/material/DialogContent';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import {
+  BILL_MESSAGES,
+  cashPaymentSchema,
+  parseVietnameseNumber,
+  type BillLine,
+  type CashPaymentInput,
+  type PaymentEntry,
+} from '@nhatro/common';
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  DIALOG_FORM_SX,
+  fieldErrorsFromBody,
+  reservedHelperText,
+  useFieldForm,
+  validateWithSchema,
+  type FieldErrors,
+} from '../../components/fieldForm';
+import { FormDialog, FormDialogActions } from '../../components/crud';
+import { DetailPageStates } from '../../components/DetailPageStates';
+import { ItemList } from '../../components/ItemList';
+import { EmptyLine, SectionCard } from '../../components/SectionCard';
+import { TransferQrCode } from '../../components/TransferQrCode';
+import { notifyFailure } from '../../components/mutationFeedback';
+import { isApiError } from '../../lib/api';
+import { billStatusColor, billStatusLabel, revalidateBills } from '../../lib/api/resources/monthlyBills';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { paths } from '../../lib/paths';
+import { ROLE_IDS, useSignedInSession } from '../../lib/session';
+import { notify } from '../../lib/toast';
+
+/** What the room's bill and charge pages say when the room is not there (or another landlord's). */
+export const ROOM_MISSING = {
+  title: 'Không tìm thấy phòng',
+  description: 'Phòng này không tồn tại hoặc đã bị xóa.',
+  listPath: paths.rooms,
+  listLabel: 'Về danh sách phòng',
+};
+
+export function BackLink({ to, label, testId }: { to: string; label: string; testId: string }) {
+  return (
+    <Button
+      component={RouterLink}
+      to={to}
+      size="small"
+      startIcon={<ArrowBackOutlined />}
+      sx={{ mb: 1, ml: -0.5 }}
+      className="no-print"
+      data-testid={testId}
+    >
+      {label}
+    </Button>
+  );
+}
+
+export function BillStatusChip({ status, testId }: { status: number; testId?: string }) {
+  return (
+    <Chip size="small" color={billStatusColor(status)} label={billStatusLabel(status)} data-testid={testId} />
+  );
+}
+
+/** Total, paid and still owed, the owed amount large (what the reader came for). */
+export function AmountSummary({
+  total,
+  paid,
+  owed,
+  testIdPrefix,
+}: {
+  total: number;
+  paid: number;
+  owed: number;
+  testIdPrefix: string;
+}) {
+  const rows = [
+    { key: 'total', label: 'Tổng cộng', value: total },
+    { key: 'paid', label: 'Đã thanh toán', value: paid },
+  ];
+  return (
+    <Box sx={{ display: 'grid', gap: 0.5 }}>
+      {rows.map((row) => (
+        <Box key={row.key} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2 }}>
+          <Typography sx={{ color: 'text.secondary' }}>{row.label}</Typography>
+          <Typography sx={{ fontWeight: 600 }} data-testid={`${testIdPrefix}-${row.key}`}>
+            {formatMoney(row.value)}
+          </Typography>
+        </Box>
+      ))}
+      <Box
+        sx={{
+          display: 'flex',
+          justifyContent: 'space-between',
+          alignItems: 'baseline',
+          gap: 2,
+          pt: 1,
+          mt: 0.5,
+          borderTop: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Typography sx={{ fontWeight: 600 }}>Còn phải trả</Typography>
+        <Typography
+          sx={{ fontWeight: 700, fontSize: '1.375rem', color: owed > 0 ? 'error.main' : 'success.main' }}
+          data-testid={`${testIdPrefix}-owed`}
+        >
+          {formatMoney(owed)}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+function lineQuantity(line: BillLine): string {
+  const unit = line.unit ? ` ${line.unit}` : '';
+  return `${formatNumber(line.quantity)}${unit} × ${formatMoney(line.unitPrice)}`;
+}
+
+/** The lines of a bill: what, how many × unit price, amount; the working and the tiers under it. */
+export function BillLines({ lines, testId }: { lines: readonly BillLine[]; testId: string }) {
+  if (lines.length === 0)
+    return <EmptyLine testId={`${testId}-empty`}>Hóa đơn không có khoản thu nào.</EmptyLine>;
+  return (
+    <ItemList
+      items={lines}
+      label="Các khoản thu"
+      testId={testId}
+      render={(line) => (
+        <Box
+          sx={{ display: 'flex', justifyContent: 'space-between', gap: 1.5, minWidth: 0 }}
+          data-kind={line.kind}
+        >
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{line.description}</Typography>
+            {line.kind !== 'debt' && line.unitPrice !== 0 && (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {lineQuantity(line)}
+              </Typography>
+            )}
+            {line.note && (
+              <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {line.note}
+              </Typography>
+            )}
+            {line.tiers && line.tiers.length > 0 && (
+              <Box component="ul" aria-label="Bậc giá điện" sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
+                {line.tiers.map((tier, index) => (
+                  <Typography component="li" variant="body2" key={index} sx={{ color: 'text.secondary' }}>
+                    Bậc {index + 1}: {formatNumber(tier.kWh)} kWh × {formatMoney(tier.price)} ={' '}
+                    {formatMoney(tier.amount)}
+                  </Typography>
+                ))}
+              </Box>
+            )}
+          </Box>
+          <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{formatMoney(line.amount)}</Typography>
+        </Box>
+      )}
+    />
+  );
+}
+
+const METHOD_LABELS: Record<PaymentEntry['method'], string> = {
+  cash: 'Tiền mặt',
+  transfer: 'Chuyển khoản',
+  online: 'Thanh toán trực tuyến',
+};
+
+export function PaymentHistory({ payments, testId }: { payments: readonly PaymentEntry[]; testId: string }) {
+  if (payments.length === 0)
+    return <EmptyLine testId={`${testId}-empty`}>Chưa có lần thanh toán nào.</EmptyLine>;
+  return (
+    <ItemList
+      items={payments}
+      label="Lịch sử thanh toán"
+      testId={testId}
+      render={(payment) => (
+        <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 1.5, minWidth: 0 }}>
+          <Box sx={{ minWidth: 0 }}>
+            <Typography sx={{ fontWeight: 600 }}>{METHOD_LABELS[payment.method]}</Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {formatDateTime(payment.paidOn)}
+            </Typography>
+            {payment.note && (
+              <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {payment.note}
+              </Typography>
+            )}
+          </Box>
+          <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap', color: 'success.main' }}>
+            {formatMoney(payment.amount)}
+          </Typography>
+        </Box>
+      )}
+    />
+  );
+}
+
+/** Label–value pairs: one column on phones, two from 600 px. */
+export function Facts({ items }: { items: ReadonlyArray<{ key: string; label: string; value: ReactNode }> }) {
+  return (
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
+      }}
+    >
+      {items.map(({ key, label, value }) => (
+        <Box key={key} sx={{ minWidth: 0 }}>
+          <Box component="dt" sx={{ color: 'text.secondary', fontSize: '0.875rem' }}>
+            {label}
+          </Box>
+          <Box
+            component="dd"
+            sx={{ m: 0, mt: 0.25, fontWeight: 600, overflowWrap: 'anywhere' }}
+            data-testid={`fact-${key}`}
+          >
+            {value}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+const PAYMENT_FIELDS = ['amount', 'note'] as const;
+type PaymentField = (typeof PAYMENT_FIELDS)[number];
+
+function validatePayment(values: Record<PaymentField, string>, owed: number) {
+  const amount = parseVietnameseNumber(values.amount);
+  const result = validateWithSchema<PaymentField, CashPaymentInput>(
+    cashPaymentSchema,
+    { amount, note: values.note.trim() === '' ? undefined : values.note },
+    { amount: 'Số tiền thanh toán' },
+  );
+  if (result.errors.amount === undefined && typeof amount === 'number' && amount > owed) {
+    const errors: FieldErrors<PaymentField> = { ...result.errors, amount: BILL_MESSAGES.overpaid(owed) };
+    return { errors, data: null };
+  }
+  return result;
+}
+
+function CashPaymentForm({
+  owed,
+  subject,
+  onClose,
+  onSubmit,
+}: {
+  owed: number;
+  subject: string;
+  onClose: () => void;
+  /** Sends the payment; resolves true when it was recorded. A rejection carries the 400's field errors. */
+  onSubmit: (payment: CashPaymentInput) => Promise<boolean>;
+}) {
+  const validate = useCallback(
+    (values: Record<PaymentField, string>) => validatePayment(values, owed).errors,
+    [owed],
+  );
+  const form = useFieldForm<PaymentField>({ amount: formatNumber(owed), note: '' }, validate);
+  const [busy, setBusy] = useState(false);
+  const amount = parseVietnameseNumber(form.values.amount);
+  const amountBinding = form.bind('amount');
+  const left = typeof amount === 'number' && Number.isFinite(amount) ? owed - amount : null;
+  const hint =
+    left !== null && left > 0 && left < owed
+      ? `Thu một phần: còn nợ ${formatMoney(left)} sau lần thu này.`
+      : left === 0
+        ? 'Thu đủ số còn nợ.'
+        : undefined;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    form.touchAll();
+    const { data } = validatePayment(form.values, owed);
+    if (data === null) return;
+    setBusy(true);
+    try {
+      if (await onSubmit(data)) onClose();
+    } catch (error) {
+      if (isApiError(error) && error.status === 400) {
+        form.setServerErrors(fieldErrorsFromBody(error.body, PAYMENT_FIELDS));
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box
+      component="form"
+      sx={DIALOG_FORM_SX}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-label="Thu tiền mặt"
+    >
+      <DialogContent dividers>
+        <Typography sx={{ mb: 2 }}>
+          {subject}: còn nợ <strong data-testid="cash-owed">{formatMoney(owed)}</strong>. Có thể thu một phần;
+          phần còn lại vẫn được ghi nợ.
+        </Typography>
+        <TextField
+          id="cash-amount"
+          name="amount"
+          label="Số tiền thu"
+          {...amountBinding}
+          helperText={reservedHelperText(amountBinding.helperText ?? hint)}
+          required
+          fullWidth
+          autoFocus
+          autoComplete="off"
+          disabled={busy}
+          slotProps={{
+            htmlInput: { inputMode: 'numeric', 'data-testid': 'cash-amount' },
+            input: { endAdornment: <InputAdornment position="end">₫</InputAdornment> },
+          }}
+        />
+        <TextField
+          id="cash-note"
+          name="note"
+          label="Ghi chú (không bắt buộc)"
+          {...form.bind('note')}
+          helperText={reservedHelperText(form.visibleError('note'))}
+          fullWidth
+          multiline
+          minRows={2}
+          disabled={busy}
+          sx={{ mt: 1 }}
+          slotProps={{ htmlInput: { 'data-testid': 'cash-note', maxLength: 300 } }}
+        />
+      </DialogContent>
+      <FormDialogActions
+        onCancel={onClose}
+        busy={busy}
+        submitLabel="Xác nhận đã thu"
+        submitTestId="cash-submit"
+      />
+    </Box>
+  );
+}
+
+/** 'Thu tiền mặt': the amount (prefilled with what is owed, a part allowed) and an optional note. */
+export function CashPaymentDialog({
+  open,
+  owed,
+  subject,
+  onClose,
+  onSubmit,
+}: {
+  open: boolean;
+  owed: number;
+  /** What is paid, e.g. the bill's name. */
+  subject: string;
+  onClose: () => void;
+  onSubmit: (payment: CashPaymentInput) => Promise<boolean>;
+}) {
+  const titleId = useId();
+  return (
+    <FormDialog open={open} onClose={onClose} title="Thu tiền mặt" titleId={titleId} testId="cash-dialog">
+      <CashPaymentForm owed={owed} subject={subject} onClose={onClose} onSubmit={onSubmit} />
+    </FormDialog>
+  );
+}
+
+export const STALE_BILL_TEXT = 'Hóa đơn vừa được cập nhật ở nơi khác: đã tải lại, hãy kiểm tra rồi thu lại.';
+
+/** Where the bill's QR code would be: the code, or why there is none. */
+export function TransferSection({
+  transferQR,
+  owed,
+  code,
+  testId,
+}: {
+  transferQR: string | undefined;
+  owed: number;
+  code: string;
+  testId: string;
+}) {
+  let content;
+  if (owed <= 0)
+    content = <Alert severity="success">Đã thanh toán đủ, không còn gì phải chuyển khoản.</Alert>;
+  else if (transferQR) content = <TransferQrCode payload={transferQR} testId={testId} />;
+  else
+    content = (
+      <Alert severity="info" data-testid={`${testId}-missing`}>
+        Chủ trọ chưa khai báo tài khoản ngân hàng nên chưa có mã QR. Khi chuyển khoản, hãy ghi nội dung{' '}
+        <strong>{code}</strong>.
+      </Alert>
+    );
+  return (
+    <SectionCard id={`${testId}-section`} title="Chuyển khoản" testId={`${testId}-section`}>
+      {content}
+    </SectionCard>
+  );
+}
+
+/**
+ * Cash collection on a bill or a charge: the dialog's open state and the call, with the spec's toast; a
+ * stale copy (412) reloads and says so, any other failure toasts the server's reason.
+ */
+export function useCashPayment<T>(
+  send: (payment: CashPaymentInput) => Promise<T>,
+  onChanged: (next?: T) => void,
+) {
+  const [isOpen, setOpen] = useState(false);
+  const pay = async (payment: CashPaymentInput): Promise<boolean> => {
+    try {
+      const updated = await send(payment);
+      notify.success(BILL_MESSAGES.billPaid);
+      onChanged(updated);
+      void revalidateBills();
+      return true;
+    } catch (error) {
+      if (isApiError(error) && error.status === 412) {
+        notify.error(STALE_BILL_TEXT);
+        onChanged();
+        return true;
+      }
+      notifyFailure(`${BILL_MESSAGES.billPayFailed}!`, error);
+      throw error;
+    }
+  };
+  return { isOpen, open: () => setOpen(true), close: () => setOpen(false), pay };
+}
+
+export function CollectCashButton({ onClick, testId }: { onClick: () => void; testId: string }) {
+  return (
+    <Button variant="contained" startIcon={<PaymentsOutlined />} onClick={onClick} data-testid={testId}>
+      Thu tiền mặt
+    </Button>
+  );
+}
+
+/** The side column of a bill or a charge: the transfer QR code for what is owed, then the payments. */
+export function PaymentColumn({
+  item,
+  owed,
+  prefix,
+}: {
+  item: { transferQR?: string | undefined; billCode: string; payments: readonly PaymentEntry[] };
+  owed: number;
+  /** Test ids and anchors: `bill` or `charge`. */
+  prefix: string;
+}) {
+  return (
+    <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <TransferSection
+        transferQR={item.transferQR}
+        owed={owed}
+        code={item.billCode}
+        testId={`${prefix}-qr`}
+      />
+      <Box className="no-print">
+        <SectionCard
+          id={`${prefix}-payments`}
+          title="Lịch sử thanh toán"
+          testId={`${prefix}-payments-section`}
+        >
+          <PaymentHistory payments={item.payments} testId={`${prefix}-payments`} />
+        </SectionCard>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * A bill's or a charge's page before it is shown: loading, not found (with the way back the reader
+ * knows: the tenant's own room, else the rooms), or the error with a retry.
+ */
+export function BillingItemStates({
+  error,
+  isLoading,
+  onRetry,
+  title,
+  missingDescription,
+}: {
+  error: unknown;
+  isLoading: boolean;
+  onRetry: () => void;
+  /** 'Hóa đơn', 'Khoản phí'. */
+  title: string;
+  missingDescription: string;
+}) {
+  const session = useSignedInSession();
+  const isTenant = session.role.roleID === ROLE_IDS.lessee;
+  return (
+    <DetailPageStates
+      error={error}
+      isLoading={isLoading}
+      hasData={false}
+      onRetry={onRetry}
+      title={title}
+      backLink={null}
+      loadingLabel={`Đang tải ${title.toLowerCase()}`}
+      missing={{
+        title: `Không tìm thấy ${title.toLowerCase()}`,
+        description: missingDescription,
+        listPath: isTenant ? paths.lesseeRoom : paths.rooms,
+        listLabel: isTenant ? 'Về phòng của tôi' : 'Về danh sách phòng',
+      }}
+    />
+  );
+}

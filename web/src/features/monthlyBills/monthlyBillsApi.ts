@@ -1,0 +1,124 @@
+import { CONTRACT_STATUS, type CashPaymentInput, type Contract } from '@nhatro/common';
+import type { SWRResponse } from 'swr';
+import { apiRequest, apiUrl, ApiError, type ODataCollection } from '../../lib/api';
+import {
+  billKeys,
+  type MonthlyBillReply,
+  type OneTimeChargeReply,
+} from '../../lib/api/resources/monthlyBills';
+import { useApiResource } from '../../lib/api/swr';
+import { paths } from '../../lib/paths';
+import { getAccessToken } from '../../lib/session';
+
+// Reads of one bill or charge and the room lists are shared (lib/api/resources/bills.ts); the writes
+// and what only these pages need live here.
+
+const enc = encodeURIComponent;
+
+/** Statuses the pages explain themselves (the server's errorMessage in a toast or under a field). */
+const WRITE_REQUEST = { toastBadRequest: false, handledStatuses: [400, 404, 409, 412] } as const;
+
+/** `PATCH /odata/MonthlyBill/{id}`: money received in cash (the whole rest or a part). */
+export function recordBillPayment(
+  bill: MonthlyBillReply,
+  payment: CashPaymentInput,
+): Promise<MonthlyBillReply> {
+  return apiRequest<MonthlyBillReply>(billKeys.bill(bill.monthlyBillID), {
+    method: 'PATCH',
+    body: { payment },
+    ifMatch: bill['@odata.etag'],
+    ...WRITE_REQUEST,
+  });
+}
+
+/** `PATCH /odata/OneTimeCharge/{id}`: money received in cash for a charge. */
+export function recordChargePayment(
+  charge: OneTimeChargeReply,
+  payment: CashPaymentInput,
+): Promise<OneTimeChargeReply> {
+  return apiRequest<OneTimeChargeReply>(billKeys.charge(charge.oneTimeChargeID), {
+    method: 'PATCH',
+    body: { payment },
+    ifMatch: charge['@odata.etag'],
+    ...WRITE_REQUEST,
+  });
+}
+
+export function deleteOneTimeCharge(charge: OneTimeChargeReply): Promise<unknown> {
+  return apiRequest(billKeys.charge(charge.oneTimeChargeID), {
+    method: 'DELETE',
+    ifMatch: charge['@odata.etag'],
+    ...WRITE_REQUEST,
+  });
+}
+
+export interface BillShareLink {
+  /** The whole address to send (this site's origin + /guestMonthlyBill/{id}?t=…). */
+  url: string;
+  expiresOn: string;
+}
+
+/** `POST /odata/MonthlyBill/{id}/GuestLink`: a signed 7-day link that shows the bill without an account. */
+export async function createBillShareLink(monthlyBillID: string): Promise<BillShareLink> {
+  const reply = await apiRequest<{ url: string; expiresOn: string }>(
+    `${billKeys.bill(monthlyBillID)}/GuestLink`,
+    { method: 'POST', ...WRITE_REQUEST },
+  );
+  const served = new URL(reply.url, window.location.origin);
+  const token = served.searchParams.get('t');
+  const path =
+    token === null ? `${served.pathname}${served.search}` : paths.guestMonthlyBill(monthlyBillID, token);
+  return { url: new URL(path, window.location.origin).href, expiresOn: reply.expiresOn };
+}
+
+async function fetchPdf(path: string): Promise<Response> {
+  const token = getAccessToken();
+  return fetch(apiUrl(path), {
+    headers: { Accept: 'application/pdf', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
+}
+
+/**
+ * `GET /api/MonthlyBill/Pdf`: the bill as an A5 PDF. The API client reads JSON only, so the file is
+ * fetched here with the session's bearer; an expired token is renewed by one authenticated call through
+ * the client (which refreshes it, or ends the session) before the one retry.
+ */
+export async function fetchBillPdf(monthlyBillID: string): Promise<Blob> {
+  const path = `/api/MonthlyBill/Pdf?monthlyBillID=${enc(monthlyBillID)}`;
+  let response = await fetchPdf(path);
+  if (response.status === 401) {
+    await apiRequest(billKeys.bill(monthlyBillID));
+    response = await fetchPdf(path);
+  }
+  if (!response.ok) {
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = JSON.parse(text) as unknown;
+    } catch {
+      // plain text
+    }
+    const message =
+      typeof body === 'object' &&
+      body !== null &&
+      'errorMessage' in body &&
+      typeof body.errorMessage === 'string'
+        ? body.errorMessage
+        : `Máy chủ không tạo được tệp PDF (HTTP ${response.status}).`;
+    throw new ApiError(response.status, body, message);
+  }
+  return response.blob();
+}
+
+/** The room's active contract, the one a new charge belongs to (null when the room has none). */
+export function useActiveRoomContract(
+  houseID: string | null,
+  roomID: string,
+): SWRResponse<ODataCollection<Contract>, Error> {
+  const filter = enc(`status eq ${CONTRACT_STATUS.active}`);
+  return useApiResource<ODataCollection<Contract>>(
+    houseID === null
+      ? null
+      : `/odata/Contract?HouseID=${enc(houseID)}&roomID=${enc(roomID)}&$filter=${filter}&$top=1`,
+  );
+}
