@@ -12,14 +12,18 @@ const apiProxy = {
   '/ExcelExport': LOCAL_API_ORIGIN,
 };
 
-/** Routing and headers of the Static Web App; lives in public/, so every build emits it. */
+/**
+ * Routing and headers of the Static Web App: one file at the repository's top level (as the design card
+ * shows it), emitted into every build's output by the plugin below.
+ */
 const STATIC_WEB_APP_CONFIG = 'staticwebapp.config.json';
+const STATIC_WEB_APP_CONFIG_SOURCE = resolve(import.meta.dirname, '..', STATIC_WEB_APP_CONFIG);
 
 /**
- * Names the API's own origin (from VITE_API_BASE_URL, the Function App URL baked into the bundle) in
- * the CSP `connect-src` of the emitted staticwebapp.config.json, instead of every *.azurewebsites.net
- * site. Only that one string changes; without VITE_API_BASE_URL (same-origin API, local builds) the
- * file is emitted exactly as in public/.
+ * Emits the top-level staticwebapp.config.json into the build output. With VITE_API_BASE_URL (the
+ * Function App URL baked into the bundle) it names the API's own origin in the CSP `connect-src`, instead
+ * of every *.azurewebsites.net site; only that one string changes. Without it (same-origin API, local
+ * builds) the file is emitted byte for byte.
  */
 function staticWebAppConfig(apiBaseUrl: string | undefined): Plugin {
   let outDir = '';
@@ -30,16 +34,22 @@ function staticWebAppConfig(apiBaseUrl: string | undefined): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      if (!apiBaseUrl) return;
-      const apiOrigin = new URL(apiBaseUrl).origin;
       const file = join(outDir, STATIC_WEB_APP_CONFIG);
-      const text = await readFile(file, 'utf8');
+      const text = await readFile(STATIC_WEB_APP_CONFIG_SOURCE, 'utf8');
+      if (!apiBaseUrl) {
+        await writeFile(file, text);
+        return;
+      }
+      const apiOrigin = new URL(apiBaseUrl).origin;
       const parsed = JSON.parse(text) as { globalHeaders?: Record<string, string> };
       const csp = parsed.globalHeaders?.['Content-Security-Policy'];
       const connectSrc = csp?.match(/connect-src ([^;]+)/);
       if (!csp || !connectSrc) throw new Error(`${file}: no Content-Security-Policy connect-src to extend`);
       const sources = connectSrc[1]?.trim().split(/\s+/) ?? [];
-      if (sources.includes(apiOrigin)) return;
+      if (sources.includes(apiOrigin)) {
+        await writeFile(file, text);
+        return;
+      }
       const updated = csp.replace(connectSrc[0], `connect-src ${[...sources, apiOrigin].join(' ')}`);
       await writeFile(file, text.replace(JSON.stringify(csp), JSON.stringify(updated)));
     },

@@ -1,5 +1,6 @@
-// staticwebapp.config.json (SPA fallback, CSP and the other headers) lives in web/public, so every
-// `vite build` emits it, whoever runs the build. The build changes one thing only: with
+// staticwebapp.config.json (SPA fallback, CSP and the other headers) lives at the repository's top level,
+// its single source; every `vite build` emits a copy into its output (web/vite.config.ts), whoever runs
+// the build. The build changes one thing only: with
 // VITE_API_BASE_URL set, the API's origin joins the CSP connect-src.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const WEB = join(ROOT, 'web');
-const SOURCE = join(WEB, 'public', 'staticwebapp.config.json');
+const SOURCE = join(ROOT, 'staticwebapp.config.json');
 const VITE = join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
 const outDirs: string[] = [];
 
@@ -43,7 +44,7 @@ afterAll(() => {
 });
 
 describe('staticwebapp.config.json', () => {
-  it('is the source of truth in web/public: SPA fallback, HSTS of at least a year, no azurewebsites.net wildcard', () => {
+  it('is the source of truth at the top level: SPA fallback, HSTS of at least a year, no azurewebsites.net wildcard', () => {
     const config = JSON.parse(readFileSync(SOURCE, 'utf8')) as StaticWebAppConfig;
     expect(config.navigationFallback?.rewrite).toBe('/index.html');
     const hsts = config.globalHeaders['Strict-Transport-Security'] ?? '';
@@ -51,7 +52,7 @@ describe('staticwebapp.config.json', () => {
     expect(csp(readFileSync(SOURCE, 'utf8'))).not.toContain('azurewebsites.net');
   });
 
-  it('a build without VITE_API_BASE_URL emits it unchanged', () => {
+  it('a build without VITE_API_BASE_URL emits an identical copy', () => {
     expect(build({})).toBe(readFileSync(SOURCE, 'utf8'));
   }, 120_000);
 

@@ -13,12 +13,12 @@ const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.ur
 const WEB_DIST = join(REPOSITORY_ROOT, 'web', 'dist');
 
 /**
- * The Static Web App configuration the build emitted (web/public/staticwebapp.config.json, copied by
+ * The Static Web App configuration the build emitted (the top-level staticwebapp.config.json, written by
  * every `vite build`), as Azure serves it; the source file when web/dist predates it.
  */
 function staticWebAppConfigFile(): string {
   const emitted = join(WEB_DIST, 'staticwebapp.config.json');
-  return existsSync(emitted) ? emitted : join(REPOSITORY_ROOT, 'web', 'public', 'staticwebapp.config.json');
+  return existsSync(emitted) ? emitted : join(REPOSITORY_ROOT, 'staticwebapp.config.json');
 }
 
 export interface LocalProductOptions {
