@@ -127,5 +127,7 @@ export const BILL_MESSAGES = {
   contractNotActive: 'Hợp đồng không còn hiệu lực.',
   issueNotOfContract: 'Sự cố không thuộc hợp đồng này.',
   chargePaid: 'Khoản phí đã được thanh toán (một phần hoặc toàn bộ) nên không thể xóa.',
+  chargePaymentOpen:
+    'Người thuê đang thanh toán khoản phí này qua VNPay: hãy đợi liên kết thanh toán hết hạn (15 phút) rồi xóa.',
   guestLinkInvalid: 'Liên kết hóa đơn không hợp lệ hoặc đã hết hạn. Hãy xin chủ trọ liên kết mới.',
 } as const;

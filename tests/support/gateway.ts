@@ -12,6 +12,8 @@ export interface GatewayAnswer {
   amount?: string;
   txnRef?: string;
   transactionNo?: string;
+  /** `vnp_PayDate` (yyyyMMddHHmmss, Vietnam time); a fixed day unless a test moves its clock. */
+  payDate?: string;
 }
 
 export function gatewayCallback(
@@ -25,7 +27,7 @@ export function gatewayCallback(
     vnp_BankCode: 'NCB',
     vnp_CardType: 'ATM',
     vnp_OrderInfo: asked.get('vnp_OrderInfo') ?? '',
-    vnp_PayDate: '20261120103000',
+    vnp_PayDate: answer.payDate ?? '20261120103000',
     vnp_ResponseCode: answer.responseCode ?? '00',
     vnp_TmnCode: asked.get('vnp_TmnCode') ?? '',
     vnp_TransactionNo: answer.transactionNo ?? '14226112',

@@ -1,6 +1,5 @@
 import {
   BANK_TRANSFER_MESSAGES,
-  BILL_STATUS,
   MESSAGES,
   bankFeedSchema,
   toFieldErrors,
@@ -29,7 +28,7 @@ import { billOwed, chargeOwed } from './shared/billViews.js';
 import type { Deps } from './shared/deps.js';
 import { authorizeHouse, houseDocs, readHouse } from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
-import { creditOperations, payableName, type PayableDoc } from './shared/receivedPayments.js';
+import { creditOperations, payableName, payableNow, type PayableDoc } from './shared/receivedPayments.js';
 import { entityView } from './shared/views.js';
 
 /**
@@ -58,15 +57,6 @@ async function landlordOfAccount(deps: Deps, accountNumber: string): Promise<Use
     top: 2,
   });
   return page.items.length === 1 ? page.items[0] : undefined;
-}
-
-/** A carried-over bill is paid through the bill it went into. */
-async function payableNow(deps: Deps, found: PayableDoc): Promise<PayableDoc> {
-  if (found.type !== 'monthlyBill' || found.status !== BILL_STATUS.carriedOver || !found.carriedToBillID) {
-    return found;
-  }
-  const next = await houseDocs<PayableDoc>(deps).read(found.houseID, found.carriedToBillID);
-  return next?.type === 'monthlyBill' ? next : found;
 }
 
 /** The bills and charges carrying one of `codes`, wherever they are. */

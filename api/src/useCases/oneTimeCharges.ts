@@ -10,13 +10,13 @@ import {
 import { lesseeScope } from '../domain/shared/access.js';
 import { billCode } from '../domain/shared/bills.js';
 import { AppError } from '../domain/shared/errors.js';
-import type { ContractDoc, IssueDoc, OneTimeChargeDoc } from '../domain/shared/model.js';
+import type { ContractDoc, IssueDoc, OneTimeChargeDoc, PaymentDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { vietnamDate } from '../domain/shared/time.js';
 import { audit, type Actor } from './shared/actor.js';
 import { oneTimeChargeView, transferAccountOf } from './shared/billViews.js';
 import { batchWithTotals } from './dashboardReport.js';
-import { findInCallersHouse, houseDocs, requireID } from './shared/houseScope.js';
+import { findInCallersHouse, houseDocs, listInHouse, requireID } from './shared/houseScope.js';
 import {
   billingDocForCaller,
   listBillingDocs,
@@ -151,6 +151,16 @@ export async function payOneTimeCharge(
 export async function deleteOneTimeCharge(actor: Actor, oneTimeChargeID: string): Promise<void> {
   const { doc } = await billingDocForCaller<OneTimeChargeDoc>(actor, 'oneTimeCharge', oneTimeChargeID);
   if (doc.paidAmount > 0 || doc.payments.length > 0) throw AppError.conflict(BILL_MESSAGES.chargePaid);
+  // A payment link still open may be paid this minute: its money would then have nothing to land on.
+  const open = await listInHouse<PaymentDoc>(actor.deps, doc.houseID, 'payment', {
+    op: 'and',
+    items: [
+      { op: 'eq', field: 'targetID', value: doc.oneTimeChargeID },
+      { op: 'eq', field: 'state', value: 'pending' },
+      { op: 'gt', field: 'expiresOn', value: actor.deps.now().toISOString() },
+    ],
+  });
+  if (open.length > 0) throw AppError.conflict(BILL_MESSAGES.chargePaymentOpen);
   // If-Match: a payment recorded meanwhile keeps the charge.
   await batchWithTotals(
     actor.deps,

@@ -35,7 +35,7 @@ import type { Deps } from './shared/deps.js';
 import { houseDocs } from './shared/houseScope.js';
 import { billingDocForCaller } from './monthlyBills.js';
 import { outboxCreate } from './outbox.js';
-import { creditOperations, type PayableDoc } from './shared/receivedPayments.js';
+import { creditOperations, payableNow, type PayableDoc } from './shared/receivedPayments.js';
 import { findUser } from './shared/users.js';
 
 /**
@@ -333,8 +333,10 @@ async function confirmPayment(
     if (state === 'succeeded' && container === 'platform') {
       operations.push(...(await platformCreditOperations(deps, payment, paidOn)));
     } else if (state === 'succeeded') {
-      const target = await houseDocs<PayableDoc>(deps).read(payment.pk, payment.targetID);
-      if (target && target.type === payment.target) {
+      const paidFor = await houseDocs<PayableDoc>(deps).read(payment.pk, payment.targetID);
+      // A bill carried over meanwhile is paid where its remainder is now asked for.
+      const target = paidFor?.type === payment.target ? await payableNow(deps, paidFor) : undefined;
+      if (target) {
         const via = report.transactionNo ? `VNPay, mã giao dịch ${report.transactionNo}` : 'VNPay';
         const received = {
           amount: payment.amount,

@@ -1,3 +1,4 @@
+import { BILL_STATUS } from '@nhatro/common';
 import type {
   ContractDoc,
   HouseDoc,
@@ -26,6 +27,26 @@ export type PayableDoc = MonthlyBillDoc | OneTimeChargeDoc;
 /** What a bill or charge asks in all: a bill's total, a charge's amount. */
 export function dueOf(doc: PayableDoc): number {
   return doc.type === 'monthlyBill' ? doc.total : doc.amount;
+}
+
+/** Carried-over bills followed at most this far (two years of months). */
+const MAX_CARRIES = 24;
+
+/**
+ * What money meant for `found` is credited to: a bill carried over into a later one is paid through the
+ * bill its remainder went into (and on, if that one was carried over too), since that is where the
+ * remainder is still asked for.
+ */
+export async function payableNow(deps: Deps, found: PayableDoc): Promise<PayableDoc> {
+  let current = found;
+  for (let hops = 0; hops < MAX_CARRIES; hops += 1) {
+    if (current.type !== 'monthlyBill' || current.status !== BILL_STATUS.carriedOver) break;
+    if (!current.carriedToBillID) break;
+    const next = await houseDocs<PayableDoc>(deps).read(current.houseID, current.carriedToBillID);
+    if (next?.type !== 'monthlyBill') break;
+    current = next;
+  }
+  return current;
 }
 
 /** The name a tenant knows a bill or charge by. */

@@ -1,0 +1,139 @@
+/**
+ * Money invariants as properties: fast-check generates sequences of operations on two houses (contracts
+ * with deposits, readings, drafts and issues, cash, VNPay links and notifications, bank transfers,
+ * charges, termination, the clock) and every invariant of tests/support/moneyModel.ts is checked after
+ * every step, on the SQLite store and on the Cosmos adapter (the in-process Cosmos test server).
+ *
+ * `npm test` runs a short version with a printed seed; `npm run test:properties` a long one
+ * (PROPERTY_RUNS, PROPERTY_STEPS). A failure prints its seed and path: PROPERTY_SEED=… PROPERTY_PATH=…
+ * replays it. Sequences that once found a defect are kept below as regression cases.
+ */
+import { randomUUID } from 'node:crypto';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { openCosmosStore } from '../../api/src/store/cosmos.js';
+import { openSqliteStore } from '../../api/src/store/sqlite.js';
+import { openWorld, runSequence, sequenceArbitrary, type Op, type World } from '../support/moneyModel.js';
+import { startCosmosServer, type CosmosTestServer } from '../store/cosmosServer.js';
+
+const long = process.env.PROPERTY_RUNS !== undefined;
+const SEED = process.env.PROPERTY_SEED
+  ? Number(process.env.PROPERTY_SEED)
+  : Math.floor(Math.random() * 2 ** 31);
+const PATH = process.env.PROPERTY_PATH;
+
+interface AdapterRun {
+  kind: 'sqlite' | 'cosmos';
+  /** Runs and the longest sequence in `npm test`. */
+  runs: number;
+  steps: number;
+}
+
+const RUNS = process.env.PROPERTY_RUNS ? Number(process.env.PROPERTY_RUNS) : undefined;
+const STEPS = process.env.PROPERTY_STEPS ? Number(process.env.PROPERTY_STEPS) : undefined;
+
+/**
+ * `npm test`: 300 sequences on SQLite (about 6 s here) and 12 on the Cosmos test server (about 20 s: a
+ * few milliseconds per store operation). The long run gives the Cosmos adapter a fifth of PROPERTY_RUNS.
+ */
+const ADAPTERS: AdapterRun[] = [
+  { kind: 'sqlite', runs: RUNS ?? 300, steps: STEPS ?? 40 },
+  { kind: 'cosmos', runs: RUNS ? Math.max(1, Math.round(RUNS / 5)) : 12, steps: STEPS ?? 30 },
+];
+
+/** Sequences that found a defect once, replayed on every run. */
+const REGRESSIONS: Array<{ name: string; ops: Op[] }> = [
+  {
+    // Seed 2069000257: the tenant paid a charge on VNPay while the landlord deleted it; the money was
+    // confirmed to VNPay and recorded on nothing. Deleting a charge now waits for its open payment link.
+    name: 'a charge deleted while its payment link is open',
+    ops: [
+      { kind: 'contract', room: 0, startOffset: 0, months: 1, rent: 0, deposit: 0 },
+      { kind: 'charge', contract: 0, amount: 0 },
+      { kind: 'payLink', pick: 0, outcome: 'success' },
+      { kind: 'deleteCharge', pick: 0 },
+      { kind: 'notify', pick: 0 },
+      { kind: 'issue', house: 0, recompute: false },
+    ],
+  },
+  {
+    // Seed 259732147: a VNPay payment of November's bill confirmed after December's bill carried
+    // November's remainder: the money sat on the carried-over bill and December still asked for it.
+    // It is now credited to the bill the remainder went into.
+    name: 'a payment link of a bill confirmed after the bill was carried over',
+    ops: [
+      { kind: 'contract', room: 0, startOffset: 0, months: 1, rent: 0, deposit: 0 },
+      { kind: 'issue', house: 0, recompute: false },
+      { kind: 'clock', hours: 840 },
+      { kind: 'payLink', pick: 0, outcome: 'success' },
+      { kind: 'issue', house: 0, recompute: false },
+      { kind: 'notify', pick: 0 },
+      { kind: 'payLink', pick: 0, outcome: 'success' },
+    ],
+  },
+];
+
+let server: CosmosTestServer | undefined;
+beforeAll(async () => {
+  server = await startCosmosServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+function opener(kind: AdapterRun['kind']): () => Promise<World> {
+  if (kind === 'sqlite') {
+    return async () => {
+      const store = openSqliteStore({ file: ':memory:' });
+      return openWorld(store, () => store.close());
+    };
+  }
+  return async () => {
+    if (!server) throw new Error('the Cosmos test server did not start');
+    const store = await openCosmosStore({
+      endpoint: server.endpoint,
+      key: server.key,
+      database: `money-${randomUUID()}`,
+      allowInsecureTls: true,
+    });
+    return openWorld(store, () => store.close());
+  };
+}
+
+describe.each(ADAPTERS)('money invariants on $kind', ({ kind, runs, steps }) => {
+  it(
+    `hold after every step of generated sequences`,
+    async () => {
+      const open = opener(kind);
+      const stats = new Map<string, number>();
+      let sequences = 0;
+      let executed = 0;
+      const started = Date.now();
+      await fc.assert(
+        fc.asyncProperty(sequenceArbitrary(steps), async (ops) => {
+          sequences += 1;
+          executed += await runSequence(open, ops, stats);
+        }),
+        { seed: SEED, numRuns: runs, ...(PATH ? { path: PATH } : {}) },
+      );
+      console.log(
+        `money invariants on ${kind}: seed ${SEED}, ${runs} runs (${sequences} sequences with shrinking), ` +
+          `${executed} steps, ${((Date.now() - started) / 1000).toFixed(1)} s` +
+          (long ? ' (long run)' : ''),
+      );
+      if (process.env.PROPERTY_STATS) {
+        console.log(
+          [...stats]
+            .sort(([a], [b]) => a.localeCompare(b))
+            .map(([key, value]) => `  ${value}× ${key}`)
+            .join('\n'),
+        );
+      }
+    },
+    long ? 3_600_000 : 120_000,
+  );
+
+  it.each(REGRESSIONS)('regression: $name', async ({ ops }) => {
+    await runSequence(opener(kind), ops);
+  });
+});
