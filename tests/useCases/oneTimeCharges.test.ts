@@ -24,6 +24,7 @@ import {
   listOneTimeCharges,
   payOneTimeCharge,
 } from '../../api/src/useCases/oneTimeCharges.js';
+import { requestOneTimeChargePayment } from '../../api/src/useCases/payments.js';
 import { aOneTimeCharge } from '../support/billBuilders.js';
 import { anIssue } from '../support/issueBuilders.js';
 import { aContract, aHouse, aLandlord, aLessee, aRoom } from '../support/builders.js';
@@ -216,6 +217,23 @@ describe('paying and deleting', () => {
       /./,
     );
     expect(await houseDocs<OneTimeChargeDoc>(deps).read(house.houseID, partly.oneTimeChargeID)).toBeDefined();
+  });
+
+  it('waits while a VNPay link of the charge is open: its money would land on nothing', async () => {
+    const actor = actorFor(deps, landlord);
+    const charge = await aOneTimeCharge(deps, contract);
+    const reply = await requestOneTimeChargePayment(actor, charge.oneTimeChargeID);
+    expect(reply.status).toBe(true);
+    await expectRefusal(
+      deleteOneTimeCharge(actor, charge.oneTimeChargeID),
+      'conflict',
+      BILL_MESSAGES.chargePaymentOpen,
+    );
+    expect(await houseDocs(deps).read(house.houseID, charge.oneTimeChargeID)).toBeDefined();
+    // Once the link has expired (15 minutes) the gateway takes no payment on it: the charge may go.
+    h.clock.advance(15 * 60_000 + 1_000);
+    await deleteOneTimeCharge(actor, charge.oneTimeChargeID);
+    expect(await houseDocs(deps).read(house.houseID, charge.oneTimeChargeID)).toBeUndefined();
   });
 });
 

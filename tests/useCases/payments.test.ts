@@ -294,6 +294,37 @@ describe('the gateway’s notification (IPN)', () => {
     expect(saved).toMatchObject({ status: BILL_STATUS.paid, paidAmount: 350_000 });
   });
 
+  it('a bill carried over while the tenant paid is paid through the bill its remainder went into', async () => {
+    const url = await payUrl();
+    // December is issued before VNPay's notification: November's remainder is a debt line of December.
+    const december = await aMonthlyBill(deps, contract, {
+      month: '2026-12',
+      billDetails: [
+        { kind: 'rent', description: 'Tiền phòng', quantity: 1, unitPrice: 2_500_000, amount: 2_500_000 },
+        {
+          kind: 'debt',
+          description: 'Nợ hóa đơn tháng 11/2026',
+          quantity: 1,
+          unitPrice: bill.total,
+          amount: bill.total,
+          fromBillID: bill.monthlyBillID,
+        },
+      ],
+    });
+    await houseDocs<MonthlyBillDoc>(deps).replace({
+      ...(await readBill()),
+      status: BILL_STATUS.carriedOver,
+      carriedToBillID: december.monthlyBillID,
+    });
+    expect(await notify(url)).toMatchObject({ RspCode: '00' });
+    expect(await readBill()).toMatchObject({ status: BILL_STATUS.carriedOver, paidAmount: 0, payments: [] });
+    expect(await readBill(december.monthlyBillID)).toMatchObject({
+      status: BILL_STATUS.partlyPaid,
+      paidAmount: bill.total,
+      payments: [expect.objectContaining({ amount: bill.total, method: 'online' })],
+    });
+  });
+
   it('99: a failure of the store is an unknown error, and nothing is credited', async () => {
     const url = await payUrl();
     const broken: Deps = {
