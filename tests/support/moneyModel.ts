@@ -212,7 +212,7 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
     weight: 4,
     arbitrary: fc.record({
       kind: fc.constant('clock' as const),
-      hours: fc.constantFrom(1, 24, 72, 240, 480, 840),
+      hours: fc.constantFrom(1, 24, 72, 240, 480, 840, 840),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('nightly' as const) }) },
