@@ -33,12 +33,12 @@ const RUNS = process.env.PROPERTY_RUNS ? Number(process.env.PROPERTY_RUNS) : und
 const STEPS = process.env.PROPERTY_STEPS ? Number(process.env.PROPERTY_STEPS) : undefined;
 
 /**
- * `npm test`: 300 sequences on SQLite (about 6 s here) and 12 on the Cosmos test server (about 20 s: a
+ * `npm test`: 200 sequences on SQLite (5–15 s here) and 10 on the Cosmos test server (10–25 s: a
  * few milliseconds per store operation). The long run gives the Cosmos adapter a fifth of PROPERTY_RUNS.
  */
 const ADAPTERS: AdapterRun[] = [
-  { kind: 'sqlite', runs: RUNS ?? 300, steps: STEPS ?? 40 },
-  { kind: 'cosmos', runs: RUNS ? Math.max(1, Math.round(RUNS / 5)) : 12, steps: STEPS ?? 30 },
+  { kind: 'sqlite', runs: RUNS ?? 200, steps: STEPS ?? 40 },
+  { kind: 'cosmos', runs: RUNS ? Math.max(1, Math.round(RUNS / 5)) : 10, steps: STEPS ?? 25 },
 ];
 
 /** Sequences that found a defect once, replayed on every run. */
