@@ -15,13 +15,24 @@ const apiProxy = {
 /** Routing and headers of the Static Web App; lives in public/, so every build emits it. */
 const STATIC_WEB_APP_CONFIG = 'staticwebapp.config.json';
 
+/** `connect-src` and `img-src` of a CSP with `origins` added (each once). */
+function withOrigins(csp: string, directive: 'connect-src' | 'img-src', origins: string[]): string {
+  const found = new RegExp(`${directive} ([^;]+)`).exec(csp);
+  if (!found) throw new Error(`${STATIC_WEB_APP_CONFIG}: no ${directive} in the Content-Security-Policy`);
+  const sources = found[1]?.trim().split(/\s+/) ?? [];
+  const added = origins.filter((origin) => !sources.includes(origin));
+  return added.length === 0 ? csp : csp.replace(found[0], `${directive} ${[...sources, ...added].join(' ')}`);
+}
+
 /**
- * Names the API's own origin (from VITE_API_BASE_URL, the Function App URL baked into the bundle) in
- * the CSP `connect-src` of the emitted staticwebapp.config.json, instead of every *.azurewebsites.net
- * site. Only that one string changes; without VITE_API_BASE_URL (same-origin API, local builds) the
- * file is emitted exactly as in public/.
+ * Names the deployment's own hosts in the CSP of the emitted staticwebapp.config.json, instead of any
+ * *.azurewebsites.net or *.blob.core.windows.net site: the API's origin (VITE_API_BASE_URL, the Function
+ * App URL baked into the bundle) in `connect-src`, and the storage account's blob host (BLOB_ACCOUNT_URL,
+ * an output of the provisioning; SAS links of images and uploads) in `img-src` and `connect-src`. Only
+ * those strings change; with neither set (same-origin API, local builds) the file is emitted exactly as
+ * in public/. The values come from the build's environment: the file itself stays the one source.
  */
-function staticWebAppConfig(apiBaseUrl: string | undefined): Plugin {
+function staticWebAppConfig(apiBaseUrl: string | undefined, blobAccountUrl: string | undefined): Plugin {
   let outDir = '';
   return {
     name: 'nhatro:staticwebapp-config',
@@ -30,17 +41,16 @@ function staticWebAppConfig(apiBaseUrl: string | undefined): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      if (!apiBaseUrl) return;
-      const apiOrigin = new URL(apiBaseUrl).origin;
+      if (!apiBaseUrl && !blobAccountUrl) return;
       const file = join(outDir, STATIC_WEB_APP_CONFIG);
       const text = await readFile(file, 'utf8');
       const parsed = JSON.parse(text) as { globalHeaders?: Record<string, string> };
       const csp = parsed.globalHeaders?.['Content-Security-Policy'];
-      const connectSrc = csp?.match(/connect-src ([^;]+)/);
-      if (!csp || !connectSrc) throw new Error(`${file}: no Content-Security-Policy connect-src to extend`);
-      const sources = connectSrc[1]?.trim().split(/\s+/) ?? [];
-      if (sources.includes(apiOrigin)) return;
-      const updated = csp.replace(connectSrc[0], `connect-src ${[...sources, apiOrigin].join(' ')}`);
+      if (!csp) throw new Error(`${file}: no Content-Security-Policy to extend`);
+      const apiOrigins = apiBaseUrl ? [new URL(apiBaseUrl).origin] : [];
+      const blobOrigins = blobAccountUrl ? [new URL(blobAccountUrl).origin] : [];
+      let updated = withOrigins(csp, 'connect-src', [...apiOrigins, ...blobOrigins]);
+      updated = withOrigins(updated, 'img-src', blobOrigins);
       await writeFile(file, text.replace(JSON.stringify(csp), JSON.stringify(updated)));
     },
   };
@@ -49,7 +59,7 @@ function staticWebAppConfig(apiBaseUrl: string | undefined): Plugin {
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
   return {
-    plugins: [react(), staticWebAppConfig(env.VITE_API_BASE_URL)],
+    plugins: [react(), staticWebAppConfig(env.VITE_API_BASE_URL, process.env.BLOB_ACCOUNT_URL)],
     server: { proxy: apiProxy },
     preview: { proxy: apiProxy },
     build: {

@@ -15,7 +15,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpFunctions, timerFunctions } from '../../api/src/http/registry.js';
 import { loadFunctionModules } from '../../api/src/local/functionModules.js';
@@ -94,8 +94,17 @@ function filesUnder(dir: string): string[] {
   );
 }
 
+/** A compiled module whose source is gone, as a renamed slice leaves behind in api/dist/functions. */
+const STALE_MODULE = join(ROOT, 'api', 'dist', 'functions', 'zzRemovedSlice.js');
+
 beforeAll(() => {
-  // Always rebuilt: the package must come from the current sources (about 10 s).
+  mkdirSync(dirname(STALE_MODULE), { recursive: true });
+  writeFileSync(
+    STALE_MODULE,
+    "import { registerHttp } from '../http/registry.js';\n" +
+      "registerHttp({ name: 'zzRemovedSlice', route: 'api/zz', methods: ['GET'], handler: async () => ({}) });\n",
+  );
+  // Always rebuilt: the package must come from the current sources (about 10-25 s).
   execFileSync(process.execPath, [join(ROOT, 'scripts', 'package-api.mjs')], { cwd: ROOT, stdio: 'pipe' });
   workDir = mkdtempSync(join(tmpdir(), 'nhatro-api-package-'));
   cpSync(PACKAGE_DIR, join(workDir, 'app'), { recursive: true });
@@ -116,6 +125,7 @@ beforeAll(() => {
 }, 120_000);
 
 afterAll(() => {
+  rmSync(STALE_MODULE, { force: true });
   if (workDir) rmSync(workDir, { recursive: true, force: true });
 });
 
@@ -170,6 +180,12 @@ describe('API deployment package', () => {
     expect(local.length).toBeGreaterThan(0);
   });
 
+  it('starts from a clean compile: a stale module left in api/dist is not packaged', () => {
+    expect(probe.functions.map((fn) => fn.name)).not.toContain('zzRemovedSlice');
+    const meta = JSON.parse(readFileSync(META_FILE, 'utf8')) as Metafile;
+    expect(Object.keys(meta.inputs).filter((input) => input.includes('api/dist/'))).toEqual([]);
+  });
+
   it('loads quickly, and every lazy chunk evaluates on its own', () => {
     expect(probe.chunkErrors).toEqual([]);
     expect(probe.loadMs).toBeLessThan(5_000);
@@ -196,7 +212,7 @@ describe('API deployment package', () => {
       /node_modules\/@azure\/identity\//,
       /node_modules\/@azure\/cosmos\//,
       /node_modules\/pdfkit\//,
-      /api\/dist\/store\/(cosmos|sqlite)\.js$/,
+      /api-build\/store\/(cosmos|sqlite)\.js$/,
     ];
     for (const pattern of lazy) {
       expect(startupInputs.filter((input) => pattern.test(input))).toEqual([]);
