@@ -24,6 +24,7 @@ export const OUTBOX_EVENTS = [
   'platformRequestApproved',
   'accountExpiring',
   'accountExpired',
+  'zaloTokenRenewalFailed',
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 

@@ -126,7 +126,7 @@ export async function inRequestScope(
   return runInScope(scope, async () => {
     const started = performance.now();
     annotateScope({ houseID: houseOf(req) });
-    await startTelemetry();
+    void startTelemetry();
     const reply = await run();
     const status = reply.status ?? 200;
     const fields = { method: req.method, status, durationMs: Math.round(performance.now() - started) };

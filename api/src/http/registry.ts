@@ -115,7 +115,7 @@ export function registerTimer(definition: TimerFunctionDefinition): void {
         },
       },
       async () => {
-        await startTelemetry();
+        void startTelemetry();
         const started = performance.now();
         const durationMs = () => Math.round(performance.now() - started);
         try {
@@ -152,7 +152,7 @@ export function registerChangeFeed(definition: ChangeFeedFunctionDefinition): vo
         },
       },
       async () => {
-        await startTelemetry();
+        void startTelemetry();
         await definition.handler(documents, context);
       },
     );
