@@ -64,7 +64,11 @@ describe('GET /api/health', () => {
     const blobs = product.services.blobs;
     useDeps({
       ...product.services,
-      blobs: { ...blobs, accountUrl: blobs.accountUrl, blobExists: () => Promise.reject(new Error('403 AuthorizationPermissionMismatch')) },
+      blobs: {
+        ...blobs,
+        accountUrl: blobs.accountUrl,
+        blobExists: () => Promise.reject(new Error('403 AuthorizationPermissionMismatch')),
+      },
     });
     const reply = await api.request('GET', '/api/health');
     expect(reply.status).toBe(503);
@@ -72,13 +76,18 @@ describe('GET /api/health', () => {
   });
 
   it('answers 503 when the app cannot start (a configuration error), and so does every endpoint', async () => {
-    setDepsFactory(() => Promise.reject(new ConfigError('Thiếu cấu hình bắt buộc trên Azure: COSMOS_ENDPOINT')), {
-      log: () => undefined,
-    });
+    setDepsFactory(
+      () => Promise.reject(new ConfigError('Thiếu cấu hình bắt buộc trên Azure: COSMOS_ENDPOINT')),
+      {
+        log: () => undefined,
+      },
+    );
     const health = await api.request('GET', '/api/health');
     expect(health.status).toBe(503);
     expect(health.body).toEqual({ status: false, errorMessage: UNAVAILABLE });
-    const login = await api.request('POST', '/api/User/Login', { body: { username: 'chunha', password: 'x' } });
+    const login = await api.request('POST', '/api/User/Login', {
+      body: { username: 'chunha', password: 'x' },
+    });
     expect(login.status).toBe(503);
     expect(login.headers.get('retry-after')).toBe('5');
     expect(login.headers.get('x-request-id')).toMatch(UUID);
@@ -95,13 +104,17 @@ describe('X-Request-Id', () => {
       token: (await api.login('chunha', DEMO_PASSWORDS.chunha as string)).token.accessToken,
     });
     const ids = [ok, unauthenticated, badRequest, notFound].map((reply) => reply.headers.get('x-request-id'));
-    expect([ok.status, unauthenticated.status, badRequest.status, notFound.status]).toEqual([200, 401, 400, 404]);
+    expect([ok.status, unauthenticated.status, badRequest.status, notFound.status]).toEqual([
+      200, 401, 400, 404,
+    ]);
     for (const id of ids) expect(id).toMatch(UUID);
     expect(new Set(ids).size).toBe(ids.length);
   });
 
   it('keeps a well-formed incoming id and replaces a malformed one', async () => {
-    const kept = await api.request('GET', '/api/health', { headers: { 'x-request-id': 'gateway-7f3a9c21.trace' } });
+    const kept = await api.request('GET', '/api/health', {
+      headers: { 'x-request-id': 'gateway-7f3a9c21.trace' },
+    });
     expect(kept.headers.get('x-request-id')).toBe('gateway-7f3a9c21.trace');
     for (const bad of ['short', 'bad id with spaces', '<script>alert(1)</script>', 'x'.repeat(300)]) {
       const replaced = await api.request('GET', '/api/health', { headers: { 'x-request-id': bad } });
@@ -117,7 +130,9 @@ describe('X-Request-Id', () => {
       headers: { 'x-request-id': 'trace-rooms-0001' },
     });
     expect(reply.status).toBe(200);
-    const line = lines.find(({ record }) => record.requestId === 'trace-rooms-0001' && record.event === 'request');
+    const line = lines.find(
+      ({ record }) => record.requestId === 'trace-rooms-0001' && record.event === 'request',
+    );
     expect(line?.record).toMatchObject({
       level: 'info',
       operation: expect.any(String),
@@ -159,7 +174,12 @@ describe('log lines hold no personal data or secrets', () => {
     // A refused write writes its input nowhere either.
     await api.request('POST', '/odata/LesseeInfor', {
       token: session.token.accessToken,
-      body: { contractID: tenant.contractID, occupantName: 'Trần Thị Hoa', phoneNumber: '12', citizenID: citizenID },
+      body: {
+        contractID: tenant.contractID,
+        occupantName: 'Trần Thị Hoa',
+        phoneNumber: '12',
+        citizenID: citizenID,
+      },
     });
     expect(lines.filter(({ record }) => record.event === 'request').length).toBeGreaterThanOrEqual(5);
     const text = lines.map(({ line }) => line).join('\n');
@@ -176,5 +196,20 @@ describe('log lines hold no personal data or secrets', () => {
       expect(text).not.toContain(secret);
     }
     for (const { record } of lines) expect(record.requestId).toEqual(expect.any(String));
+  });
+});
+
+describe('GET /api/System/Environment', () => {
+  it('tells the super admin which deployment this is; nobody else', async () => {
+    const admin = await api.login('admin', DEMO_PASSWORDS.admin as string);
+    const reply = await api.request('GET', '/api/System/Environment', { token: admin.token.accessToken });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ status: true, data: { environment: 'development' } });
+    const landlord = await api.login('chunha', DEMO_PASSWORDS.chunha as string);
+    const refused = await api.request('GET', '/api/System/Environment', {
+      token: landlord.token.accessToken,
+    });
+    expect(refused.status).toBe(403);
+    expect((await api.request('GET', '/api/System/Environment')).status).toBe(401);
   });
 });

@@ -76,7 +76,8 @@ describe('the azd predeploy hook on a clean clone', () => {
 
   it('stages the API package: host.json, the bundle, no node_modules', () => {
     const api = join(clone, '.azure-package', 'api');
-    for (const file of ['host.json', 'package.json', 'main.js']) expect(existsSync(join(api, file))).toBe(true);
+    for (const file of ['host.json', 'package.json', 'main.js'])
+      expect(existsSync(join(api, file))).toBe(true);
     expect(existsSync(join(api, 'node_modules'))).toBe(false);
     expect(readdirSync(join(api, 'chunks')).length).toBeGreaterThan(0);
   });

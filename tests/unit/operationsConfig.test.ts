@@ -60,11 +60,16 @@ describe('APP_ENVIRONMENT and Azure', () => {
   });
 
   it('func start on a developer machine (APP_ENVIRONMENT=development) and npm start run locally', () => {
-    expect(loadConfig({ FUNCTIONS_WORKER_RUNTIME: 'node', APP_ENVIRONMENT: 'development', DATA_DIR: dataDir })).toMatchObject({
+    expect(
+      loadConfig({ FUNCTIONS_WORKER_RUNTIME: 'node', APP_ENVIRONMENT: 'development', DATA_DIR: dataDir }),
+    ).toMatchObject({
       environment: 'local',
       appEnvironment: 'development',
     });
-    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({ environment: 'local', appEnvironment: 'development' });
+    expect(loadConfig({ DATA_DIR: dataDir })).toMatchObject({
+      environment: 'local',
+      appEnvironment: 'development',
+    });
   });
 
   it('Azure refuses account keys', () => {
@@ -76,7 +81,9 @@ describe('VNPay in production', () => {
   const merchant = { VNPAY_TMN_CODE: 'NHATRO01', VNPAY_HASH_SECRET: 'x'.repeat(32) };
 
   it('refuses the sandbox host, and defaults to the production host', () => {
-    expect(refusal({ ...AZURE, ...merchant, VNPAY_HOST: 'https://sandbox.vnpayment.vn' })).toMatch(/thử nghiệm/);
+    expect(refusal({ ...AZURE, ...merchant, VNPAY_HOST: 'https://sandbox.vnpayment.vn' })).toMatch(
+      /thử nghiệm/,
+    );
     expect(loadConfig({ ...AZURE, ...merchant }).vnpay?.host).toBe(VNPAY_PRODUCTION_HOST);
   });
 
@@ -89,7 +96,11 @@ describe('VNPay in production', () => {
   it('refuses half the secrets, and an unresolved Key Vault reference', () => {
     expect(refusal({ ...AZURE, VNPAY_TMN_CODE: 'NHATRO01' })).toMatch(/cùng nhau/);
     expect(
-      refusal({ ...AZURE, ...merchant, VNPAY_HASH_SECRET: '@Microsoft.KeyVault(VaultName=kv;SecretName=vnpay-hash-secret)' }),
+      refusal({
+        ...AZURE,
+        ...merchant,
+        VNPAY_HASH_SECRET: '@Microsoft.KeyVault(VaultName=kv;SecretName=vnpay-hash-secret)',
+      }),
     ).toMatch(/unresolved Key Vault reference/);
   });
 
@@ -104,7 +115,15 @@ describe('log text and request ids', () => {
       'user tran.hoa@example.vn phone 0912 345 678 / +84912345678 cccd 079303001122 ' +
         'Bearer abc.def token eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.sig url ?sv=1&sig=SECRETSIG house 3f2b-11',
     );
-    for (const leaked of ['tran.hoa@example.vn', '0912 345 678', '84912345678', '079303001122', 'abc.def', 'eyJhbGci', 'SECRETSIG']) {
+    for (const leaked of [
+      'tran.hoa@example.vn',
+      '0912 345 678',
+      '84912345678',
+      '079303001122',
+      'abc.def',
+      'eyJhbGci',
+      'SECRETSIG',
+    ]) {
       expect(text).not.toContain(leaked);
     }
     expect(text).toContain('house 3f2b-11');

@@ -26,7 +26,10 @@ beforeAll(async () => {
         res.writeHead(status, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify(body));
       };
-      if (req.headers.authorization !== 'Bearer vault-token' || url.searchParams.get('api-version') !== '7.4') {
+      if (
+        req.headers.authorization !== 'Bearer vault-token' ||
+        url.searchParams.get('api-version') !== '7.4'
+      ) {
         return reply(401, { error: { code: 'Unauthorized' } });
       }
       const match = /^\/keys\/settings-key(?:\/(\w+)\/(wrapkey|unwrapkey))?$/.exec(url.pathname);
@@ -84,7 +87,9 @@ describe('sealed secrets', () => {
   it('never calls another host a stored value names, and a tampered value does not open', async () => {
     const box = keyVaultSecretBox({ keyUrl: `${origin}/keys/settings-key`, credential });
     const sealed = await box.seal('secret');
-    await expect(box.open({ ...sealed, kid: 'https://attacker.example/keys/k/v1' })).rejects.toThrow(/another vault/);
+    await expect(box.open({ ...sealed, kid: 'https://attacker.example/keys/k/v1' })).rejects.toThrow(
+      /another vault/,
+    );
     const data = Buffer.from(sealed.data, 'base64url');
     data[0] = (data[0] ?? 0) ^ 1;
     await expect(box.open({ ...sealed, data: data.toString('base64url') })).rejects.toThrow();

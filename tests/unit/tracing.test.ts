@@ -97,7 +97,9 @@ describe('tracing decorators', () => {
       paymentUrl: () => Promise.resolve('https://pay.vnpay.vn/x'),
       verifyCallback: () => Promise.resolve({ verified: false }),
     });
-    expect(await payments.paymentUrl({} as Parameters<PaymentGateway['paymentUrl']>[0])).toBe('https://pay.vnpay.vn/x');
+    expect(await payments.paymentUrl({} as Parameters<PaymentGateway['paymentUrl']>[0])).toBe(
+      'https://pay.vnpay.vn/x',
+    );
     expect(spans.map((span) => span.name)).toEqual(['blob blobExists', 'vnpay paymentUrl']);
   });
 

@@ -12,7 +12,11 @@ import { timerFunctions } from '../../api/src/http/registry.js';
 import { setLogSink, type LogRecord } from '../../api/src/telemetry/log.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { zaloAccess } from '../../api/src/useCases/shared/zaloAccess.js';
-import { getZaloAccessToken, renewZaloTokenIfDue, setZaloAccessToken } from '../../api/src/useCases/zaloToken.js';
+import {
+  getZaloAccessToken,
+  renewZaloTokenIfDue,
+  setZaloAccessToken,
+} from '../../api/src/useCases/zaloToken.js';
 import { aSuperAdmin } from '../support/builders.js';
 import { actorFor, createHarness, type UseCaseHarness } from '../support/useCaseHarness.js';
 
@@ -52,7 +56,11 @@ beforeAll(async () => {
       const n = received.length;
       const reply =
         mode === 'ok'
-          ? { access_token: `renewed-access-token-${n}-abcd`, refresh_token: `renewed-refresh-token-${n}`, expires_in: '90000' }
+          ? {
+              access_token: `renewed-access-token-${n}-abcd`,
+              refresh_token: `renewed-refresh-token-${n}`,
+              expires_in: '90000',
+            }
           : { error: -14014, message: 'Invalid refresh token' };
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify(reply));
@@ -86,7 +94,9 @@ afterEach(() => {
 });
 
 async function settingsText(): Promise<string> {
-  return JSON.stringify(await deps.store.container<PlatformSettingsDoc>('platform').read('settings', 'settings'));
+  return JSON.stringify(
+    await deps.store.container<PlatformSettingsDoc>('platform').read('settings', 'settings'),
+  );
 }
 
 async function enter(refreshToken?: string) {
@@ -109,7 +119,10 @@ describe('renewing the Zalo access token', () => {
 
     h.clock.advance(3 * HOUR);
     const renewed = await renewZaloTokenIfDue(deps);
-    expect(renewed).toEqual({ state: 'renewed', expiresOn: new Date(h.clock.now().getTime() + 90_000_000).toISOString() });
+    expect(renewed).toEqual({
+      state: 'renewed',
+      expiresOn: new Date(h.clock.now().getTime() + 90_000_000).toISOString(),
+    });
     expect(received).toEqual([
       {
         method: 'POST',
@@ -119,9 +132,17 @@ describe('renewing the Zalo access token', () => {
         form: { app_id: APP.appId, refresh_token: 'entered-refresh-token-1111', grant_type: 'refresh_token' },
       },
     ]);
-    expect(await zaloAccess(deps)).toEqual({ accessToken: 'renewed-access-token-1-abcd', templateID: '245678' });
+    expect(await zaloAccess(deps)).toEqual({
+      accessToken: 'renewed-access-token-1-abcd',
+      templateID: '245678',
+    });
     const text = await settingsText();
-    for (const token of ['entered-access-token', 'entered-refresh-token', 'renewed-access-token', 'renewed-refresh-token']) {
+    for (const token of [
+      'entered-access-token',
+      'entered-refresh-token',
+      'renewed-access-token',
+      'renewed-refresh-token',
+    ]) {
       expect(text).not.toContain(token);
     }
     const view = await getZaloAccessToken(actorFor(deps, admin));
@@ -145,11 +166,17 @@ describe('renewing the Zalo access token', () => {
     const timer = timerFunctions.find((definition) => definition.name === 'zaloTokenRenewal');
     const fire = () =>
       timer?.handler(
-        { isPastDue: false, schedule: { adjustForDST: false }, scheduleStatus: { last: '', next: '', lastUpdated: '' } } as Timer,
+        {
+          isPastDue: false,
+          schedule: { adjustForDST: false },
+          scheduleStatus: { last: '', next: '', lastUpdated: '' },
+        } as Timer,
         new azureFunctions.InvocationContext({ functionName: 'zaloTokenRenewal', invocationId: 'renewal-1' }),
       );
     await expect(fire()).rejects.toThrow('1 token renewals failed');
-    expect(records).toContainEqual(expect.objectContaining({ event: 'zaloToken.renewalFailed', level: 'error' }));
+    expect(records).toContainEqual(
+      expect.objectContaining({ event: 'zaloToken.renewalFailed', level: 'error' }),
+    );
 
     const view = await getZaloAccessToken(actorFor(deps, admin));
     expect(view.lastRenewal).toMatchObject({ ok: false, error: expect.stringContaining('-14014') });
@@ -179,7 +206,10 @@ describe('renewing the Zalo access token', () => {
   it('without a refresh token, or without the Zalo app, it cannot renew and says why', async () => {
     await enter();
     h.clock.advance(23 * HOUR);
-    expect(await renewZaloTokenIfDue(deps)).toMatchObject({ state: 'blocked', reason: expect.stringContaining('refresh token') });
+    expect(await renewZaloTokenIfDue(deps)).toMatchObject({
+      state: 'blocked',
+      reason: expect.stringContaining('refresh token'),
+    });
     await enter('entered-refresh-token-3333');
     h.clock.advance(23 * HOUR);
     const { zaloApp: _app, ...config } = deps.config;

@@ -35,7 +35,6 @@ let runtime: DepsRuntime = defaultRuntime;
 let current: Promise<Deps> | undefined;
 let lastFailure: { at: number; error: unknown } | undefined;
 
-
 /**
  * The process-wide dependencies. A successful start is kept for the life of the process; a failed one
  * is not: it is logged, and the next request at least {@link DEPS_RETRY_DELAY_MS} later tries again

@@ -146,7 +146,8 @@ function vnpayConfig(
     throw new ConfigError('VNPAY_TMN_CODE và VNPAY_HASH_SECRET phải được cấu hình cùng nhau (VNPay).');
   }
   if (tmnCode && hashSecret) {
-    const host = env.VNPAY_HOST || (appEnvironment === 'production' ? VNPAY_PRODUCTION_HOST : VNPAY_SANDBOX_HOST);
+    const host =
+      env.VNPAY_HOST || (appEnvironment === 'production' ? VNPAY_PRODUCTION_HOST : VNPAY_SANDBOX_HOST);
     if (appEnvironment === 'production' && /sandbox/i.test(host)) {
       throw new ConfigError(
         `VNPAY_HOST là cổng thử nghiệm (${host}) trong môi trường production: hóa đơn sẽ được ghi đã trả mà không có tiền. ` +
@@ -177,11 +178,16 @@ export function runtimeEnvironment(env: NodeJS.ProcessEnv): {
 } {
   const explicit = env.APP_ENVIRONMENT?.trim();
   if (explicit && !(APP_ENVIRONMENTS as readonly string[]).includes(explicit)) {
-    throw new ConfigError(`APP_ENVIRONMENT phải là production, staging hoặc development (đang là "${explicit}").`);
+    throw new ConfigError(
+      `APP_ENVIRONMENT phải là production, staging hoặc development (đang là "${explicit}").`,
+    );
   }
-  if (explicit === 'production' || explicit === 'staging') return { environment: 'azure', appEnvironment: explicit };
+  if (explicit === 'production' || explicit === 'staging')
+    return { environment: 'azure', appEnvironment: explicit };
   if (env.WEBSITE_INSTANCE_ID) {
-    throw new ConfigError('Trên Azure phải đặt APP_ENVIRONMENT=production hoặc staging (tham số appEnvironment của Bicep).');
+    throw new ConfigError(
+      'Trên Azure phải đặt APP_ENVIRONMENT=production hoặc staging (tham số appEnvironment của Bicep).',
+    );
   }
   if (env.FUNCTIONS_WORKER_RUNTIME && explicit !== 'development') {
     throw new ConfigError(
@@ -217,7 +223,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       );
     }
     if (env.COSMOS_KEY || env.BLOB_ACCOUNT_KEY) {
-      throw new ConfigError('Trên Azure không dùng khóa tài khoản (COSMOS_KEY, BLOB_ACCOUNT_KEY): chỉ managed identity.');
+      throw new ConfigError(
+        'Trên Azure không dùng khóa tài khoản (COSMOS_KEY, BLOB_ACCOUNT_KEY): chỉ managed identity.',
+      );
     }
   }
   const dataDir = resolve(env.DATA_DIR ?? '.data');

@@ -1,9 +1,10 @@
-import { MESSAGES } from '@nhatro/common';
+import { LEVEL, MESSAGES, ROLE } from '@nhatro/common';
 import { getDeps, type Deps } from '../composition/deps.js';
-import { inRequestScope } from '../http/endpoint.js';
-import { json } from '../http/replies.js';
+import { defineEndpoint, inRequestScope } from '../http/endpoint.js';
+import { json, ok } from '../http/replies.js';
 import { registerHttp } from '../http/registry.js';
 import { errorSummary, log } from '../telemetry/log.js';
+import { deploymentEnvironment } from '../useCases/health.js';
 
 /** How long one check may take before it counts as failed (a health probe must answer promptly). */
 const CHECK_TIMEOUT_MS = 5_000;
@@ -16,7 +17,10 @@ async function check(name: string, probe: () => Promise<unknown>): Promise<Check
     await Promise.race([
       probe(),
       new Promise((_, reject) => {
-        timer = setTimeout(() => reject(new Error(`${name} did not answer within ${CHECK_TIMEOUT_MS} ms`)), CHECK_TIMEOUT_MS);
+        timer = setTimeout(
+          () => reject(new Error(`${name} did not answer within ${CHECK_TIMEOUT_MS} ms`)),
+          CHECK_TIMEOUT_MS,
+        );
       }),
     ]);
     return 'ok';
@@ -51,12 +55,31 @@ registerHttp({
       try {
         deps = await getDeps();
       } catch {
-        return json(503, { status: false, errorMessage: MESSAGES.serviceUnavailable }, { 'Retry-After': '5' });
+        return json(
+          503,
+          { status: false, errorMessage: MESSAGES.serviceUnavailable },
+          { 'Retry-After': '5' },
+        );
       }
-      const [store, blobs] = await Promise.all([check('store', () => probeStore(deps)), check('blobs', () => probeBlobs(deps))]);
+      const [store, blobs] = await Promise.all([
+        check('store', () => probeStore(deps)),
+        check('blobs', () => probeBlobs(deps)),
+      ]);
       const healthy = store === 'ok' && blobs === 'ok';
       return healthy
         ? json(200, { status: true })
         : json(503, { status: false, errorMessage: MESSAGES.serviceUnavailable }, { 'Retry-After': '5' });
     }),
+});
+
+/** The deployment's stage (production, staging, a developer's machine), shown in the super admin's header. */
+defineEndpoint({
+  name: 'systemEnvironment',
+  route: 'api/System/Environment',
+  methods: ['GET'],
+  roles: [ROLE.superAdmin],
+  permission: { area: 'superAdmin', level: LEVEL.read },
+  async handle({ actor }) {
+    return ok(deploymentEnvironment(actor));
+  },
 });

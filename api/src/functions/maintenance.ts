@@ -17,7 +17,9 @@ registerTimer({
         context.log(await run());
       } catch (error) {
         failed.push(name);
-        context.error(`Nightly maintenance step ${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+        context.error(
+          `Nightly maintenance step ${name} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     };
     await step('sessions', async () => {

@@ -121,7 +121,11 @@ export async function inRequestScope(
     operation: name,
     invocationId: ctx.invocationId,
     ...(traceParent ? { traceParent } : {}),
-    logger: { info: (line: string) => ctx.info(line), warn: (line: string) => ctx.warn(line), error: (line: string) => ctx.error(line) },
+    logger: {
+      info: (line: string) => ctx.info(line),
+      warn: (line: string) => ctx.warn(line),
+      error: (line: string) => ctx.error(line),
+    },
   };
   return runInScope(scope, async () => {
     const started = performance.now();
@@ -154,7 +158,11 @@ function register(
           deps = await getDeps();
         } catch {
           // Logged by getDeps (startup.failed) with the reason; the caller learns only to come back.
-          return json(503, { status: false, errorMessage: MESSAGES.serviceUnavailable }, { 'Retry-After': '5' });
+          return json(
+            503,
+            { status: false, errorMessage: MESSAGES.serviceUnavailable },
+            { 'Retry-After': '5' },
+          );
         }
         try {
           await odataParserReady();

@@ -121,7 +121,12 @@ export function registerTimer(definition: TimerFunctionDefinition): void {
         try {
           await definition.handler(timer, context);
         } catch (error) {
-          log.error('timer.finished', { timer: name, outcome: 'failed', durationMs: durationMs(), error: errorSummary(error) });
+          log.error('timer.finished', {
+            timer: name,
+            outcome: 'failed',
+            durationMs: durationMs(),
+            error: errorSummary(error),
+          });
           throw error;
         }
         log.info('timer.finished', { timer: name, outcome: 'succeeded', durationMs: durationMs() });

@@ -142,7 +142,10 @@ export function keyVaultSecretBox(options: KeyVaultSecretBoxOptions): SecretBox 
       return { kid: reply.kid ?? kid, wrapped: reply.value };
     },
     async unwrap(kid, wrapped) {
-      const reply = await request<{ value?: string }>(`${kid}/unwrapkey`, { alg: WRAP_ALGORITHM, value: wrapped });
+      const reply = await request<{ value?: string }>(`${kid}/unwrapkey`, {
+        alg: WRAP_ALGORITHM,
+        value: wrapped,
+      });
       if (!reply.value) throw new Error('Key Vault returned no key');
       return bytes(reply.value);
     },
@@ -150,7 +153,12 @@ export function keyVaultSecretBox(options: KeyVaultSecretBoxOptions): SecretBox 
 }
 
 /** The box of this deployment; `undefined` when no key is configured (Azure without SECRETS_KEY_URL). */
-export function secretBoxFor(key: SecretsKeyConfig | undefined, options: Omit<KeyVaultSecretBoxOptions, 'keyUrl'> = {}): SecretBox | undefined {
+export function secretBoxFor(
+  key: SecretsKeyConfig | undefined,
+  options: Omit<KeyVaultSecretBoxOptions, 'keyUrl'> = {},
+): SecretBox | undefined {
   if (!key) return undefined;
-  return key.kind === 'local' ? localSecretBox(key.key) : keyVaultSecretBox({ ...options, keyUrl: key.keyUrl });
+  return key.kind === 'local'
+    ? localSecretBox(key.key)
+    : keyVaultSecretBox({ ...options, keyUrl: key.keyUrl });
 }

@@ -61,7 +61,8 @@ export async function renewZaloAccessToken(options: RenewZaloTokenOptions): Prom
       expiresInSeconds: Number.isFinite(seconds) && seconds > 0 ? seconds : ZALO_ACCESS_TOKEN_SECONDS,
     };
   }
-  const code = typeof reply.error === 'number' || typeof reply.error === 'string' ? ` (${String(reply.error)})` : '';
+  const code =
+    typeof reply.error === 'number' || typeof reply.error === 'string' ? ` (${String(reply.error)})` : '';
   const detail =
     typeof reply.message === 'string'
       ? `: ${reply.message}`

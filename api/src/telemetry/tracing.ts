@@ -32,7 +32,10 @@ export function withSpan<T>(name: string, attributes: Attributes, call: () => Pr
       try {
         return await call();
       } catch (error) {
-        span.setStatus({ code: SpanStatusCode.ERROR, message: error instanceof Error ? error.name : 'error' });
+        span.setStatus({
+          code: SpanStatusCode.ERROR,
+          message: error instanceof Error ? error.name : 'error',
+        });
         throw error;
       } finally {
         span.end();
