@@ -168,9 +168,7 @@ describe('infra/ and the code agree', () => {
   });
 
   it('app settings: every one Bicep writes is read by the code or the host, and the required ones are written', () => {
-    const written = [
-      ...writtenAppSettings(),
-    ];
+    const written = [...writtenAppSettings()];
     expect(written.length).toBeGreaterThan(5);
     const unknown = written.filter(
       (name) =>
@@ -269,7 +267,9 @@ describe('infra/ and the code agree', () => {
     const watched = [...code(MAIN).matchAll(/\{ name: '(\w+)', withinHours: (\d+) \}/g)].map((m) => m[1]);
     expect(watched.sort()).toEqual(timerFunctions.map((timer) => timer.name).sort());
     expect(code(MAIN)).toContain("'AzureWebJobs.${timer}.Disabled'");
-    expect(code(MAIN)).toMatch(/timers: filter\(timerIntervals, timer => !contains\(disabledTimerNames, timer\.name\)\)/);
+    expect(code(MAIN)).toMatch(
+      /timers: filter\(timerIntervals, timer => !contains\(disabledTimerNames, timer\.name\)\)/,
+    );
   }, 30_000);
 
   it('alerts: an action group e-mailing alertEmail, every alert the issue asks for, Cosmos DB 429 and a monthly budget', () => {
@@ -277,7 +277,9 @@ describe('infra/ and the code agree', () => {
     expect(alerts).toMatch(/resource actionGroup 'Microsoft\.Insights\/actionGroups@[\d-]+'/);
     expect(alerts).toMatch(/emailReceivers: hasEmail[\s\S]*emailAddress: alertEmail/);
     expect(alerts).toMatch(/param alertEmail string = ''/);
-    expect(code(MAIN)).toMatch(/module alerts 'modules\/alerts\.bicep'[\s\S]*alertEmail: alertEmail[\s\S]*monthlyBudget: monthlyBudget/);
+    expect(code(MAIN)).toMatch(
+      /module alerts 'modules\/alerts\.bicep'[\s\S]*alertEmail: alertEmail[\s\S]*monthlyBudget: monthlyBudget/,
+    );
     // Log alerts, each sent to the action group.
     const names = [...alerts.matchAll(/^\s+name: '([\w-]+)'\n\s+displayName:/gm)].map((m) => m[1]);
     for (const wanted of ['ipn-refused', 'timer-failed', 'timer-missed', 'http-5xx-rate', 'outbox-gave-up']) {
@@ -291,21 +293,27 @@ describe('infra/ and the code agree', () => {
     // Cosmos DB throttling: a metric alert on 429s.
     expect(alerts).toMatch(/metricAlerts@[\d-]+'[\s\S]*metricName: 'TotalRequests'[\s\S]*'429'/);
     // A monthly budget notifying the action group.
-    expect(alerts).toMatch(/Microsoft\.Consumption\/budgets@[\d-]+'[\s\S]*timeGrain: 'Monthly'[\s\S]*contactGroups: \[\s*actionGroup\.id/);
+    expect(alerts).toMatch(
+      /Microsoft\.Consumption\/budgets@[\d-]+'[\s\S]*timeGrain: 'Monthly'[\s\S]*contactGroups: \[\s*actionGroup\.id/,
+    );
   });
 
   it('alerts: every event a log alert reads is one the code logs', () => {
     const events = [...code(ALERTS).matchAll(/entry\.event\) == \\'([\w.]+)\\'/g)].map((m) => m[1] ?? '');
     expect(events.length).toBeGreaterThanOrEqual(5);
     for (const event of events) {
-      expect(AZURE_CODE, `the code logs ${event}`).toMatch(new RegExp(`log\\.\\w+\\(\\s*'${event.replace('.', '\\.')}'`));
+      expect(AZURE_CODE, `the code logs ${event}`).toMatch(
+        new RegExp(`log\\.\\w+\\(\\s*'${event.replace('.', '\\.')}'`),
+      );
     }
   });
 
   it('change feed: the outbox triggers use the lease container and connection Bicep provides', async () => {
     await loadFunctionModules();
     expect(changeFeedFunctions.map((fn) => fn.container).sort()).toEqual(['houses', 'platform']);
-    expect(read('infra/modules/cosmos.bicep')).toContain(`param leaseContainerName string = '${CHANGE_FEED_LEASES}'`);
+    expect(read('infra/modules/cosmos.bicep')).toContain(
+      `param leaseContainerName string = '${CHANGE_FEED_LEASES}'`,
+    );
     expect(code(MAIN)).toContain(`${CHANGE_FEED_CONNECTION}__accountEndpoint: cosmos.outputs.endpoint`);
   }, 30_000);
 });
