@@ -38,18 +38,32 @@ function cleanClone(target: string): void {
   }
 }
 
+/**
+ * The machine's environment as a fresh shell has it (certificates, proxies, HOME with npm's cache), less
+ * what this run added: npm's lifecycle variables, vitest's, and this checkout's node_modules/.bin on PATH.
+ */
+function freshShellEnvironment(): NodeJS.ProcessEnv {
+  const kept = Object.entries(process.env).filter(
+    ([name]) => !/^(npm_|VITEST|TEST$|NODE_ENV$|INIT_CWD$|NODE_OPTIONS$)/i.test(name),
+  );
+  const path = (process.env.PATH ?? '')
+    .split(':')
+    .filter((entry) => !entry.startsWith(ROOT))
+    .join(':');
+  return { ...Object.fromEntries(kept), PATH: path };
+}
+
 beforeAll(() => {
   workDir = mkdtempSync(join(tmpdir(), 'nhatro-clean-clone-'));
   clone = join(workDir, 'repo');
   cleanClone(clone);
   const started = Date.now();
-  // Only what a CI runner has: PATH (Node 22 and npm), HOME (npm's cache), the azd outputs.
+  // As azd runs it: the machine's shell environment plus the provisioning outputs.
   const result = spawnSync(process.execPath, ['scripts/azd-predeploy.mjs'], {
     cwd: clone,
     encoding: 'utf8',
     env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
+      ...freshShellEnvironment(),
       API_BASE_URL,
       BLOB_ACCOUNT_URL,
       NPM_CI_FLAGS: '--prefer-offline',
