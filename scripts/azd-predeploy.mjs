@@ -2,14 +2,18 @@
 // service, i.e. after provisioning (`azd up` runs provision, then deploy; see docs/deploy.md):
 //   1. one `npm ci` (the only install: the services' own npm steps run in the staging folders, which
 //      have no dependencies, so nothing else touches node_modules while a build reads it);
-//   2. the API package (.azure-package/api, scripts/package-api.mjs);
-//   3. the SPA, built with VITE_API_BASE_URL = the API_BASE_URL output of the provisioning straight into
-//      .azure-package/web/dist, next to a package.json that has nothing to install or build.
+//   2. the API package (.azure-package/api, scripts/package-api.mjs, built from a clean compile);
+//   3. the SPA, built with VITE_API_BASE_URL = the API_BASE_URL output of the provisioning and the blob
+//      account of BLOB_ACCOUNT_URL (named in the CSP) straight into .azure-package/web/dist, without the
+//      build manifest (.vite/), next to a package.json that has nothing to install or build.
 // azd passes the environment's values (.azure/<env>/.env) to hooks as environment variables.
+//
+// It runs on a fresh clone with no node_modules (a CI runner, a new machine): until its own `npm ci` has
+// run it uses Node's built-in modules only, and loads the packager (which needs esbuild) afterwards.
 import { execSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { packageApi } from './package-api.mjs';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const WEB_PACKAGE_DIR = join(ROOT, '.azure-package', 'web');
@@ -19,25 +23,45 @@ function run(command, env = process.env) {
   execSync(command, { cwd: ROOT, stdio: 'inherit', env });
 }
 
-const apiBaseUrl = process.env.API_BASE_URL;
-if (!apiBaseUrl) {
-  console.error(
-    "API_BASE_URL is not set: it is an output of the provisioning. Run 'azd provision' (or 'azd up') first.",
-  );
-  process.exit(1);
+/** An absolute https (or, for a local dry run, http) URL from the provisioning outputs. */
+function requiredUrl(name) {
+  const value = process.env[name];
+  if (!value) {
+    console.error(
+      `${name} is not set: it is an output of the provisioning. Run 'azd provision' (or 'azd up') first.`,
+    );
+    process.exit(1);
+  }
+  try {
+    return new URL(value).href;
+  } catch {
+    console.error(`${name} is not a URL: ${value}`);
+    process.exit(1);
+  }
 }
 
-run('npm ci --no-audit --no-fund');
+const apiBaseUrl = requiredUrl('API_BASE_URL');
+const blobAccountUrl = requiredUrl('BLOB_ACCOUNT_URL');
+
+// NPM_CI_FLAGS: extra flags for the install (the clean-clone test passes --prefer-offline).
+run(`npm ci --no-audit --no-fund ${process.env.NPM_CI_FLAGS ?? ''}`.trim());
+// Only now are esbuild and the other build tools installed.
+const { packageApi } = await import(pathToFileURL(join(ROOT, 'scripts', 'package-api.mjs')).href);
 await packageApi();
 
-console.log(`Building the SPA with VITE_API_BASE_URL=${apiBaseUrl}`);
+console.log(`Building the SPA with VITE_API_BASE_URL=${apiBaseUrl} (blob account ${blobAccountUrl})`);
 rmSync(WEB_PACKAGE_DIR, { recursive: true, force: true });
 mkdirSync(WEB_PACKAGE_DIR, { recursive: true });
+const webDist = join(WEB_PACKAGE_DIR, 'dist');
 // Straight into the staging folder: web/dist (what `npm start` serves locally) is left alone.
-run(`npm run build -w web -- --outDir "${join(WEB_PACKAGE_DIR, 'dist')}" --emptyOutDir`, {
+run(`npm run build -w web -- --outDir "${webDist}" --emptyOutDir`, {
   ...process.env,
   VITE_API_BASE_URL: apiBaseUrl,
+  BLOB_ACCOUNT_URL: blobAccountUrl,
 });
+// The build manifest (which source went to which hashed file) is for the repository's bundle budget
+// test, not for visitors.
+rmSync(join(webDist, '.vite'), { recursive: true, force: true });
 writeFileSync(
   join(WEB_PACKAGE_DIR, 'package.json'),
   JSON.stringify(

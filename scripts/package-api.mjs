@@ -4,10 +4,14 @@
 //   .azure-package/api/
 //     host.json        the repository's host.json, unchanged
 //     package.json     "type": "module", "main": "main.js", no dependencies
-//     main.js          entry: imports every function module (api/dist/functions/*.js) in the order the
+//     main.js          entry: imports every compiled function module (api/src/functions/*.ts) in the order the
 //                      local host loads them, so the same functions register
 //     chunks/*.js      code shared by main.js and the lazy imports (ES module chunks)
 //     fonts/*.ttf      DejaVu Sans, embedded in contract PDFs (pdfkit reads the files at run time)
+//
+// The build starts clean: the API is compiled afresh into .azure-package/api-build (not api/dist, where
+// files of deleted or renamed sources can linger and would be packaged and registered), and the package
+// is bundled from there.
 //
 // Everything is bundled, @azure/functions included (the Functions worker provides only
 // `@azure/functions-core`, which stays a runtime `require`). ESM with code splitting keeps the dynamic
@@ -23,7 +27,9 @@ import { build } from 'esbuild';
 const ROOT = resolve(import.meta.dirname, '..');
 export const PACKAGE_DIR = join(ROOT, '.azure-package', 'api');
 export const META_FILE = join(ROOT, '.azure-package', 'api-meta.json');
-const FUNCTIONS_DIST = join(ROOT, 'api', 'dist', 'functions');
+/** A clean compile of api/src, made anew by every package build (gitignored with .azure-package). */
+export const BUILD_DIR = join(ROOT, '.azure-package', 'api-build');
+const FUNCTIONS_DIST = join(BUILD_DIR, 'functions');
 
 // CommonJS dependencies bundled into ES modules still call `require` (node built-ins, the worker's
 // @azure/functions-core): every chunk gets a real one. The odd local names avoid clashes with bundled code.
@@ -36,12 +42,20 @@ const BANNER = [
 export const PDF_FONTS = ['DejaVuSans.ttf', 'DejaVuSans-Bold.ttf'];
 
 function compileTypeScript() {
-  execSync('npx tsc -b common api', { cwd: ROOT, stdio: 'inherit' });
+  // @nhatro/common is consumed through its package (common/dist); the API is compiled on its own into an
+  // empty folder, so only today's sources are in it.
+  execSync('npx tsc -b common', { cwd: ROOT, stdio: 'inherit' });
+  rmSync(BUILD_DIR, { recursive: true, force: true });
+  execSync(
+    `npx tsc -p api --outDir "${BUILD_DIR}" --composite false --incremental false --declaration false ` +
+      `--declarationMap false --sourceMap false --tsBuildInfoFile null`,
+    { cwd: ROOT, stdio: 'inherit' },
+  );
 }
 
 async function functionModules() {
   // The local host's own loader lists the modules, so the package and `npm start` cannot disagree.
-  const loader = await import(pathToFileURL(join(ROOT, 'api', 'dist', 'local', 'functionModules.js')).href);
+  const loader = await import(pathToFileURL(join(BUILD_DIR, 'local', 'functionModules.js')).href);
   return loader.functionModuleFiles(FUNCTIONS_DIST);
 }
 

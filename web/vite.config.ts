@@ -19,13 +19,24 @@ const apiProxy = {
 const STATIC_WEB_APP_CONFIG = 'staticwebapp.config.json';
 const STATIC_WEB_APP_CONFIG_SOURCE = resolve(import.meta.dirname, '..', STATIC_WEB_APP_CONFIG);
 
+/** `connect-src` and `img-src` of a CSP with `origins` added (each once). */
+function withOrigins(csp: string, directive: 'connect-src' | 'img-src', origins: string[]): string {
+  const found = new RegExp(`${directive} ([^;]+)`).exec(csp);
+  if (!found) throw new Error(`${STATIC_WEB_APP_CONFIG}: no ${directive} in the Content-Security-Policy`);
+  const sources = found[1]?.trim().split(/\s+/) ?? [];
+  const added = origins.filter((origin) => !sources.includes(origin));
+  return added.length === 0 ? csp : csp.replace(found[0], `${directive} ${[...sources, ...added].join(' ')}`);
+}
+
 /**
- * Emits the top-level staticwebapp.config.json into the build output. With VITE_API_BASE_URL (the
- * Function App URL baked into the bundle) it names the API's own origin in the CSP `connect-src`, instead
- * of every *.azurewebsites.net site; only that one string changes. Without it (same-origin API, local
- * builds) the file is emitted byte for byte.
+ * Names the deployment's own hosts in the CSP of the emitted staticwebapp.config.json, instead of any
+ * *.azurewebsites.net or *.blob.core.windows.net site: the API's origin (VITE_API_BASE_URL, the Function
+ * App URL baked into the bundle) in `connect-src`, and the storage account's blob host (BLOB_ACCOUNT_URL,
+ * an output of the provisioning; SAS links of images and uploads) in `img-src` and `connect-src`. Only
+ * those strings change; with neither set (same-origin API, local builds) the top-level file is emitted
+ * byte for byte. The values come from the build's environment: the file itself stays the one source.
  */
-function staticWebAppConfig(apiBaseUrl: string | undefined): Plugin {
+function staticWebAppConfig(apiBaseUrl: string | undefined, blobAccountUrl: string | undefined): Plugin {
   let outDir = '';
   return {
     name: 'nhatro:staticwebapp-config',
@@ -36,21 +47,17 @@ function staticWebAppConfig(apiBaseUrl: string | undefined): Plugin {
     async closeBundle() {
       const file = join(outDir, STATIC_WEB_APP_CONFIG);
       const text = await readFile(STATIC_WEB_APP_CONFIG_SOURCE, 'utf8');
-      if (!apiBaseUrl) {
+      if (!apiBaseUrl && !blobAccountUrl) {
         await writeFile(file, text);
         return;
       }
-      const apiOrigin = new URL(apiBaseUrl).origin;
       const parsed = JSON.parse(text) as { globalHeaders?: Record<string, string> };
       const csp = parsed.globalHeaders?.['Content-Security-Policy'];
-      const connectSrc = csp?.match(/connect-src ([^;]+)/);
-      if (!csp || !connectSrc) throw new Error(`${file}: no Content-Security-Policy connect-src to extend`);
-      const sources = connectSrc[1]?.trim().split(/\s+/) ?? [];
-      if (sources.includes(apiOrigin)) {
-        await writeFile(file, text);
-        return;
-      }
-      const updated = csp.replace(connectSrc[0], `connect-src ${[...sources, apiOrigin].join(' ')}`);
+      if (!csp) throw new Error(`${file}: no Content-Security-Policy to extend`);
+      const apiOrigins = apiBaseUrl ? [new URL(apiBaseUrl).origin] : [];
+      const blobOrigins = blobAccountUrl ? [new URL(blobAccountUrl).origin] : [];
+      let updated = withOrigins(csp, 'connect-src', [...apiOrigins, ...blobOrigins]);
+      updated = withOrigins(updated, 'img-src', blobOrigins);
       await writeFile(file, text.replace(JSON.stringify(csp), JSON.stringify(updated)));
     },
   };
@@ -59,7 +66,7 @@ function staticWebAppConfig(apiBaseUrl: string | undefined): Plugin {
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
   return {
-    plugins: [react(), staticWebAppConfig(env.VITE_API_BASE_URL)],
+    plugins: [react(), staticWebAppConfig(env.VITE_API_BASE_URL, process.env.BLOB_ACCOUNT_URL)],
     server: { proxy: apiProxy },
     preview: { proxy: apiProxy },
     build: {

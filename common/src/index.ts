@@ -11,6 +11,7 @@ export * from './fees.js';
 export * from './devices.js';
 export * from './notifications.js';
 export * from './zaloToken.js';
+export * from './health.js';
 export * from './contracts.js';
 export * from './lessees.js';
 export * from './vehicles.js';

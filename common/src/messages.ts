@@ -32,6 +32,8 @@ export const MESSAGES = {
   methodNotAllowed: 'Phương thức không được hỗ trợ.',
   routeNotFound: 'Đường dẫn API không tồn tại.',
   serverError: 'Hệ thống đang gặp sự cố!',
+  /** The service cannot start (configuration, a dependency unreachable): a 503, try again later. */
+  serviceUnavailable: 'Hệ thống đang tạm gián đoạn. Vui lòng thử lại sau ít phút.',
   logoutSuccess: 'Đăng xuất thành công.',
   blobNameInvalid: 'Tên tệp không hợp lệ.',
 } as const;

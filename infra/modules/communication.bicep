@@ -47,15 +47,52 @@ resource communication 'Microsoft.Communication/communicationServices@2023-04-01
   }
 }
 
-// Contributor on this one resource: the role Microsoft's managed-identity guidance for ACS uses to send
-// e-mail and SMS with Entra ID (a custom role with only the send actions can replace it).
+// The narrowest role that lets the Function App's identity send: a custom role with only the actions
+// Microsoft's guidance for sending e-mail with Microsoft Entra ID lists (read the resource, write on it
+// and on the e-mail service), assignable in this resource group only, instead of Contributor. Creating a
+// role definition needs Owner (or User Access Administrator) on the resource group.
+@description('custom: the send-only role below; Contributor: the built-in role (if a send is refused with 403 under the custom role).')
+@allowed([
+  'custom'
+  'Contributor'
+])
+param senderRole string = 'custom'
+
 var contributorRoleId = 'b24988ac-6180-42a0-ad88-88f1b8e8e1c6'
 
+resource sendOnlyRole 'Microsoft.Authorization/roleDefinitions@2022-04-01' = if (senderRole == 'custom') {
+  name: guid(resourceGroup().id, 'nhatro-acs-sender')
+  properties: {
+    roleName: 'Nha tro ACS sender (${resourceGroup().name})'
+    description: 'Send e-mail and SMS through Azure Communication Services with Microsoft Entra ID; nothing else.'
+    type: 'CustomRole'
+    permissions: [
+      {
+        actions: [
+          'Microsoft.Communication/CommunicationServices/Read'
+          'Microsoft.Communication/CommunicationServices/Write'
+          'Microsoft.Communication/EmailServices/write'
+        ]
+        notActions: []
+        dataActions: []
+        notDataActions: []
+      }
+    ]
+    assignableScopes: [
+      resourceGroup().id
+    ]
+  }
+}
+
+var senderRoleDefinitionId = senderRole == 'custom'
+  ? sendOnlyRole.id
+  : subscriptionResourceId('Microsoft.Authorization/roleDefinitions', contributorRoleId)
+
 resource functionSends 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
-  name: guid(communication.id, functionPrincipalId, contributorRoleId)
+  name: guid(communication.id, functionPrincipalId, senderRole)
   scope: communication
   properties: {
-    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', contributorRoleId)
+    roleDefinitionId: senderRoleDefinitionId
     principalId: functionPrincipalId
     principalType: 'ServicePrincipal'
   }

@@ -121,6 +121,28 @@ resource containers 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containe
   }
 ]
 
+// Progress of the change-feed functions (outbox sent from the write, api/src/functions/outbox.ts), which
+// may not create it themselves (no control-plane rights). The extension wants it partitioned on /id.
+@description('Lease container of the change-feed triggers (api/src/http/registry.ts: CHANGE_FEED_LEASES).')
+param leaseContainerName string = 'leases'
+
+resource leases 'Microsoft.DocumentDB/databaseAccounts/sqlDatabases/containers@2024-11-15' = {
+  parent: database
+  name: leaseContainerName
+  properties: {
+    resource: {
+      id: leaseContainerName
+      partitionKey: {
+        paths: [
+          '/id'
+        ]
+        kind: 'Hash'
+        version: 2
+      }
+    }
+  }
+}
+
 output accountName string = account.name
 output accountId string = account.id
 @description('Document endpoint, e.g. https://<name>.documents.azure.com:443/')

@@ -27,6 +27,10 @@ param vnpayHashSecret string = ''
 @secure()
 param bankFeedSecret string = ''
 
+@description('Secret key of the Zalo app that renews the Official Account token. Written to "zalo-app-secret" only when not empty.')
+@secure()
+param zaloAppSecret string = ''
+
 @description('On by default: a deleted vault and its secrets cannot be purged before the retention period ends, by anyone. Cannot be turned off once on; "azd down --purge" then leaves the vault soft-deleted (its name stays taken) until the retention period ends.')
 param enablePurgeProtection bool = true
 
@@ -113,7 +117,42 @@ resource bankFeedSecretResource 'Microsoft.KeyVault/vaults/secrets@2023-07-01' =
   }
 }
 
+resource zaloAppSecretResource 'Microsoft.KeyVault/vaults/secrets@2023-07-01' = if (!empty(zaloAppSecret)) {
+  parent: vault
+  name: 'zalo-app-secret'
+  properties: {
+    value: zaloAppSecret
+    contentType: 'text/plain; Zalo app secret_key (OA token renewal)'
+    attributes: {
+      enabled: true
+    }
+  }
+}
+
+// The key that seals secrets the app keeps in Cosmos DB (the Zalo OA tokens): each secret is encrypted
+// with a fresh AES key, and that key is wrapped with this RSA key (wrapKey/unwrapKey; the private key
+// never leaves the vault). Every sealed value names the key version that wrapped it, so a new version
+// (rotation, or a redeployment that adds one) never makes older values unreadable.
+resource settingsKey 'Microsoft.KeyVault/vaults/keys@2023-07-01' = {
+  parent: vault
+  name: 'settings-key'
+  properties: {
+    kty: 'RSA'
+    keySize: 2048
+    keyOps: [
+      'wrapKey'
+      'unwrapKey'
+    ]
+    attributes: {
+      enabled: true
+    }
+  }
+}
+
 output name string = vault.name
+@description('Versionless URL of the sealing key, e.g. https://<vault>.vault.azure.net/keys/settings-key')
+output settingsKeyUri string = settingsKey.properties.keyUri
+output settingsKeyName string = settingsKey.name
 output id string = vault.id
 output uri string = vault.properties.vaultUri
 @description('URI of the current version of jwt-secret. Referencing the version makes every rotation change the app setting, which restarts all instances together.')

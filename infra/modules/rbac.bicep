@@ -7,6 +7,7 @@
 //     (read/write blobs, and get a user delegation key to sign user-delegation SAS)
 //   - Storage Blob Data Owner on the runtime account (host storage + Flex deployment package)
 //   - Key Vault Secrets User on the vault (Key Vault references)
+//   - Key Vault Crypto Service Encryption User on the key settings-key only (seal the Zalo tokens)
 //   - Monitoring Metrics Publisher on Application Insights (telemetry with Entra ID; local auth is off)
 // Deployer (only with grantDeployerDataAccess, off by default, the person/pipeline running azd):
 //   - Cosmos DB Built-in Data Contributor (one-off admin commands such as "npm run seed:admin")
@@ -21,6 +22,9 @@ param keyVaultName string
 param cosmosAccountName string
 param applicationInsightsName string
 
+@description('Name of the Key Vault key that seals secrets kept in the store (keyvault.bicep: settings-key).')
+param settingsKeyName string
+
 @description('Object id of the deployer (user or service principal). Empty: no deployer grants.')
 param deployerPrincipalId string = ''
 
@@ -32,6 +36,7 @@ var roles = {
   keyVaultSecretsUser: '4633458b-17de-408a-b874-0445c86b69e6'
   keyVaultSecretsOfficer: 'b86a8fe4-44ce-4948-aee5-eccb2c155cd7'
   monitoringMetricsPublisher: '3913510d-42f4-4e42-8a64-420c390055eb'
+  keyVaultCryptoServiceEncryptionUser: 'e147488a-f6f5-4113-8e2d-b22465e65bf6'
 }
 
 // Cosmos DB for NoSQL built-in data-plane role (not an Azure RBAC role).
@@ -49,6 +54,11 @@ resource runtimeStorage 'Microsoft.Storage/storageAccounts@2023-05-01' existing 
 
 resource vault 'Microsoft.KeyVault/vaults@2023-07-01' existing = {
   name: keyVaultName
+}
+
+resource settingsKey 'Microsoft.KeyVault/vaults/keys@2023-07-01' existing = {
+  parent: vault
+  name: settingsKeyName
 }
 
 resource cosmos 'Microsoft.DocumentDB/databaseAccounts@2024-11-15' existing = {
@@ -102,6 +112,18 @@ resource appKeyVaultSecretsUser 'Microsoft.Authorization/roleAssignments@2022-04
     principalId: functionPrincipalId
     principalType: 'ServicePrincipal'
     description: 'Nha tro API: resolve Key Vault references in app settings'
+  }
+}
+
+// Wrap and unwrap with the one sealing key, nothing else in the vault.
+resource appSettingsKeyUser 'Microsoft.Authorization/roleAssignments@2022-04-01' = {
+  scope: settingsKey
+  name: guid(settingsKey.id, functionPrincipalId, roles.keyVaultCryptoServiceEncryptionUser)
+  properties: {
+    roleDefinitionId: subscriptionResourceId('Microsoft.Authorization/roleDefinitions', roles.keyVaultCryptoServiceEncryptionUser)
+    principalId: functionPrincipalId
+    principalType: 'ServicePrincipal'
+    description: 'Nha tro API: seal and open secrets kept in Cosmos DB (Zalo tokens)'
   }
 }
 

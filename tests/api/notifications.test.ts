@@ -231,7 +231,7 @@ describe('POST /api/MetaData/SetZaloAccessToken', () => {
     const reply = await call<{ status: boolean; data: ZaloTokenView }>(
       'POST',
       '/api/MetaData/SetZaloAccessToken',
-      { accessToken: secret, templateID: '245678' },
+      { accessToken: secret, refreshToken: 'zalo-oa-refresh-token-0987654321', templateID: '245678' },
       'admin',
     );
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
@@ -242,8 +242,14 @@ describe('POST /api/MetaData/SetZaloAccessToken', () => {
         maskedToken: '••••wxyz',
         templateID: '245678',
         updatedOn: expect.any(String),
+        expiresOn: expect.any(String),
+        refreshTokenExpiresOn: expect.any(String),
+        // The local run has no Zalo app configured: the page says it will not renew by itself.
+        autoRenew: false,
+        autoRenewBlocked: 'Máy chủ chưa cấu hình ứng dụng Zalo (ZALO_APP_ID, ZALO_APP_SECRET).',
       },
     });
+    expect(JSON.stringify(reply.body)).not.toContain('zalo-oa-refresh-token');
     const shown = await call<{ status: boolean; data: ZaloTokenView }>(
       'GET',
       '/api/MetaData/ZaloAccessToken',

@@ -52,6 +52,7 @@ export const TEST_VNPAY = {
 export function testConfig(): AppConfig {
   return {
     environment: 'local',
+    appEnvironment: 'development',
     dataDir: ':memory:',
     store: { dataDir: ':memory:' },
     blob: { accountUrl: 'https://memory.blob.test/account' },
@@ -68,6 +69,7 @@ export function testConfig(): AppConfig {
     vnpay: TEST_VNPAY,
     bankFeedSecret: 'use-case-tests-bank-feed-secret',
     messaging: {},
+    secretsKey: { kind: 'local', key: new Uint8Array(32).fill(7) },
   };
 }
 

@@ -40,6 +40,7 @@ const NO_SCHEMAS: Record<string, string> = {
 const NO_FEATURE: Record<string, string> = {
   accountExpiry: 'a timer; the expiry banner is part of features/platformRequests (the paid term)',
   billingDay: 'set on the fees page (features/fees) and the platform settings (features/platformPricing)',
+  health: 'no page: the environment badge is part of the signed-in frame (app/shell/EnvironmentBadge)',
   blobAccess: 'no screen: lib/api/imageUpload uploads with its grants',
   contractDocuments: 'the contract document page belongs to features/contracts',
   contractServices: 'edited on the contract pages (features/contracts, features/lessees)',

@@ -10,7 +10,8 @@ import type { DeliveryOutcome, MessageChannelName, OutboxMessageInput } from '..
 import type { MessageChannels, OutgoingMessage } from '../../api/src/messaging/index.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
-import { outboxCreate, sendDueMessages, zaloAccess } from '../../api/src/useCases/outbox.js';
+import { outboxCreate, sendDueMessages } from '../../api/src/useCases/outbox.js';
+import { zaloAccess } from '../../api/src/useCases/shared/zaloAccess.js';
 import { getZaloAccessToken, setZaloAccessToken } from '../../api/src/useCases/zaloToken.js';
 import { setBillingDay } from '../../api/src/useCases/billingDay.js';
 import { aHouse, aLandlord, aSuperAdmin } from '../support/builders.js';
@@ -197,10 +198,17 @@ describe('the Zalo token', () => {
       maskedToken: '••••abcd',
       templateID: '245678',
       updatedOn: '2026-11-20T03:00:00.000Z',
+      // Zalo OA access tokens last 25 hours; without a refresh token it cannot be renewed.
+      expiresOn: '2026-11-21T04:00:00.000Z',
+      autoRenew: false,
+      autoRenewBlocked: 'Chưa có refresh token: nhập refresh token cùng access token.',
     });
     expect(JSON.stringify(await getZaloAccessToken(actorFor(deps, admin)))).not.toContain(token);
     const settings = await deps.store.container<PlatformSettingsDoc>('platform').read('settings', 'settings');
-    expect(settings).toMatchObject({ billingDay: 7, zalo: { accessToken: token, templateID: '245678' } });
+    expect(settings).toMatchObject({ billingDay: 7, zalo: { templateID: '245678' } });
+    // Sealed in the store: the token is nowhere in the document's text.
+    expect(JSON.stringify(settings)).not.toContain(token);
+    expect(settings?.zalo?.sealedAccessToken).toMatchObject({ v: 1, kid: 'local' });
     expect(await zaloAccess(deps)).toEqual({ accessToken: token, templateID: '245678' });
     // A new token keeps the template; the audit trail never holds the token.
     await setZaloAccessToken(actorFor(deps, admin), input({ accessToken: 'another-token-0000-wxyz' }));

@@ -3,6 +3,8 @@ import { openStore } from '../store/index.js';
 import { createBlobStorage } from '../blob/blobStorage.js';
 import { vnpayGateway } from '../paymentGateway/vnpay.js';
 import type { Deps } from '../useCases/shared/deps.js';
+import { errorSummary, log } from '../telemetry/log.js';
+import { tracedBlobs, tracedPayments, tracedStore } from './tracing.js';
 
 /**
  * The composition root: chooses and creates the adapters (SQLite or Cosmos DB, Azurite or Azure Storage,
@@ -26,16 +28,12 @@ interface DepsRuntime {
 const defaultRuntime: DepsRuntime = {
   factory: () => createDeps(loadConfig()),
   clock: () => Date.now(),
-  log: (message) => console.error(message),
+  log: (message) => log.error('startup.failed', { error: message }),
 };
 
 let runtime: DepsRuntime = defaultRuntime;
 let current: Promise<Deps> | undefined;
 let lastFailure: { at: number; error: unknown } | undefined;
-
-function describe(error: unknown): string {
-  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-}
 
 /**
  * The process-wide dependencies. A successful start is kept for the life of the process; a failed one
@@ -61,20 +59,27 @@ export function getDeps(): Promise<Deps> {
       lastFailure = { at: runtime.clock(), error };
       runtime.log(
         `Start-up dependencies failed (configuration, Key Vault reference, Cosmos DB or Storage); ` +
-          `the next request after ${DEPS_RETRY_DELAY_MS / 1000} s retries. ${describe(error)}`,
+          `the next request after ${DEPS_RETRY_DELAY_MS / 1000} s retries. ${errorSummary(error)}`,
       );
     },
   );
   return attempt;
 }
 
+/**
+ * The adapters for `config`. Where telemetry is on (Azure), each one that leaves the process is wrapped
+ * so every call is a span (composition/tracing.ts); locally and in tests they are used bare.
+ */
 export async function createDeps(config: AppConfig): Promise<Deps> {
   const store = await openStore(config.store);
+  const blobs = createBlobStorage(config.blob);
+  const payments = config.vnpay ? vnpayGateway(config.vnpay) : undefined;
+  const traced = config.telemetryEnabled === true;
   return {
     config,
-    store,
-    blobs: createBlobStorage(config.blob),
-    ...(config.vnpay ? { payments: vnpayGateway(config.vnpay) } : {}),
+    store: traced ? tracedStore(store) : store,
+    blobs: traced ? tracedBlobs(blobs) : blobs,
+    ...(payments ? { payments: traced ? tracedPayments(payments) : payments } : {}),
     now: () => new Date(),
   };
 }

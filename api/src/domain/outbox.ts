@@ -24,6 +24,7 @@ export const OUTBOX_EVENTS = [
   'platformRequestApproved',
   'accountExpiring',
   'accountExpired',
+  'zaloTokenRenewalFailed',
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 
@@ -244,4 +245,20 @@ export function afterAttempt(message: OutboxMessage, now: Date): OutboxMessage {
             : {}),
         }),
   };
+}
+
+/**
+ * Whether a document seen on the store's change feed is an outbox message the sender should try now:
+ * pending and due. The sender's own writes (its claim moves the next attempt ahead; its result is sent,
+ * failed or pending after a back-off) are not, so they start no new run.
+ */
+export function isDueOutboxDocument(doc: unknown, now: Date): boolean {
+  if (typeof doc !== 'object' || doc === null) return false;
+  const { type, state, nextAttemptOn } = doc as Record<string, unknown>;
+  return (
+    type === 'outboxMessage' &&
+    state === 'pending' &&
+    typeof nextAttemptOn === 'string' &&
+    Date.parse(nextAttemptOn) <= now.getTime()
+  );
 }

@@ -1,4 +1,4 @@
-import { registerTimer } from '../http/registry.js';
+import { failIfAnyFailed, registerTimer } from '../http/registry.js';
 import { writeExpiryReminders } from '../useCases/accountExpiry.js';
 import { getDeps } from '../composition/deps.js';
 
@@ -19,5 +19,7 @@ registerTimer({
     for (const failure of summary.failed) {
       context.error(`Account expiry reminder of ${failure.userID} failed: ${failure.error}`);
     }
+    // The others were written; the run still reports failure.
+    failIfAnyFailed('accounts', summary.failed, summary.accounts);
   },
 });

@@ -1,4 +1,4 @@
-import { registerTimer } from '../http/registry.js';
+import { failIfAnyFailed, registerTimer } from '../http/registry.js';
 import { getDeps } from '../composition/deps.js';
 import { purgeExpiredSessions } from '../useCases/auth/sessions.js';
 import { removeUnreferencedUploads } from '../useCases/shared/blobReferences.js';
@@ -10,11 +10,30 @@ registerTimer({
   schedule: '0 5 17 * * *',
   async handler(_timer, context) {
     const services = await getDeps();
-    const removed = await purgeExpiredSessions(services);
-    context.log(`Removed ${removed.sessions} expired sessions and ${removed.throttles} stale login counters`);
-    const uploads = await removeUnreferencedUploads(services);
-    context.log(`Removed ${uploads} uploads older than a day that nothing references`);
-    const expired = await expireContracts(services);
-    context.log(`Marked ${expired} contracts past their end date as expired`);
+    // Each step runs even when an earlier one failed; the run then reports failure.
+    const failed: string[] = [];
+    const step = async (name: string, run: () => Promise<string>) => {
+      try {
+        context.log(await run());
+      } catch (error) {
+        failed.push(name);
+        context.error(
+          `Nightly maintenance step ${name} failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    };
+    await step('sessions', async () => {
+      const removed = await purgeExpiredSessions(services);
+      return `Removed ${removed.sessions} expired sessions and ${removed.throttles} stale login counters`;
+    });
+    await step('uploads', async () => {
+      const uploads = await removeUnreferencedUploads(services);
+      return `Removed ${uploads} uploads older than a day that nothing references`;
+    });
+    await step('contracts', async () => {
+      const expired = await expireContracts(services);
+      return `Marked ${expired} contracts past their end date as expired`;
+    });
+    failIfAnyFailed('steps', failed, 3);
   },
 });

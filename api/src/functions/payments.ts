@@ -1,6 +1,7 @@
 import { LEVEL, type PaymentTarget } from '@nhatro/common';
 import { defineEndpoint, definePublicEndpoint } from '../http/endpoint.js';
 import { json, ok } from '../http/replies.js';
+import { log } from '../telemetry/log.js';
 import { requireID } from '../useCases/shared/houseScope.js';
 import {
   gatewayReturnPage,
@@ -41,14 +42,23 @@ defineEndpoint({
   },
 });
 
-/** VNPay's IPN (GET, signed query): always 200 with `{ RspCode, Message }`, as VNPay expects. */
+/**
+ * VNPay's IPN (GET, signed query): always 200 with `{ RspCode, Message }`, as VNPay expects. Each answer
+ * is one `payment.ipn` log line with its code: anything but 00 (confirmed) and 02 (already confirmed)
+ * raises the "IPN refused" alert (infra/modules/alerts.bicep).
+ */
 definePublicEndpoint({
   name: 'paymentVnpayIpn',
   route: 'api/Payment/VNPayIPN',
   methods: ['GET'],
   async handle({ req, deps, ctx }) {
     const query = new URLSearchParams(req.query);
-    return json(200, await receiveGatewayNotification(deps, query, (message) => ctx.error(message)));
+    const answer = await receiveGatewayNotification(deps, query, (message) => ctx.error(message));
+    const rspCode = typeof answer.RspCode === 'string' ? answer.RspCode : 'unknown';
+    const fields = { gateway: 'vnpay', rspCode };
+    if (rspCode === '00' || rspCode === '02') log.info('payment.ipn', fields);
+    else log.warn('payment.ipn', fields);
+    return json(200, answer);
   },
 });
 

@@ -1,4 +1,4 @@
-import { registerTimer } from '../http/registry.js';
+import { failIfAnyFailed, registerTimer } from '../http/registry.js';
 import { getDeps } from '../composition/deps.js';
 import { writeDueReminders } from '../useCases/reminders.js';
 
@@ -19,5 +19,7 @@ registerTimer({
     );
     for (const failure of summary.failed)
       context.error(`Reminders of house ${failure.houseID} failed: ${failure.error}`);
+    // The other houses' reminders were written; the run still reports failure.
+    failIfAnyFailed('houses', summary.failed);
   },
 });

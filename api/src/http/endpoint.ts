@@ -8,7 +8,11 @@ import type { Actor } from '../useCases/shared/actor.js';
 import type { RequestOrigin } from '../useCases/shared/audit.js';
 import { getDeps, type Deps } from '../composition/deps.js';
 import { authenticateCaller } from './callerCache.js';
+import { startTelemetry } from '../telemetry/azureMonitor.js';
+import { log } from '../telemetry/log.js';
+import { annotateScope, REQUEST_ID_HEADER, requestIdFrom, runInScope } from '../telemetry/scope.js';
 import { errorResponse } from './errors.js';
+import { json } from './replies.js';
 import { registerHttp } from './registry.js';
 
 export interface PublicCall {
@@ -82,6 +86,60 @@ function odataParserReady(): Promise<void> {
   return odataParserLoaded;
 }
 
+/** The house a request is about, when its route or query names one (for the log line, never trusted). */
+function houseOf(req: HttpRequest): string | undefined {
+  return req.params.houseID ?? req.query.get('houseID') ?? undefined;
+}
+
+/** `reply` with the request id header added (every reply, errors included). */
+function withRequestId(reply: HttpResponseInit, requestId: string): HttpResponseInit {
+  const { headers } = reply;
+  if (headers instanceof Headers) {
+    headers.set(REQUEST_ID_HEADER, requestId);
+    return reply;
+  }
+  const entries = Array.isArray(headers) ? Object.fromEntries(headers) : headers;
+  return { ...reply, headers: { ...entries, [REQUEST_ID_HEADER]: requestId } };
+}
+
+/**
+ * Runs an HTTP invocation in its request scope: the request id (the caller's `X-Request-Id` when well
+ * formed, else a new one) is sent back on every reply, errors included, and is written in every log line
+ * of the request, with the operation, the user and the house (telemetry/scope.ts). One `request` line
+ * per reply gives its status and duration.
+ */
+export async function inRequestScope(
+  name: string,
+  req: HttpRequest,
+  ctx: InvocationContext,
+  run: () => Promise<HttpResponseInit>,
+): Promise<HttpResponseInit> {
+  const requestId = requestIdFrom(req.headers.get('x-request-id'));
+  const traceParent = ctx.traceContext?.traceParent;
+  const scope = {
+    requestId,
+    operation: name,
+    invocationId: ctx.invocationId,
+    ...(traceParent ? { traceParent } : {}),
+    logger: {
+      info: (line: string) => ctx.info(line),
+      warn: (line: string) => ctx.warn(line),
+      error: (line: string) => ctx.error(line),
+    },
+  };
+  return runInScope(scope, async () => {
+    const started = performance.now();
+    annotateScope({ houseID: houseOf(req) });
+    void startTelemetry();
+    const reply = await run();
+    const status = reply.status ?? 200;
+    const fields = { method: req.method, status, durationMs: Math.round(performance.now() - started) };
+    if (status >= 500) log.error('request', fields);
+    else log.info('request', fields);
+    return withRequestId(reply, requestId);
+  });
+}
+
 /** Registers a handler for both hosts; every failure becomes a Vietnamese 4xx (or a logged 500). */
 function register(
   definition: BaseDefinition,
@@ -93,15 +151,26 @@ function register(
     route: definition.route,
     methods: definition.methods,
     auth,
-    handler: async (req, ctx) => {
-      try {
-        await odataParserReady();
-        const deps = await getDeps();
-        return await run({ req, ctx, deps, origin: clientOrigin(req), params: { ...req.params } });
-      } catch (error) {
-        return errorResponse(error, ctx);
-      }
-    },
+    handler: (req, ctx) =>
+      inRequestScope(definition.name, req, ctx, async () => {
+        let deps: Deps;
+        try {
+          deps = await getDeps();
+        } catch {
+          // Logged by getDeps (startup.failed) with the reason; the caller learns only to come back.
+          return json(
+            503,
+            { status: false, errorMessage: MESSAGES.serviceUnavailable },
+            { 'Retry-After': '5' },
+          );
+        }
+        try {
+          await odataParserReady();
+          return await run({ req, ctx, deps, origin: clientOrigin(req), params: { ...req.params } });
+        } catch (error) {
+          return errorResponse(error);
+        }
+      }),
   });
 }
 
@@ -114,6 +183,7 @@ export function defineEndpoint(definition: AuthedEndpoint): void {
   register(definition, 'user', async (call) => {
     const storeVersion = call.deps.store.version();
     const user = await authenticateCaller(call.deps, call.req.headers.get('authorization'), storeVersion);
+    annotateScope({ userID: user.userID });
     if (user.account.mustChangePassword && definition.allowsPendingPasswordChange !== true) {
       throw AppError.forbidden(MESSAGES.passwordChangeRequired);
     }

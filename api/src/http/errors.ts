@@ -1,7 +1,8 @@
-import type { HttpResponseInit, InvocationContext } from '@azure/functions';
+import type { HttpResponseInit } from '@azure/functions';
 import { MESSAGES } from '@nhatro/common';
 import { AppError, type ErrorKind } from '../domain/shared/errors.js';
 import { StoreError } from '../store/store.js';
+import { errorSummary, log } from '../telemetry/log.js';
 import { json } from './replies.js';
 
 /** The one place where a refusal becomes an HTTP status. */
@@ -25,7 +26,7 @@ const STORE_ERRORS: Record<StoreError['code'], () => AppError> = {
 };
 
 /** Every failure of a handler as the spec's error reply; anything unexpected is logged and a 500. */
-export function errorResponse(error: unknown, ctx: InvocationContext): HttpResponseInit {
+export function errorResponse(error: unknown): HttpResponseInit {
   const refusal = error instanceof StoreError ? STORE_ERRORS[error.code]() : error;
   if (refusal instanceof AppError) {
     const { fieldErrors, retryAfterSeconds } = refusal.details;
@@ -39,6 +40,10 @@ export function errorResponse(error: unknown, ctx: InvocationContext): HttpRespo
       headers,
     );
   }
-  ctx.error('Unhandled error', error);
+  // Its kind, message and where it was thrown, scrubbed (telemetry/log.ts): never the data it held.
+  log.error('request.unhandled', {
+    error: errorSummary(error),
+    stack: error instanceof Error ? error.stack?.split('\n').slice(1, 8).join('\n') : undefined,
+  });
   return json(500, { status: false, errorMessage: MESSAGES.serverError });
 }

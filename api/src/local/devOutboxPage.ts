@@ -21,6 +21,7 @@ const EVENT_LABELS: Record<OutboxMessage['event'], string> = {
   platformRequestApproved: 'Duyệt mua phòng, gia hạn',
   accountExpiring: 'Tài khoản sắp hết hạn',
   accountExpired: 'Tài khoản đã hết hạn',
+  zaloTokenRenewalFailed: 'Không gia hạn được Zalo token',
 };
 
 const STATE_LABELS: Record<OutboxMessage['state'], string> = {

@@ -1,8 +1,9 @@
 import type { AppConfig } from '../config/index.js';
 import { acsEmailChannel, acsSmsChannel } from './acs.js';
-import type { MessageChannels } from './channel.js';
+import type { MessageChannel, MessageChannels } from './channel.js';
 import { localChannel, unavailableChannel } from './local.js';
 import { zaloChannel, type ZaloAccess } from './zalo.js';
+import { tracedMethods } from '../telemetry/tracing.js';
 
 export type { MessageChannel, MessageChannels, OutgoingMessage } from './channel.js';
 export type { ZaloAccess } from './zalo.js';
@@ -18,7 +19,7 @@ export function messageChannels(config: AppConfig, zalo: ZaloAccess | undefined)
   const missing = (name: 'zalo' | 'email' | 'sms', reason: string) =>
     local ? localChannel(name) : unavailableChannel(name, reason);
   const { acsEndpoint, emailSender, smsFrom } = config.messaging;
-  return {
+  const channels: MessageChannels = {
     zalo:
       !local && zalo
         ? zaloChannel(zalo)
@@ -32,4 +33,9 @@ export function messageChannels(config: AppConfig, zalo: ZaloAccess | undefined)
         ? acsSmsChannel({ endpoint: acsEndpoint, from: smsFrom })
         : missing('sms', 'Chưa cấu hình gửi SMS (ACS_ENDPOINT, ACS_SMS_FROM).'),
   };
+  if (!config.telemetryEnabled) return channels;
+  // A span for each message sent (Zalo, ACS e-mail, ACS SMS) where telemetry is on.
+  const traced = (channel: MessageChannel) =>
+    tracedMethods(channel, channel.name === 'zalo' ? 'zalo' : `acs ${channel.name}`, ['send']);
+  return { zalo: traced(channels.zalo), email: traced(channels.email), sms: traced(channels.sms) };
 }

@@ -19,11 +19,11 @@ import {
   type OutboxMessageInput,
   type OutboxRecipient,
 } from '../domain/outbox.js';
-import { messageChannels, type MessageChannels, type ZaloAccess } from '../messaging/index.js';
+import { messageChannels, type MessageChannels } from '../messaging/index.js';
 import { StoreError, type BatchOp, type Container, type Filter } from '../store/store.js';
 import type { Deps } from './shared/deps.js';
 import { houseDocs, listInHouse } from './shared/houseScope.js';
-import { readPlatformSettings } from './shared/platformSettings.js';
+import { zaloAccess } from './shared/zaloAccess.js';
 
 /**
  * Writing to the outbox: a use case adds the returned operation to the batch that saves its change, so
@@ -145,13 +145,6 @@ export async function createAllOrNothing(deps: Deps, pk: string, docs: HouseScop
     }
     throw error;
   }
-}
-
-/** The Zalo token and template the super admin set, if any. */
-export async function zaloAccess(deps: Deps): Promise<ZaloAccess | undefined> {
-  const zalo = (await readPlatformSettings(deps))?.zalo;
-  if (!zalo) return undefined;
-  return { accessToken: zalo.accessToken, ...(zalo.templateID ? { templateID: zalo.templateID } : {}) };
 }
 
 export interface SendRunSummary {

@@ -300,8 +300,32 @@ export interface PlatformSettingsDoc extends StoredDoc {
 }
 export const SETTINGS_PARTITION = 'settings';
 
+/** A secret sealed for the store (api/src/messaging/secretBox.ts): AES-256-GCM, its key wrapped. */
+export interface SealedSecret {
+  v: 1;
+  /** `local`, or the Key Vault key id (with its version) that wrapped the data key. */
+  kid: string;
+  key: string;
+  iv: string;
+  tag: string;
+  data: string;
+}
+
 export interface ZaloSettings {
-  accessToken: string;
+  /**
+   * The access token in plain text, as saved before tokens were sealed: still read, and replaced by
+   * `sealedAccessToken` at the next save or renewal.
+   */
+  accessToken?: string;
+  sealedAccessToken?: SealedSecret;
+  /** Renews the access token (Zalo OA v4): usable once, valid 3 months. */
+  sealedRefreshToken?: SealedSecret;
+  /** The last four characters of the access token, for the masked view. */
+  tokenHint?: string;
+  accessTokenExpiresOn?: string;
+  refreshTokenExpiresOn?: string;
+  /** The last automatic renewal, successful or not (the error as Zalo gave it). */
+  lastRenewal?: { at: string; ok: boolean; error?: string };
   /** The approved ZNS template messages are sent with. */
   templateID?: string;
   updatedOn: string;

@@ -14,8 +14,9 @@ import { BrandLink } from '../../components/BrandLink';
 import { PageLoader } from '../../components/PageLoader';
 import { RouteErrorBoundary } from '../../components/RouteErrorBoundary';
 import { paths } from '../../lib/paths';
-import { roleNeedsSelectedHouse, useSignedInSession } from '../../lib/session';
+import { ROLE_IDS, roleNeedsSelectedHouse, useSignedInSession } from '../../lib/session';
 import { HouseSwitcher } from '../houseChooser/HouseSwitcher';
+import { EnvironmentBadge } from './EnvironmentBadge';
 import { SideNav } from './SideNav';
 
 const drawerPaperStyles = { width: DRAWER_WIDTH, boxSizing: 'border-box' } as const;
@@ -63,6 +64,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
             </>
           )}
           <Box sx={{ flex: 1 }} />
+          {session.role.roleID === ROLE_IDS.superAdmin && <EnvironmentBadge />}
           {roleNeedsSelectedHouse(session.role.roleID) && <HouseSwitcher />}
         </Toolbar>
       </AppBar>

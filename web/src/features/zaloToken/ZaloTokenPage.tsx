@@ -6,7 +6,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ZALO_TOKEN_MESSAGES, zaloTokenSchema, type ZaloTokenInput } from '@nhatro/common';
-import { useCallback, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { useEntitySave } from '../../components/crud';
 import { ErrorState } from '../../components/DataStates';
 import {
@@ -21,12 +21,13 @@ import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { setZaloToken, useZaloToken } from './zaloTokenApi';
 
-const FIELDS = ['accessToken', 'templateID'] as const;
+const FIELDS = ['accessToken', 'refreshToken', 'templateID'] as const;
 type TokenField = (typeof FIELDS)[number];
 
 function validate(values: Record<TokenField, string>) {
   return validateWithSchema<TokenField, ZaloTokenInput>(zaloTokenSchema, {
     accessToken: values.accessToken,
+    ...(values.refreshToken.trim() === '' ? {} : { refreshToken: values.refreshToken }),
     ...(values.templateID.trim() === '' ? {} : { templateID: values.templateID }),
   });
 }
@@ -34,7 +35,10 @@ function validate(values: Record<TokenField, string>) {
 function TokenForm({ templateID }: { templateID: string | undefined }) {
   const { isSaving, save } = useEntitySave({ resetAfterSuccess: true });
   const check = useCallback((values: Record<TokenField, string>) => validate(values).errors, []);
-  const form = useFieldForm<TokenField>({ accessToken: '', templateID: templateID ?? '' }, check);
+  const form = useFieldForm<TokenField>(
+    { accessToken: '', refreshToken: '', templateID: templateID ?? '' },
+    check,
+  );
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -51,7 +55,8 @@ function TokenForm({ templateID }: { templateID: string | undefined }) {
         if (!isSessionExpiry(error)) notify.error(serverMessage(error));
       },
     });
-    if (saved) form.reset({ accessToken: '', templateID: data.templateID ?? templateID ?? '' });
+    if (saved)
+      form.reset({ accessToken: '', refreshToken: '', templateID: data.templateID ?? templateID ?? '' });
   };
 
   return (
@@ -75,6 +80,22 @@ function TokenForm({ templateID }: { templateID: string | undefined }) {
         autoComplete="off"
         disabled={isSaving}
         slotProps={{ htmlInput: { 'data-testid': 'zalo-token-input', spellCheck: false } }}
+      />
+      <TextField
+        id="zalo-refresh-token"
+        name="refreshToken"
+        label="Refresh token"
+        {...form.bind('refreshToken')}
+        helperText={reservedHelperText(
+          form.visibleError('refreshToken') ??
+            'Để hệ thống tự gia hạn access token trước khi hết hạn (khoảng 25 giờ).',
+        )}
+        fullWidth
+        multiline
+        minRows={2}
+        autoComplete="off"
+        disabled={isSaving}
+        slotProps={{ htmlInput: { 'data-testid': 'zalo-refresh-token-input', spellCheck: false } }}
       />
       <TextField
         id="zalo-template"
@@ -103,6 +124,8 @@ function TokenForm({ templateID }: { templateID: string | undefined }) {
 /** /settingZaloToken: the super admin enters the Zalo Official Account token messages are sent with. */
 export function ZaloTokenPage() {
   const { data, error, mutate } = useZaloToken();
+  // When the page opened: whether the token has expired is judged against it.
+  const [openedAt] = useState(() => Date.now());
 
   let status;
   if (error !== undefined && data === undefined) status = <ErrorState onRetry={() => void mutate()} />;
@@ -114,11 +137,32 @@ export function ZaloTokenPage() {
       </Alert>
     );
   } else {
+    const expired = data.expiresOn !== undefined && Date.parse(data.expiresOn) <= openedAt;
+    const renewalFailed = data.lastRenewal?.ok === false;
+    const severity = expired || renewalFailed ? 'error' : data.autoRenew ? 'success' : 'warning';
     status = (
-      <Alert severity="success" data-testid="zalo-token-status">
+      <Alert severity={severity} data-testid="zalo-token-status">
         Đang dùng token {data.maskedToken}
         {data.templateID ? `, mẫu ZNS ${data.templateID}` : ', chưa có mã mẫu ZNS'}
         {data.updatedOn ? ` (cập nhật ${formatDateTime(data.updatedOn)})` : ''}.
+        {data.expiresOn && (
+          <Box component="span" sx={{ display: 'block' }} data-testid="zalo-token-expiry">
+            {expired ? 'Đã hết hạn lúc ' : 'Hết hạn lúc '}
+            {formatDateTime(data.expiresOn)}
+            {data.autoRenew ? ' — hệ thống tự gia hạn trước khi hết hạn.' : '.'}
+          </Box>
+        )}
+        {!data.autoRenew && data.autoRenewBlocked && (
+          <Box component="span" sx={{ display: 'block' }}>
+            Không tự gia hạn được: {data.autoRenewBlocked}
+          </Box>
+        )}
+        {renewalFailed && data.lastRenewal && (
+          <Box component="span" sx={{ display: 'block' }} data-testid="zalo-token-renewal-error">
+            Gia hạn lúc {formatDateTime(data.lastRenewal.at)} thất bại:{' '}
+            {data.lastRenewal.error ?? 'không rõ lỗi'}. Vui lòng nhập token mới.
+          </Box>
+        )}
       </Alert>
     );
   }
@@ -132,7 +176,8 @@ export function ZaloTokenPage() {
         <Typography sx={{ color: 'text.secondary' }}>
           Thông báo, hóa đơn và lời nhắc được gửi đến số điện thoại của người thuê qua Zalo Notification
           Service (ZNS) của Official Account, bằng một mẫu ZNS đã được Zalo duyệt có hai tham số{' '}
-          <code>title</code> và <code>content</code>. Token được lưu kín và chỉ hiện bốn ký tự cuối.
+          <code>title</code> và <code>content</code>. Access token của Zalo chỉ dùng được khoảng 25 giờ: nhập
+          kèm refresh token để hệ thống tự gia hạn. Token được mã hóa khi lưu và chỉ hiện bốn ký tự cuối.
         </Typography>
         {data !== undefined && <TokenForm key={data.updatedOn ?? 'none'} templateID={data.templateID} />}
       </Paper>
