@@ -150,8 +150,11 @@ export function useBoardState(houseID: string, month: string): BoardState {
       updateDrafts((current) => {
         const room = current[roomID];
         if (!room) return current;
+        const saved = sent.filter(({ kind, draft }) => room[kind] === draft);
+        // Nothing saved: the same draft stays, so leaving the card does not resend values just refused.
+        if (saved.length === 0) return current;
         const left = { ...room };
-        for (const { kind, draft } of sent) if (left[kind] === draft) delete left[kind];
+        for (const { kind } of saved) delete left[kind];
         const next = { ...current };
         if (Object.keys(left).length === 0) delete next[roomID];
         else next[roomID] = left;
