@@ -18,6 +18,19 @@ const SRC = 'web/src';
 
 export default [
   {
+    // Type-aware checks of promises (the parser reads web/tsconfig.json through the project service):
+    // a promise nobody awaits or handles, or one passed where a plain callback is expected (an event
+    // handler, a setTimeout), hides its failure. Fire-and-forget is written `void promise` with a reason.
+    files: [`${SRC}/**/*.{ts,tsx}`],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: fileURLToPath(new URL('..', import.meta.url)) },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: [`${SRC}/**/*.{ts,tsx}`],
     plugins: { boundaries },
     settings: {

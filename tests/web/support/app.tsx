@@ -90,7 +90,8 @@ export function renderPage(page: ReactNode, path: string, pattern = path.split('
         <ThemeProvider theme={theme}>
           <Routes>
             <Route path={pattern} element={page} />
-            <Route path="*" element={<LocationProbe />} />
+            {/* Where the page leads to shows nothing: the probe below tells the path. */}
+            <Route path="*" element={null} />
           </Routes>
         </ThemeProvider>
         <LocationProbe />
