@@ -29,7 +29,7 @@ import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AddOccupantDialog, EditLesseeDialog } from './LesseeDialogs';
-import { LESSEE_EDITED_TEXT } from './LesseeForm';
+import { LESSEE_EDITED_TEXT } from './useLesseeForm';
 import {
   deleteLessee,
   revalidateTenancy,
