@@ -65,6 +65,15 @@ function firstStepWithErrors(found: DraftErrors): StepIndex | null {
   return steps.length === 0 ? null : (Math.min(...steps) as StepIndex);
 }
 
+/** The fields a refusal is about: a 400's list, or a phone that is another running contract's account. */
+function fieldErrorsOfFailure(failed: unknown, message: string, draft: ContractDraft): DraftErrors | null {
+  if (isApiError(failed) && failed.status === 400) return serverErrorsOf(failed.body, draft);
+  if (isApiError(failed) && failed.status === 409 && message === CONTRACT_MESSAGES.phoneTaken) {
+    return { 'representative.phoneNumber': message };
+  }
+  return null;
+}
+
 export interface WizardInput {
   houseID: string;
   rooms: readonly Room[];
@@ -181,15 +190,11 @@ export function useContractWizard({ houseID, rooms, reservations, fees, presetRo
     const message = serverMessage(failed);
     notify.error(`${CONTRACT_MESSAGES.createFailed} ${message}`);
     setFailure(message);
-    if (isApiError(failed) && failed.status === 400) {
-      const found = serverErrorsOf(failed.body, draft);
-      setServerErrors(found);
-      const target = firstStepWithErrors(found);
-      if (target !== null && target !== step) goTo(target);
-    } else if (isApiError(failed) && failed.status === 409 && message === CONTRACT_MESSAGES.phoneTaken) {
-      setServerErrors({ 'representative.phoneNumber': message });
-      goTo(1);
-    }
+    const found = fieldErrorsOfFailure(failed, message, draft);
+    if (found === null) return;
+    setServerErrors(found);
+    const target = firstStepWithErrors(found);
+    if (target !== null && target !== step) goTo(target);
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
