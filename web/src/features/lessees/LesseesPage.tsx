@@ -23,7 +23,7 @@ import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { LEVEL } from '@nhatro/common';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { attachmentName, fetchBinary, readJsonBody, saveBlob } from '../../components/fileTransfer';
@@ -225,18 +225,13 @@ function ExportButton({ houseID }: { houseID: string }) {
   );
 }
 
-/** /lessees: the occupants of the selected house, searched and paged on the server. */
-export function LesseesPage() {
-  const { houseID, houses, role } = useSignedInSession();
-  const theme = useTheme();
-  const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+/** The list's search, status and page, kept in the URL; the search box asks the server once typing pauses. */
+function useListParams() {
   const [params, setParams] = useSearchParams();
   const search = params.get('q') ?? '';
   const status = statusParam(params.get('status'));
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [typed, setTyped] = useState(search);
-  const [isImporting, setIsImporting] = useState(false);
-  const canCreate = role.contractPermission >= LEVEL.create;
 
   const update = (changes: { q?: string; status?: LesseeStatusFilter; page?: number }) => {
     const next = new URLSearchParams();
@@ -249,7 +244,6 @@ export function LesseesPage() {
     setParams(next, { replace: true });
   };
 
-  // The search box asks the server once typing pauses.
   useEffect(() => {
     if (typed.trim() === search.trim()) return;
     const timer = window.setTimeout(() => update({ q: typed.trim(), page: 1 }), SEARCH_DELAY_MS);
@@ -258,20 +252,13 @@ export function LesseesPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed, search]);
 
-  const query = houseID === null ? null : { houseID, search, status, page: page - 1 };
-  const reply = useLesseePage(query);
-  const { error, isValidating, mutate } = reply;
-  // The previous page stays on screen while the next loads, but never another house's occupants.
-  const data = reply.data?.value.every((lessee) => lessee.houseID === houseID) ? reply.data : undefined;
-  const lessees = data?.value ?? [];
-  const total = data?.['@odata.count'] ?? lessees.length;
-  const pageCount = Math.max(1, Math.ceil(total / LESSEE_PAGE_SIZE));
-  const roomOf = useRoomNames(houseID, lessees);
-  const isFiltered = search !== '' || status !== 'all';
-  const isPastLastPage = data !== undefined && lessees.length === 0 && total > 0 && page > 1;
-  // A page that no longer exists (people were removed meanwhile): back to the first one.
-  useEffect(() => {
-    if (isPastLastPage)
+  const clear = () => {
+    setTyped('');
+    setParams(new URLSearchParams(), { replace: true });
+  };
+  /** A page that no longer exists (people were removed meanwhile): back to the first one. */
+  const backToFirstPage = useCallback(
+    () =>
       setParams(
         (current) => {
           const next = new URLSearchParams(current);
@@ -279,40 +266,60 @@ export function LesseesPage() {
           return next;
         },
         { replace: true },
-      );
-  }, [isPastLastPage, setParams]);
-  const houseName = houses.find((house) => house.houseID === houseID)?.houseName;
+      ),
+    [setParams],
+  );
+  return { search, status, page, typed, setTyped, update, clear, backToFirstPage };
+}
 
-  let content;
+/** The occupants found (a table on a wide screen, cards on a phone), or why there are none. */
+function LesseesContent({
+  houseID,
+  lessees,
+  loaded,
+  failed,
+  isFiltered,
+  canCreate,
+  isWide,
+  roomOf,
+  onRetry,
+  onClear,
+}: {
+  houseID: string | null;
+  lessees: Parameters<typeof LesseeTable>[0]['lessees'];
+  loaded: boolean;
+  failed: boolean;
+  isFiltered: boolean;
+  canCreate: boolean;
+  isWide: boolean;
+  roomOf: Parameters<typeof LesseeTable>[0]['roomOf'];
+  onRetry: () => void;
+  onClear: () => void;
+}) {
   if (houseID === null) {
-    content = <EmptyState title="Chưa chọn nhà trọ" description="Hãy chọn một nhà trọ để xem người thuê." />;
-  } else if (error !== undefined && !isValidating) {
-    content = <ErrorState onRetry={() => void mutate()} />;
-  } else if (data === undefined) {
-    content = (
+    return <EmptyState title="Chưa chọn nhà trọ" description="Hãy chọn một nhà trọ để xem người thuê." />;
+  }
+  if (failed) return <ErrorState onRetry={onRetry} />;
+  if (!loaded) {
+    return (
       <Box aria-busy="true" aria-label="Đang tải danh sách người thuê" sx={{ display: 'grid', gap: 1 }}>
         {Array.from({ length: 5 }, (_, index) => (
           <Skeleton key={index} variant="rounded" height={isWide ? 40 : 64} />
         ))}
       </Box>
     );
-  } else if (lessees.length === 0) {
-    content = isFiltered ? (
+  }
+  if (lessees.length === 0 && isFiltered) {
+    return (
       <EmptyState
         title="Không tìm thấy người thuê phù hợp"
         description="Không có người thuê nào khớp với tìm kiếm và bộ lọc đang chọn."
-        action={
-          <Button
-            onClick={() => {
-              setTyped('');
-              setParams(new URLSearchParams(), { replace: true });
-            }}
-          >
-            Xóa bộ lọc
-          </Button>
-        }
+        action={<Button onClick={onClear}>Xóa bộ lọc</Button>}
       />
-    ) : (
+    );
+  }
+  if (lessees.length === 0) {
+    return (
       <EmptyState
         title="Chưa có người thuê"
         description="Nhà trọ chưa có người thuê nào. Người thuê được thêm khi tạo hợp đồng, từ Excel hoặc bằng nút “Thêm người thuê”."
@@ -330,15 +337,132 @@ export function LesseesPage() {
         }
       />
     );
-  } else {
-    content = isWide ? (
-      <LesseeTable lessees={lessees} roomOf={roomOf} />
-    ) : (
-      <LesseeCards lessees={lessees} roomOf={roomOf} />
-    );
   }
+  return isWide ? (
+    <LesseeTable lessees={lessees} roomOf={roomOf} />
+  ) : (
+    <LesseeCards lessees={lessees} roomOf={roomOf} />
+  );
+}
 
+/** 'Xuất Excel', 'Nhập từ Excel' and 'Thêm người thuê'. */
+function LesseesActions({
+  houseID,
+  canCreate,
+  onImport,
+}: {
+  houseID: string;
+  canCreate: boolean;
+  onImport: () => void;
+}) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      <ExportButton houseID={houseID} />
+      {canCreate && (
+        <Button
+          variant="outlined"
+          startIcon={<UploadFileOutlined />}
+          onClick={onImport}
+          data-testid="lessee-import-button"
+        >
+          Nhập từ Excel
+        </Button>
+      )}
+      {canCreate && (
+        <Button
+          component={RouterLink}
+          to={paths.createLessee}
+          variant="contained"
+          startIcon={<AddOutlined />}
+          data-testid="lessee-create-button"
+        >
+          Thêm người thuê
+        </Button>
+      )}
+    </Box>
+  );
+}
+
+/** The search box and the status filter. */
+function LesseeSearchBar({
+  typed,
+  status,
+  onType,
+  onStatus,
+}: {
+  typed: string;
+  status: LesseeStatusFilter;
+  onType: (typed: string) => void;
+  onStatus: (status: LesseeStatusFilter) => void;
+}) {
+  return (
+    <Box
+      role="search"
+      sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}
+    >
+      <TextField
+        id="lessees-search"
+        label="Tìm theo tên, số điện thoại hoặc CCCD"
+        type="search"
+        size="small"
+        value={typed}
+        onChange={(event) => onType(event.target.value)}
+        autoComplete="off"
+        slotProps={{
+          htmlInput: { 'data-testid': 'lessees-search' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchOutlined fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <TextField
+        id="lessees-status-filter"
+        select
+        label="Trạng thái"
+        size="small"
+        value={status}
+        onChange={(event) => onStatus(statusParam(event.target.value))}
+        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'lessees-filter-status' } }}
+      >
+        {STATUS_OPTIONS.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </TextField>
+    </Box>
+  );
+}
+
+/** /lessees: the occupants of the selected house, searched and paged on the server. */
+export function LesseesPage() {
+  const { houseID, houses, role } = useSignedInSession();
+  const theme = useTheme();
+  const isWide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const { search, status, page, typed, setTyped, update, clear, backToFirstPage } = useListParams();
+  const [isImporting, setIsImporting] = useState(false);
+  const canCreate = role.contractPermission >= LEVEL.create;
+
+  const query = houseID === null ? null : { houseID, search, status, page: page - 1 };
+  const reply = useLesseePage(query);
+  const { error, isValidating, mutate } = reply;
+  // The previous page stays on screen while the next loads, but never another house's occupants.
+  const data = reply.data?.value.every((lessee) => lessee.houseID === houseID) ? reply.data : undefined;
+  const lessees = data?.value ?? [];
+  const total = data?.['@odata.count'] ?? lessees.length;
+  const pageCount = Math.max(1, Math.ceil(total / LESSEE_PAGE_SIZE));
+  const roomOf = useRoomNames(houseID, lessees);
+  const isPastLastPage = data !== undefined && lessees.length === 0 && total > 0 && page > 1;
+  useEffect(() => {
+    if (isPastLastPage) backToFirstPage();
+  }, [isPastLastPage, backToFirstPage]);
+  const houseName = houses.find((house) => house.houseID === houseID)?.houseName;
   const first = (page - 1) * LESSEE_PAGE_SIZE + 1;
+
   return (
     <Box data-testid="lessees-page">
       <title>Quản lý người thuê — Nhà trọ</title>
@@ -347,74 +471,16 @@ export function LesseesPage() {
         subtitle={houseName}
         actions={
           houseID !== null ? (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              <ExportButton houseID={houseID} />
-              {canCreate && (
-                <Button
-                  variant="outlined"
-                  startIcon={<UploadFileOutlined />}
-                  onClick={() => setIsImporting(true)}
-                  data-testid="lessee-import-button"
-                >
-                  Nhập từ Excel
-                </Button>
-              )}
-              {canCreate && (
-                <Button
-                  component={RouterLink}
-                  to={paths.createLessee}
-                  variant="contained"
-                  startIcon={<AddOutlined />}
-                  data-testid="lessee-create-button"
-                >
-                  Thêm người thuê
-                </Button>
-              )}
-            </Box>
+            <LesseesActions houseID={houseID} canCreate={canCreate} onImport={() => setIsImporting(true)} />
           ) : undefined
         }
       />
-
-      <Box
-        role="search"
-        sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}
-      >
-        <TextField
-          id="lessees-search"
-          label="Tìm theo tên, số điện thoại hoặc CCCD"
-          type="search"
-          size="small"
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          autoComplete="off"
-          slotProps={{
-            htmlInput: { 'data-testid': 'lessees-search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <TextField
-          id="lessees-status-filter"
-          select
-          label="Trạng thái"
-          size="small"
-          value={status}
-          onChange={(event) => update({ status: statusParam(event.target.value), page: 1 })}
-          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'lessees-filter-status' } }}
-        >
-          {STATUS_OPTIONS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </TextField>
-      </Box>
-
+      <LesseeSearchBar
+        typed={typed}
+        status={status}
+        onType={setTyped}
+        onStatus={(next) => update({ status: next, page: 1 })}
+      />
       <Box sx={{ minHeight: 4, mb: 1 }}>
         {isValidating && data !== undefined && <LinearProgress aria-label="Đang tải" />}
       </Box>
@@ -428,9 +494,18 @@ export function LesseesPage() {
           {`${formatNumber(first)}–${formatNumber(first + lessees.length - 1)} / ${formatNumber(total)} người thuê`}
         </Typography>
       )}
-
-      {content}
-
+      <LesseesContent
+        houseID={houseID}
+        lessees={lessees}
+        loaded={data !== undefined}
+        failed={error !== undefined && !isValidating}
+        isFiltered={search !== '' || status !== 'all'}
+        canCreate={canCreate}
+        isWide={isWide}
+        roomOf={roomOf}
+        onRetry={() => void mutate()}
+        onClear={clear}
+      />
       {pageCount > 1 && (
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
           <Pagination
@@ -443,7 +518,6 @@ export function LesseesPage() {
           />
         </Box>
       )}
-
       {houseID !== null && canCreate && (
         <ImportLesseesDialog open={isImporting} houseID={houseID} onClose={() => setIsImporting(false)} />
       )}
