@@ -55,13 +55,8 @@ function damagesOf(text: string): number {
   return value !== undefined && Number.isFinite(value) && value >= 0 ? Math.round(value) : 0;
 }
 
-function TerminateForm({
-  contract,
-  onTerminated,
-}: {
-  contract: ContractDetails;
-  onTerminated: (ended: Contract) => void;
-}) {
+/** The early end's values and checks, the settlement they give, and ending the contract once confirmed. */
+function useTerminateForm(contract: ContractDetails, onTerminated: (ended: Contract) => void) {
   const today = vietnamToday();
   const defaultDate =
     today < contract.startDate ? contract.startDate : today > contract.endDate ? contract.endDate : today;
@@ -116,6 +111,62 @@ function TerminateForm({
     }
   };
 
+  return {
+    values,
+    set,
+    touch,
+    visible,
+    preview,
+    review,
+    terminate,
+    confirmOpen,
+    setConfirmOpen,
+    isSaving,
+    failure,
+  };
+}
+
+/** What the contract's end would settle: the refund or what is still owed, as it is typed. */
+function SettlementPreview({ preview }: { preview: ReturnType<typeof settlement> | null }) {
+  return (
+    <SectionCard id="settlement-preview" title="Quyết toán dự kiến" testId="settlement-preview-section">
+      {preview === null ? (
+        <Typography sx={{ color: 'text.secondary' }}>
+          Chọn ngày kết thúc trong thời hạn hợp đồng để xem quyết toán.
+        </Typography>
+      ) : (
+        <>
+          <SettlementFacts settlement={preview} testIdPrefix="settlement-preview" />
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
+            Tiền thuê tháng cuối tính theo số ngày đã ở (kể cả ngày kết thúc), trừ vào tiền cọc cùng tiền bồi
+            thường.
+          </Typography>
+        </>
+      )}
+    </SectionCard>
+  );
+}
+
+function TerminateForm({
+  contract,
+  onTerminated,
+}: {
+  contract: ContractDetails;
+  onTerminated: (ended: Contract) => void;
+}) {
+  const {
+    values,
+    set,
+    touch,
+    visible,
+    preview,
+    review,
+    terminate,
+    confirmOpen,
+    setConfirmOpen,
+    isSaving,
+    failure,
+  } = useTerminateForm(contract, onTerminated);
   const money = parseVietnameseNumber(values.damageCharges.trim());
   return (
     <Box
@@ -215,21 +266,7 @@ function TerminateForm({
           </Button>
         </Box>
       </Paper>
-      <SectionCard id="settlement-preview" title="Quyết toán dự kiến" testId="settlement-preview-section">
-        {preview === null ? (
-          <Typography sx={{ color: 'text.secondary' }}>
-            Chọn ngày kết thúc trong thời hạn hợp đồng để xem quyết toán.
-          </Typography>
-        ) : (
-          <>
-            <SettlementFacts settlement={preview} testIdPrefix="settlement-preview" />
-            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
-              Tiền thuê tháng cuối tính theo số ngày đã ở (kể cả ngày kết thúc), trừ vào tiền cọc cùng tiền
-              bồi thường.
-            </Typography>
-          </>
-        )}
-      </SectionCard>
+      <SettlementPreview preview={preview} />
       <ConfirmDialog
         open={confirmOpen}
         title="Kết thúc hợp đồng sớm"
