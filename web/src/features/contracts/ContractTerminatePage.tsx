@@ -147,6 +147,88 @@ function SettlementPreview({ preview }: { preview: ReturnType<typeof settlement>
   );
 }
 
+/** The early end's date (within the term), the damages and the reason. */
+function TerminateFields({
+  values,
+  set,
+  touch,
+  visible,
+  isSaving,
+  contract,
+  money,
+}: {
+  values: Record<Field, string>;
+  set: (field: Field, value: string) => void;
+  touch: (field: Field) => void;
+  visible: (field: Field) => string | undefined;
+  isSaving: boolean;
+  contract: ContractDetails;
+  money: number | undefined;
+}) {
+  return (
+    <>
+      <TextField
+        id="terminate-terminationDate"
+        type="date"
+        label="Ngày kết thúc"
+        value={values.terminationDate}
+        onChange={(event) => set('terminationDate', event.target.value)}
+        onBlur={() => touch('terminationDate')}
+        error={visible('terminationDate') !== undefined}
+        helperText={reservedHelperText(
+          visible('terminationDate') ??
+            (isIsoDate(values.terminationDate) ? formatDay(values.terminationDate) : undefined),
+        )}
+        required
+        disabled={isSaving}
+        fullWidth
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: {
+            'data-testid': 'terminate-terminationDate',
+            min: contract.startDate,
+            max: contract.endDate,
+          },
+        }}
+      />
+      <TextField
+        id="terminate-damageCharges"
+        label="Tiền bồi thường hư hỏng"
+        value={values.damageCharges}
+        onChange={(event) => set('damageCharges', event.target.value)}
+        onBlur={() => touch('damageCharges')}
+        error={visible('damageCharges') !== undefined}
+        helperText={reservedHelperText(
+          visible('damageCharges') ??
+            (money !== undefined && Number.isFinite(money) ? formatMoney(money) : undefined),
+        )}
+        disabled={isSaving}
+        fullWidth
+        autoComplete="off"
+        slotProps={{
+          htmlInput: { 'data-testid': 'terminate-damageCharges', inputMode: 'numeric' },
+          input: { endAdornment: <InputAdornment position="end">₫</InputAdornment> },
+        }}
+      />
+      <TextField
+        id="terminate-reason"
+        label="Lý do kết thúc sớm"
+        value={values.reason}
+        onChange={(event) => set('reason', event.target.value)}
+        onBlur={() => touch('reason')}
+        error={visible('reason') !== undefined}
+        helperText={reservedHelperText(visible('reason'))}
+        required
+        disabled={isSaving}
+        fullWidth
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { 'data-testid': 'terminate-reason', maxLength: 500 } }}
+      />
+    </>
+  );
+}
+
 function TerminateForm({
   contract,
   onTerminated,
@@ -194,63 +276,14 @@ function TerminateForm({
           · Tiền thuê <strong>{formatMoney(contract.rentFee)}</strong>/tháng · Tiền cọc{' '}
           <strong>{formatMoney(contract.deposit)}</strong>
         </Typography>
-        <TextField
-          id="terminate-terminationDate"
-          type="date"
-          label="Ngày kết thúc"
-          value={values.terminationDate}
-          onChange={(event) => set('terminationDate', event.target.value)}
-          onBlur={() => touch('terminationDate')}
-          error={visible('terminationDate') !== undefined}
-          helperText={reservedHelperText(
-            visible('terminationDate') ??
-              (isIsoDate(values.terminationDate) ? formatDay(values.terminationDate) : undefined),
-          )}
-          required
-          disabled={isSaving}
-          fullWidth
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: {
-              'data-testid': 'terminate-terminationDate',
-              min: contract.startDate,
-              max: contract.endDate,
-            },
-          }}
-        />
-        <TextField
-          id="terminate-damageCharges"
-          label="Tiền bồi thường hư hỏng"
-          value={values.damageCharges}
-          onChange={(event) => set('damageCharges', event.target.value)}
-          onBlur={() => touch('damageCharges')}
-          error={visible('damageCharges') !== undefined}
-          helperText={reservedHelperText(
-            visible('damageCharges') ??
-              (money !== undefined && Number.isFinite(money) ? formatMoney(money) : undefined),
-          )}
-          disabled={isSaving}
-          fullWidth
-          autoComplete="off"
-          slotProps={{
-            htmlInput: { 'data-testid': 'terminate-damageCharges', inputMode: 'numeric' },
-            input: { endAdornment: <InputAdornment position="end">₫</InputAdornment> },
-          }}
-        />
-        <TextField
-          id="terminate-reason"
-          label="Lý do kết thúc sớm"
-          value={values.reason}
-          onChange={(event) => set('reason', event.target.value)}
-          onBlur={() => touch('reason')}
-          error={visible('reason') !== undefined}
-          helperText={reservedHelperText(visible('reason'))}
-          required
-          disabled={isSaving}
-          fullWidth
-          multiline
-          minRows={2}
-          slotProps={{ htmlInput: { 'data-testid': 'terminate-reason', maxLength: 500 } }}
+        <TerminateFields
+          values={values}
+          set={set}
+          touch={touch}
+          visible={visible}
+          isSaving={isSaving}
+          contract={contract}
+          money={money}
         />
         {failure !== null && (
           <Alert severity="error" data-testid="terminate-error">

@@ -14,6 +14,7 @@ import {
   reservedHelperText,
   useFieldForm,
   validateWithSchema,
+  type FieldBinding,
 } from '../../components/fieldForm';
 import { DialogForm, FormDialog, TWO_COLUMN_FIELDS_SX, useEntitySave } from '../../components/crud';
 import { isApiError } from '../../lib/api';
@@ -67,6 +68,48 @@ function initialValues(vehicle: Vehicle | null): VehicleFormValues {
     lesseeInfoID: vehicle?.lesseeInfoID ?? '',
     description: vehicle?.description ?? '',
   };
+}
+
+/** The vehicle's owner among the contract's occupants (the representative when none is chosen). */
+function OwnerSelect({
+  owner,
+  isSaving,
+  vehicle,
+  occupants,
+}: {
+  owner: FieldBinding;
+  isSaving: boolean;
+  vehicle: Vehicle | null;
+  occupants: readonly Lessee[];
+}) {
+  return (
+    <>
+      <TextField
+        id="vehicle-lesseeInfoID"
+        select
+        label={LABELS.lesseeInfoID}
+        {...owner}
+        helperText={reservedHelperText(owner.helperText)}
+        disabled={isSaving}
+        fullWidth
+        slotProps={{
+          select: { native: true },
+          htmlInput: { 'data-testid': 'vehicle-lesseeInfoID' },
+          inputLabel: { shrink: true },
+        }}
+        sx={{ gridColumn: '1 / -1' }}
+      >
+        {!vehicle?.lesseeInfoID && <option value="">Người đại diện hợp đồng</option>}
+        {occupants.map((lessee) => (
+          <option key={lessee.lesseeInfoID} value={lessee.lesseeInfoID}>
+            {lessee.occupantName}
+            {lessee.isRepresentative ? ' (đại diện)' : ''}
+            {lessee.status !== 1 ? ' (đã chuyển đi)' : ''}
+          </option>
+        ))}
+      </TextField>
+    </>
+  );
 }
 
 function VehicleForm({
@@ -164,30 +207,7 @@ function VehicleForm({
           autoComplete="off"
           slotProps={{ htmlInput: { 'data-testid': 'vehicle-licensePlate', autoCapitalize: 'characters' } }}
         />
-        <TextField
-          id="vehicle-lesseeInfoID"
-          select
-          label={LABELS.lesseeInfoID}
-          {...owner}
-          helperText={reservedHelperText(owner.helperText)}
-          disabled={isSaving}
-          fullWidth
-          slotProps={{
-            select: { native: true },
-            htmlInput: { 'data-testid': 'vehicle-lesseeInfoID' },
-            inputLabel: { shrink: true },
-          }}
-          sx={{ gridColumn: '1 / -1' }}
-        >
-          {(!isEdit || !vehicle.lesseeInfoID) && <option value="">Người đại diện hợp đồng</option>}
-          {occupants.map((lessee) => (
-            <option key={lessee.lesseeInfoID} value={lessee.lesseeInfoID}>
-              {lessee.occupantName}
-              {lessee.isRepresentative ? ' (đại diện)' : ''}
-              {lessee.status !== 1 ? ' (đã chuyển đi)' : ''}
-            </option>
-          ))}
-        </TextField>
+        <OwnerSelect owner={owner} isSaving={isSaving} vehicle={vehicle} occupants={occupants} />
         <TextField
           id="vehicle-description"
           label={LABELS.description}
