@@ -131,6 +131,15 @@ const LABELS: Record<
   roomQuota: { label: 'Số phòng muốn quản lý', autoComplete: 'off', inputMode: 'numeric' },
 };
 
+/** What the typed number of rooms will cost for a term, once the platform's pricing is known. */
+function estimateText(pricing: Parameters<typeof termFee>[1] | undefined, roomQuota: string): string {
+  const rooms = parseVietnameseNumber(roomQuota);
+  if (!pricing || rooms === undefined || !Number.isInteger(rooms) || rooms <= 0) {
+    return 'Phí sử dụng được tính theo số phòng.';
+  }
+  return `Phí dự kiến: ${formatMoney(termFee(rooms, pricing))} cho ${pricing.monthsPerTerm} tháng.`;
+}
+
 /** A text field of the registration, with its label, autocomplete and keyboard. */
 function RegistrationText({
   form,
@@ -250,9 +259,6 @@ function RegistrationForm({ editing }: { editing: Registration | null }) {
   const [isUploading, setIsUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const papers = papersOf(form.values.papers);
-  const rooms = parseVietnameseNumber(form.values.roomQuota);
-  const estimate =
-    pricing && rooms !== undefined && Number.isInteger(rooms) && rooms > 0 ? termFee(rooms, pricing) : null;
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -332,9 +338,7 @@ function RegistrationForm({ editing }: { editing: Registration | null }) {
             <RegistrationText form={form} field="houseAddress" disabled={isSaving} />
             <RegistrationText form={form} field="roomQuota" disabled={isSaving} />
             <Typography data-testid="registration-estimate" sx={{ color: 'text.secondary' }}>
-              {estimate === null || !pricing
-                ? 'Phí sử dụng được tính theo số phòng.'
-                : `Phí dự kiến: ${formatMoney(estimate)} cho ${pricing.monthsPerTerm} tháng.`}
+              {estimateText(pricing, form.values.roomQuota)}
             </Typography>
           </Box>
         </PublicSection>
