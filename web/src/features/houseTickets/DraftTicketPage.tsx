@@ -57,6 +57,39 @@ function missingLabel(kinds: readonly string[]): string {
     .toLocaleLowerCase('vi');
 }
 
+/** A room's lines: what each is for (with its note) and its amount. */
+function TicketLines({ lines }: { lines: RoomTicketView['lines'] }) {
+  return (
+    <>
+      <Box component="ul" sx={{ p: 0, m: 0 }} aria-label="Khoản thu">
+        {lines.map((line, index) => (
+          <Box
+            component="li"
+            key={`${line.kind}-${index}`}
+            sx={{ listStyle: 'none', display: 'flex', justifyContent: 'space-between', gap: 1, py: 0.25 }}
+          >
+            <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              {line.description}
+              {line.note && (
+                <Typography
+                  component="span"
+                  variant="caption"
+                  sx={{ display: 'block', color: 'text.secondary' }}
+                >
+                  {line.note}
+                </Typography>
+              )}
+            </Typography>
+            <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(line.amount)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </>
+  );
+}
+
 const RoomTicketCard = memo(function RoomTicketCard({
   roomTicket,
   issued,
@@ -114,31 +147,7 @@ const RoomTicketCard = memo(function RoomTicketCard({
           />
         )}
       </Box>
-      <Box component="ul" sx={{ p: 0, m: 0 }} aria-label="Khoản thu">
-        {roomTicket.lines.map((line, index) => (
-          <Box
-            component="li"
-            key={`${line.kind}-${index}`}
-            sx={{ listStyle: 'none', display: 'flex', justifyContent: 'space-between', gap: 1, py: 0.25 }}
-          >
-            <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-              {line.description}
-              {line.note && (
-                <Typography
-                  component="span"
-                  variant="caption"
-                  sx={{ display: 'block', color: 'text.secondary' }}
-                >
-                  {line.note}
-                </Typography>
-              )}
-            </Typography>
-            <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-              {formatMoney(line.amount)}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <TicketLines lines={roomTicket.lines} />
       {issued ? (
         roomTicket.monthlyBillID !== undefined && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1 }}>
