@@ -189,6 +189,56 @@ function RejectDialog({
   );
 }
 
+/** 'Đóng', and what the registration's status allows: delete, reject, approve. */
+function DecisionButtons({
+  registration,
+  isBusy,
+  onClose,
+  setAction,
+}: {
+  registration: Registration;
+  isBusy: boolean;
+  onClose: () => void;
+  setAction: (action: Action) => void;
+}) {
+  const mayReject = registration.status === 'pending' || registration.status === 'paid';
+  const mayDelete = registration.status === 'pending' || registration.status === 'rejected';
+  return (
+    <>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onClose} disabled={isBusy}>
+          Đóng
+        </Button>
+        {mayDelete && (
+          <Button color="error" onClick={() => setAction('delete')} disabled={isBusy}>
+            Xoá
+          </Button>
+        )}
+        {mayReject && (
+          <Button
+            color="warning"
+            onClick={() => setAction('reject')}
+            disabled={isBusy}
+            data-testid="registration-reject"
+          >
+            Từ chối
+          </Button>
+        )}
+        {registration.status === 'paid' && (
+          <Button
+            variant="contained"
+            onClick={() => setAction('approve')}
+            disabled={isBusy}
+            data-testid="registration-approve"
+          >
+            Duyệt
+          </Button>
+        )}
+      </DialogActions>
+    </>
+  );
+}
+
 function RegistrationDialog({ registration, onClose }: { registration: Registration; onClose: () => void }) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -223,9 +273,6 @@ function RegistrationDialog({ registration, onClose }: { registration: Registrat
   const remove = () =>
     run(() => deleteRegistration(registration.registrationID), REGISTRATION_MESSAGES.updated);
 
-  const mayReject = registration.status === 'pending' || registration.status === 'paid';
-  const mayDelete = registration.status === 'pending' || registration.status === 'rejected';
-
   return (
     <>
       <Dialog
@@ -251,36 +298,12 @@ function RegistrationDialog({ registration, onClose }: { registration: Registrat
             </Alert>
           )}
         </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={onClose} disabled={isBusy}>
-            Đóng
-          </Button>
-          {mayDelete && (
-            <Button color="error" onClick={() => setAction('delete')} disabled={isBusy}>
-              Xoá
-            </Button>
-          )}
-          {mayReject && (
-            <Button
-              color="warning"
-              onClick={() => setAction('reject')}
-              disabled={isBusy}
-              data-testid="registration-reject"
-            >
-              Từ chối
-            </Button>
-          )}
-          {registration.status === 'paid' && (
-            <Button
-              variant="contained"
-              onClick={() => setAction('approve')}
-              disabled={isBusy}
-              data-testid="registration-approve"
-            >
-              Duyệt
-            </Button>
-          )}
-        </DialogActions>
+        <DecisionButtons
+          registration={registration}
+          isBusy={isBusy}
+          onClose={onClose}
+          setAction={setAction}
+        />
       </Dialog>
       <ConfirmDialog
         open={action === 'approve'}
