@@ -2,13 +2,9 @@ import Box from '@mui/material/Box';
 
 import Button from '@mui/material/Button';
 
-import InputAdornment from '@mui/material/InputAdornment';
-
 import LinearProgress from '@mui/material/LinearProgress';
 
 import Pagination from '@mui/material/Pagination';
-
-import TextField from '@mui/material/TextField';
 
 import Typography from '@mui/material/Typography';
 
@@ -19,8 +15,6 @@ import AddOutlined from '@mui/icons-material/AddOutlined';
 
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
-
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 
 import { LEVEL } from '@nhatro/common';
@@ -28,6 +22,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { attachmentName, fetchBinary, readJsonBody, saveBlob } from '../../components/fileTransfer';
 import { failureText, isSessionExpiry } from '../../components/mutationFeedback';
+import { ListSearchBar } from '../../components/ListSearchBar';
 import { PageHeader } from '../../components/PageHeader';
 import { errorMessageOf } from '../../lib/api';
 import { formatNumber } from '../../lib/format';
@@ -167,61 +162,6 @@ function LesseesActions({
   );
 }
 
-/** The search box and the status filter. */
-function LesseeSearchBar({
-  typed,
-  status,
-  onType,
-  onStatus,
-}: {
-  typed: string;
-  status: LesseeStatusFilter;
-  onType: (typed: string) => void;
-  onStatus: (status: LesseeStatusFilter) => void;
-}) {
-  return (
-    <Box
-      role="search"
-      sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}
-    >
-      <TextField
-        id="lessees-search"
-        label="Tìm theo tên, số điện thoại hoặc CCCD"
-        type="search"
-        size="small"
-        value={typed}
-        onChange={(event) => onType(event.target.value)}
-        autoComplete="off"
-        slotProps={{
-          htmlInput: { 'data-testid': 'lessees-search' },
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <SearchOutlined fontSize="small" />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
-      <TextField
-        id="lessees-status-filter"
-        select
-        label="Trạng thái"
-        size="small"
-        value={status}
-        onChange={(event) => onStatus(statusParam(event.target.value))}
-        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'lessees-filter-status' } }}
-      >
-        {STATUS_OPTIONS.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </TextField>
-    </Box>
-  );
-}
-
 /** /lessees: the occupants of the selected house, searched and paged on the server. */
 export function LesseesPage() {
   const { houseID, houses, role } = useSignedInSession();
@@ -259,11 +199,22 @@ export function LesseesPage() {
           ) : undefined
         }
       />
-      <LesseeSearchBar
-        typed={typed}
-        status={status}
-        onType={setTyped}
-        onStatus={(next) => update({ status: next, page: 1 })}
+      <ListSearchBar
+        search={{
+          id: 'lessees-search',
+          label: 'Tìm theo tên, số điện thoại hoặc CCCD',
+          value: typed,
+          onChange: setTyped,
+          testId: 'lessees-search',
+        }}
+        filter={{
+          id: 'lessees-status-filter',
+          label: 'Trạng thái',
+          value: status,
+          onChange: (value) => update({ status: statusParam(value), page: 1 }),
+          testId: 'lessees-filter-status',
+          options: STATUS_OPTIONS,
+        }}
       />
       <Box sx={{ minHeight: 4, mb: 1 }}>
         {isValidating && data !== undefined && <LinearProgress aria-label="Đang tải" />}
