@@ -73,18 +73,8 @@ function StaffCard({ member, onRemove }: { member: StaffMember; onRemove: () => 
   );
 }
 
-/**
- * /staffManage: the landlord's staff, house by house (the chosen house first), each with the houses they
- * work in; 'Thêm nhân viên' opens an account with a one-time password, 'Xoá' disables it at once.
- */
-export function StaffPage() {
-  const session = useSignedInSession();
-  const houses = session.houses;
-  const [houseID, setHouseID] = useState<string | null>(session.houseID ?? houses[0]?.houseID ?? null);
-  const [page, setPage] = useState(1);
-  const { data, error, isLoading, mutate } = useHouseStaff(houseID);
-  const [isAdding, setIsAdding] = useState(false);
-  const [added, setAdded] = useState<AddedStaff | null>(null);
+/** 'Xoá nhân viên': which member the dialog asks about, and disabling their account once confirmed. */
+function useStaffRemoval() {
   // The member stays set while the dialog closes, so its text does not change during the animation.
   const [removal, setRemoval] = useState<{ open: boolean; member: StaffMember | null }>({
     open: false,
@@ -94,11 +84,6 @@ export function StaffPage() {
   const closeRemoval = () => setRemoval((current) => ({ ...current, open: false }));
   const [isRemoving, setIsRemoving] = useState(false);
   const [removeError, setRemoveError] = useState<string | null>(null);
-
-  const house = houses.find((candidate) => candidate.houseID === houseID);
-  const pageCount = Math.max(1, Math.ceil((data?.length ?? 0) / PAGE_SIZE));
-  const shownPage = Math.min(page, pageCount);
-  const shown = (data ?? []).slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE);
 
   const confirmRemoval = async () => {
     if (removing === null) return;
@@ -119,6 +104,32 @@ export function StaffPage() {
     }
   };
 
+  const ask = (member: StaffMember) => {
+    setRemoveError(null);
+    setRemoval({ open: true, member });
+  };
+  return { removal, ask, closeRemoval, confirmRemoval, isRemoving, removeError };
+}
+
+/**
+ * /staffManage: the landlord's staff, house by house (the chosen house first), each with the houses they
+ * work in; 'Thêm nhân viên' opens an account with a one-time password, 'Xoá' disables it at once.
+ */
+export function StaffPage() {
+  const session = useSignedInSession();
+  const houses = session.houses;
+  const [houseID, setHouseID] = useState<string | null>(session.houseID ?? houses[0]?.houseID ?? null);
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, mutate } = useHouseStaff(houseID);
+  const [isAdding, setIsAdding] = useState(false);
+  const [added, setAdded] = useState<AddedStaff | null>(null);
+  const { removal, ask, closeRemoval, confirmRemoval, isRemoving, removeError } = useStaffRemoval();
+
+  const house = houses.find((candidate) => candidate.houseID === houseID);
+  const pageCount = Math.max(1, Math.ceil((data?.length ?? 0) / PAGE_SIZE));
+  const shownPage = Math.min(page, pageCount);
+  const shown = (data ?? []).slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE);
+
   let content;
   if (data !== undefined && data.length > 0) {
     content = (
@@ -130,14 +141,7 @@ export function StaffPage() {
           sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}
         >
           {shown.map((member) => (
-            <StaffCard
-              key={member.userID}
-              member={member}
-              onRemove={() => {
-                setRemoveError(null);
-                setRemoval({ open: true, member });
-              }}
-            />
+            <StaffCard key={member.userID} member={member} onRemove={() => ask(member)} />
           ))}
         </Box>
         {pageCount > 1 && (
