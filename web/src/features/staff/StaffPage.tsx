@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../components/crud';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { isSessionExpiry, isNetworkFailure, serverMessage } from '../../components/mutationFeedback';
 import { PageHeader } from '../../components/PageHeader';
-import { useSignedInSession } from '../../lib/session';
+import { useSignedInSession, type HouseSummary } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AddStaffDialog } from './AddStaffDialog';
 import { StaffAccountDialog } from './StaffAccountDialog';
@@ -111,6 +111,38 @@ function useStaffRemoval() {
   return { removal, ask, closeRemoval, confirmRemoval, isRemoving, removeError };
 }
 
+/** With several houses, which house's staff the page shows. */
+function HouseChoice({
+  houses,
+  houseID,
+  onChoose,
+}: {
+  houses: readonly HouseSummary[];
+  houseID: string | null;
+  onChoose: (houseID: string) => void;
+}) {
+  return (
+    <>
+      {houses.length > 1 && (
+        <TextField
+          select
+          label="Nhà trọ"
+          value={houseID ?? ''}
+          onChange={(event) => onChoose(event.target.value)}
+          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'staff-house' } }}
+          sx={{ mb: 2, minWidth: { xs: '100%', sm: 320 } }}
+        >
+          {houses.map((option) => (
+            <option key={option.houseID} value={option.houseID}>
+              {option.houseName}
+            </option>
+          ))}
+        </TextField>
+      )}
+    </>
+  );
+}
+
 /**
  * /staffManage: the landlord's staff, house by house (the chosen house first), each with the houses they
  * work in; 'Thêm nhân viên' opens an account with a one-time password, 'Xoá' disables it at once.
@@ -196,25 +228,14 @@ export function StaffPage() {
           </Button>
         }
       />
-      {houses.length > 1 && (
-        <TextField
-          select
-          label="Nhà trọ"
-          value={houseID ?? ''}
-          onChange={(event) => {
-            setHouseID(event.target.value);
-            setPage(1);
-          }}
-          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'staff-house' } }}
-          sx={{ mb: 2, minWidth: { xs: '100%', sm: 320 } }}
-        >
-          {houses.map((option) => (
-            <option key={option.houseID} value={option.houseID}>
-              {option.houseName}
-            </option>
-          ))}
-        </TextField>
-      )}
+      <HouseChoice
+        houses={houses}
+        houseID={houseID}
+        onChoose={(next) => {
+          setHouseID(next);
+          setPage(1);
+        }}
+      />
       {content}
       <AddStaffDialog
         open={isAdding}
