@@ -111,6 +111,79 @@ function useStaffRemoval() {
   return { removal, ask, closeRemoval, confirmRemoval, isRemoving, removeError };
 }
 
+/** The house's staff, a page at a time, or why there is none to show. */
+function StaffContent({
+  data,
+  error,
+  isLoading,
+  shown,
+  pageCount,
+  shownPage,
+  onPage,
+  ask,
+  onAdd,
+  onRetry,
+}: {
+  data: readonly StaffMember[] | undefined;
+  error: unknown;
+  isLoading: boolean;
+  shown: readonly StaffMember[];
+  pageCount: number;
+  shownPage: number;
+  onPage: (page: number) => void;
+  ask: (member: StaffMember) => void;
+  onAdd: () => void;
+  onRetry: () => void;
+}) {
+  if (data !== undefined && data.length > 0) {
+    return (
+      <>
+        <Box
+          component="ul"
+          aria-label="Danh sách nhân viên"
+          data-testid="staff-list"
+          sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}
+        >
+          {shown.map((member) => (
+            <StaffCard key={member.userID} member={member} onRemove={() => ask(member)} />
+          ))}
+        </Box>
+        {pageCount > 1 && (
+          <Pagination
+            count={pageCount}
+            page={shownPage}
+            onChange={(_event, value) => onPage(value)}
+            sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
+            aria-label="Trang danh sách nhân viên"
+          />
+        )}
+      </>
+    );
+  }
+  if (data !== undefined) {
+    return (
+      <EmptyState
+        title="Nhà trọ này chưa có nhân viên"
+        description="Nhân viên ghi chỉ số điện nước, xử lý phòng, người thuê và hợp đồng ở các nhà trọ được giao."
+        action={
+          <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={onAdd}>
+            Thêm nhân viên
+          </Button>
+        }
+      />
+    );
+  }
+  if (error !== undefined && !isLoading) {
+    return <ErrorState onRetry={onRetry} />;
+  }
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }} aria-busy="true" aria-label="Đang tải danh sách nhân viên">
+      <Skeleton variant="rounded" height={88} />
+      <Skeleton variant="rounded" height={88} />
+    </Box>
+  );
+}
+
 /** With several houses, which house's staff the page shows. */
 function HouseChoice({
   houses,
@@ -162,54 +235,6 @@ export function StaffPage() {
   const shownPage = Math.min(page, pageCount);
   const shown = (data ?? []).slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE);
 
-  let content;
-  if (data !== undefined && data.length > 0) {
-    content = (
-      <>
-        <Box
-          component="ul"
-          aria-label="Danh sách nhân viên"
-          data-testid="staff-list"
-          sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}
-        >
-          {shown.map((member) => (
-            <StaffCard key={member.userID} member={member} onRemove={() => ask(member)} />
-          ))}
-        </Box>
-        {pageCount > 1 && (
-          <Pagination
-            count={pageCount}
-            page={shownPage}
-            onChange={(_event, value) => setPage(value)}
-            sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
-            aria-label="Trang danh sách nhân viên"
-          />
-        )}
-      </>
-    );
-  } else if (data !== undefined) {
-    content = (
-      <EmptyState
-        title="Nhà trọ này chưa có nhân viên"
-        description="Nhân viên ghi chỉ số điện nước, xử lý phòng, người thuê và hợp đồng ở các nhà trọ được giao."
-        action={
-          <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => setIsAdding(true)}>
-            Thêm nhân viên
-          </Button>
-        }
-      />
-    );
-  } else if (error !== undefined && !isLoading) {
-    content = <ErrorState onRetry={() => void mutate()} />;
-  } else {
-    content = (
-      <Box sx={{ display: 'grid', gap: 1.5 }} aria-busy="true" aria-label="Đang tải danh sách nhân viên">
-        <Skeleton variant="rounded" height={88} />
-        <Skeleton variant="rounded" height={88} />
-      </Box>
-    );
-  }
-
   return (
     <Box data-testid="staff-page">
       <title>Quản lý nhân viên — Nhà trọ</title>
@@ -236,7 +261,18 @@ export function StaffPage() {
           setPage(1);
         }}
       />
-      {content}
+      <StaffContent
+        data={data}
+        error={error}
+        isLoading={isLoading}
+        shown={shown}
+        pageCount={pageCount}
+        shownPage={shownPage}
+        onPage={setPage}
+        ask={ask}
+        onAdd={() => setIsAdding(true)}
+        onRetry={() => void mutate()}
+      />
       <AddStaffDialog
         open={isAdding}
         houses={houses}
