@@ -39,6 +39,56 @@ function validate(values: Values, houseIDs: readonly string[]) {
   });
 }
 
+/** 'Nhà trọ làm việc': the landlord's houses the member works in, and why the choice is refused. */
+function HouseChecks({
+  houses,
+  chosen,
+  toggle,
+  isSaving,
+  shownHousesError,
+}: {
+  houses: readonly HouseSummary[];
+  chosen: ReadonlySet<string>;
+  toggle: (houseID: string) => void;
+  isSaving: boolean;
+  shownHousesError: string | undefined;
+}) {
+  return (
+    <>
+      <Typography component="p" sx={{ fontWeight: 600 }} id="staff-houses-label">
+        Nhà trọ làm việc
+      </Typography>
+      <Box
+        role="group"
+        aria-labelledby="staff-houses-label"
+        data-testid="staff-houses"
+        sx={{ display: 'grid' }}
+      >
+        {houses.map((house) => (
+          <FormControlLabel
+            key={house.houseID}
+            control={
+              <Checkbox
+                checked={chosen.has(house.houseID)}
+                onChange={() => toggle(house.houseID)}
+                slotProps={{ input: { 'data-testid': `staff-house-${house.houseID}` } as object }}
+              />
+            }
+            label={house.houseName}
+            disabled={isSaving}
+            sx={{ minHeight: 44 }}
+          />
+        ))}
+      </Box>
+      {shownHousesError !== undefined && (
+        <FormHelperText error data-testid="staff-houses-error">
+          {shownHousesError}
+        </FormHelperText>
+      )}
+    </>
+  );
+}
+
 function AddStaffForm({
   houses,
   initialHouseID,
@@ -141,36 +191,13 @@ function AddStaffForm({
           helper: 'Ví dụ: số điện thoại của nhân viên, hoặc tên không dấu như "mai.tran".',
         })}
         {text('email', { autoComplete: 'email', inputMode: 'email' })}
-        <Typography component="p" sx={{ fontWeight: 600 }} id="staff-houses-label">
-          Nhà trọ làm việc
-        </Typography>
-        <Box
-          role="group"
-          aria-labelledby="staff-houses-label"
-          data-testid="staff-houses"
-          sx={{ display: 'grid' }}
-        >
-          {houses.map((house) => (
-            <FormControlLabel
-              key={house.houseID}
-              control={
-                <Checkbox
-                  checked={chosen.has(house.houseID)}
-                  onChange={() => toggle(house.houseID)}
-                  slotProps={{ input: { 'data-testid': `staff-house-${house.houseID}` } as object }}
-                />
-              }
-              label={house.houseName}
-              disabled={isSaving}
-              sx={{ minHeight: 44 }}
-            />
-          ))}
-        </Box>
-        {shownHousesError !== undefined && (
-          <FormHelperText error data-testid="staff-houses-error">
-            {shownHousesError}
-          </FormHelperText>
-        )}
+        <HouseChecks
+          houses={houses}
+          chosen={chosen}
+          toggle={toggle}
+          isSaving={isSaving}
+          shownHousesError={shownHousesError}
+        />
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           Nhân viên nhận một mật khẩu dùng một lần (chỉ hiện một lần sau khi thêm) và đặt mật khẩu riêng ở lần
           đăng nhập đầu tiên.
