@@ -1,15 +1,19 @@
 import Box from '@mui/material/Box';
+
 import Checkbox from '@mui/material/Checkbox';
-import DialogContent from '@mui/material/DialogContent';
+
 import FormControlLabel from '@mui/material/FormControlLabel';
+
 import FormHelperText from '@mui/material/FormHelperText';
+
 import TextField from '@mui/material/TextField';
+
 import Typography from '@mui/material/Typography';
+
 import { STAFF_MESSAGES, staffCreateSchema, type AddedStaff, type StaffCreateInput } from '@nhatro/common';
 import { useCallback, useState, type FormEvent } from 'react';
-import { FormDialog, FormDialogActions, useEntitySave } from '../../components/crud';
+import { FormDialog, DialogForm, useEntitySave } from '../../components/crud';
 import {
-  DIALOG_FORM_SX,
   fieldErrorsFromBody,
   reservedHelperText,
   useFieldForm,
@@ -177,14 +181,17 @@ function AddStaffForm({
   };
 
   return (
-    <Box
-      component="form"
-      sx={DIALOG_FORM_SX}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label="Thêm nhân viên"
+    <DialogForm
+      label="Thêm nhân viên"
+      onSubmit={submit}
+      actions={{
+        onCancel: onClose,
+        busy: isSaving,
+        submitLabel: 'Thêm nhân viên',
+        submitTestId: 'staff-submit',
+      }}
     >
-      <DialogContent dividers sx={{ display: 'grid', gap: 1 }}>
+      <Box sx={{ display: 'grid', gap: 1 }}>
         {text('fullName', { autoComplete: 'name' })}
         {text('phoneNumber', { autoComplete: 'tel', inputMode: 'tel' })}
         {text('username', {
@@ -202,14 +209,8 @@ function AddStaffForm({
           Nhân viên nhận một mật khẩu dùng một lần (chỉ hiện một lần sau khi thêm) và đặt mật khẩu riêng ở lần
           đăng nhập đầu tiên.
         </Typography>
-      </DialogContent>
-      <FormDialogActions
-        onCancel={onClose}
-        busy={isSaving}
-        submitLabel="Thêm nhân viên"
-        submitTestId="staff-submit"
-      />
-    </Box>
+      </Box>
+    </DialogForm>
   );
 }
 
