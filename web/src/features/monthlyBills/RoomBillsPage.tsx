@@ -1,13 +1,19 @@
 import Box from '@mui/material/Box';
+
 import Button from '@mui/material/Button';
+
 import MenuItem from '@mui/material/MenuItem';
+
 import Skeleton from '@mui/material/Skeleton';
-import TablePagination from '@mui/material/TablePagination';
+
 import TextField from '@mui/material/TextField';
+
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+
 import { BILL_STATUS, BILL_STATUS_LABELS } from '@nhatro/common';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ListPagination } from '../../components/ListPagination';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import {
   owedAmount,
@@ -15,7 +21,7 @@ import {
   type BillRow,
   type BillStatusFilter,
 } from '../../lib/api/resources/monthlyBills';
-import { formatDate, formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { BillingRowCard, RoomBillingFrame, type RoomBillingKind } from './RoomBillingFrame';
 
@@ -170,24 +176,16 @@ function BillList({ roomID }: { roomID: string }) {
             <BillItem key={bill.monthlyBillID} bill={bill} />
           ))}
         </Box>
-        <TablePagination
-          component="div"
+        <ListPagination
           count={total}
           page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setPageSize(Number(event.target.value));
+          pageSize={pageSize}
+          pageSizes={PAGE_SIZES}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setPageSize(size);
             setPage(0);
           }}
-          labelRowsPerPage="Số dòng:"
-          labelDisplayedRows={({ from, to, count }) =>
-            `${formatNumber(from)}–${formatNumber(to)} / ${formatNumber(count)}`
-          }
-          getItemAriaLabel={(type) =>
-            ({ first: 'Trang đầu', last: 'Trang cuối', next: 'Trang sau', previous: 'Trang trước' })[type]
-          }
         />
       </>
     );
