@@ -1,6 +1,6 @@
 // The network boundary of the web tier: `fetch` replaced by a table of routes, so the real pages, hooks
 // and API client run as in the browser while each test says what the server answers. Every request is
-// recorded; one no route answers fails the test that made it (see `unanswered`).
+// recorded; one no route answers gets a 404 and is listed in `unanswered`.
 import { vi } from 'vitest';
 
 export interface FakeRequest {
