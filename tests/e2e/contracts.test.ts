@@ -256,13 +256,8 @@ describe('/createContract — the five steps', () => {
     expect(await page.getByLabel('Tiền cọc').inputValue()).toBe('3000000');
     expect(await page.getByLabel('Đã nhận cọc').isChecked()).toBe(true);
     expect(await page.getByLabel('Ngày bắt đầu').inputValue()).toBe(today);
-    await page.getByRole('button', { name: '6 tháng' }).click();
-    expect(await page.getByLabel('Ngày kết thúc').inputValue()).toBe(addDays(addMonths(today, 6), -1));
-    await page.getByLabel('Ngày kết thúc').fill(addDays(today, -1));
-    await page.getByLabel('Ngày bắt đầu').focus();
-    expect(await helperText(page, 'contract-endDate')).toBe('Ngày kết thúc phải sau ngày bắt đầu.');
-    await page.getByRole('button', { name: 'Tiếp tục' }).click();
-    await stepTitle(page, 'Bước 1/5: Phòng & thời hạn').waitFor();
+    // Each step's refusals, the quick terms and the server's refusals are tests of the web tier
+    // (tests/web/contracts.test.tsx); this journey goes through once, against the real API.
     await page.getByRole('button', { name: '1 năm' }).click();
     journey.startDate = today;
     journey.endDate = addDays(addMonths(today, 12), -1);
@@ -271,41 +266,23 @@ describe('/createContract — the five steps', () => {
     await pictureFor(page, 'contracts-stepper-desktop');
     await page.getByRole('button', { name: 'Tiếp tục' }).click();
 
-    // Step 2: the representative (name and phone from the deposit); the schema's messages under the fields.
+    // Step 2: the representative (name and phone from the deposit).
     await stepTitle(page, 'Bước 2/5: Người đại diện').waitFor();
     expect(await page.getByLabel('Họ và tên').inputValue()).toBe(TENANT_NAME);
     expect(await page.getByLabel('Số điện thoại').inputValue()).toBe(TENANT_PHONE);
-    await page.getByLabel('Số CCCD').fill('1234');
-    await page.getByLabel('Quê quán').focus();
-    expect(await helperText(page, 'representative-citizenID')).toBe(
-      'Số CCCD phải gồm 12 chữ số (hoặc CMND cũ 9 chữ số).',
-    );
-    await page.getByRole('button', { name: 'Tiếp tục' }).click();
-    await stepTitle(page, 'Bước 2/5: Người đại diện').waitFor();
-    expect(await page.locator('#representative-gender-label').isVisible()).toBe(true);
-    await page.getByText('Hãy chọn giới tính.').waitFor();
-    await page.getByLabel('Email').fill('khong-phai-email');
-    await page.getByLabel('Quê quán').focus();
-    expect(await helperText(page, 'representative-email')).toBe('Email không hợp lệ.');
     await page.getByLabel('Email').fill('nhung.pham@example.vn');
     await page.getByRole('radio', { name: 'Nữ' }).check();
     await page.getByLabel('Số CCCD').fill('079301001234');
-    await page.getByLabel('Ngày sinh').fill(addDays(today, 1));
-    await page.getByLabel('Quê quán').focus();
-    expect(await helperText(page, 'representative-dateOfBirth')).toBe('Ngày sinh không được ở tương lai.');
     await page.getByLabel('Ngày sinh').fill('2001-03-08');
     await page.getByLabel('Quê quán').fill('Cần Thơ');
     await page.getByRole('button', { name: 'Tiếp tục' }).click();
 
-    // Step 3: two occupants; a removed one takes nothing with it.
+    // Step 3: two occupants.
     await stepTitle(page, 'Bước 3/5: Người ở cùng').waitFor();
     await page.getByTestId('occupants-empty').waitFor();
-    for (let index = 0; index < 3; index += 1)
+    for (let index = 0; index < 2; index += 1)
       await page.getByRole('button', { name: 'Thêm người ở cùng' }).click();
-    await page.getByRole('button', { name: 'Xóa người ở cùng 3' }).click();
-    await page.getByRole('button', { name: 'Tiếp tục' }).click();
     const first = page.getByRole('region', { name: 'Người ở cùng 1' });
-    await first.getByText('Họ tên không được để trống!').waitFor();
     await first.getByLabel('Họ và tên').fill('Phạm Văn Hùng');
     await first.getByRole('radio', { name: 'Nam' }).check();
     await first.getByLabel('Số điện thoại').fill('0355123456');
@@ -320,13 +297,6 @@ describe('/createContract — the five steps', () => {
     await page.getByRole('button', { name: 'Thêm xe' }).click();
     const vehicle = page.getByRole('region', { name: 'Xe 1' });
     expect(await vehicle.getByLabel('Loại xe').inputValue()).toBe('Xe máy');
-    await page.getByRole('button', { name: 'Tiếp tục' }).click();
-    await vehicle.getByText('Biển số xe không được để trống!').waitFor();
-    await vehicle.getByLabel('Biển số').fill('ABC');
-    await vehicle.getByLabel('Chủ xe').focus();
-    expect(await helperText(vehicle, 'vehicle-0-licensePlate')).toBe(
-      'Biển số xe không đúng định dạng (ví dụ 59-X3 123.45 hoặc 51F-123.45).',
-    );
     await vehicle.getByLabel('Biển số').fill(PLATE);
     await vehicle.getByLabel('Chủ xe').selectOption({ label: 'Phạm Văn Hùng' });
     const services = page.getByRole('list', { name: 'Dịch vụ của nhà trọ' });
@@ -350,40 +320,6 @@ describe('/createContract — the five steps', () => {
     expect(await textOf(summary.getByTestId('summary-vehicles'))).toContain(
       `Gửi xe máy (Xe máy ${PLATE.toUpperCase()})`,
     );
-
-    // A failure keeps everything typed: the exact toast, then the same form can be sent again.
-    await page.route('**/odata/Contract', (route) =>
-      route.request().method() === 'POST' ? route.abort('internetdisconnected') : route.fallback(),
-    );
-    await page.getByRole('button', { name: 'Tạo hợp đồng' }).click();
-    await toast(
-      page,
-      'error',
-      'Tạo hợp đồng thất bại! Vui lòng kiểm tra lại thông tin, Không kết nối được máy chủ. Vui lòng kiểm tra kết nối mạng.',
-    ).waitFor();
-    await page.unroute('**/odata/Contract');
-    expect(await textOf(summary.getByTestId('summary-representative'))).toContain(TENANT_NAME);
-
-    // The server refuses a phone that is already the account of a tenant with a running contract: the
-    // reason in the toast and under the phone of step 2, where the form goes back to.
-    await summary.getByRole('button', { name: 'Sửa: Người đại diện' }).click();
-    await stepTitle(page, 'Bước 2/5: Người đại diện').waitFor();
-    await page.getByLabel('Số điện thoại').fill(OTHER_TENANT_PHONE);
-    for (let step = 2; step <= 4; step += 1) await page.getByRole('button', { name: 'Tiếp tục' }).click();
-    await stepTitle(page, 'Bước 5/5: Xác nhận').waitFor();
-    await page.getByRole('button', { name: 'Tạo hợp đồng' }).click();
-    const phoneTaken = 'Số điện thoại này đang là tài khoản của người thuê một hợp đồng khác còn hiệu lực.';
-    await toast(
-      page,
-      'error',
-      `Tạo hợp đồng thất bại! Vui lòng kiểm tra lại thông tin, ${phoneTaken}`,
-    ).waitFor();
-    await stepTitle(page, 'Bước 2/5: Người đại diện').waitFor();
-    expect(await helperText(page, 'representative-phoneNumber')).toBe(phoneTaken);
-    await page.getByLabel('Số điện thoại').fill(TENANT_PHONE);
-    expect(await helperText(page, 'representative-phoneNumber')).toBe('');
-    for (let step = 2; step <= 4; step += 1) await page.getByRole('button', { name: 'Tiếp tục' }).click();
-    await stepTitle(page, 'Bước 5/5: Xác nhận').waitFor();
 
     await page.getByRole('button', { name: 'Tạo hợp đồng' }).click();
     const account = page.getByRole('dialog', { name: 'Tài khoản của người thuê' });

@@ -1,10 +1,11 @@
 // Browser tests of /settingAdmin and /settingAdmin/{type} ('Phí dịch vụ tòa nhà'): the fee table, the
 // tabs ({type} = 'metered' for Điện/Nước, 'fixed' for the rest), create / edit / delete with toasts,
-// Điện and Nước that cannot be deleted, failure toasts, and staff who get the 404 page.
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+// Điện and Nước that cannot be deleted, failure toasts. Staff getting the 404 page (housePermission 1)
+// is a guard's rule, tested in tests/web/guards.test.tsx.
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { restoreSession, storedSessionInHouse, toast } from '../support/ui.js';
-import { cleanPages, newPage, sharedBrowser } from '../support/browser.js';
+import { storedSessionInHouse, toast } from '../support/ui.js';
+import { cleanPages } from '../support/browser.js';
 
 const baseURL = inject('baseURL');
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
@@ -14,21 +15,10 @@ const NOT_FOUND_TITLE = "Oops! The page you're looking for does not exist.";
 /** The landlord's page, kept through the tests (see `cleanPages`). */
 let page: Page;
 const pages = cleanPages(baseURL);
-let browser: Browser | undefined;
-const contexts: BrowserContext[] = [];
 
 /** Signed in with 'Nhà trọ Hoa Sen' chosen, through the API (the login form is tested in shell-login). */
 function sessionOf(username: string, password: string): Promise<Record<string, string>> {
   return storedSessionInHouse(baseURL, username, password);
-}
-
-/** A second desktop page, in a context of its own (another session beside the landlord's page). */
-async function otherDesktopPage(session: Record<string, string>): Promise<Page> {
-  browser ??= await sharedBrowser();
-  const { context, page: other } = await newPage(browser, baseURL, 'desktop');
-  contexts.push(context);
-  await restoreSession(other, session);
-  return other;
 }
 
 function table(): Locator {
@@ -59,8 +49,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pages.closePages();
-  for (const context of contexts) await context.close();
-  await browser?.close();
 });
 
 describe('/settingAdmin — building service fees', () => {
@@ -197,23 +185,5 @@ describe('/settingAdmin — building service fees', () => {
     expect(await dialog.isVisible()).toBe(true);
     await page.unroute('**/odata/Service');
     await dialog.getByRole('button', { name: 'Hủy' }).click();
-  });
-
-  it('is the 404 page for staff (housePermission 1), who have no link to it', async () => {
-    const staff = await otherDesktopPage(await sessionOf('nhanvien', 'Nhanvien@123456'));
-    await staff.goto('/dashboard');
-    const nav = staff.getByRole('navigation', { name: 'Điều hướng chính' });
-    await nav.getByRole('link', { name: 'Quản lý phòng' }).waitFor();
-    expect(await nav.getByRole('link', { name: 'Phí dịch vụ tòa nhà' }).count()).toBe(0);
-    for (const path of ['/settingAdmin', '/settingAdmin/metered']) {
-      await staff.goto(path);
-      await staff.getByTestId('not-found-title').waitFor();
-      expect(await staff.getByTestId('not-found-title').textContent()).toBe(NOT_FOUND_TITLE);
-      expect(await staff.getByRole('table', { name: 'Phí dịch vụ' }).count()).toBe(0);
-    }
-    // Staff may still open the rooms (room level 3: create, no delete).
-    await staff.goto('/rooms');
-    await staff.getByTestId('room-groups').waitFor();
-    expect(await staff.getByRole('button', { name: 'Thêm phòng' }).count()).toBe(1);
   });
 });

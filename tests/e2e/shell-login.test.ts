@@ -1,5 +1,8 @@
-// Browser tests of the login form (issue "Web app shell"; spec sections 2, 5 and 8).
-// Selectors and texts: web/TESTING-NOTES.md. Wrong-password budget: this file uses exactly one.
+// Browser tests of the login form (issue "Web app shell"; spec sections 2, 5 and 8): the form against
+// the real API, the keyboard alone, the phone layout. The form's rules (when a required message shows,
+// an empty form sending nothing, a 400 reply as toasts) are tests of the web tier:
+// tests/web/login.test.tsx. Selectors and texts: web/TESTING-NOTES.md. Wrong-password budget: this
+// file uses exactly one.
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { cleanPages } from '../support/browser.js';
@@ -59,78 +62,21 @@ describe('login page', () => {
     expect(await forgot.getAttribute('href')).toBe('/forgotPassword');
   });
 
+  it('fits a 375 px phone, its field messages included', async () => {
+    const page = await openPage('phone');
+    await openLoginForm(page);
+    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
+    expect(await usernameError(page).textContent()).toBe(USERNAME_REQUIRED);
+    expect(await passwordError(page).textContent()).toBe(PASSWORD_REQUIRED);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  });
+
   it('opens /forgotPassword on the first click of "Quên mật khẩu?" right after the page opened', async () => {
     const page = await openPage();
     await openLoginForm(page);
     // The username field has the focus (autofocus); a visitor clicks the link straight away.
     await page.getByRole('link', { name: 'Quên mật khẩu?' }).click();
     await page.waitForURL((url) => url.pathname === '/forgotPassword', { timeout: 3_000 });
-  });
-
-  it('shows each required message only once its field was touched, and clears it when typing (375 px)', async () => {
-    const page = await openPage('phone');
-    await openLoginForm(page);
-    const username = page.getByLabel('Tên đăng nhập');
-    const password = page.getByLabel('Mật khẩu', { exact: true });
-
-    // Untouched: no message at all.
-    expect(await usernameError(page).count()).toBe(0);
-    expect(await passwordError(page).count()).toBe(0);
-
-    // Blur the empty username: its message only (the password was not touched yet).
-    await username.focus();
-    await password.focus();
-    await usernameError(page).waitFor();
-    expect(await usernameError(page).textContent()).toBe(USERNAME_REQUIRED);
-    expect(await username.getAttribute('aria-invalid')).toBe('true');
-    expect(await passwordError(page).count()).toBe(0);
-
-    // Blur the empty password.
-    await username.focus();
-    await passwordError(page).waitFor();
-    expect(await passwordError(page).textContent()).toBe(PASSWORD_REQUIRED);
-
-    // Spaces only (and tabs) count as empty, on change.
-    await username.fill('   ');
-    await password.fill(' \t  ');
-    await username.blur();
-    expect(await usernameError(page).textContent()).toBe(USERNAME_REQUIRED);
-    expect(await passwordError(page).textContent()).toBe(PASSWORD_REQUIRED);
-
-    // Typing clears the message at once (validation on change, before any blur).
-    await username.focus();
-    await username.pressSequentially('a');
-    await usernameError(page).waitFor({ state: 'detached' });
-    expect(await username.getAttribute('aria-invalid')).toBe('false');
-    await password.focus();
-    await password.pressSequentially('x');
-    await passwordError(page).waitFor({ state: 'detached' });
-
-    // Emptying a touched field shows its message again.
-    await username.fill('');
-    await usernameError(page).waitFor();
-    expect(await usernameError(page).textContent()).toBe(USERNAME_REQUIRED);
-
-    // The phone layout of the form does not scroll sideways, messages included.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-  });
-
-  it('marks both fields touched when an empty form is submitted and sends nothing', async () => {
-    const page = await openPage();
-    await openLoginForm(page);
-    let loginRequests = 0;
-    page.on('request', (request) => {
-      if (request.url().includes('/api/User/Login')) loginRequests += 1;
-    });
-
-    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-    await usernameError(page).waitFor();
-    await passwordError(page).waitFor();
-    expect(await usernameError(page).textContent()).toBe(USERNAME_REQUIRED);
-    expect(await passwordError(page).textContent()).toBe(PASSWORD_REQUIRED);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('username');
-    expect(loginRequests).toBe(0);
-    expect(pathOf(page)).toBe('/login');
   });
 
   it("shows the server's error above the form after a wrong password, with a spinner meanwhile, and stores no token", async () => {
@@ -219,40 +165,5 @@ describe('login page', () => {
     await page.goto('/login');
     await page.waitForURL((url) => url.pathname === '/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Chọn nhà trọ bạn muốn quản lý' }).waitFor();
-  });
-
-  it('turns a 400 reply into an error toast at the top right, not into the alert', async () => {
-    const page = await openPage();
-    await openLoginForm(page);
-    // The form checks everything the API checks, so no typed input reaches a 400: the API's
-    // 400 list (spec section 8) is answered for this request, and the client must toast each item.
-    const messages = ['Tên đăng nhập không hợp lệ.', 'Mật khẩu không hợp lệ.'];
-    await page.route('**/api/User/Login', (route) =>
-      route.fulfill({
-        status: 400,
-        contentType: 'application/json',
-        body: JSON.stringify(messages.map((errorMessage) => ({ errorMessage }))),
-      }),
-    );
-    await page.getByLabel('Tên đăng nhập').fill('chunha');
-    await page.getByLabel('Mật khẩu', { exact: true }).fill('Matkhau@123');
-    await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
-
-    const toast = page.locator('.Toastify__toast-container--top-right .Toastify__toast--error');
-    await toast.first().waitFor();
-    expect(await toast.count()).toBe(messages.length);
-    expect((await toast.allTextContents()).map((text) => text.trim())).toEqual(messages);
-
-    const box = await toast.first().boundingBox();
-    const viewport = page.viewportSize();
-    expect(box).not.toBeNull();
-    expect(viewport).not.toBeNull();
-    expect(box!.y).toBeLessThan(100);
-    expect(box!.x + box!.width).toBeGreaterThan(viewport!.width - 100);
-    expect(box!.x).toBeGreaterThan(viewport!.width / 2);
-
-    expect(await page.locator('[data-testid=login-error]').count()).toBe(0);
-    expect(await page.locator('[data-testid=login-submit]').isDisabled()).toBe(false);
-    expect((await localStorageOf(page)).accessToken).toBeUndefined();
   });
 });

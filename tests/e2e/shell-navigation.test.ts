@@ -1,5 +1,8 @@
-// Browser tests of the guards, house selection, side navigation per role and the 404 page
-// (issue "Web app shell"; spec sections 2, 4 and 6). Selectors and texts: web/TESTING-NOTES.md.
+// Browser journeys of the app shell: a signed-out visitor sent home and back after login, house
+// selection, the side navigation of each role leading to every page (issue "Web app shell"; spec
+// sections 2, 4 and 6). Selectors and texts: web/TESTING-NOTES.md. The guards' other rules (the 404
+// content for a role or a permission level, incomplete accounts, one-time passwords) are tests of the
+// web tier: tests/web/guards.test.tsx.
 // Each role logs in once through the API (beforeAll); every test gets a clean page (new tab, empty
 // storage, see `cleanPages`) whose localStorage holds that session, as the notes allow ("Tests can
 // seed a session").
@@ -19,8 +22,6 @@ const PASSWORDS = {
 } as const;
 type DemoUser = keyof typeof PASSWORDS;
 
-const NOT_FOUND_TITLE = "Oops! The page you're looking for does not exist.";
-const NOT_FOUND_SUBTITLE = 'Trang bạn tìm không tồn tại.';
 const HOUSE_SELECTION_TITLE = 'Chọn nhà trọ bạn muốn quản lý';
 
 const NAV_HOUSE_MODERATOR = LANDLORD_NAVIGATION;
@@ -101,16 +102,6 @@ async function expectEachNavItemLeadsToItsPath(page: Page, expected: readonly Na
   }
 }
 
-async function expectNotFoundPage(page: Page, homePath: string): Promise<void> {
-  const title = page.locator('[data-testid=not-found-title]');
-  await title.waitFor();
-  expect(await title.textContent()).toBe(NOT_FOUND_TITLE);
-  expect(await page.getByRole('heading', { level: 1, name: NOT_FOUND_TITLE }).count()).toBe(1);
-  expect(await page.locator('[data-testid=not-found-subtitle]').textContent()).toBe(NOT_FOUND_SUBTITLE);
-  const home = page.getByRole('link', { name: 'Về trang chủ' });
-  expect(await home.getAttribute('href')).toBe(homePath);
-}
-
 /** Rooms of a house as the API gives them, with the token of the page's session. */
 async function roomIDsFromApi(page: Page, houseID: string): Promise<string[]> {
   const { accessToken } = await localStorageOf(page);
@@ -171,17 +162,6 @@ describe('guards', () => {
     const toDashboard = page.getByRole('link', { name: 'Vào trang quản lý' });
     expect(await toDashboard.getAttribute('href')).toBe('/dashboard');
   });
-
-  it('shows the 404 page for an unknown path when signed out, with a way home', async () => {
-    const page = await openPage();
-    await page.goto('/khong-ton-tai');
-    await expectNotFoundPage(page, '/');
-    expect(pathOf(page)).toBe('/khong-ton-tai');
-    expect(await mainNav(page).count()).toBe(0);
-    await page.getByRole('link', { name: 'Về trang chủ' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
-    await page.getByRole('heading', { level: 1, name: 'Quản lý nhà trọ gọn gàng, minh bạch' }).waitFor();
-  });
 });
 
 describe('super admin (role 1)', () => {
@@ -232,16 +212,6 @@ describe('super admin (role 1)', () => {
     expect(await page.locator('[data-testid=nav-user-name]').textContent()).toBe('Quản trị hệ thống');
     expect(await page.locator('[data-testid=house-switcher]').count()).toBe(0);
     await expectEachNavItemLeadsToItsPath(page, NAV_SUPER_ADMIN);
-  });
-
-  it('sees admin pages only: house pages show the 404 content', async () => {
-    const page = await signedInPage('admin');
-    for (const path of ['/rooms', '/lessees', '/contracts']) {
-      await page.goto(path);
-      await expectNotFoundPage(page, '/dashboard');
-      await mainNav(page).waitFor();
-      expect(pathOf(page)).toBe(path);
-    }
   });
 });
 
@@ -403,18 +373,5 @@ describe('lessee (role 4)', () => {
     expect(await page.locator('[data-testid=nav-user-role]').textContent()).toBe('Người thuê');
     expect(await page.locator('[data-testid=house-switcher]').count()).toBe(0);
     await expectEachNavItemLeadsToItsPath(page, NAV_LESSEE);
-  });
-
-  it('gets the 404 page on contract pages and on unknown paths, inside the app frame', async () => {
-    const page = await signedInPage('nguoithue');
-    for (const path of ['/contracts', '/contracts/abc', '/khong-ton-tai']) {
-      await page.goto(path);
-      await expectNotFoundPage(page, '/dashboard');
-      expect(pathOf(page)).toBe(path);
-      expect(await navEntries(page)).toEqual(NAV_LESSEE);
-    }
-    await page.getByRole('link', { name: 'Về trang chủ' }).click();
-    await page.waitForURL((url) => url.pathname === '/dashboard');
-    await page.getByRole('heading', { level: 1, name: 'Tổng quan' }).waitFor();
   });
 });

@@ -95,14 +95,6 @@ export async function storedSessionInHouse(
   return { ...stored, houseID: house.houseID, isUserActive: String(house.lessorInfo?.status !== 2) };
 }
 
-/** Stores `stored` in the page's localStorage on the app's origin, as a signed-in app leaves it. */
-export async function restoreSession(target: Page, stored: Record<string, string>): Promise<void> {
-  await target.goto('/favicon.svg');
-  await target.evaluate((entries) => {
-    for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
-  }, stored);
-}
-
 /** An entry of the side navigation: its label and where it leads. */
 export interface NavEntry {
   label: string;

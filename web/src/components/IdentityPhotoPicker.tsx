@@ -71,6 +71,77 @@ export function IdentityPhoto({
   );
 }
 
+/** One photo: what is there, its upload in progress, 'Chọn ảnh' / 'Đổi ảnh' and, if optional, 'Bỏ ảnh'. */
+function PhotoSlot({
+  label,
+  url,
+  testId,
+  hasPhoto,
+  isUploading,
+  disabled,
+  removable,
+  onFile,
+  onRemove,
+}: {
+  label: string;
+  url: string | undefined;
+  /** `${testIdPrefix}-photo-${field}`; its file input is `…-photo-file-${field}`. */
+  testId: { photo: string; file: string };
+  hasPhoto: boolean;
+  isUploading: boolean;
+  disabled: boolean;
+  removable: boolean;
+  onFile: (file: File) => void;
+  onRemove: () => void;
+}) {
+  const input = useRef<HTMLInputElement>(null);
+  // 'Ảnh CCCD mặt trước' is already a photo; 'Mặt trước CCCD' needs the word.
+  const photoName = /^ảnh\b/iu.test(label) ? label.toLowerCase() : `ảnh ${label.toLowerCase()}`;
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) onFile(file);
+  };
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <IdentityPhoto label={label} url={url} testId={testId.photo} />
+      {isUploading && <LinearProgress sx={{ mt: 0.5 }} aria-label={`Đang tải ${label.toLowerCase()}`} />}
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
+        <Button
+          size="small"
+          startIcon={<AddAPhotoOutlined />}
+          onClick={() => input.current?.click()}
+          disabled={disabled}
+          aria-label={`${hasPhoto ? 'Đổi' : 'Chọn'} ${photoName}`}
+        >
+          {hasPhoto ? 'Đổi ảnh' : 'Chọn ảnh'}
+        </Button>
+        {removable && hasPhoto && (
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteOutline />}
+            onClick={onRemove}
+            disabled={disabled}
+            aria-label={`Bỏ ${photoName}`}
+          >
+            Bỏ ảnh
+          </Button>
+        )}
+      </Box>
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={choose}
+        aria-label={label}
+        data-testid={testId.file}
+      />
+    </Box>
+  );
+}
+
 /**
  * Identity photos in a form (a lessee's, a landlord's CCCD): each is converted to PNG in the browser,
  * uploaded straight to blob storage with the create-only SAS `requestUpload` grants, and its blob name
@@ -104,7 +175,6 @@ export function IdentityPhotoPicker<F extends string>({
   onChange: (field: F, blobName: string) => void;
   onBusyChange: (busy: boolean) => void;
 }) {
-  const inputs = useRef<Partial<Record<F, HTMLInputElement | null>>>({});
   const [busy, setBusy] = useState<F | null>(null);
   const [previews, setPreviews] = useState<Record<string, string>>({});
   const madeURLs = useRef<string[]>([]);
@@ -138,12 +208,6 @@ export function IdentityPhotoPicker<F extends string>({
     }
   };
 
-  const choose = (field: F) => (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) void upload(field, file);
-  };
-
   return (
     <Box
       sx={{
@@ -156,51 +220,20 @@ export function IdentityPhotoPicker<F extends string>({
     >
       {fields.map((field) => {
         const blobName = values[field];
-        const url = blobName === '' ? undefined : (previews[blobName] ?? imageURLOf(blobName, links));
-        const label = labels[field];
-        // 'Ảnh CCCD mặt trước' is already a photo; 'Mặt trước CCCD' needs the word.
-        const photoName = /^ảnh\b/iu.test(label) ? label.toLowerCase() : `ảnh ${label.toLowerCase()}`;
         return (
-          <Box key={field} sx={{ minWidth: 0 }}>
-            <IdentityPhoto label={label} url={url} testId={`${testIdPrefix}-photo-${field}`} />
-            {busy === field && (
-              <LinearProgress sx={{ mt: 0.5 }} aria-label={`Đang tải ${label.toLowerCase()}`} />
-            )}
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 0.5 }}>
-              <Button
-                size="small"
-                startIcon={<AddAPhotoOutlined />}
-                onClick={() => inputs.current[field]?.click()}
-                disabled={disabled || busy !== null}
-                aria-label={`${blobName === '' ? 'Chọn' : 'Đổi'} ${photoName}`}
-              >
-                {blobName === '' ? 'Chọn ảnh' : 'Đổi ảnh'}
-              </Button>
-              {removable && blobName !== '' && (
-                <Button
-                  size="small"
-                  color="error"
-                  startIcon={<DeleteOutline />}
-                  onClick={() => onChange(field, '')}
-                  disabled={disabled || busy !== null}
-                  aria-label={`Bỏ ${photoName}`}
-                >
-                  Bỏ ảnh
-                </Button>
-              )}
-            </Box>
-            <input
-              ref={(element) => {
-                inputs.current[field] = element;
-              }}
-              type="file"
-              accept="image/*"
-              hidden
-              onChange={choose(field)}
-              aria-label={label}
-              data-testid={`${testIdPrefix}-photo-file-${field}`}
-            />
-          </Box>
+          <PhotoSlot
+            key={field}
+            label={labels[field]}
+            url={blobName === '' ? undefined : (previews[blobName] ?? imageURLOf(blobName, links))}
+            testId={{ photo: `${testIdPrefix}-photo-${field}`, file: `${testIdPrefix}-photo-file-${field}` }}
+            hasPhoto={blobName !== ''}
+            isUploading={busy === field}
+            disabled={disabled || busy !== null}
+            removable={removable}
+            // The upload shows its own progress and failures.
+            onFile={(file) => void upload(field, file)}
+            onRemove={() => onChange(field, '')}
+          />
         );
       })}
     </Box>

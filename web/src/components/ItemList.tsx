@@ -9,10 +9,13 @@ export function ItemList<T>({
   testId,
   itemKey = (_item, index) => String(index),
   render,
+  dense = false,
 }: {
   items: readonly T[];
   label: string;
-  testId: string;
+  testId?: string;
+  /** Closer rows. */
+  dense?: boolean;
   itemKey?: (item: T, index: number) => string;
   render: (item: T) => ReactNode;
 }) {
@@ -21,7 +24,7 @@ export function ItemList<T>({
       {items.map((item, index) => (
         <Fragment key={itemKey(item, index)}>
           {index > 0 && <Divider component="li" aria-hidden sx={{ listStyle: 'none' }} />}
-          <Box component="li" sx={{ listStyle: 'none', py: 1.25 }}>
+          <Box component="li" sx={{ listStyle: 'none', py: dense ? 1 : 1.25 }}>
             {render(item)}
           </Box>
         </Fragment>

@@ -76,37 +76,13 @@ function replyData(body: unknown): unknown {
   return typeof body === 'object' && body !== null && 'data' in body ? body.data : null;
 }
 
-function SheetImportForm<Result>({
-  houseID,
-  onClose,
-  sheet,
-}: {
-  houseID: string;
-  onClose: () => void;
-  sheet: SheetImport<Result>;
-}) {
-  const { subject, testIdPrefix: prefix } = sheet;
-  const fileInput = useRef<HTMLInputElement>(null);
+/** The chosen file (checked here), sending it with its progress, and what the server made of it. */
+function useSheetUpload<Result>(houseID: string, sheet: SheetImport<Result>, onClose: () => void) {
+  const { subject } = sheet;
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<Outcome<Result>>({ kind: 'idle' });
-  const [isDownloadingTemplate, setIsDownloadingTemplate] = useState(false);
   const isUploading = outcome.kind === 'uploading';
-
-  const downloadTemplate = async () => {
-    setIsDownloadingTemplate(true);
-    try {
-      const reply = await fetchBinary(sheet.templatePath);
-      if (reply.status !== 200) {
-        throw new Error(errorMessageOf(await readJsonBody(reply.body)) ?? `HTTP ${reply.status}`);
-      }
-      saveBlob(reply.body, attachmentName(reply.header('Content-Disposition'), sheet.templateFileName));
-    } catch (error) {
-      if (!isSessionExpiry(error)) notify.error(failureText('Tải file mẫu thất bại!', error));
-    } finally {
-      setIsDownloadingTemplate(false);
-    }
-  };
 
   const chooseFile = (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0] ?? null;
@@ -161,6 +137,97 @@ function SheetImportForm<Result>({
     }
   };
 
+  return { file, fileError, outcome, isUploading, chooseFile, upload };
+}
+
+/** While sending, then the sheet's rows refused (with their report), a failure, or what was imported. */
+function UploadOutcome<Result>({ outcome, sheet }: { outcome: Outcome<Result>; sheet: SheetImport<Result> }) {
+  const { subject, testIdPrefix: prefix } = sheet;
+  return (
+    <>
+      {outcome.kind === 'uploading' && (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            {outcome.progress === null
+              ? 'Đang kiểm tra dữ liệu…'
+              : `Đang tải lên… ${Math.round(outcome.progress * 100)}%`}
+          </Typography>
+          <LinearProgress
+            variant={outcome.progress === null ? 'indeterminate' : 'determinate'}
+            value={outcome.progress === null ? undefined : outcome.progress * 100}
+            aria-label={`Tiến trình nhập ${subject}`}
+            data-testid={`${prefix}-progress`}
+          />
+        </Box>
+      )}
+      {outcome.kind === 'imported' && sheet.renderResult?.(outcome.result)}
+      {outcome.kind === 'rowErrors' && (
+        <Alert
+          severity="error"
+          sx={{ mt: 2 }}
+          data-testid={`${prefix}-row-errors`}
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              startIcon={<DownloadOutlined />}
+              onClick={() => saveBlob(outcome.report, outcome.fileName)}
+              data-testid={`${prefix}-report`}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              Tải báo cáo lỗi
+            </Button>
+          }
+        >
+          <AlertTitle>
+            Có <span data-testid={`${prefix}-error-count`}>{formatNumber(outcome.errorRows)}</span> dòng bị
+            lỗi
+          </AlertTitle>
+          {sheet.nothingImported} Tải báo cáo lỗi, sửa các dòng có ghi chú ở cột “Lỗi” rồi nhập lại.
+        </Alert>
+      )}
+      {outcome.kind === 'failed' && (
+        <Alert severity="error" sx={{ mt: 2 }} data-testid={`${prefix}-error`}>
+          {outcome.message}
+        </Alert>
+      )}
+    </>
+  );
+}
+
+function SheetImportForm<Result>({
+  houseID,
+  onClose,
+  sheet,
+}: {
+  houseID: string;
+  onClose: () => void;
+  sheet: SheetImport<Result>;
+}) {
+  const { subject, testIdPrefix: prefix } = sheet;
+  const fileInput = useRef<HTMLInputElement>(null);
+  const [isDownloadingTemplate, setIsDownloadingTemplate] = useState(false);
+  const { file, fileError, outcome, isUploading, chooseFile, upload } = useSheetUpload(
+    houseID,
+    sheet,
+    onClose,
+  );
+
+  const downloadTemplate = async () => {
+    setIsDownloadingTemplate(true);
+    try {
+      const reply = await fetchBinary(sheet.templatePath);
+      if (reply.status !== 200) {
+        throw new Error(errorMessageOf(await readJsonBody(reply.body)) ?? `HTTP ${reply.status}`);
+      }
+      saveBlob(reply.body, attachmentName(reply.header('Content-Disposition'), sheet.templateFileName));
+    } catch (error) {
+      if (!isSessionExpiry(error)) notify.error(failureText('Tải file mẫu thất bại!', error));
+    } finally {
+      setIsDownloadingTemplate(false);
+    }
+  };
+
   return (
     <>
       <DialogContent dividers>
@@ -208,52 +275,7 @@ function SheetImportForm<Result>({
             {fileError}
           </Alert>
         )}
-        {outcome.kind === 'uploading' && (
-          <Box sx={{ mt: 2 }}>
-            <Typography variant="body2" sx={{ mb: 0.5 }}>
-              {outcome.progress === null
-                ? 'Đang kiểm tra dữ liệu…'
-                : `Đang tải lên… ${Math.round(outcome.progress * 100)}%`}
-            </Typography>
-            <LinearProgress
-              variant={outcome.progress === null ? 'indeterminate' : 'determinate'}
-              value={outcome.progress === null ? undefined : outcome.progress * 100}
-              aria-label={`Tiến trình nhập ${subject}`}
-              data-testid={`${prefix}-progress`}
-            />
-          </Box>
-        )}
-        {outcome.kind === 'imported' && sheet.renderResult?.(outcome.result)}
-        {outcome.kind === 'rowErrors' && (
-          <Alert
-            severity="error"
-            sx={{ mt: 2 }}
-            data-testid={`${prefix}-row-errors`}
-            action={
-              <Button
-                color="inherit"
-                size="small"
-                startIcon={<DownloadOutlined />}
-                onClick={() => saveBlob(outcome.report, outcome.fileName)}
-                data-testid={`${prefix}-report`}
-                sx={{ whiteSpace: 'nowrap' }}
-              >
-                Tải báo cáo lỗi
-              </Button>
-            }
-          >
-            <AlertTitle>
-              Có <span data-testid={`${prefix}-error-count`}>{formatNumber(outcome.errorRows)}</span> dòng bị
-              lỗi
-            </AlertTitle>
-            {sheet.nothingImported} Tải báo cáo lỗi, sửa các dòng có ghi chú ở cột “Lỗi” rồi nhập lại.
-          </Alert>
-        )}
-        {outcome.kind === 'failed' && (
-          <Alert severity="error" sx={{ mt: 2 }} data-testid={`${prefix}-error`}>
-            {outcome.message}
-          </Alert>
-        )}
+        <UploadOutcome outcome={outcome} sheet={sheet} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={isUploading}>

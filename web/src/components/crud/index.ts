@@ -2,5 +2,5 @@
 // useEntitySave (form). FormDialog and ConfirmDialog are the dialogs they drive.
 export { useEntityDialogs, type EntityEditor, type EntityRemoval } from './useEntityDialogs';
 export { useEntitySave, type SaveFeedback } from './useEntitySave';
-export { FormDialog, FormDialogActions } from '../FormDialog';
+export { DialogForm, FormDialog, FormDialogActions, TWO_COLUMN_FIELDS_SX } from '../FormDialog';
 export { ConfirmDialog } from '../ConfirmDialog';

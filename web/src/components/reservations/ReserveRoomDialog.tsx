@@ -1,9 +1,13 @@
 import Alert from '@mui/material/Alert';
+
 import Box from '@mui/material/Box';
-import DialogContent from '@mui/material/DialogContent';
+
 import InputAdornment from '@mui/material/InputAdornment';
+
 import TextField from '@mui/material/TextField';
+
 import Typography from '@mui/material/Typography';
+
 import { parseVietnameseNumber, type Room } from '@nhatro/common';
 import { useState, type FormEvent } from 'react';
 import { isApiError } from '../../lib/api';
@@ -20,8 +24,8 @@ import {
 } from '../../lib/api/resources/reservations';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { DIALOG_FORM_SX, fieldErrorsFromBody, reservedHelperText, useFieldForm } from '../fieldForm';
-import { FormDialog, FormDialogActions } from '../FormDialog';
+import { fieldErrorsFromBody, reservedHelperText, useFieldForm } from '../fieldForm';
+import { DialogForm, FormDialog } from '../FormDialog';
 import { isSessionExpiry } from '../mutationFeedback';
 
 type Field = ReservationFormField | 'roomID';
@@ -35,6 +39,110 @@ function validateReserveForm(values: Record<Field, string>) {
   const { errors } = validateReservationForm(values, values.roomID);
   if (values.roomID === '') errors.roomID = 'Hãy chọn phòng nhận cọc.';
   return errors;
+}
+
+/** A field of the deposit; money shows in đồng under it, a date cannot be before today. */
+function ReservationText({
+  form,
+  name,
+  id,
+  disabled,
+  autoFocus,
+  extra = {},
+}: {
+  form: ReturnType<typeof useFieldForm<Field>>;
+  name: ReservationFormField;
+  id: (name: string) => string;
+  disabled: boolean;
+  /** The name field takes the focus when the room is already known. */
+  autoFocus: boolean;
+  extra?: { type?: 'date'; money?: boolean; tel?: boolean };
+}) {
+  const binding = form.bind(name);
+  const amount = extra.money ? parseVietnameseNumber(binding.value) : undefined;
+  const hint =
+    binding.helperText ?? (amount !== undefined && Number.isFinite(amount) ? formatMoney(amount) : undefined);
+  return (
+    <TextField
+      id={id(name)}
+      label={RESERVATION_FIELD_LABELS[name]}
+      {...binding}
+      helperText={reservedHelperText(hint)}
+      type={extra.type ?? 'text'}
+      required={name !== 'note'}
+      disabled={disabled}
+      fullWidth
+      autoFocus={autoFocus && name === 'fullName'}
+      multiline={name === 'note'}
+      minRows={name === 'note' ? 2 : undefined}
+      autoComplete="off"
+      slotProps={{
+        inputLabel: extra.type === 'date' ? { shrink: true } : {},
+        htmlInput: {
+          'data-testid': id(name),
+          ...(extra.money ? { inputMode: 'numeric' } : {}),
+          ...(extra.tel ? { inputMode: 'tel' } : {}),
+          ...(extra.type === 'date' ? { min: vietnamToday() } : {}),
+        },
+        input: extra.money ? { endAdornment: <InputAdornment position="end">₫</InputAdornment> } : {},
+      }}
+    />
+  );
+}
+
+/** The empty rooms to choose from; choosing one proposes a month of its rent as the deposit. */
+function RoomPicker({
+  form,
+  rooms,
+  id,
+  disabled,
+}: {
+  form: ReturnType<typeof useFieldForm<Field>>;
+  rooms: readonly Room[];
+  id: (name: string) => string;
+  disabled: boolean;
+}) {
+  const binding = form.bind('roomID');
+  const chosenRoom = rooms.find((room) => room.roomID === form.values.roomID);
+  const choose = (roomID: string) => {
+    form.setValue('roomID', roomID);
+    const price = rooms.find((room) => room.roomID === roomID)?.price;
+    if (form.values.deposit === '' && typeof price === 'number') form.setValue('deposit', String(price));
+  };
+  return (
+    <TextField
+      id={id('roomID')}
+      select
+      label="Phòng còn trống"
+      value={form.values.roomID}
+      onChange={(event) => choose(event.target.value)}
+      onBlur={binding.onBlur}
+      error={binding.error}
+      helperText={reservedHelperText(
+        binding.helperText ??
+          (chosenRoom
+            ? `Giá thuê ${formatMoney(chosenRoom.price)}/tháng`
+            : rooms.length === 0
+              ? 'Nhà trọ không còn phòng trống để nhận cọc.'
+              : undefined),
+      )}
+      required
+      disabled={disabled}
+      fullWidth
+      slotProps={{
+        select: { native: true },
+        inputLabel: { shrink: true },
+        htmlInput: { 'data-testid': id('roomID') },
+      }}
+    >
+      <option value="">— Chọn phòng —</option>
+      {rooms.map((room) => (
+        <option key={room.roomID} value={room.roomID}>
+          {room.roomName}
+        </option>
+      ))}
+    </TextField>
+  );
 }
 
 function ReserveForm({
@@ -86,123 +194,72 @@ function ReserveForm({
     }
   };
 
-  const text = (
-    name: ReservationFormField,
-    extra: { type?: 'date'; money?: boolean; tel?: boolean } = {},
-  ) => {
-    const binding = form.bind(name);
-    const amount = extra.money ? parseVietnameseNumber(binding.value) : undefined;
-    const hint =
-      binding.helperText ??
-      (amount !== undefined && Number.isFinite(amount) ? formatMoney(amount) : undefined);
-    return (
-      <TextField
-        id={id(name)}
-        label={RESERVATION_FIELD_LABELS[name]}
-        {...binding}
-        helperText={reservedHelperText(hint)}
-        type={extra.type ?? 'text'}
-        required={name !== 'note'}
-        disabled={isSaving}
-        fullWidth
-        autoFocus={fixedRoom !== undefined && name === 'fullName'}
-        multiline={name === 'note'}
-        minRows={name === 'note' ? 2 : undefined}
-        autoComplete="off"
-        slotProps={{
-          inputLabel: extra.type === 'date' ? { shrink: true } : {},
-          htmlInput: {
-            'data-testid': id(name),
-            ...(extra.money ? { inputMode: 'numeric' } : {}),
-            ...(extra.tel ? { inputMode: 'tel' } : {}),
-            ...(extra.type === 'date' ? { min: vietnamToday() } : {}),
-          },
-          input: extra.money ? { endAdornment: <InputAdornment position="end">₫</InputAdornment> } : {},
-        }}
-      />
-    );
-  };
-
-  const roomPicker = (rooms: Room[]) => {
-    const binding = form.bind('roomID');
-    const chosenRoom = rooms.find((room) => room.roomID === form.values.roomID);
-    const choose = (roomID: string) => {
-      form.setValue('roomID', roomID);
-      const price = rooms.find((room) => room.roomID === roomID)?.price;
-      if (form.values.deposit === '' && typeof price === 'number') form.setValue('deposit', String(price));
-    };
-    return (
-      <TextField
-        id={id('roomID')}
-        select
-        label="Phòng còn trống"
-        value={form.values.roomID}
-        onChange={(event) => choose(event.target.value)}
-        onBlur={binding.onBlur}
-        error={binding.error}
-        helperText={reservedHelperText(
-          binding.helperText ??
-            (chosenRoom
-              ? `Giá thuê ${formatMoney(chosenRoom.price)}/tháng`
-              : rooms.length === 0
-                ? 'Nhà trọ không còn phòng trống để nhận cọc.'
-                : undefined),
-        )}
-        required
-        disabled={isSaving}
-        fullWidth
-        slotProps={{
-          select: { native: true },
-          inputLabel: { shrink: true },
-          htmlInput: { 'data-testid': id('roomID') },
-        }}
-      >
-        <option value="">— Chọn phòng —</option>
-        {rooms.map((room) => (
-          <option key={room.roomID} value={room.roomID}>
-            {room.roomName}
-          </option>
-        ))}
-      </TextField>
-    );
-  };
-
   return (
-    <Box
-      component="form"
-      sx={DIALOG_FORM_SX}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label="Nhận cọc"
+    <DialogForm
+      label="Nhận cọc"
+      onSubmit={submit}
+      actions={{ onCancel: onClose, busy: isSaving, submitLabel: 'Nhận cọc', submitTestId: id('submit') }}
     >
-      <DialogContent dividers>
-        {fixedRoom && (
-          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-            Phòng {fixedRoom.roomName} · giá thuê {formatMoney(fixedRoom.price)}/tháng. Phòng sẽ được giữ cho
-            người đặt cọc.
-          </Typography>
+      {fixedRoom && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+          Phòng {fixedRoom.roomName} · giá thuê {formatMoney(fixedRoom.price)}/tháng. Phòng sẽ được giữ cho
+          người đặt cọc.
+        </Typography>
+      )}
+      <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
+        {target.rooms && (
+          <RoomPicker
+            form={form}
+            rooms={target.rooms.filter((room) => room.status === 'empty')}
+            id={id}
+            disabled={isSaving}
+          />
         )}
-        <Box sx={{ display: 'grid', gap: 1, pt: 1 }}>
-          {target.rooms && roomPicker(target.rooms.filter((room) => room.status === 'empty'))}
-          {text('fullName')}
-          {text('phoneNumber', { tel: true })}
-          {text('deposit', { money: true })}
-          {text('expectedMoveInDate', { type: 'date' })}
-          {text('note')}
-          {conflict !== null && (
-            <Alert severity="error" data-testid={id('conflict')}>
-              {conflict}
-            </Alert>
-          )}
-        </Box>
-      </DialogContent>
-      <FormDialogActions
-        onCancel={onClose}
-        busy={isSaving}
-        submitLabel="Nhận cọc"
-        submitTestId={id('submit')}
-      />
-    </Box>
+        <ReservationText
+          form={form}
+          name="fullName"
+          id={id}
+          disabled={isSaving}
+          autoFocus={fixedRoom !== undefined}
+        />
+        <ReservationText
+          form={form}
+          name="phoneNumber"
+          id={id}
+          disabled={isSaving}
+          autoFocus={fixedRoom !== undefined}
+          extra={{ tel: true }}
+        />
+        <ReservationText
+          form={form}
+          name="deposit"
+          id={id}
+          disabled={isSaving}
+          autoFocus={fixedRoom !== undefined}
+          extra={{ money: true }}
+        />
+        <ReservationText
+          form={form}
+          name="expectedMoveInDate"
+          id={id}
+          disabled={isSaving}
+          autoFocus={fixedRoom !== undefined}
+          extra={{ type: 'date' }}
+        />
+        <ReservationText
+          form={form}
+          name="note"
+          id={id}
+          disabled={isSaving}
+          autoFocus={fixedRoom !== undefined}
+        />
+        {conflict !== null && (
+          <Alert severity="error" data-testid={id('conflict')}>
+            {conflict}
+          </Alert>
+        )}
+      </Box>
+    </DialogForm>
   );
 }
 

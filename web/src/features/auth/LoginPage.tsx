@@ -80,27 +80,59 @@ function LoginAlert({
   );
 }
 
-export function LoginPage() {
-  const session = useSession();
+/** 'Đăng nhập', holding a spinner (and disabled) while the login is sent. */
+function SubmitButton({ isSubmitting }: { isSubmitting: boolean }) {
+  return (
+    <>
+      <button
+        type="submit"
+        className={`${plainUi.button} ${styles.submit}`}
+        disabled={isSubmitting}
+        data-testid="login-submit"
+      >
+        <span className={isSubmitting ? styles.submitLabelHidden : undefined}>Đăng nhập</span>
+        {isSubmitting && <Spinner size={22} label="Đang đăng nhập" className={styles.submitSpinner} />}
+      </button>
+    </>
+  );
+}
+
+/** Shows or hides the password, without taking the focus from it. */
+function PasswordToggle({
+  isPasswordVisible,
+  setIsPasswordVisible,
+}: {
+  isPasswordVisible: boolean;
+  setIsPasswordVisible: (change: (visible: boolean) => boolean) => void;
+}) {
+  return (
+    <>
+      <button
+        type="button"
+        className={styles.iconButton}
+        aria-label={isPasswordVisible ? 'Ẩn mật khẩu' : 'Hiện mật khẩu'}
+        onClick={() => setIsPasswordVisible((visible) => !visible)}
+        onMouseDown={(event) => event.preventDefault()}
+      >
+        <Icon name={isPasswordVisible ? 'visibilityOff' : 'visibility'} />
+      </button>
+    </>
+  );
+}
+
+/** The form's values, which messages show (a field once left, both once sent), and signing in. */
+function useLoginForm() {
   const { signIn } = useSessionActions();
   const navigate = useNavigate();
-  const location = useLocation();
-
   const [values, setValues] = useState<LoginCredentials>({ username: '', password: '' });
   const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
-  const [isPasswordVisible, setIsPasswordVisible] = useState(false);
-  const fieldRefs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
+  const fieldsRef = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
 
   const errors = validateLoginCredentials(values);
   const visibleError = (field: LoginField): string | undefined =>
     touched[field] ? errors[field] : undefined;
-
-  // While submitting, the submit handler itself navigates to the saved return path.
-  if (session !== null && !isSubmitting) {
-    return <Navigate to={peekReturnPath() ?? DEFAULT_PATH_AFTER_LOGIN} replace />;
-  }
 
   const handleChange = (field: LoginField, value: string): void => {
     setValues((previous) => ({ ...previous, [field]: value }));
@@ -116,7 +148,7 @@ export function LoginPage() {
     setTouched({ username: true, password: true });
     const firstInvalidField = LOGIN_FIELDS.find((field) => errors[field] !== undefined);
     if (firstInvalidField !== undefined) {
-      fieldRefs.current[firstInvalidField]?.focus();
+      fieldsRef.current[firstInvalidField]?.focus();
       return;
     }
 
@@ -134,6 +166,39 @@ export function LoginPage() {
       setIsSubmitting(false);
     }
   };
+
+  return {
+    values,
+    serverError,
+    isSubmitting,
+    fieldsRef,
+    visibleError,
+    handleChange,
+    handleBlur,
+    handleSubmit,
+  };
+}
+
+export function LoginPage() {
+  const session = useSession();
+  const location = useLocation();
+
+  const {
+    values,
+    serverError,
+    isSubmitting,
+    fieldsRef,
+    visibleError,
+    handleChange,
+    handleBlur,
+    handleSubmit,
+  } = useLoginForm();
+  const [isPasswordVisible, setIsPasswordVisible] = useState(false);
+
+  // While submitting, the submit handler itself navigates to the saved return path.
+  if (session !== null && !isSubmitting) {
+    return <Navigate to={peekReturnPath() ?? DEFAULT_PATH_AFTER_LOGIN} replace />;
+  }
 
   return (
     <main className={styles.page}>
@@ -171,7 +236,7 @@ export function LoginPage() {
             onBlur={() => handleBlur('username')}
             error={visibleError('username')}
             inputRef={(element) => {
-              fieldRefs.current.username = element;
+              fieldsRef.current.username = element;
             }}
             testId="login-username"
           />
@@ -186,30 +251,17 @@ export function LoginPage() {
             onBlur={() => handleBlur('password')}
             error={visibleError('password')}
             inputRef={(element) => {
-              fieldRefs.current.password = element;
+              fieldsRef.current.password = element;
             }}
             testId="login-password"
             endAdornment={
-              <button
-                type="button"
-                className={styles.iconButton}
-                aria-label={isPasswordVisible ? 'Ẩn mật khẩu' : 'Hiện mật khẩu'}
-                onClick={() => setIsPasswordVisible((visible) => !visible)}
-                onMouseDown={(event) => event.preventDefault()}
-              >
-                <Icon name={isPasswordVisible ? 'visibilityOff' : 'visibility'} />
-              </button>
+              <PasswordToggle
+                isPasswordVisible={isPasswordVisible}
+                setIsPasswordVisible={setIsPasswordVisible}
+              />
             }
           />
-          <button
-            type="submit"
-            className={`${plainUi.button} ${styles.submit}`}
-            disabled={isSubmitting}
-            data-testid="login-submit"
-          >
-            <span className={isSubmitting ? styles.submitLabelHidden : undefined}>Đăng nhập</span>
-            {isSubmitting && <Spinner size={22} label="Đang đăng nhập" className={styles.submitSpinner} />}
-          </button>
+          <SubmitButton isSubmitting={isSubmitting} />
           <div className={styles.links}>
             <Link to={corePaths.forgotPassword} className={styles.link} data-testid="forgot-password-link">
               Quên mật khẩu?

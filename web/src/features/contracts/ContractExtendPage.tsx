@@ -63,13 +63,8 @@ function validate(values: Values, contract: ContractDetails): Partial<Record<Fie
   return errors;
 }
 
-function ExtendForm({
-  contract,
-  revalidate,
-}: {
-  contract: ContractDetails;
-  revalidate: () => Promise<unknown>;
-}) {
+/** The extension's values and checks, and sending it (If-Match: a stale copy is reloaded and said so). */
+function useExtendForm(contract: ContractDetails, revalidate: () => Promise<unknown>) {
   const navigate = useNavigate();
   const [values, setValues] = useState<Values>({
     endDate: addMonths(contract.endDate, 12),
@@ -119,6 +114,72 @@ function ExtendForm({
     touch('endDate');
     set('endDate', addMonths(contract.endDate, months));
   };
+
+  return { values, set, touch, visible, newRent, submit, quick, isSaving, failure };
+}
+
+type ExtendFormState = ReturnType<typeof useExtendForm>;
+
+/** 'Đổi tiền thuê': the new rent and the month it applies from. */
+function NewRentFields({ state }: { state: ExtendFormState }) {
+  const { values, set, touch, visible, newRent, isSaving } = state;
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        columnGap: 2,
+        rowGap: 1,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+      }}
+    >
+      <TextField
+        id="extend-rentFee"
+        label="Tiền thuê mới / tháng"
+        value={values.rentFee}
+        onChange={(event) => set('rentFee', event.target.value)}
+        onBlur={() => touch('rentFee')}
+        error={visible('rentFee') !== undefined}
+        helperText={reservedHelperText(
+          visible('rentFee') ??
+            (newRent !== undefined && Number.isFinite(newRent) ? formatMoney(newRent) : undefined),
+        )}
+        required
+        disabled={isSaving}
+        autoComplete="off"
+        slotProps={{
+          htmlInput: { 'data-testid': 'extend-rentFee', inputMode: 'numeric' },
+          input: { endAdornment: <InputAdornment position="end">₫</InputAdornment> },
+        }}
+      />
+      <TextField
+        id="extend-rentFromMonth"
+        type="month"
+        label="Áp dụng từ tháng"
+        value={values.rentFromMonth}
+        onChange={(event) => set('rentFromMonth', event.target.value)}
+        onBlur={() => touch('rentFromMonth')}
+        error={visible('rentFromMonth') !== undefined}
+        helperText={reservedHelperText(visible('rentFromMonth'))}
+        required
+        disabled={isSaving}
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: { 'data-testid': 'extend-rentFromMonth', placeholder: 'yyyy-mm' },
+        }}
+      />
+    </Box>
+  );
+}
+
+function ExtendForm({
+  contract,
+  revalidate,
+}: {
+  contract: ContractDetails;
+  revalidate: () => Promise<unknown>;
+}) {
+  const state = useExtendForm(contract, revalidate);
+  const { values, set, touch, visible, submit, quick, isSaving, failure } = state;
 
   return (
     <Paper
@@ -183,52 +244,7 @@ function ExtendForm({
         }
         label="Đổi tiền thuê"
       />
-      {values.changeRent && (
-        <Box
-          sx={{
-            display: 'grid',
-            columnGap: 2,
-            rowGap: 1,
-            gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
-          }}
-        >
-          <TextField
-            id="extend-rentFee"
-            label="Tiền thuê mới / tháng"
-            value={values.rentFee}
-            onChange={(event) => set('rentFee', event.target.value)}
-            onBlur={() => touch('rentFee')}
-            error={visible('rentFee') !== undefined}
-            helperText={reservedHelperText(
-              visible('rentFee') ??
-                (newRent !== undefined && Number.isFinite(newRent) ? formatMoney(newRent) : undefined),
-            )}
-            required
-            disabled={isSaving}
-            autoComplete="off"
-            slotProps={{
-              htmlInput: { 'data-testid': 'extend-rentFee', inputMode: 'numeric' },
-              input: { endAdornment: <InputAdornment position="end">₫</InputAdornment> },
-            }}
-          />
-          <TextField
-            id="extend-rentFromMonth"
-            type="month"
-            label="Áp dụng từ tháng"
-            value={values.rentFromMonth}
-            onChange={(event) => set('rentFromMonth', event.target.value)}
-            onBlur={() => touch('rentFromMonth')}
-            error={visible('rentFromMonth') !== undefined}
-            helperText={reservedHelperText(visible('rentFromMonth'))}
-            required
-            disabled={isSaving}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': 'extend-rentFromMonth', placeholder: 'yyyy-mm' },
-            }}
-          />
-        </Box>
-      )}
+      {values.changeRent && <NewRentFields state={state} />}
       <TextField
         id="extend-reason"
         label="Lý do (không bắt buộc)"

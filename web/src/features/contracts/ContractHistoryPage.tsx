@@ -1,14 +1,19 @@
 import Box from '@mui/material/Box';
+
 import Paper from '@mui/material/Paper';
+
 import Skeleton from '@mui/material/Skeleton';
-import TablePagination from '@mui/material/TablePagination';
+
 import Typography from '@mui/material/Typography';
+
 import ArrowForwardOutlined from '@mui/icons-material/ArrowForwardOutlined';
+
 import type { ContractChange } from '@nhatro/common';
 import { useState } from 'react';
 import { EmptyState, ErrorState } from '../../components/DataStates';
+import { ListPagination } from '../../components/ListPagination';
 import { PageHeader } from '../../components/PageHeader';
-import { formatDateTime, formatNumber } from '../../lib/format';
+import { formatDateTime } from '../../lib/format';
 import { ContractFrame, contractTitle } from './ContractFrame';
 import { useContractChanges, type ContractDetails } from './contractsApi';
 import { changeFieldLabel, changeValueText } from './contractRules';
@@ -96,24 +101,16 @@ function HistoryList({ contract }: { contract: ContractDetails }) {
             <ChangeItem key={change.contractChangeID} change={change} />
           ))}
         </Box>
-        <TablePagination
-          component="div"
+        <ListPagination
           count={total}
           page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setPageSize(Number(event.target.value));
+          pageSize={pageSize}
+          pageSizes={PAGE_SIZES}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setPageSize(size);
             setPage(0);
           }}
-          labelRowsPerPage="Số dòng:"
-          labelDisplayedRows={({ from, to, count }) =>
-            `${formatNumber(from)}–${formatNumber(to)} / ${formatNumber(count)}`
-          }
-          getItemAriaLabel={(type) =>
-            ({ first: 'Trang đầu', last: 'Trang cuối', next: 'Trang sau', previous: 'Trang trước' })[type]
-          }
         />
       </>
     );

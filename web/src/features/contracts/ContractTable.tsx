@@ -1,22 +1,36 @@
 import Box from '@mui/material/Box';
+
 import Button from '@mui/material/Button';
+
 import ButtonBase from '@mui/material/ButtonBase';
+
 import Link from '@mui/material/Link';
+
 import Paper from '@mui/material/Paper';
+
 import Skeleton from '@mui/material/Skeleton';
+
 import Table from '@mui/material/Table';
+
 import TableBody from '@mui/material/TableBody';
+
 import TableCell from '@mui/material/TableCell';
+
 import TableContainer from '@mui/material/TableContainer';
+
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
+
 import TableRow from '@mui/material/TableRow';
+
 import Typography from '@mui/material/Typography';
+
 import useMediaQuery from '@mui/material/useMediaQuery';
+
 import { useTheme } from '@mui/material/styles';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { ListPagination } from '../../components/ListPagination';
 import { EmptyState, ErrorState } from '../../components/DataStates';
-import { formatMoney, formatNumber } from '../../lib/format';
+import { formatMoney } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { ContractStatusChip } from './ContractFrame';
 import {
@@ -168,22 +182,14 @@ export function ContractTable({
   }
 
   const pagination = (
-    <TablePagination
-      component="div"
+    <ListPagination
       count={total}
       page={query?.page ?? 0}
-      rowsPerPage={query?.pageSize ?? CONTRACT_PAGE_SIZES[0]}
-      rowsPerPageOptions={[...CONTRACT_PAGE_SIZES]}
-      onPageChange={(_, next) => onPageChange(next)}
-      onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
-      labelRowsPerPage="Số dòng:"
-      labelDisplayedRows={({ from, to, count }) =>
-        `${formatNumber(from)}–${formatNumber(to)} / ${formatNumber(count)}`
-      }
-      getItemAriaLabel={(type) =>
-        ({ first: 'Trang đầu', last: 'Trang cuối', next: 'Trang sau', previous: 'Trang trước' })[type]
-      }
-      data-testid="contracts-pagination"
+      pageSize={query?.pageSize ?? CONTRACT_PAGE_SIZES[0]}
+      pageSizes={CONTRACT_PAGE_SIZES}
+      onPage={onPageChange}
+      onPageSize={onPageSizeChange}
+      testId="contracts-pagination"
     />
   );
 

@@ -55,13 +55,8 @@ function damagesOf(text: string): number {
   return value !== undefined && Number.isFinite(value) && value >= 0 ? Math.round(value) : 0;
 }
 
-function TerminateForm({
-  contract,
-  onTerminated,
-}: {
-  contract: ContractDetails;
-  onTerminated: (ended: Contract) => void;
-}) {
+/** The early end's values and checks, the settlement they give, and ending the contract once confirmed. */
+function useTerminateForm(contract: ContractDetails, onTerminated: (ended: Contract) => void) {
   const today = vietnamToday();
   const defaultDate =
     today < contract.startDate ? contract.startDate : today > contract.endDate ? contract.endDate : today;
@@ -116,6 +111,144 @@ function TerminateForm({
     }
   };
 
+  return {
+    values,
+    set,
+    touch,
+    visible,
+    preview,
+    review,
+    terminate,
+    confirmOpen,
+    setConfirmOpen,
+    isSaving,
+    failure,
+  };
+}
+
+/** What the contract's end would settle: the refund or what is still owed, as it is typed. */
+function SettlementPreview({ preview }: { preview: ReturnType<typeof settlement> | null }) {
+  return (
+    <SectionCard id="settlement-preview" title="Quyết toán dự kiến" testId="settlement-preview-section">
+      {preview === null ? (
+        <Typography sx={{ color: 'text.secondary' }}>
+          Chọn ngày kết thúc trong thời hạn hợp đồng để xem quyết toán.
+        </Typography>
+      ) : (
+        <>
+          <SettlementFacts settlement={preview} testIdPrefix="settlement-preview" />
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
+            Tiền thuê tháng cuối tính theo số ngày đã ở (kể cả ngày kết thúc), trừ vào tiền cọc cùng tiền bồi
+            thường.
+          </Typography>
+        </>
+      )}
+    </SectionCard>
+  );
+}
+
+/** The early end's date (within the term), the damages and the reason. */
+function TerminateFields({
+  values,
+  set,
+  touch,
+  visible,
+  isSaving,
+  contract,
+  money,
+}: {
+  values: Record<Field, string>;
+  set: (field: Field, value: string) => void;
+  touch: (field: Field) => void;
+  visible: (field: Field) => string | undefined;
+  isSaving: boolean;
+  contract: ContractDetails;
+  money: number | undefined;
+}) {
+  return (
+    <>
+      <TextField
+        id="terminate-terminationDate"
+        type="date"
+        label="Ngày kết thúc"
+        value={values.terminationDate}
+        onChange={(event) => set('terminationDate', event.target.value)}
+        onBlur={() => touch('terminationDate')}
+        error={visible('terminationDate') !== undefined}
+        helperText={reservedHelperText(
+          visible('terminationDate') ??
+            (isIsoDate(values.terminationDate) ? formatDay(values.terminationDate) : undefined),
+        )}
+        required
+        disabled={isSaving}
+        fullWidth
+        slotProps={{
+          inputLabel: { shrink: true },
+          htmlInput: {
+            'data-testid': 'terminate-terminationDate',
+            min: contract.startDate,
+            max: contract.endDate,
+          },
+        }}
+      />
+      <TextField
+        id="terminate-damageCharges"
+        label="Tiền bồi thường hư hỏng"
+        value={values.damageCharges}
+        onChange={(event) => set('damageCharges', event.target.value)}
+        onBlur={() => touch('damageCharges')}
+        error={visible('damageCharges') !== undefined}
+        helperText={reservedHelperText(
+          visible('damageCharges') ??
+            (money !== undefined && Number.isFinite(money) ? formatMoney(money) : undefined),
+        )}
+        disabled={isSaving}
+        fullWidth
+        autoComplete="off"
+        slotProps={{
+          htmlInput: { 'data-testid': 'terminate-damageCharges', inputMode: 'numeric' },
+          input: { endAdornment: <InputAdornment position="end">₫</InputAdornment> },
+        }}
+      />
+      <TextField
+        id="terminate-reason"
+        label="Lý do kết thúc sớm"
+        value={values.reason}
+        onChange={(event) => set('reason', event.target.value)}
+        onBlur={() => touch('reason')}
+        error={visible('reason') !== undefined}
+        helperText={reservedHelperText(visible('reason'))}
+        required
+        disabled={isSaving}
+        fullWidth
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { 'data-testid': 'terminate-reason', maxLength: 500 } }}
+      />
+    </>
+  );
+}
+
+function TerminateForm({
+  contract,
+  onTerminated,
+}: {
+  contract: ContractDetails;
+  onTerminated: (ended: Contract) => void;
+}) {
+  const {
+    values,
+    set,
+    touch,
+    visible,
+    preview,
+    review,
+    terminate,
+    confirmOpen,
+    setConfirmOpen,
+    isSaving,
+    failure,
+  } = useTerminateForm(contract, onTerminated);
   const money = parseVietnameseNumber(values.damageCharges.trim());
   return (
     <Box
@@ -143,63 +276,14 @@ function TerminateForm({
           · Tiền thuê <strong>{formatMoney(contract.rentFee)}</strong>/tháng · Tiền cọc{' '}
           <strong>{formatMoney(contract.deposit)}</strong>
         </Typography>
-        <TextField
-          id="terminate-terminationDate"
-          type="date"
-          label="Ngày kết thúc"
-          value={values.terminationDate}
-          onChange={(event) => set('terminationDate', event.target.value)}
-          onBlur={() => touch('terminationDate')}
-          error={visible('terminationDate') !== undefined}
-          helperText={reservedHelperText(
-            visible('terminationDate') ??
-              (isIsoDate(values.terminationDate) ? formatDay(values.terminationDate) : undefined),
-          )}
-          required
-          disabled={isSaving}
-          fullWidth
-          slotProps={{
-            inputLabel: { shrink: true },
-            htmlInput: {
-              'data-testid': 'terminate-terminationDate',
-              min: contract.startDate,
-              max: contract.endDate,
-            },
-          }}
-        />
-        <TextField
-          id="terminate-damageCharges"
-          label="Tiền bồi thường hư hỏng"
-          value={values.damageCharges}
-          onChange={(event) => set('damageCharges', event.target.value)}
-          onBlur={() => touch('damageCharges')}
-          error={visible('damageCharges') !== undefined}
-          helperText={reservedHelperText(
-            visible('damageCharges') ??
-              (money !== undefined && Number.isFinite(money) ? formatMoney(money) : undefined),
-          )}
-          disabled={isSaving}
-          fullWidth
-          autoComplete="off"
-          slotProps={{
-            htmlInput: { 'data-testid': 'terminate-damageCharges', inputMode: 'numeric' },
-            input: { endAdornment: <InputAdornment position="end">₫</InputAdornment> },
-          }}
-        />
-        <TextField
-          id="terminate-reason"
-          label="Lý do kết thúc sớm"
-          value={values.reason}
-          onChange={(event) => set('reason', event.target.value)}
-          onBlur={() => touch('reason')}
-          error={visible('reason') !== undefined}
-          helperText={reservedHelperText(visible('reason'))}
-          required
-          disabled={isSaving}
-          fullWidth
-          multiline
-          minRows={2}
-          slotProps={{ htmlInput: { 'data-testid': 'terminate-reason', maxLength: 500 } }}
+        <TerminateFields
+          values={values}
+          set={set}
+          touch={touch}
+          visible={visible}
+          isSaving={isSaving}
+          contract={contract}
+          money={money}
         />
         {failure !== null && (
           <Alert severity="error" data-testid="terminate-error">
@@ -215,21 +299,7 @@ function TerminateForm({
           </Button>
         </Box>
       </Paper>
-      <SectionCard id="settlement-preview" title="Quyết toán dự kiến" testId="settlement-preview-section">
-        {preview === null ? (
-          <Typography sx={{ color: 'text.secondary' }}>
-            Chọn ngày kết thúc trong thời hạn hợp đồng để xem quyết toán.
-          </Typography>
-        ) : (
-          <>
-            <SettlementFacts settlement={preview} testIdPrefix="settlement-preview" />
-            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
-              Tiền thuê tháng cuối tính theo số ngày đã ở (kể cả ngày kết thúc), trừ vào tiền cọc cùng tiền
-              bồi thường.
-            </Typography>
-          </>
-        )}
-      </SectionCard>
+      <SettlementPreview preview={preview} />
       <ConfirmDialog
         open={confirmOpen}
         title="Kết thúc hợp đồng sớm"

@@ -8,7 +8,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
-import { CONTRACT_STATUS_LABELS, LEVEL } from '@nhatro/common';
+import { CONTRACT_STATUS_LABELS, LEVEL, type Room } from '@nhatro/common';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../components/DataStates';
@@ -28,6 +28,113 @@ const DEFAULT_PAGE_SIZE = CONTRACT_PAGE_SIZES[0];
 function pageSizeOf(value: string | null): number {
   const size = Number(value);
   return CONTRACT_PAGE_SIZES.some((allowed) => allowed === size) ? size : DEFAULT_PAGE_SIZE;
+}
+
+/** The filters of the contract list: status, room, and those ending within 30 days. */
+function ContractFilters({
+  status,
+  roomID,
+  expiring,
+  rooms,
+  update,
+}: {
+  status: string;
+  roomID: string;
+  expiring: boolean;
+  rooms: readonly Room[];
+  update: (changes: Record<string, string | null>) => void;
+}) {
+  return (
+    <Box
+      role="search"
+      aria-label="Lọc hợp đồng"
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        mb: 2,
+        alignItems: 'center',
+        gridTemplateColumns: { xs: '1fr 1fr', md: '220px 220px auto' },
+      }}
+    >
+      <TextField
+        id="contracts-status-filter"
+        select
+        size="small"
+        label="Trạng thái"
+        value={status}
+        onChange={(event) => update({ status: event.target.value })}
+        slotProps={{
+          select: { native: true },
+          inputLabel: { shrink: true },
+          htmlInput: { 'data-testid': 'contracts-filter-status' },
+        }}
+      >
+        <option value="">Tất cả</option>
+        {Object.entries(CONTRACT_STATUS_LABELS).map(([code, label]) => (
+          <option key={code} value={code}>
+            {label}
+          </option>
+        ))}
+      </TextField>
+      <TextField
+        id="contracts-room-filter"
+        select
+        size="small"
+        label="Phòng"
+        value={roomID}
+        onChange={(event) => update({ roomID: event.target.value })}
+        slotProps={{
+          select: { native: true },
+          inputLabel: { shrink: true },
+          htmlInput: { 'data-testid': 'contracts-filter-room' },
+        }}
+      >
+        <option value="">Tất cả các phòng</option>
+        {rooms.map((room) => (
+          <option key={room.roomID} value={room.roomID}>
+            {room.roomName}
+          </option>
+        ))}
+      </TextField>
+      <FormControlLabel
+        sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, ml: 0 }}
+        control={
+          <Switch
+            checked={expiring}
+            onChange={(event) => update({ expiring: event.target.checked ? '1' : null })}
+            slotProps={{ input: { 'aria-label': 'Sắp hết hạn (30 ngày)' } }}
+            data-testid="contracts-filter-expiring"
+          />
+        }
+        label="Sắp hết hạn (30 ngày)"
+      />
+    </Box>
+  );
+}
+
+/** 'Nhận cọc' and 'Tạo hợp đồng'. */
+function ContractsActions({ onReserve }: { onReserve: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      <Button
+        variant="outlined"
+        startIcon={<SavingsOutlined />}
+        onClick={onReserve}
+        data-testid="contracts-reserve-button"
+      >
+        Nhận cọc
+      </Button>
+      <Button
+        component={RouterLink}
+        to={paths.createContract()}
+        variant="contained"
+        startIcon={<AddOutlined />}
+        data-testid="contracts-create-button"
+      >
+        Tạo hợp đồng
+      </Button>
+    </Box>
+  );
 }
 
 /** /contracts: the house's contracts (filtered and paginated on the server) and its active deposits. */
@@ -79,29 +186,7 @@ export function ContractsPage() {
       <PageHeader
         title="Quản lý hợp đồng"
         subtitle={houseName}
-        actions={
-          canCreate ? (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              <Button
-                variant="outlined"
-                startIcon={<SavingsOutlined />}
-                onClick={() => setReserveOpen(true)}
-                data-testid="contracts-reserve-button"
-              >
-                Nhận cọc
-              </Button>
-              <Button
-                component={RouterLink}
-                to={paths.createContract()}
-                variant="contained"
-                startIcon={<AddOutlined />}
-                data-testid="contracts-create-button"
-              >
-                Tạo hợp đồng
-              </Button>
-            </Box>
-          ) : undefined
-        }
+        actions={canCreate ? <ContractsActions onReserve={() => setReserveOpen(true)} /> : undefined}
       />
 
       <Tabs
@@ -128,70 +213,13 @@ export function ContractsPage() {
         <EmptyState title="Chưa chọn nhà trọ" description="Hãy chọn nhà trọ để xem hợp đồng." />
       ) : tab === 'contracts' ? (
         <>
-          <Box
-            role="search"
-            aria-label="Lọc hợp đồng"
-            sx={{
-              display: 'grid',
-              gap: 1.5,
-              mb: 2,
-              alignItems: 'center',
-              gridTemplateColumns: { xs: '1fr 1fr', md: '220px 220px auto' },
-            }}
-          >
-            <TextField
-              id="contracts-status-filter"
-              select
-              size="small"
-              label="Trạng thái"
-              value={status}
-              onChange={(event) => update({ status: event.target.value })}
-              slotProps={{
-                select: { native: true },
-                inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': 'contracts-filter-status' },
-              }}
-            >
-              <option value="">Tất cả</option>
-              {Object.entries(CONTRACT_STATUS_LABELS).map(([code, label]) => (
-                <option key={code} value={code}>
-                  {label}
-                </option>
-              ))}
-            </TextField>
-            <TextField
-              id="contracts-room-filter"
-              select
-              size="small"
-              label="Phòng"
-              value={roomID}
-              onChange={(event) => update({ roomID: event.target.value })}
-              slotProps={{
-                select: { native: true },
-                inputLabel: { shrink: true },
-                htmlInput: { 'data-testid': 'contracts-filter-room' },
-              }}
-            >
-              <option value="">Tất cả các phòng</option>
-              {(rooms.data ?? []).map((room) => (
-                <option key={room.roomID} value={room.roomID}>
-                  {room.roomName}
-                </option>
-              ))}
-            </TextField>
-            <FormControlLabel
-              sx={{ gridColumn: { xs: '1 / -1', md: 'auto' }, ml: 0 }}
-              control={
-                <Switch
-                  checked={expiring}
-                  onChange={(event) => update({ expiring: event.target.checked ? '1' : null })}
-                  slotProps={{ input: { 'aria-label': 'Sắp hết hạn (30 ngày)' } }}
-                  data-testid="contracts-filter-expiring"
-                />
-              }
-              label="Sắp hết hạn (30 ngày)"
-            />
-          </Box>
+          <ContractFilters
+            status={status}
+            roomID={roomID}
+            expiring={expiring}
+            rooms={rooms.data ?? []}
+            update={update}
+          />
           <ContractTable
             query={query}
             onPageChange={(next) => update({ page: next === 0 ? null : String(next) }, false)}

@@ -28,6 +28,46 @@ export const GUEST_LINK_TEXTS = {
   revokeFailed: 'Thu hồi liên kết thất bại!',
 } as const;
 
+/** The link (selected on focus, copied with its button) and when it expires. */
+function LinkField({ link }: { link: GuestLink }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    if (await copyText(link.url, 'guest-link-url')) {
+      setCopied(true);
+      window.setTimeout(() => setCopied(false), 2000);
+    } else notify.info('Không sao chép tự động được: hãy chọn liên kết và sao chép.');
+  };
+  return (
+    <Box sx={{ display: 'grid', gap: 1, mb: 1.5 }} data-testid="guest-link">
+      <TextField
+        id="guest-link-url"
+        label="Liên kết"
+        value={link.url}
+        fullWidth
+        size="small"
+        onFocus={(event) => event.target.select()}
+        slotProps={{
+          htmlInput: { readOnly: true, 'data-testid': 'guest-link-url' },
+          input: {
+            endAdornment: (
+              <InputAdornment position="end">
+                <Tooltip title={copied ? 'Đã sao chép' : 'Sao chép liên kết'}>
+                  <IconButton onClick={() => void copy()} aria-label="Sao chép liên kết" edge="end">
+                    {copied ? <CheckOutlined color="success" /> : <ContentCopyOutlined />}
+                  </IconButton>
+                </Tooltip>
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <Typography variant="body2" data-testid="guest-link-expiry">
+        Hết hạn lúc {formatDateTime(link.expiresOn)}
+      </Typography>
+    </Box>
+  );
+}
+
 /**
  * 'Liên kết ký hợp đồng': a 7-day link the representative opens without an account to read and sign the
  * contract. A new link replaces the old one; 'Thu hồi liên kết' stops the current one. The server never
@@ -48,14 +88,12 @@ export function GuestLinkSection({
   const [isRevoking, setIsRevoking] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [revokeError, setRevokeError] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
   const canShare = typeof navigator !== 'undefined' && typeof navigator.share === 'function';
 
   const create = async () => {
     setIsCreating(true);
     try {
       setLink(await createGuestLink(contractID));
-      setCopied(false);
       notify.success(GUEST_LINK_TEXTS.created);
     } catch (error) {
       notifyFailure(GUEST_LINK_TEXTS.createFailed, error);
@@ -78,14 +116,6 @@ export function GuestLinkSection({
     } finally {
       setIsRevoking(false);
     }
-  };
-
-  const copy = async () => {
-    if (link === null) return;
-    if (await copyText(link.url, 'guest-link-url')) {
-      setCopied(true);
-      window.setTimeout(() => setCopied(false), 2000);
-    } else notify.info('Không sao chép tự động được: hãy chọn liên kết và sao chép.');
   };
 
   const share = async () => {
@@ -112,35 +142,7 @@ export function GuestLinkSection({
           ? `Người đại diện đã ký lúc ${formatDateTime(signedOn)}. Liên kết vẫn cho xem và tải hợp đồng đã ký.`
           : 'Gửi liên kết để người đại diện xem và ký hợp đồng trên điện thoại, không cần đăng nhập. Liên kết dùng được 7 ngày; tạo liên kết mới sẽ vô hiệu liên kết cũ.'}
       </Typography>
-      {link !== null && (
-        <Box sx={{ display: 'grid', gap: 1, mb: 1.5 }} data-testid="guest-link">
-          <TextField
-            id="guest-link-url"
-            label="Liên kết"
-            value={link.url}
-            fullWidth
-            size="small"
-            onFocus={(event) => event.target.select()}
-            slotProps={{
-              htmlInput: { readOnly: true, 'data-testid': 'guest-link-url' },
-              input: {
-                endAdornment: (
-                  <InputAdornment position="end">
-                    <Tooltip title={copied ? 'Đã sao chép' : 'Sao chép liên kết'}>
-                      <IconButton onClick={() => void copy()} aria-label="Sao chép liên kết" edge="end">
-                        {copied ? <CheckOutlined color="success" /> : <ContentCopyOutlined />}
-                      </IconButton>
-                    </Tooltip>
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <Typography variant="body2" data-testid="guest-link-expiry">
-            Hết hạn lúc {formatDateTime(link.expiresOn)}
-          </Typography>
-        </Box>
-      )}
+      {link !== null && <LinkField key={link.url} link={link} />}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
         <Button
           variant={link === null ? 'contained' : 'outlined'}

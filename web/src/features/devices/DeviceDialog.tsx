@@ -1,32 +1,21 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
-import CloseOutlined from '@mui/icons-material/CloseOutlined';
-import { IMAGE_MAX_BYTES, deviceCreateSchema, parseVietnameseNumber } from '@nhatro/common';
-import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { deviceCreateSchema, parseVietnameseNumber } from '@nhatro/common';
+import { useCallback, type FormEvent } from 'react';
 import {
   fieldErrorsFromBody,
-  DIALOG_FORM_SX,
   reservedHelperText,
   useFieldForm,
   validateWithSchema,
 } from '../../components/fieldForm';
-import { FormDialog, useEntitySave } from '../../components/crud';
-import { imageToPng, pngFileName } from '../../components/imageToPng';
+import { DialogForm, FormDialog, TWO_COLUMN_FIELDS_SX, useEntitySave } from '../../components/crud';
 import { formatMoney } from '../../lib/format';
+import { DevicePhotoField, useDevicePhotos } from './DevicePhotoField';
 import { createDevice, updateDevice, type DevicePayload, type DeviceWithImages } from './devicesApi';
 
 export const DEVICE_CREATED_TEXT = 'Thêm thiết bị thành công!';
 export const DEVICE_UPDATED_TEXT = 'Cập nhật thiết bị thành công!';
-
-/** The API takes at most five photos per device. */
-const MAX_PHOTOS = 5;
 
 const DEVICE_FIELDS = ['deviceName', 'quantity', 'condition', 'value'] as const;
 type DeviceField = (typeof DEVICE_FIELDS)[number];
@@ -68,9 +57,42 @@ function initialValues(device: DeviceWithImages | null): DeviceFormValues {
   };
 }
 
-interface Photo {
-  file: File;
-  previewURL: string;
+/** A device's field; the value also shows in đồng under it. */
+function DeviceTextField({
+  form,
+  field,
+  disabled,
+  unit,
+  numeric = false,
+}: {
+  form: ReturnType<typeof useFieldForm<DeviceField>>;
+  field: DeviceField;
+  disabled: boolean;
+  unit?: string;
+  numeric?: boolean;
+}) {
+  const binding = form.bind(field);
+  const amount = field === 'value' && binding.value !== '' ? parseVietnameseNumber(binding.value) : undefined;
+  const helperText =
+    binding.helperText ?? (amount !== undefined && Number.isFinite(amount) ? formatMoney(amount) : undefined);
+  return (
+    <TextField
+      id={`device-${field}`}
+      name={field}
+      label={LABELS[field]}
+      {...binding}
+      helperText={reservedHelperText(helperText)}
+      required
+      fullWidth
+      autoComplete="off"
+      autoFocus={field === 'deviceName'}
+      disabled={disabled}
+      slotProps={{
+        htmlInput: { 'data-testid': `device-${field}`, ...(numeric ? { inputMode: 'numeric' } : {}) },
+        input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : {},
+      }}
+    />
+  );
 }
 
 function DeviceForm({
@@ -85,49 +107,14 @@ function DeviceForm({
   onSaved: () => void;
 }) {
   const isEdit = device !== null;
-  const fileInput = useRef<HTMLInputElement>(null);
   const { isSaving, save } = useEntitySave();
-  const [photos, setPhotos] = useState<Photo[]>([]);
-  const [isConverting, setIsConverting] = useState(false);
-  const [photoError, setPhotoError] = useState<string | null>(null);
+  const photos = useDevicePhotos();
   const validate = useCallback((values: DeviceFormValues) => validateDevice(values, roomID).errors, [roomID]);
   const form = useFieldForm<DeviceField>(initialValues(device), validate);
 
-  const addPhotos = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = '';
-    if (files.length === 0) return;
-    setPhotoError(null);
-    const room = MAX_PHOTOS - photos.length;
-    if (files.length > room) setPhotoError(`Mỗi thiết bị có tối đa ${MAX_PHOTOS} ảnh.`);
-    setIsConverting(true);
-    const converted: Photo[] = [];
-    try {
-      for (const file of files.slice(0, Math.max(room, 0))) {
-        const png = await imageToPng(file);
-        if (png.size > IMAGE_MAX_BYTES) {
-          setPhotoError(`Ảnh "${file.name}" quá lớn (tối đa ${IMAGE_MAX_BYTES / 1024 / 1024} MB).`);
-          continue;
-        }
-        const pngFile = new File([png], pngFileName(file.name), { type: 'image/png' });
-        converted.push({ file: pngFile, previewURL: URL.createObjectURL(pngFile) });
-      }
-    } catch (error) {
-      setPhotoError(error instanceof Error ? error.message : 'Không đọc được ảnh.');
-    } finally {
-      setIsConverting(false);
-      setPhotos((previous) => [...previous, ...converted]);
-    }
-  };
-
-  const removePhoto = (photo: Photo) => {
-    URL.revokeObjectURL(photo.previewURL);
-    setPhotos((previous) => previous.filter((item) => item !== photo));
-  };
-
   const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (isSaving || isConverting) return;
+    if (isSaving || photos.isConverting) return;
     form.touchAll();
     const { data } = validateDevice(form.values, roomID);
     if (data === null) return;
@@ -145,9 +132,9 @@ function DeviceForm({
           await createDevice(
             roomID,
             payload,
-            photos.map((photo) => photo.file),
+            photos.photos.map((photo) => photo.file),
           );
-          for (const photo of photos) URL.revokeObjectURL(photo.previewURL);
+          photos.releasePreviews();
         }
       },
       {
@@ -161,151 +148,30 @@ function DeviceForm({
     onClose();
   };
 
-  const textField = (field: DeviceField, extra: { unit?: string; numeric?: boolean } = {}) => {
-    const binding = form.bind(field);
-    const helperText =
-      binding.helperText ??
-      (field === 'value' && binding.value !== ''
-        ? (() => {
-            const amount = parseVietnameseNumber(binding.value);
-            return amount !== undefined && Number.isFinite(amount) ? formatMoney(amount) : undefined;
-          })()
-        : undefined);
-    return (
-      <TextField
-        id={`device-${field}`}
-        name={field}
-        label={LABELS[field]}
-        {...binding}
-        helperText={reservedHelperText(helperText)}
-        required
-        fullWidth
-        autoComplete="off"
-        autoFocus={field === 'deviceName'}
-        disabled={isSaving}
-        slotProps={{
-          htmlInput: { 'data-testid': `device-${field}`, ...(extra.numeric ? { inputMode: 'numeric' } : {}) },
-          input: extra.unit
-            ? { endAdornment: <InputAdornment position="end">{extra.unit}</InputAdornment> }
-            : {},
-        }}
-      />
-    );
-  };
-
   return (
-    <Box
-      component="form"
-      sx={DIALOG_FORM_SX}
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
-      aria-label={isEdit ? 'Sửa thiết bị' : 'Thêm thiết bị'}
+    <DialogForm
+      label={isEdit ? 'Sửa thiết bị' : 'Thêm thiết bị'}
+      onSubmit={handleSubmit}
+      actions={{
+        onCancel: onClose,
+        busy: isSaving,
+        submitDisabled: photos.isConverting,
+        submitLabel: isEdit ? 'Lưu thay đổi' : 'Thêm thiết bị',
+        submitTestId: 'device-submit',
+      }}
     >
-      <DialogContent dividers>
-        <Box
-          sx={{
-            display: 'grid',
-            columnGap: 2,
-            rowGap: 1,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-            pt: 1,
-          }}
-        >
-          <Box sx={{ gridColumn: '1 / -1' }}>{textField('deviceName')}</Box>
-          {textField('quantity', { numeric: true })}
-          {textField('value', { unit: '₫', numeric: true })}
-          <Box sx={{ gridColumn: '1 / -1' }}>{textField('condition')}</Box>
+      <Box sx={TWO_COLUMN_FIELDS_SX}>
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <DeviceTextField form={form} field="deviceName" disabled={isSaving} />
         </Box>
-        {!isEdit && (
-          <Box sx={{ mt: 2 }}>
-            <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-              Ảnh thiết bị (tối đa {MAX_PHOTOS} ảnh, tự chuyển sang PNG, cạnh dài nhất 1600 px).
-            </Typography>
-            <Button
-              variant="outlined"
-              startIcon={<AddPhotoAlternateOutlined />}
-              onClick={() => fileInput.current?.click()}
-              loading={isConverting}
-              loadingPosition="start"
-              disabled={photos.length >= MAX_PHOTOS || isSaving}
-              data-testid="device-photo-add"
-            >
-              Chọn ảnh
-            </Button>
-            <input
-              ref={fileInput}
-              type="file"
-              accept="image/*"
-              multiple
-              hidden
-              onChange={(event) => void addPhotos(event)}
-              aria-label="Ảnh thiết bị"
-              data-testid="device-photo-file"
-            />
-            {photoError !== null && (
-              <Typography role="alert" variant="body2" sx={{ color: 'error.main', mt: 1 }}>
-                {photoError}
-              </Typography>
-            )}
-            {photos.length > 0 && (
-              <Box
-                component="ul"
-                aria-label="Ảnh đã chọn"
-                data-testid="device-photo-previews"
-                sx={{ p: 0, m: 0, mt: 1.5, display: 'flex', flexWrap: 'wrap', gap: 1 }}
-              >
-                {photos.map((photo, index) => (
-                  <Box component="li" key={photo.previewURL} sx={{ listStyle: 'none', position: 'relative' }}>
-                    <Box
-                      component="img"
-                      src={photo.previewURL}
-                      alt={`Ảnh đã chọn ${index + 1}`}
-                      sx={{
-                        width: 72,
-                        height: 72,
-                        objectFit: 'cover',
-                        borderRadius: 1,
-                        border: 1,
-                        borderColor: 'divider',
-                      }}
-                    />
-                    <IconButton
-                      size="small"
-                      aria-label={`Bỏ ảnh ${index + 1}`}
-                      onClick={() => removePhoto(photo)}
-                      sx={{
-                        position: 'absolute',
-                        top: -8,
-                        right: -8,
-                        bgcolor: 'background.paper',
-                        border: 1,
-                        borderColor: 'divider',
-                      }}
-                    >
-                      <CloseOutlined fontSize="inherit" />
-                    </IconButton>
-                  </Box>
-                ))}
-              </Box>
-            )}
-          </Box>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSaving}>
-          Hủy
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          loading={isSaving}
-          disabled={isConverting}
-          data-testid="device-submit"
-        >
-          {isEdit ? 'Lưu thay đổi' : 'Thêm thiết bị'}
-        </Button>
-      </DialogActions>
-    </Box>
+        <DeviceTextField form={form} field="quantity" disabled={isSaving} numeric />
+        <DeviceTextField form={form} field="value" disabled={isSaving} unit="₫" numeric />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <DeviceTextField form={form} field="condition" disabled={isSaving} />
+        </Box>
+      </Box>
+      {!isEdit && <DevicePhotoField photos={photos} disabled={isSaving} />}
+    </DialogForm>
   );
 }
 

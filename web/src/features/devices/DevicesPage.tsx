@@ -143,6 +143,65 @@ function DeviceCard({
   );
 }
 
+/** The room's devices, each a card with its photos. */
+function DeviceList({
+  devices,
+  canEdit,
+  canDelete,
+  onEdit,
+  onDelete,
+}: {
+  devices: readonly DeviceWithImages[];
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: (device: DeviceWithImages) => void;
+  onDelete: (device: DeviceWithImages) => void;
+}) {
+  return (
+    <Box
+      component="ul"
+      aria-label="Danh sách thiết bị"
+      data-testid="device-list"
+      sx={{
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))',
+      }}
+    >
+      {devices.map((device) => (
+        <DeviceCard
+          key={device.deviceID}
+          device={device}
+          canEdit={canEdit}
+          canDelete={canDelete}
+          onEdit={() => onEdit(device)}
+          onDelete={() => onDelete(device)}
+        />
+      ))}
+    </Box>
+  );
+}
+
+/** The way back to the room the devices belong to. */
+function BackToRoom({ roomID, roomName }: { roomID: string; roomName: string | undefined }) {
+  return (
+    <>
+      <Button
+        component={RouterLink}
+        to={paths.room(roomID)}
+        size="small"
+        startIcon={<ArrowBackOutlined />}
+        sx={{ mb: 1, ml: -0.5 }}
+        data-testid="devices-back"
+      >
+        {roomName ? `Phòng ${roomName}` : 'Về phòng'}
+      </Button>
+    </>
+  );
+}
+
 /** /deviceCD/{id} (room id): the devices of a room, added with photos, edited and removed. */
 export function DevicesPage() {
   const { id: roomID = '' } = useParams();
@@ -206,29 +265,13 @@ export function DevicesPage() {
     );
   } else {
     content = (
-      <Box
-        component="ul"
-        aria-label="Danh sách thiết bị"
-        data-testid="device-list"
-        sx={{
-          p: 0,
-          m: 0,
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 240px), 1fr))',
-        }}
-      >
-        {devices.map((device) => (
-          <DeviceCard
-            key={device.deviceID}
-            device={device}
-            canEdit={canEdit}
-            canDelete={canDelete}
-            onEdit={() => editor.openEdit(device)}
-            onDelete={() => removal.ask(device)}
-          />
-        ))}
-      </Box>
+      <DeviceList
+        devices={devices}
+        canEdit={canEdit}
+        canDelete={canDelete}
+        onEdit={editor.openEdit}
+        onDelete={removal.ask}
+      />
     );
   }
 
@@ -236,16 +279,7 @@ export function DevicesPage() {
   return (
     <Box data-testid="devices-page">
       <title>{roomName ? `Thiết bị phòng ${roomName} — Nhà trọ` : 'Thiết bị phòng — Nhà trọ'}</title>
-      <Button
-        component={RouterLink}
-        to={paths.room(roomID)}
-        size="small"
-        startIcon={<ArrowBackOutlined />}
-        sx={{ mb: 1, ml: -0.5 }}
-        data-testid="devices-back"
-      >
-        {roomName ? `Phòng ${roomName}` : 'Về phòng'}
-      </Button>
+      <BackToRoom roomID={roomID} roomName={roomName} />
       <PageHeader
         title={roomName ? `Thiết bị phòng ${roomName}` : 'Thiết bị phòng'}
         subtitle={devices ? `${formatNumber(devices.length)} thiết bị` : undefined}

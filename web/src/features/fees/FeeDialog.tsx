@@ -1,9 +1,13 @@
 import Box from '@mui/material/Box';
-import DialogContent from '@mui/material/DialogContent';
+
 import InputAdornment from '@mui/material/InputAdornment';
+
 import Stack from '@mui/material/Stack';
+
 import TextField from '@mui/material/TextField';
+
 import Typography from '@mui/material/Typography';
+
 import {
   METERED_UNITS,
   FEE_PRICINGS,
@@ -17,13 +21,13 @@ import {
   type FeeUnit,
 } from '@nhatro/common';
 import { useCallback, type FormEvent } from 'react';
-import { FormDialog, FormDialogActions, useEntitySave } from '../../components/crud';
+import { DialogForm, FormDialog, useEntitySave } from '../../components/crud';
 import {
-  DIALOG_FORM_SX,
   fieldErrorsFromBody,
   reservedHelperText,
   useFieldForm,
   validateWithSchema,
+  type FieldBinding,
 } from '../../components/fieldForm';
 import { formatMoney } from '../../lib/format';
 import { createFee, updateFee, type FeePayload, type FeeReply } from './feesApi';
@@ -80,6 +84,88 @@ function ElectricityTiers() {
   );
 }
 
+/** The unit a fee is counted in, and for electricity whether it is priced in tiers. */
+function UnitFields({
+  unit,
+  pricing,
+  isSaving,
+  isMetered,
+  isUnitTaken,
+}: {
+  unit: FieldBinding;
+  pricing: FieldBinding;
+  isSaving: boolean;
+  isMetered: boolean;
+  isUnitTaken: (code: FeeUnit) => boolean;
+}) {
+  return (
+    <>
+      <TextField
+        id="service-unit"
+        name="unit"
+        select
+        label="Đơn vị tính"
+        {...unit}
+        helperText={reservedHelperText(
+          unit.helperText ??
+            (isMetered ? 'Không thể đổi đơn vị tính của dịch vụ điện hoặc nước.' : undefined),
+        )}
+        required
+        fullWidth
+        disabled={isSaving || isMetered}
+        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'service-unit' } }}
+      >
+        {FEE_UNITS.map((code) => (
+          <option key={code} value={code} disabled={isUnitTaken(code)}>
+            {FEE_UNIT_LABELS[code]}
+            {isUnitTaken(code) ? ' — đã có' : ''}
+          </option>
+        ))}
+      </TextField>
+      {unit.value === 'kWh' && (
+        <TextField
+          id="service-pricing"
+          name="pricing"
+          select
+          label="Cách tính tiền điện"
+          {...pricing}
+          helperText={reservedHelperText(pricing.helperText)}
+          fullWidth
+          disabled={isSaving}
+          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'service-pricing' } }}
+        >
+          {FEE_PRICINGS.map((code) => (
+            <option key={code} value={code}>
+              {FEE_PRICING_LABELS[code]}
+            </option>
+          ))}
+        </TextField>
+      )}
+    </>
+  );
+}
+
+function feeFormValues(fee: FeeReply | null): FeeFormValues {
+  if (fee === null) return { serviceName: '', price: '', unit: 'room', pricing: 'flat' };
+  return {
+    serviceName: fee.serviceName,
+    price: String(fee.price),
+    unit: fee.unit,
+    pricing: fee.pricing ?? 'flat',
+  };
+}
+
+/** What is sent: name, price, unit and (for electricity) how it is priced. */
+function feePayload(data: FeePayload): FeePayload {
+  const pricing = data.pricing !== undefined ? { pricing: data.pricing } : {};
+  return { serviceName: data.serviceName, price: data.price, unit: data.unit, ...pricing };
+}
+
+/** An electricity or water service keeps its unit (a house has one of each). */
+function withoutUnit({ unit: _unit, ...rest }: FeePayload): Partial<FeePayload> {
+  return rest;
+}
+
 function FeeForm({
   houseID,
   fee,
@@ -97,17 +183,7 @@ function FeeForm({
   const isMetered = fee !== null && isMeteredUnit(fee.unit);
   const { isSaving, save } = useEntitySave();
   const validate = useCallback((values: FeeFormValues) => validateFee(values, houseID).errors, [houseID]);
-  const form = useFieldForm<FeeField>(
-    fee === null
-      ? { serviceName: '', price: '', unit: 'room', pricing: 'flat' }
-      : {
-          serviceName: fee.serviceName,
-          price: String(fee.price),
-          unit: fee.unit,
-          pricing: fee.pricing ?? 'flat',
-        },
-    validate,
-  );
+  const form = useFieldForm<FeeField>(feeFormValues(fee), validate);
 
   /** A house has exactly one electricity and one water service. */
   const isUnitTaken = (unit: FeeUnit) =>
@@ -119,26 +195,11 @@ function FeeForm({
     form.touchAll();
     const { data } = validateFee(form.values, houseID);
     if (data === null) return;
-    const payload: FeePayload = {
-      serviceName: data.serviceName,
-      price: data.price,
-      unit: data.unit,
-      ...(data.pricing !== undefined ? { pricing: data.pricing } : {}),
-    };
     const saved = await save(
       () =>
         isEdit
-          ? updateFee(
-              fee.serviceID,
-              isMetered
-                ? {
-                    serviceName: payload.serviceName,
-                    price: payload.price,
-                    ...(payload.pricing !== undefined ? { pricing: payload.pricing } : {}),
-                  }
-                : payload,
-            )
-          : createFee(houseID, payload),
+          ? updateFee(fee.serviceID, isMetered ? withoutUnit(feePayload(data)) : feePayload(data))
+          : createFee(houseID, feePayload(data)),
       {
         successText: isEdit ? FEE_UPDATED_TEXT : FEE_CREATED_TEXT,
         failureText: isEdit ? 'Cập nhật dịch vụ thất bại!' : 'Thêm dịch vụ thất bại!',
@@ -165,94 +226,55 @@ function FeeForm({
         : undefined);
 
   return (
-    <Box
-      component="form"
-      sx={DIALOG_FORM_SX}
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
-      aria-label={isEdit ? 'Sửa dịch vụ' : 'Thêm dịch vụ'}
+    <DialogForm
+      label={isEdit ? 'Sửa dịch vụ' : 'Thêm dịch vụ'}
+      onSubmit={handleSubmit}
+      actions={{
+        onCancel: onClose,
+        busy: isSaving,
+        submitLabel: isEdit ? 'Lưu thay đổi' : 'Thêm dịch vụ',
+        submitTestId: 'service-submit',
+      }}
     >
-      <DialogContent dividers>
-        <Stack spacing={1} sx={{ pt: 1 }}>
-          <TextField
-            id="service-name"
-            name="serviceName"
-            label="Tên dịch vụ"
-            {...name}
-            helperText={reservedHelperText(name.helperText)}
-            required
-            fullWidth
-            autoFocus
-            autoComplete="off"
-            disabled={isSaving}
-            slotProps={{ htmlInput: { 'data-testid': 'service-name' } }}
-          />
-          <TextField
-            id="service-price"
-            name="price"
-            label="Đơn giá (VND)"
-            {...price}
-            helperText={reservedHelperText(priceHint)}
-            required
-            fullWidth
-            autoComplete="off"
-            disabled={isSaving}
-            slotProps={{
-              htmlInput: { 'data-testid': 'service-price', inputMode: 'numeric' },
-              input: { endAdornment: <InputAdornment position="end">₫</InputAdornment> },
-            }}
-          />
-          <TextField
-            id="service-unit"
-            name="unit"
-            select
-            label="Đơn vị tính"
-            {...unit}
-            helperText={reservedHelperText(
-              unit.helperText ??
-                (isMetered ? 'Không thể đổi đơn vị tính của dịch vụ điện hoặc nước.' : undefined),
-            )}
-            required
-            fullWidth
-            disabled={isSaving || isMetered}
-            slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'service-unit' } }}
-          >
-            {FEE_UNITS.map((code) => (
-              <option key={code} value={code} disabled={isUnitTaken(code)}>
-                {FEE_UNIT_LABELS[code]}
-                {isUnitTaken(code) ? ' — đã có' : ''}
-              </option>
-            ))}
-          </TextField>
-          {unit.value === 'kWh' && (
-            <TextField
-              id="service-pricing"
-              name="pricing"
-              select
-              label="Cách tính tiền điện"
-              {...pricing}
-              helperText={reservedHelperText(pricing.helperText)}
-              fullWidth
-              disabled={isSaving}
-              slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'service-pricing' } }}
-            >
-              {FEE_PRICINGS.map((code) => (
-                <option key={code} value={code}>
-                  {FEE_PRICING_LABELS[code]}
-                </option>
-              ))}
-            </TextField>
-          )}
-          {isTiered && <ElectricityTiers />}
-        </Stack>
-      </DialogContent>
-      <FormDialogActions
-        onCancel={onClose}
-        busy={isSaving}
-        submitLabel={isEdit ? 'Lưu thay đổi' : 'Thêm dịch vụ'}
-        submitTestId="service-submit"
-      />
-    </Box>
+      <Stack spacing={1} sx={{ pt: 1 }}>
+        <TextField
+          id="service-name"
+          name="serviceName"
+          label="Tên dịch vụ"
+          {...name}
+          helperText={reservedHelperText(name.helperText)}
+          required
+          fullWidth
+          autoFocus
+          autoComplete="off"
+          disabled={isSaving}
+          slotProps={{ htmlInput: { 'data-testid': 'service-name' } }}
+        />
+        <TextField
+          id="service-price"
+          name="price"
+          label="Đơn giá (VND)"
+          {...price}
+          helperText={reservedHelperText(priceHint)}
+          required
+          fullWidth
+          autoComplete="off"
+          disabled={isSaving}
+          slotProps={{
+            htmlInput: { 'data-testid': 'service-price', inputMode: 'numeric' },
+            input: { endAdornment: <InputAdornment position="end">₫</InputAdornment> },
+          }}
+        />
+        <UnitFields
+          unit={unit}
+          pricing={pricing}
+          isSaving={isSaving}
+          isMetered={isMetered}
+          isUnitTaken={isUnitTaken}
+        />
+        {isTiered && <ElectricityTiers />}
+      </Stack>
+    </DialogForm>
   );
 }
 

@@ -187,6 +187,32 @@ function ServiceTable({
   );
 }
 
+/** One kind of fee per tab (all, electricity and water, fixed), each at its own URL. */
+function FeeTabs({ type }: { type: string }) {
+  return (
+    <>
+      <Tabs
+        value={type}
+        aria-label="Loại dịch vụ"
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
+        {FEE_TABS.map((tab) => (
+          <Tab
+            key={tab.type}
+            value={tab.type}
+            label={tab.label}
+            component={RouterLink}
+            to={paths.fees(tab.type)}
+            data-testid={`service-tab-${tab.type}`}
+          />
+        ))}
+      </Tabs>
+    </>
+  );
+}
+
 /** /settingAdmin and /settingAdmin/{type}: the selected house's service fees. */
 export function FeesPage() {
   const { type = 'all' } = useParams();
@@ -261,24 +287,7 @@ export function FeesPage() {
           ) : undefined
         }
       />
-      <Tabs
-        value={type}
-        aria-label="Loại dịch vụ"
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
-      >
-        {FEE_TABS.map((tab) => (
-          <Tab
-            key={tab.type}
-            value={tab.type}
-            label={tab.label}
-            component={RouterLink}
-            to={paths.fees(tab.type)}
-            data-testid={`service-tab-${tab.type}`}
-          />
-        ))}
-      </Tabs>
+      <FeeTabs type={type} />
       {content}
       {houseID !== null && (
         <Box sx={{ mt: 3 }}>

@@ -30,19 +30,10 @@ function pngOf(canvas: HTMLCanvasElement): string {
 }
 
 /**
- * The signature pad: `signature_pad` loads only here (a dynamic import, its own chunk). The canvas
- * fills the width of its box at the screen's pixel density and keeps the drawing when the box resizes
- * (a phone turned sideways). Works with a finger, a pen or a mouse.
+ * The pad on its canvas once `signature_pad` has loaded (again on `retry`), fitted to the canvas's size;
+ * whether something is drawn, told to `onDrawnChange` too.
  */
-export function SignatureField({
-  ref,
-  disabled = false,
-  onDrawnChange,
-}: {
-  ref: Ref<SignatureFieldHandle>;
-  disabled?: boolean;
-  onDrawnChange: (drawn: boolean) => void;
-}) {
+function useSignaturePad(disabled: boolean, onDrawnChange: (drawn: boolean) => void) {
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const padRef = useRef<SignaturePad | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
@@ -108,6 +99,35 @@ export function SignatureField({
     else pad.on();
   }, [disabled, state]);
 
+  const clear = () => {
+    padRef.current?.clear();
+    setIsDrawn(false);
+    onDrawnChange(false);
+  };
+
+  const retry = () => {
+    setState('loading');
+    setAttempt((count) => count + 1);
+  };
+  return { canvasRef, padRef, state, isDrawn, clear, retry };
+}
+
+/**
+ * The signature pad: `signature_pad` loads only here (a dynamic import, its own chunk). The canvas
+ * fills the width of its box at the screen's pixel density and keeps the drawing when the box resizes
+ * (a phone turned sideways). Works with a finger, a pen or a mouse.
+ */
+export function SignatureField({
+  ref,
+  disabled = false,
+  onDrawnChange,
+}: {
+  ref: Ref<SignatureFieldHandle>;
+  disabled?: boolean;
+  onDrawnChange: (drawn: boolean) => void;
+}) {
+  const { canvasRef, padRef, state, isDrawn, clear, retry } = useSignaturePad(disabled, onDrawnChange);
+
   useImperativeHandle(
     ref,
     () => ({
@@ -117,14 +137,8 @@ export function SignatureField({
         return pad === null || canvas === null || pad.isEmpty() ? null : pngOf(canvas);
       },
     }),
-    [],
+    [canvasRef, padRef],
   );
-
-  const clear = () => {
-    padRef.current?.clear();
-    setIsDrawn(false);
-    onDrawnChange(false);
-  };
 
   if (state === 'failed') {
     return (
@@ -132,14 +146,7 @@ export function SignatureField({
         severity="error"
         data-testid="signature-load-error"
         action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => {
-              setState('loading');
-              setAttempt((count) => count + 1);
-            }}
-          >
+          <Button color="inherit" size="small" onClick={retry}>
             Thử lại
           </Button>
         }

@@ -39,6 +39,45 @@ function StatusChip({ account }: { account: HMAccount }) {
   return <Chip size="small" color="success" variant="outlined" label="Đang hoạt động" />;
 }
 
+/** One landlord account: who, rooms used of the quota, until when, its state, 'Khóa' or 'Mở khóa'. */
+function AccountRow({ account, onToggle }: { account: HMAccount; onToggle: (account: HMAccount) => void }) {
+  return (
+    <TableRow hover data-testid={`hm-account-${account.username}`}>
+      <TableCell sx={{ minWidth: 160 }}>
+        {account.fullName}
+        {account.phoneNumber ? (
+          <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8125rem' }}>
+            {account.phoneNumber}
+          </Box>
+        ) : null}
+      </TableCell>
+      <TableCell>{account.username}</TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="hm-account-rooms">
+        {account.roomsUsed}/{account.roomQuota} · {account.houses} nhà
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+        {account.accountExpiresOn
+          ? formatDate(`${account.accountExpiresOn}T12:00:00+07:00`)
+          : 'Không giới hạn'}
+      </TableCell>
+      <TableCell>
+        <StatusChip account={account} />
+      </TableCell>
+      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(account.createdOn)}</TableCell>
+      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+        <Button
+          size="small"
+          color={account.disabled ? 'primary' : 'error'}
+          onClick={() => onToggle(account)}
+          data-testid="hm-account-toggle"
+        >
+          {account.disabled ? 'Mở khóa' : 'Khóa'}
+        </Button>
+      </TableCell>
+    </TableRow>
+  );
+}
+
 /**
  * /hmAccountsManage: every landlord account with its quota, rooms used, paid term and state; the super
  * admin disables one (its sessions end at once, its staff only read) or enables it again.
@@ -97,42 +136,7 @@ export function HMAccountsPage() {
             </TableHead>
             <TableBody>
               {shown.map((account) => (
-                <TableRow key={account.userID} hover data-testid={`hm-account-${account.username}`}>
-                  <TableCell sx={{ minWidth: 160 }}>
-                    {account.fullName}
-                    {account.phoneNumber ? (
-                      <Box
-                        component="span"
-                        sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8125rem' }}
-                      >
-                        {account.phoneNumber}
-                      </Box>
-                    ) : null}
-                  </TableCell>
-                  <TableCell>{account.username}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }} data-testid="hm-account-rooms">
-                    {account.roomsUsed}/{account.roomQuota} · {account.houses} nhà
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {account.accountExpiresOn
-                      ? formatDate(`${account.accountExpiresOn}T12:00:00+07:00`)
-                      : 'Không giới hạn'}
-                  </TableCell>
-                  <TableCell>
-                    <StatusChip account={account} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(account.createdOn)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button
-                      size="small"
-                      color={account.disabled ? 'primary' : 'error'}
-                      onClick={() => setConfirming(account)}
-                      data-testid="hm-account-toggle"
-                    >
-                      {account.disabled ? 'Mở khóa' : 'Khóa'}
-                    </Button>
-                  </TableCell>
-                </TableRow>
+                <AccountRow key={account.userID} account={account} onToggle={setConfirming} />
               ))}
             </TableBody>
           </Table>

@@ -57,6 +57,39 @@ function missingLabel(kinds: readonly string[]): string {
     .toLocaleLowerCase('vi');
 }
 
+/** A room's lines: what each is for (with its note) and its amount. */
+function TicketLines({ lines }: { lines: RoomTicketView['lines'] }) {
+  return (
+    <>
+      <Box component="ul" sx={{ p: 0, m: 0 }} aria-label="Khoản thu">
+        {lines.map((line, index) => (
+          <Box
+            component="li"
+            key={`${line.kind}-${index}`}
+            sx={{ listStyle: 'none', display: 'flex', justifyContent: 'space-between', gap: 1, py: 0.25 }}
+          >
+            <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              {line.description}
+              {line.note && (
+                <Typography
+                  component="span"
+                  variant="caption"
+                  sx={{ display: 'block', color: 'text.secondary' }}
+                >
+                  {line.note}
+                </Typography>
+              )}
+            </Typography>
+            <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+              {formatMoney(line.amount)}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </>
+  );
+}
+
 const RoomTicketCard = memo(function RoomTicketCard({
   roomTicket,
   issued,
@@ -114,31 +147,7 @@ const RoomTicketCard = memo(function RoomTicketCard({
           />
         )}
       </Box>
-      <Box component="ul" sx={{ p: 0, m: 0 }} aria-label="Khoản thu">
-        {roomTicket.lines.map((line, index) => (
-          <Box
-            component="li"
-            key={`${line.kind}-${index}`}
-            sx={{ listStyle: 'none', display: 'flex', justifyContent: 'space-between', gap: 1, py: 0.25 }}
-          >
-            <Typography variant="body2" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-              {line.description}
-              {line.note && (
-                <Typography
-                  component="span"
-                  variant="caption"
-                  sx={{ display: 'block', color: 'text.secondary' }}
-                >
-                  {line.note}
-                </Typography>
-              )}
-            </Typography>
-            <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
-              {formatMoney(line.amount)}
-            </Typography>
-          </Box>
-        ))}
-      </Box>
+      <TicketLines lines={roomTicket.lines} />
       {issued ? (
         roomTicket.monthlyBillID !== undefined && (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mt: 1 }}>
@@ -183,18 +192,10 @@ const RoomTicketCard = memo(function RoomTicketCard({
   );
 });
 
-function TicketView({ ticket, cacheKey }: { ticket: HouseTicketView; cacheKey: string | null }) {
+/** Changing the draft and issuing it: one change at a time, a stale copy reloaded and said so. */
+function useTicketSaving(ticket: HouseTicketView, cacheKey: string | null, onIssued: () => void) {
   const [busy, setBusy] = useState(false);
-  const [editing, setEditing] = useState<RoomTicketView | null>(null);
-  const [confirming, setConfirming] = useState(false);
   const [issueError, setIssueError] = useState<string | null>(null);
-  const [dueDate, setDueDate] = useState(ticket.dueDate);
-  const issued = ticket.status === TICKET_STATUS.issued;
-  const roomTickets = ticket.roomTickets ?? [];
-  const included = roomTickets.filter((item) => !item.excluded);
-  const total = included.reduce((sum, item) => sum + item.total, 0);
-  const missing = included.filter((item) => item.missingReadings.length > 0).length;
-
   /** Saves a change; a stale copy (412) is reloaded so the landlord sees what changed. */
   const save = useCallback(
     async (input: Parameters<typeof patchTicket>[1], successText: string, failure: string) => {
@@ -216,6 +217,93 @@ function TicketView({ ticket, cacheKey }: { ticket: HouseTicketView; cacheKey: s
     [cacheKey, ticket],
   );
 
+  const issue = async () => {
+    setBusy(true);
+    setIssueError(null);
+    try {
+      const updated = await patchTicket(ticket, { issue: true });
+      storeTicket(cacheKey, ticket, updated);
+      onIssued();
+      notify.success(BILL_MESSAGES.draftIssued);
+    } catch (error) {
+      if (!isSessionExpiry(error)) setIssueError(failureText(ISSUE_FAILED, error));
+      if (isApiError(error) && error.status === 412) void revalidateTicket(cacheKey);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return { busy, save, issue, issueError, setIssueError };
+}
+
+/** A draft's due date (saved on leaving the field), 'Tính lại' and 'Phát hành hóa đơn'. */
+function DraftControls({
+  ticket,
+  busy,
+  canIssue,
+  onSave,
+  onIssue,
+}: {
+  ticket: HouseTicketView;
+  busy: boolean;
+  canIssue: boolean;
+  onSave: (input: Parameters<typeof patchTicket>[1]) => void;
+  onIssue: () => void;
+}) {
+  const [dueDate, setDueDate] = useState(ticket.dueDate);
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mt: 2 }}>
+      <TextField
+        type="date"
+        size="small"
+        label="Hạn thanh toán"
+        value={dueDate}
+        onChange={(event) => setDueDate(event.target.value)}
+        onBlur={() => {
+          if (dueDate !== '' && dueDate !== ticket.dueDate) {
+            onSave({ dueDate });
+          }
+        }}
+        disabled={busy}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'ticket-due-date' } }}
+        sx={{ width: { xs: '100%', sm: 200 } }}
+      />
+      <Button
+        variant="outlined"
+        startIcon={<CalculateOutlined />}
+        onClick={() => onSave({ recompute: true })}
+        disabled={busy}
+        sx={{ minHeight: 40, flex: { xs: '1 1 40%', sm: '0 0 auto' } }}
+        data-testid="ticket-recompute"
+      >
+        Tính lại
+      </Button>
+      <Button
+        variant="contained"
+        startIcon={<ReceiptLongOutlined />}
+        onClick={onIssue}
+        disabled={busy || !canIssue}
+        sx={{ minHeight: 40, flex: { xs: '1 1 40%', sm: '0 0 auto' } }}
+        data-testid="ticket-issue"
+      >
+        Phát hành hóa đơn
+      </Button>
+    </Box>
+  );
+}
+
+function TicketView({ ticket, cacheKey }: { ticket: HouseTicketView; cacheKey: string | null }) {
+  const [editing, setEditing] = useState<RoomTicketView | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const { busy, save, issue, issueError, setIssueError } = useTicketSaving(ticket, cacheKey, () =>
+    setConfirming(false),
+  );
+  const issued = ticket.status === TICKET_STATUS.issued;
+  const roomTickets = ticket.roomTickets ?? [];
+  const included = roomTickets.filter((item) => !item.excluded);
+  const total = included.reduce((sum, item) => sum + item.total, 0);
+  const missing = included.filter((item) => item.missingReadings.length > 0).length;
+
   const onToggle = useCallback(
     (roomTicket: RoomTicketView) =>
       void save(
@@ -235,22 +323,6 @@ function TicketView({ ticket, cacheKey }: { ticket: HouseTicketView; cacheKey: s
           SAVE_FAILED,
         );
 
-  const issue = async () => {
-    setBusy(true);
-    setIssueError(null);
-    try {
-      const updated = await patchTicket(ticket, { issue: true });
-      storeTicket(cacheKey, ticket, updated);
-      setConfirming(false);
-      notify.success(BILL_MESSAGES.draftIssued);
-    } catch (error) {
-      if (!isSessionExpiry(error)) setIssueError(failureText(ISSUE_FAILED, error));
-      if (isApiError(error) && error.status === 412) void revalidateTicket(cacheKey);
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <Box data-testid="ticket-view" data-status={ticket.status}>
       <Paper variant="outlined" sx={{ p: 2, mb: 2 }}>
@@ -266,46 +338,16 @@ function TicketView({ ticket, cacheKey }: { ticket: HouseTicketView; cacheKey: s
           </Typography>
         </Box>
         {!issued && (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mt: 2 }}>
-            <TextField
-              type="date"
-              size="small"
-              label="Hạn thanh toán"
-              value={dueDate}
-              onChange={(event) => setDueDate(event.target.value)}
-              onBlur={() => {
-                if (dueDate !== '' && dueDate !== ticket.dueDate) {
-                  void save({ dueDate }, BILL_MESSAGES.draftSaved, SAVE_FAILED);
-                }
-              }}
-              disabled={busy}
-              slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'ticket-due-date' } }}
-              sx={{ width: { xs: '100%', sm: 200 } }}
-            />
-            <Button
-              variant="outlined"
-              startIcon={<CalculateOutlined />}
-              onClick={() => void save({ recompute: true }, BILL_MESSAGES.draftSaved, SAVE_FAILED)}
-              disabled={busy}
-              sx={{ minHeight: 40, flex: { xs: '1 1 40%', sm: '0 0 auto' } }}
-              data-testid="ticket-recompute"
-            >
-              Tính lại
-            </Button>
-            <Button
-              variant="contained"
-              startIcon={<ReceiptLongOutlined />}
-              onClick={() => {
-                setIssueError(null);
-                setConfirming(true);
-              }}
-              disabled={busy || included.length === 0}
-              sx={{ minHeight: 40, flex: { xs: '1 1 40%', sm: '0 0 auto' } }}
-              data-testid="ticket-issue"
-            >
-              Phát hành hóa đơn
-            </Button>
-          </Box>
+          <DraftControls
+            ticket={ticket}
+            busy={busy}
+            canIssue={included.length > 0}
+            onSave={(input) => void save(input, BILL_MESSAGES.draftSaved, SAVE_FAILED)}
+            onIssue={() => {
+              setIssueError(null);
+              setConfirming(true);
+            }}
+          />
         )}
         {!issued && missing > 0 && (
           <Alert severity="warning" sx={{ mt: 2 }}>

@@ -66,6 +66,74 @@ function validateRow(row: LineRow): { errors: RowErrors; line: BillLineInput | n
   return { errors, line: result.success && Object.keys(errors).length === 0 ? result.data : null };
 }
 
+/** One line being edited: what it is for, its amount in đồng, and its removal. */
+function LineRowFields({
+  row,
+  index,
+  errors,
+  submitted,
+  onChange,
+  onRemove,
+}: {
+  row: LineRow;
+  index: number;
+  errors: RowErrors;
+  submitted: boolean;
+  onChange: (patch: Partial<LineRow>) => void;
+  onRemove: () => void;
+}) {
+  const show = (field: keyof RowErrors) => (row.touched || submitted ? errors[field] : undefined);
+  const amount = parseVietnameseNumber(row.amount);
+  return (
+    <Box
+      component="li"
+
+      sx={{
+        listStyle: 'none',
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr auto', sm: '2fr 1fr auto' },
+        gap: 1,
+        alignItems: 'start',
+      }}
+      data-testid="ticket-line"
+    >
+      <TextField
+        size="small"
+        label="Khoản thu"
+        value={row.description}
+        onChange={(event) => onChange({ description: event.target.value })}
+        onBlur={() => onChange({ touched: true })}
+        error={show('description') !== undefined}
+        helperText={show('description') ?? row.original?.note}
+        slotProps={{ htmlInput: { 'data-testid': 'ticket-line-description' } }}
+        sx={{ gridColumn: { xs: '1 / 2', sm: 'auto' } }}
+      />
+      <TextField
+        size="small"
+        label="Số tiền (đ)"
+        value={row.amount}
+        onChange={(event) => onChange({ amount: event.target.value })}
+        onBlur={() => onChange({ touched: true })}
+        error={show('amount') !== undefined}
+        helperText={
+          show('amount') ?? (amount !== undefined && Number.isFinite(amount) ? formatMoney(amount) : ' ')
+        }
+        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'ticket-line-amount' } }}
+        sx={{ gridColumn: { xs: '1 / 2', sm: 'auto' }, gridRow: { xs: 'span 1', sm: 'auto' } }}
+      />
+      <IconButton
+        aria-label={`Xóa khoản thu ${row.description || index + 1}`}
+        color="error"
+        onClick={onRemove}
+        sx={{ gridColumn: { xs: '2 / 3', sm: 'auto' }, gridRow: { xs: '1 / 3', sm: 'auto' } }}
+        data-testid="ticket-line-remove"
+      >
+        <DeleteOutline />
+      </IconButton>
+    </Box>
+  );
+}
+
 function LinesForm({
   roomTicket,
   onClose,
@@ -118,60 +186,17 @@ function LinesForm({
           <Typography sx={{ color: 'text.secondary', mb: 2 }}>Phòng chưa có khoản thu nào.</Typography>
         )}
         <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 2 }} data-testid="ticket-lines">
-          {rows.map((row, index) => {
-            const errors = checked[index]?.errors ?? {};
-            const show = (field: keyof RowErrors) => (row.touched || submitted ? errors[field] : undefined);
-            const amount = parseVietnameseNumber(row.amount);
-            return (
-              <Box
-                component="li"
-                key={row.key}
-                sx={{
-                  listStyle: 'none',
-                  display: 'grid',
-                  gridTemplateColumns: { xs: '1fr auto', sm: '2fr 1fr auto' },
-                  gap: 1,
-                  alignItems: 'start',
-                }}
-                data-testid="ticket-line"
-              >
-                <TextField
-                  size="small"
-                  label="Khoản thu"
-                  value={row.description}
-                  onChange={(event) => update(row.key, { description: event.target.value })}
-                  onBlur={() => update(row.key, { touched: true })}
-                  error={show('description') !== undefined}
-                  helperText={show('description') ?? row.original?.note}
-                  slotProps={{ htmlInput: { 'data-testid': 'ticket-line-description' } }}
-                  sx={{ gridColumn: { xs: '1 / 2', sm: 'auto' } }}
-                />
-                <TextField
-                  size="small"
-                  label="Số tiền (đ)"
-                  value={row.amount}
-                  onChange={(event) => update(row.key, { amount: event.target.value })}
-                  onBlur={() => update(row.key, { touched: true })}
-                  error={show('amount') !== undefined}
-                  helperText={
-                    show('amount') ??
-                    (amount !== undefined && Number.isFinite(amount) ? formatMoney(amount) : ' ')
-                  }
-                  slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': 'ticket-line-amount' } }}
-                  sx={{ gridColumn: { xs: '1 / 2', sm: 'auto' }, gridRow: { xs: 'span 1', sm: 'auto' } }}
-                />
-                <IconButton
-                  aria-label={`Xóa khoản thu ${row.description || index + 1}`}
-                  color="error"
-                  onClick={() => setRows((current) => current.filter((other) => other.key !== row.key))}
-                  sx={{ gridColumn: { xs: '2 / 3', sm: 'auto' }, gridRow: { xs: '1 / 3', sm: 'auto' } }}
-                  data-testid="ticket-line-remove"
-                >
-                  <DeleteOutline />
-                </IconButton>
-              </Box>
-            );
-          })}
+          {rows.map((row, index) => (
+            <LineRowFields
+              key={row.key}
+              row={row}
+              index={index}
+              errors={checked[index]?.errors ?? {}}
+              submitted={submitted}
+              onChange={(patch) => update(row.key, patch)}
+              onRemove={() => setRows((current) => current.filter((other) => other.key !== row.key))}
+            />
+          ))}
         </Box>
         <Button
           startIcon={<AddOutlined />}

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
-import { ISSUE_STATUS_LABELS, LEVEL, type IssueStatus } from '@nhatro/common';
+import { ISSUE_STATUS_LABELS, LEVEL, type IssueStatus, type Room } from '@nhatro/common';
 import { useMemo, useState } from 'react';
 import { useEntityDialogs } from '../../components/crud';
 import { EmptyState, ErrorState } from '../../components/DataStates';
@@ -171,6 +171,104 @@ function ListSkeleton() {
   );
 }
 
+/** A page of the reports, how many there are, and the pages. */
+function IssueList({
+  issues,
+  total,
+  isLoading,
+  canEdit,
+  canCharge,
+  onSetStatus,
+  onCharge,
+  page,
+  pageCount,
+  onPage,
+}: {
+  issues: readonly IssueReply[];
+  total: number;
+  isLoading: boolean;
+  canEdit: boolean;
+  canCharge: boolean;
+  onSetStatus: (issue: IssueReply) => void;
+  onCharge: (issue: IssueReply) => void;
+  page: number;
+  pageCount: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <>
+      <Typography
+        variant="body2"
+        sx={{ color: 'text.secondary', mb: 1.5 }}
+        aria-live="polite"
+        data-testid="issues-count"
+      >
+        {formatNumber(total)} báo cáo
+      </Typography>
+      <Box
+        component="ul"
+        aria-label="Danh sách báo cáo sự cố"
+        data-testid="issue-list"
+        sx={{ p: 0, m: 0, display: 'grid', gap: 1.5, opacity: isLoading ? 0.6 : 1 }}
+      >
+        {issues.map((issue) => (
+          <IssueCard
+            key={issue.issueID}
+            issue={issue}
+            canEdit={canEdit}
+            canCharge={canCharge}
+            onSetStatus={onSetStatus}
+            onCharge={onCharge}
+          />
+        ))}
+      </Box>
+      {pageCount > 1 && (
+        <Pagination
+          count={pageCount}
+          page={page + 1}
+          onChange={(_event, next) => onPage(next - 1)}
+          sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
+          aria-label="Trang báo cáo sự cố"
+          data-testid="issues-pagination"
+        />
+      )}
+    </>
+  );
+}
+
+/** Which room's reports the list shows. */
+function RoomFilter({
+  roomID,
+  rooms,
+  onChoose,
+}: {
+  roomID: string;
+  rooms: readonly Room[];
+  onChoose: (roomID: string) => void;
+}) {
+  return (
+    <>
+      <TextField
+        id="issues-room-filter"
+        select
+        label="Phòng"
+        size="small"
+        value={roomID}
+        onChange={(event) => onChoose(event.target.value)}
+        sx={{ mb: 2, minWidth: 200, width: { xs: '100%', sm: 'auto' } }}
+        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'issues-filter-room' } }}
+      >
+        <option value={ALL_ROOMS}>Tất cả các phòng</option>
+        {rooms.map((room) => (
+          <option key={room.roomID} value={room.roomID}>
+            Phòng {room.roomName}
+          </option>
+        ))}
+      </TextField>
+    </>
+  );
+}
+
 function RequestsContent({ houseID }: { houseID: string | null }) {
   const session = useSignedInSession();
   const canEdit = session.role.roomPermission >= LEVEL.update;
@@ -237,43 +335,18 @@ function RequestsContent({ houseID }: { houseID: string | null }) {
     );
   } else {
     content = (
-      <>
-        <Typography
-          variant="body2"
-          sx={{ color: 'text.secondary', mb: 1.5 }}
-          aria-live="polite"
-          data-testid="issues-count"
-        >
-          {formatNumber(total)} báo cáo
-        </Typography>
-        <Box
-          component="ul"
-          aria-label="Danh sách báo cáo sự cố"
-          data-testid="issue-list"
-          sx={{ p: 0, m: 0, display: 'grid', gap: 1.5, opacity: isLoading ? 0.6 : 1 }}
-        >
-          {data.value.map((issue) => (
-            <IssueCard
-              key={issue.issueID}
-              issue={issue}
-              canEdit={canEdit}
-              canCharge={canCharge}
-              onSetStatus={statusDialog.openEdit}
-              onCharge={chargeDialog.openEdit}
-            />
-          ))}
-        </Box>
-        {pageCount > 1 && (
-          <Pagination
-            count={pageCount}
-            page={page + 1}
-            onChange={(_event, next) => setPage(next - 1)}
-            sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
-            aria-label="Trang báo cáo sự cố"
-            data-testid="issues-pagination"
-          />
-        )}
-      </>
+      <IssueList
+        issues={data.value}
+        total={total}
+        isLoading={isLoading}
+        canEdit={canEdit}
+        canCharge={canCharge}
+        onSetStatus={statusDialog.openEdit}
+        onCharge={chargeDialog.openEdit}
+        page={page}
+        pageCount={pageCount}
+        onPage={setPage}
+      />
     );
   }
 
@@ -296,26 +369,14 @@ function RequestsContent({ houseID }: { houseID: string | null }) {
           <Tab key={tab.value} value={tab.value} label={tab.label} data-testid={`issues-tab-${tab.value}`} />
         ))}
       </Tabs>
-      <TextField
-        id="issues-room-filter"
-        select
-        label="Phòng"
-        size="small"
-        value={roomID}
-        onChange={(event) => {
-          setRoomID(event.target.value);
+      <RoomFilter
+        roomID={roomID}
+        rooms={rooms}
+        onChoose={(next) => {
+          setRoomID(next);
           setPage(0);
         }}
-        sx={{ mb: 2, minWidth: 200, width: { xs: '100%', sm: 'auto' } }}
-        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'issues-filter-room' } }}
-      >
-        <option value={ALL_ROOMS}>Tất cả các phòng</option>
-        {rooms.map((room) => (
-          <option key={room.roomID} value={room.roomID}>
-            Phòng {room.roomName}
-          </option>
-        ))}
-      </TextField>
+      />
       {content}
       <IssueStatusDialog open={statusDialog.open} issue={statusDialog.item} onClose={statusDialog.close} />
       <IssueChargeDialog open={chargeDialog.open} issue={chargeDialog.item} onClose={chargeDialog.close} />

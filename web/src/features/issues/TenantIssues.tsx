@@ -103,21 +103,116 @@ function usePhotoUploads(houseID: string) {
   return { photos, pending, add, remove, clear };
 }
 
+/** 'Thêm ảnh', the photos uploading, and those chosen (each may be taken off). */
+function IssuePhotos({
+  uploads,
+  disabled,
+}: {
+  uploads: ReturnType<typeof usePhotoUploads>;
+  disabled: boolean;
+}) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const full = uploads.photos.length + uploads.pending >= MAX_ISSUE_IMAGES;
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    event.target.value = '';
+    // The upload shows its own progress and failures.
+    if (files.length > 0) void uploads.add(files);
+  };
+  return (
+    <Box>
+      <Button
+        variant="outlined"
+        startIcon={<AddAPhotoOutlined />}
+        onClick={() => fileInput.current?.click()}
+        disabled={full || disabled}
+        data-testid="issue-photo-add"
+        sx={{ minHeight: 44 }}
+      >
+        Thêm ảnh ({uploads.photos.length}/{MAX_ISSUE_IMAGES})
+      </Button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        multiple
+        hidden
+        onChange={choose}
+        aria-label="Chụp hoặc chọn ảnh sự cố"
+        data-testid="issue-photo-file"
+      />
+      {uploads.pending > 0 && (
+        <Box sx={{ mt: 1 }} data-testid="issue-photo-progress">
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            Đang tải {uploads.pending} ảnh lên…
+          </Typography>
+          <LinearProgress aria-label="Đang tải ảnh lên" />
+        </Box>
+      )}
+      {uploads.photos.length > 0 && (
+        <Box
+          component="ul"
+          aria-label="Ảnh đã chọn"
+          data-testid="issue-photo-list"
+          sx={{
+            p: 0,
+            m: 0,
+            mt: 1.5,
+            display: 'grid',
+            gap: 1,
+            gridTemplateColumns: 'repeat(auto-fill, minmax(88px, 1fr))',
+          }}
+        >
+          {uploads.photos.map((photo, index) => (
+            <Box
+              component="li"
+              key={photo.blobName}
+              sx={{
+                listStyle: 'none',
+                position: 'relative',
+                aspectRatio: '1',
+                borderRadius: 1.5,
+                overflow: 'hidden',
+                border: 1,
+                borderColor: 'divider',
+              }}
+            >
+              <Box
+                component="img"
+                src={photo.previewURL}
+                alt={`Ảnh ${index + 1}`}
+                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+              />
+              <IconButton
+                size="small"
+                aria-label={`Bỏ ảnh ${index + 1}`}
+                onClick={() => uploads.remove(photo.blobName)}
+                disabled={disabled}
+                sx={{
+                  position: 'absolute',
+                  top: 2,
+                  right: 2,
+                  bgcolor: 'rgba(255,255,255,0.9)',
+                  '&:hover': { bgcolor: '#fff' },
+                }}
+              >
+                <CloseOutlined fontSize="small" />
+              </IconButton>
+            </Box>
+          ))}
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 function IssueForm({ houseID }: { houseID: string }) {
   const { isSaving, save } = useEntitySave({ resetAfterSuccess: true });
   const uploads = usePhotoUploads(houseID);
-  const fileInput = useRef<HTMLInputElement>(null);
   const images = uploads.photos.map((photo) => photo.blobName);
   const validate = useCallback((values: IssueValues) => validateIssue(values, []).errors, []);
   const form = useFieldForm<IssueField>({ title: '', description: '' }, validate);
   const busy = isSaving || uploads.pending > 0;
-  const full = uploads.photos.length + uploads.pending >= MAX_ISSUE_IMAGES;
-
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
-    event.target.value = '';
-    if (files.length > 0) void uploads.add(files);
-  };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -174,89 +269,7 @@ function IssueForm({ houseID }: { houseID: string }) {
         placeholder="Mô tả sự cố: ở đâu, từ khi nào…"
         slotProps={{ htmlInput: { 'data-testid': 'issue-description', maxLength: 2000 } }}
       />
-      <Box>
-        <Button
-          variant="outlined"
-          startIcon={<AddAPhotoOutlined />}
-          onClick={() => fileInput.current?.click()}
-          disabled={full || isSaving}
-          data-testid="issue-photo-add"
-          sx={{ minHeight: 44 }}
-        >
-          Thêm ảnh ({uploads.photos.length}/{MAX_ISSUE_IMAGES})
-        </Button>
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/*"
-          multiple
-          hidden
-          onChange={choose}
-          aria-label="Chụp hoặc chọn ảnh sự cố"
-          data-testid="issue-photo-file"
-        />
-        {uploads.pending > 0 && (
-          <Box sx={{ mt: 1 }} data-testid="issue-photo-progress">
-            <Typography variant="body2" sx={{ mb: 0.5 }}>
-              Đang tải {uploads.pending} ảnh lên…
-            </Typography>
-            <LinearProgress aria-label="Đang tải ảnh lên" />
-          </Box>
-        )}
-        {uploads.photos.length > 0 && (
-          <Box
-            component="ul"
-            aria-label="Ảnh đã chọn"
-            data-testid="issue-photo-list"
-            sx={{
-              p: 0,
-              m: 0,
-              mt: 1.5,
-              display: 'grid',
-              gap: 1,
-              gridTemplateColumns: 'repeat(auto-fill, minmax(88px, 1fr))',
-            }}
-          >
-            {uploads.photos.map((photo, index) => (
-              <Box
-                component="li"
-                key={photo.blobName}
-                sx={{
-                  listStyle: 'none',
-                  position: 'relative',
-                  aspectRatio: '1',
-                  borderRadius: 1.5,
-                  overflow: 'hidden',
-                  border: 1,
-                  borderColor: 'divider',
-                }}
-              >
-                <Box
-                  component="img"
-                  src={photo.previewURL}
-                  alt={`Ảnh ${index + 1}`}
-                  sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-                />
-                <IconButton
-                  size="small"
-                  aria-label={`Bỏ ảnh ${index + 1}`}
-                  onClick={() => uploads.remove(photo.blobName)}
-                  disabled={isSaving}
-                  sx={{
-                    position: 'absolute',
-                    top: 2,
-                    right: 2,
-                    bgcolor: 'rgba(255,255,255,0.9)',
-                    '&:hover': { bgcolor: '#fff' },
-                  }}
-                >
-                  <CloseOutlined fontSize="small" />
-                </IconButton>
-              </Box>
-            ))}
-          </Box>
-        )}
-      </Box>
+      <IssuePhotos uploads={uploads} disabled={isSaving} />
       <Button
         type="submit"
         variant="contained"

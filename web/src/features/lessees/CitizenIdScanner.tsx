@@ -12,7 +12,7 @@ import { decodeImage } from '../../components/imageToPng';
 import { useTheme } from '@mui/material/styles';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import { parseCitizenIdQr, type CitizenIdQrData } from '@nhatro/common';
-import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent, type RefObject } from 'react';
 import { loadQrReader } from './qrDecode';
 
 const NOT_A_CARD = 'Mã QR này không phải mã trên CCCD gắn chip. Hãy quét mã QR ở mặt sau thẻ CCCD.';
@@ -33,34 +33,11 @@ function cameraProblem(error: unknown): string {
   return 'Không mở được camera. Hãy chọn ảnh chụp mặt sau CCCD.';
 }
 
-function ScannerBody({
-  onScanned,
-  onClose,
-}: {
-  onScanned: (data: CitizenIdQrData) => void;
-  onClose: () => void;
-}) {
-  const video = useRef<HTMLVideoElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const done = useRef(false);
+/** The rear camera, read a few times a second until `finish` takes a card's code. */
+function useCameraScan(doneRef: RefObject<boolean>, finish: (text: string | null) => boolean) {
+  const videoRef = useRef<HTMLVideoElement>(null);
   const [camera, setCamera] = useState<CameraState>({ kind: 'starting' });
-  const [hint, setHint] = useState<string | null>(null);
-  const [isReadingPhoto, setIsReadingPhoto] = useState(false);
-
-  const finish = (text: string | null): boolean => {
-    if (text === null || done.current) return false;
-    const data = parseCitizenIdQr(text);
-    if (data === null) {
-      setHint(NOT_A_CARD);
-      return false;
-    }
-    done.current = true;
-    onScanned(data);
-    return true;
-  };
   const finishFromCamera = useEffectEvent(finish);
-
-  // The rear camera, read a few times a second until a card's code is found.
   useEffect(() => {
     let stream: MediaStream | null = null;
     let timer: number | undefined;
@@ -87,7 +64,7 @@ function ScannerBody({
         if (!stopped) setCamera({ kind: 'unavailable', message: cameraProblem(error) });
         return;
       }
-      const element = video.current;
+      const element = videoRef.current;
       if (stopped || element === null) {
         stop();
         return;
@@ -97,7 +74,7 @@ function ScannerBody({
       setCamera({ kind: 'scanning' });
       const reader = await loadQrReader();
       const tick = async () => {
-        if (stopped || done.current) return;
+        if (stopped || doneRef.current) return;
         if (element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA && element.videoWidth > 0) {
           const text = await reader
             .read(element, element.videoWidth, element.videoHeight, false)
@@ -113,7 +90,90 @@ function ScannerBody({
     };
     void start();
     return stop;
-  }, []);
+  }, [doneRef]);
+  return { videoRef, camera };
+}
+
+/** The camera's picture with the frame to hold the code in, and a spinner while it opens. */
+function CameraView({
+  videoRef,
+  camera,
+}: {
+  videoRef: RefObject<HTMLVideoElement | null>;
+  camera: CameraState;
+}) {
+  return (
+    <Box
+      sx={{
+        position: 'relative',
+        width: '100%',
+        aspectRatio: '4 / 3',
+        bgcolor: 'grey.900',
+        borderRadius: 2,
+        overflow: 'hidden',
+        display: camera.kind === 'unavailable' ? 'none' : 'block',
+      }}
+    >
+      <Box
+        component="video"
+        ref={videoRef}
+        muted
+        playsInline
+        aria-label="Hình ảnh từ camera"
+        data-testid="cccd-scanner-video"
+        sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
+      />
+      <Box
+        aria-hidden
+        sx={{
+          position: 'absolute',
+          inset: '15% 25%',
+          border: '3px solid rgba(255,255,255,0.85)',
+          borderRadius: 2,
+          boxShadow: '0 0 0 2000px rgba(0,0,0,0.25)',
+        }}
+      />
+      {camera.kind === 'starting' && (
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 0,
+            display: 'grid',
+            placeItems: 'center',
+            color: 'common.white',
+          }}
+        >
+          <CircularProgress color="inherit" aria-label="Đang mở camera" />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+function ScannerBody({
+  onScanned,
+  onClose,
+}: {
+  onScanned: (data: CitizenIdQrData) => void;
+  onClose: () => void;
+}) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const doneRef = useRef(false);
+  const [hint, setHint] = useState<string | null>(null);
+  const [isReadingPhoto, setIsReadingPhoto] = useState(false);
+
+  const finish = (text: string | null): boolean => {
+    if (text === null || doneRef.current) return false;
+    const data = parseCitizenIdQr(text);
+    if (data === null) {
+      setHint(NOT_A_CARD);
+      return false;
+    }
+    doneRef.current = true;
+    onScanned(data);
+    return true;
+  };
+  const { videoRef, camera } = useCameraScan(doneRef, finish);
 
   const readPhoto = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -146,50 +206,7 @@ function ScannerBody({
           Đưa mã QR ở mặt sau thẻ CCCD gắn chip vào khung hình, hoặc chọn ảnh chụp mã QR. Thông tin trên thẻ
           sẽ được điền vào biểu mẫu.
         </Typography>
-        <Box
-          sx={{
-            position: 'relative',
-            width: '100%',
-            aspectRatio: '4 / 3',
-            bgcolor: 'grey.900',
-            borderRadius: 2,
-            overflow: 'hidden',
-            display: camera.kind === 'unavailable' ? 'none' : 'block',
-          }}
-        >
-          <Box
-            component="video"
-            ref={video}
-            muted
-            playsInline
-            aria-label="Hình ảnh từ camera"
-            data-testid="cccd-scanner-video"
-            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-          />
-          <Box
-            aria-hidden
-            sx={{
-              position: 'absolute',
-              inset: '15% 25%',
-              border: '3px solid rgba(255,255,255,0.85)',
-              borderRadius: 2,
-              boxShadow: '0 0 0 2000px rgba(0,0,0,0.25)',
-            }}
-          />
-          {camera.kind === 'starting' && (
-            <Box
-              sx={{
-                position: 'absolute',
-                inset: 0,
-                display: 'grid',
-                placeItems: 'center',
-                color: 'common.white',
-              }}
-            >
-              <CircularProgress color="inherit" aria-label="Đang mở camera" />
-            </Box>
-          )}
-        </Box>
+        <CameraView videoRef={videoRef} camera={camera} />
         {camera.kind === 'scanning' && (
           <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }} aria-live="polite">
             Đang tìm mã QR…

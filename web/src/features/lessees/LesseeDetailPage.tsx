@@ -118,6 +118,116 @@ function TenancyLinks({ lessee }: { lessee: LesseeDetail }) {
   );
 }
 
+/** The identity papers: numbers, dates and the photos of the card. */
+function PapersSection({ lessee }: { lessee: LesseeDetail }) {
+  return (
+    <SectionCard id="lessee-papers" title="Giấy tờ tùy thân">
+      <Facts
+        items={[
+          ['citizenID', lessee.citizenID ?? ''],
+          ['rfidCardID', lessee.rfidCardID ?? ''],
+          ['dateOfIssue', formatDay(lessee.dateOfIssue)],
+          ['placeOfIssue', lessee.placeOfIssue ?? ''],
+        ]}
+      />
+      <Box
+        sx={{
+          mt: 2,
+          display: 'grid',
+          gap: 1.5,
+          gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
+        }}
+      >
+        {IDENTITY_IMAGE_FIELDS.map((field) => {
+          const blobName = lessee[field];
+          return (
+            <IdentityPhoto
+              key={field}
+              label={LESSEE_FIELD_LABELS[field]}
+              url={blobName ? imageURLOf(blobName, lessee.imageURLs) : undefined}
+              testId={`lessee-photo-${field}`}
+            />
+          );
+        })}
+      </Box>
+    </SectionCard>
+  );
+}
+
+/** The vehicles registered to the occupant. */
+function VehiclesSection({ vehicles }: { vehicles: NonNullable<LesseeDetail['vehicles']> }) {
+  return (
+    <SectionCard id="lessee-vehicles" title="Xe" testId="lessee-vehicles">
+      {vehicles.length === 0 ? (
+        <EmptyLine>Chưa đăng ký xe nào.</EmptyLine>
+      ) : (
+        <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}>
+          {vehicles.map((vehicle) => (
+            <Box
+              component="li"
+              key={vehicle.vehicleID}
+              sx={{
+                listStyle: 'none',
+                display: 'flex',
+                flexWrap: 'wrap',
+                gap: 1,
+                alignItems: 'center',
+              }}
+            >
+              <Chip size="small" label={vehicle.vehicleType} />
+              <Typography sx={{ fontWeight: 600 }}>{vehicle.licensePlate || 'Không có biển số'}</Typography>
+              {vehicle.description && (
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {vehicle.description}
+                </Typography>
+              )}
+            </Box>
+          ))}
+        </Box>
+      )}
+    </SectionCard>
+  );
+}
+
+/** 'Chỉnh sửa' and 'Xóa', as the role allows. */
+function LesseeActions({
+  canEdit,
+  canDelete,
+  onEdit,
+  onDelete,
+}: {
+  canEdit: boolean;
+  canDelete: boolean;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      {canEdit && (
+        <Button
+          variant="contained"
+          startIcon={<EditOutlined />}
+          onClick={onEdit}
+          data-testid="lessee-edit-button"
+        >
+          Chỉnh sửa
+        </Button>
+      )}
+      {canDelete && (
+        <Button
+          color="error"
+          variant="outlined"
+          startIcon={<DeleteOutline />}
+          onClick={onDelete}
+          data-testid="lessee-delete-button"
+        >
+          Xóa
+        </Button>
+      )}
+    </Box>
+  );
+}
+
 function LesseeDetails({ lessee }: { lessee: LesseeDetail }) {
   const { role } = useSignedInSession();
   const navigate = useNavigate();
@@ -158,29 +268,12 @@ function LesseeDetails({ lessee }: { lessee: LesseeDetail }) {
         }
         actions={
           canEdit || canDelete ? (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              {canEdit && (
-                <Button
-                  variant="contained"
-                  startIcon={<EditOutlined />}
-                  onClick={() => setIsEditing(true)}
-                  data-testid="lessee-edit-button"
-                >
-                  Chỉnh sửa
-                </Button>
-              )}
-              {canDelete && (
-                <Button
-                  color="error"
-                  variant="outlined"
-                  startIcon={<DeleteOutline />}
-                  onClick={() => removal.ask(lessee)}
-                  data-testid="lessee-delete-button"
-                >
-                  Xóa
-                </Button>
-              )}
-            </Box>
+            <LesseeActions
+              canEdit={canEdit}
+              canDelete={canDelete}
+              onEdit={() => setIsEditing(true)}
+              onDelete={() => removal.ask(lessee)}
+            />
           ) : undefined
         }
       />
@@ -210,36 +303,7 @@ function LesseeDetails({ lessee }: { lessee: LesseeDetail }) {
               ]}
             />
           </SectionCard>
-          <SectionCard id="lessee-papers" title="Giấy tờ tùy thân">
-            <Facts
-              items={[
-                ['citizenID', lessee.citizenID ?? ''],
-                ['rfidCardID', lessee.rfidCardID ?? ''],
-                ['dateOfIssue', formatDay(lessee.dateOfIssue)],
-                ['placeOfIssue', lessee.placeOfIssue ?? ''],
-              ]}
-            />
-            <Box
-              sx={{
-                mt: 2,
-                display: 'grid',
-                gap: 1.5,
-                gridTemplateColumns: { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))' },
-              }}
-            >
-              {IDENTITY_IMAGE_FIELDS.map((field) => {
-                const blobName = lessee[field];
-                return (
-                  <IdentityPhoto
-                    key={field}
-                    label={LESSEE_FIELD_LABELS[field]}
-                    url={blobName ? imageURLOf(blobName, lessee.imageURLs) : undefined}
-                    testId={`lessee-photo-${field}`}
-                  />
-                );
-              })}
-            </Box>
-          </SectionCard>
+          <PapersSection lessee={lessee} />
         </Box>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <SectionCard id="lessee-tenancy" title="Phòng và hợp đồng">
@@ -258,37 +322,7 @@ function LesseeDetails({ lessee }: { lessee: LesseeDetail }) {
               ]}
             />
           </SectionCard>
-          <SectionCard id="lessee-vehicles" title="Xe" testId="lessee-vehicles">
-            {vehicles.length === 0 ? (
-              <EmptyLine>Chưa đăng ký xe nào.</EmptyLine>
-            ) : (
-              <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}>
-                {vehicles.map((vehicle) => (
-                  <Box
-                    component="li"
-                    key={vehicle.vehicleID}
-                    sx={{
-                      listStyle: 'none',
-                      display: 'flex',
-                      flexWrap: 'wrap',
-                      gap: 1,
-                      alignItems: 'center',
-                    }}
-                  >
-                    <Chip size="small" label={vehicle.vehicleType} />
-                    <Typography sx={{ fontWeight: 600 }}>
-                      {vehicle.licensePlate || 'Không có biển số'}
-                    </Typography>
-                    {vehicle.description && (
-                      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                        {vehicle.description}
-                      </Typography>
-                    )}
-                  </Box>
-                ))}
-              </Box>
-            )}
-          </SectionCard>
+          <VehiclesSection vehicles={vehicles} />
         </Box>
       </Box>
 

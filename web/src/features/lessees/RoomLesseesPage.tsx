@@ -29,7 +29,7 @@ import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AddOccupantDialog, EditLesseeDialog } from './LesseeDialogs';
-import { LESSEE_EDITED_TEXT } from './LesseeForm';
+import { LESSEE_EDITED_TEXT } from './useLesseeForm';
 import {
   deleteLessee,
   revalidateTenancy,
@@ -160,6 +160,57 @@ function OccupantCard({
   );
 }
 
+/** The contract's term and who lives there now; the room's vehicles and 'Thêm người ở'. */
+function OccupantsHeader({
+  contract,
+  living,
+  canCreate,
+  onAdd,
+}: {
+  contract: ContractWithPeople;
+  living: number;
+  canCreate: boolean;
+  onAdd: () => void;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: 1,
+        mb: 2,
+      }}
+    >
+      <Typography sx={{ color: 'text.secondary' }}>
+        Hợp đồng {formatDay(contract.startDate)} – {formatDay(contract.endDate)} · {formatNumber(living)}{' '}
+        người đang ở
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button
+          component={RouterLink}
+          to={paths.vehicleAndLesseeAdd(contract.contractID)}
+          variant="outlined"
+          startIcon={<TwoWheelerOutlined />}
+        >
+          Xe của phòng
+        </Button>
+        {canCreate && (
+          <Button
+            variant="contained"
+            startIcon={<AddOutlined />}
+            onClick={onAdd}
+            data-testid="room-occupant-add"
+          >
+            Thêm người ở
+          </Button>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
 function Occupants({ contract }: { contract: ContractWithPeople }) {
   const { role } = useSignedInSession();
   const canCreate = role.lesseePermission >= LEVEL.create;
@@ -194,41 +245,12 @@ function Occupants({ contract }: { contract: ContractWithPeople }) {
 
   return (
     <>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 1,
-          mb: 2,
-        }}
-      >
-        <Typography sx={{ color: 'text.secondary' }}>
-          Hợp đồng {formatDay(contract.startDate)} – {formatDay(contract.endDate)} ·{' '}
-          {formatNumber(occupants.filter((lessee) => lessee.status === 1).length)} người đang ở
-        </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button
-            component={RouterLink}
-            to={paths.vehicleAndLesseeAdd(contract.contractID)}
-            variant="outlined"
-            startIcon={<TwoWheelerOutlined />}
-          >
-            Xe của phòng
-          </Button>
-          {canCreate && (
-            <Button
-              variant="contained"
-              startIcon={<AddOutlined />}
-              onClick={() => setIsAdding(true)}
-              data-testid="room-occupant-add"
-            >
-              Thêm người ở
-            </Button>
-          )}
-        </Box>
-      </Box>
+      <OccupantsHeader
+        contract={contract}
+        living={occupants.filter((lessee) => lessee.status === 1).length}
+        canCreate={canCreate}
+        onAdd={() => setIsAdding(true)}
+      />
       {occupants.length === 0 ? (
         <EmptyState title="Chưa có người ở" description="Hợp đồng chưa có người ở nào." />
       ) : (

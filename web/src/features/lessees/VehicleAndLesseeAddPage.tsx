@@ -1,234 +1,104 @@
 import Alert from '@mui/material/Alert';
+
 import Box from '@mui/material/Box';
+
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
-import CardContent from '@mui/material/CardContent';
+
 import Chip from '@mui/material/Chip';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
+
 import Link from '@mui/material/Link';
+
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
+
 import Typography from '@mui/material/Typography';
+
 import AddOutlined from '@mui/icons-material/AddOutlined';
+
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
-import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import EditOutlined from '@mui/icons-material/EditOutlined';
-import PaidOutlined from '@mui/icons-material/PaidOutlined';
-import { CONTRACT_MESSAGES, CONTRACT_STATUS, LEVEL, type Fee, type Vehicle } from '@nhatro/common';
-import { useState, type FormEvent } from 'react';
+
+import { CONTRACT_STATUS, LEVEL, type Fee, type Vehicle } from '@nhatro/common';
+import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ConfirmDialog, FormDialog, useEntityDialogs } from '../../components/crud';
 import { EmptyState, ErrorState } from '../../components/DataStates';
-import { DIALOG_FORM_SX } from '../../components/fieldForm';
-import { isSessionExpiry, serverMessage } from '../../components/mutationFeedback';
 import { PageHeader } from '../../components/PageHeader';
 import { EmptyLine, SectionCard } from '../../components/SectionCard';
 import { isApiError } from '../../lib/api';
-import { formatMoney } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { useSignedInSession } from '../../lib/session';
-import { notify } from '../../lib/toast';
+import { useSignedInSession, type Role } from '../../lib/session';
+import { FeeForm, VehicleCard } from './ContractVehicleParts';
 import { AddOccupantDialog } from './LesseeDialogs';
 import {
   deleteVehicle,
   revalidateTenancy,
-  subscribeVehicleFee,
   useContract,
   useHouseFees,
   type ContractWithPeople,
-  type Lessee,
 } from './lesseesApi';
 import { formatDay, lesseeStatusLabel } from './lesseeLabels';
 import { VehicleDialog } from './VehicleDialog';
 
 export const VEHICLE_DELETED_TEXT = 'Xóa xe thành công!';
 
-function FeeForm({
-  contractID,
-  vehicle,
-  fees,
-  onClose,
-}: {
-  contractID: string;
-  vehicle: Vehicle;
-  fees: readonly Fee[];
-  onClose: () => void;
-}) {
-  const [serviceID, setServiceID] = useState(fees[0]?.serviceID ?? '');
-  const [isSaving, setIsSaving] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSaving || serviceID === '') return;
-    setIsSaving(true);
-    setProblem(null);
-    try {
-      await subscribeVehicleFee(contractID, serviceID, vehicle.vehicleID);
-      notify.success(CONTRACT_MESSAGES.serviceAdded);
-      void revalidateTenancy();
-      onClose();
-    } catch (error) {
-      setIsSaving(false);
-      if (isSessionExpiry(error)) return;
-      notify.error(CONTRACT_MESSAGES.vehicleFeeFailed);
-      setProblem(serverMessage(error));
-    }
-  };
-
+/** The contract's occupants, each linked to their page. */
+function OccupantLinks({ everyone }: { everyone: NonNullable<ContractWithPeople['lesseeInfors']> }) {
   return (
-    <Box
-      component="form"
-      sx={DIALOG_FORM_SX}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label="Đăng ký phí xe"
-    >
-      <DialogContent dividers>
-        <Typography sx={{ mb: 2 }}>
-          Xe <strong>{vehicle.licensePlate || vehicle.vehicleType}</strong> sẽ được tính phí hằng tháng trên
-          hóa đơn của hợp đồng.
-        </Typography>
-        <TextField
-          id="vehicle-fee-service"
-          select
-          label="Phí theo xe"
-          value={serviceID}
-          onChange={(event) => setServiceID(event.target.value)}
-          disabled={isSaving}
-          fullWidth
-          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'vehicle-fee-service' } }}
-        >
-          {fees.map((fee) => (
-            <option key={fee.serviceID} value={fee.serviceID}>
-              {fee.serviceName} — {formatMoney(fee.price)}/tháng
-            </option>
+    <>
+      {everyone.length === 0 ? (
+        <EmptyLine>Hợp đồng chưa có người ở.</EmptyLine>
+      ) : (
+        <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}>
+          {everyone.map((lessee) => (
+            <Box
+              component="li"
+              key={lessee.lesseeInfoID}
+              sx={{ listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+            >
+              <Link component={RouterLink} to={paths.lessee(lessee.lesseeInfoID)} sx={{ fontWeight: 600 }}>
+                {lessee.occupantName}
+              </Link>
+              {lessee.isRepresentative && <Chip size="small" color="primary" label="Đại diện" />}
+              {lessee.status !== 1 && <Chip size="small" label={lesseeStatusLabel(lessee.status)} />}
+            </Box>
           ))}
-        </TextField>
-        {problem !== null && (
-          <Alert severity="error" sx={{ mt: 2 }} data-testid="vehicle-fee-error">
-            {problem}
-          </Alert>
-        )}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSaving}>
-          Hủy
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          loading={isSaving}
-          disabled={serviceID === ''}
-          data-testid="vehicle-fee-submit"
-        >
-          Đăng ký phí
-        </Button>
-      </DialogActions>
-    </Box>
+        </Box>
+      )}
+    </>
   );
 }
 
-function VehicleCard({
-  vehicle,
-  owner,
-  feeNames,
-  canEdit,
-  canDelete,
-  canSubscribe,
-  onEdit,
-  onDelete,
-  onSubscribe,
+/** Without a per-vehicle fee in the house, the way to add one (for those who may). */
+function NoVehicleFeeHint({
+  feeData,
+  vehicleFees,
+  vehicles,
+  role,
 }: {
-  vehicle: Vehicle;
-  owner: Lessee | undefined;
-  feeNames: string[];
-  canEdit: boolean;
-  canDelete: boolean;
-  canSubscribe: boolean;
-  onEdit: () => void;
-  onDelete: () => void;
-  onSubscribe: () => void;
+  feeData: unknown;
+  vehicleFees: readonly unknown[];
+  vehicles: readonly Vehicle[];
+  role: Role;
 }) {
   return (
-    <Card
-      component="li"
-      variant="outlined"
-      sx={{ listStyle: 'none', display: 'flex', flexDirection: 'column' }}
-      data-testid="vehicle-card"
-    >
-      <CardContent sx={{ flex: 1, pb: 1 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-          <Chip size="small" label={vehicle.vehicleType} />
-          <Typography
-            component="h3"
-            sx={{ fontWeight: 700, fontSize: '1.0625rem' }}
-            data-testid="vehicle-plate"
-          >
-            {vehicle.licensePlate || 'Không có biển số'}
-          </Typography>
-        </Box>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          Chủ xe: {owner ? owner.occupantName : 'Người đại diện hợp đồng'}
-          {vehicle.description ? ` · ${vehicle.description}` : ''}
+    <>
+      {feeData !== undefined && vehicleFees.length === 0 && vehicles.length > 0 && (
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
+          Nhà trọ chưa có phí tính theo xe.{' '}
+          {role.housePermission >= LEVEL.update && (
+            <Link component={RouterLink} to={paths.fees('fixed')}>
+              Thêm phí dịch vụ
+            </Link>
+          )}
         </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 1 }} data-testid="vehicle-fees">
-          {feeNames.length === 0 ? (
-            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              Chưa đăng ký phí xe.
-            </Typography>
-          ) : (
-            feeNames.map((name) => (
-              <Chip key={name} size="small" color="info" variant="outlined" label={name} />
-            ))
-          )}
-        </Box>
-      </CardContent>
-      {(canEdit || canDelete || canSubscribe) && (
-        <CardActions sx={{ flexWrap: 'wrap', gap: 0.5, px: 1.5, pb: 1.5 }}>
-          {canSubscribe && (
-            <Button
-              size="small"
-              startIcon={<PaidOutlined />}
-              onClick={onSubscribe}
-              data-testid="vehicle-fee-button"
-            >
-              Đăng ký phí xe
-            </Button>
-          )}
-          {canEdit && (
-            <Button
-              size="small"
-              startIcon={<EditOutlined />}
-              onClick={onEdit}
-              aria-label={`Sửa xe ${vehicle.licensePlate}`}
-            >
-              Sửa
-            </Button>
-          )}
-          {canDelete && (
-            <Button
-              size="small"
-              color="error"
-              startIcon={<DeleteOutline />}
-              onClick={onDelete}
-              aria-label={`Xóa xe ${vehicle.licensePlate}`}
-            >
-              Xóa
-            </Button>
-          )}
-        </CardActions>
       )}
-    </Card>
+    </>
   );
 }
 
-function ContractPeople({ contract }: { contract: ContractWithPeople }) {
+/** A contract's vehicles: who may do what with them, their per-vehicle fees, and the dialogs' state. */
+function useContractVehicles(contract: ContractWithPeople) {
   const { role } = useSignedInSession();
   const { data: feeData } = useHouseFees(contract.houseID);
-  const [isAddingPerson, setIsAddingPerson] = useState(false);
   const [feeFor, setFeeFor] = useState<{ open: boolean; vehicle: Vehicle | null }>({
     open: false,
     vehicle: null,
@@ -256,6 +126,117 @@ function ContractPeople({ contract }: { contract: ContractWithPeople }) {
     return vehicleFees.filter((fee) => !taken.has(fee.serviceID));
   };
 
+  return {
+    role,
+    feeData,
+    feeFor,
+    setFeeFor,
+    editor,
+    removal,
+    everyone,
+    vehicles,
+    vehicleFees,
+    feeName,
+    subscribed,
+    canCreateVehicle,
+    canEditVehicle,
+    canDeleteVehicle,
+    canSubscribe,
+    canAddPerson,
+    freeFees,
+  };
+}
+
+/** 'Đăng ký phí xe': the house's per-vehicle fees the vehicle does not pay yet. */
+type FeeFor = { open: boolean; vehicle: Vehicle | null };
+
+function VehicleFeeDialog({
+  contract,
+  feeFor,
+  setFeeFor,
+  freeFees,
+}: {
+  contract: ContractWithPeople;
+  feeFor: FeeFor;
+  setFeeFor: (change: (current: FeeFor) => FeeFor) => void;
+  freeFees: (vehicle: Vehicle) => Fee[];
+}) {
+  return (
+    <>
+      <FormDialog
+        open={feeFor.open}
+        onClose={() => setFeeFor((current) => ({ ...current, open: false }))}
+        title="Đăng ký phí xe"
+        titleId="vehicle-fee-title"
+        testId="vehicle-fee-dialog"
+      >
+        {feeFor.vehicle !== null && (
+          <FeeForm
+            contractID={contract.contractID}
+            vehicle={feeFor.vehicle}
+            fees={freeFees(feeFor.vehicle)}
+            onClose={() => setFeeFor((current) => ({ ...current, open: false }))}
+          />
+        )}
+      </FormDialog>
+    </>
+  );
+}
+
+/** The contract's occupants, and 'Thêm người ở' for those who may add one. */
+function OccupantsSection({
+  everyone,
+  canAddPerson,
+  onAdd,
+}: {
+  everyone: NonNullable<ContractWithPeople['lesseeInfors']>;
+  canAddPerson: boolean;
+  onAdd: () => void;
+}) {
+  return (
+    <SectionCard
+      id="contract-occupants"
+      title="Người ở"
+      testId="contract-occupants"
+      actions={
+        canAddPerson ? (
+          <Button
+            variant="outlined"
+            startIcon={<AddOutlined />}
+            onClick={onAdd}
+            data-testid="occupant-add-button"
+          >
+            Thêm người ở
+          </Button>
+        ) : undefined
+      }
+    >
+      <OccupantLinks everyone={everyone} />
+    </SectionCard>
+  );
+}
+
+function ContractPeople({ contract }: { contract: ContractWithPeople }) {
+  const [isAddingPerson, setIsAddingPerson] = useState(false);
+  const {
+    role,
+    feeData,
+    feeFor,
+    setFeeFor,
+    editor,
+    removal,
+    everyone,
+    vehicles,
+    vehicleFees,
+    feeName,
+    subscribed,
+    canCreateVehicle,
+    canEditVehicle,
+    canDeleteVehicle,
+    canSubscribe,
+    canAddPerson,
+    freeFees,
+  } = useContractVehicles(contract);
   return (
     <Box
       sx={{
@@ -312,55 +293,14 @@ function ContractPeople({ contract }: { contract: ContractWithPeople }) {
             ))}
           </Box>
         )}
-        {feeData !== undefined && vehicleFees.length === 0 && vehicles.length > 0 && (
-          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
-            Nhà trọ chưa có phí tính theo xe.{' '}
-            {role.housePermission >= LEVEL.update && (
-              <Link component={RouterLink} to={paths.fees('fixed')}>
-                Thêm phí dịch vụ
-              </Link>
-            )}
-          </Typography>
-        )}
+        <NoVehicleFeeHint feeData={feeData} vehicleFees={vehicleFees} vehicles={vehicles} role={role} />
       </SectionCard>
 
-      <SectionCard
-        id="contract-occupants"
-        title="Người ở"
-        testId="contract-occupants"
-        actions={
-          canAddPerson ? (
-            <Button
-              variant="outlined"
-              startIcon={<AddOutlined />}
-              onClick={() => setIsAddingPerson(true)}
-              data-testid="occupant-add-button"
-            >
-              Thêm người ở
-            </Button>
-          ) : undefined
-        }
-      >
-        {everyone.length === 0 ? (
-          <EmptyLine>Hợp đồng chưa có người ở.</EmptyLine>
-        ) : (
-          <Box component="ul" sx={{ m: 0, p: 0, display: 'grid', gap: 1 }}>
-            {everyone.map((lessee) => (
-              <Box
-                component="li"
-                key={lessee.lesseeInfoID}
-                sx={{ listStyle: 'none', display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
-              >
-                <Link component={RouterLink} to={paths.lessee(lessee.lesseeInfoID)} sx={{ fontWeight: 600 }}>
-                  {lessee.occupantName}
-                </Link>
-                {lessee.isRepresentative && <Chip size="small" color="primary" label="Đại diện" />}
-                {lessee.status !== 1 && <Chip size="small" label={lesseeStatusLabel(lessee.status)} />}
-              </Box>
-            ))}
-          </Box>
-        )}
-      </SectionCard>
+      <OccupantsSection
+        everyone={everyone}
+        canAddPerson={canAddPerson}
+        onAdd={() => setIsAddingPerson(true)}
+      />
 
       <VehicleDialog
         open={editor.open}
@@ -369,22 +309,7 @@ function ContractPeople({ contract }: { contract: ContractWithPeople }) {
         occupants={everyone}
         onClose={editor.close}
       />
-      <FormDialog
-        open={feeFor.open}
-        onClose={() => setFeeFor((current) => ({ ...current, open: false }))}
-        title="Đăng ký phí xe"
-        titleId="vehicle-fee-title"
-        testId="vehicle-fee-dialog"
-      >
-        {feeFor.vehicle !== null && (
-          <FeeForm
-            contractID={contract.contractID}
-            vehicle={feeFor.vehicle}
-            fees={freeFees(feeFor.vehicle)}
-            onClose={() => setFeeFor((current) => ({ ...current, open: false }))}
-          />
-        )}
-      </FormDialog>
+      <VehicleFeeDialog contract={contract} feeFor={feeFor} setFeeFor={setFeeFor} freeFees={freeFees} />
       <ConfirmDialog
         {...removal.dialogProps}
         title="Xóa xe"

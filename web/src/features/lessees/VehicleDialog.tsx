@@ -1,7 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import TextField from '@mui/material/TextField';
 import {
   VEHICLE_TYPES,
@@ -13,13 +10,13 @@ import {
 } from '@nhatro/common';
 import { useCallback, useMemo, type FormEvent } from 'react';
 import {
-  DIALOG_FORM_SX,
   fieldErrorsFromBody,
   reservedHelperText,
   useFieldForm,
   validateWithSchema,
+  type FieldBinding,
 } from '../../components/fieldForm';
-import { FormDialog, useEntitySave } from '../../components/crud';
+import { DialogForm, FormDialog, TWO_COLUMN_FIELDS_SX, useEntitySave } from '../../components/crud';
 import { isApiError } from '../../lib/api';
 import { createVehicle, revalidateTenancy, updateVehicle, type Lessee } from './lesseesApi';
 
@@ -71,6 +68,48 @@ function initialValues(vehicle: Vehicle | null): VehicleFormValues {
     lesseeInfoID: vehicle?.lesseeInfoID ?? '',
     description: vehicle?.description ?? '',
   };
+}
+
+/** The vehicle's owner among the contract's occupants (the representative when none is chosen). */
+function OwnerSelect({
+  owner,
+  isSaving,
+  vehicle,
+  occupants,
+}: {
+  owner: FieldBinding;
+  isSaving: boolean;
+  vehicle: Vehicle | null;
+  occupants: readonly Lessee[];
+}) {
+  return (
+    <>
+      <TextField
+        id="vehicle-lesseeInfoID"
+        select
+        label={LABELS.lesseeInfoID}
+        {...owner}
+        helperText={reservedHelperText(owner.helperText)}
+        disabled={isSaving}
+        fullWidth
+        slotProps={{
+          select: { native: true },
+          htmlInput: { 'data-testid': 'vehicle-lesseeInfoID' },
+          inputLabel: { shrink: true },
+        }}
+        sx={{ gridColumn: '1 / -1' }}
+      >
+        {!vehicle?.lesseeInfoID && <option value="">Người đại diện hợp đồng</option>}
+        {occupants.map((lessee) => (
+          <option key={lessee.lesseeInfoID} value={lessee.lesseeInfoID}>
+            {lessee.occupantName}
+            {lessee.isRepresentative ? ' (đại diện)' : ''}
+            {lessee.status !== 1 ? ' (đã chuyển đi)' : ''}
+          </option>
+        ))}
+      </TextField>
+    </>
+  );
 }
 
 function VehicleForm({
@@ -126,105 +165,62 @@ function VehicleForm({
   const description = form.bind('description');
   const isBicycle = form.values.vehicleType === 'Xe đạp';
   return (
-    <Box
-      component="form"
-      sx={DIALOG_FORM_SX}
-      noValidate
-      onSubmit={(event) => void handleSubmit(event)}
-      aria-label={isEdit ? 'Sửa xe' : 'Thêm xe'}
+    <DialogForm
+      label={isEdit ? 'Sửa xe' : 'Thêm xe'}
+      onSubmit={handleSubmit}
+      actions={{
+        onCancel: onClose,
+        busy: isSaving,
+        submitDisabled: isEdit && !form.isDirty,
+        submitLabel: isEdit ? 'Lưu thay đổi' : 'Thêm xe',
+        submitTestId: 'vehicle-submit',
+      }}
     >
-      <DialogContent dividers>
-        <Box
-          sx={{
-            display: 'grid',
-            columnGap: 2,
-            rowGap: 1,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-            pt: 1,
-          }}
+      <Box sx={TWO_COLUMN_FIELDS_SX}>
+        <TextField
+          id="vehicle-vehicleType"
+          select
+          label={LABELS.vehicleType}
+          {...type}
+          helperText={reservedHelperText(type.helperText)}
+          disabled={isSaving}
+          required
+          fullWidth
+          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'vehicle-vehicleType' } }}
         >
-          <TextField
-            id="vehicle-vehicleType"
-            select
-            label={LABELS.vehicleType}
-            {...type}
-            helperText={reservedHelperText(type.helperText)}
-            disabled={isSaving}
-            required
-            fullWidth
-            slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'vehicle-vehicleType' } }}
-          >
-            {VEHICLE_TYPES.map((value) => (
-              <option key={value} value={value}>
-                {value}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            id="vehicle-licensePlate"
-            label={LABELS.licensePlate}
-            {...plate}
-            helperText={reservedHelperText(
-              plate.helperText ?? (isBicycle ? 'Xe đạp không cần biển số.' : 'Ví dụ: 59-X3 123.45'),
-            )}
-            disabled={isSaving}
-            required={!isBicycle}
-            fullWidth
-            autoComplete="off"
-            slotProps={{ htmlInput: { 'data-testid': 'vehicle-licensePlate', autoCapitalize: 'characters' } }}
-          />
-          <TextField
-            id="vehicle-lesseeInfoID"
-            select
-            label={LABELS.lesseeInfoID}
-            {...owner}
-            helperText={reservedHelperText(owner.helperText)}
-            disabled={isSaving}
-            fullWidth
-            slotProps={{
-              select: { native: true },
-              htmlInput: { 'data-testid': 'vehicle-lesseeInfoID' },
-              inputLabel: { shrink: true },
-            }}
-            sx={{ gridColumn: '1 / -1' }}
-          >
-            {(!isEdit || !vehicle.lesseeInfoID) && <option value="">Người đại diện hợp đồng</option>}
-            {occupants.map((lessee) => (
-              <option key={lessee.lesseeInfoID} value={lessee.lesseeInfoID}>
-                {lessee.occupantName}
-                {lessee.isRepresentative ? ' (đại diện)' : ''}
-                {lessee.status !== 1 ? ' (đã chuyển đi)' : ''}
-              </option>
-            ))}
-          </TextField>
-          <TextField
-            id="vehicle-description"
-            label={LABELS.description}
-            {...description}
-            helperText={reservedHelperText(description.helperText)}
-            disabled={isSaving}
-            fullWidth
-            autoComplete="off"
-            sx={{ gridColumn: '1 / -1' }}
-            slotProps={{ htmlInput: { 'data-testid': 'vehicle-description' } }}
-          />
-        </Box>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSaving}>
-          Hủy
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          loading={isSaving}
-          disabled={isEdit && !form.isDirty}
-          data-testid="vehicle-submit"
-        >
-          {isEdit ? 'Lưu thay đổi' : 'Thêm xe'}
-        </Button>
-      </DialogActions>
-    </Box>
+          {VEHICLE_TYPES.map((value) => (
+            <option key={value} value={value}>
+              {value}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          id="vehicle-licensePlate"
+          label={LABELS.licensePlate}
+          {...plate}
+          helperText={reservedHelperText(
+            plate.helperText ?? (isBicycle ? 'Xe đạp không cần biển số.' : 'Ví dụ: 59-X3 123.45'),
+          )}
+          disabled={isSaving}
+          required={!isBicycle}
+          fullWidth
+          autoComplete="off"
+          slotProps={{ htmlInput: { 'data-testid': 'vehicle-licensePlate', autoCapitalize: 'characters' } }}
+        />
+        <OwnerSelect owner={owner} isSaving={isSaving} vehicle={vehicle} occupants={occupants} />
+        <TextField
+          id="vehicle-description"
+          label={LABELS.description}
+          {...description}
+          helperText={reservedHelperText(description.helperText)}
+          disabled={isSaving}
+          fullWidth
+          autoComplete="off"
+          sx={{ gridColumn: '1 / -1' }}
+          slotProps={{ htmlInput: { 'data-testid': 'vehicle-description' } }}
+        />
+      </Box>
+    </DialogForm>
   );
 }
 

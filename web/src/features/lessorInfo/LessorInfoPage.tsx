@@ -22,6 +22,7 @@ import {
   reservedHelperText,
   useFieldForm,
   validateWithSchema,
+  type FieldBinding,
 } from '../../components/fieldForm';
 import { PageHeader } from '../../components/PageHeader';
 import { paths } from '../../lib/paths';
@@ -82,6 +83,76 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
+/** The receiving bank, one of Vietnam's (a name saved before the list knew it stays choosable). */
+function BankSelect({
+  bankBinding,
+  bankName,
+  disabled,
+}: {
+  bankBinding: FieldBinding;
+  bankName: string;
+  disabled: boolean;
+}) {
+  const knownBank = VIETNAM_BANKS.some((bank) => bank.shortName === bankName);
+  return (
+    <>
+      <TextField
+        {...bankBinding}
+        select
+        id="lessor-bankName"
+        name="bankName"
+        label={LESSOR_FIELD_LABELS.bankName}
+        required
+        fullWidth
+        disabled={disabled}
+        helperText={reservedHelperText(bankBinding.helperText)}
+        slotProps={{
+          select: { native: true },
+          htmlInput: { 'data-testid': 'lessor-bankName' },
+          inputLabel: { shrink: true },
+        }}
+      >
+        <option value="">Chọn ngân hàng</option>
+        {!knownBank && bankName !== '' && <option value={bankName}>{bankName}</option>}
+        {VIETNAM_BANKS.map((bank) => (
+          <option key={bank.bin} value={bank.shortName}>
+            {bank.shortName} — {bank.name}
+          </option>
+        ))}
+      </TextField>
+    </>
+  );
+}
+
+/** 'Lưu thông tin' (waiting for the photos being uploaded) and 'Hủy' back to the account settings. */
+function FormButtons({ isSaving, isUploading }: { isSaving: boolean; isUploading: boolean }) {
+  return (
+    <>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          loading={isSaving}
+          disabled={isUploading}
+          sx={{ minHeight: 48, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+          data-testid="lessor-info-submit"
+        >
+          Lưu thông tin
+        </Button>
+        <Button
+          component={RouterLink}
+          to={paths.accountSettings}
+          size="large"
+          sx={{ minHeight: 48, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+        >
+          Hủy
+        </Button>
+      </Box>
+    </>
+  );
+}
+
 function LessorInfoForm({ account, withIdentity }: { account: LessorAccountReply; withIdentity: boolean }) {
   const navigate = useNavigate();
   const fields = withIdentity ? FIELDS : FIELDS.filter((field) => !IDENTITY_FIELDS.includes(field));
@@ -131,9 +202,6 @@ function LessorInfoForm({ account, withIdentity }: { account: LessorAccountReply
     );
   };
 
-  const bankBinding = form.bind('bankName');
-  const knownBank = VIETNAM_BANKS.some((bank) => bank.shortName === form.values.bankName);
-
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Box
@@ -176,55 +244,14 @@ function LessorInfoForm({ account, withIdentity }: { account: LessorAccountReply
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
             Hóa đơn của người thuê có mã VietQR chuyển khoản vào tài khoản này, kèm mã hóa đơn làm nội dung.
           </Typography>
-          <TextField
-            {...bankBinding}
-            select
-            id="lessor-bankName"
-            name="bankName"
-            label={LESSOR_FIELD_LABELS.bankName}
-            required
-            fullWidth
+          <BankSelect
+            bankBinding={form.bind('bankName')}
+            bankName={form.values.bankName}
             disabled={isSaving}
-            helperText={reservedHelperText(bankBinding.helperText)}
-            slotProps={{
-              select: { native: true },
-              htmlInput: { 'data-testid': 'lessor-bankName' },
-              inputLabel: { shrink: true },
-            }}
-          >
-            <option value="">Chọn ngân hàng</option>
-            {!knownBank && form.values.bankName !== '' && (
-              <option value={form.values.bankName}>{form.values.bankName}</option>
-            )}
-            {VIETNAM_BANKS.map((bank) => (
-              <option key={bank.bin} value={bank.shortName}>
-                {bank.shortName} — {bank.name}
-              </option>
-            ))}
-          </TextField>
+          />
           {text('bankAccountNumber', { inputMode: 'numeric' })}
         </Section>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            loading={isSaving}
-            disabled={isUploading}
-            sx={{ minHeight: 48, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
-            data-testid="lessor-info-submit"
-          >
-            Lưu thông tin
-          </Button>
-          <Button
-            component={RouterLink}
-            to={paths.accountSettings}
-            size="large"
-            sx={{ minHeight: 48, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
-          >
-            Hủy
-          </Button>
-        </Box>
+        <FormButtons isSaving={isSaving} isUploading={isUploading} />
       </Box>
     </Paper>
   );

@@ -90,6 +90,95 @@ function StateChip({ state, missing, onRetry }: { state: RoomState; missing: str
   }
 }
 
+/** A replaced meter: the old one's last index and the new one's first. */
+function ReplacementFields({
+  kind,
+  draft,
+  problem,
+  onChange,
+}: {
+  kind: MeterKind;
+  draft: KindDraft;
+  problem: KindProblem | undefined;
+  onChange: (patch: Partial<KindDraft>) => void;
+}) {
+  const numeric = { inputMode: 'numeric', autoComplete: 'off' } as const;
+  const problemFor = (field: KindProblem['field']) =>
+    problem?.field === field ? problem.message : undefined;
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, mt: 0.5 }}>
+      <TextField
+        size="small"
+        label="Chỉ số cuối đồng hồ cũ"
+        value={draft.oldFinal}
+        onChange={(event) => onChange({ oldFinal: event.target.value, confirmed: false })}
+        error={problemFor('oldMeterFinalIndex') !== undefined}
+        helperText={problemFor('oldMeterFinalIndex')}
+        slotProps={{ htmlInput: { ...numeric, 'data-testid': `meter-old-final-${kind}` } }}
+      />
+      <TextField
+        size="small"
+        label="Chỉ số đầu đồng hồ mới"
+        value={draft.newStart}
+        onChange={(event) => onChange({ newStart: event.target.value, confirmed: false })}
+        error={problemFor('newMeterStartIndex') !== undefined}
+        helperText={problemFor('newMeterStartIndex')}
+        slotProps={{ htmlInput: { ...numeric, 'data-testid': `meter-new-start-${kind}` } }}
+      />
+    </Box>
+  );
+}
+
+/** The camera button (a photo of the meter goes with the reading), and whether one is there. */
+function MeterPhotoButton({
+  kind,
+  label,
+  hasPhoto,
+  photoBusy,
+  onPhoto,
+}: {
+  kind: MeterKind;
+  label: string;
+  hasPhoto: boolean;
+  photoBusy: boolean;
+  onPhoto: (file: File) => void;
+}) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) onPhoto(file);
+  };
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label={`Chụp ảnh đồng hồ ${label.toLocaleLowerCase('vi')}`}
+        onClick={() => fileInput.current?.click()}
+        disabled={photoBusy}
+        color={hasPhoto ? 'success' : 'default'}
+        data-testid={`meter-photo-${kind}`}
+      >
+        {photoBusy ? <CircularProgress size={18} /> : <PhotoCameraOutlined fontSize="small" />}
+      </IconButton>
+      {hasPhoto && (
+        <Typography variant="caption" sx={{ color: 'success.dark' }}>
+          Đã có ảnh
+        </Typography>
+      )}
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        onChange={choosePhoto}
+        data-testid={`meter-photo-input-${kind}`}
+      />
+    </>
+  );
+}
+
 function KindFields({
   roomID,
   kind,
@@ -115,12 +204,6 @@ function KindFields({
   photoBusy: boolean;
   onPhoto: (file: File) => void;
 }) {
-  const fileInput = useRef<HTMLInputElement>(null);
-  const choosePhoto = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) onPhoto(file);
-  };
   const unit = METER_UNITS[kind];
   const label = METER_KIND_LABELS[kind];
   const usage = liveUsage(previous, draft);
@@ -194,52 +277,16 @@ function KindFields({
           }
           label="Thay đồng hồ"
         />
-        <IconButton
-          size="small"
-          aria-label={`Chụp ảnh đồng hồ ${label.toLocaleLowerCase('vi')}`}
-          onClick={() => fileInput.current?.click()}
-          disabled={photoBusy}
-          color={draft.imageBlobName ? 'success' : 'default'}
-          data-testid={`meter-photo-${kind}`}
-        >
-          {photoBusy ? <CircularProgress size={18} /> : <PhotoCameraOutlined fontSize="small" />}
-        </IconButton>
-        {draft.imageBlobName !== undefined && (
-          <Typography variant="caption" sx={{ color: 'success.dark' }}>
-            Đã có ảnh
-          </Typography>
-        )}
-        <input
-          ref={fileInput}
-          type="file"
-          accept="image/*"
-          capture="environment"
-          hidden
-          onChange={choosePhoto}
-          data-testid={`meter-photo-input-${kind}`}
+        <MeterPhotoButton
+          kind={kind}
+          label={label}
+          hasPhoto={draft.imageBlobName !== undefined}
+          photoBusy={photoBusy}
+          onPhoto={onPhoto}
         />
       </Box>
       {draft.replaced && (
-        <Box sx={{ display: 'grid', gap: 1.5, mt: 0.5 }}>
-          <TextField
-            size="small"
-            label="Chỉ số cuối đồng hồ cũ"
-            value={draft.oldFinal}
-            onChange={(event) => onChange({ oldFinal: event.target.value, confirmed: false })}
-            error={problemFor('oldMeterFinalIndex') !== undefined}
-            helperText={problemFor('oldMeterFinalIndex')}
-            slotProps={{ htmlInput: { ...numeric, 'data-testid': `meter-old-final-${kind}` } }}
-          />
-          <TextField
-            size="small"
-            label="Chỉ số đầu đồng hồ mới"
-            value={draft.newStart}
-            onChange={(event) => onChange({ newStart: event.target.value, confirmed: false })}
-            error={problemFor('newMeterStartIndex') !== undefined}
-            helperText={problemFor('newMeterStartIndex')}
-            slotProps={{ htmlInput: { ...numeric, 'data-testid': `meter-new-start-${kind}` } }}
-          />
-        </Box>
+        <ReplacementFields kind={kind} draft={draft} problem={problem} onChange={onChange} />
       )}
     </Box>
   );

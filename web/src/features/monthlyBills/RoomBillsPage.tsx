@@ -1,29 +1,29 @@
 import Box from '@mui/material/Box';
+
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
+
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
+
 import Skeleton from '@mui/material/Skeleton';
-import TablePagination from '@mui/material/TablePagination';
+
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
+
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+
 import { BILL_STATUS, BILL_STATUS_LABELS } from '@nhatro/common';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { ListPagination } from '../../components/ListPagination';
 import { EmptyState, ErrorState } from '../../components/DataStates';
-import { DetailPageStates } from '../../components/DetailPageStates';
-import { PageHeader } from '../../components/PageHeader';
 import {
   owedAmount,
   useBillList,
   type BillRow,
   type BillStatusFilter,
 } from '../../lib/api/resources/monthlyBills';
-import { useRoom } from '../../lib/api/resources/rooms';
-import { formatDate, formatMoney, formatNumber } from '../../lib/format';
+import { formatDate } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { BackLink, BillStatusChip, ROOM_MISSING } from './billParts';
+import { BillingRowCard, RoomBillingFrame, type RoomBillingKind } from './RoomBillingFrame';
 
 const PAGE_SIZES = [12, 24, 48];
 
@@ -42,41 +42,75 @@ function monthLabel(month: string): string {
 }
 
 function BillItem({ bill }: { bill: BillRow }) {
-  const owed = owedAmount(bill);
   return (
-    <Paper
-      component="li"
-      variant="outlined"
-      sx={{ listStyle: 'none', p: { xs: 1.5, sm: 2 }, minWidth: 0 }}
-      data-testid={`bill-row-${bill.monthlyBillID}`}
+    <BillingRowCard
+      to={paths.monthlyBill(bill.monthlyBillID)}
+      name={bill.billName}
+      when={`${monthLabel(bill.month)} · Hạn ${formatDate(bill.dueDate)} · Mã ${bill.billCode}`}
+      status={bill.status}
+      amounts={[
+        { label: 'Tổng', value: bill.total },
+        { label: 'Đã trả', value: bill.paidAmount },
+      ]}
+      owed={owedAmount(bill)}
+      testId={`bill-row-${bill.monthlyBillID}`}
+    />
+  );
+}
+
+const ROOM_BILLS: RoomBillingKind = {
+  title: 'Hóa đơn tháng',
+  tabTitle: 'Hóa đơn',
+  loadingLabel: 'Đang tải hóa đơn',
+  testIdPrefix: 'room-bills',
+};
+
+/** The month and the status the list shows. */
+function BillFilters({
+  month,
+  status,
+  onMonth,
+  onStatus,
+}: {
+  month: string;
+  status: BillStatusFilter;
+  onMonth: (month: string) => void;
+  onStatus: (status: BillStatusFilter) => void;
+}) {
+  return (
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr 1fr', sm: '200px 260px' },
+        mb: 2,
+      }}
     >
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
-        <Box sx={{ minWidth: 0 }}>
-          <Link
-            component={RouterLink}
-            to={paths.monthlyBill(bill.monthlyBillID)}
-            sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
-          >
-            {bill.billName}
-          </Link>
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {monthLabel(bill.month)} · Hạn {formatDate(bill.dueDate)} · Mã {bill.billCode}
-          </Typography>
-        </Box>
-        <BillStatusChip status={bill.status} />
-      </Box>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 1.5, sm: 3 }, mt: 1 }}>
-        <Typography variant="body2">
-          Tổng: <strong>{formatMoney(bill.total)}</strong>
-        </Typography>
-        <Typography variant="body2">
-          Đã trả: <strong>{formatMoney(bill.paidAmount)}</strong>
-        </Typography>
-        <Typography variant="body2" sx={{ color: owed > 0 ? 'error.main' : 'text.primary' }}>
-          Còn nợ: <strong>{formatMoney(owed)}</strong>
-        </Typography>
-      </Box>
-    </Paper>
+      <TextField
+        id="bill-filter-month"
+        label="Tháng"
+        type="month"
+        size="small"
+        value={month}
+        onChange={(event) => onMonth(event.target.value)}
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'bill-filter-month' } }}
+      />
+      <TextField
+        id="bill-filter-status"
+        select
+        label="Trạng thái"
+        size="small"
+        value={status}
+        onChange={(event) => onStatus(event.target.value as BillStatusFilter)}
+        slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'bill-filter-status' } as object } }}
+      >
+        {STATUS_OPTIONS.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Box>
   );
 }
 
@@ -142,69 +176,34 @@ function BillList({ roomID }: { roomID: string }) {
             <BillItem key={bill.monthlyBillID} bill={bill} />
           ))}
         </Box>
-        <TablePagination
-          component="div"
+        <ListPagination
           count={total}
           page={page}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_, next) => setPage(next)}
-          onRowsPerPageChange={(event) => {
-            setPageSize(Number(event.target.value));
+          pageSize={pageSize}
+          pageSizes={PAGE_SIZES}
+          onPage={setPage}
+          onPageSize={(size) => {
+            setPageSize(size);
             setPage(0);
           }}
-          labelRowsPerPage="Số dòng:"
-          labelDisplayedRows={({ from, to, count }) =>
-            `${formatNumber(from)}–${formatNumber(to)} / ${formatNumber(count)}`
-          }
-          getItemAriaLabel={(type) =>
-            ({ first: 'Trang đầu', last: 'Trang cuối', next: 'Trang sau', previous: 'Trang trước' })[type]
-          }
         />
       </>
     );
 
   return (
     <>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 1.5,
-          gridTemplateColumns: { xs: '1fr 1fr', sm: '200px 260px' },
-          mb: 2,
+      <BillFilters
+        month={month}
+        status={status}
+        onMonth={(next) => {
+          setMonth(next);
+          setPage(0);
         }}
-      >
-        <TextField
-          id="bill-filter-month"
-          label="Tháng"
-          type="month"
-          size="small"
-          value={month}
-          onChange={(event) => {
-            setMonth(event.target.value);
-            setPage(0);
-          }}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'bill-filter-month' } }}
-        />
-        <TextField
-          id="bill-filter-status"
-          select
-          label="Trạng thái"
-          size="small"
-          value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as BillStatusFilter);
-            setPage(0);
-          }}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'bill-filter-status' } as object } }}
-        >
-          {STATUS_OPTIONS.map((option) => (
-            <MenuItem key={option.value} value={option.value}>
-              {option.label}
-            </MenuItem>
-          ))}
-        </TextField>
-      </Box>
+        onStatus={(next) => {
+          setStatus(next);
+          setPage(0);
+        }}
+      />
       {content}
     </>
   );
@@ -213,42 +212,22 @@ function BillList({ roomID }: { roomID: string }) {
 /** /monthlyBillCD/{roomID}: the room's monthly bills, newest first, by month and status. */
 export function RoomBillsPage() {
   const { id = '' } = useParams();
-  const { data: room, error, mutate } = useRoom(id);
-  const roomName = room === undefined ? '' : `Phòng ${room.roomName}`;
-  if (room === undefined && error !== undefined) {
-    return (
-      <DetailPageStates
-        error={error}
-        isLoading={false}
-        hasData={false}
-        onRetry={() => void mutate()}
-        title="Hóa đơn tháng"
-        backLink={null}
-        loadingLabel="Đang tải hóa đơn"
-        missing={ROOM_MISSING}
-      />
-    );
-  }
   return (
-    <Box data-testid="room-bills-page" sx={{ maxWidth: 960 }}>
-      <title>{`Hóa đơn ${roomName} — Nhà trọ`}</title>
-      <BackLink to={paths.room(id)} label={roomName || 'Về phòng'} testId="room-bills-back" />
-      <PageHeader
-        title="Hóa đơn tháng"
-        subtitle={roomName || undefined}
-        actions={
-          <Button
-            component={RouterLink}
-            to={paths.roomCharges(id)}
-            variant="outlined"
-            startIcon={<ReceiptLongOutlined />}
-            data-testid="room-bills-charges-link"
-          >
-            Phí phát sinh
-          </Button>
-        }
-      />
+    <RoomBillingFrame
+      kind={ROOM_BILLS}
+      actions={
+        <Button
+          component={RouterLink}
+          to={paths.roomCharges(id)}
+          variant="outlined"
+          startIcon={<ReceiptLongOutlined />}
+          data-testid="room-bills-charges-link"
+        >
+          Phí phát sinh
+        </Button>
+      }
+    >
       <BillList roomID={id} />
-    </Box>
+    </RoomBillingFrame>
   );
 }

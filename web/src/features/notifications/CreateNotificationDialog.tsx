@@ -43,6 +43,82 @@ function validate(
   });
 }
 
+/** 'Gửi đến': every tenant of the house, or those of the rooms ticked. */
+function AudienceChoice({
+  audience,
+  setAudience,
+  rooms,
+  chosen,
+  toggle,
+  isSaving,
+}: {
+  audience: Audience;
+  setAudience: (audience: Audience) => void;
+  rooms: readonly Room[];
+  chosen: ReadonlySet<string>;
+  toggle: (roomID: string) => void;
+  isSaving: boolean;
+}) {
+  return (
+    <>
+      <Typography component="p" sx={{ fontWeight: 600 }} id="notification-audience-label">
+        Gửi đến
+      </Typography>
+      <RadioGroup
+        name="audience"
+        value={audience}
+        onChange={(event) => setAudience(event.target.value === 'rooms' ? 'rooms' : 'house')}
+        aria-labelledby="notification-audience-label"
+      >
+        <FormControlLabel
+          value="house"
+          control={<Radio />}
+          label="Tất cả người thuê trong nhà trọ"
+          disabled={isSaving}
+          data-testid="notification-audience-house"
+          sx={{ minHeight: 44 }}
+        />
+        <FormControlLabel
+          value="rooms"
+          control={<Radio />}
+          label="Chọn phòng"
+          disabled={isSaving}
+          data-testid="notification-audience-rooms"
+          sx={{ minHeight: 44 }}
+        />
+      </RadioGroup>
+      {audience === 'rooms' && (
+        <Box
+          role="group"
+          aria-label="Các phòng nhận thông báo"
+          data-testid="notification-rooms"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
+            columnGap: 1,
+          }}
+        >
+          {rooms.map((room) => (
+            <FormControlLabel
+              key={room.roomID}
+              control={
+                <Checkbox
+                  checked={chosen.has(room.roomID)}
+                  onChange={() => toggle(room.roomID)}
+                  slotProps={{ input: { 'data-testid': `notification-room-${room.roomName}` } as object }}
+                />
+              }
+              label={`Phòng ${room.roomName}`}
+              disabled={isSaving}
+              sx={{ minHeight: 44 }}
+            />
+          ))}
+        </Box>
+      )}
+    </>
+  );
+}
+
 function NotificationForm({
   houseID,
   rooms,
@@ -121,60 +197,14 @@ function NotificationForm({
           disabled={isSaving}
           slotProps={{ htmlInput: { 'data-testid': 'notification-body', maxLength: 2000 } }}
         />
-        <Typography component="p" sx={{ fontWeight: 600 }} id="notification-audience-label">
-          Gửi đến
-        </Typography>
-        <RadioGroup
-          name="audience"
-          value={audience}
-          onChange={(event) => setAudience(event.target.value === 'rooms' ? 'rooms' : 'house')}
-          aria-labelledby="notification-audience-label"
-        >
-          <FormControlLabel
-            value="house"
-            control={<Radio />}
-            label="Tất cả người thuê trong nhà trọ"
-            disabled={isSaving}
-            data-testid="notification-audience-house"
-            sx={{ minHeight: 44 }}
-          />
-          <FormControlLabel
-            value="rooms"
-            control={<Radio />}
-            label="Chọn phòng"
-            disabled={isSaving}
-            data-testid="notification-audience-rooms"
-            sx={{ minHeight: 44 }}
-          />
-        </RadioGroup>
-        {audience === 'rooms' && (
-          <Box
-            role="group"
-            aria-label="Các phòng nhận thông báo"
-            data-testid="notification-rooms"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: 'repeat(auto-fill, minmax(120px, 1fr))',
-              columnGap: 1,
-            }}
-          >
-            {rooms.map((room) => (
-              <FormControlLabel
-                key={room.roomID}
-                control={
-                  <Checkbox
-                    checked={chosen.has(room.roomID)}
-                    onChange={() => toggle(room.roomID)}
-                    slotProps={{ input: { 'data-testid': `notification-room-${room.roomName}` } as object }}
-                  />
-                }
-                label={`Phòng ${room.roomName}`}
-                disabled={isSaving}
-                sx={{ minHeight: 44 }}
-              />
-            ))}
-          </Box>
-        )}
+        <AudienceChoice
+          audience={audience}
+          setAudience={setAudience}
+          rooms={rooms}
+          chosen={chosen}
+          toggle={toggle}
+          isSaving={isSaving}
+        />
         {roomsError !== undefined && (
           <FormHelperText error data-testid="notification-rooms-error">
             {roomsError}

@@ -70,6 +70,53 @@ function NoticeCard({ notice }: { notice: NotificationReply }) {
   );
 }
 
+/** The notices shown, how many there are, and 'Xem thêm' while some are not shown yet. */
+function NoticeList({
+  notices,
+  total,
+  isLoading,
+  onMore,
+}: {
+  notices: Parameters<typeof NoticeCard>[0]['notice'][];
+  total: number;
+  isLoading: boolean;
+  onMore: () => void;
+}) {
+  return (
+    <>
+      <Typography
+        variant="body2"
+        sx={{ color: 'text.secondary', mb: 1.5 }}
+        aria-live="polite"
+        data-testid="notifications-count"
+      >
+        {formatNumber(total)} thông báo
+      </Typography>
+      <Box
+        component="ul"
+        aria-label="Danh sách thông báo"
+        data-testid="notification-list"
+        sx={{ p: 0, m: 0, display: 'grid', gap: 1.5, opacity: isLoading ? 0.6 : 1 }}
+      >
+        {notices.map((notice) => (
+          <NoticeCard key={notice.notificationID} notice={notice} />
+        ))}
+      </Box>
+      {total > notices.length && (
+        <Button
+          fullWidth
+          onClick={onMore}
+          loading={isLoading}
+          sx={{ mt: 2, minHeight: 44 }}
+          data-testid="notifications-more"
+        >
+          Xem thêm
+        </Button>
+      )}
+    </>
+  );
+}
+
 function NotificationsContent({ houseID }: { houseID: string | null }) {
   const session = useSignedInSession();
   const canCreate = session.role.roomPermission >= LEVEL.create;
@@ -111,37 +158,12 @@ function NotificationsContent({ houseID }: { houseID: string | null }) {
     );
   } else {
     content = (
-      <>
-        <Typography
-          variant="body2"
-          sx={{ color: 'text.secondary', mb: 1.5 }}
-          aria-live="polite"
-          data-testid="notifications-count"
-        >
-          {formatNumber(total)} thông báo
-        </Typography>
-        <Box
-          component="ul"
-          aria-label="Danh sách thông báo"
-          data-testid="notification-list"
-          sx={{ p: 0, m: 0, display: 'grid', gap: 1.5, opacity: isLoading ? 0.6 : 1 }}
-        >
-          {data.value.map((notice) => (
-            <NoticeCard key={notice.notificationID} notice={notice} />
-          ))}
-        </Box>
-        {total > data.value.length && (
-          <Button
-            fullWidth
-            onClick={() => setShown((count) => count + PAGE_SIZE)}
-            loading={isLoading}
-            sx={{ mt: 2, minHeight: 44 }}
-            data-testid="notifications-more"
-          >
-            Xem thêm
-          </Button>
-        )}
-      </>
+      <NoticeList
+        notices={data.value}
+        total={total}
+        isLoading={isLoading}
+        onMore={() => setShown((count) => count + PAGE_SIZE)}
+      />
     );
   }
 

@@ -26,6 +26,38 @@ type Values = Record<Field, string>;
 
 type Outcome = { kind: 'form' } | { kind: 'done' } | { kind: 'linkInvalid' };
 
+/** After the form: the new password is set (sign in), or the link no longer works (ask for another). */
+function ResetOutcome({ kind }: { kind: 'done' | 'linkInvalid' }) {
+  if (kind === 'done') {
+    return (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        <Alert severity="success" data-testid="reset-password-done">
+          {PASSWORD_RECOVERY_MESSAGES.changed}
+        </Alert>
+        <Button
+          variant="contained"
+          component={RouterLink}
+          to={paths.login}
+          sx={{ minHeight: 48 }}
+          data-testid="reset-password-login"
+        >
+          Đăng nhập
+        </Button>
+      </Box>
+    );
+  }
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <Alert severity="warning" data-testid="reset-password-link-invalid">
+        {PASSWORD_RECOVERY_MESSAGES.linkInvalid}
+      </Alert>
+      <Button variant="contained" component={RouterLink} to={paths.forgotPassword} sx={{ minHeight: 48 }}>
+        Yêu cầu liên kết mới
+      </Button>
+    </Box>
+  );
+}
+
 /**
  * /ChangePassword/{token}: the link of a recovery message. The new password follows the usual rules;
  * afterwards every session of the account has ended, this browser's included, and the person signs in.
@@ -81,34 +113,8 @@ export function ResetPasswordPage() {
   };
 
   let content;
-  if (outcome.kind === 'done') {
-    content = (
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        <Alert severity="success" data-testid="reset-password-done">
-          {PASSWORD_RECOVERY_MESSAGES.changed}
-        </Alert>
-        <Button
-          variant="contained"
-          component={RouterLink}
-          to={paths.login}
-          sx={{ minHeight: 48 }}
-          data-testid="reset-password-login"
-        >
-          Đăng nhập
-        </Button>
-      </Box>
-    );
-  } else if (outcome.kind === 'linkInvalid') {
-    content = (
-      <Box sx={{ display: 'grid', gap: 2 }}>
-        <Alert severity="warning" data-testid="reset-password-link-invalid">
-          {PASSWORD_RECOVERY_MESSAGES.linkInvalid}
-        </Alert>
-        <Button variant="contained" component={RouterLink} to={paths.forgotPassword} sx={{ minHeight: 48 }}>
-          Yêu cầu liên kết mới
-        </Button>
-      </Box>
-    );
+  if (outcome.kind !== 'form') {
+    content = <ResetOutcome kind={outcome.kind} />;
   } else {
     content = (
       <Box

@@ -89,6 +89,156 @@ function Papers({ papers }: { papers: readonly string[] }) {
 
 type Action = 'approve' | 'reject' | 'delete' | null;
 
+/** What a registration says: who, the house, the fee and its payments, the papers, the decision. */
+function RegistrationFacts({ registration }: { registration: Registration }) {
+  return (
+    <>
+      <Row label="Trạng thái">
+        <RegistrationStatusChip status={registration.status} />
+      </Row>
+      <Row label="Số điện thoại">
+        {registration.phoneNumber} {registration.phoneVerified ? '(đã xác thực)' : '(chưa xác thực)'}
+      </Row>
+      <Row label="Email">
+        {registration.email} {registration.emailVerified ? '(đã xác thực)' : '(chưa xác thực)'}
+      </Row>
+      <Row label="Nhà trọ">{registration.houseName}</Row>
+      <Row label="Địa chỉ">{registration.houseAddress}</Row>
+      <Row label="Số phòng">{formatNumber(registration.roomQuota)}</Row>
+      <Row label="Phí">{`${formatMoney(registration.fee)} / ${registration.termMonths} tháng`}</Row>
+      {(registration.payments ?? []).map((payment) => (
+        <Row key={payment.paymentID} label="Đã thanh toán">
+          {`${formatMoney(payment.amount)} lúc ${formatDateTime(payment.paidOn)}`}
+        </Row>
+      ))}
+      <Row label="Ngày đăng ký">{formatDateTime(registration.createdOn)}</Row>
+      <Row label="Giấy tờ">
+        <Papers papers={registration.papers} />
+      </Row>
+      {registration.rejectionReason && <Row label="Lý do từ chối">{registration.rejectionReason}</Row>}
+      {registration.accountExpiresOn && (
+        <Row label="Tài khoản đến ngày">{formatDate(registration.accountExpiresOn)}</Row>
+      )}
+    </>
+  );
+}
+
+/** 'Từ chối': the reason (sent to the registrant), then the rejection. */
+function RejectDialog({
+  open,
+  registration,
+  reason,
+  setReason,
+  isBusy,
+  failure,
+  onReject,
+  onCancel,
+}: {
+  open: boolean;
+  registration: Registration;
+  reason: string;
+  setReason: (reason: string) => void;
+  isBusy: boolean;
+  failure: string | null;
+  onReject: () => void;
+  onCancel: () => void;
+}) {
+  return (
+    <>
+      <Dialog open={open} onClose={isBusy ? undefined : onCancel} fullWidth maxWidth="xs">
+        <DialogTitle>Từ chối đăng ký</DialogTitle>
+        <DialogContent>
+          <TextField
+            label="Lý do từ chối"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            required
+            fullWidth
+            multiline
+            minRows={2}
+            sx={{ mt: 1 }}
+            helperText={
+              registration.status === 'paid'
+                ? 'Người đăng ký đã thanh toán: hãy hoàn phí qua cổng VNPay.'
+                : 'Lý do được gửi tới người đăng ký.'
+            }
+            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'registration-reject-reason' } }}
+          />
+          {failure !== null && (
+            <Alert severity="error" sx={{ mt: 1 }}>
+              {failure}
+            </Alert>
+          )}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel} disabled={isBusy}>
+            Hủy
+          </Button>
+          <Button
+            color="warning"
+            variant="contained"
+            onClick={onReject}
+            disabled={isBusy || reason.trim() === ''}
+            loading={isBusy}
+          >
+            Từ chối
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
+/** 'Đóng', and what the registration's status allows: delete, reject, approve. */
+function DecisionButtons({
+  registration,
+  isBusy,
+  onClose,
+  setAction,
+}: {
+  registration: Registration;
+  isBusy: boolean;
+  onClose: () => void;
+  setAction: (action: Action) => void;
+}) {
+  const mayReject = registration.status === 'pending' || registration.status === 'paid';
+  const mayDelete = registration.status === 'pending' || registration.status === 'rejected';
+  return (
+    <>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={onClose} disabled={isBusy}>
+          Đóng
+        </Button>
+        {mayDelete && (
+          <Button color="error" onClick={() => setAction('delete')} disabled={isBusy}>
+            Xoá
+          </Button>
+        )}
+        {mayReject && (
+          <Button
+            color="warning"
+            onClick={() => setAction('reject')}
+            disabled={isBusy}
+            data-testid="registration-reject"
+          >
+            Từ chối
+          </Button>
+        )}
+        {registration.status === 'paid' && (
+          <Button
+            variant="contained"
+            onClick={() => setAction('approve')}
+            disabled={isBusy}
+            data-testid="registration-approve"
+          >
+            Duyệt
+          </Button>
+        )}
+      </DialogActions>
+    </>
+  );
+}
+
 function RegistrationDialog({ registration, onClose }: { registration: Registration; onClose: () => void }) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
@@ -123,9 +273,6 @@ function RegistrationDialog({ registration, onClose }: { registration: Registrat
   const remove = () =>
     run(() => deleteRegistration(registration.registrationID), REGISTRATION_MESSAGES.updated);
 
-  const mayReject = registration.status === 'pending' || registration.status === 'paid';
-  const mayDelete = registration.status === 'pending' || registration.status === 'rejected';
-
   return (
     <>
       <Dialog
@@ -139,32 +286,7 @@ function RegistrationDialog({ registration, onClose }: { registration: Registrat
       >
         <DialogTitle id="registration-dialog-title">Đăng ký của {registration.fullName}</DialogTitle>
         <DialogContent dividers>
-          <Row label="Trạng thái">
-            <RegistrationStatusChip status={registration.status} />
-          </Row>
-          <Row label="Số điện thoại">
-            {registration.phoneNumber} {registration.phoneVerified ? '(đã xác thực)' : '(chưa xác thực)'}
-          </Row>
-          <Row label="Email">
-            {registration.email} {registration.emailVerified ? '(đã xác thực)' : '(chưa xác thực)'}
-          </Row>
-          <Row label="Nhà trọ">{registration.houseName}</Row>
-          <Row label="Địa chỉ">{registration.houseAddress}</Row>
-          <Row label="Số phòng">{formatNumber(registration.roomQuota)}</Row>
-          <Row label="Phí">{`${formatMoney(registration.fee)} / ${registration.termMonths} tháng`}</Row>
-          {(registration.payments ?? []).map((payment) => (
-            <Row key={payment.paymentID} label="Đã thanh toán">
-              {`${formatMoney(payment.amount)} lúc ${formatDateTime(payment.paidOn)}`}
-            </Row>
-          ))}
-          <Row label="Ngày đăng ký">{formatDateTime(registration.createdOn)}</Row>
-          <Row label="Giấy tờ">
-            <Papers papers={registration.papers} />
-          </Row>
-          {registration.rejectionReason && <Row label="Lý do từ chối">{registration.rejectionReason}</Row>}
-          {registration.accountExpiresOn && (
-            <Row label="Tài khoản đến ngày">{formatDate(registration.accountExpiresOn)}</Row>
-          )}
+          <RegistrationFacts registration={registration} />
           {registration.status === 'pending' && (
             <Alert severity="info" sx={{ mt: 1 }}>
               Đăng ký chưa thanh toán phí: chỉ duyệt được sau khi thanh toán.
@@ -176,36 +298,12 @@ function RegistrationDialog({ registration, onClose }: { registration: Registrat
             </Alert>
           )}
         </DialogContent>
-        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
-          <Button onClick={onClose} disabled={isBusy}>
-            Đóng
-          </Button>
-          {mayDelete && (
-            <Button color="error" onClick={() => setAction('delete')} disabled={isBusy}>
-              Xoá
-            </Button>
-          )}
-          {mayReject && (
-            <Button
-              color="warning"
-              onClick={() => setAction('reject')}
-              disabled={isBusy}
-              data-testid="registration-reject"
-            >
-              Từ chối
-            </Button>
-          )}
-          {registration.status === 'paid' && (
-            <Button
-              variant="contained"
-              onClick={() => setAction('approve')}
-              disabled={isBusy}
-              data-testid="registration-approve"
-            >
-              Duyệt
-            </Button>
-          )}
-        </DialogActions>
+        <DecisionButtons
+          registration={registration}
+          isBusy={isBusy}
+          onClose={onClose}
+          setAction={setAction}
+        />
       </Dialog>
       <ConfirmDialog
         open={action === 'approve'}
@@ -227,51 +325,16 @@ function RegistrationDialog({ registration, onClose }: { registration: Registrat
         onConfirm={() => void remove()}
         onClose={() => setAction(null)}
       />
-      <Dialog
+      <RejectDialog
         open={action === 'reject'}
-        onClose={isBusy ? undefined : () => setAction(null)}
-        fullWidth
-        maxWidth="xs"
-      >
-        <DialogTitle>Từ chối đăng ký</DialogTitle>
-        <DialogContent>
-          <TextField
-            label="Lý do từ chối"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            required
-            fullWidth
-            multiline
-            minRows={2}
-            sx={{ mt: 1 }}
-            helperText={
-              registration.status === 'paid'
-                ? 'Người đăng ký đã thanh toán: hãy hoàn phí qua cổng VNPay.'
-                : 'Lý do được gửi tới người đăng ký.'
-            }
-            slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'registration-reject-reason' } }}
-          />
-          {failure !== null && (
-            <Alert severity="error" sx={{ mt: 1 }}>
-              {failure}
-            </Alert>
-          )}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setAction(null)} disabled={isBusy}>
-            Hủy
-          </Button>
-          <Button
-            color="warning"
-            variant="contained"
-            onClick={() => void reject()}
-            disabled={isBusy || reason.trim() === ''}
-            loading={isBusy}
-          >
-            Từ chối
-          </Button>
-        </DialogActions>
-      </Dialog>
+        registration={registration}
+        reason={reason}
+        setReason={setReason}
+        isBusy={isBusy}
+        failure={failure}
+        onReject={() => void reject()}
+        onCancel={() => setAction(null)}
+      />
     </>
   );
 }

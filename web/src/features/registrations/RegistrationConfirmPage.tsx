@@ -70,6 +70,49 @@ const TEXTS: Record<
   },
 };
 
+/** The code received, and 'Xác thực'; only digits, six at most. */
+function CodeForm({
+  testId,
+  code,
+  setCode,
+  isBusy,
+  onVerify,
+}: {
+  testId: string;
+  code: string;
+  setCode: (code: string) => void;
+  isBusy: boolean;
+  onVerify: (event: FormEvent<HTMLFormElement>) => Promise<void>;
+}) {
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event: FormEvent<HTMLFormElement>) => void onVerify(event)}
+      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+    >
+      <TextField
+        label="Mã 6 chữ số"
+        value={code}
+        onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
+        size="small"
+        autoComplete="one-time-code"
+        sx={{ flex: 1, minWidth: 0 }}
+        slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `${testId}-code` } }}
+      />
+      <Button
+        type="submit"
+        variant="contained"
+        loading={isBusy}
+        sx={{ minHeight: 40 }}
+        data-testid={`${testId}-submit`}
+      >
+        Xác thực
+      </Button>
+    </Box>
+  );
+}
+
 function VerificationCard({
   held,
   channel,
@@ -174,31 +217,7 @@ function VerificationCard({
             </Button>
           )}
           {(flag === 'codeSent' || flag === 'codeInvalid') && (
-            <Box
-              component="form"
-              noValidate
-              onSubmit={(event: FormEvent<HTMLFormElement>) => void verify(event)}
-              sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
-            >
-              <TextField
-                label="Mã 6 chữ số"
-                value={code}
-                onChange={(event) => setCode(event.target.value.replace(/\D/g, '').slice(0, 6))}
-                size="small"
-                autoComplete="one-time-code"
-                sx={{ flex: 1, minWidth: 0 }}
-                slotProps={{ htmlInput: { inputMode: 'numeric', 'data-testid': `${testId}-code` } }}
-              />
-              <Button
-                type="submit"
-                variant="contained"
-                loading={isBusy}
-                sx={{ minHeight: 40 }}
-                data-testid={`${testId}-submit`}
-              >
-                Xác thực
-              </Button>
-            </Box>
+            <CodeForm testId={testId} code={code} setCode={setCode} isBusy={isBusy} onVerify={verify} />
           )}
         </Stack>
       )}

@@ -131,6 +131,125 @@ const LABELS: Record<
   roomQuota: { label: 'Số phòng muốn quản lý', autoComplete: 'off', inputMode: 'numeric' },
 };
 
+/** What the typed number of rooms will cost for a term, once the platform's pricing is known. */
+function estimateText(pricing: Parameters<typeof termFee>[1] | undefined, roomQuota: string): string {
+  const rooms = parseVietnameseNumber(roomQuota);
+  if (!pricing || rooms === undefined || !Number.isInteger(rooms) || rooms <= 0) {
+    return 'Phí sử dụng được tính theo số phòng.';
+  }
+  return `Phí dự kiến: ${formatMoney(termFee(rooms, pricing))} cho ${pricing.monthsPerTerm} tháng.`;
+}
+
+/** A text field of the registration, with its label, autocomplete and keyboard. */
+function RegistrationText({
+  form,
+  field,
+  disabled,
+}: {
+  form: ReturnType<typeof useFieldForm<Field>>;
+  field: TextFieldName;
+  disabled: boolean;
+}) {
+  const { label, autoComplete, inputMode } = LABELS[field];
+  return (
+    <TextField
+      id={`registration-${field}`}
+      name={field}
+      label={label}
+      {...form.bind(field)}
+      helperText={reservedHelperText(form.visibleError(field))}
+      required
+      fullWidth
+      autoComplete={autoComplete}
+      disabled={disabled}
+      slotProps={{
+        htmlInput: { 'data-testid': `registration-${field}`, ...(inputMode ? { inputMode } : {}) },
+      }}
+    />
+  );
+}
+
+/** The identity papers: those uploaded (each may be removed), 'Tải lên giấy tờ', and what went wrong. */
+function PapersSection({
+  papers,
+  isSaving,
+  isUploading,
+  uploadError,
+  error,
+  onChoose,
+  onRemove,
+}: {
+  papers: ReadonlyArray<{ blobName: string; fileName: string }>;
+  isSaving: boolean;
+  isUploading: boolean;
+  uploadError: string | null;
+  error: string | undefined;
+  onChoose: (event: ChangeEvent<HTMLInputElement>) => Promise<void>;
+  onRemove: (blobName: string) => void;
+}) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  return (
+    <PublicSection id="registration-papers" title="Giấy tờ tùy thân">
+      <Typography sx={{ color: 'text.secondary', mb: 1 }}>
+        Ảnh hai mặt căn cước công dân (hoặc bản scan PDF), tối đa {REGISTRATION_PAPERS_MAX} tệp, mỗi tệp không
+        quá 5 MB. Chỉ quản trị viên xem được.
+      </Typography>
+      {papers.length > 0 && (
+        <List dense disablePadding data-testid="registration-paper-list">
+          {papers.map((paper) => (
+            <ListItem
+              key={paper.blobName}
+              disableGutters
+              secondaryAction={
+                <IconButton
+                  edge="end"
+                  aria-label={`Bỏ ${paper.fileName}`}
+                  onClick={() => onRemove(paper.blobName)}
+                  disabled={isSaving}
+                >
+                  <DeleteOutline />
+                </IconButton>
+              }
+            >
+              <ListItemText primary={paper.fileName} sx={{ overflowWrap: 'anywhere', pr: 4 }} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+      <Button
+        variant="outlined"
+        startIcon={<UploadFileOutlined />}
+        onClick={() => fileInput.current?.click()}
+        loading={isUploading}
+        disabled={isSaving || papers.length >= REGISTRATION_PAPERS_MAX}
+        sx={{ minHeight: 44, mt: 1 }}
+        data-testid="registration-paper-choose"
+      >
+        Tải lên giấy tờ
+      </Button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*,application/pdf,.pdf"
+        hidden
+        onChange={(event) => void onChoose(event)}
+        aria-label="Tệp giấy tờ tùy thân"
+        data-testid="registration-paper-file"
+      />
+      {uploadError !== null && (
+        <Alert severity="warning" sx={{ mt: 1 }}>
+          {uploadError}
+        </Alert>
+      )}
+      {error !== undefined && (
+        <Typography color="error" variant="body2" sx={{ mt: 1 }} data-testid="registration-papers-error">
+          {error}
+        </Typography>
+      )}
+    </PublicSection>
+  );
+}
+
 function RegistrationForm({ editing }: { editing: Registration | null }) {
   const navigate = useNavigate();
   const { data: pricing } = usePricing();
@@ -139,31 +258,7 @@ function RegistrationForm({ editing }: { editing: Registration | null }) {
   const [isSaving, setIsSaving] = useState(false);
   const [isUploading, setIsUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const papers = papersOf(form.values.papers);
-  const rooms = parseVietnameseNumber(form.values.roomQuota);
-  const estimate =
-    pricing && rooms !== undefined && Number.isInteger(rooms) && rooms > 0 ? termFee(rooms, pricing) : null;
-
-  const text = (field: TextFieldName) => {
-    const { label, autoComplete, inputMode } = LABELS[field];
-    return (
-      <TextField
-        id={`registration-${field}`}
-        name={field}
-        label={label}
-        {...form.bind(field)}
-        helperText={reservedHelperText(form.visibleError(field))}
-        required
-        fullWidth
-        autoComplete={autoComplete}
-        disabled={isSaving}
-        slotProps={{
-          htmlInput: { 'data-testid': `registration-${field}`, ...(inputMode ? { inputMode } : {}) },
-        }}
-      />
-    );
-  };
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -229,9 +324,9 @@ function RegistrationForm({ editing }: { editing: Registration | null }) {
       <Stack spacing={2}>
         <PublicSection id="registration-person" title="Thông tin người đăng ký">
           <Box sx={{ display: 'grid', gap: 1 }}>
-            {text('fullName')}
-            {text('phoneNumber')}
-            {text('email')}
+            <RegistrationText form={form} field="fullName" disabled={isSaving} />
+            <RegistrationText form={form} field="phoneNumber" disabled={isSaving} />
+            <RegistrationText form={form} field="email" disabled={isSaving} />
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
               Số điện thoại là tên đăng nhập của bạn. Mã xác thực được gửi tới số điện thoại và email này.
             </Typography>
@@ -239,74 +334,23 @@ function RegistrationForm({ editing }: { editing: Registration | null }) {
         </PublicSection>
         <PublicSection id="registration-house" title="Nhà trọ">
           <Box sx={{ display: 'grid', gap: 1 }}>
-            {text('houseName')}
-            {text('houseAddress')}
-            {text('roomQuota')}
+            <RegistrationText form={form} field="houseName" disabled={isSaving} />
+            <RegistrationText form={form} field="houseAddress" disabled={isSaving} />
+            <RegistrationText form={form} field="roomQuota" disabled={isSaving} />
             <Typography data-testid="registration-estimate" sx={{ color: 'text.secondary' }}>
-              {estimate === null || !pricing
-                ? 'Phí sử dụng được tính theo số phòng.'
-                : `Phí dự kiến: ${formatMoney(estimate)} cho ${pricing.monthsPerTerm} tháng.`}
+              {estimateText(pricing, form.values.roomQuota)}
             </Typography>
           </Box>
         </PublicSection>
-        <PublicSection id="registration-papers" title="Giấy tờ tùy thân">
-          <Typography sx={{ color: 'text.secondary', mb: 1 }}>
-            Ảnh hai mặt căn cước công dân (hoặc bản scan PDF), tối đa {REGISTRATION_PAPERS_MAX} tệp, mỗi tệp
-            không quá 5 MB. Chỉ quản trị viên xem được.
-          </Typography>
-          {papers.length > 0 && (
-            <List dense disablePadding data-testid="registration-paper-list">
-              {papers.map((paper) => (
-                <ListItem
-                  key={paper.blobName}
-                  disableGutters
-                  secondaryAction={
-                    <IconButton
-                      edge="end"
-                      aria-label={`Bỏ ${paper.fileName}`}
-                      onClick={() => remove(paper.blobName)}
-                      disabled={isSaving}
-                    >
-                      <DeleteOutline />
-                    </IconButton>
-                  }
-                >
-                  <ListItemText primary={paper.fileName} sx={{ overflowWrap: 'anywhere', pr: 4 }} />
-                </ListItem>
-              ))}
-            </List>
-          )}
-          <Button
-            variant="outlined"
-            startIcon={<UploadFileOutlined />}
-            onClick={() => fileInput.current?.click()}
-            loading={isUploading}
-            disabled={isSaving || papers.length >= REGISTRATION_PAPERS_MAX}
-            sx={{ minHeight: 44, mt: 1 }}
-            data-testid="registration-paper-choose"
-          >
-            Tải lên giấy tờ
-          </Button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*,application/pdf,.pdf"
-            hidden
-            onChange={(event) => void choose(event)}
-            aria-label="Tệp giấy tờ tùy thân"
-            data-testid="registration-paper-file"
-          />
-          {uploadError !== null && (
-            <Alert severity="warning" sx={{ mt: 1 }}>
-              {uploadError}
-            </Alert>
-          )}
-          {form.visibleError('papers') !== undefined && (
-            <Typography color="error" variant="body2" sx={{ mt: 1 }} data-testid="registration-papers-error">
-              {form.visibleError('papers')}
-            </Typography>
-          )}
-        </PublicSection>
+        <PapersSection
+          papers={papers}
+          isSaving={isSaving}
+          isUploading={isUploading}
+          uploadError={uploadError}
+          error={form.visibleError('papers')}
+          onChoose={choose}
+          onRemove={remove}
+        />
         <Button
           type="submit"
           variant="contained"

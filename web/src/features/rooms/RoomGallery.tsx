@@ -28,10 +28,50 @@ const STEP_LABELS: Record<UploadStep, string> = {
   saving: 'Đang lưu ảnh vào phòng…',
 };
 
+/** 'Thêm ảnh': any image, converted to PNG, uploaded, then added to the room; its steps as they go. */
+function AddPhoto({ step, onFile }: { step: UploadStep | null; onFile: (file: File) => void }) {
+  const fileInput = useRef<HTMLInputElement>(null);
+  const choose = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (file) onFile(file);
+  };
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Button
+        variant="outlined"
+        startIcon={<AddPhotoAlternateOutlined />}
+        onClick={() => fileInput.current?.click()}
+        loading={step !== null}
+        loadingPosition="start"
+        data-testid="room-image-add"
+      >
+        Thêm ảnh
+      </Button>
+      <input
+        ref={fileInput}
+        type="file"
+        accept="image/*"
+        hidden
+        onChange={choose}
+        aria-label="Chọn ảnh phòng"
+        data-testid="room-image-file"
+      />
+      {step !== null && (
+        <Box sx={{ mt: 1.5 }} data-testid="room-image-progress">
+          <Typography variant="body2" sx={{ mb: 0.5 }}>
+            {STEP_LABELS[step]}
+          </Typography>
+          <LinearProgress aria-label={STEP_LABELS[step]} />
+        </Box>
+      )}
+    </Box>
+  );
+}
+
 /** Photos of a room: upload (converted to PNG in the browser, sent straight to blob storage) and delete. */
 export function RoomGallery({ room, canEdit }: { room: RoomWithImages; canEdit: boolean }) {
   const { mutate } = useSWRConfig();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [step, setStep] = useState<UploadStep | null>(null);
   const images = room.imageURLs ?? [];
   const detailKey = roomKeys.detail(room.roomID);
@@ -66,45 +106,9 @@ export function RoomGallery({ room, canEdit }: { room: RoomWithImages; canEdit: 
     }
   };
 
-  const choose = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (file) void upload(file);
-  };
-
   return (
     <Box>
-      {canEdit && (
-        <Box sx={{ mb: 2 }}>
-          <Button
-            variant="outlined"
-            startIcon={<AddPhotoAlternateOutlined />}
-            onClick={() => fileInput.current?.click()}
-            loading={step !== null}
-            loadingPosition="start"
-            data-testid="room-image-add"
-          >
-            Thêm ảnh
-          </Button>
-          <input
-            ref={fileInput}
-            type="file"
-            accept="image/*"
-            hidden
-            onChange={choose}
-            aria-label="Chọn ảnh phòng"
-            data-testid="room-image-file"
-          />
-          {step !== null && (
-            <Box sx={{ mt: 1.5 }} data-testid="room-image-progress">
-              <Typography variant="body2" sx={{ mb: 0.5 }}>
-                {STEP_LABELS[step]}
-              </Typography>
-              <LinearProgress aria-label={STEP_LABELS[step]} />
-            </Box>
-          )}
-        </Box>
-      )}
+      {canEdit && <AddPhoto step={step} onFile={(file) => void upload(file)} />}
       {images.length === 0 ? (
         <EmptyLine testId="room-gallery-empty">Phòng chưa có ảnh nào.</EmptyLine>
       ) : (

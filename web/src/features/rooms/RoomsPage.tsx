@@ -1,18 +1,23 @@
 import Box from '@mui/material/Box';
+
 import Button from '@mui/material/Button';
+
 import ButtonBase from '@mui/material/ButtonBase';
-import InputAdornment from '@mui/material/InputAdornment';
+
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
+
 import Typography from '@mui/material/Typography';
+
 import { alpha } from '@mui/material/styles';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import SearchOutlined from '@mui/icons-material/SearchOutlined';
+
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
+
 import { LEVEL } from '@nhatro/common';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState, ErrorState } from '../../components/DataStates';
+import { ListSearchBar } from '../../components/ListSearchBar';
 import { PageHeader } from '../../components/PageHeader';
 import { RoomStatusCounts } from '../../components/RoomStatusCounts';
 import { formatMoney, formatNumber } from '../../lib/format';
@@ -166,6 +171,93 @@ const RoomGroups = memo(function RoomGroups({ groups }: { groups: FloorGroup[] }
   );
 });
 
+/** 'Nhập từ Excel' and 'Thêm phòng'. */
+function RoomsActions({ onImport, onCreate }: { onImport: () => void; onCreate: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+      <Button
+        variant="outlined"
+        startIcon={<UploadFileOutlined />}
+        onClick={onImport}
+        data-testid="room-import-button"
+      >
+        Nhập từ Excel
+      </Button>
+      <Button
+        variant="contained"
+        startIcon={<AddOutlined />}
+        onClick={onCreate}
+        data-testid="room-create-button"
+      >
+        Thêm phòng
+      </Button>
+    </Box>
+  );
+}
+
+/** The rooms by floor, or why none show (loading, failed, none yet, none matching). */
+function RoomsContent({
+  rooms,
+  groups,
+  failed,
+  isLoading,
+  canCreate,
+  onCreate,
+  onRetry,
+  onClear,
+}: {
+  rooms: readonly unknown[] | undefined;
+  groups: Parameters<typeof RoomGroups>[0]['groups'];
+  failed: boolean;
+  isLoading: boolean;
+  canCreate: boolean;
+  onCreate: () => void;
+  onRetry: () => void;
+  onClear: () => void;
+}) {
+  if (failed) {
+    return <ErrorState onRetry={onRetry} />;
+  }
+  if (isLoading || rooms === undefined) {
+    return (
+      <Box
+        aria-busy="true"
+        aria-label="Đang tải danh sách phòng"
+        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}
+      >
+        {Array.from({ length: 12 }, (_, index) => (
+          <Skeleton key={index} variant="rounded" height={92} />
+        ))}
+      </Box>
+    );
+  }
+  if (rooms.length === 0) {
+    return (
+      <EmptyState
+        title="Chưa có phòng nào"
+        description="Nhà trọ này chưa có phòng nào."
+        action={
+          canCreate ? (
+            <Button variant="contained" startIcon={<AddOutlined />} onClick={onCreate}>
+              Thêm phòng
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  }
+  if (groups.length === 0) {
+    return (
+      <EmptyState
+        title="Không tìm thấy phòng phù hợp"
+        description="Không có phòng nào khớp với tìm kiếm và bộ lọc đang chọn."
+        action={<Button onClick={onClear}>Xóa bộ lọc</Button>}
+      />
+    );
+  }
+  return <RoomGroups groups={groups} />;
+}
+
 /** /rooms: every room of the selected house at a glance, grouped by floor and coloured by status. */
 export function RoomsPage() {
   const session = useSignedInSession();
@@ -201,47 +293,6 @@ export function RoomsPage() {
     setFloor(ALL_FLOORS);
   };
 
-  let content;
-  if (error !== undefined && rooms === undefined) {
-    content = <ErrorState onRetry={() => void mutate()} />;
-  } else if (isLoading || rooms === undefined) {
-    content = (
-      <Box
-        aria-busy="true"
-        aria-label="Đang tải danh sách phòng"
-        sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))' }}
-      >
-        {Array.from({ length: 12 }, (_, index) => (
-          <Skeleton key={index} variant="rounded" height={92} />
-        ))}
-      </Box>
-    );
-  } else if (rooms.length === 0) {
-    content = (
-      <EmptyState
-        title="Chưa có phòng nào"
-        description="Nhà trọ này chưa có phòng nào."
-        action={
-          canCreate ? (
-            <Button variant="contained" startIcon={<AddOutlined />} onClick={() => setDialog('create')}>
-              Thêm phòng
-            </Button>
-          ) : undefined
-        }
-      />
-    );
-  } else if (groups.length === 0) {
-    content = (
-      <EmptyState
-        title="Không tìm thấy phòng phù hợp"
-        description="Không có phòng nào khớp với tìm kiếm và bộ lọc đang chọn."
-        action={<Button onClick={clearFilters}>Xóa bộ lọc</Button>}
-      />
-    );
-  } else {
-    content = <RoomGroups groups={groups} />;
-  }
-
   return (
     <Box data-testid="rooms-page">
       <title>Quản lý phòng — Nhà trọ</title>
@@ -250,24 +301,7 @@ export function RoomsPage() {
         subtitle={houseName}
         actions={
           canCreate && houseID !== null ? (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
-              <Button
-                variant="outlined"
-                startIcon={<UploadFileOutlined />}
-                onClick={() => setDialog('import')}
-                data-testid="room-import-button"
-              >
-                Nhập từ Excel
-              </Button>
-              <Button
-                variant="contained"
-                startIcon={<AddOutlined />}
-                onClick={() => setDialog('create')}
-                data-testid="room-create-button"
-              >
-                Thêm phòng
-              </Button>
-            </Box>
+            <RoomsActions onImport={() => setDialog('import')} onCreate={() => setDialog('create')} />
           ) : undefined
         }
       />
@@ -279,46 +313,26 @@ export function RoomsPage() {
         testIdPrefix="rooms-count"
       />
 
-      <Box
-        role="search"
-        sx={{ display: 'grid', gap: 1.5, mb: 2, gridTemplateColumns: { xs: '1fr', sm: '2fr 1fr' } }}
-      >
-        <TextField
-          id="rooms-search"
-          label="Tìm theo tên phòng"
-          type="search"
-          size="small"
-          value={query}
-          onChange={(event) => setQuery(event.target.value)}
-          autoComplete="off"
-          slotProps={{
-            htmlInput: { 'data-testid': 'rooms-search' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchOutlined fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-        <TextField
-          id="rooms-floor-filter"
-          select
-          label="Tầng"
-          size="small"
-          value={floor}
-          onChange={(event) => setFloor(event.target.value)}
-          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'rooms-filter-floor' } }}
-        >
-          <option value={ALL_FLOORS}>Tất cả các tầng</option>
-          {floors.map((value) => (
-            <option key={value} value={String(value)}>
-              Tầng {value}
-            </option>
-          ))}
-        </TextField>
-      </Box>
+      <ListSearchBar
+        search={{
+          id: 'rooms-search',
+          label: 'Tìm theo tên phòng',
+          value: query,
+          onChange: setQuery,
+          testId: 'rooms-search',
+        }}
+        filter={{
+          id: 'rooms-floor-filter',
+          label: 'Tầng',
+          value: floor,
+          onChange: setFloor,
+          testId: 'rooms-filter-floor',
+          options: [
+            [ALL_FLOORS, 'Tất cả các tầng'],
+            ...floors.map((value) => [String(value), `Tầng ${value}`] as const),
+          ],
+        }}
+      />
 
       {rooms !== undefined && rooms.length > 0 && (
         <Typography
@@ -334,7 +348,16 @@ export function RoomsPage() {
         </Typography>
       )}
 
-      {content}
+      <RoomsContent
+        rooms={rooms}
+        groups={groups}
+        failed={error !== undefined && rooms === undefined}
+        isLoading={isLoading}
+        canCreate={canCreate}
+        onCreate={() => setDialog('create')}
+        onRetry={() => void mutate()}
+        onClear={clearFilters}
+      />
 
       {houseID !== null && canCreate && (
         <>

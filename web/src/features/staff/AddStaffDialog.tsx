@@ -1,15 +1,19 @@
 import Box from '@mui/material/Box';
+
 import Checkbox from '@mui/material/Checkbox';
-import DialogContent from '@mui/material/DialogContent';
+
 import FormControlLabel from '@mui/material/FormControlLabel';
+
 import FormHelperText from '@mui/material/FormHelperText';
+
 import TextField from '@mui/material/TextField';
+
 import Typography from '@mui/material/Typography';
+
 import { STAFF_MESSAGES, staffCreateSchema, type AddedStaff, type StaffCreateInput } from '@nhatro/common';
 import { useCallback, useState, type FormEvent } from 'react';
-import { FormDialog, FormDialogActions, useEntitySave } from '../../components/crud';
+import { FormDialog, DialogForm, useEntitySave } from '../../components/crud';
 import {
-  DIALOG_FORM_SX,
   fieldErrorsFromBody,
   reservedHelperText,
   useFieldForm,
@@ -37,6 +41,56 @@ function validate(values: Values, houseIDs: readonly string[]) {
     ...(values.email.trim() === '' ? {} : { email: values.email }),
     houseIDs: [...houseIDs],
   });
+}
+
+/** 'Nhà trọ làm việc': the landlord's houses the member works in, and why the choice is refused. */
+function HouseChecks({
+  houses,
+  chosen,
+  toggle,
+  isSaving,
+  shownHousesError,
+}: {
+  houses: readonly HouseSummary[];
+  chosen: ReadonlySet<string>;
+  toggle: (houseID: string) => void;
+  isSaving: boolean;
+  shownHousesError: string | undefined;
+}) {
+  return (
+    <>
+      <Typography component="p" sx={{ fontWeight: 600 }} id="staff-houses-label">
+        Nhà trọ làm việc
+      </Typography>
+      <Box
+        role="group"
+        aria-labelledby="staff-houses-label"
+        data-testid="staff-houses"
+        sx={{ display: 'grid' }}
+      >
+        {houses.map((house) => (
+          <FormControlLabel
+            key={house.houseID}
+            control={
+              <Checkbox
+                checked={chosen.has(house.houseID)}
+                onChange={() => toggle(house.houseID)}
+                slotProps={{ input: { 'data-testid': `staff-house-${house.houseID}` } as object }}
+              />
+            }
+            label={house.houseName}
+            disabled={isSaving}
+            sx={{ minHeight: 44 }}
+          />
+        ))}
+      </Box>
+      {shownHousesError !== undefined && (
+        <FormHelperText error data-testid="staff-houses-error">
+          {shownHousesError}
+        </FormHelperText>
+      )}
+    </>
+  );
 }
 
 function AddStaffForm({
@@ -127,62 +181,36 @@ function AddStaffForm({
   };
 
   return (
-    <Box
-      component="form"
-      sx={DIALOG_FORM_SX}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      aria-label="Thêm nhân viên"
+    <DialogForm
+      label="Thêm nhân viên"
+      onSubmit={submit}
+      actions={{
+        onCancel: onClose,
+        busy: isSaving,
+        submitLabel: 'Thêm nhân viên',
+        submitTestId: 'staff-submit',
+      }}
     >
-      <DialogContent dividers sx={{ display: 'grid', gap: 1 }}>
+      <Box sx={{ display: 'grid', gap: 1 }}>
         {text('fullName', { autoComplete: 'name' })}
         {text('phoneNumber', { autoComplete: 'tel', inputMode: 'tel' })}
         {text('username', {
           helper: 'Ví dụ: số điện thoại của nhân viên, hoặc tên không dấu như "mai.tran".',
         })}
         {text('email', { autoComplete: 'email', inputMode: 'email' })}
-        <Typography component="p" sx={{ fontWeight: 600 }} id="staff-houses-label">
-          Nhà trọ làm việc
-        </Typography>
-        <Box
-          role="group"
-          aria-labelledby="staff-houses-label"
-          data-testid="staff-houses"
-          sx={{ display: 'grid' }}
-        >
-          {houses.map((house) => (
-            <FormControlLabel
-              key={house.houseID}
-              control={
-                <Checkbox
-                  checked={chosen.has(house.houseID)}
-                  onChange={() => toggle(house.houseID)}
-                  slotProps={{ input: { 'data-testid': `staff-house-${house.houseID}` } as object }}
-                />
-              }
-              label={house.houseName}
-              disabled={isSaving}
-              sx={{ minHeight: 44 }}
-            />
-          ))}
-        </Box>
-        {shownHousesError !== undefined && (
-          <FormHelperText error data-testid="staff-houses-error">
-            {shownHousesError}
-          </FormHelperText>
-        )}
+        <HouseChecks
+          houses={houses}
+          chosen={chosen}
+          toggle={toggle}
+          isSaving={isSaving}
+          shownHousesError={shownHousesError}
+        />
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           Nhân viên nhận một mật khẩu dùng một lần (chỉ hiện một lần sau khi thêm) và đặt mật khẩu riêng ở lần
           đăng nhập đầu tiên.
         </Typography>
-      </DialogContent>
-      <FormDialogActions
-        onCancel={onClose}
-        busy={isSaving}
-        submitLabel="Thêm nhân viên"
-        submitTestId="staff-submit"
-      />
-    </Box>
+      </Box>
+    </DialogForm>
   );
 }
 

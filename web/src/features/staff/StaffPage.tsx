@@ -14,7 +14,7 @@ import { ConfirmDialog } from '../../components/crud';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { isSessionExpiry, isNetworkFailure, serverMessage } from '../../components/mutationFeedback';
 import { PageHeader } from '../../components/PageHeader';
-import { useSignedInSession } from '../../lib/session';
+import { useSignedInSession, type HouseSummary } from '../../lib/session';
 import { notify } from '../../lib/toast';
 import { AddStaffDialog } from './AddStaffDialog';
 import { StaffAccountDialog } from './StaffAccountDialog';
@@ -73,18 +73,8 @@ function StaffCard({ member, onRemove }: { member: StaffMember; onRemove: () => 
   );
 }
 
-/**
- * /staffManage: the landlord's staff, house by house (the chosen house first), each with the houses they
- * work in; 'Thêm nhân viên' opens an account with a one-time password, 'Xoá' disables it at once.
- */
-export function StaffPage() {
-  const session = useSignedInSession();
-  const houses = session.houses;
-  const [houseID, setHouseID] = useState<string | null>(session.houseID ?? houses[0]?.houseID ?? null);
-  const [page, setPage] = useState(1);
-  const { data, error, isLoading, mutate } = useHouseStaff(houseID);
-  const [isAdding, setIsAdding] = useState(false);
-  const [added, setAdded] = useState<AddedStaff | null>(null);
+/** 'Xoá nhân viên': which member the dialog asks about, and disabling their account once confirmed. */
+function useStaffRemoval() {
   // The member stays set while the dialog closes, so its text does not change during the animation.
   const [removal, setRemoval] = useState<{ open: boolean; member: StaffMember | null }>({
     open: false,
@@ -94,11 +84,6 @@ export function StaffPage() {
   const closeRemoval = () => setRemoval((current) => ({ ...current, open: false }));
   const [isRemoving, setIsRemoving] = useState(false);
   const [removeError, setRemoveError] = useState<string | null>(null);
-
-  const house = houses.find((candidate) => candidate.houseID === houseID);
-  const pageCount = Math.max(1, Math.ceil((data?.length ?? 0) / PAGE_SIZE));
-  const shownPage = Math.min(page, pageCount);
-  const shown = (data ?? []).slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE);
 
   const confirmRemoval = async () => {
     if (removing === null) return;
@@ -119,9 +104,39 @@ export function StaffPage() {
     }
   };
 
-  let content;
+  const ask = (member: StaffMember) => {
+    setRemoveError(null);
+    setRemoval({ open: true, member });
+  };
+  return { removal, ask, closeRemoval, confirmRemoval, isRemoving, removeError };
+}
+
+/** The house's staff, a page at a time, or why there is none to show. */
+function StaffContent({
+  data,
+  error,
+  isLoading,
+  shown,
+  pageCount,
+  shownPage,
+  onPage,
+  ask,
+  onAdd,
+  onRetry,
+}: {
+  data: readonly StaffMember[] | undefined;
+  error: unknown;
+  isLoading: boolean;
+  shown: readonly StaffMember[];
+  pageCount: number;
+  shownPage: number;
+  onPage: (page: number) => void;
+  ask: (member: StaffMember) => void;
+  onAdd: () => void;
+  onRetry: () => void;
+}) {
   if (data !== undefined && data.length > 0) {
-    content = (
+    return (
       <>
         <Box
           component="ul"
@@ -130,49 +145,95 @@ export function StaffPage() {
           sx={{ p: 0, m: 0, display: 'grid', gap: 1.5 }}
         >
           {shown.map((member) => (
-            <StaffCard
-              key={member.userID}
-              member={member}
-              onRemove={() => {
-                setRemoveError(null);
-                setRemoval({ open: true, member });
-              }}
-            />
+            <StaffCard key={member.userID} member={member} onRemove={() => ask(member)} />
           ))}
         </Box>
         {pageCount > 1 && (
           <Pagination
             count={pageCount}
             page={shownPage}
-            onChange={(_event, value) => setPage(value)}
+            onChange={(_event, value) => onPage(value)}
             sx={{ mt: 2, display: 'flex', justifyContent: 'center' }}
             aria-label="Trang danh sách nhân viên"
           />
         )}
       </>
     );
-  } else if (data !== undefined) {
-    content = (
+  }
+  if (data !== undefined) {
+    return (
       <EmptyState
         title="Nhà trọ này chưa có nhân viên"
         description="Nhân viên ghi chỉ số điện nước, xử lý phòng, người thuê và hợp đồng ở các nhà trọ được giao."
         action={
-          <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={() => setIsAdding(true)}>
+          <Button variant="contained" startIcon={<PersonAddAlt1Outlined />} onClick={onAdd}>
             Thêm nhân viên
           </Button>
         }
       />
     );
-  } else if (error !== undefined && !isLoading) {
-    content = <ErrorState onRetry={() => void mutate()} />;
-  } else {
-    content = (
-      <Box sx={{ display: 'grid', gap: 1.5 }} aria-busy="true" aria-label="Đang tải danh sách nhân viên">
-        <Skeleton variant="rounded" height={88} />
-        <Skeleton variant="rounded" height={88} />
-      </Box>
-    );
   }
+  if (error !== undefined && !isLoading) {
+    return <ErrorState onRetry={onRetry} />;
+  }
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5 }} aria-busy="true" aria-label="Đang tải danh sách nhân viên">
+      <Skeleton variant="rounded" height={88} />
+      <Skeleton variant="rounded" height={88} />
+    </Box>
+  );
+}
+
+/** With several houses, which house's staff the page shows. */
+function HouseChoice({
+  houses,
+  houseID,
+  onChoose,
+}: {
+  houses: readonly HouseSummary[];
+  houseID: string | null;
+  onChoose: (houseID: string) => void;
+}) {
+  return (
+    <>
+      {houses.length > 1 && (
+        <TextField
+          select
+          label="Nhà trọ"
+          value={houseID ?? ''}
+          onChange={(event) => onChoose(event.target.value)}
+          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'staff-house' } }}
+          sx={{ mb: 2, minWidth: { xs: '100%', sm: 320 } }}
+        >
+          {houses.map((option) => (
+            <option key={option.houseID} value={option.houseID}>
+              {option.houseName}
+            </option>
+          ))}
+        </TextField>
+      )}
+    </>
+  );
+}
+
+/**
+ * /staffManage: the landlord's staff, house by house (the chosen house first), each with the houses they
+ * work in; 'Thêm nhân viên' opens an account with a one-time password, 'Xoá' disables it at once.
+ */
+export function StaffPage() {
+  const session = useSignedInSession();
+  const houses = session.houses;
+  const [houseID, setHouseID] = useState<string | null>(session.houseID ?? houses[0]?.houseID ?? null);
+  const [page, setPage] = useState(1);
+  const { data, error, isLoading, mutate } = useHouseStaff(houseID);
+  const [isAdding, setIsAdding] = useState(false);
+  const [added, setAdded] = useState<AddedStaff | null>(null);
+  const { removal, ask, closeRemoval, confirmRemoval, isRemoving, removeError } = useStaffRemoval();
+
+  const house = houses.find((candidate) => candidate.houseID === houseID);
+  const pageCount = Math.max(1, Math.ceil((data?.length ?? 0) / PAGE_SIZE));
+  const shownPage = Math.min(page, pageCount);
+  const shown = (data ?? []).slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE);
 
   return (
     <Box data-testid="staff-page">
@@ -192,26 +253,26 @@ export function StaffPage() {
           </Button>
         }
       />
-      {houses.length > 1 && (
-        <TextField
-          select
-          label="Nhà trọ"
-          value={houseID ?? ''}
-          onChange={(event) => {
-            setHouseID(event.target.value);
-            setPage(1);
-          }}
-          slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'staff-house' } }}
-          sx={{ mb: 2, minWidth: { xs: '100%', sm: 320 } }}
-        >
-          {houses.map((option) => (
-            <option key={option.houseID} value={option.houseID}>
-              {option.houseName}
-            </option>
-          ))}
-        </TextField>
-      )}
-      {content}
+      <HouseChoice
+        houses={houses}
+        houseID={houseID}
+        onChoose={(next) => {
+          setHouseID(next);
+          setPage(1);
+        }}
+      />
+      <StaffContent
+        data={data}
+        error={error}
+        isLoading={isLoading}
+        shown={shown}
+        pageCount={pageCount}
+        shownPage={shownPage}
+        onPage={setPage}
+        ask={ask}
+        onAdd={() => setIsAdding(true)}
+        onRetry={() => void mutate()}
+      />
       <AddStaffDialog
         open={isAdding}
         houses={houses}

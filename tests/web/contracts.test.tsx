@@ -1,0 +1,312 @@
+// The contract wizard's rules (web/src/features/contracts/createContract): what each step refuses and
+// where its message shows, that 'Tiếp tục' stays on a step with errors, what a deposit fills in, and
+// what the page does with the server's refusals. The page and its hooks are real; the server is fake.
+// The whole journey (a deposit turned into a contract against the real API, the tenant's one-time
+// password) is the browser test tests/e2e/contracts.test.ts.
+import {
+  CONTRACT_MESSAGES,
+  type ContractCreateInput,
+  type Fee,
+  type Reservation,
+  type Room,
+} from '@nhatro/common';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { CreateContractPage } from '../../web/src/features/contracts/CreateContractPage';
+import { HOUSE, currentPath, renderPage, signIn, toasts } from './support/app';
+import { collection, fakeApi, type FakeApi } from './support/fakeApi';
+
+const TENANT = { name: 'Phạm Thị Nhung', phone: '0901234567' };
+const PLATE_FORMAT = 'Biển số xe không đúng định dạng (ví dụ 59-X3 123.45 hoặc 51F-123.45).';
+
+/** yyyy-mm-dd of today in Vietnam (the app's calendar). */
+function vietnamToday(): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(new Date());
+}
+
+function addDays(isoDate: string, days: number): string {
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+function addMonths(isoDate: string, months: number): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}
+
+function dmy(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+const TODAY = vietnamToday();
+const ROOMS = [
+  { roomID: 'room-101', roomName: 'P101', status: 'reserved', price: 2_500_000, floor: 1 },
+  { roomID: 'room-102', roomName: 'P102', status: 'empty', price: 2_000_000, floor: 1 },
+  { roomID: 'room-103', roomName: 'P103', status: 'occupied', price: 2_200_000, floor: 1 },
+] as Room[];
+const RESERVATION: Reservation = {
+  reservationID: 'reservation-1',
+  houseID: HOUSE.houseID,
+  roomID: 'room-101',
+  fullName: TENANT.name,
+  phoneNumber: TENANT.phone,
+  deposit: 3_000_000,
+  expectedMoveInDate: TODAY,
+  status: 'active',
+  createdOn: '2026-11-01T03:00:00Z',
+};
+const FEES = [
+  { serviceID: 'fee-power', serviceName: 'Điện', price: 3500, unit: 'kWh' },
+  { serviceID: 'fee-water', serviceName: 'Nước', price: 20_000, unit: 'm3' },
+  { serviceID: 'fee-net', serviceName: 'Internet', price: 100_000, unit: 'room' },
+  { serviceID: 'fee-bike', serviceName: 'Gửi xe máy', price: 150_000, unit: 'vehicle' },
+].map((fee) => ({ ...fee, houseID: HOUSE.houseID })) as Fee[];
+
+let api: FakeApi;
+beforeEach(() => {
+  api = fakeApi();
+  api.on('GET', '/odata/Room', collection(ROOMS));
+  api.on('GET', '/api/Reservation/Get', { body: { status: true, data: [RESERVATION] } });
+  api.on('GET', '/odata/Service', collection(FEES));
+  signIn('landlord');
+});
+
+async function openWizard(path = '/createContract'): Promise<void> {
+  renderPage(<CreateContractPage />, path, '/createContract');
+  await screen.findByText('Bước 1/5: Phòng & thời hạn');
+}
+
+function field(label: string): HTMLInputElement {
+  return screen.getByLabelText(label, { exact: false, selector: 'input, select' }) as HTMLInputElement;
+}
+
+function set(element: HTMLElement, value: string): void {
+  fireEvent.change(element, { target: { value } });
+}
+
+/** Types a value and leaves the field, as a person does. */
+function fill(element: HTMLElement, value: string): void {
+  set(element, value);
+  fireEvent.blur(element);
+}
+
+/** The text under a field (a field without one keeps a zero-width space, so the form does not jump). */
+function helperText(id: string): string {
+  return (document.getElementById(`${id}-helper-text`)?.textContent ?? '').replace(/\u200b/g, '');
+}
+
+function next(): void {
+  fireEvent.click(screen.getByRole('button', { name: 'Tiếp tục' }));
+}
+
+async function expectStep(title: string): Promise<void> {
+  await screen.findByText(title);
+}
+
+/** Step 1 with the reserved room, then a valid representative: the wizard on step 3. */
+async function throughRepresentative(): Promise<void> {
+  await openWizard('/createContract?roomID=room-101');
+  next();
+  await expectStep('Bước 2/5: Người đại diện');
+  fireEvent.click(screen.getByRole('radio', { name: 'Nữ' }));
+  fill(field('Số CCCD'), '079301001234');
+  fill(field('Ngày sinh'), '2001-03-08');
+  fill(field('Quê quán'), 'Cần Thơ');
+  next();
+  await expectStep('Bước 3/5: Người ở cùng');
+}
+
+describe('step 1: room and term', () => {
+  it('fills in the reserved room’s deposit, tenant and move-in date; quick terms set the end', async () => {
+    await openWizard('/createContract?roomID=room-101');
+    expect(field('Phòng').value).toBe('room-101');
+    expect(screen.getByTestId('contract-reservation').textContent).toContain(TENANT.name);
+    expect(field('Tiền thuê / tháng').value).toBe('2500000');
+    expect(helperText('contract-rentFee')).toBe('2.500.000\u00a0₫');
+    expect(field('Tiền cọc').value).toBe('3000000');
+    expect((screen.getByTestId('contract-deposited') as HTMLElement).querySelector('input')?.checked).toBe(
+      true,
+    );
+    expect(field('Ngày bắt đầu').value).toBe(TODAY);
+    fireEvent.click(screen.getByRole('button', { name: '6 tháng' }));
+    expect(field('Ngày kết thúc').value).toBe(addDays(addMonths(TODAY, 6), -1));
+    fireEvent.click(screen.getByRole('button', { name: '1 năm' }));
+    const yearEnd = addDays(addMonths(TODAY, 12), -1);
+    expect(field('Ngày kết thúc').value).toBe(yearEnd);
+    expect(helperText('contract-endDate')).toBe(dmy(yearEnd));
+  });
+
+  it('offers empty and reserved rooms only; an empty room’s deposit is a month of rent, not received', async () => {
+    await openWizard();
+    const options = [...(field('Phòng') as unknown as HTMLSelectElement).options].map(
+      (option) => option.value,
+    );
+    expect(options).toEqual(['', 'room-101', 'room-102']);
+    set(field('Phòng'), 'room-102');
+    expect(field('Tiền thuê / tháng').value).toBe('2000000');
+    expect(field('Tiền cọc').value).toBe('2000000');
+    expect((screen.getByTestId('contract-deposited') as HTMLElement).querySelector('input')?.checked).toBe(
+      false,
+    );
+  });
+
+  it('refuses an end before the start, and stays on the step', async () => {
+    await openWizard('/createContract?roomID=room-101');
+    fill(field('Ngày kết thúc'), addDays(TODAY, -1));
+    expect(helperText('contract-endDate')).toBe('Ngày kết thúc phải sau ngày bắt đầu.');
+    next();
+    await expectStep('Bước 1/5: Phòng & thời hạn');
+    expect(document.activeElement).toBe(field('Ngày kết thúc'));
+  });
+
+  it('asks for a room before going on', async () => {
+    await openWizard();
+    next();
+    await waitFor(() => expect(helperText('contract-roomID')).not.toBe(''));
+    expect(screen.getByText('Bước 1/5: Phòng & thời hạn')).toBeTruthy();
+  });
+});
+
+describe('step 2: the representative', () => {
+  it('shows the schema’s messages under the fields, and the gender once the step is sent', async () => {
+    await openWizard('/createContract?roomID=room-101');
+    next();
+    await expectStep('Bước 2/5: Người đại diện');
+    expect(field('Họ và tên').value).toBe(TENANT.name);
+    expect(field('Số điện thoại').value).toBe(TENANT.phone);
+    fill(field('Số CCCD'), '1234');
+    expect(helperText('representative-citizenID')).toBe(
+      'Số CCCD phải gồm 12 chữ số (hoặc CMND cũ 9 chữ số).',
+    );
+    expect(screen.queryByText('Hãy chọn giới tính.')).toBeNull();
+    next();
+    await expectStep('Bước 2/5: Người đại diện');
+    expect(screen.getByText('Hãy chọn giới tính.')).toBeTruthy();
+    fill(field('Email'), 'khong-phai-email');
+    expect(helperText('representative-email')).toBe('Email không hợp lệ.');
+    fill(field('Ngày sinh'), addDays(TODAY, 1));
+    expect(helperText('representative-dateOfBirth')).toBe('Ngày sinh không được ở tương lai.');
+    fill(field('Họ và tên'), '  ');
+    expect(helperText('representative-occupantName')).toBe('Họ tên không được để trống!');
+  });
+});
+
+describe('steps 3 and 4: occupants, vehicles and services', () => {
+  it('asks for each occupant’s name; removing one takes nothing else with it', async () => {
+    await throughRepresentative();
+    expect(screen.getByTestId('occupants-empty')).toBeTruthy();
+    for (let index = 0; index < 3; index += 1) {
+      fireEvent.click(screen.getByRole('button', { name: 'Thêm người ở cùng' }));
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Xóa người ở cùng 3' }));
+    expect(screen.queryByRole('region', { name: 'Người ở cùng 3' })).toBeNull();
+    next();
+    const first = screen.getByRole('region', { name: 'Người ở cùng 1' });
+    await within(first).findByText('Họ tên không được để trống!');
+    expect(screen.getByText('Bước 3/5: Người ở cùng')).toBeTruthy();
+  });
+
+  it('asks for a plate in the Vietnamese format, and ticks the house’s fees but the per-vehicle ones', async () => {
+    await throughRepresentative();
+    next();
+    await expectStep('Bước 4/5: Xe & dịch vụ');
+    const services = screen.getByRole('list', { name: 'Dịch vụ của nhà trọ' });
+    for (const name of ['Điện', 'Nước', 'Internet']) {
+      expect(
+        (within(services).getByRole('checkbox', { name: new RegExp(`^${name} —`) }) as HTMLInputElement)
+          .checked,
+      ).toBe(true);
+    }
+    expect(within(services).getByText(/Phí theo xe: thêm xe ở trên/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Thêm xe' }));
+    const vehicle = screen.getByRole('region', { name: 'Xe 1' });
+    expect((within(vehicle).getByLabelText('Loại xe') as HTMLSelectElement).value).toBe('Xe máy');
+    next();
+    await within(vehicle).findByText('Biển số xe không được để trống!');
+    fill(within(vehicle).getByLabelText('Biển số', { exact: false }), 'ABC');
+    expect(helperText('vehicle-0-licensePlate')).toBe(PLATE_FORMAT);
+    fill(within(vehicle).getByLabelText('Biển số', { exact: false }), '59-X3 123.45');
+    expect(helperText('vehicle-0-licensePlate')).toBe('');
+    expect(within(services).getByRole('checkbox', { name: 'Xe máy 59-X3 123.45' })).toBeTruthy();
+    set(within(vehicle).getByLabelText('Loại xe'), 'Xe đạp');
+    fill(within(vehicle).getByLabelText('Biển số', { exact: false }), '');
+    expect(helperText('vehicle-0-licensePlate')).toBe('Xe đạp không cần biển số.');
+  });
+});
+
+describe('step 5: creating the contract', () => {
+  async function toSummary(): Promise<void> {
+    await throughRepresentative();
+    next();
+    await expectStep('Bước 4/5: Xe & dịch vụ');
+    next();
+    await expectStep('Bước 5/5: Xác nhận');
+  }
+
+  it('sums everything up, and a failure keeps what was typed with the reason in a toast', async () => {
+    await toSummary();
+    const summary = screen.getByTestId('contract-summary');
+    const yearEnd = addDays(addMonths(TODAY, 12), -1);
+    expect(within(summary).getByTestId('summary-term').textContent).toContain(
+      `${dmy(TODAY)} – ${dmy(yearEnd)}`,
+    );
+    expect(within(summary).getByTestId('summary-term').textContent).toContain('3.000.000\u00a0₫ (đã nhận)');
+    expect(within(summary).getByTestId('summary-representative').textContent).toContain(TENANT.name);
+
+    api.offline = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Tạo hợp đồng' }));
+    const failure = `${CONTRACT_MESSAGES.createFailed} Không kết nối được máy chủ. Vui lòng kiểm tra kết nối mạng.`;
+    await waitFor(() => expect(toasts('error')).toContain(failure));
+    expect(screen.getByTestId('contract-create-error').textContent).toBe(failure);
+    expect(within(summary).getByTestId('summary-representative').textContent).toContain(TENANT.name);
+    expect((screen.getByRole('button', { name: 'Tạo hợp đồng' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('a phone that is another running contract’s account: back to step 2 with the reason under it', async () => {
+    api.on('POST', '/odata/Contract', { status: 409, body: { errorMessage: CONTRACT_MESSAGES.phoneTaken } });
+    await toSummary();
+    fireEvent.click(screen.getByRole('button', { name: 'Tạo hợp đồng' }));
+    await expectStep('Bước 2/5: Người đại diện');
+    expect(helperText('representative-phoneNumber')).toBe(CONTRACT_MESSAGES.phoneTaken);
+    expect(toasts('error')).toContain(`${CONTRACT_MESSAGES.createFailed} ${CONTRACT_MESSAGES.phoneTaken}`);
+    set(field('Số điện thoại'), '0907654321');
+    expect(helperText('representative-phoneNumber')).toBe('');
+  });
+
+  it('sends the contract, then shows the tenant’s one-time password until it is written down', async () => {
+    api.on('POST', '/odata/Contract', ({ body }) => ({
+      status: 201,
+      body: {
+        ...(body as object),
+        contractID: 'contract-9',
+        representativeAccount: { username: TENANT.phone, oneTimePassword: 'Ab12Cd34' },
+      },
+    }));
+    await toSummary();
+    fireEvent.click(screen.getByRole('button', { name: 'Tạo hợp đồng' }));
+    const account = await screen.findByRole('dialog', { name: 'Tài khoản của người thuê' });
+    expect(within(account).getByTestId('tenant-account-password').textContent).toBe('Ab12Cd34');
+    const sent = api.sent('POST', '/odata/Contract')[0]?.body as ContractCreateInput;
+    expect(sent).toMatchObject({
+      roomID: 'room-101',
+      reservationID: 'reservation-1',
+      startDate: TODAY,
+      endDate: addDays(addMonths(TODAY, 12), -1),
+      rentFee: 2_500_000,
+      deposit: 3_000_000,
+      representative: { occupantName: TENANT.name, phoneNumber: TENANT.phone, citizenID: '079301001234' },
+    });
+    // The house's fees ticked by default, none per vehicle (there is no vehicle).
+    expect(JSON.stringify(sent)).toContain('fee-net');
+    expect(JSON.stringify(sent)).not.toContain('fee-bike');
+    await waitFor(() => expect(toasts('success')).toContain('Tạo hợp đồng thành công!'));
+    fireEvent.click(within(account).getByRole('button', { name: 'Đã ghi lại, xem hợp đồng' }));
+    await waitFor(() => expect(currentPath()).toBe('/contracts/contract-9'));
+  });
+});
