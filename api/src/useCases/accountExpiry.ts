@@ -12,12 +12,13 @@ import { addDays } from '../domain/houseTickets.js';
 import type { HouseDoc, OutboxMessageDoc, UserDoc } from '../domain/shared/model.js';
 import { daysFromTo, isExpired } from '../domain/platformRequests.js';
 import { vietnamDate } from '../domain/shared/time.js';
-import { StoreError } from '../store/store.js';
+import { isStoreError } from '../store/store.js';
 import type { AuthUser } from './auth/authenticate.js';
 import type { Deps } from './shared/deps.js';
 import { readHouse } from './shared/houseScope.js';
 import { outboxCreate } from './outbox.js';
 import { findUser } from './shared/users.js';
+import { queryAll } from './shared/queryAll.js';
 
 /**
  * A landlord's paid term: after its last day the landlord and their staff read but do not write until it
@@ -75,27 +76,17 @@ export interface ExpiryReminderRunSummary {
 
 /** Landlords whose last day is between `from` and `to` (both included), every page. */
 async function landlordsEndingBetween(deps: Deps, from: string, to: string): Promise<UserDoc[]> {
-  const users = deps.store.container<UserDoc>('users');
-  const found: UserDoc[] = [];
-  let continuation: string | undefined;
-  do {
-    const page = await users.query({
-      filter: {
-        op: 'and',
-        items: [
-          { op: 'eq', field: 'type', value: 'user' },
-          { op: 'eq', field: 'roleID', value: ROLE.houseModerator },
-          { op: 'ge', field: 'accountExpiresOn', value: from },
-          { op: 'le', field: 'accountExpiresOn', value: to },
-        ],
-      },
-      top: 1000,
-      ...(continuation ? { continuation } : {}),
-    });
-    found.push(...page.items);
-    continuation = page.continuation;
-  } while (continuation);
-  return found;
+  return queryAll(deps.store.container<UserDoc>('users'), {
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'user' },
+        { op: 'eq', field: 'roleID', value: ROLE.houseModerator },
+        { op: 'ge', field: 'accountExpiresOn', value: from },
+        { op: 'le', field: 'accountExpiresOn', value: to },
+      ],
+    },
+  });
 }
 
 /**
@@ -149,7 +140,7 @@ export async function writeExpiryReminders(deps: Deps): Promise<ExpiryReminderRu
       await outbox.create(op.doc);
       summary.written += 1;
     } catch (error) {
-      if (error instanceof StoreError && error.code === 'conflict') summary.alreadyWritten += 1;
+      if (isStoreError(error, 'conflict')) summary.alreadyWritten += 1;
       else
         summary.failed.push({
           userID: landlord.userID,

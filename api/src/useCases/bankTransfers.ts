@@ -23,7 +23,7 @@ import {
 } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { Filter } from '../domain/shared/query.js';
-import { StoreError } from '../store/store.js';
+import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import { billOwed, chargeOwed } from './shared/billViews.js';
 import type { Deps } from './shared/deps.js';
@@ -118,7 +118,7 @@ async function creditTransfer(
       if (operations.length > 0) await houseDocs<HouseScopedDoc>(deps).batch(target.houseID, operations);
       break;
     } catch (error) {
-      const raced = error instanceof StoreError && error.code === 'precondition_failed';
+      const raced = isStoreError(error, 'precondition_failed');
       if (!raced || attempt >= CREDIT_ATTEMPTS) throw error;
       const newer = await houseDocs<PayableDoc>(deps).read(target.houseID, target.id);
       if (!newer || newer.type !== target.type) throw error;
@@ -166,7 +166,7 @@ async function receiveTransaction(deps: Deps, transaction: BankFeedTransaction):
         status: 'received',
       });
     } catch (error) {
-      if (error instanceof StoreError && error.code === 'conflict') return 'duplicate';
+      if (isStoreError(error, 'conflict')) return 'duplicate';
       throw error;
     }
   }

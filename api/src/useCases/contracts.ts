@@ -53,6 +53,7 @@ import { roomForCaller } from './rooms.js';
 import type { Deps } from './shared/deps.js';
 import { createUser, findUserByUsername, lessorInfoOf, usernameClaimID } from './shared/users.js';
 import { entityView, toView } from './shared/views.js';
+import { groupBy } from '../domain/shared/groupBy.js';
 
 /** Contract status 1 (spec): the one active contract of a room. */
 export const ACTIVE_CONTRACT = CONTRACT_STATUS.active;
@@ -130,12 +131,7 @@ async function expandContracts(actor: Actor, houseID: string, contracts: Contrac
       const ordered = option.query.orderBy.length
         ? option.query
         : { ...option.query, orderBy: [navigation.order] };
-      const byContract = new Map<string, typeof docs>();
-      for (const doc of docs) {
-        const own = byContract.get(doc.contractID);
-        if (own) own.push(doc);
-        else byContract.set(doc.contractID, [doc]);
-      }
+      const byContract = groupBy(docs, (doc) => doc.contractID);
       const { view } = navigation;
       for (const contract of contracts) {
         const docsOfContract = byContract.get(contract.contractID) ?? [];

@@ -31,7 +31,7 @@ import type {
 } from '../domain/shared/model.js';
 import type { Filter } from '../domain/shared/query.js';
 import { vietnamDate, vietnamMonth } from '../domain/shared/time.js';
-import { StoreError, type BatchOp, type Store } from '../store/store.js';
+import { isStoreError, type BatchOp, type Store } from '../store/store.js';
 import type { Actor } from './shared/actor.js';
 import type { Deps } from './shared/deps.js';
 import { authorizeHouse, houseDocs, listInHouse } from './shared/houseScope.js';
@@ -48,10 +48,6 @@ type Op = BatchOp<HouseScopedDoc>;
 const TOTALS_ATTEMPTS = 8;
 /** Tries of a rebuild that writes kept overtaking, before answering from an unsaved rebuild. */
 const REBUILD_ATTEMPTS = 3;
-
-function isStoreError(error: unknown, code: StoreError['code']): boolean {
-  return error instanceof StoreError && error.code === code;
-}
 
 async function readTotals(deps: Deps, houseID: string): Promise<HouseTotalsDoc | undefined> {
   const doc = await houseDocs(deps).read(houseID, houseTotalsID(houseID));

@@ -4,12 +4,13 @@ import { AppError } from '../domain/shared/errors.js';
 import type { HouseDoc, UserDoc } from '../domain/shared/model.js';
 import { isExpired } from '../domain/platformRequests.js';
 import { vietnamDate } from '../domain/shared/time.js';
-import { StoreError } from '../store/store.js';
+import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import { endSessions } from './auth/sessions.js';
 import type { Deps } from './shared/deps.js';
-import { houseDocs } from './shared/houseScope.js';
+import { houseDocs, acrossHouses } from './shared/houseScope.js';
 import { findUser } from './shared/users.js';
+import { queryAll } from './shared/queryAll.js';
 
 /**
  * The super admin's landlord accounts (/hmAccountsManage): `GET /api/User/GetAllHMAccounts` with each
@@ -19,39 +20,19 @@ import { findUser } from './shared/users.js';
 
 /** Every document of one type in a container, every page. */
 async function everyLandlord(deps: Deps): Promise<UserDoc[]> {
-  const found: UserDoc[] = [];
-  let continuation: string | undefined;
-  do {
-    const page = await deps.store.container<UserDoc>('users').query({
-      filter: {
-        op: 'and',
-        items: [
-          { op: 'eq', field: 'type', value: 'user' },
-          { op: 'eq', field: 'roleID', value: ROLE.houseModerator },
-        ],
-      },
-      top: 1000,
-      ...(continuation ? { continuation } : {}),
-    });
-    found.push(...page.items);
-    continuation = page.continuation;
-  } while (continuation);
-  return found;
+  return queryAll(deps.store.container<UserDoc>('users'), {
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'user' },
+        { op: 'eq', field: 'roleID', value: ROLE.houseModerator },
+      ],
+    },
+  });
 }
 
-async function everyHouse(deps: Deps): Promise<HouseDoc[]> {
-  const found: HouseDoc[] = [];
-  let continuation: string | undefined;
-  do {
-    const page = await houseDocs<HouseDoc>(deps).query({
-      filter: { op: 'eq', field: 'type', value: 'house' },
-      top: 1000,
-      ...(continuation ? { continuation } : {}),
-    });
-    found.push(...page.items);
-    continuation = page.continuation;
-  } while (continuation);
-  return found;
+function everyHouse(deps: Deps): Promise<HouseDoc[]> {
+  return acrossHouses<HouseDoc>(deps, { op: 'eq', field: 'type', value: 'house' });
 }
 
 function accountView(account: UserDoc, usage: { houses: number; rooms: number }, today: string): HMAccount {
@@ -117,7 +98,7 @@ export async function setHMAccountDisabled(
         .container<UserDoc>('users')
         .replace({ ...account, disabled }, account._etag ? { ifMatch: account._etag } : {});
     } catch (error) {
-      if (error instanceof StoreError && error.code === 'precondition_failed') throw AppError.stale();
+      if (isStoreError(error, 'precondition_failed')) throw AppError.stale();
       throw error;
     }
     await audit(actor, {

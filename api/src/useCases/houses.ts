@@ -11,6 +11,7 @@ import { assertCurrent, authorizeHouse, houseDocs, withChanges } from './shared/
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { lessorInfoOf } from './shared/users.js';
 import { entityView } from './shared/views.js';
+import { queryAll } from './shared/queryAll.js';
 
 export function newHouseDoc(
   input: { houseName: string; houseAddress: string; ownerID: string; staffIDs?: string[] },
@@ -96,18 +97,11 @@ export async function updateHouse(
 export async function listHouseSummaries(deps: Deps, caller: Caller): Promise<HouseSummary[]> {
   const query = accessibleHousesQuery(caller);
   if (!query) return [];
-  const houses: HouseDoc[] = [];
-  let continuation: string | undefined;
-  do {
-    const page = await houseDocs<HouseDoc>(deps).query({
-      ...query,
-      orderBy: { field: 'houseName' },
-      top: 500,
-      ...(continuation ? { continuation } : {}),
-    });
-    houses.push(...page.items);
-    continuation = page.continuation;
-  } while (continuation);
+  const houses = await queryAll(houseDocs<HouseDoc>(deps), {
+    ...query,
+    orderBy: { field: 'houseName' },
+    top: 500,
+  });
   const lessorInfos = new Map<string, LessorInfo>();
   for (const ownerID of new Set(houses.map((house) => house.ownerID))) {
     lessorInfos.set(ownerID, await lessorInfoOf(deps, ownerID));

@@ -42,7 +42,7 @@ import type {
 import { tenantAccountText } from '../domain/shared/outboxTexts.js';
 import { roomNameKey } from '../domain/rooms.js';
 import { vietnamDate } from '../domain/shared/time.js';
-import { StoreError, type BatchOp } from '../store/store.js';
+import { isStoreError, type BatchOp } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import {
   closeTenantAccounts,
@@ -345,7 +345,7 @@ async function writeTenancies(
     await writeInBatches(deps, houseID, perRoom);
   } catch (error) {
     // A room changed since it was checked (filled, reserved, renamed): the caller reloads and retries.
-    throw error instanceof StoreError && error.code === 'precondition_failed' ? AppError.stale() : error;
+    throw isStoreError(error, 'precondition_failed') ? AppError.stale() : error;
   }
 }
 

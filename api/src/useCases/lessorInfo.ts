@@ -10,7 +10,7 @@ import {
 import { parseBlobName } from '../domain/shared/blobNames.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { UserDoc } from '../domain/shared/model.js';
-import { StoreError } from '../store/store.js';
+import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import { acceptUpload, grantScopedUpload, type UploadGrant } from './blobAccess.js';
 import type { Deps } from './shared/deps.js';
@@ -135,7 +135,7 @@ export async function updateLessorInfo(actor: Actor, input: LessorInfoUpdateInpu
       .container<UserDoc>('users')
       .replace(updated, { ifMatch: ifMatch ?? (account._etag as string) });
   } catch (error) {
-    if (error instanceof StoreError && error.code === 'precondition_failed') throw AppError.stale();
+    if (isStoreError(error, 'precondition_failed')) throw AppError.stale();
     throw error;
   }
   await audit(actor, {

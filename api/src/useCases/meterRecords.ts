@@ -37,7 +37,7 @@ import type {
 } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { vietnamDate, vietnamMonth } from '../domain/shared/time.js';
-import { StoreError, type BatchOp, type Filter, type OrderBy } from '../store/store.js';
+import { isStoreError, type BatchOp, type Filter, type OrderBy } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import { acceptUpload } from './blobAccess.js';
 import type { Deps } from './shared/deps.js';
@@ -51,6 +51,7 @@ import {
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { roomForCaller } from './rooms.js';
 import { entityView } from './shared/views.js';
+import { groupBy } from '../domain/shared/groupBy.js';
 
 /**
  * Meter readings (`/odata/MeterRecord`): one record per room, meter kind and month. A reading is
@@ -132,14 +133,7 @@ function stripStorage<T extends HouseScopedDoc>(doc: T): T {
 
 const keyOf = (roomID: string, kind: MeterKind) => `${roomID}|${kind}`;
 
-function groupBy<T extends { roomID: string; kind: MeterKind }>(docs: T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const doc of docs) {
-    const key = keyOf(doc.roomID, doc.kind);
-    groups.set(key, [...(groups.get(key) ?? []), doc]);
-  }
-  return groups;
-}
+const byRoomAndKind = (doc: { roomID: string; kind: MeterKind }) => keyOf(doc.roomID, doc.kind);
 
 /** The house of the first reading and every room the readings name, all in that house (else 404). */
 async function resolveRooms(
@@ -239,7 +233,7 @@ async function writeAllOrNothing(deps: Deps, pk: string, writes: PlannedWrite[])
     }
   } catch (error) {
     // A record created or a document changed by someone else since it was read.
-    if (error instanceof StoreError && (error.code === 'conflict' || error.code === 'precondition_failed')) {
+    if (isStoreError(error, 'conflict', 'precondition_failed')) {
       throw AppError.stale();
     }
     throw error;
@@ -305,8 +299,14 @@ async function saveReadings(
     }
   }
 
-  const meters = groupBy(meterDocs.map((doc) => ({ ...doc })));
-  const records = groupBy(recordDocs.map((doc) => ({ ...doc })));
+  const meters = groupBy(
+    meterDocs.map((doc) => ({ ...doc })),
+    byRoomAndKind,
+  );
+  const records = groupBy(
+    recordDocs.map((doc) => ({ ...doc })),
+    byRoomAndKind,
+  );
   const changed = new Map<string, HouseScopedDoc>();
   const roomsChanged = new Map<string, RoomDoc>();
   const inBatch = new Set(readings.map((reading) => reading.id));

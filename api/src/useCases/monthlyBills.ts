@@ -14,7 +14,7 @@ import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { applyCashPayment } from '../domain/payments.js';
 import type { OrderBy } from '../domain/shared/query.js';
 import { renderPdf } from '../documents/contractPdf.js';
-import { StoreError } from '../store/store.js';
+import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import { batchWithTotals } from './dashboardReport.js';
 import {
@@ -174,7 +174,7 @@ export async function recordCashPayment<T extends BillingDoc>(
       if (saved?.type !== doc.type) throw AppError.notFound();
       return saved;
     } catch (error) {
-      const raced = error instanceof StoreError && error.code === 'precondition_failed';
+      const raced = isStoreError(error, 'precondition_failed');
       if (!raced || ifMatch !== undefined || attempt >= PAYMENT_ATTEMPTS) throw error;
       const newer = await houseDocs<T>(deps).read(current.pk, current.id);
       if (newer?.type !== doc.type) throw AppError.notFound();

@@ -20,7 +20,7 @@ import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { notificationText } from '../domain/shared/outboxTexts.js';
 import type { Filter } from '../domain/shared/query.js';
 import { vietnamDate } from '../domain/shared/time.js';
-import { StoreError } from '../store/store.js';
+import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import type { Deps } from './shared/deps.js';
 import { loadChildren } from './shared/expandBatch.js';
@@ -274,7 +274,7 @@ export async function markNotificationRead(actor: Actor, notificationID: string)
       readOn: deps.now().toISOString(),
     });
   } catch (error) {
-    if (!(error instanceof StoreError && error.code === 'conflict')) throw error;
+    if (!isStoreError(error, 'conflict')) throw error;
     read = await container.read(doc.houseID, id);
   }
   return tenantView(doc, read);

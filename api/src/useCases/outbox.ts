@@ -20,7 +20,7 @@ import {
   type OutboxRecipient,
 } from '../domain/outbox.js';
 import { messageChannels, type MessageChannels, type ZaloAccess } from '../messaging/index.js';
-import { StoreError, type BatchOp, type Container, type Filter } from '../store/store.js';
+import { isStoreError, type BatchOp, type Container, type Filter } from '../store/store.js';
 import type { Deps } from './shared/deps.js';
 import { houseDocs, listInHouse } from './shared/houseScope.js';
 import { readPlatformSettings } from './shared/platformSettings.js';
@@ -198,7 +198,7 @@ async function claim(
       doc._etag ? { ifMatch: doc._etag } : {},
     );
   } catch (error) {
-    if (error instanceof StoreError && (error.code === 'precondition_failed' || error.code === 'not_found')) {
+    if (isStoreError(error, 'precondition_failed', 'not_found')) {
       return undefined;
     }
     throw error;
@@ -256,10 +256,7 @@ export async function sendDueMessages(
         );
       } catch (error) {
         // Changed behind this run's claim (its lease ran out): that run's record stands.
-        if (
-          error instanceof StoreError &&
-          (error.code === 'precondition_failed' || error.code === 'not_found')
-        ) {
+        if (isStoreError(error, 'precondition_failed', 'not_found')) {
           summary.skipped += 1;
           continue;
         }

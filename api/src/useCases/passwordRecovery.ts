@@ -24,7 +24,7 @@ import {
   type PasswordRecoveryDoc,
 } from '../domain/passwordRecovery.js';
 import type { Filter } from '../store/store.js';
-import { StoreError } from '../store/store.js';
+import { isStoreError } from '../store/store.js';
 import { recordAudit, type RequestOrigin } from './shared/audit.js';
 import { hashPassword } from './auth/passwords.js';
 import { endSessions } from './auth/sessions.js';
@@ -200,7 +200,7 @@ export async function resetPassword(
       { ifMatch: record._etag as string },
     );
   } catch (error) {
-    if (error instanceof StoreError && error.code === 'precondition_failed') throw linkInvalid();
+    if (isStoreError(error, 'precondition_failed')) throw linkInvalid();
     throw error;
   }
   const passwordHash = await hashPassword(input.newPassword);
@@ -225,7 +225,7 @@ async function replacePassword(deps: Deps, first: UserDoc, passwordHash: string)
       await users.replace({ ...rest, passwordHash }, { ifMatch: account._etag as string });
       return;
     } catch (error) {
-      const raced = error instanceof StoreError && error.code === 'precondition_failed';
+      const raced = isStoreError(error, 'precondition_failed');
       if (!raced || attempt >= ACCOUNT_WRITE_ATTEMPTS) throw error;
     }
     account = await findUser(deps, first.userID);

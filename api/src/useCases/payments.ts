@@ -27,7 +27,7 @@ import {
   type IpnCode,
 } from '../domain/shared/onlinePayments.js';
 import { applyPlatformPayment } from '../domain/payments.js';
-import { StoreError, type BatchOp, type StoredDoc } from '../store/store.js';
+import { isStoreError, type BatchOp, type StoredDoc } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import type { RequestOrigin } from './shared/audit.js';
 import { billOwed, chargeOwed } from './shared/billViews.js';
@@ -350,7 +350,7 @@ async function confirmPayment(
       await store.batch(payment.pk, operations);
       return '00';
     } catch (error) {
-      const raced = error instanceof StoreError && error.code === 'precondition_failed';
+      const raced = isStoreError(error, 'precondition_failed');
       if (!raced || attempt >= CONFIRM_ATTEMPTS) throw error;
       const fresh = await payments(deps, container).read(payment.pk, payment.id);
       if (fresh?.type !== 'payment' || fresh.state !== 'pending') return '02';

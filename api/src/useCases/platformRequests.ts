@@ -31,7 +31,7 @@ import {
   REQUESTS_PARTITION,
 } from '../domain/platformRequests.js';
 import { vietnamDate } from '../domain/shared/time.js';
-import { StoreError, type StoredDoc } from '../store/store.js';
+import { isStoreError, type StoredDoc } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import { governingLandlord } from './accountExpiry.js';
 import type { Deps } from './shared/deps.js';
@@ -259,7 +259,7 @@ async function applyToAccount(deps: Deps, request: PlatformRequestDoc, today: st
     try {
       return await users.replace(changed, account._etag ? { ifMatch: account._etag } : {});
     } catch (error) {
-      const raced = error instanceof StoreError && error.code === 'precondition_failed';
+      const raced = isStoreError(error, 'precondition_failed');
       if (!raced || attempt >= WRITE_ATTEMPTS) throw error;
     }
   }
@@ -324,7 +324,7 @@ export async function approvePaidRequest(
         }),
       ]);
     } catch (error) {
-      const raced = error instanceof StoreError && error.code === 'precondition_failed';
+      const raced = isStoreError(error, 'precondition_failed');
       // Another approval (or a late payment) changed the request: decide again on what it is now.
       if (!raced || attempt >= WRITE_ATTEMPTS) throw error;
       continue;

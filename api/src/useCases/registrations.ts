@@ -33,7 +33,7 @@ import {
   termEndDate,
 } from '../domain/registrations.js';
 import { vietnamDate } from '../domain/shared/time.js';
-import { StoreError, type StoredDoc } from '../store/store.js';
+import { isStoreError, type StoredDoc } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import { recordAudit, type RequestOrigin } from './shared/audit.js';
 import { hashOneTimePassword } from './auth/passwords.js';
@@ -272,7 +272,7 @@ export async function updateOwnRegistration(
 
 /** A write guarded by an ETag that lost to another one: the caller reloads and decides again. */
 function staleOn(error: unknown): never {
-  if (error instanceof StoreError && error.code === 'precondition_failed') throw AppError.stale();
+  if (isStoreError(error, 'precondition_failed')) throw AppError.stale();
   throw error;
 }
 

@@ -24,7 +24,7 @@ import {
   VERIFICATION_CODE_PATTERN,
   verificationCodeHash,
 } from '../domain/verification.js';
-import { StoreError, type BatchOp, type StoredDoc } from '../store/store.js';
+import { isStoreError, type BatchOp, type StoredDoc } from '../store/store.js';
 import { recordAudit, type RequestOrigin } from './shared/audit.js';
 import type { Deps } from './shared/deps.js';
 import { outboxCreate } from './outbox.js';
@@ -70,7 +70,7 @@ function readCode(deps: Deps, registrationID: string, channel: VerificationChann
 }
 
 function isRace(error: unknown): boolean {
-  return error instanceof StoreError && (error.code === 'precondition_failed' || error.code === 'conflict');
+  return isStoreError(error, 'precondition_failed', 'conflict');
 }
 
 /**

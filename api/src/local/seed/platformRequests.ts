@@ -8,7 +8,7 @@ import {
 } from '../../domain/shared/model.js';
 import { requestCode, requestDescription, REQUESTS_PARTITION } from '../../domain/platformRequests.js';
 import { vietnamDate } from '../../domain/shared/time.js';
-import { StoreError } from '../../store/store.js';
+import { isStoreError } from '../../store/store.js';
 import type { Deps } from '../../composition/deps.js';
 import { newHouseDoc, newMeteredFeeDocs } from '../../useCases/houses.js';
 import { newRoomDoc, newRoomMeterDocs } from '../../useCases/rooms.js';
@@ -143,7 +143,7 @@ async function recordDemoPayment(
   try {
     await deps.store.container<PaymentDoc>('platform').create(payment);
   } catch (error) {
-    if (!(error instanceof StoreError && error.code === 'conflict')) throw error;
+    if (!isStoreError(error, 'conflict')) throw error;
   }
 }
 

@@ -11,7 +11,7 @@ import {
 import type { SessionDoc, UserDoc } from '../../domain/shared/model.js';
 import { LOGIN_LIMITS } from '../../domain/shared/throttle.js';
 import { AppError } from '../../domain/shared/errors.js';
-import { StoreError, type StoredDoc } from '../../store/store.js';
+import { isStoreError, type StoredDoc } from '../../store/store.js';
 import { recordAudit, type RequestOrigin } from '../shared/audit.js';
 import { audit, type Actor } from '../shared/actor.js';
 import type { Deps } from '../shared/deps.js';
@@ -26,6 +26,7 @@ import {
   parseRefreshToken,
   signAccessToken,
 } from './tokens.js';
+import { queryAll } from '../shared/queryAll.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -170,7 +171,7 @@ export async function refresh(
     );
   } catch (error) {
     // Two refreshes raced with the same token: only the first wins.
-    if (error instanceof StoreError && error.code === 'precondition_failed') {
+    if (isStoreError(error, 'precondition_failed')) {
       throw AppError.unauthenticated(MESSAGES.invalidRefreshToken);
     }
     throw error;
@@ -257,19 +258,10 @@ export async function endSessions(
   reason: NonNullable<SessionDoc['revokedReason']>,
   keep?: string,
 ): Promise<void> {
-  const sessions = services.store.container<SessionDoc>('sessions');
-  const open: SessionDoc[] = [];
-  let continuation: string | undefined;
-  do {
-    const page = await sessions.query({
-      partitionKey: userID,
-      filter: { op: 'eq', field: 'revoked', value: false },
-      top: 1000,
-      ...(continuation ? { continuation } : {}),
-    });
-    open.push(...page.items);
-    continuation = page.continuation;
-  } while (continuation);
+  const open = await queryAll(services.store.container<SessionDoc>('sessions'), {
+    partitionKey: userID,
+    filter: { op: 'eq', field: 'revoked', value: false },
+  });
   for (const session of open) {
     if (session.sessionID !== keep) await revokeSession(services, userID, session.sessionID, reason);
   }

@@ -42,17 +42,25 @@ import type { ExpandOption, ODataQuery } from '../../domain/shared/odata/parse.j
 import { billIssuedText } from '../../domain/shared/outboxTexts.js';
 import type { Filter } from '../../domain/shared/query.js';
 import { vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
-import { StoreError, type BatchOp } from '../../store/store.js';
+import { isStoreError, type BatchOp } from '../../store/store.js';
 import { audit, type Actor } from '../shared/actor.js';
 import { recordAudit, type RequestOrigin } from '../shared/audit.js';
 import { platformBillingDay } from '../billingDay.js';
 import { batchWithTotals, billChangesIn } from '../dashboardReport.js';
 import type { Deps } from '../shared/deps.js';
 import { expandHouse } from '../shared/houseExpand.js';
-import { assertCurrent, authorizeHouse, houseDocs, listInHouse, requireID } from '../shared/houseScope.js';
+import {
+  assertCurrent,
+  authorizeHouse,
+  houseDocs,
+  listInHouse,
+  requireID,
+  acrossHouses,
+} from '../shared/houseScope.js';
 import { applyInMemory, listEntities, selectFields, type EntityPage } from '../shared/odataQuery.js';
 import { outboxCreate, tenantRecipients } from '../outbox.js';
 import { entityView, toView } from '../shared/views.js';
+import { groupBy } from '../../domain/shared/groupBy.js';
 
 /**
  * The monthly draft of a house (house ticket) with one room ticket per contract the month bills, the
@@ -92,17 +100,6 @@ interface HouseFacts {
   debtsByContract: Map<string, MonthlyBillDoc[]>;
   /** Contracts that already have a bill of this month. */
   billedContracts: Set<string>;
-}
-
-function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const value = key(item);
-    const group = groups.get(value);
-    if (group) group.push(item);
-    else groups.set(value, [item]);
-  }
-  return groups;
 }
 
 async function houseFacts(deps: Deps, house: HouseDoc, month: string): Promise<HouseFacts> {
@@ -258,10 +255,6 @@ async function billingDayOf(deps: Deps, house: HouseDoc, platformDay?: number): 
   return effectiveBillingDay(house, platformDay ?? (await platformBillingDay(deps)));
 }
 
-function isStoreError(error: unknown, ...codes: StoreError['code'][]): error is StoreError {
-  return error instanceof StoreError && codes.includes(error.code);
-}
-
 export interface DraftResult {
   ticket: HouseTicketDoc | undefined;
   /** True when this call wrote the draft; false when it was there already (or nothing to bill). */
@@ -382,8 +375,8 @@ export async function draftDueHouseTickets(deps: Deps): Promise<DraftRunSummary>
   const day = Number(today.slice(8, 10));
   const [platformDay, houses, tickets] = await Promise.all([
     platformBillingDay(deps),
-    queryAll<HouseDoc>(deps, { op: 'eq', field: 'type', value: 'house' }),
-    queryAll<HouseTicketDoc>(deps, {
+    acrossHouses<HouseDoc>(deps, { op: 'eq', field: 'type', value: 'house' }),
+    acrossHouses<HouseTicketDoc>(deps, {
       op: 'and',
       items: [
         { op: 'eq', field: 'type', value: 'houseTicket' },
@@ -433,22 +426,6 @@ export async function draftDueHouseTickets(deps: Deps): Promise<DraftRunSummary>
     }
   }
   return summary;
-}
-
-/** Every document of the `houses` container matching `filter`, across partitions (all pages). */
-async function queryAll<T extends HouseScopedDoc>(deps: Deps, filter: Filter): Promise<T[]> {
-  const items: T[] = [];
-  let continuation: string | undefined;
-  do {
-    const page = await houseDocs<T>(deps).query({
-      filter,
-      top: 1000,
-      ...(continuation ? { continuation } : {}),
-    });
-    items.push(...page.items);
-    continuation = page.continuation;
-  } while (continuation);
-  return items;
 }
 
 // ---------------------------------------------------------------------------------------------------

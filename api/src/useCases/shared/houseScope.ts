@@ -5,6 +5,7 @@ import { AppError } from '../../domain/shared/errors.js';
 import type { ContractDoc, HouseDoc, HouseScopedDoc, RoomDoc } from '../../domain/shared/model.js';
 import type { Filter } from '../../store/store.js';
 import type { Deps } from './deps.js';
+import { queryAll } from './queryAll.js';
 
 /**
  * What every house-scoped slice needs: the `houses` container (partitioned by houseID), reading
@@ -41,19 +42,15 @@ export async function listInHouse<T extends HouseScopedDoc>(
   extra?: Filter,
 ): Promise<T[]> {
   const filter: Filter = { op: 'eq', field: 'type', value: type };
-  const items: T[] = [];
-  let continuation: string | undefined;
-  do {
-    const page = await houseDocs<T>(deps).query({
-      partitionKey: houseID,
-      filter: extra ? { op: 'and', items: [filter, extra] } : filter,
-      top: 1000,
-      ...(continuation ? { continuation } : {}),
-    });
-    items.push(...page.items);
-    continuation = page.continuation;
-  } while (continuation);
-  return items;
+  return queryAll(houseDocs<T>(deps), {
+    partitionKey: houseID,
+    filter: extra ? { op: 'and', items: [filter, extra] } : filter,
+  });
+}
+
+/** Every document of the `houses` container matching `filter`, across partitions (all pages). */
+export function acrossHouses<T extends HouseScopedDoc>(deps: Deps, filter: Filter): Promise<T[]> {
+  return queryAll(houseDocs<T>(deps), { filter });
 }
 
 /**

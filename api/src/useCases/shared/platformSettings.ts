@@ -1,5 +1,5 @@
 import { SETTINGS_PARTITION, type PlatformSettingsDoc } from '../../domain/shared/model.js';
-import { StoreError } from '../../store/store.js';
+import { isStoreError } from '../../store/store.js';
 import type { Deps } from './deps.js';
 
 /**
@@ -38,7 +38,7 @@ export async function writePlatformSettings(
   try {
     await patch();
   } catch (error) {
-    if (!(error instanceof StoreError && error.code === 'not_found')) throw error;
+    if (!isStoreError(error, 'not_found')) throw error;
     try {
       await container.create({
         id: SETTINGS_PARTITION,
@@ -49,7 +49,7 @@ export async function writePlatformSettings(
         updatedBy: userID,
       });
     } catch (createError) {
-      if (!(createError instanceof StoreError && createError.code === 'conflict')) throw createError;
+      if (!isStoreError(createError, 'conflict')) throw createError;
       await patch();
     }
   }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_ROLES, type LessorInfo, type RoleID } from '@nhatro/common';
 import type { UserDoc, UsernameClaimDoc } from '../../domain/shared/model.js';
-import { StoreError } from '../../store/store.js';
+import { isStoreError } from '../../store/store.js';
 import type { Deps } from './deps.js';
 import { hashPassword } from '../auth/passwords.js';
 import { AppError } from '../../domain/shared/errors.js';
@@ -43,7 +43,7 @@ export async function createUser(services: Deps, input: NewUser): Promise<UserDo
   try {
     await users.create({ id: claimID, pk: claimID, type: 'usernameClaim', userID });
   } catch (error) {
-    if (error instanceof StoreError && error.code === 'conflict') {
+    if (isStoreError(error, 'conflict')) {
       throw AppError.conflict('Tên đăng nhập đã được sử dụng.');
     }
     throw error;
