@@ -25,7 +25,7 @@ import type {
 } from '../../api/src/domain/shared/model.js';
 import { addDays } from '../../api/src/domain/houseTickets.js';
 import { vietnamDate, vietnamMonth } from '../../api/src/domain/shared/time.js';
-import { houseTotals } from '../../api/src/useCases/dashboardReport.js';
+import { houseTotals } from '../../api/src/useCases/shared/houseTotals.js';
 import { createDeps } from '../../api/src/composition/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { createUser } from '../../api/src/useCases/shared/users.js';

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../api/src/local/azurite.js';
 import { startLocalProduct, type RunningProduct } from '../../api/src/local/product.js';
-import { hashOneTimePassword } from '../../api/src/useCases/auth/passwords.js';
+import { hashOneTimePassword } from '../../api/src/useCases/shared/passwords.js';
 
 export interface TestProduct extends RunningProduct {
   dataDir: string;

@@ -9,7 +9,7 @@ import type {
   UserDoc,
 } from '../../api/src/domain/shared/model.js';
 import { CONTRACT_CHANGE_MODEL, CONTRACT_MODEL } from '../../api/src/domain/shared/odata/model.js';
-import { verifyPassword } from '../../api/src/useCases/auth/passwords.js';
+import { verifyPassword } from '../../api/src/useCases/shared/passwords.js';
 import {
   createContract,
   expireContracts,

@@ -10,7 +10,7 @@ import type {
   UserDoc,
 } from '../../api/src/domain/shared/model.js';
 import type { BatchOp, Container, Store, StoredDoc } from '../../api/src/store/store.js';
-import { verifyPassword } from '../../api/src/useCases/auth/passwords.js';
+import { verifyPassword } from '../../api/src/useCases/shared/passwords.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import {

@@ -13,7 +13,7 @@ import {
   type PasswordRecoveryDoc,
 } from '../../api/src/domain/passwordRecovery.js';
 import { authenticate } from '../../api/src/useCases/auth/authenticate.js';
-import { verifyPassword } from '../../api/src/useCases/auth/passwords.js';
+import { verifyPassword } from '../../api/src/useCases/shared/passwords.js';
 import { changePassword, login } from '../../api/src/useCases/auth/sessions.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { requestPasswordChange, resetPassword } from '../../api/src/useCases/passwordRecovery.js';

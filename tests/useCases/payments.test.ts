@@ -19,10 +19,10 @@ import {
   gatewayReturnPage,
   paymentResult,
   receiveGatewayNotification,
-  requestPlatformPayment,
   requestMonthlyBillPayment,
   requestOneTimeChargePayment,
 } from '../../api/src/useCases/payments.js';
+import { requestPlatformPayment } from '../../api/src/useCases/shared/paymentRequests.js';
 import { aMonthlyBill, aOneTimeCharge } from '../support/billBuilders.js';
 import { aContract, aHouse, aLandlord, aLessee, aRoom, aStaff } from '../support/builders.js';
 import { gatewayCallback, type GatewayAnswer } from '../support/gateway.js';

@@ -8,11 +8,9 @@ import {
 } from '../../api/src/domain/shared/model.js';
 import { verificationCodeHash } from '../../api/src/domain/verification.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
-import {
-  readRegistration,
-  updateOwnRegistration,
-  verificationDocID,
-} from '../../api/src/useCases/registrations.js';
+import { updateOwnRegistration } from '../../api/src/useCases/registrations.js';
+import { readRegistration } from '../../api/src/useCases/shared/registrationAccess.js';
+import { verificationDocID } from '../../api/src/useCases/shared/registrationAccess.js';
 import { requestVerificationCode, verifyCode } from '../../api/src/useCases/verification.js';
 import {
   aRegistration,

@@ -1,26 +1,18 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   CONTRACT_MESSAGES,
   CONTRACT_STATUS,
   settlement,
-  normalizeLicensePlate,
-  ROLE,
   type ContractCreateInput,
   type ContractTerminateInput,
   type ContractUpdateInput,
 } from '@nhatro/common';
 import { lesseeScope } from '../domain/shared/access.js';
-import {
-  buildTenancy,
-  changedFields,
-  contractCreationBlocker,
-  type TenancyHouse,
-} from '../domain/contracts.js';
+import { buildTenancy, changedFields, contractCreationBlocker } from '../domain/contracts.js';
 import { AppError } from '../domain/shared/errors.js';
 import type {
   ContractChangeDoc,
   ContractDoc,
-  FeeDoc,
   HouseScopedDoc,
   IssueDoc,
   LesseeInfoDoc,
@@ -28,59 +20,41 @@ import type {
   ReservationDoc,
   RoomDoc,
   UserDoc,
-  UsernameClaimDoc,
-  VehicleDoc,
 } from '../domain/shared/model.js';
 import type { ExpandOption, ODataQuery } from '../domain/shared/odata/parse.js';
 import { tenantAccountText } from '../domain/shared/outboxTexts.js';
 import type { Filter, OrderBy } from '../domain/shared/query.js';
 import { nextMonth, vietnamDate, vietnamMonth } from '../domain/shared/time.js';
 import { audit, type Actor } from './shared/actor.js';
-import { hashOneTimePassword } from './auth/passwords.js';
+import { oneTimePassword } from './shared/passwords.js';
 import {
   assertCurrent,
   authorizeHouse,
-  findInCallersHouse,
   houseDocs,
   listInHouse,
   readHouse,
   requireID,
 } from './shared/houseScope.js';
-import { issueEntity } from './issues.js';
+import { issueEntity } from './shared/issueViews.js';
 import { applyInMemory, listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
-import { outboxCreate } from './outbox.js';
-import { roomForCaller } from './rooms.js';
+import { outboxCreate } from './shared/outboxMessages.js';
+import { roomForCaller } from './shared/houseScope.js';
 import type { Deps } from './shared/deps.js';
-import { createUser, findUserByUsername, lessorInfoOf, usernameClaimID } from './shared/users.js';
+import { lessorInfoOf } from './shared/users.js';
 import { entityView, toView } from './shared/views.js';
 import { groupBy } from '../domain/shared/groupBy.js';
-
-/** Contract status 1 (spec): the one active contract of a room. */
-export const ACTIVE_CONTRACT = CONTRACT_STATUS.active;
-
-/** A contract the caller may see: in a house they may touch; a lessee only their own. */
-export async function contractForCaller(actor: Actor, contractID: string): Promise<ContractDoc> {
-  const { doc } = await findInCallersHouse<ContractDoc>(actor.deps, actor.user, 'contract', contractID);
-  const lessee = lesseeScope(actor.user);
-  if (lessee && lessee.contractID !== doc.contractID) throw AppError.notFound();
-  return doc;
-}
-
-/** The active contract of a room, if any. */
-export async function activeContractOfRoom(
-  actor: Actor,
-  houseID: string,
-  roomID: string,
-): Promise<ContractDoc | undefined> {
-  const contracts = await listInHouse<ContractDoc>(actor.deps, houseID, 'contract', {
-    op: 'and',
-    items: [
-      { op: 'eq', field: 'roomID', value: roomID },
-      { op: 'eq', field: 'status', value: ACTIVE_CONTRACT },
-    ],
-  });
-  return contracts[0];
-}
+import {
+  ACTIVE_CONTRACT,
+  activeContractOfRoom,
+  contractForCaller,
+  listOfContract,
+} from './shared/contractScope.js';
+import {
+  closeTenantAccounts,
+  openTenantAccount,
+  tenancyHouse,
+  tenantAccountBlocker,
+} from './shared/tenantAccounts.js';
 
 /** Each collection a contract expands to (spec §3's names), linked by `contractID`; its default order. */
 const CONTRACT_NAVIGATIONS: Record<
@@ -227,59 +201,6 @@ export async function getContract(actor: Actor, contractID: string, query: OData
   return selectFields({ ...entityView(contract), ...expanded.get(contract.contractID) }, query);
 }
 
-/** A one-time password the landlord reads out once: 12 characters without look-alikes (about 70 bits). */
-export function oneTimePassword(): string {
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz23456789';
-  // 56 letters: bytes of 224 and above are dropped so every letter is equally likely.
-  const letters: string[] = [];
-  while (letters.length < 12) {
-    for (const byte of randomBytes(16)) {
-      if (byte < 224 && letters.length < 12) letters.push(alphabet[byte % alphabet.length] as string);
-    }
-  }
-  return letters.join('');
-}
-
-/**
- * The house's services and registered plates, which new tenancies are checked against. With `plates`,
- * only those plates are looked up (one contract's); without, every plate of the house (an import).
- */
-export async function tenancyHouse(deps: Deps, houseID: string, plates?: string[]): Promise<TenancyHouse> {
-  const keys = plates?.filter(Boolean).map(normalizeLicensePlate);
-  const [fees, vehicles] = await Promise.all([
-    listInHouse<FeeDoc>(deps, houseID, 'service'),
-    keys?.length === 0
-      ? []
-      : listInHouse<VehicleDoc>(
-          deps,
-          houseID,
-          'vehicle',
-          keys ? { op: 'in', field: 'plateKey', values: keys } : undefined,
-        ),
-  ]);
-  return {
-    houseID,
-    serviceIDs: new Set(fees.map((fee) => fee.serviceID)),
-    knownPlates: new Set(vehicles.map((vehicle) => normalizeLicensePlate(vehicle.licensePlate))),
-  };
-}
-
-/**
- * Whether the representative's phone number may become (or stay) a tenant account: refused when it
- * belongs to a landlord, staff or super admin, or to a tenant whose contract is still active.
- */
-export async function tenantAccountBlocker(
-  deps: Deps,
-  username: string,
-): Promise<{ existing: UserDoc | undefined; blocked: boolean }> {
-  const existing = await findUserByUsername(deps, username);
-  if (!existing) return { existing, blocked: false };
-  if (existing.roleID !== ROLE.lessee) return { existing, blocked: true };
-  if (!existing.contractID) return { existing, blocked: false };
-  const current = await houseDocs<ContractDoc>(deps).read(existing.houseID ?? '', existing.contractID);
-  return { existing, blocked: current?.status === ACTIVE_CONTRACT };
-}
-
 /**
  * Signs a room over to its tenants: the contract, its occupants, vehicles and services, the room's
  * status and the reservation it comes from are written in one transaction; then the representative
@@ -408,71 +329,6 @@ export async function createContract(
   });
   const written = (await houseDocs<ContractDoc>(deps).read(houseID, contract.contractID)) ?? saved;
   return { ...entityView(written), representativeAccount: { username, oneTimePassword: password } };
-}
-
-export interface TenantAccountInput {
-  username: string;
-  password: string;
-  fullName: string;
-  email: string | undefined;
-  houseID: string;
-  contractID: string;
-  roomID: string;
-  lesseeID: string;
-}
-
-/**
- * The representative's account, with a one-time password they must replace at first login. A returning
- * tenant keeps their account: it moves to the new contract with a new one-time password.
- */
-export async function openTenantAccount(
-  deps: Deps,
-  existing: UserDoc | undefined,
-  tenant: TenantAccountInput,
-): Promise<UserDoc> {
-  const home = {
-    houseID: tenant.houseID,
-    contractID: tenant.contractID,
-    roomID: tenant.roomID,
-    lesseeID: tenant.lesseeID,
-    mustChangePassword: true,
-  };
-  const passwordHash = await hashOneTimePassword(tenant.password);
-  if (existing) {
-    return deps.store
-      .container<UserDoc>('users')
-      .replace({ ...existing, ...home, passwordHash, disabled: false });
-  }
-  return createUser(deps, {
-    username: tenant.username,
-    password: tenant.password,
-    passwordHash,
-    roleID: ROLE.lessee,
-    fullName: tenant.fullName,
-    phoneNumber: tenant.username,
-    ...(tenant.email ? { email: tenant.email } : {}),
-    extra: home,
-  });
-}
-
-/** An account `openTenantAccount` opened, and the returning tenant's account as it was before. */
-export interface OpenedTenantAccount {
-  account: UserDoc;
-  previous: UserDoc | undefined;
-}
-
-/** Undoes `openTenantAccount`: new accounts and their username claims go, moved ones move back. */
-export async function closeTenantAccounts(deps: Deps, opened: OpenedTenantAccount[]): Promise<void> {
-  const users = deps.store.container<UserDoc | UsernameClaimDoc>('users');
-  for (const { account, previous } of opened) {
-    if (previous) {
-      await users.replace(previous);
-      continue;
-    }
-    await users.delete(account.userID, account.userID);
-    const claimID = usernameClaimID(account.username);
-    await users.delete(claimID, claimID);
-  }
 }
 
 async function recordChanges(
@@ -616,36 +472,6 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
     details: { ...result },
   });
   return entityView(ended);
-}
-
-/**
- * `GET /odata/<Set>?contractID=…`: one kind of document of a contract the caller may see (a tenant:
- * their own), as an OData page in `defaultOrder` unless the query orders it.
- */
-export async function listOfContract(
-  actor: Actor,
-  contractID: string | undefined,
-  type: HouseScopedDoc['type'],
-  query: ODataQuery,
-  defaultOrder: OrderBy[],
-): Promise<EntityPage> {
-  const contract = await contractForCaller(actor, requireID(contractID, 'Mã hợp đồng'));
-  return listEntities(
-    houseDocs<HouseScopedDoc>(actor.deps),
-    {
-      partitionKey: contract.houseID,
-      filter: {
-        op: 'and',
-        items: [
-          { op: 'eq', field: 'type', value: type },
-          { op: 'eq', field: 'contractID', value: contract.contractID },
-        ],
-      },
-    },
-    query,
-    defaultOrder,
-    toView,
-  );
 }
 
 /** The history of a contract, newest first (landlord and staff only: the endpoint limits roles). */

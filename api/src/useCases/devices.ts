@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { DeviceCreateInput, DeviceUpdateInput } from '@nhatro/common';
 import { lesseeScope } from '../domain/shared/access.js';
 import { newBlobName, sniffFileType } from '../domain/shared/blobNames.js';
@@ -8,8 +8,9 @@ import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { audit, type Actor } from './shared/actor.js';
 import { assertCurrent, findInCallersHouse, houseDocs, requireID, withChanges } from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
-import { roomForCaller } from './rooms.js';
+import { roomForCaller } from './shared/houseScope.js';
 import { entityView, imageLinks } from './shared/views.js';
+import { randomSuffix } from './shared/uploads.js';
 
 /** A photo sent with a new device (multipart `Images`). */
 export interface DevicePhoto {
@@ -57,10 +58,6 @@ export async function listDevices(
 
 export async function getDevice(actor: Actor, deviceID: string) {
   return deviceEntity(actor, await deviceForCaller(actor, deviceID));
-}
-
-function randomSuffix(): string {
-  return randomBytes(6).toString('hex').slice(0, 6);
 }
 
 /** Adds a device to a room, storing its photos (PNG only) beside the room's. */

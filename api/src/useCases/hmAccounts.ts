@@ -6,7 +6,7 @@ import { isExpired } from '../domain/platformRequests.js';
 import { vietnamDate } from '../domain/shared/time.js';
 import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
-import { endSessions } from './auth/sessions.js';
+import { endSessions } from './shared/sessionRevocation.js';
 import type { Deps } from './shared/deps.js';
 import { houseDocs, acrossHouses } from './shared/houseScope.js';
 import { findUser } from './shared/users.js';

@@ -42,19 +42,19 @@ import type {
 import { tenantAccountText } from '../domain/shared/outboxTexts.js';
 import { roomNameKey } from '../domain/rooms.js';
 import { vietnamDate } from '../domain/shared/time.js';
-import { isStoreError, type BatchOp } from '../store/store.js';
+import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
-import {
-  closeTenantAccounts,
-  oneTimePassword,
-  openTenantAccount,
-  tenancyHouse,
-  tenantAccountBlocker,
-  type OpenedTenantAccount,
-} from './contracts.js';
+import { closeTenantAccounts } from './shared/tenantAccounts.js';
+import { type OpenedTenantAccount } from './shared/tenantAccounts.js';
+import { openTenantAccount } from './shared/tenantAccounts.js';
+import { tenantAccountBlocker } from './shared/tenantAccounts.js';
+import { tenancyHouse } from './shared/tenantAccounts.js';
+import { oneTimePassword } from './shared/passwords.js';
 import type { Deps } from './shared/deps.js';
 import { authorizeHouse, houseDocs, listInHouse } from './shared/houseScope.js';
-import { outboxCreate } from './outbox.js';
+import { outboxCreate } from './shared/outboxMessages.js';
+import type { PlannedWrite } from './shared/allOrNothing.js';
+import { writeAllOrNothing } from './shared/allOrNothing.js';
 
 /**
  * Tenants and spreadsheets: importing a house's current tenants (one contract per room, an account
@@ -286,9 +286,6 @@ async function inPool<T, R>(items: T[], size: number, run: (item: T) => Promise<
   return results;
 }
 
-/** Cosmos limits a transactional batch to 100 operations. */
-const COSMOS_BATCH_LIMIT = 100;
-
 /**
  * Writes every tenancy (contract, occupants, the message telling the representative their username)
  * and marks its room occupied (If-Match: the room as it was checked), all or nothing. SQLite: one
@@ -302,8 +299,7 @@ async function writeTenancies(
   roomByID: Map<string, RoomDoc>,
 ): Promise<void> {
   const { houseID } = house;
-  const container = houseDocs<HouseScopedDoc>(deps);
-  const perRoom = tenancies.map((planned): RoomWrites => {
+  const perRoom = tenancies.map((planned): Array<PlannedWrite<HouseScopedDoc>> => {
     const room = roomByID.get(planned.roomID) as RoomDoc;
     const { contract, lessees, vehicles, services } = planned.tenancy;
     const recipient = {
@@ -324,70 +320,26 @@ async function writeTenancies(
       subjectID: contract.contractID,
     }).doc;
     const created: HouseScopedDoc[] = [contract, ...lessees, ...vehicles, ...services, message];
-    const ops: Array<BatchOp<HouseScopedDoc>> = [
-      ...created.map((doc) => ({ op: 'create' as const, doc })),
+    return [
+      ...created.map((doc): PlannedWrite<HouseScopedDoc> => ({
+        op: { op: 'create', doc },
+        undo: { op: 'delete', id: doc.id },
+      })),
       {
-        op: 'replace',
-        doc: { ...room, status: 'occupied' } satisfies RoomDoc,
-        ...(room._etag ? { ifMatch: room._etag } : {}),
+        op: {
+          op: 'replace',
+          doc: { ...room, status: 'occupied' } satisfies RoomDoc,
+          ...(room._etag ? { ifMatch: room._etag } : {}),
+        },
+        undo: { op: 'replace', doc: room },
       },
     ];
-    return { room, created, ops };
   });
   try {
-    if (deps.store.kind === 'sqlite') {
-      await container.batch(
-        houseID,
-        perRoom.flatMap((entry) => entry.ops),
-      );
-      return;
-    }
-    await writeInBatches(deps, houseID, perRoom);
+    await writeAllOrNothing(deps, houseDocs<HouseScopedDoc>(deps), houseID, perRoom);
   } catch (error) {
     // A room changed since it was checked (filled, reserved, renamed): the caller reloads and retries.
     throw isStoreError(error, 'precondition_failed') ? AppError.stale() : error;
-  }
-}
-
-interface RoomWrites {
-  room: RoomDoc;
-  created: HouseScopedDoc[];
-  ops: Array<BatchOp<HouseScopedDoc>>;
-}
-
-async function writeInBatches(deps: Deps, houseID: string, perRoom: RoomWrites[]): Promise<void> {
-  const container = houseDocs<HouseScopedDoc>(deps);
-  const chunks: RoomWrites[][] = [];
-  let size = COSMOS_BATCH_LIMIT;
-  for (const entry of perRoom) {
-    if (size + entry.ops.length > COSMOS_BATCH_LIMIT) {
-      chunks.push([]);
-      size = 0;
-    }
-    (chunks[chunks.length - 1] as RoomWrites[]).push(entry);
-    size += entry.ops.length;
-  }
-  const written: RoomWrites[][] = [];
-  try {
-    for (const chunk of chunks) {
-      await container.batch(
-        houseID,
-        chunk.flatMap((entry) => entry.ops),
-      );
-      written.push(chunk);
-    }
-  } catch (error) {
-    // One undo batch per written batch: its documents deleted, its rooms as they were.
-    for (const chunk of written) {
-      await container.batch(
-        houseID,
-        chunk.flatMap((entry): Array<BatchOp<HouseScopedDoc>> => [
-          ...entry.created.map((doc) => ({ op: 'delete' as const, id: doc.id })),
-          { op: 'replace', doc: entry.room },
-        ]),
-      );
-    }
-    throw error;
   }
 }
 

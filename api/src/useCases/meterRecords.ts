@@ -37,9 +37,9 @@ import type {
 } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { vietnamDate, vietnamMonth } from '../domain/shared/time.js';
-import { isStoreError, type BatchOp, type Filter, type OrderBy } from '../store/store.js';
+import { isStoreError, type Filter, type OrderBy } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
-import { acceptUpload } from './blobAccess.js';
+import { acceptUpload } from './shared/uploads.js';
 import type { Deps } from './shared/deps.js';
 import {
   authorizeHouse,
@@ -49,9 +49,11 @@ import {
   requireID,
 } from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
-import { roomForCaller } from './rooms.js';
+import { roomForCaller } from './shared/houseScope.js';
 import { entityView } from './shared/views.js';
 import { groupBy } from '../domain/shared/groupBy.js';
+import type { PlannedWrite } from './shared/allOrNothing.js';
+import { writeAllOrNothing } from './shared/allOrNothing.js';
 
 /**
  * Meter readings (`/odata/MeterRecord`): one record per room, meter kind and month. A reading is
@@ -61,9 +63,6 @@ import { groupBy } from '../domain/shared/groupBy.js';
  */
 
 const MONTH_MESSAGE = 'Tháng ghi chỉ số không hợp lệ (định dạng yyyy-mm).';
-
-/** Cosmos limits a transactional batch to 100 operations. */
-const COSMOS_BATCH_LIMIT = 100;
 
 function requireMonth(value: string): string {
   if (!MONTH_PATTERN.test(value))
@@ -118,12 +117,6 @@ interface Reading {
   month: string;
   room: RoomDoc;
   id: string;
-}
-
-/** A write and how to take it back (Cosmos: batches after the first one failed). */
-interface PlannedWrite {
-  op: BatchOp<HouseScopedDoc>;
-  undo: BatchOp<HouseScopedDoc>;
 }
 
 function stripStorage<T extends HouseScopedDoc>(doc: T): T {
@@ -200,42 +193,23 @@ async function checkImage(
 }
 
 /**
- * Writes every planned document or none. SQLite: one transaction whatever the size. Cosmos:
- * transactional batches of 100 in the house's partition; when a later batch fails, the batches
- * already written are taken back (created documents deleted, replaced ones restored).
+ * Writes every planned document or none (useCases/shared/allOrNothing.ts); a record created or a document
+ * changed by someone else since it was read refuses the request as stale.
  */
-async function writeAllOrNothing(deps: Deps, pk: string, writes: PlannedWrite[]): Promise<void> {
-  const container = houseDocs(deps);
+async function writeReadings(
+  deps: Deps,
+  pk: string,
+  writes: Array<PlannedWrite<HouseScopedDoc>>,
+): Promise<void> {
   try {
-    if (deps.store.kind === 'sqlite') {
-      await container.batch(
-        pk,
-        writes.map((write) => write.op),
-      );
-      return;
-    }
-    const written: PlannedWrite[] = [];
-    try {
-      for (let start = 0; start < writes.length; start += COSMOS_BATCH_LIMIT) {
-        const chunk = writes.slice(start, start + COSMOS_BATCH_LIMIT);
-        await container.batch(
-          pk,
-          chunk.map((write) => write.op),
-        );
-        written.push(...chunk);
-      }
-    } catch (error) {
-      const undo = written.reverse().map((write) => write.undo);
-      for (let start = 0; start < undo.length; start += COSMOS_BATCH_LIMIT) {
-        await container.batch(pk, undo.slice(start, start + COSMOS_BATCH_LIMIT));
-      }
-      throw error;
-    }
+    await writeAllOrNothing(
+      deps,
+      houseDocs(deps),
+      pk,
+      writes.map((write) => [write]),
+    );
   } catch (error) {
-    // A record created or a document changed by someone else since it was read.
-    if (isStoreError(error, 'conflict', 'precondition_failed')) {
-      throw AppError.stale();
-    }
+    if (isStoreError(error, 'conflict', 'precondition_failed')) throw AppError.stale();
     throw error;
   }
 }
@@ -476,7 +450,7 @@ async function saveReadings(
   if (imageErrors.length > 0) throw AppError.validation(imageErrors);
   for (const blobName of toAccept) await acceptUpload(deps, 'room-images', blobName);
 
-  const writes: PlannedWrite[] = [];
+  const writes: Array<PlannedWrite<HouseScopedDoc>> = [];
   for (const doc of [...changed.values(), ...roomsChanged.values()]) {
     const original = doc.type === 'room' ? rooms.get((doc as RoomDoc).roomID) : stored.get(doc.id);
     const next = stripStorage(doc);
@@ -489,7 +463,7 @@ async function saveReadings(
       undo: { op: 'upsert', doc: stripStorage(original) },
     });
   }
-  await writeAllOrNothing(deps, houseID, writes);
+  await writeReadings(deps, houseID, writes);
 
   const saved = await houseDocs<MeterRecordDoc>(deps).query({
     partitionKey: houseID,

@@ -12,6 +12,7 @@ import { addDays } from '../domain/houseTickets.js';
 import type {
   ContractDoc,
   HouseDoc,
+  HouseScopedDoc,
   NotificationDoc,
   NotificationReadDoc,
   RoomDoc,
@@ -32,8 +33,10 @@ import {
   requireID,
 } from './shared/houseScope.js';
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
-import { createAllOrNothing, outboxCreate, tenantRecipients } from './outbox.js';
-import { entityView } from './shared/views.js';
+import { createAllOrNothing } from './shared/allOrNothing.js';
+import { tenantRecipients } from './shared/outboxMessages.js';
+import { outboxCreate } from './shared/outboxMessages.js';
+import { notificationFields } from './shared/notificationViews.js';
 
 /**
  * Notices (thông báo): a landlord or staff member posts one to a house or to chosen rooms; it reaches
@@ -43,12 +46,6 @@ import { entityView } from './shared/views.js';
 
 const NEWEST_FIRST = [{ field: 'createdOn', desc: true }];
 const roomOrder = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
-
-/** The notice as everyone sees it: the contracts it was sent to stay inside. */
-export function notificationFields(doc: NotificationDoc): Record<string, unknown> {
-  const { contractIDs: _contractIDs, ...view } = entityView(doc);
-  return view;
-}
 
 function readID(notificationID: string, userID: string): string {
   return `read_${notificationID}_${userID}`;
@@ -119,7 +116,7 @@ export async function createNotification(
         subjectID: notificationID,
       }).doc,
   );
-  await createAllOrNothing(deps, house.houseID, [notice, ...messages]);
+  await createAllOrNothing(deps, houseDocs<HouseScopedDoc>(deps), house.houseID, [notice, ...messages]);
   await audit(actor, {
     action: 'create',
     entity: 'notification',

@@ -15,14 +15,12 @@ import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { vietnamDate } from '../domain/shared/time.js';
 import { audit, type Actor } from './shared/actor.js';
 import { oneTimeChargeView, transferAccountOf } from './shared/billViews.js';
-import { batchWithTotals } from './dashboardReport.js';
+import { batchWithTotals } from './shared/houseTotals.js';
 import { findInCallersHouse, houseDocs, requireID } from './shared/houseScope.js';
-import {
-  billingDocForCaller,
-  listBillingDocs,
-  recordCashPayment,
-  type BillingScope,
-} from './monthlyBills.js';
+import { recordCashPayment } from './shared/billingDocs.js';
+import { listBillingDocs } from './shared/billingDocs.js';
+import { type BillingScope } from './shared/billingDocs.js';
+import { billingDocForCaller } from './shared/billingDocs.js';
 import { selectFields, type EntityPage } from './shared/odataQuery.js';
 
 /**

@@ -26,10 +26,10 @@ import {
 import type { Filter } from '../store/store.js';
 import { isStoreError } from '../store/store.js';
 import { recordAudit, type RequestOrigin } from './shared/audit.js';
-import { hashPassword } from './auth/passwords.js';
-import { endSessions } from './auth/sessions.js';
+import { hashPassword } from './shared/passwords.js';
+import { endSessions } from './shared/sessionRevocation.js';
 import type { Deps } from './shared/deps.js';
-import { outboxCreate } from './outbox.js';
+import { outboxCreate } from './shared/outboxMessages.js';
 import { Throttle } from './shared/throttle.js';
 import { findUser } from './shared/users.js';
 

@@ -33,13 +33,13 @@ import {
 import { vietnamDate } from '../domain/shared/time.js';
 import { isStoreError, type StoredDoc } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
-import { governingLandlord } from './accountExpiry.js';
+import { governingLandlord } from './shared/governingLandlord.js';
 import type { Deps } from './shared/deps.js';
 import { houseDocs } from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
-import { outboxCreate } from './outbox.js';
-import { requestPlatformPayment } from './payments.js';
-import { currentPricing } from './platformPricing.js';
+import { outboxCreate } from './shared/outboxMessages.js';
+import { requestPlatformPayment } from './shared/paymentRequests.js';
+import { currentPricing } from './shared/platformSettings.js';
 import { findUser } from './shared/users.js';
 import { entityView } from './shared/views.js';
 

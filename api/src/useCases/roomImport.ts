@@ -11,11 +11,12 @@ import { z } from 'zod';
 import { AppError } from '../domain/shared/errors.js';
 import type { HouseScopedDoc, RoomDoc } from '../domain/shared/model.js';
 import { duplicateRoomNameMessage, roomNameKey } from '../domain/rooms.js';
-import type { Container, StoredDoc } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
-import type { Deps } from './shared/deps.js';
 import { authorizeHouse, houseDocs, listInHouse } from './shared/houseScope.js';
-import { assertRoomQuota, newRoomDoc, newRoomMeterDocs } from './rooms.js';
+import { newRoomMeterDocs } from './shared/newRooms.js';
+import { newRoomDoc } from './shared/newRooms.js';
+import { assertRoomQuota } from './shared/newRooms.js';
+import { createAllOrNothing } from './shared/allOrNothing.js';
 
 const ERROR_HEADER = 'Lỗi';
 
@@ -200,48 +201,6 @@ async function errorReport(parsed: ParsedSheet, errors: Map<number, string[]>): 
     cell.alignment = { wrapText: true, vertical: 'top' };
   }
   return Buffer.from(await parsed.workbook.xlsx.writeBuffer());
-}
-
-/** Cosmos limits a transactional batch to 100 operations. */
-const COSMOS_BATCH_LIMIT = 100;
-
-/**
- * Creates every document or none. SQLite: one transaction. Cosmos: transactional batches of
- * 100; when a later batch fails, the earlier ones are deleted again (compensation).
- */
-async function createAllOrNothing<T extends StoredDoc>(
-  deps: Deps,
-  container: Container<T>,
-  pk: string,
-  docs: T[],
-): Promise<void> {
-  if (deps.store.kind === 'sqlite') {
-    await container.batch(
-      pk,
-      docs.map((doc) => ({ op: 'create' as const, doc })),
-    );
-    return;
-  }
-  const written: T[] = [];
-  try {
-    for (let start = 0; start < docs.length; start += COSMOS_BATCH_LIMIT) {
-      const chunk = docs.slice(start, start + COSMOS_BATCH_LIMIT);
-      await container.batch(
-        pk,
-        chunk.map((doc) => ({ op: 'create' as const, doc })),
-      );
-      written.push(...chunk);
-    }
-  } catch (error) {
-    for (let start = 0; start < written.length; start += COSMOS_BATCH_LIMIT) {
-      const chunk = written.slice(start, start + COSMOS_BATCH_LIMIT);
-      await container.batch(
-        pk,
-        chunk.map((doc) => ({ op: 'delete' as const, id: doc.id })),
-      );
-    }
-    throw error;
-  }
 }
 
 /** The downloadable template: header row, two example rows and a sheet of instructions. */

@@ -10,7 +10,7 @@ import { AppError } from '../domain/shared/errors.js';
 import type { ContractServiceDoc, LesseeInfoDoc, VehicleDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { audit, type Actor } from './shared/actor.js';
-import { contractForCaller } from './contracts.js';
+import { contractForCaller } from './shared/contractScope.js';
 import {
   assertCurrent,
   findInCallersHouse,

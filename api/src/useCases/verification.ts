@@ -27,8 +27,10 @@ import {
 import { isStoreError, type BatchOp, type StoredDoc } from '../store/store.js';
 import { recordAudit, type RequestOrigin } from './shared/audit.js';
 import type { Deps } from './shared/deps.js';
-import { outboxCreate } from './outbox.js';
-import { readRegistration, registrationOfRegistrant, verificationDocID } from './registrations.js';
+import { outboxCreate } from './shared/outboxMessages.js';
+import { registrationOfRegistrant } from './shared/registrationAccess.js';
+import { readRegistration } from './shared/registrationAccess.js';
+import { verificationDocID } from './shared/registrationAccess.js';
 
 /**
  * `/api/Verify/*`: a registration's e-mail and phone number are verified with six-digit codes sent

@@ -15,9 +15,9 @@ import { isStoreError, type StoredDoc } from '../../store/store.js';
 import { recordAudit, type RequestOrigin } from '../shared/audit.js';
 import { audit, type Actor } from '../shared/actor.js';
 import type { Deps } from '../shared/deps.js';
-import { listHouseSummaries } from '../houses.js';
+import { listHouseSummaries } from '../shared/houseSummaries.js';
 import { findUser, findUserByUsername, roleOf } from '../shared/users.js';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../shared/passwords.js';
 import { Throttle } from '../shared/throttle.js';
 import {
   formatRefreshToken,
@@ -26,7 +26,7 @@ import {
   parseRefreshToken,
   signAccessToken,
 } from './tokens.js';
-import { queryAll } from '../shared/queryAll.js';
+import { endSessions, revokeSession } from '../shared/sessionRevocation.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -186,19 +186,6 @@ export async function refresh(
   };
 }
 
-export async function revokeSession(
-  services: Deps,
-  userID: string,
-  sessionID: string,
-  reason: NonNullable<SessionDoc['revokedReason']>,
-): Promise<void> {
-  const sessions = services.store.container<SessionDoc>('sessions');
-  const session = await sessions.read(userID, sessionID);
-  if (session && !session.revoked) {
-    await sessions.replace({ ...session, revoked: true, revokedReason: reason });
-  }
-}
-
 /** Deletes sessions past their expiry (or revoked over a day ago) and login counters no longer locking. */
 export async function purgeExpiredSessions(services: Deps): Promise<{ sessions: number; throttles: number }> {
   const now = services.now();
@@ -249,20 +236,4 @@ export async function changePassword(actor: Actor, input: ChangePasswordInput): 
   await users.replace({ ...rest, passwordHash: await hashPassword(input.newPassword) });
   await endSessions(deps, user.userID, 'password', user.sessionID);
   await audit(actor, { action: 'changePassword', entity: 'user', entityID: user.userID });
-}
-
-/** Revokes every open session of an account (but `keep`): a new password, a disabled account. */
-export async function endSessions(
-  services: Deps,
-  userID: string,
-  reason: NonNullable<SessionDoc['revokedReason']>,
-  keep?: string,
-): Promise<void> {
-  const open = await queryAll(services.store.container<SessionDoc>('sessions'), {
-    partitionKey: userID,
-    filter: { op: 'eq', field: 'revoked', value: false },
-  });
-  for (const session of open) {
-    if (session.sessionID !== keep) await revokeSession(services, userID, session.sessionID, reason);
-  }
 }

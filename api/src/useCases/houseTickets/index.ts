@@ -17,13 +17,13 @@ import {
   houseOfTicketID,
   houseTicketID,
   lineFromInput,
-  MAX_BATCH_OPS,
   monthBounds,
   monthlyBillID,
-  packBatches,
   roomTicketID,
   ticketDueDate,
 } from '../../domain/houseTickets.js';
+import { packBatches } from '../../domain/shared/batches.js';
+import { MAX_BATCH_OPS } from '../../domain/shared/batches.js';
 import type {
   ContractDoc,
   ContractServiceDoc,
@@ -45,8 +45,9 @@ import { vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
 import { isStoreError, type BatchOp } from '../../store/store.js';
 import { audit, type Actor } from '../shared/actor.js';
 import { recordAudit, type RequestOrigin } from '../shared/audit.js';
-import { platformBillingDay } from '../billingDay.js';
-import { batchWithTotals, billChangesIn } from '../dashboardReport.js';
+import { platformBillingDay } from '../shared/platformSettings.js';
+import { billChangesIn } from '../shared/houseTotals.js';
+import { batchWithTotals } from '../shared/houseTotals.js';
 import type { Deps } from '../shared/deps.js';
 import { expandHouse } from '../shared/houseExpand.js';
 import {
@@ -58,7 +59,8 @@ import {
   acrossHouses,
 } from '../shared/houseScope.js';
 import { applyInMemory, listEntities, selectFields, type EntityPage } from '../shared/odataQuery.js';
-import { outboxCreate, tenantRecipients } from '../outbox.js';
+import { tenantRecipients } from '../shared/outboxMessages.js';
+import { outboxCreate } from '../shared/outboxMessages.js';
 import { entityView, toView } from '../shared/views.js';
 import { groupBy } from '../../domain/shared/groupBy.js';
 

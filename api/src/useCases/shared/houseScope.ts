@@ -6,12 +6,12 @@ import type { ContractDoc, HouseDoc, HouseScopedDoc, RoomDoc } from '../../domai
 import type { Filter } from '../../store/store.js';
 import type { Deps } from './deps.js';
 import { queryAll } from './queryAll.js';
+import type { Actor } from './actor.js';
 
 /**
  * What every house-scoped slice needs: the `houses` container (partitioned by houseID), reading
  * all of one type in a house, finding an object by id in a house the caller may touch.
  */
-
 export function houseDocs<T extends HouseScopedDoc = HouseScopedDoc>(deps: Deps) {
   return deps.store.container<T>('houses');
 }
@@ -147,4 +147,12 @@ export function withChanges<T extends object>(doc: T, changes: object): { next: 
 /** An `If-Match` naming another version is refused even when the update changes nothing. */
 export function assertCurrent(doc: { _etag?: string }, ifMatch: string | undefined): void {
   if (ifMatch !== undefined && doc._etag !== undefined && ifMatch !== doc._etag) throw AppError.stale();
+}
+
+/** A room the caller may see: in a house they may touch, and for a lessee only their own. */
+export async function roomForCaller(actor: Actor, roomID: string): Promise<RoomDoc> {
+  const { doc } = await findInCallersHouse<RoomDoc>(actor.deps, actor.user, 'room', roomID);
+  const lessee = lesseeScope(actor.user);
+  if (lessee && lessee.roomID !== doc.roomID) throw AppError.notFound();
+  return doc;
 }

@@ -1,3 +1,4 @@
+import { type PlatformPricing, DEFAULT_PLATFORM_PRICING } from '@nhatro/common';
 import { SETTINGS_PARTITION, type PlatformSettingsDoc } from '../../domain/shared/model.js';
 import { isStoreError } from '../../store/store.js';
 import type { Deps } from './deps.js';
@@ -6,7 +7,6 @@ import type { Deps } from './deps.js';
  * The platform's settings document (`platform` container, pk = id = 'settings'): the default billing
  * day, the Zalo token and the fee table, each set by the super admin on its own page.
  */
-
 type SettingsFields = Partial<Pick<PlatformSettingsDoc, 'billingDay' | 'zalo' | 'pricing'>>;
 
 function settingsContainer(deps: Deps) {
@@ -54,4 +54,14 @@ export async function writePlatformSettings(
     }
   }
   return updatedOn;
+}
+
+/** The platform's default billing day, when the super admin set one. */
+export async function platformBillingDay(deps: Deps): Promise<number | undefined> {
+  return (await readPlatformSettings(deps))?.billingDay;
+}
+
+/** The prices that apply now. */
+export async function currentPricing(deps: Deps): Promise<PlatformPricing> {
+  return (await readPlatformSettings(deps))?.pricing ?? DEFAULT_PLATFORM_PRICING;
 }

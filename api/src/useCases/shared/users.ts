@@ -3,7 +3,7 @@ import { DEFAULT_ROLES, type LessorInfo, type RoleID } from '@nhatro/common';
 import type { UserDoc, UsernameClaimDoc } from '../../domain/shared/model.js';
 import { isStoreError } from '../../store/store.js';
 import type { Deps } from './deps.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from './passwords.js';
 import { AppError } from '../../domain/shared/errors.js';
 
 export function usernameClaimID(username: string): string {
