@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { BILL_STATUS, ROLE, type BillLine, type DashboardReport, type PaymentEntry } from '@nhatro/common';
 import { loadConfig } from '../../api/src/config/index.js';
-import { billCode } from '../../api/src/domain/shared/bills.js';
+import { billCode } from '../../api/src/useCases/shared/billCodes.js';
 import {
   firstKeptMonth,
   monthFigures,

@@ -4,7 +4,11 @@ import type { AppConfig } from '../../api/src/config/index.js';
 import { AppError, type ErrorKind } from '../../api/src/domain/shared/errors.js';
 import type { AuditDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import type { EntityModel } from '../../api/src/domain/shared/odata/model.js';
-import { parseODataQuery, type ODataQuery } from '../../api/src/domain/shared/odata/parse.js';
+import {
+  loadODataParser,
+  parseODataQuery,
+  type ODataQuery,
+} from '../../api/src/domain/shared/odata/parse.js';
 import { vnpayGateway } from '../../api/src/paymentGateway/vnpay.js';
 import { openSqliteStore } from '../../api/src/store/sqlite.js';
 import type { Actor } from '../../api/src/useCases/shared/actor.js';
@@ -12,6 +16,9 @@ import type { RequestOrigin } from '../../api/src/useCases/shared/audit.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { roleOf } from '../../api/src/useCases/shared/users.js';
 import { MemoryBlobStorage } from './memoryBlobStorage.js';
+
+// Use cases get their OData queries parsed; the endpoint wrapper loads the parser before the first request.
+await loadODataParser();
 
 /** A clock the test moves by hand. */
 export class TestClock {

@@ -1,6 +1,6 @@
 import { contractCreateSchema, contractTerminateSchema, contractUpdateSchema } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { billCode } from '../../api/src/domain/shared/bills.js';
+import { billCode } from '../../api/src/useCases/shared/billCodes.js';
 import type {
   HouseDoc,
   MonthlyBillDoc,

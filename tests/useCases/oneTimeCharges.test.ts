@@ -5,7 +5,7 @@ import {
   oneTimeChargeCreateSchema,
 } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { billCode } from '../../api/src/domain/shared/bills.js';
+import { billCode } from '../../api/src/useCases/shared/billCodes.js';
 import type {
   ContractDoc,
   HouseDoc,

@@ -7,11 +7,11 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditDoc, OutboxMessageDoc, SessionDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import {
-  hashRecoverySecret,
   parseRecoveryToken,
   RECOVERY_TTL_MS,
   type PasswordRecoveryDoc,
 } from '../../api/src/domain/passwordRecovery.js';
+import { hashRecoverySecret } from '../../api/src/useCases/passwordRecovery.js';
 import { authenticate } from '../../api/src/useCases/auth/authenticate.js';
 import { verifyPassword } from '../../api/src/useCases/shared/passwords.js';
 import { changePassword, login } from '../../api/src/useCases/auth/sessions.js';

@@ -6,7 +6,7 @@ import {
   type RegistrationDoc,
   type VerificationDoc,
 } from '../../api/src/domain/shared/model.js';
-import { verificationCodeHash } from '../../api/src/domain/verification.js';
+import { verificationCodeHash } from '../../api/src/useCases/verification.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { updateOwnRegistration } from '../../api/src/useCases/registrations.js';
 import { readRegistration } from '../../api/src/useCases/shared/registrationAccess.js';

@@ -7,13 +7,7 @@ import {
   type BankFeedTransaction,
   type BankTransferAssignInput,
 } from '@nhatro/common';
-import {
-  bankTransferID,
-  billCodesIn,
-  normalizeAccountNumber,
-  transferDecision,
-  verifyFeedSignature,
-} from '../domain/bankTransfers.js';
+import { billCodesIn, normalizeAccountNumber, transferDecision } from '../domain/bankTransfers.js';
 import { AppError } from '../domain/shared/errors.js';
 import {
   bankTransfersPartition,
@@ -31,6 +25,7 @@ import { authorizeHouse, houseDocs, readHouse } from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { creditOperations, payableName, type PayableDoc } from './shared/receivedPayments.js';
 import { entityView } from './shared/views.js';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * Bank-transfer matching: the bank feed's webhook reports incoming transfers; one whose note names a
@@ -303,4 +298,47 @@ export async function dismissBankTransfer(actor: Actor, bankTransferID: string) 
     houseID: null,
   });
   return entityView(saved);
+}
+
+// The feed's signature and a transfer's id are hashes (node:crypto), so they live here, not in domain/.
+
+/** How old a signed call may be: a captured call replayed later is refused. */
+const FEED_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * Checks `X-Bank-Feed-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (the scheme
+ * docs/bank-feed.md gives the bank's side), in constant time, within the tolerance.
+ */
+export function verifyFeedSignature(
+  header: string | null,
+  rawBody: string,
+  secret: string,
+  nowSeconds: number,
+): boolean {
+  if (!header) return false;
+  const parts = new Map(
+    header.split(',').map((part) => {
+      const [key = '', ...value] = part.trim().split('=');
+      return [key, value.join('=')] as const;
+    }),
+  );
+  const timestamp = parts.get('t') ?? '';
+  const signature = parts.get('v1') ?? '';
+  if (!/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/i.test(signature)) return false;
+  if (Math.abs(nowSeconds - Number(timestamp)) > FEED_SIGNATURE_TOLERANCE_SECONDS) return false;
+  const expected = Buffer.from(feedSignature(timestamp, rawBody, secret), 'hex');
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+}
+
+/** The hex HMAC the bank's side computes for a call (also what tests sign with). */
+export function feedSignature(timestamp: string, rawBody: string, secret: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`, 'utf8').digest('hex');
+}
+
+/** A transfer's id: the same bank transaction on the same account is the same document. */
+export function bankTransferID(accountNumber: string, transactionID: string): string {
+  return createHash('sha256')
+    .update(`${normalizeAccountNumber(accountNumber)}|${transactionID}`, 'utf8')
+    .digest('hex')
+    .slice(0, 32);
 }

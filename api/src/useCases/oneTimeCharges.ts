@@ -8,7 +8,7 @@ import {
   type OneTimeChargeCreateInput,
 } from '@nhatro/common';
 import { lesseeScope } from '../domain/shared/access.js';
-import { billCode } from '../domain/shared/bills.js';
+import { billCode } from './shared/billCodes.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { ContractDoc, IssueDoc, OneTimeChargeDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';

@@ -8,7 +8,8 @@ import {
   type HouseTicketPatchInput,
 } from '@nhatro/common';
 import { hasPermission } from '../../domain/shared/access.js';
-import { billCode, billName, computeBill, sumLines, type BillReading } from '../../domain/shared/bills.js';
+import { billName, computeBill, sumLines, type BillReading } from '../../domain/shared/bills.js';
+import { billCode } from '../shared/billCodes.js';
 import { AppError } from '../../domain/shared/errors.js';
 import {
   billedInMonth,

@@ -1,10 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import {
-  type OutboxMessageInput,
-  outboxMessageID,
-  newOutboxMessage,
-  type OutboxRecipient,
-} from '../../domain/outbox.js';
+import { createHash, randomUUID } from 'node:crypto';
+import { type OutboxMessageInput, newOutboxMessage, type OutboxRecipient } from '../../domain/outbox.js';
 import type { ContractDoc, LesseeInfoDoc, OutboxMessageDoc, UserDoc } from '../../domain/shared/model.js';
 import type { BatchOp } from '../../store/store.js';
 import type { Deps } from './deps.js';
@@ -92,4 +87,14 @@ export async function tenantRecipients(
     });
   }
   return recipients;
+}
+
+/**
+ * The id of a message that must exist at most once (a reminder): the same key always gives the same
+ * id, so a second write of it conflicts. UUID-shaped (version 8, "custom"), as ACS wants operation ids.
+ */
+export function outboxMessageID(key: string): string {
+  const hex = createHash('sha256').update(key, 'utf8').digest('hex');
+  const variant = ((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }

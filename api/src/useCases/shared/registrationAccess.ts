@@ -1,9 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { StoredDoc } from '../../store/store.js';
 import type { Deps } from './deps.js';
 import { isValidID, REGISTRATION_MESSAGES, type VerificationChannel } from '@nhatro/common';
 import { type RegistrationDoc, REGISTRATIONS_PARTITION } from '../../domain/shared/model.js';
-import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../domain/shared/errors.js';
 
 /**
