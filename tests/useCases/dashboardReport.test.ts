@@ -1,6 +1,6 @@
 import { BILL_STATUS, type BankFeedTransaction } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { feedSignature } from '../../api/src/useCases/bankTransfers.js';
+import { feedSignature, receiveBankFeed } from '../../api/src/useCases/bankTransfers.js';
 import { firstKeptMonth, houseTotalsID, totalsOf } from '../../api/src/domain/dashboardReport.js';
 import type {
   ContractDoc,
@@ -13,11 +13,11 @@ import type {
   UserDoc,
 } from '../../api/src/domain/shared/model.js';
 import type { Container, Store } from '../../api/src/store/store.js';
-import { receiveBankFeed } from '../../api/src/useCases/bankTransfers.js';
 import { dashboardReport } from '../../api/src/useCases/dashboardReport.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
-import { draftHouseTicket, updateHouseTicket } from '../../api/src/useCases/houseTickets/index.js';
+import { updateHouseTicket } from '../../api/src/useCases/houseTickets/saving.js';
+import { draftHouseTicket } from '../../api/src/useCases/houseTickets/drafting.js';
 import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
 import {
   createOneTimeCharge,

@@ -17,14 +17,13 @@ import type { Container, Store } from '../../api/src/store/store.js';
 import { billingSummary } from '../../api/src/useCases/houseTickets/billingSummary.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
+import { updateHouseTicket } from '../../api/src/useCases/houseTickets/saving.js';
 import {
   draftDueHouseTickets,
-  draftHouseTicket,
   draftHouseTicketNow,
-  getHouseTicket,
-  listHouseTickets,
-  updateHouseTicket,
-} from '../../api/src/useCases/houseTickets/index.js';
+  draftHouseTicket,
+} from '../../api/src/useCases/houseTickets/drafting.js';
+import { getHouseTicket, listHouseTickets } from '../../api/src/useCases/houseTickets/reading.js';
 import {
   aReading,
   aSubscription,

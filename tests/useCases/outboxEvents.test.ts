@@ -4,7 +4,8 @@ import type { ContractDoc, HouseDoc, IssueDoc, RoomDoc, UserDoc } from '../../ap
 import { createContract } from '../../api/src/useCases/contracts.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
-import { draftHouseTicket, updateHouseTicket } from '../../api/src/useCases/houseTickets/index.js';
+import { updateHouseTicket } from '../../api/src/useCases/houseTickets/saving.js';
+import { draftHouseTicket } from '../../api/src/useCases/houseTickets/drafting.js';
 import { updateIssue } from '../../api/src/useCases/issues.js';
 import { importLessees } from '../../api/src/useCases/lesseeSheets.js';
 import { sendDueMessages } from '../../api/src/useCases/outbox.js';

@@ -3,7 +3,8 @@ import type { FeeDoc, HouseScopedDoc, LesseeInfoDoc, RoomDoc } from '../../domai
 import { lesseeSearchText } from '../../domain/lessees.js';
 import { previousMonth, vietnamMonth } from '../../domain/shared/time.js';
 import type { Actor } from '../../useCases/shared/actor.js';
-import { draftHouseTicket, updateHouseTicket } from '../../useCases/houseTickets/index.js';
+import { updateHouseTicket } from '../../useCases/houseTickets/saving.js';
+import { draftHouseTicket } from '../../useCases/houseTickets/drafting.js';
 import { saveMeterReadings } from '../../useCases/meterRecords.js';
 import { payMonthlyBill } from '../../useCases/monthlyBills.js';
 import { roleOf } from '../../useCases/shared/users.js';
