@@ -17,7 +17,8 @@ import {
   deleteContractService,
   listContractServices,
 } from '../../api/src/useCases/contractServices.js';
-import { createContract, terminateContract } from '../../api/src/useCases/contracts.js';
+import { terminateContract } from '../../api/src/useCases/contracts/terminating.js';
+import { createContract } from '../../api/src/useCases/contracts/creating.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import {
   createGuestLink,

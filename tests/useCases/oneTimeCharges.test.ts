@@ -14,7 +14,7 @@ import type {
   UserDoc,
 } from '../../api/src/domain/shared/model.js';
 import { ONE_TIME_CHARGE_MODEL } from '../../api/src/domain/shared/odata/model.js';
-import { terminateContract } from '../../api/src/useCases/contracts.js';
+import { terminateContract } from '../../api/src/useCases/contracts/terminating.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import {

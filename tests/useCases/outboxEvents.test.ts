@@ -1,7 +1,7 @@
 import { BILL_STATUS, contractCreateSchema } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ContractDoc, HouseDoc, IssueDoc, RoomDoc, UserDoc } from '../../api/src/domain/shared/model.js';
-import { createContract } from '../../api/src/useCases/contracts.js';
+import { createContract } from '../../api/src/useCases/contracts/creating.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { updateHouseTicket } from '../../api/src/useCases/houseTickets/saving.js';
