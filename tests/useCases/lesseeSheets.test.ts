@@ -13,12 +13,9 @@ import type { BatchOp, Container, Store, StoredDoc } from '../../api/src/store/s
 import { verifyPassword } from '../../api/src/useCases/shared/passwords.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
-import {
-  importLessees,
-  lesseeImportTemplate,
-  temporaryResidenceList,
-  type LesseeImportOutcome,
-} from '../../api/src/useCases/lesseeSheets.js';
+import { importLessees, type LesseeImportOutcome } from '../../api/src/useCases/lesseeSheets/importing.js';
+import { temporaryResidenceList } from '../../api/src/useCases/lesseeSheets/temporaryResidence.js';
+import { lesseeImportTemplate } from '../../api/src/useCases/lesseeSheets/template.js';
 import { findUserByUsername, createUser } from '../../api/src/useCases/shared/users.js';
 import { aContract, aHouse, aLandlord, aLessee, aReservation, aRoom, aStaff } from '../support/builders.js';
 import {

@@ -7,7 +7,7 @@ import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { updateHouseTicket } from '../../api/src/useCases/houseTickets/saving.js';
 import { draftHouseTicket } from '../../api/src/useCases/houseTickets/drafting.js';
 import { updateIssue } from '../../api/src/useCases/issues.js';
-import { importLessees } from '../../api/src/useCases/lesseeSheets.js';
+import { importLessees } from '../../api/src/useCases/lesseeSheets/importing.js';
 import { sendDueMessages } from '../../api/src/useCases/outbox.js';
 import { writeDueReminders } from '../../api/src/useCases/reminders.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
