@@ -14,11 +14,8 @@ import type { Container, Store, StoredDoc } from '../../api/src/store/store.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { getHouse } from '../../api/src/useCases/houses.js';
-import {
-  listMeterRecords,
-  saveMeterReading,
-  saveMeterReadings,
-} from '../../api/src/useCases/meterRecords.js';
+import { listMeterRecords } from '../../api/src/useCases/meterRecords/listing.js';
+import { saveMeterReading, saveMeterReadings } from '../../api/src/useCases/meterRecords/saving.js';
 import { importEmptyRooms } from '../../api/src/useCases/roomImport.js';
 import { createRoom, getRoom } from '../../api/src/useCases/rooms.js';
 import {

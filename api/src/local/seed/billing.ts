@@ -5,7 +5,7 @@ import { previousMonth, vietnamMonth } from '../../domain/shared/time.js';
 import type { Actor } from '../../useCases/shared/actor.js';
 import { updateHouseTicket } from '../../useCases/houseTickets/saving.js';
 import { draftHouseTicket } from '../../useCases/houseTickets/drafting.js';
-import { saveMeterReadings } from '../../useCases/meterRecords.js';
+import { saveMeterReadings } from '../../useCases/meterRecords/saving.js';
 import { payMonthlyBill } from '../../useCases/monthlyBills.js';
 import { roleOf } from '../../useCases/shared/users.js';
 import { houseOf, saveInHouse, userOf, type DemoUsername, type DemoWorld, type Seeder } from './world.js';
