@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { AppConfig } from '../../api/src/config/index.js';
 import { AppError, type ErrorKind } from '../../api/src/domain/shared/errors.js';
@@ -11,10 +10,10 @@ import {
 } from '../../api/src/domain/shared/odata/parse.js';
 import { vnpayGateway } from '../../api/src/paymentGateway/vnpay.js';
 import { openSqliteStore } from '../../api/src/store/sqlite.js';
-import type { Actor } from '../../api/src/useCases/shared/actor.js';
+import { actorOf, type Actor } from '../../api/src/useCases/shared/actor.js';
 import type { RequestOrigin } from '../../api/src/useCases/shared/audit.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
-import { roleOf } from '../../api/src/useCases/shared/users.js';
+
 import { MemoryBlobStorage } from './memoryBlobStorage.js';
 
 // Use cases get their OData queries parsed; the endpoint wrapper loads the parser before the first request.
@@ -96,18 +95,7 @@ export const TEST_ORIGIN: RequestOrigin = { ip: '203.0.113.7', userAgent: 'vites
 
 /** The actor `authenticate` would build for this account after checking its token and session. */
 export function actorFor(deps: Deps, user: UserDoc, origin: RequestOrigin = TEST_ORIGIN): Actor {
-  return {
-    deps,
-    user: {
-      userID: user.userID,
-      username: user.username,
-      roleID: user.roleID,
-      role: roleOf(user),
-      sessionID: randomUUID(),
-      account: user,
-    },
-    origin,
-  };
+  return actorOf(deps, user, origin);
 }
 
 /** Every audit entry written so far, oldest first. */

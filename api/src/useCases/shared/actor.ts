@@ -1,7 +1,9 @@
-import type { RoleID, Role } from '@nhatro/common';
+import { randomUUID } from 'node:crypto';
+import type { Role, RoleID } from '@nhatro/common';
 import type { UserDoc } from '../../domain/shared/model.js';
 import { recordAudit, type AuditEntry, type RequestOrigin } from './audit.js';
 import type { Deps } from './deps.js';
+import { roleOf } from './users.js';
 
 /**
  * Who runs a use case, from where, with which dependencies. Endpoints build it from the request;
@@ -26,4 +28,24 @@ export interface AuthUser {
   role: Role;
   sessionID: string;
   account: UserDoc;
+}
+
+/** The caller an account is, in a session: what `authenticate` loads for a request. */
+export function authUserOf(account: UserDoc, sessionID: string): AuthUser {
+  return {
+    userID: account.userID,
+    username: account.username,
+    roleID: account.roleID,
+    role: roleOf(account),
+    sessionID,
+    account,
+  };
+}
+
+/**
+ * An account acting without a request (the demo data, benchmarks, use-case tests): the actor
+ * `authenticate` would build for it, in a session of its own.
+ */
+export function actorOf(deps: Deps, account: UserDoc, origin: RequestOrigin): Actor {
+  return { deps, user: authUserOf(account, randomUUID()), origin };
 }
