@@ -197,6 +197,8 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    // Node's request listener returns nothing to wait for: the reply is written by this task, which
+    // answers every failure itself (a logged 500), so nothing is left to reject.
     void (async () => {
       try {
         if (options.enableDevRoutes && req.method === 'POST') {
