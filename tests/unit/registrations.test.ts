@@ -9,8 +9,7 @@ import {
   termEndDate,
 } from '../../api/src/domain/registrations.js';
 import { decideSend, maskEmail, maskPhone, newVerificationCode } from '../../api/src/domain/verification.js';
-import { checkCode } from '../../api/src/useCases/verification.js';
-import { verificationCodeHash } from '../../api/src/useCases/verification.js';
+import { checkCode, verificationCodeHash } from '../../api/src/useCases/verification.js';
 
 const SECRET = new Uint8Array(Buffer.from('unit-test-secret-of-at-least-32-bytes!', 'utf8'));
 const TARGET = { registrationID: 'reg-000001', channel: 'sms' as const, sentTo: '0938111222' };

@@ -11,12 +11,9 @@ import type {
 import { CONTRACT_CHANGE_MODEL, CONTRACT_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import { verifyPassword } from '../../api/src/useCases/shared/passwords.js';
 import { terminateContract } from '../../api/src/useCases/contracts/terminating.js';
-import { expireContracts } from '../../api/src/useCases/contracts/changing.js';
-import { updateContract } from '../../api/src/useCases/contracts/changing.js';
+import { expireContracts, updateContract } from '../../api/src/useCases/contracts/changing.js';
 import { createContract } from '../../api/src/useCases/contracts/creating.js';
-import { listContractChanges } from '../../api/src/useCases/contracts/reading.js';
-import { getContract } from '../../api/src/useCases/contracts/reading.js';
-import { listContracts } from '../../api/src/useCases/contracts/reading.js';
+import { listContractChanges, getContract, listContracts } from '../../api/src/useCases/contracts/reading.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { createIssue } from '../../api/src/useCases/issues.js';

@@ -1,17 +1,17 @@
 import { BILL_STATUS, PAYMENT_MESSAGES } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type {
-  ContractDoc,
-  HouseDoc,
-  MonthlyBillDoc,
-  OneTimeChargeDoc,
-  OutboxMessageDoc,
-  PaymentDoc,
-  PlatformPayableDoc,
-  RoomDoc,
-  UserDoc,
+import {
+  type ContractDoc,
+  type HouseDoc,
+  type MonthlyBillDoc,
+  type OneTimeChargeDoc,
+  type OutboxMessageDoc,
+  type PaymentDoc,
+  type PlatformPayableDoc,
+  type RoomDoc,
+  type UserDoc,
+  REGISTRATIONS_PARTITION,
 } from '../../api/src/domain/shared/model.js';
-import { REGISTRATIONS_PARTITION } from '../../api/src/domain/shared/model.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';

@@ -6,12 +6,14 @@ import {
   type RegistrationDoc,
   type VerificationDoc,
 } from '../../api/src/domain/shared/model.js';
-import { verificationCodeHash } from '../../api/src/useCases/verification.js';
+import {
+  verificationCodeHash,
+  requestVerificationCode,
+  verifyCode,
+} from '../../api/src/useCases/verification.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { updateOwnRegistration } from '../../api/src/useCases/registrations.js';
-import { readRegistration } from '../../api/src/useCases/shared/registrationAccess.js';
-import { verificationDocID } from '../../api/src/useCases/shared/registrationAccess.js';
-import { requestVerificationCode, verifyCode } from '../../api/src/useCases/verification.js';
+import { readRegistration, verificationDocID } from '../../api/src/useCases/shared/registrationAccess.js';
 import {
   aRegistration,
   latestCode,

@@ -13,9 +13,7 @@ import { json } from '../http/replies.js';
 import { terminateContract } from '../useCases/contracts/terminating.js';
 import { updateContract } from '../useCases/contracts/changing.js';
 import { createContract } from '../useCases/contracts/creating.js';
-import { listContractChanges } from '../useCases/contracts/reading.js';
-import { getContract } from '../useCases/contracts/reading.js';
-import { listContracts } from '../useCases/contracts/reading.js';
+import { listContractChanges, getContract, listContracts } from '../useCases/contracts/reading.js';
 
 /**
  * `GET /odata/Contract?HouseID=…` (a lessee: their own), `/odata/Contract/{id}`, `POST` (the reply

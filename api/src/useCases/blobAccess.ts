@@ -17,8 +17,7 @@ import { isPaperVersionOf, isReferenced } from './shared/blobReferences.js';
 import type { Deps } from './shared/deps.js';
 import { authorizeHouse } from './shared/houseScope.js';
 import { Throttle } from './shared/throttle.js';
-import type { UploadGrant } from './shared/uploads.js';
-import { grant, randomSuffix } from './shared/uploads.js';
+import { type UploadGrant, grant, randomSuffix } from './shared/uploads.js';
 
 const READ_MINUTES = 15;
 

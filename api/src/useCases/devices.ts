@@ -6,9 +6,15 @@ import { AppError } from '../domain/shared/errors.js';
 import type { DeviceDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { audit, type Actor } from './shared/actor.js';
-import { assertCurrent, findInCallersHouse, houseDocs, requireID, withChanges } from './shared/houseScope.js';
+import {
+  assertCurrent,
+  findInCallersHouse,
+  houseDocs,
+  requireID,
+  withChanges,
+  roomForCaller,
+} from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
-import { roomForCaller } from './shared/houseScope.js';
 import { entityView, imageLinks } from './shared/views.js';
 import { randomSuffix } from './shared/uploads.js';
 

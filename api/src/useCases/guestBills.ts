@@ -2,8 +2,7 @@ import { BILL_MESSAGES, type GuestLink, type GuestMonthlyBillView } from '@nhatr
 import { AppError } from '../domain/shared/errors.js';
 import type { HouseDoc, MonthlyBillDoc, RoomDoc } from '../domain/shared/model.js';
 import { audit, type Actor } from './shared/actor.js';
-import { verifyBillGuestToken } from './shared/guestTokens.js';
-import { signBillGuestToken } from './shared/guestTokens.js';
+import { verifyBillGuestToken, signBillGuestToken } from './shared/guestTokens.js';
 import { billOwed, transferAccountIn, transferQR } from './shared/billViews.js';
 import type { Deps } from './shared/deps.js';
 import { houseDocs } from './shared/houseScope.js';

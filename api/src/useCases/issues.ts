@@ -28,8 +28,7 @@ import {
   type ContractScope,
 } from './shared/houseScope.js';
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
-import { tenantRecipients } from './shared/outboxMessages.js';
-import { outboxCreate } from './shared/outboxMessages.js';
+import { tenantRecipients, outboxCreate } from './shared/outboxMessages.js';
 import { issueEntity } from './shared/issueViews.js';
 
 /**

@@ -14,8 +14,7 @@ import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { Filter } from '../domain/shared/query.js';
 import { vietnamDate } from '../domain/shared/time.js';
 import { audit, type Actor } from './shared/actor.js';
-import { activeContractOfRoom } from './shared/contractScope.js';
-import { contractForCaller } from './shared/contractScope.js';
+import { activeContractOfRoom, contractForCaller } from './shared/contractScope.js';
 import {
   assertCurrent,
   authorizeHouse,
@@ -24,9 +23,9 @@ import {
   listInHouse,
   requireID,
   withChanges,
+  roomForCaller,
 } from './shared/houseScope.js';
 import { applyInMemory, listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
-import { roomForCaller } from './shared/houseScope.js';
 import { entityView, imageLinks, toView } from './shared/views.js';
 
 const IDENTITY_IMAGES = ['citizenIDFrontImage', 'citizenIDBackImage', 'portraitImage'] as const;

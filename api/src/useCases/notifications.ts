@@ -34,8 +34,7 @@ import {
 } from './shared/houseScope.js';
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { createAllOrNothing } from './shared/allOrNothing.js';
-import { tenantRecipients } from './shared/outboxMessages.js';
-import { outboxCreate } from './shared/outboxMessages.js';
+import { tenantRecipients, outboxCreate } from './shared/outboxMessages.js';
 import { notificationFields } from './shared/notificationViews.js';
 
 /**

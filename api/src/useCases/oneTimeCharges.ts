@@ -17,10 +17,12 @@ import { audit, type Actor } from './shared/actor.js';
 import { oneTimeChargeView, transferAccountOf } from './shared/billViews.js';
 import { batchWithTotals } from './shared/houseTotals.js';
 import { findInCallersHouse, houseDocs, requireID } from './shared/houseScope.js';
-import { recordCashPayment } from './shared/billingDocs.js';
-import { listBillingDocs } from './shared/billingDocs.js';
-import { type BillingScope } from './shared/billingDocs.js';
-import { billingDocForCaller } from './shared/billingDocs.js';
+import {
+  recordCashPayment,
+  listBillingDocs,
+  type BillingScope,
+  billingDocForCaller,
+} from './shared/billingDocs.js';
 import { selectFields, type EntityPage } from './shared/odataQuery.js';
 
 /**

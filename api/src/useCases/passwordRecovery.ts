@@ -20,8 +20,7 @@ import {
   RECOVERY_TTL_MS,
   type PasswordRecoveryDoc,
 } from '../domain/passwordRecovery.js';
-import type { Filter } from '../store/store.js';
-import { isStoreError } from '../store/store.js';
+import { type Filter, isStoreError } from '../store/store.js';
 import { recordAudit, type RequestOrigin } from './shared/audit.js';
 import { hashPassword } from './shared/passwords.js';
 import { endSessions } from './shared/sessionRevocation.js';

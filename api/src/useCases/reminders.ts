@@ -7,8 +7,7 @@ import { vietnamDate } from '../domain/shared/time.js';
 import { isStoreError, type Filter } from '../store/store.js';
 import type { Deps } from './shared/deps.js';
 import { houseDocs, listInHouse, readHouse, acrossHouses } from './shared/houseScope.js';
-import { tenantRecipients } from './shared/outboxMessages.js';
-import { outboxCreate } from './shared/outboxMessages.js';
+import { tenantRecipients, outboxCreate } from './shared/outboxMessages.js';
 import { groupBy } from '../domain/shared/groupBy.js';
 
 /**

@@ -12,8 +12,8 @@ import {
   houseDocs,
   listInHouse,
   requireID,
+  roomForCaller,
 } from './shared/houseScope.js';
-import { roomForCaller } from './shared/houseScope.js';
 import { entityView } from './shared/views.js';
 
 /** Takes a deposit for an empty room: the reservation and the room's new status are written together. */

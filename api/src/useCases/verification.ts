@@ -27,9 +27,11 @@ import { isStoreError, type BatchOp, type StoredDoc } from '../store/store.js';
 import { recordAudit, type RequestOrigin } from './shared/audit.js';
 import type { Deps } from './shared/deps.js';
 import { outboxCreate } from './shared/outboxMessages.js';
-import { registrationOfRegistrant } from './shared/registrationAccess.js';
-import { readRegistration } from './shared/registrationAccess.js';
-import { verificationDocID } from './shared/registrationAccess.js';
+import {
+  registrationOfRegistrant,
+  readRegistration,
+  verificationDocID,
+} from './shared/registrationAccess.js';
 
 /**
  * `/api/Verify/*`: a registration's e-mail and phone number are verified with six-digit codes sent

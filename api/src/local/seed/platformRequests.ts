@@ -10,10 +10,8 @@ import { requestCode, requestDescription, REQUESTS_PARTITION } from '../../domai
 import { vietnamDate } from '../../domain/shared/time.js';
 import { isStoreError } from '../../store/store.js';
 import type { Deps } from '../../composition/deps.js';
-import { newMeteredFeeDocs } from '../../useCases/shared/newHouses.js';
-import { newHouseDoc } from '../../useCases/shared/newHouses.js';
-import { newRoomMeterDocs } from '../../useCases/shared/newRooms.js';
-import { newRoomDoc } from '../../useCases/shared/newRooms.js';
+import { newMeteredFeeDocs, newHouseDoc } from '../../useCases/shared/newHouses.js';
+import { newRoomMeterDocs, newRoomDoc } from '../../useCases/shared/newRooms.js';
 import { createUser } from '../../useCases/shared/users.js';
 import { demoPassword, saveInHouse, userOf, type DemoWorld, type Seeder } from './world.js';
 

@@ -12,8 +12,7 @@ import type { BatchOp } from '../../store/store.js';
 import { totalsOperation } from './houseTotals.js';
 import type { Deps } from './deps.js';
 import { houseDocs, readHouse } from './houseScope.js';
-import { tenantRecipients } from './outboxMessages.js';
-import { outboxCreate } from './outboxMessages.js';
+import { tenantRecipients, outboxCreate } from './outboxMessages.js';
 import { findUser } from './users.js';
 
 /**
