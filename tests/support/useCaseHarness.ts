@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { AppConfig } from '../../api/src/config/index.js';
 import { AppError, type ErrorKind } from '../../api/src/domain/shared/errors.js';
-import type { AuditDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import type { AuditDoc, HouseDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import type { EntityModel } from '../../api/src/domain/shared/odata/model.js';
 import {
   loadODataParser,
@@ -14,6 +14,7 @@ import { actorOf, type Actor } from '../../api/src/useCases/shared/actor.js';
 import type { RequestOrigin } from '../../api/src/useCases/shared/audit.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 
+import { aHouse, aLandlord, type LandlordOverrides } from './builders.js';
 import { MemoryBlobStorage } from './memoryBlobStorage.js';
 
 // Use cases get their OData queries parsed; the endpoint wrapper loads the parser before the first request.
@@ -89,6 +90,26 @@ export function createHarness(options: { now?: Date } = {}): UseCaseHarness {
     clock,
     close: () => store.close(),
   };
+}
+
+export interface HouseFixture {
+  h: UseCaseHarness;
+  deps: Deps;
+  landlord: UserDoc;
+  house: HouseDoc;
+}
+
+/**
+ * Where most use-case tests start: fresh dependencies (clock at `now`), a landlord and their house.
+ * In `beforeEach`: `({ h, deps, landlord, house } = await landlordWithHouse())`, and `h.close()` after.
+ */
+export async function landlordWithHouse(
+  options: { now?: Date; landlord?: LandlordOverrides; house?: Parameters<typeof aHouse>[2] } = {},
+): Promise<HouseFixture> {
+  const h = createHarness(options.now ? { now: options.now } : {});
+  const landlord = await aLandlord(h.deps, options.landlord);
+  const house = await aHouse(h.deps, landlord, options.house);
+  return { h, deps: h.deps, landlord, house };
 }
 
 export const TEST_ORIGIN: RequestOrigin = { ip: '203.0.113.7', userAgent: 'vitest use-case tests' };

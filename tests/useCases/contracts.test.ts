@@ -19,13 +19,13 @@ import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope
 import { createIssue } from '../../api/src/useCases/issues.js';
 import { reserveRoom } from '../../api/src/useCases/reservations.js';
 import { findUserByUsername } from '../../api/src/useCases/shared/users.js';
-import { aFee, aHouse, aLandlord, aRoom } from '../support/builders.js';
+import { aFee, aLandlord, aRoom } from '../support/builders.js';
 import {
   actorFor,
-  createHarness,
   expectRefusal,
   odata,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 let h: UseCaseHarness;
@@ -35,10 +35,7 @@ let house: HouseDoc;
 let room: RoomDoc;
 
 beforeEach(async () => {
-  h = createHarness({ now: new Date('2026-11-23T03:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse({ now: new Date('2026-11-23T03:00:00Z') }));
   room = await aRoom(deps, house, { price: 3_100_000 });
 });
 afterEach(() => h.close());

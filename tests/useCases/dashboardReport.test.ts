@@ -32,10 +32,10 @@ import { gatewayCallback } from '../support/gateway.js';
 import { anIssue } from '../support/issueBuilders.js';
 import {
   actorFor,
-  createHarness,
   expectRefusal,
   TEST_VNPAY,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 /**
@@ -55,12 +55,18 @@ let room: RoomDoc;
 let contract: ContractDoc;
 
 beforeEach(async () => {
-  h = createHarness({ now: new Date('2026-11-20T03:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps, {
-    lessorInfo: { status: 1, fullName: 'Trần Văn Chủ', bankName: 'Vietcombank', bankAccountNumber: ACCOUNT },
-  });
-  house = await aHouse(deps, landlord, { houseName: 'Nhà trọ Hoa Sen' });
+  ({ h, deps, landlord, house } = await landlordWithHouse({
+    now: new Date('2026-11-20T03:00:00Z'),
+    landlord: {
+      lessorInfo: {
+        status: 1,
+        fullName: 'Trần Văn Chủ',
+        bankName: 'Vietcombank',
+        bankAccountNumber: ACCOUNT,
+      },
+    },
+    house: { houseName: 'Nhà trọ Hoa Sen' },
+  }));
   room = await aRoom(deps, house, { roomName: 'P101', price: 2_500_000, status: 'occupied' });
   contract = await aContract(deps, room);
 });

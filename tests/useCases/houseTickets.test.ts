@@ -36,11 +36,11 @@ import { aMonthlyBill } from '../support/billBuilders.js';
 import { aFee, aHouse, aLandlord, aRoom, aStaff } from '../support/builders.js';
 import {
   actorFor,
-  createHarness,
   expectRefusal,
   odata,
   refusal,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 /**
@@ -93,10 +93,7 @@ async function draft() {
 }
 
 beforeEach(async () => {
-  h = createHarness();
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse());
   await withTieredElectricity(deps, house);
   p101 = await aRoom(deps, house, { roomName: 'P101', floor: 1, price: 3_000_000 });
   p102 = await aRoom(deps, house, { roomName: 'P102', floor: 1, price: 2_500_000 });

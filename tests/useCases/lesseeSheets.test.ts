@@ -21,9 +21,9 @@ import { aContract, aHouse, aLandlord, aLessee, aReservation, aRoom, aStaff } fr
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 import {
   columnOf,
@@ -41,10 +41,10 @@ let house: HouseDoc;
 let rooms: Record<'P101' | 'P102' | 'P103' | 'P104', RoomDoc>;
 
 beforeEach(async () => {
-  h = createHarness({ now: new Date('2026-11-20T03:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord, { houseName: 'Nhà trọ Hoa Sen', houseAddress: '12 Võ Văn Ngân' });
+  ({ h, deps, landlord, house } = await landlordWithHouse({
+    now: new Date('2026-11-20T03:00:00Z'),
+    house: { houseName: 'Nhà trọ Hoa Sen', houseAddress: '12 Võ Văn Ngân' },
+  }));
   rooms = {
     P101: await aRoom(deps, house, { roomName: 'P101', price: 2_800_000 }),
     P102: await aRoom(deps, house, { roomName: 'P102', price: 3_000_000 }),

@@ -32,11 +32,11 @@ import { aHouseTicket, aMeter, aMeterRecord, aReadingHistory } from '../support/
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   odata,
   refusal,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 import { roomImportFile } from '../support/xlsx.js';
 
@@ -53,10 +53,7 @@ let landlord: UserDoc;
 let house: HouseDoc;
 
 beforeEach(async () => {
-  h = createHarness();
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse());
 });
 afterEach(() => h.close());
 

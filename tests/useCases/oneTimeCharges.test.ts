@@ -26,14 +26,14 @@ import {
 } from '../../api/src/useCases/oneTimeCharges.js';
 import { aOneTimeCharge } from '../support/billBuilders.js';
 import { anIssue } from '../support/issueBuilders.js';
-import { aContract, aHouse, aLandlord, aLessee, aRoom } from '../support/builders.js';
+import { aContract, aLandlord, aLessee, aRoom } from '../support/builders.js';
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   odata,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 /** One-time charges: created on an active contract, paid in cash, deleted while unpaid, settled at an early end. */
@@ -46,12 +46,12 @@ let room: RoomDoc;
 let contract: ContractDoc;
 
 beforeEach(async () => {
-  h = createHarness({ now: new Date('2026-11-20T18:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps, {
-    lessorInfo: { status: 1, fullName: 'Chủ trọ', bankName: 'MB Bank', bankAccountNumber: '0123456789' },
-  });
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse({
+    now: new Date('2026-11-20T18:00:00Z'),
+    landlord: {
+      lessorInfo: { status: 1, fullName: 'Chủ trọ', bankName: 'MB Bank', bankAccountNumber: '0123456789' },
+    },
+  }));
   room = await aRoom(deps, house);
   contract = await aContract(deps, room, { rentFee: 3_000_000, deposit: 3_000_000 });
 });

@@ -11,10 +11,10 @@ import { importLessees } from '../../api/src/useCases/lesseeSheets/importing.js'
 import { sendDueMessages } from '../../api/src/useCases/outbox.js';
 import { writeDueReminders } from '../../api/src/useCases/reminders.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
-import { aHouse, aLandlord, aRoom } from '../support/builders.js';
+import { aRoom } from '../support/builders.js';
 import { anIssue } from '../support/issueBuilders.js';
 import { aReachableTenancy, outboxMessages, type Tenancy } from '../support/notificationBuilders.js';
-import { actorFor, createHarness, refusal, type UseCaseHarness } from '../support/useCaseHarness.js';
+import { actorFor, refusal, type UseCaseHarness, landlordWithHouse } from '../support/useCaseHarness.js';
 import { lesseeImportFile } from '../support/xlsx.js';
 
 /**
@@ -31,10 +31,10 @@ let tenancy: Tenancy;
 
 beforeEach(async () => {
   // 10:00 on 20/11/2026 in Vietnam.
-  h = createHarness({ now: new Date('2026-11-20T03:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord, { houseName: 'Nhà trọ Hoa Sen' });
+  ({ h, deps, landlord, house } = await landlordWithHouse({
+    now: new Date('2026-11-20T03:00:00Z'),
+    house: { houseName: 'Nhà trọ Hoa Sen' },
+  }));
   room = await aRoom(deps, house, { roomName: 'P101', price: 2_800_000 });
   tenancy = await aReachableTenancy(deps, house, room, {
     name: 'Lê Minh Tuấn',
