@@ -17,7 +17,7 @@ import {
 } from '@nhatro/common';
 import { requireSuperAdmin } from '../domain/shared/access.js';
 import { AppError } from '../domain/shared/errors.js';
-import type { HouseDoc, PlatformRequestDoc, UserDoc } from '../domain/shared/model.js';
+import type { PlatformRequestDoc, UserDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import {
   approvalDecision,
@@ -35,13 +35,13 @@ import { isStoreError, type StoredDoc } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import { governingLandlord } from './shared/governingLandlord.js';
 import type { Deps } from './shared/deps.js';
-import { houseDocs } from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { outboxCreate } from './shared/outboxMessages.js';
 import { requestPlatformPayment } from './shared/paymentRequests.js';
 import { currentPricing } from './shared/platformSettings.js';
 import { findUser } from './shared/users.js';
 import { entityView } from './shared/views.js';
+import { roomsUsedByOwner } from './shared/newRooms.js';
 
 /**
  * A landlord's room purchases and extensions: the request and its payment URL (`POST
@@ -345,29 +345,6 @@ export async function approvePaidRequest(
   }
 }
 
-/** Rooms of all the landlord's houses. */
-async function roomsOfOwner(deps: Deps, ownerID: string): Promise<number> {
-  const houses = await houseDocs<HouseDoc>(deps).query({
-    filter: {
-      op: 'and',
-      items: [
-        { op: 'eq', field: 'type', value: 'house' },
-        { op: 'eq', field: 'ownerID', value: ownerID },
-      ],
-    },
-    top: 1000,
-  });
-  const counts = await Promise.all(
-    houses.items.map((house) =>
-      houseDocs(deps).count({
-        partitionKey: house.houseID,
-        filter: { op: 'eq', field: 'type', value: 'room' },
-      }),
-    ),
-  );
-  return counts.reduce((sum, count) => sum + count, 0);
-}
-
 /** The landlord's latest requests, newest first. */
 async function latestRequestsOf(deps: Deps, userID: string): Promise<PlatformRequest[]> {
   const page = await requests(deps).query({
@@ -403,7 +380,7 @@ export async function accountPlan(actor: Actor): Promise<AccountPlan> {
   if (user.roleID !== ROLE.houseModerator || !landlord) return term;
   const [pricing, roomsUsed, latest] = await Promise.all([
     currentPricing(deps),
-    roomsOfOwner(deps, landlord.userID),
+    roomsUsedByOwner(deps, landlord.userID),
     latestRequestsOf(deps, landlord.userID),
   ]);
   return {

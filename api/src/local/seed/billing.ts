@@ -8,6 +8,7 @@ import { draftHouseTicket } from '../../useCases/houseTickets/drafting.js';
 import { saveMeterReadings } from '../../useCases/meterRecords/saving.js';
 import { payMonthlyBill } from '../../useCases/monthlyBills.js';
 import { houseOf, saveInHouse, userOf, type DemoHouse, type DemoWorld, type Seeder } from './world.js';
+import { newContractServiceDoc } from '../../domain/contracts.js';
 
 const SEED_ORIGIN = { ip: '127.0.0.1', userAgent: 'demo seed' };
 
@@ -37,19 +38,10 @@ async function writeTenancies(deps: Deps, world: DemoWorld, goVap: DemoHouse): P
   const feeOf = (unit: FeeDoc['unit']) => goVap.fees.find((fee) => fee.unit === unit) as FeeDoc;
 
   const docs: HouseScopedDoc[] = [];
-  const subscribe = (contractID: string, serviceID: string, vehicleID?: string) => {
-    const contractServiceID = randomUUID();
-    docs.push({
-      id: contractServiceID,
-      pk: houseID,
-      type: 'contractService',
-      contractServiceID,
-      houseID,
-      contractID,
-      serviceID,
-      ...(vehicleID ? { vehicleID } : {}),
-      createdOn: world.createdOn,
-    });
+  const subscribe = (contractID: string, serviceID: string) => {
+    docs.push(
+      newContractServiceDoc({ houseID, contractID, serviceID, createdOn: world.createdOn }, randomUUID()),
+    );
   };
   const rented: RoomDoc[] = [];
   for (const plan of TENANTS) {

@@ -4,7 +4,7 @@ import { checkRoomQuota, quotaExceededMessage } from '../../domain/rooms.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type { HouseDoc, MeterDoc, RoomDoc } from '../../domain/shared/model.js';
 import type { Deps } from './deps.js';
-import { houseDocs } from './houseScope.js';
+import { houseDocs, acrossHouses } from './houseScope.js';
 import { findUser } from './users.js';
 import { newMeterDoc, CURRENT_INDEX_FIELD } from '../../domain/meterRecords.js';
 import { vietnamDate } from '../../domain/shared/time.js';
@@ -14,25 +14,23 @@ import { vietnamDate } from '../../domain/shared/time.js';
  */
 
 /** Rooms a landlord holds across all their houses, for the purchased quota. */
-async function roomsUsedByOwner(deps: Deps, ownerID: string): Promise<number> {
-  const houses = await houseDocs<HouseDoc>(deps).query({
-    filter: {
-      op: 'and',
-      items: [
-        { op: 'eq', field: 'type', value: 'house' },
-        { op: 'eq', field: 'ownerID', value: ownerID },
-      ],
-    },
-    top: 1000,
+export async function roomsUsedByOwner(deps: Deps, ownerID: string): Promise<number> {
+  const houses = await acrossHouses<HouseDoc>(deps, {
+    op: 'and',
+    items: [
+      { op: 'eq', field: 'type', value: 'house' },
+      { op: 'eq', field: 'ownerID', value: ownerID },
+    ],
   });
-  let used = 0;
-  for (const house of houses.items) {
-    used += await houseDocs(deps).count({
-      partitionKey: house.houseID,
-      filter: { op: 'eq', field: 'type', value: 'room' },
-    });
-  }
-  return used;
+  const counts = await Promise.all(
+    houses.map((house) =>
+      houseDocs(deps).count({
+        partitionKey: house.houseID,
+        filter: { op: 'eq', field: 'type', value: 'room' },
+      }),
+    ),
+  );
+  return counts.reduce((sum, count) => sum + count, 0);
 }
 
 /** Throws 409 with how many rooms are left when adding `count` rooms would pass the owner's quota. */
