@@ -26,6 +26,7 @@ import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { creditOperations, payableName, type PayableDoc } from './shared/receivedPayments.js';
 import { entityView } from './shared/views.js';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { accountNumberHolders } from './shared/users.js';
 
 /**
  * Bank-transfer matching: the bank feed's webhook reports incoming transfers; one whose note names a
@@ -42,17 +43,8 @@ function transfers(deps: Deps) {
 
 /** The landlord whose lessor info names this receiving account (landlords never share an account). */
 async function landlordOfAccount(deps: Deps, accountNumber: string): Promise<UserDoc | undefined> {
-  const page = await deps.store.container<UserDoc>('users').query({
-    filter: {
-      op: 'and',
-      items: [
-        { op: 'eq', field: 'type', value: 'user' },
-        { op: 'eq', field: 'lessorInfo.bankAccountNumber', value: accountNumber },
-      ],
-    },
-    top: 2,
-  });
-  return page.items.length === 1 ? page.items[0] : undefined;
+  const holders = await accountNumberHolders(deps, accountNumber);
+  return holders.length === 1 ? holders[0] : undefined;
 }
 
 /** A carried-over bill is paid through the bill it went into. */

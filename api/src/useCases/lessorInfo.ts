@@ -15,7 +15,7 @@ import { audit, type Actor } from './shared/actor.js';
 import { acceptUpload, grantScopedUpload, type UploadGrant } from './shared/uploads.js';
 import type { Deps } from './shared/deps.js';
 import { assertCurrent, withChanges } from './shared/houseScope.js';
-import { findUser } from './shared/users.js';
+import { findUser, accountNumberHolders } from './shared/users.js';
 import { imageLinks } from './shared/views.js';
 
 /**
@@ -85,17 +85,8 @@ async function checkIdentityImage(
 
 /** Landlords never share a receiving account: the bank feed credits bills by the account it names. */
 async function assertAccountNumberFree(deps: Deps, accountNumber: string, userID: string): Promise<void> {
-  const page = await deps.store.container<UserDoc>('users').query({
-    filter: {
-      op: 'and',
-      items: [
-        { op: 'eq', field: 'type', value: 'user' },
-        { op: 'eq', field: 'lessorInfo.bankAccountNumber', value: accountNumber },
-      ],
-    },
-    top: 2,
-  });
-  if (page.items.some((user) => user.userID !== userID)) {
+  const holders = await accountNumberHolders(deps, accountNumber);
+  if (holders.some((user) => user.userID !== userID)) {
     throw AppError.conflict(LESSOR_INFO_MESSAGES.bankAccountTaken);
   }
 }

@@ -80,3 +80,21 @@ export async function lessorInfoOf(deps: Deps, ownerID: string): Promise<LessorI
   const { citizenIDFrontImage: _front, citizenIDBackImage: _back, ...shown } = owner.lessorInfo;
   return shown;
 }
+
+/**
+ * Up to two landlords whose lessor info names this receiving account: landlords never share one (the
+ * bank feed credits bills by the account it names), so a second holder is what a check looks for.
+ */
+export async function accountNumberHolders(deps: Deps, accountNumber: string): Promise<UserDoc[]> {
+  const page = await deps.store.container<UserDoc>('users').query({
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'user' },
+        { op: 'eq', field: 'lessorInfo.bankAccountNumber', value: accountNumber },
+      ],
+    },
+    top: 2,
+  });
+  return page.items;
+}
