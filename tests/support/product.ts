@@ -115,6 +115,28 @@ export function apiClient(baseUrl: string) {
   return { request, login, loginDemoUsers };
 }
 
+type DemoSession = Awaited<ReturnType<ReturnType<typeof apiClient>['login']>>;
+
+/** The access tokens of signed-in sessions, by username. */
+export function accessTokens(sessions: Record<string, DemoSession>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(sessions).map(([name, session]) => [name, session.token.accessToken]),
+  );
+}
+
+/** A signed-in tenant's contract, house and room. */
+export function tenancyOf(session: DemoSession | undefined): {
+  contractID: string;
+  houseID: string;
+  roomID: string;
+} {
+  return {
+    contractID: session?.contractID as string,
+    houseID: session?.houseID as string,
+    roomID: session?.roomID as string,
+  };
+}
+
 export const DEMO_PASSWORDS: Record<string, string> = {
   admin: 'Admin@123456',
   chunha: 'Chunha@123456',
