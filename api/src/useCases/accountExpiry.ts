@@ -16,8 +16,8 @@ import { isStoreError } from '../store/store.js';
 import type { AuthUser } from './shared/actor.js';
 import type { Deps } from './shared/deps.js';
 import { outboxCreate } from './shared/outboxMessages.js';
-import { queryAll } from './shared/queryAll.js';
 import { governingLandlord } from './shared/governingLandlord.js';
+import { landlordAccounts } from './shared/users.js';
 
 /**
  * A landlord's paid term: after its last day the landlord and their staff read but do not write until it
@@ -59,17 +59,11 @@ export interface ExpiryReminderRunSummary {
 
 /** Landlords whose last day is between `from` and `to` (both included), every page. */
 async function landlordsEndingBetween(deps: Deps, from: string, to: string): Promise<UserDoc[]> {
-  return queryAll(deps.store.container<UserDoc>('users'), {
-    filter: {
-      op: 'and',
-      items: [
-        { op: 'eq', field: 'type', value: 'user' },
-        { op: 'eq', field: 'roleID', value: ROLE.houseModerator },
-        { op: 'ge', field: 'accountExpiresOn', value: from },
-        { op: 'le', field: 'accountExpiresOn', value: to },
-      ],
-    },
-  });
+  return landlordAccounts(
+    deps,
+    { op: 'ge', field: 'accountExpiresOn', value: from },
+    { op: 'le', field: 'accountExpiresOn', value: to },
+  );
 }
 
 /**

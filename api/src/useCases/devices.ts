@@ -8,11 +8,11 @@ import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { audit, type Actor } from './shared/actor.js';
 import {
   assertCurrent,
-  findInCallersHouse,
   houseDocs,
   requireID,
   withChanges,
   roomForCaller,
+  findForCaller,
 } from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { entityView, imageLinks } from './shared/views.js';
@@ -30,10 +30,7 @@ async function deviceEntity(actor: Actor, device: DeviceDoc) {
 
 /** A device the caller may see: in their house, and for a lessee in their own room. */
 async function deviceForCaller(actor: Actor, deviceID: string): Promise<DeviceDoc> {
-  const { doc } = await findInCallersHouse<DeviceDoc>(actor.deps, actor.user, 'device', deviceID);
-  const lessee = lesseeScope(actor.user);
-  if (lessee && lessee.roomID !== doc.roomID) throw AppError.notFound();
-  return doc;
+  return (await findForCaller<DeviceDoc>(actor, 'device', deviceID, 'roomID')).doc;
 }
 
 /** A room's devices; a lessee without a roomID means their own room. */

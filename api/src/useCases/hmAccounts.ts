@@ -9,27 +9,13 @@ import { audit, type Actor } from './shared/actor.js';
 import { endSessions } from './shared/sessionRevocation.js';
 import type { Deps } from './shared/deps.js';
 import { houseDocs, acrossHouses } from './shared/houseScope.js';
-import { findUser } from './shared/users.js';
-import { queryAll } from './shared/queryAll.js';
+import { findUser, landlordAccounts } from './shared/users.js';
 
 /**
  * The super admin's landlord accounts (/hmAccountsManage): `GET /api/User/GetAllHMAccounts` with each
  * account's quota, rooms used, houses and paid term; disabling one ends its sessions at once (every
  * request reads the account) and keeps its staff from writing; enabling lets it log in again.
  */
-
-/** Every document of one type in a container, every page. */
-async function everyLandlord(deps: Deps): Promise<UserDoc[]> {
-  return queryAll(deps.store.container<UserDoc>('users'), {
-    filter: {
-      op: 'and',
-      items: [
-        { op: 'eq', field: 'type', value: 'user' },
-        { op: 'eq', field: 'roleID', value: ROLE.houseModerator },
-      ],
-    },
-  });
-}
 
 function everyHouse(deps: Deps): Promise<HouseDoc[]> {
   return acrossHouses<HouseDoc>(deps, { op: 'eq', field: 'type', value: 'house' });
@@ -57,7 +43,7 @@ function accountView(account: UserDoc, usage: { houses: number; rooms: number },
 export async function listHMAccounts(actor: Actor): Promise<HMAccount[]> {
   requireSuperAdmin(actor.user, LEVEL.read);
   const { deps } = actor;
-  const [landlords, houses] = await Promise.all([everyLandlord(deps), everyHouse(deps)]);
+  const [landlords, houses] = await Promise.all([landlordAccounts(deps), everyHouse(deps)]);
   const rooms = await Promise.all(
     houses.map((house) =>
       houseDocs(deps).count({

@@ -26,6 +26,7 @@ import {
   withChanges,
   resolveContractScope,
   type ContractScope,
+  findForCaller,
 } from './shared/houseScope.js';
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { tenantRecipients, outboxCreate } from './shared/outboxMessages.js';
@@ -41,10 +42,7 @@ const NEWEST_FIRST = [{ field: 'createdOn', desc: true }];
 
 /** An issue in a house the caller may touch; a tenant's only if it is of their contract (404 otherwise). */
 async function issueForCaller(actor: Actor, issueID: string): Promise<{ doc: IssueDoc; house: HouseDoc }> {
-  const found = await findInCallersHouse<IssueDoc>(actor.deps, actor.user, 'issue', issueID);
-  const lessee = lesseeScope(actor.user);
-  if (lessee && lessee.contractID !== found.doc.contractID) throw AppError.notFound();
-  return found;
+  return findForCaller<IssueDoc>(actor, 'issue', issueID, 'contractID');
 }
 
 /** The contract a report is for: the tenant's own (given or not), or the one a landlord or staff names. */

@@ -18,12 +18,12 @@ import { activeContractOfRoom, contractForCaller } from './shared/contractScope.
 import {
   assertCurrent,
   authorizeHouse,
-  findInCallersHouse,
   houseDocs,
   listInHouse,
   requireID,
   withChanges,
   roomForCaller,
+  findForCaller,
 } from './shared/houseScope.js';
 import { applyInMemory, listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { entityView, imageLinks, toView } from './shared/views.js';
@@ -32,10 +32,7 @@ const IDENTITY_IMAGES = ['citizenIDFrontImage', 'citizenIDBackImage', 'portraitI
 
 /** An occupant the caller may see: in a house they may touch; a lessee only those of their contract. */
 async function lesseeForCaller(actor: Actor, lesseeInfoID: string): Promise<LesseeInfoDoc> {
-  const { doc } = await findInCallersHouse<LesseeInfoDoc>(actor.deps, actor.user, 'lesseeInfo', lesseeInfoID);
-  const lessee = lesseeScope(actor.user);
-  if (lessee && lessee.contractID !== doc.contractID) throw AppError.notFound();
-  return doc;
+  return (await findForCaller<LesseeInfoDoc>(actor, 'lesseeInfo', lesseeInfoID, 'contractID')).doc;
 }
 
 /**

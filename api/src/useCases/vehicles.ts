@@ -13,20 +13,17 @@ import { audit, type Actor } from './shared/actor.js';
 import { contractForCaller } from './shared/contractScope.js';
 import {
   assertCurrent,
-  findInCallersHouse,
   houseDocs,
   listInHouse,
   requireID,
   withChanges,
+  findForCaller,
 } from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { entityView } from './shared/views.js';
 
 async function vehicleForCaller(actor: Actor, vehicleID: string): Promise<VehicleDoc> {
-  const { doc } = await findInCallersHouse<VehicleDoc>(actor.deps, actor.user, 'vehicle', vehicleID);
-  const lessee = lesseeScope(actor.user);
-  if (lessee && lessee.contractID !== doc.contractID) throw AppError.notFound();
-  return doc;
+  return (await findForCaller<VehicleDoc>(actor, 'vehicle', vehicleID, 'contractID')).doc;
 }
 
 /** A plate is registered once per house (compared without spaces, dots and dashes). */

@@ -1,6 +1,5 @@
 import type { CashPaymentInput } from '@nhatro/common';
 import { applyCashPayment } from '../../domain/payments.js';
-import { lesseeScope } from '../../domain/shared/access.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type { HouseDoc, MonthlyBillDoc, OneTimeChargeDoc } from '../../domain/shared/model.js';
 import type { ODataQuery } from '../../domain/shared/odata/parse.js';
@@ -10,10 +9,10 @@ import type { Actor } from './actor.js';
 import { type TransferAccount, transferAccountOf } from './billViews.js';
 import {
   assertCurrent,
-  findInCallersHouse,
   houseDocs,
   resolveContractScope,
   type ContractScope,
+  findForCaller,
 } from './houseScope.js';
 import { type EntityPage, listEntities } from './odataQuery.js';
 
@@ -30,10 +29,7 @@ export async function billingDocForCaller<T extends BillingDoc>(
   type: T['type'],
   id: string,
 ): Promise<{ doc: T; house: HouseDoc }> {
-  const found = await findInCallersHouse<T>(actor.deps, actor.user, type, id);
-  const lessee = lesseeScope(actor.user);
-  if (lessee && lessee.contractID !== found.doc.contractID) throw AppError.notFound();
-  return found;
+  return findForCaller<T>(actor, type, id, 'contractID');
 }
 
 /** Non-OData parameters that choose the bills or charges listed. */

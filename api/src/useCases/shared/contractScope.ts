@@ -1,9 +1,7 @@
 import { CONTRACT_STATUS } from '@nhatro/common';
-import { lesseeScope } from '../../domain/shared/access.js';
-import { AppError } from '../../domain/shared/errors.js';
 import type { ContractDoc, HouseScopedDoc } from '../../domain/shared/model.js';
 import type { Actor } from './actor.js';
-import { findInCallersHouse, houseDocs, listInHouse, requireID } from './houseScope.js';
+import { houseDocs, listInHouse, requireID, findForCaller } from './houseScope.js';
 import type { ODataQuery } from '../../domain/shared/odata/parse.js';
 import type { OrderBy } from '../../store/store.js';
 import { type EntityPage, listEntities } from './odataQuery.js';
@@ -18,10 +16,7 @@ import { toView } from './views.js';
 export const ACTIVE_CONTRACT = CONTRACT_STATUS.active;
 /** A contract the caller may see: in a house they may touch; a lessee only their own. */
 export async function contractForCaller(actor: Actor, contractID: string): Promise<ContractDoc> {
-  const { doc } = await findInCallersHouse<ContractDoc>(actor.deps, actor.user, 'contract', contractID);
-  const lessee = lesseeScope(actor.user);
-  if (lessee && lessee.contractID !== doc.contractID) throw AppError.notFound();
-  return doc;
+  return (await findForCaller<ContractDoc>(actor, 'contract', contractID, 'contractID')).doc;
 }
 
 /** The active contract of a room, if any. */

@@ -149,10 +149,24 @@ export function assertCurrent(doc: { _etag?: string }, ifMatch: string | undefin
   if (ifMatch !== undefined && doc._etag !== undefined && ifMatch !== doc._etag) throw AppError.stale();
 }
 
+/**
+ * An object by id in a house the caller may touch; for a lessee only one of their own room (`roomID`)
+ * or contract (`contractID`): anything else is a 404, as another landlord's object is.
+ */
+export async function findForCaller<T extends HouseScopedDoc>(
+  actor: Actor,
+  type: T['type'],
+  id: string,
+  lesseeOwns: 'roomID' | 'contractID',
+): Promise<{ doc: T; house: HouseDoc }> {
+  const found = await findInCallersHouse<T>(actor.deps, actor.user, type, id);
+  const lessee = lesseeScope(actor.user);
+  const owner = (found.doc as Partial<Record<'roomID' | 'contractID', string>>)[lesseeOwns];
+  if (lessee && lessee[lesseeOwns] !== owner) throw AppError.notFound();
+  return found;
+}
+
 /** A room the caller may see: in a house they may touch, and for a lessee only their own. */
 export async function roomForCaller(actor: Actor, roomID: string): Promise<RoomDoc> {
-  const { doc } = await findInCallersHouse<RoomDoc>(actor.deps, actor.user, 'room', roomID);
-  const lessee = lesseeScope(actor.user);
-  if (lessee && lessee.roomID !== doc.roomID) throw AppError.notFound();
-  return doc;
+  return (await findForCaller<RoomDoc>(actor, 'room', roomID, 'roomID')).doc;
 }

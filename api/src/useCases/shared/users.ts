@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_ROLES, type LessorInfo, type RoleID } from '@nhatro/common';
+import { DEFAULT_ROLES, type LessorInfo, type RoleID, ROLE } from '@nhatro/common';
 import type { UserDoc, UsernameClaimDoc } from '../../domain/shared/model.js';
-import { isStoreError } from '../../store/store.js';
+import { isStoreError, type Filter } from '../../store/store.js';
 import type { Deps } from './deps.js';
 import { hashPassword } from './passwords.js';
 import { AppError } from '../../domain/shared/errors.js';
+import { queryAll } from './queryAll.js';
 
 export function usernameClaimID(username: string): string {
   return `username:${username.normalize('NFC').toLocaleLowerCase('vi')}`;
@@ -97,4 +98,18 @@ export async function accountNumberHolders(deps: Deps, accountNumber: string): P
     top: 2,
   });
   return page.items;
+}
+
+/** Every landlord account (role 2) matching `conditions` too, all pages. */
+export function landlordAccounts(deps: Deps, ...conditions: Filter[]): Promise<UserDoc[]> {
+  return queryAll(deps.store.container<UserDoc>('users'), {
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'user' },
+        { op: 'eq', field: 'roleID', value: ROLE.houseModerator },
+        ...conditions,
+      ],
+    },
+  });
 }
