@@ -43,6 +43,8 @@ module.exports = {
 /** Runs in a fresh process: loads the package as the worker would, then every lazy chunk. */
 const PROBE = `
 import { createRequire } from 'node:module';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 const dir = process.argv[2];
 const main = join(dir, JSON.parse((await import('node:fs')).readFileSync(join(dir, 'package.json'), 'utf8')).main);
