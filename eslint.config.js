@@ -34,6 +34,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
+  {
+    // Promises awaited or deliberately let go (`void`, with a comment saying why): the API, the shared
+    // schemas, the tests and the scripts. Type-aware, so these files are linted with their tsconfig
+    // (scripts/*.mjs with a default project). web/src keeps its own rules (eslint/webLayers.js).
+    files: ['api/src/**/*.ts', 'common/src/**/*.ts', 'tests/**/*.ts', 'scripts/**/*.mjs'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
   ...apiLayers,
   ...webLayers,
 );

@@ -14,7 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../../api/src/domain/outbox.js';
 import { RECOVERY_REPLY_FLOOR_MS } from '../../api/src/domain/passwordRecovery.js';
 import { makePng } from '../support/png.js';
-import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';
+import {
+  apiClient,
+  DEMO_PASSWORDS,
+  startTestProduct,
+  type TestProduct,
+  accessTokens,
+} from '../support/product.js';
 import { expectError, expectFieldError, MSG, requestFrom, type SasReply } from './helpers.js';
 
 let product: TestProduct;
@@ -30,7 +36,7 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'chunhamoi', 'nhanvien', 'nguoithue']);
-  for (const [name, session] of Object.entries(sessions)) token[name] = session.token.accessToken;
+  Object.assign(token, accessTokens(sessions));
   phuocLong = sessions.chunhamoi?.houses[0]?.houseID ?? '';
   const houses = sessions.chunha?.houses ?? [];
   hoaSen = houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';

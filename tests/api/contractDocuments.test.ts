@@ -9,7 +9,7 @@ import {
 } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../support/png.js';
-import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
+import { apiClient, startTestProduct, type TestProduct, accessTokens } from '../support/product.js';
 import {
   expectError,
   expectFieldError,
@@ -48,7 +48,7 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
-  for (const [name, session] of Object.entries(sessions)) token[name] = session.token.accessToken;
+  Object.assign(token, accessTokens(sessions));
   binhAn = sessions.chunha?.houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID as string;
   const rooms = await send<ODataCollection<RoomReply>>('GET', `/odata/Room?houseID=${binhAn}`);
   const room = rooms.body.value.find((candidate) => candidate.status === 'empty') as RoomReply;

@@ -1,6 +1,6 @@
 import { MESSAGES, type Contract, type ContractChange, type Reservation } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
+import { apiClient, startTestProduct, type TestProduct, accessTokens } from '../support/product.js';
 import { expectError, expectFieldError, MSG, type ODataCollection, type RoomReply } from './helpers.js';
 
 /** Reservations and contracts through the real handlers, from a deposit to an early end. */
@@ -17,7 +17,7 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
-  for (const [name, session] of Object.entries(sessions)) token[name] = session.token.accessToken;
+  Object.assign(token, accessTokens(sessions));
   binhAn = sessions.chunha?.houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID as string;
   const rooms = await api.request<ODataCollection<RoomReply>>('GET', `/odata/Room?houseID=${binhAn}`, {
     token: token.chunha as string,

@@ -5,7 +5,7 @@ import type { MonthlyBillDoc, OneTimeChargeDoc, RoomDoc } from '../../api/src/do
 import { vietnamMonth } from '../../api/src/domain/shared/time.js';
 import { listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
-import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
+import { apiClient, startTestProduct, type TestProduct, accessTokens } from '../support/product.js';
 import { expectError, expectFieldError, MSG } from './helpers.js';
 
 /**
@@ -23,7 +23,7 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
-  for (const [name, session] of Object.entries(sessions)) token[name] = session.token.accessToken;
+  Object.assign(token, accessTokens(sessions));
   const tenant = sessions.nguoithue;
   houseID = tenant?.houseID as string;
   bill = await aMonthlyBill(

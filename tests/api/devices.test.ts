@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
+import {
+  apiClient,
+  startTestProduct,
+  type ApiReply,
+  type TestProduct,
+  accessTokens,
+} from '../support/product.js';
 import { makePng } from '../support/png.js';
 import { expectError, expectFieldError, MSG as SHARED_MSG, type DeviceReply } from './helpers.js';
 
@@ -72,7 +78,7 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
-  for (const [username, session] of Object.entries(sessions)) token[username] = session.token.accessToken;
+  Object.assign(token, accessTokens(sessions));
   const chunha = sessions.chunha;
   hoaSen = chunha?.houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';
   const list = await api.request<{ value: Array<{ roomID: string; roomName: string }> }>(

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
+import {
+  apiClient,
+  startTestProduct,
+  type ApiReply,
+  type TestProduct,
+  accessTokens,
+} from '../support/product.js';
 import { expectError, expectFieldError, MSG as SHARED_MSG, type FeeReply } from './helpers.js';
 
 /** Service fees of a house: the metered pair (Điện kWh, Nước m3) is fixed; others are free to change. */
@@ -44,7 +50,7 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
-  for (const [username, session] of Object.entries(sessions)) token[username] = session.token.accessToken;
+  Object.assign(token, accessTokens(sessions));
   const chunha = sessions.chunha;
   const chunha2 = sessions.chunha2;
   hoaSen = chunha?.houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';

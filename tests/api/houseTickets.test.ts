@@ -3,7 +3,13 @@ import { BILL_MESSAGES, type BillingSummary, type HouseTicket, type RoomTicket }
 import type { HouseTicketDoc, MonthlyBillDoc, RoomTicketDoc } from '../../api/src/domain/shared/model.js';
 import { vietnamMonth } from '../../api/src/domain/shared/time.js';
 import { listInHouse } from '../../api/src/useCases/shared/houseScope.js';
-import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
+import {
+  apiClient,
+  startTestProduct,
+  type ApiReply,
+  type TestProduct,
+  accessTokens,
+} from '../support/product.js';
 import { expectError, expectFieldError, MSG, type ODataCollection } from './helpers.js';
 
 /**
@@ -47,7 +53,7 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['admin', 'chunha', 'chunha2', 'nhanvien', 'nguoithue']);
-  for (const [username, session] of Object.entries(sessions)) token[username] = session.token.accessToken;
+  Object.assign(token, accessTokens(sessions));
   const houses = sessions.chunha?.houses ?? [];
   hoaSen = houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';
   binhAn = houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID ?? '';

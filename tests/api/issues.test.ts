@@ -1,7 +1,13 @@
 import { ISSUE_MESSAGES, type ImageLink, type Issue } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePng } from '../support/png.js';
-import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
+import {
+  apiClient,
+  startTestProduct,
+  type TestProduct,
+  accessTokens,
+  tenancyOf,
+} from '../support/product.js';
 import {
   expectError,
   expectFieldError,
@@ -24,13 +30,8 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
-  for (const [name, session] of Object.entries(sessions)) token[name] = session.token.accessToken;
-  const tenant = sessions.nguoithue;
-  tenancy = {
-    contractID: tenant?.contractID as string,
-    houseID: tenant?.houseID as string,
-    roomID: tenant?.roomID as string,
-  };
+  Object.assign(token, accessTokens(sessions));
+  tenancy = tenancyOf(sessions.nguoithue);
 });
 afterAll(() => product?.stop());
 

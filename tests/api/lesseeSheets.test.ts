@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, findUserByUsername } from '../../api/src/useCases/shared/users.js';
-import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
+import {
+  apiClient,
+  startTestProduct,
+  type ApiReply,
+  type TestProduct,
+  accessTokens,
+} from '../support/product.js';
 import {
   columnOf,
   generatedRooms,
@@ -120,7 +126,7 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
-  for (const [username, session] of Object.entries(sessions)) token[username] = session.token.accessToken;
+  Object.assign(token, accessTokens(sessions));
   hoaSen = sessions.chunha?.houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';
   binhAn = sessions.chunha?.houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID ?? '';
   expect(hoaSen && binhAn).toBeTruthy();

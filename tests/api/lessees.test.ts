@@ -1,6 +1,6 @@
 import type { LesseeInfo, Vehicle } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
+import { apiClient, startTestProduct, type TestProduct, accessTokens } from '../support/product.js';
 import { expectError, expectFieldError, MSG, type ODataCollection } from './helpers.js';
 
 /** Occupants and vehicles through the real handlers: the spec's routes, refusals and the tenant's view. */
@@ -17,7 +17,7 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
-  for (const [name, session] of Object.entries(sessions)) token[name] = session.token.accessToken;
+  Object.assign(token, accessTokens(sessions));
   hoaSen = sessions.nguoithue?.houseID as string;
   contractID = sessions.nguoithue?.contractID as string;
 });

@@ -3,7 +3,13 @@ import { METER_MESSAGES, type Meter, type MeterRecord } from '@nhatro/common';
 import type { HouseTicketDoc } from '../../api/src/domain/shared/model.js';
 import { previousMonth, vietnamMonth } from '../../api/src/domain/shared/time.js';
 import { makePng } from '../support/png.js';
-import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
+import {
+  apiClient,
+  startTestProduct,
+  type ApiReply,
+  type TestProduct,
+  accessTokens,
+} from '../support/product.js';
 import { expectError, expectFieldError, MSG, type ODataCollection, type RoomReply } from './helpers.js';
 
 /** Meter readings through the real handlers: one, a batch, a month's list, a room's history, access. */
@@ -53,7 +59,7 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
-  for (const [username, session] of Object.entries(sessions)) token[username] = session.token.accessToken;
+  Object.assign(token, accessTokens(sessions));
   hoaSen = sessions.chunha?.houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';
   binhAn = sessions.chunha?.houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID ?? '';
   lesseeRoomID = sessions.nguoithue?.roomID ?? '';

@@ -2,7 +2,13 @@ import { BILL_MESSAGES, type MonthlyBill } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonthlyBillDoc } from '../../api/src/domain/shared/model.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
-import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
+import {
+  apiClient,
+  startTestProduct,
+  type TestProduct,
+  accessTokens,
+  tenancyOf,
+} from '../support/product.js';
 import { expectError, expectFieldError, MSG, type ODataCollection } from './helpers.js';
 
 /**
@@ -24,13 +30,8 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
-  for (const [name, session] of Object.entries(sessions)) token[name] = session.token.accessToken;
-  const tenant = sessions.nguoithue;
-  tenancy = {
-    contractID: tenant?.contractID as string,
-    houseID: tenant?.houseID as string,
-    roomID: tenant?.roomID as string,
-  };
+  Object.assign(token, accessTokens(sessions));
+  tenancy = tenancyOf(sessions.nguoithue);
   october = await aMonthlyBill(product.services, tenancy, { month: '2026-10' });
   november = await aMonthlyBill(product.services, tenancy, { month: '2026-11' });
 });

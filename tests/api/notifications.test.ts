@@ -1,7 +1,7 @@
 import { NOTIFICATION_MESSAGES, type Notification, type ZaloTokenView } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../../api/src/domain/outbox.js';
-import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
+import { apiClient, startTestProduct, type TestProduct, accessTokens } from '../support/product.js';
 import { expectError, expectFieldError, MSG, type ODataCollection, type RoomReply } from './helpers.js';
 
 /**
@@ -22,7 +22,7 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['admin', 'chunha', 'chunha2', 'nhanvien', 'nguoithue']);
-  for (const [name, session] of Object.entries(sessions)) token[name] = session.token.accessToken;
+  Object.assign(token, accessTokens(sessions));
   const houses = sessions.chunha?.houses ?? [];
   hoaSen = houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID as string;
   binhAn = houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID as string;

@@ -1,6 +1,12 @@
 import { BILL_MESSAGES, type OneTimeCharge } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
+import {
+  apiClient,
+  startTestProduct,
+  type TestProduct,
+  accessTokens,
+  tenancyOf,
+} from '../support/product.js';
 import { expectError, expectFieldError, MSG, type ODataCollection } from './helpers.js';
 
 /** One-time charges through the real handlers: create, read, pay in cash, delete, and who may. */
@@ -16,13 +22,8 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
-  for (const [name, session] of Object.entries(sessions)) token[name] = session.token.accessToken;
-  const tenant = sessions.nguoithue;
-  tenancy = {
-    contractID: tenant?.contractID as string,
-    houseID: tenant?.houseID as string,
-    roomID: tenant?.roomID as string,
-  };
+  Object.assign(token, accessTokens(sessions));
+  tenancy = tenancyOf(sessions.nguoithue);
 });
 afterAll(() => product?.stop());
 

@@ -7,11 +7,17 @@ import {
 } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localSandboxMerchant } from '../../api/src/config/index.js';
-import { feedSignature } from '../../api/src/domain/bankTransfers.js';
+import { feedSignature } from '../../api/src/useCases/bankTransfers.js';
 import type { MonthlyBillDoc, OneTimeChargeDoc } from '../../api/src/domain/shared/model.js';
 import { aMonthlyBill, aOneTimeCharge } from '../support/billBuilders.js';
 import { gatewayCallback } from '../support/gateway.js';
-import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
+import {
+  apiClient,
+  startTestProduct,
+  type TestProduct,
+  accessTokens,
+  tenancyOf,
+} from '../support/product.js';
 import { expectError } from './helpers.js';
 
 /**
@@ -29,13 +35,8 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']);
-  for (const [name, session] of Object.entries(sessions)) token[name] = session.token.accessToken;
-  const tenant = sessions.nguoithue;
-  tenancy = {
-    contractID: tenant?.contractID as string,
-    houseID: tenant?.houseID as string,
-    roomID: tenant?.roomID as string,
-  };
+  Object.assign(token, accessTokens(sessions));
+  tenancy = tenancyOf(sessions.nguoithue);
   secret = localSandboxMerchant(product.dataDir).hashSecret;
 });
 afterAll(() => product?.stop());

@@ -6,8 +6,7 @@
  * adds is probed the day it is added; one that needs a body fails here until it has a sample below.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpFunctionDefinition } from '../../api/src/http/registry.js';
-import { httpFunctions } from '../../api/src/http/registry.js';
+import { type HttpFunctionDefinition, httpFunctions } from '../../api/src/http/registry.js';
 import { ENTITY_SETS } from '../../api/src/http/odata.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
 import { makePng } from '../support/png.js';

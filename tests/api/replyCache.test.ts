@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
+import { apiClient, startTestProduct, type TestProduct, accessTokens } from '../support/product.js';
 import type { ODataCollection, RoomReply } from './helpers.js';
 
 /**
@@ -15,7 +15,7 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['chunha', 'nhanvien']);
-  for (const [name, session] of Object.entries(sessions)) token[name] = session.token.accessToken;
+  Object.assign(token, accessTokens(sessions));
   house =
     sessions.chunha?.houses.find((candidate) => candidate.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';
 });

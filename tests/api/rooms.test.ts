@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
+import {
+  apiClient,
+  startTestProduct,
+  type ApiReply,
+  type TestProduct,
+  accessTokens,
+} from '../support/product.js';
 import {
   expectError,
   expectFieldError,
@@ -79,7 +85,7 @@ beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
   const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'chunhamoi', 'nhanvien', 'nguoithue']);
-  for (const [username, session] of Object.entries(sessions)) token[username] = session.token.accessToken;
+  Object.assign(token, accessTokens(sessions));
   const chunha = sessions.chunha;
   const chunhamoi = sessions.chunhamoi;
   const lessee = sessions.nguoithue;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BlobContainer } from '../../api/src/domain/shared/blobNames.js';
-import { acceptUpload } from '../../api/src/useCases/blobAccess.js';
+import { acceptUpload } from '../../api/src/useCases/shared/uploads.js';
 import { makePng } from '../support/png.js';
 import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';
 import { expectError, MSG } from './helpers.js';

@@ -20,10 +20,11 @@ import { vietnamMonth } from '../../api/src/domain/shared/time.js';
 import { openCosmosStore } from '../../api/src/store/cosmos.js';
 import { openSqliteStore } from '../../api/src/store/sqlite.js';
 import type { Store } from '../../api/src/store/store.js';
-import type { Actor } from '../../api/src/useCases/shared/actor.js';
+import { actorOf } from '../../api/src/useCases/shared/actor.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
-import { draftHouseTicket, updateHouseTicket } from '../../api/src/useCases/houseTickets/index.js';
-import { createUser, roleOf } from '../../api/src/useCases/shared/users.js';
+import { updateHouseTicket } from '../../api/src/useCases/houseTickets/saving.js';
+import { draftHouseTicket } from '../../api/src/useCases/houseTickets/drafting.js';
+import { createUser } from '../../api/src/useCases/shared/users.js';
 import { startCosmosServer } from '../store/cosmosServer.js';
 import { MemoryBlobStorage } from '../support/memoryBlobStorage.js';
 import { testConfig } from '../support/useCaseHarness.js';
@@ -40,20 +41,7 @@ function depsOf(store: Store): Deps {
   return { config: testConfig(), store, blobs: new MemoryBlobStorage(() => NOW), now: () => NOW };
 }
 
-function actorOf(deps: Deps, user: UserDoc): Actor {
-  return {
-    deps,
-    user: {
-      userID: user.userID,
-      username: user.username,
-      roleID: user.roleID,
-      role: roleOf(user),
-      sessionID: randomUUID(),
-      account: user,
-    },
-    origin: { ip: '127.0.0.1', userAgent: 'billing benchmark' },
-  };
-}
+const BENCH_ORIGIN = { ip: '127.0.0.1', userAgent: 'billing benchmark' };
 
 async function landlordIn(deps: Deps): Promise<UserDoc> {
   return createUser(deps, {
@@ -76,7 +64,7 @@ async function draftAndIssue(deps: Deps, landlord: UserDoc, houseIDs: string[]) 
     if (ticket) tickets.push(ticket.houseTicketID);
   }
   const drafted = performance.now();
-  const actor = actorOf(deps, landlord);
+  const actor = actorOf(deps, landlord, BENCH_ORIGIN);
   for (const ticketID of tickets) await updateHouseTicket(actor, ticketID, { issue: true }, undefined);
   const issued = performance.now();
   return { draftSeconds: (drafted - started) / 1000, issueSeconds: (issued - drafted) / 1000 };

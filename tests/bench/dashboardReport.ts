@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { BILL_STATUS, ROLE, type BillLine, type DashboardReport, type PaymentEntry } from '@nhatro/common';
 import { loadConfig } from '../../api/src/config/index.js';
-import { billCode } from '../../api/src/domain/shared/bills.js';
+import { billCode } from '../../api/src/useCases/shared/billCodes.js';
 import {
   firstKeptMonth,
   monthFigures,
@@ -25,7 +25,7 @@ import type {
 } from '../../api/src/domain/shared/model.js';
 import { addDays } from '../../api/src/domain/houseTickets.js';
 import { vietnamDate, vietnamMonth } from '../../api/src/domain/shared/time.js';
-import { houseTotals } from '../../api/src/useCases/dashboardReport.js';
+import { houseTotals } from '../../api/src/useCases/shared/houseTotals.js';
 import { createDeps } from '../../api/src/composition/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { createUser } from '../../api/src/useCases/shared/users.js';

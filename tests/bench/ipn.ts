@@ -10,7 +10,7 @@ import { DatabaseSync } from 'node:sqlite';
 import autocannon from 'autocannon';
 import { ROLE } from '@nhatro/common';
 import { loadConfig, localSandboxMerchant } from '../../api/src/config/index.js';
-import { billCode } from '../../api/src/domain/shared/bills.js';
+import { billCode } from '../../api/src/useCases/shared/billCodes.js';
 import { houseTotalsID } from '../../api/src/domain/dashboardReport.js';
 import type {
   ContractDoc,

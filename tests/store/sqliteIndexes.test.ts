@@ -3,7 +3,8 @@ import { DatabaseSync } from 'node:sqlite';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openSqliteStore, selectSql } from '../../api/src/store/sqlite.js';
+import { openSqliteStore } from '../../api/src/store/sqlite.js';
+import { selectSql } from '../../api/src/store/sqliteQuery.js';
 import type { Container, Filter, QuerySpec, Store, StoredDoc } from '../../api/src/store/store.js';
 
 // The houses container's indexes beyond (pk, id), (pk, type) and (id) are partial (api/src/store/sqlite.ts):

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { BILL_STATUS, type BillLine } from '@nhatro/common';
-import { billCode } from '../../api/src/domain/shared/bills.js';
+import { billCode } from '../../api/src/useCases/shared/billCodes.js';
 import type { ContractDoc, MonthlyBillDoc, OneTimeChargeDoc } from '../../api/src/domain/shared/model.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';

@@ -21,11 +21,11 @@ import type {
   UserDoc,
 } from '../../api/src/domain/shared/model.js';
 import type { StoredDoc } from '../../api/src/store/store.js';
-import { hashPassword } from '../../api/src/useCases/auth/passwords.js';
+import { hashPassword } from '../../api/src/useCases/shared/passwords.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
-import { newHouseDoc, newMeteredFeeDocs } from '../../api/src/useCases/houses.js';
-import { newRoomDoc } from '../../api/src/useCases/rooms.js';
+import { newMeteredFeeDocs, newHouseDoc } from '../../api/src/useCases/shared/newHouses.js';
+import { newRoomDoc } from '../../api/src/useCases/shared/newRooms.js';
 import { createUser } from '../../api/src/useCases/shared/users.js';
 import { TEST_PASSWORD } from './passwordHashSetup.js';
 import { makePng } from './png.js';

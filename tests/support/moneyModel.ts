@@ -9,7 +9,6 @@
  */
 import fc from 'fast-check';
 import { BILL_STATUS, CONTRACT_STATUS, contractCreateSchema, type PaymentEntry } from '@nhatro/common';
-import { bankTransferID, feedSignature } from '../../api/src/domain/bankTransfers.js';
 import { firstKeptMonth, totalsOf, type MonthlyTotals } from '../../api/src/domain/dashboardReport.js';
 import { addDays } from '../../api/src/domain/houseTickets.js';
 import { AppError } from '../../api/src/domain/shared/errors.js';
@@ -42,18 +41,19 @@ import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 // The use cases under test.
 import {
   assignBankTransfer,
+  bankTransferID,
   dismissBankTransfer,
+  feedSignature,
   receiveBankFeed,
 } from '../../api/src/useCases/bankTransfers.js';
-import { createContract, expireContracts, terminateContract } from '../../api/src/useCases/contracts.js';
-import { houseTotals } from '../../api/src/useCases/dashboardReport.js';
-import {
-  draftDueHouseTickets,
-  draftHouseTicketNow,
-  updateHouseTicket,
-} from '../../api/src/useCases/houseTickets/index.js';
+import { expireContracts } from '../../api/src/useCases/contracts/changing.js';
+import { createContract } from '../../api/src/useCases/contracts/creating.js';
+import { terminateContract } from '../../api/src/useCases/contracts/terminating.js';
+import { houseTotals } from '../../api/src/useCases/shared/houseTotals.js';
+import { draftDueHouseTickets, draftHouseTicketNow } from '../../api/src/useCases/houseTickets/drafting.js';
+import { updateHouseTicket } from '../../api/src/useCases/houseTickets/saving.js';
 import { createHouse } from '../../api/src/useCases/houses.js';
-import { saveMeterReadings } from '../../api/src/useCases/meterRecords.js';
+import { saveMeterReadings } from '../../api/src/useCases/meterRecords/saving.js';
 import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
 import {
   createOneTimeCharge,

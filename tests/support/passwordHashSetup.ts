@@ -3,7 +3,7 @@
  * password hash of every test account is computed once per run and handed to the test files.
  */
 import type { TestProject } from 'vitest/node';
-import { hashPassword } from '../../api/src/useCases/auth/passwords.js';
+import { hashPassword } from '../../api/src/useCases/shared/passwords.js';
 
 export const TEST_PASSWORD = 'Matkhau@123456';
 

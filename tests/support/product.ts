@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../api/src/local/azurite.js';
 import { startLocalProduct, type RunningProduct } from '../../api/src/local/product.js';
-import { hashOneTimePassword } from '../../api/src/useCases/auth/passwords.js';
+import { hashOneTimePassword } from '../../api/src/useCases/shared/passwords.js';
 
 export interface TestProduct extends RunningProduct {
   dataDir: string;
@@ -113,6 +113,28 @@ export function apiClient(baseUrl: string) {
   }
 
   return { request, login, loginDemoUsers };
+}
+
+type DemoSession = Awaited<ReturnType<ReturnType<typeof apiClient>['login']>>;
+
+/** The access tokens of signed-in sessions, by username. */
+export function accessTokens(sessions: Record<string, DemoSession>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(sessions).map(([name, session]) => [name, session.token.accessToken]),
+  );
+}
+
+/** A signed-in tenant's contract, house and room. */
+export function tenancyOf(session: DemoSession | undefined): {
+  contractID: string;
+  houseID: string;
+  roomID: string;
+} {
+  return {
+    contractID: session?.contractID as string,
+    houseID: session?.houseID as string,
+    roomID: session?.roomID as string,
+  };
 }
 
 export const DEMO_PASSWORDS: Record<string, string> = {

@@ -1,17 +1,24 @@
-import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import type { AppConfig } from '../../api/src/config/index.js';
 import { AppError, type ErrorKind } from '../../api/src/domain/shared/errors.js';
-import type { AuditDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import type { AuditDoc, HouseDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import type { EntityModel } from '../../api/src/domain/shared/odata/model.js';
-import { parseODataQuery, type ODataQuery } from '../../api/src/domain/shared/odata/parse.js';
+import {
+  loadODataParser,
+  parseODataQuery,
+  type ODataQuery,
+} from '../../api/src/domain/shared/odata/parse.js';
 import { vnpayGateway } from '../../api/src/paymentGateway/vnpay.js';
 import { openSqliteStore } from '../../api/src/store/sqlite.js';
-import type { Actor } from '../../api/src/useCases/shared/actor.js';
+import { actorOf, type Actor } from '../../api/src/useCases/shared/actor.js';
 import type { RequestOrigin } from '../../api/src/useCases/shared/audit.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
-import { roleOf } from '../../api/src/useCases/shared/users.js';
+
+import { aHouse, aLandlord, type LandlordOverrides } from './builders.js';
 import { MemoryBlobStorage } from './memoryBlobStorage.js';
+
+// Use cases get their OData queries parsed; the endpoint wrapper loads the parser before the first request.
+await loadODataParser();
 
 /** A clock the test moves by hand. */
 export class TestClock {
@@ -87,22 +94,31 @@ export function createHarness(options: { now?: Date } = {}): UseCaseHarness {
   };
 }
 
+export interface HouseFixture {
+  h: UseCaseHarness;
+  deps: Deps;
+  landlord: UserDoc;
+  house: HouseDoc;
+}
+
+/**
+ * Where most use-case tests start: fresh dependencies (clock at `now`), a landlord and their house.
+ * In `beforeEach`: `({ h, deps, landlord, house } = await landlordWithHouse())`, and `h.close()` after.
+ */
+export async function landlordWithHouse(
+  options: { now?: Date; landlord?: LandlordOverrides; house?: Parameters<typeof aHouse>[2] } = {},
+): Promise<HouseFixture> {
+  const h = createHarness(options.now ? { now: options.now } : {});
+  const landlord = await aLandlord(h.deps, options.landlord);
+  const house = await aHouse(h.deps, landlord, options.house);
+  return { h, deps: h.deps, landlord, house };
+}
+
 export const TEST_ORIGIN: RequestOrigin = { ip: '203.0.113.7', userAgent: 'vitest use-case tests' };
 
 /** The actor `authenticate` would build for this account after checking its token and session. */
 export function actorFor(deps: Deps, user: UserDoc, origin: RequestOrigin = TEST_ORIGIN): Actor {
-  return {
-    deps,
-    user: {
-      userID: user.userID,
-      username: user.username,
-      roleID: user.roleID,
-      role: roleOf(user),
-      sessionID: randomUUID(),
-      account: user,
-    },
-    origin,
-  };
+  return actorOf(deps, user, origin);
 }
 
 /** Every audit entry written so far, oldest first. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { httpFunctions, type HttpFunctionDefinition } from '../../api/src/http/registry.js';
 import { loadFunctionModules } from '../../api/src/local/functionModules.js';
-import { createRouter } from '../../api/src/local/host.js';
+import { createRouter } from '../../api/src/local/router.js';
 
 /**
  * The local host ranks routes as ASP.NET Core does (a literal segment before `{id}`), but the Azure

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { billCodesIn, feedSignature, verifyFeedSignature } from '../../api/src/domain/bankTransfers.js';
+import { billCodesIn } from '../../api/src/domain/bankTransfers.js';
+import { feedSignature, verifyFeedSignature } from '../../api/src/useCases/bankTransfers.js';
 
 describe('bill codes in a transfer note', () => {
   it('finds the code however the bank spaced, cased or accented the note', () => {

@@ -1,7 +1,6 @@
 import type { Fee } from '@nhatro/common';
 import { describe, expect, it } from 'vitest';
 import {
-  billCode,
   billName,
   computeBill,
   prorationDays,
@@ -9,6 +8,7 @@ import {
   tieredElectricity,
   type BillInput,
 } from '../../api/src/domain/shared/bills.js';
+import { billCode } from '../../api/src/useCases/shared/billCodes.js';
 
 const ELECTRICITY: Fee = {
   serviceID: 'fee-elec',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileRoute } from '../../api/src/local/host.js';
+import { compileRoute } from '../../api/src/local/router.js';
 
 function match(template: string, path: string): Record<string, string | undefined> | null {
   const { pattern, names } = compileRoute(template);

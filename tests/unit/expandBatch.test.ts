@@ -7,11 +7,14 @@ import { loadConfig } from '../../api/src/config/index.js';
 import type { Caller } from '../../api/src/domain/shared/access.js';
 import type { HouseDoc, RoomDoc } from '../../api/src/domain/shared/model.js';
 import { HOUSE_MODEL, ROOM_MODEL } from '../../api/src/domain/shared/odata/model.js';
-import { parseODataQuery } from '../../api/src/domain/shared/odata/parse.js';
+import { loadODataParser, parseODataQuery } from '../../api/src/domain/shared/odata/parse.js';
 import type { QuerySpec, StoredDoc } from '../../api/src/store/store.js';
 import { createDeps, type Deps } from '../../api/src/composition/deps.js';
 import { expandHouse } from '../../api/src/useCases/shared/houseExpand.js';
 import { expandRoom } from '../../api/src/useCases/shared/roomExpand.js';
+
+// As the endpoint wrapper does before the first request.
+await loadODataParser();
 
 type Doc = StoredDoc & Record<string, unknown>;
 

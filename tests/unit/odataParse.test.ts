@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { HOUSE_MODEL, REGISTRATION_MODEL, ROOM_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import {
+  loadODataParser,
   MAX_TOP,
   ODataQueryError,
   parseODataQuery,
   type ODataQuery,
 } from '../../api/src/domain/shared/odata/parse.js';
+
+// As the endpoint wrapper does before the first request.
+await loadODataParser();
 
 function parse(options: Record<string, string> | string, model = HOUSE_MODEL): ODataQuery {
   return parseODataQuery(new URLSearchParams(options), model);

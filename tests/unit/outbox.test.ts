@@ -4,11 +4,11 @@ import {
   channelsDue,
   MAX_ATTEMPTS,
   newOutboxMessage,
-  outboxMessageID,
   RETRY_DELAYS_MS,
   withDelivery,
   type OutboxMessage,
 } from '../../api/src/domain/outbox.js';
+import { outboxMessageID } from '../../api/src/useCases/shared/outboxMessages.js';
 import {
   billDueSoonText,
   billIssuedText,

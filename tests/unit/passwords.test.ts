@@ -1,6 +1,6 @@
 import { randomBytes, scryptSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../api/src/useCases/auth/passwords.js';
+import { hashPassword, verifyPassword } from '../../api/src/useCases/shared/passwords.js';
 
 /** A stored hash made with small parameters, to check verification reads them from the string. */
 function cheapHash(password: string, N = 1024): string {

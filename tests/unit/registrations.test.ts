@@ -8,14 +8,8 @@ import {
   registrationFee,
   termEndDate,
 } from '../../api/src/domain/registrations.js';
-import {
-  checkCode,
-  decideSend,
-  maskEmail,
-  maskPhone,
-  newVerificationCode,
-  verificationCodeHash,
-} from '../../api/src/domain/verification.js';
+import { decideSend, maskEmail, maskPhone, newVerificationCode } from '../../api/src/domain/verification.js';
+import { checkCode, verificationCodeHash } from '../../api/src/useCases/verification.js';
 
 const SECRET = new Uint8Array(Buffer.from('unit-test-secret-of-at-least-32-bytes!', 'utf8'));
 const TARGET = { registrationID: 'reg-000001', channel: 'sms' as const, sentTo: '0938111222' };

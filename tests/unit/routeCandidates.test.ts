@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { httpFunctions, type HttpFunctionDefinition } from '../../api/src/http/registry.js';
 import { loadFunctionModules } from '../../api/src/local/functionModules.js';
-import { compileRoute, createRouter, routePrecedence, type RouteMatch } from '../../api/src/local/host.js';
+import { createRouter, type RouteMatch, routePrecedence, compileRoute } from '../../api/src/local/router.js';
 
 // The local host tries only the routes whose first two literal segments fit the path
 // (api/src/local/host.ts, createRouter). It must answer exactly as trying every route in order does.

@@ -1,7 +1,7 @@
 import type { HttpHandler, HttpMethod } from '@azure/functions';
 import { describe, expect, it } from 'vitest';
 import type { HttpFunctionDefinition } from '../../api/src/http/registry.js';
-import { createRouter, routePrecedence } from '../../api/src/local/host.js';
+import { createRouter, routePrecedence } from '../../api/src/local/router.js';
 
 const handler: HttpHandler = async () => ({ status: 204 });
 

@@ -6,7 +6,7 @@ import { trace } from '@opentelemetry/api';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { BlobStorage } from '../../api/src/blob/blobStorage.js';
 import { tracedBlobs, tracedPayments, tracedStore } from '../../api/src/composition/tracing.js';
-import type { PaymentGateway } from '../../api/src/paymentGateway/vnpay.js';
+import type { PaymentGateway } from '../../api/src/paymentGateway/gateway.js';
 import { openSqliteStore } from '../../api/src/store/sqlite.js';
 import { runInScope } from '../../api/src/telemetry/scope.js';
 import { messageChannels } from '../../api/src/messaging/index.js';

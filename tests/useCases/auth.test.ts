@@ -1,7 +1,7 @@
 import { changePasswordSchema, toFieldErrors } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { SessionDoc, UserDoc } from '../../api/src/domain/shared/model.js';
-import { verifyPassword } from '../../api/src/useCases/auth/passwords.js';
+import { verifyPassword } from '../../api/src/useCases/shared/passwords.js';
 import { changePassword, login } from '../../api/src/useCases/auth/sessions.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { aLandlord, TEST_PASSWORD } from '../support/builders.js';

@@ -1,6 +1,12 @@
 import { BANK_TRANSFER_MESSAGES, BILL_STATUS, type BankFeedTransaction } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { feedSignature } from '../../api/src/domain/bankTransfers.js';
+import {
+  feedSignature,
+  assignBankTransfer,
+  dismissBankTransfer,
+  listBankTransfers,
+  receiveBankFeed,
+} from '../../api/src/useCases/bankTransfers.js';
 import type {
   HouseDoc,
   MonthlyBillDoc,
@@ -8,12 +14,6 @@ import type {
   UserDoc,
 } from '../../api/src/domain/shared/model.js';
 import { BANK_TRANSFER_MODEL } from '../../api/src/domain/shared/odata/model.js';
-import {
-  assignBankTransfer,
-  dismissBankTransfer,
-  listBankTransfers,
-  receiveBankFeed,
-} from '../../api/src/useCases/bankTransfers.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';

@@ -15,10 +15,10 @@ import {
 } from '../support/builders.js';
 import {
   actorFor,
-  createHarness,
   expectRefusal,
   TEST_ORIGIN,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 const NOT_FOUND = 'Không tìm thấy dữ liệu yêu cầu.';
@@ -30,10 +30,7 @@ let landlord: UserDoc;
 let house: HouseDoc;
 
 beforeEach(async () => {
-  h = createHarness();
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse());
 });
 afterEach(() => h.close());
 

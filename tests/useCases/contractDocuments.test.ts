@@ -17,7 +17,8 @@ import {
   deleteContractService,
   listContractServices,
 } from '../../api/src/useCases/contractServices.js';
-import { createContract, terminateContract } from '../../api/src/useCases/contracts.js';
+import { terminateContract } from '../../api/src/useCases/contracts/terminating.js';
+import { createContract } from '../../api/src/useCases/contracts/creating.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import {
   createGuestLink,
@@ -32,11 +33,11 @@ import { findUserByUsername } from '../../api/src/useCases/shared/users.js';
 import { aFee, aHouse, aLandlord, aRoom, PNG_BYTES } from '../support/builders.js';
 import {
   actorFor,
-  createHarness,
   expectRefusal,
   odata,
   TEST_ORIGIN,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 let h: UseCaseHarness;
@@ -62,10 +63,7 @@ function tokenOf(url: string): string {
 }
 
 beforeEach(async () => {
-  h = createHarness({ now: new Date('2026-11-23T03:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse({ now: new Date('2026-11-23T03:00:00Z') }));
   room = await aRoom(deps, house, { price: 3_100_000 });
   const parking = await aFee(deps, house, { serviceName: 'Gửi xe máy', price: 150_000, unit: 'vehicle' });
   const created = await createContract(

@@ -1,6 +1,6 @@
 import { contractCreateSchema, contractTerminateSchema, contractUpdateSchema } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { billCode } from '../../api/src/domain/shared/bills.js';
+import { billCode } from '../../api/src/useCases/shared/billCodes.js';
 import type {
   HouseDoc,
   MonthlyBillDoc,
@@ -9,28 +9,23 @@ import type {
   UserDoc,
 } from '../../api/src/domain/shared/model.js';
 import { CONTRACT_CHANGE_MODEL, CONTRACT_MODEL } from '../../api/src/domain/shared/odata/model.js';
-import { verifyPassword } from '../../api/src/useCases/auth/passwords.js';
-import {
-  createContract,
-  expireContracts,
-  getContract,
-  listContractChanges,
-  listContracts,
-  terminateContract,
-  updateContract,
-} from '../../api/src/useCases/contracts.js';
+import { verifyPassword } from '../../api/src/useCases/shared/passwords.js';
+import { terminateContract } from '../../api/src/useCases/contracts/terminating.js';
+import { expireContracts, updateContract } from '../../api/src/useCases/contracts/changing.js';
+import { createContract } from '../../api/src/useCases/contracts/creating.js';
+import { listContractChanges, getContract, listContracts } from '../../api/src/useCases/contracts/reading.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { createIssue } from '../../api/src/useCases/issues.js';
 import { reserveRoom } from '../../api/src/useCases/reservations.js';
 import { findUserByUsername } from '../../api/src/useCases/shared/users.js';
-import { aFee, aHouse, aLandlord, aRoom } from '../support/builders.js';
+import { aFee, aLandlord, aRoom } from '../support/builders.js';
 import {
   actorFor,
-  createHarness,
   expectRefusal,
   odata,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 let h: UseCaseHarness;
@@ -40,10 +35,7 @@ let house: HouseDoc;
 let room: RoomDoc;
 
 beforeEach(async () => {
-  h = createHarness({ now: new Date('2026-11-23T03:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse({ now: new Date('2026-11-23T03:00:00Z') }));
   room = await aRoom(deps, house, { price: 3_100_000 });
 });
 afterEach(() => h.close());

@@ -1,6 +1,6 @@
 import { BILL_STATUS, type BankFeedTransaction } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { feedSignature } from '../../api/src/domain/bankTransfers.js';
+import { feedSignature, receiveBankFeed } from '../../api/src/useCases/bankTransfers.js';
 import { firstKeptMonth, houseTotalsID, totalsOf } from '../../api/src/domain/dashboardReport.js';
 import type {
   ContractDoc,
@@ -13,11 +13,11 @@ import type {
   UserDoc,
 } from '../../api/src/domain/shared/model.js';
 import type { Container, Store } from '../../api/src/store/store.js';
-import { receiveBankFeed } from '../../api/src/useCases/bankTransfers.js';
 import { dashboardReport } from '../../api/src/useCases/dashboardReport.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
-import { draftHouseTicket, updateHouseTicket } from '../../api/src/useCases/houseTickets/index.js';
+import { updateHouseTicket } from '../../api/src/useCases/houseTickets/saving.js';
+import { draftHouseTicket } from '../../api/src/useCases/houseTickets/drafting.js';
 import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
 import {
   createOneTimeCharge,
@@ -32,10 +32,10 @@ import { gatewayCallback } from '../support/gateway.js';
 import { anIssue } from '../support/issueBuilders.js';
 import {
   actorFor,
-  createHarness,
   expectRefusal,
   TEST_VNPAY,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 /**
@@ -55,12 +55,18 @@ let room: RoomDoc;
 let contract: ContractDoc;
 
 beforeEach(async () => {
-  h = createHarness({ now: new Date('2026-11-20T03:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps, {
-    lessorInfo: { status: 1, fullName: 'Trần Văn Chủ', bankName: 'Vietcombank', bankAccountNumber: ACCOUNT },
-  });
-  house = await aHouse(deps, landlord, { houseName: 'Nhà trọ Hoa Sen' });
+  ({ h, deps, landlord, house } = await landlordWithHouse({
+    now: new Date('2026-11-20T03:00:00Z'),
+    landlord: {
+      lessorInfo: {
+        status: 1,
+        fullName: 'Trần Văn Chủ',
+        bankName: 'Vietcombank',
+        bankAccountNumber: ACCOUNT,
+      },
+    },
+    house: { houseName: 'Nhà trọ Hoa Sen' },
+  }));
   room = await aRoom(deps, house, { roomName: 'P101', price: 2_500_000, status: 'occupied' });
   contract = await aContract(deps, room);
 });

@@ -24,10 +24,10 @@ import {
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   odata,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 const NOT_FOUND = 'Không tìm thấy dữ liệu yêu cầu.';
@@ -41,10 +41,7 @@ let house: HouseDoc;
 let room: RoomDoc;
 
 beforeEach(async () => {
-  h = createHarness();
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse());
   room = await aRoom(deps, house);
 });
 afterEach(() => h.close());

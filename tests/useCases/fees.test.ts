@@ -8,10 +8,10 @@ import { aContract, aFee, aHouse, aLandlord, aLessee, aRoom, aStaff } from '../s
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   odata,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 const NOT_FOUND = 'Không tìm thấy dữ liệu yêu cầu.';
@@ -26,10 +26,7 @@ let landlord: UserDoc;
 let house: HouseDoc;
 
 beforeEach(async () => {
-  h = createHarness();
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse());
 });
 afterEach(() => h.close());
 

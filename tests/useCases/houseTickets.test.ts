@@ -17,14 +17,13 @@ import type { Container, Store } from '../../api/src/store/store.js';
 import { billingSummary } from '../../api/src/useCases/houseTickets/billingSummary.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
+import { updateHouseTicket } from '../../api/src/useCases/houseTickets/saving.js';
 import {
   draftDueHouseTickets,
-  draftHouseTicket,
   draftHouseTicketNow,
-  getHouseTicket,
-  listHouseTickets,
-  updateHouseTicket,
-} from '../../api/src/useCases/houseTickets/index.js';
+  draftHouseTicket,
+} from '../../api/src/useCases/houseTickets/drafting.js';
+import { getHouseTicket, listHouseTickets } from '../../api/src/useCases/houseTickets/reading.js';
 import {
   aReading,
   aSubscription,
@@ -37,11 +36,11 @@ import { aMonthlyBill } from '../support/billBuilders.js';
 import { aFee, aHouse, aLandlord, aRoom, aStaff } from '../support/builders.js';
 import {
   actorFor,
-  createHarness,
   expectRefusal,
   odata,
   refusal,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 /**
@@ -94,10 +93,7 @@ async function draft() {
 }
 
 beforeEach(async () => {
-  h = createHarness();
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse());
   await withTieredElectricity(deps, house);
   p101 = await aRoom(deps, house, { roomName: 'P101', floor: 1, price: 3_000_000 });
   p102 = await aRoom(deps, house, { roomName: 'P102', floor: 1, price: 2_500_000 });

@@ -3,13 +3,8 @@ import type { FeeDoc, HouseDoc, UserDoc } from '../../api/src/domain/shared/mode
 import { HOUSE_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { listInHouse, readHouse } from '../../api/src/useCases/shared/houseScope.js';
-import {
-  createHouse,
-  getHouse,
-  listHouses,
-  listHouseSummaries,
-  updateHouse,
-} from '../../api/src/useCases/houses.js';
+import { createHouse, getHouse, listHouses, updateHouse } from '../../api/src/useCases/houses.js';
+import { listHouseSummaries } from '../../api/src/useCases/shared/houseSummaries.js';
 import { aContract, aHouse, aLandlord, aLessee, aRoom, aStaff, aSuperAdmin } from '../support/builders.js';
 import {
   actorFor,

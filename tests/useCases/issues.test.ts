@@ -35,11 +35,11 @@ import { anIssue } from '../support/issueBuilders.js';
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   odata,
   refusal,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 /** Issue reports: who may report for which contract, photos checked by their bytes, statuses, cancelling. */
@@ -56,10 +56,7 @@ let neighbourRoom: RoomDoc;
 let neighbourContract: ContractDoc;
 
 beforeEach(async () => {
-  h = createHarness({ now: new Date('2026-11-20T08:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse({ now: new Date('2026-11-20T08:00:00Z') }));
   room = await aRoom(deps, house, { roomName: 'P101' });
   contract = await aContract(deps, room);
   tenant = await aLessee(deps, { house, room, contract });

@@ -10,23 +10,20 @@ import type {
   UserDoc,
 } from '../../api/src/domain/shared/model.js';
 import type { BatchOp, Container, Store, StoredDoc } from '../../api/src/store/store.js';
-import { verifyPassword } from '../../api/src/useCases/auth/passwords.js';
+import { verifyPassword } from '../../api/src/useCases/shared/passwords.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
-import {
-  importLessees,
-  lesseeImportTemplate,
-  temporaryResidenceList,
-  type LesseeImportOutcome,
-} from '../../api/src/useCases/lesseeSheets.js';
+import { importLessees, type LesseeImportOutcome } from '../../api/src/useCases/lesseeSheets/importing.js';
+import { temporaryResidenceList } from '../../api/src/useCases/lesseeSheets/temporaryResidence.js';
+import { lesseeImportTemplate } from '../../api/src/useCases/lesseeSheets/template.js';
 import { findUserByUsername, createUser } from '../../api/src/useCases/shared/users.js';
 import { aContract, aHouse, aLandlord, aLessee, aReservation, aRoom, aStaff } from '../support/builders.js';
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 import {
   columnOf,
@@ -44,10 +41,10 @@ let house: HouseDoc;
 let rooms: Record<'P101' | 'P102' | 'P103' | 'P104', RoomDoc>;
 
 beforeEach(async () => {
-  h = createHarness({ now: new Date('2026-11-20T03:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord, { houseName: 'Nhà trọ Hoa Sen', houseAddress: '12 Võ Văn Ngân' });
+  ({ h, deps, landlord, house } = await landlordWithHouse({
+    now: new Date('2026-11-20T03:00:00Z'),
+    house: { houseName: 'Nhà trọ Hoa Sen', houseAddress: '12 Võ Văn Ngân' },
+  }));
   rooms = {
     P101: await aRoom(deps, house, { roomName: 'P101', price: 2_800_000 }),
     P102: await aRoom(deps, house, { roomName: 'P102', price: 3_000_000 }),

@@ -23,10 +23,10 @@ import { aContract, aHouse, aLandlord, aLessee, aRoom, aStaff, PNG_BYTES } from 
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   odata,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 const NOT_FOUND = 'Không tìm thấy dữ liệu yêu cầu.';
@@ -39,10 +39,7 @@ let room: RoomDoc;
 let contract: ContractDoc;
 
 beforeEach(async () => {
-  h = createHarness({ now: new Date('2026-11-23T03:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse({ now: new Date('2026-11-23T03:00:00Z') }));
   room = await aRoom(deps, house);
   contract = await aContract(deps, room, { representativeLesseeID: '' });
 });

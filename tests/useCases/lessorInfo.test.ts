@@ -2,7 +2,7 @@ import { LESSOR_INFO_MESSAGES, lessorInfoUpdateSchema, toFieldErrors, type Lesso
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { UserDoc } from '../../api/src/domain/shared/model.js';
 import { isReferenced } from '../../api/src/useCases/shared/blobReferences.js';
-import { listHouseSummaries } from '../../api/src/useCases/houses.js';
+import { listHouseSummaries } from '../../api/src/useCases/shared/houseSummaries.js';
 import { transferAccountOf } from '../../api/src/useCases/shared/billViews.js';
 import { expandHouse } from '../../api/src/useCases/shared/houseExpand.js';
 import {

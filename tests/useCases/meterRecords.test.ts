@@ -14,11 +14,8 @@ import type { Container, Store, StoredDoc } from '../../api/src/store/store.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { getHouse } from '../../api/src/useCases/houses.js';
-import {
-  listMeterRecords,
-  saveMeterReading,
-  saveMeterReadings,
-} from '../../api/src/useCases/meterRecords.js';
+import { listMeterRecords } from '../../api/src/useCases/meterRecords/listing.js';
+import { saveMeterReading, saveMeterReadings } from '../../api/src/useCases/meterRecords/saving.js';
 import { importEmptyRooms } from '../../api/src/useCases/roomImport.js';
 import { createRoom, getRoom } from '../../api/src/useCases/rooms.js';
 import {
@@ -35,11 +32,11 @@ import { aHouseTicket, aMeter, aMeterRecord, aReadingHistory } from '../support/
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   odata,
   refusal,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 import { roomImportFile } from '../support/xlsx.js';
 
@@ -56,10 +53,7 @@ let landlord: UserDoc;
 let house: HouseDoc;
 
 beforeEach(async () => {
-  h = createHarness();
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse());
 });
 afterEach(() => h.close());
 

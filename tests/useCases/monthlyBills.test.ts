@@ -24,10 +24,10 @@ import { aContract, aHouse, aLandlord, aLessee, aRoom, aStaff } from '../support
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   odata,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 /** Reading and paying issued monthly bills, their guest link and PDF. */
@@ -44,13 +44,14 @@ let november: MonthlyBillDoc;
 const ACCOUNT = { bankName: 'Vietcombank', bankAccountNumber: '0071000123456' };
 
 beforeEach(async () => {
-  h = createHarness({ now: new Date('2026-11-20T03:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps, {
-    fullName: 'Trần Văn Chủ',
-    lessorInfo: { status: 1, fullName: 'Trần Văn Chủ', phoneNumber: '0908123456', ...ACCOUNT },
-  });
-  house = await aHouse(deps, landlord, { houseName: 'Nhà trọ Hoa Sen', houseAddress: '12 Lê Lợi, Huế' });
+  ({ h, deps, landlord, house } = await landlordWithHouse({
+    now: new Date('2026-11-20T03:00:00Z'),
+    landlord: {
+      fullName: 'Trần Văn Chủ',
+      lessorInfo: { status: 1, fullName: 'Trần Văn Chủ', phoneNumber: '0908123456', ...ACCOUNT },
+    },
+    house: { houseName: 'Nhà trọ Hoa Sen', houseAddress: '12 Lê Lợi, Huế' },
+  }));
   room = await aRoom(deps, house, { roomName: 'P101' });
   contract = await aContract(deps, room);
   october = await aMonthlyBill(deps, contract, { month: '2026-10' });

@@ -23,11 +23,11 @@ import { aReachableTenancy, outboxMessages, type Tenancy } from '../support/noti
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   odata,
   refusal,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 /** Notices: who posts to whom, the outbox message of each tenant, who reads which, read marks, DayRange. */
@@ -43,10 +43,11 @@ let tenant101: Tenancy;
 let tenant102: Tenancy;
 
 beforeEach(async () => {
-  h = createHarness({ now: new Date('2026-11-20T03:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps, { fullName: 'Nguyễn Văn Hùng' });
-  house = await aHouse(deps, landlord, { houseName: 'Nhà trọ Hoa Sen' });
+  ({ h, deps, landlord, house } = await landlordWithHouse({
+    now: new Date('2026-11-20T03:00:00Z'),
+    landlord: { fullName: 'Nguyễn Văn Hùng' },
+    house: { houseName: 'Nhà trọ Hoa Sen' },
+  }));
   room101 = await aRoom(deps, house, { roomName: 'P101' });
   room102 = await aRoom(deps, house, { roomName: 'P102' });
   emptyRoom = await aRoom(deps, house, { roomName: 'P103' });

@@ -5,7 +5,7 @@ import {
   oneTimeChargeCreateSchema,
 } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { billCode } from '../../api/src/domain/shared/bills.js';
+import { billCode } from '../../api/src/useCases/shared/billCodes.js';
 import type {
   ContractDoc,
   HouseDoc,
@@ -14,7 +14,7 @@ import type {
   UserDoc,
 } from '../../api/src/domain/shared/model.js';
 import { ONE_TIME_CHARGE_MODEL } from '../../api/src/domain/shared/odata/model.js';
-import { terminateContract } from '../../api/src/useCases/contracts.js';
+import { terminateContract } from '../../api/src/useCases/contracts/terminating.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import {
@@ -27,14 +27,14 @@ import {
 import { requestOneTimeChargePayment } from '../../api/src/useCases/payments.js';
 import { aOneTimeCharge } from '../support/billBuilders.js';
 import { anIssue } from '../support/issueBuilders.js';
-import { aContract, aHouse, aLandlord, aLessee, aRoom } from '../support/builders.js';
+import { aContract, aLandlord, aLessee, aRoom } from '../support/builders.js';
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   odata,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 /** One-time charges: created on an active contract, paid in cash, deleted while unpaid, settled at an early end. */
@@ -47,12 +47,12 @@ let room: RoomDoc;
 let contract: ContractDoc;
 
 beforeEach(async () => {
-  h = createHarness({ now: new Date('2026-11-20T18:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps, {
-    lessorInfo: { status: 1, fullName: 'Chủ trọ', bankName: 'MB Bank', bankAccountNumber: '0123456789' },
-  });
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse({
+    now: new Date('2026-11-20T18:00:00Z'),
+    landlord: {
+      lessorInfo: { status: 1, fullName: 'Chủ trọ', bankName: 'MB Bank', bankAccountNumber: '0123456789' },
+    },
+  }));
   room = await aRoom(deps, house);
   contract = await aContract(deps, room, { rentFee: 3_000_000, deposit: 3_000_000 });
 });

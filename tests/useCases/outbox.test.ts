@@ -10,7 +10,8 @@ import type { DeliveryOutcome, MessageChannelName, OutboxMessageInput } from '..
 import type { MessageChannels, OutgoingMessage } from '../../api/src/messaging/index.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
-import { outboxCreate, sendDueMessages } from '../../api/src/useCases/outbox.js';
+import { sendDueMessages } from '../../api/src/useCases/outbox.js';
+import { outboxCreate } from '../../api/src/useCases/shared/outboxMessages.js';
 import { zaloAccess } from '../../api/src/useCases/shared/zaloAccess.js';
 import { getZaloAccessToken, setZaloAccessToken } from '../../api/src/useCases/zaloToken.js';
 import { setBillingDay } from '../../api/src/useCases/billingDay.js';

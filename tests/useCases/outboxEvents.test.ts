@@ -1,19 +1,20 @@
 import { BILL_STATUS, contractCreateSchema } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ContractDoc, HouseDoc, IssueDoc, RoomDoc, UserDoc } from '../../api/src/domain/shared/model.js';
-import { createContract } from '../../api/src/useCases/contracts.js';
+import { createContract } from '../../api/src/useCases/contracts/creating.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
-import { draftHouseTicket, updateHouseTicket } from '../../api/src/useCases/houseTickets/index.js';
+import { updateHouseTicket } from '../../api/src/useCases/houseTickets/saving.js';
+import { draftHouseTicket } from '../../api/src/useCases/houseTickets/drafting.js';
 import { updateIssue } from '../../api/src/useCases/issues.js';
-import { importLessees } from '../../api/src/useCases/lesseeSheets.js';
+import { importLessees } from '../../api/src/useCases/lesseeSheets/importing.js';
 import { sendDueMessages } from '../../api/src/useCases/outbox.js';
 import { writeDueReminders } from '../../api/src/useCases/reminders.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
-import { aHouse, aLandlord, aRoom } from '../support/builders.js';
+import { aRoom } from '../support/builders.js';
 import { anIssue } from '../support/issueBuilders.js';
 import { aReachableTenancy, outboxMessages, type Tenancy } from '../support/notificationBuilders.js';
-import { actorFor, createHarness, refusal, type UseCaseHarness } from '../support/useCaseHarness.js';
+import { actorFor, refusal, type UseCaseHarness, landlordWithHouse } from '../support/useCaseHarness.js';
 import { lesseeImportFile } from '../support/xlsx.js';
 
 /**
@@ -30,10 +31,10 @@ let tenancy: Tenancy;
 
 beforeEach(async () => {
   // 10:00 on 20/11/2026 in Vietnam.
-  h = createHarness({ now: new Date('2026-11-20T03:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord, { houseName: 'Nhà trọ Hoa Sen' });
+  ({ h, deps, landlord, house } = await landlordWithHouse({
+    now: new Date('2026-11-20T03:00:00Z'),
+    house: { houseName: 'Nhà trọ Hoa Sen' },
+  }));
   room = await aRoom(deps, house, { roomName: 'P101', price: 2_800_000 });
   tenancy = await aReachableTenancy(deps, house, room, {
     name: 'Lê Minh Tuấn',

@@ -7,16 +7,19 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditDoc, OutboxMessageDoc, SessionDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import {
-  hashRecoverySecret,
   parseRecoveryToken,
   RECOVERY_TTL_MS,
   type PasswordRecoveryDoc,
 } from '../../api/src/domain/passwordRecovery.js';
+import {
+  hashRecoverySecret,
+  requestPasswordChange,
+  resetPassword,
+} from '../../api/src/useCases/passwordRecovery.js';
 import { authenticate } from '../../api/src/useCases/auth/authenticate.js';
-import { verifyPassword } from '../../api/src/useCases/auth/passwords.js';
+import { verifyPassword } from '../../api/src/useCases/shared/passwords.js';
 import { changePassword, login } from '../../api/src/useCases/auth/sessions.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
-import { requestPasswordChange, resetPassword } from '../../api/src/useCases/passwordRecovery.js';
 import { findUser } from '../../api/src/useCases/shared/users.js';
 import { aHouse, aLandlord, aStaff, TEST_PASSWORD } from '../support/builders.js';
 import {

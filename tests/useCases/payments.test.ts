@@ -1,17 +1,17 @@
 import { BILL_STATUS, PAYMENT_MESSAGES } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type {
-  ContractDoc,
-  HouseDoc,
-  MonthlyBillDoc,
-  OneTimeChargeDoc,
-  OutboxMessageDoc,
-  PaymentDoc,
-  PlatformPayableDoc,
-  RoomDoc,
-  UserDoc,
+import {
+  type ContractDoc,
+  type HouseDoc,
+  type MonthlyBillDoc,
+  type OneTimeChargeDoc,
+  type OutboxMessageDoc,
+  type PaymentDoc,
+  type PlatformPayableDoc,
+  type RoomDoc,
+  type UserDoc,
+  REGISTRATIONS_PARTITION,
 } from '../../api/src/domain/shared/model.js';
-import { REGISTRATIONS_PARTITION } from '../../api/src/domain/shared/model.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
@@ -19,19 +19,19 @@ import {
   gatewayReturnPage,
   paymentResult,
   receiveGatewayNotification,
-  requestPlatformPayment,
   requestMonthlyBillPayment,
   requestOneTimeChargePayment,
 } from '../../api/src/useCases/payments.js';
+import { requestPlatformPayment } from '../../api/src/useCases/shared/paymentRequests.js';
 import { aMonthlyBill, aOneTimeCharge } from '../support/billBuilders.js';
-import { aContract, aHouse, aLandlord, aLessee, aRoom, aStaff } from '../support/builders.js';
+import { aContract, aLandlord, aLessee, aRoom, aStaff } from '../support/builders.js';
 import { gatewayCallback, type GatewayAnswer } from '../support/gateway.js';
 import {
   actorFor,
-  createHarness,
   expectRefusal,
   TEST_VNPAY,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 /** Online payment: payment URLs, the gateway's notification (VNPay's IPN table), the return and the result. */
@@ -46,13 +46,14 @@ let tenant: UserDoc;
 let bill: MonthlyBillDoc;
 
 beforeEach(async () => {
-  h = createHarness({ now: new Date('2026-11-20T03:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps, {
-    fullName: 'Trần Văn Chủ',
-    lessorInfo: { status: 1, fullName: 'Trần Văn Chủ', phoneNumber: '0908123456', email: 'chu@example.vn' },
-  });
-  house = await aHouse(deps, landlord, { houseName: 'Nhà trọ Hoa Sen' });
+  ({ h, deps, landlord, house } = await landlordWithHouse({
+    now: new Date('2026-11-20T03:00:00Z'),
+    landlord: {
+      fullName: 'Trần Văn Chủ',
+      lessorInfo: { status: 1, fullName: 'Trần Văn Chủ', phoneNumber: '0908123456', email: 'chu@example.vn' },
+    },
+    house: { houseName: 'Nhà trọ Hoa Sen' },
+  }));
   room = await aRoom(deps, house, { roomName: 'P101' });
   contract = await aContract(deps, room);
   tenant = await aLessee(deps, { house, room, contract });

@@ -28,11 +28,11 @@ import {
   deleteRegistration,
   getRegistration,
   listRegistrations,
-  readRegistration,
   requestRegistrationPayment,
   updateOwnRegistration,
   type RegistrationCaller,
 } from '../../api/src/useCases/registrations.js';
+import { readRegistration } from '../../api/src/useCases/shared/registrationAccess.js';
 import { findUserByUsername } from '../../api/src/useCases/shared/users.js';
 import { requestVerificationCode, verifyCode } from '../../api/src/useCases/verification.js';
 import { REGISTRATION_MODEL } from '../../api/src/domain/shared/odata/model.js';

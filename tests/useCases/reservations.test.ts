@@ -9,9 +9,9 @@ import { aContract, aHouse, aLandlord, aRoom, aStaff } from '../support/builders
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 let h: UseCaseHarness;
@@ -21,10 +21,7 @@ let house: HouseDoc;
 let room: RoomDoc;
 
 beforeEach(async () => {
-  h = createHarness({ now: new Date('2026-11-23T03:00:00Z') });
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse({ now: new Date('2026-11-23T03:00:00Z') }));
   room = await aRoom(deps, house);
 });
 afterEach(() => h.close());

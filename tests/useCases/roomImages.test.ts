@@ -6,7 +6,6 @@ import { addRoomImage, removeRoomImage } from '../../api/src/useCases/rooms.js';
 import {
   aContract,
   aDevice,
-  aHouse,
   aLandlord,
   aLessee,
   aRoom,
@@ -16,9 +15,9 @@ import {
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 const BAD_NAME = 'Tên tệp ảnh không hợp lệ.';
@@ -31,10 +30,7 @@ let house: HouseDoc;
 let room: RoomDoc;
 
 beforeEach(async () => {
-  h = createHarness();
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse());
   room = await aRoom(deps, house);
 });
 afterEach(() => h.close());

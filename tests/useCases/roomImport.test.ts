@@ -7,9 +7,9 @@ import { aHouse, aLandlord, aRoom } from '../support/builders.js';
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 import { columnOf, readXlsx, ROOM_IMPORT_HEADERS, roomImportFile, type RoomRow } from '../support/xlsx.js';
 
@@ -21,10 +21,7 @@ let landlord: UserDoc;
 let house: HouseDoc;
 
 beforeEach(async () => {
-  h = createHarness();
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse());
 });
 afterEach(() => h.close());
 

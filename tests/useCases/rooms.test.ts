@@ -19,11 +19,11 @@ import {
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   odata,
   refusal,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 const NOT_FOUND = 'Không tìm thấy dữ liệu yêu cầu.';
@@ -40,10 +40,7 @@ let landlord: UserDoc;
 let house: HouseDoc;
 
 beforeEach(async () => {
-  h = createHarness();
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse());
 });
 afterEach(() => h.close());
 

@@ -5,7 +5,7 @@ import { authenticate } from '../../api/src/useCases/auth/authenticate.js';
 import { login } from '../../api/src/useCases/auth/sessions.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { readHouse } from '../../api/src/useCases/shared/houseScope.js';
-import { listHouseSummaries } from '../../api/src/useCases/houses.js';
+import { listHouseSummaries } from '../../api/src/useCases/shared/houseSummaries.js';
 import { addStaff, disableStaff, listHouseStaff } from '../../api/src/useCases/staff.js';
 import { findUser, findUserByUsername } from '../../api/src/useCases/shared/users.js';
 import { aHouse, aLandlord, aStaff } from '../support/builders.js';

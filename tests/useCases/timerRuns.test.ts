@@ -61,10 +61,10 @@ beforeEach(() => {
   records = [];
   setLogSink((record) => records.push(record), 'debug');
 });
-afterEach(() => {
+afterEach(async () => {
   setLogSink();
   setDepsFactory();
-  h.close();
+  await h.close();
 });
 
 describe('timer runs report failure after finishing the others', () => {

@@ -16,14 +16,14 @@ import {
   listVehicles,
   updateVehicle,
 } from '../../api/src/useCases/vehicles.js';
-import { aContract, aHouse, aLandlord, aLessee, aRoom } from '../support/builders.js';
+import { aContract, aLandlord, aLessee, aRoom } from '../support/builders.js';
 import {
   actorFor,
   auditEntries,
-  createHarness,
   expectRefusal,
   odata,
   type UseCaseHarness,
+  landlordWithHouse,
 } from '../support/useCaseHarness.js';
 
 let h: UseCaseHarness;
@@ -34,10 +34,7 @@ let room: RoomDoc;
 let contract: ContractDoc;
 
 beforeEach(async () => {
-  h = createHarness();
-  deps = h.deps;
-  landlord = await aLandlord(deps);
-  house = await aHouse(deps, landlord);
+  ({ h, deps, landlord, house } = await landlordWithHouse());
   room = await aRoom(deps, house);
   contract = await aContract(deps, room);
 });

@@ -6,14 +6,14 @@ import {
   type RegistrationDoc,
   type VerificationDoc,
 } from '../../api/src/domain/shared/model.js';
-import { verificationCodeHash } from '../../api/src/domain/verification.js';
-import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import {
-  readRegistration,
-  updateOwnRegistration,
-  verificationDocID,
-} from '../../api/src/useCases/registrations.js';
-import { requestVerificationCode, verifyCode } from '../../api/src/useCases/verification.js';
+  verificationCodeHash,
+  requestVerificationCode,
+  verifyCode,
+} from '../../api/src/useCases/verification.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { updateOwnRegistration } from '../../api/src/useCases/registrations.js';
+import { readRegistration, verificationDocID } from '../../api/src/useCases/shared/registrationAccess.js';
 import {
   aRegistration,
   latestCode,

@@ -87,10 +87,10 @@ beforeEach(async () => {
   records = [];
   setLogSink((record) => records.push(record), 'debug');
 });
-afterEach(() => {
+afterEach(async () => {
   setLogSink();
   setDepsFactory();
-  h.close();
+  await h.close();
 });
 
 async function settingsText(): Promise<string> {

@@ -1,6 +1,6 @@
 import { loadConfig, type AppConfig } from '../config/index.js';
 import { openStore } from '../store/index.js';
-import { createBlobStorage } from '../blob/blobStorage.js';
+import { createBlobStorage } from '../blob/azureBlobStorage.js';
 import { vnpayGateway } from '../paymentGateway/vnpay.js';
 import type { Deps } from '../useCases/shared/deps.js';
 import { errorSummary, log } from '../telemetry/log.js';

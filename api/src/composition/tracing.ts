@@ -1,5 +1,5 @@
 import type { BlobStorage } from '../blob/blobStorage.js';
-import type { PaymentGateway } from '../paymentGateway/vnpay.js';
+import type { PaymentGateway } from '../paymentGateway/gateway.js';
 import type { Container, ContainerName, Store, StoredDoc } from '../store/store.js';
 import { tracedMethods } from '../telemetry/tracing.js';
 

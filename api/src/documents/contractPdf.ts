@@ -32,6 +32,165 @@ const PAGES = {
 } as const;
 type PageSize = keyof typeof PAGES;
 
+/** Where blocks are drawn: the document, its text column and type sizes. */
+interface Page {
+  doc: PDFKit.PDFDocument;
+  pageSize: PageSize;
+  sizes: (typeof PAGES)[PageSize]['sizes'];
+  left: number;
+  width: number;
+  /** Starts a new page unless `height` still fits on this one. */
+  ensureRoom(height: number): void;
+}
+
+type Block<K extends DocumentBlock['kind']> = Extract<DocumentBlock, { kind: K }>;
+
+/** `label: value` lines, the label in bold, from `x` to the right margin. */
+function labelledLines(page: Page, rows: ReadonlyArray<readonly [string, string]>, x: number): void {
+  const { doc, sizes, left, width } = page;
+  for (const [label, value] of rows) {
+    doc
+      .font('bold')
+      .fontSize(sizes.normal)
+      .text(`${label}: `, x, doc.y, { width: left + width - x, continued: true })
+      .font('regular')
+      .text(value, { paragraphGap: 2 });
+  }
+}
+
+function drawTable(page: Page, block: Block<'table'>): void {
+  const { doc, sizes, left, width } = page;
+  const columns = block.widths.map((share) => share * width);
+  const drawRow = (cells: string[], font: 'regular' | 'bold') => {
+    doc.font(font).fontSize(sizes.small);
+    const height =
+      Math.max(
+        ...cells.map((cell, index) => doc.heightOfString(cell, { width: (columns[index] ?? 0) - 8 })),
+      ) + 8;
+    page.ensureRoom(height);
+    const top = doc.y;
+    let x = left;
+    cells.forEach((cell, index) => {
+      const cellWidth = columns[index] ?? 0;
+      doc.rect(x, top, cellWidth, height).stroke('#999999');
+      doc
+        .fillColor('#000000')
+        .text(cell, x + 4, top + 4, { width: cellWidth - 8, align: block.align?.[index] ?? 'left' });
+      x += cellWidth;
+    });
+    doc.x = left;
+    doc.y = top + height;
+  };
+  doc.moveDown(0.3);
+  drawRow(block.columns, 'bold');
+  for (const row of block.rows) drawRow(row, 'regular');
+  doc.moveDown(0.5);
+}
+
+/** A QR code (centred, or on the left with `rows` beside it) and its caption. */
+async function drawQr(page: Page, block: Block<'qr'>): Promise<void> {
+  const { doc, sizes, left, width } = page;
+  const { create } = await import('qrcode');
+  const modules = create(block.text, { errorCorrectionLevel: 'M' }).modules;
+  const side = Math.min(page.pageSize === 'A5' ? 110 : 150, width * 0.6);
+  // Four modules of white around the code: the quiet zone scanners need.
+  const cell = side / (modules.size + 8);
+  page.ensureRoom(side + 18);
+  const beside = (block.rows?.length ?? 0) > 0;
+  const x0 = beside ? left - 4 * cell : left + (width - side) / 2;
+  const y0 = doc.y + 4;
+  doc.rect(x0, y0, side, side).fill('#FFFFFF');
+  for (let row = 0; row < modules.size; row += 1) {
+    for (let column = 0; column < modules.size; column += 1) {
+      if (!modules.get(row, column)) continue;
+      doc.rect(x0 + (column + 4) * cell, y0 + (row + 4) * cell, cell, cell);
+    }
+  }
+  doc.fill('#000000');
+  if (beside) {
+    doc.y = y0 + 4 * cell;
+    labelledLines(page, block.rows ?? [], x0 + side + 4);
+  }
+  doc.x = left;
+  doc.y = y0 + side;
+  if (block.caption) {
+    doc
+      .font('regular')
+      .fontSize(sizes.small)
+      .text(block.caption, left, doc.y, { width, align: beside ? 'left' : 'center' });
+  }
+  doc.moveDown(0.5);
+}
+
+/** The two parties' signature blocks side by side; the representative's drawn signature when given. */
+function drawSignatures(page: Page, block: Block<'signatures'>, signature: Uint8Array | undefined): void {
+  const { doc, sizes, left, width } = page;
+  page.ensureRoom(150);
+  doc.moveDown(1.5);
+  const top = doc.y;
+  const half = width / 2;
+  doc.font('bold').fontSize(sizes.normal);
+  doc.text(block.lessor.title, left, top, { width: half, align: 'center' });
+  doc.text(block.lessee.title, left + half, top, { width: half, align: 'center' });
+  doc.font('regular').fontSize(sizes.small);
+  doc.text('(Ký, ghi rõ họ tên)', left, doc.y, { width: half, align: 'center' });
+  doc.text('(Ký, ghi rõ họ tên)', left + half, top + 16, { width: half, align: 'center' });
+  const signatureTop = top + 36;
+  if (signature) {
+    doc.image(Buffer.from(signature), left + half + half / 2 - 70, signatureTop, {
+      fit: [140, 60],
+      align: 'center',
+      valign: 'center',
+    });
+  }
+  const namesTop = signatureTop + 70;
+  doc.font('bold').fontSize(sizes.normal);
+  doc.text(block.lessor.name, left, namesTop, { width: half, align: 'center' });
+  doc.text(block.lessee.name, left + half, namesTop, { width: half, align: 'center' });
+  if (block.lessee.signedNote) {
+    doc
+      .font('regular')
+      .fontSize(sizes.small)
+      .text(block.lessee.signedNote, left + half, doc.y, { width: half, align: 'center' });
+  }
+}
+
+async function drawBlock(page: Page, block: DocumentBlock, signature: Uint8Array | undefined): Promise<void> {
+  const { doc, sizes, left, width } = page;
+  switch (block.kind) {
+    case 'center':
+      doc
+        .font(block.bold ? 'bold' : 'regular')
+        .fontSize(sizes[block.size ?? 'normal'])
+        .text(block.text, left, doc.y, { width, align: 'center' });
+      if (block.size === 'title') doc.moveDown(0.3);
+      break;
+    case 'heading':
+      page.ensureRoom(80);
+      doc.moveDown(0.6).font('bold').fontSize(sizes.normal).text(block.text, left, doc.y, { width });
+      doc.moveDown(0.2);
+      break;
+    case 'text':
+      doc
+        .font('regular')
+        .fontSize(sizes.normal)
+        .text(block.text, left, doc.y, { width, align: 'justify', paragraphGap: 3 });
+      break;
+    case 'fields':
+      labelledLines(page, block.rows, left + 12);
+      break;
+    case 'table':
+      drawTable(page, block);
+      break;
+    case 'qr':
+      await drawQr(page, block);
+      break;
+    case 'signatures':
+      drawSignatures(page, block, signature);
+      break;
+  }
+}
+
 /**
  * Renders the blocks on A4 pages (or A5 with `size: 'A5'`); `signature` is the representative's drawn
  * signature (PNG).
@@ -42,13 +201,12 @@ export async function renderPdf(
 ): Promise<Uint8Array> {
   const { default: PDFDocument } = await import('pdfkit');
   const pageSize = options.size ?? 'A4';
-  const PAGE = PAGES[pageSize];
-  const SIZES = PAGE.sizes;
+  const layout = PAGES[pageSize];
   const regular = fontPath(FONT_FILES.regular);
   const bold = fontPath(FONT_FILES.bold);
   const doc = new PDFDocument({
     size: pageSize,
-    margin: PAGE.margin,
+    margin: layout.margin,
     font: regular,
     info: { Title: options.title, Author: 'Nhà trọ', Creator: 'Nhà trọ' },
   });
@@ -61,145 +219,17 @@ export async function renderPdf(
     doc.on('error', reject);
   });
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - doc.page.margins.left - doc.page.margins.right;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
-  const ensureRoom = (height: number) => {
-    if (doc.y + height > bottom()) doc.addPage();
+  const page: Page = {
+    doc,
+    pageSize,
+    sizes: layout.sizes,
+    left: doc.page.margins.left,
+    width: doc.page.width - doc.page.margins.left - doc.page.margins.right,
+    ensureRoom: (height) => {
+      if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
+    },
   };
-
-  for (const block of blocks) {
-    switch (block.kind) {
-      case 'center':
-        doc
-          .font(block.bold ? 'bold' : 'regular')
-          .fontSize(SIZES[block.size ?? 'normal'])
-          .text(block.text, left, doc.y, { width, align: 'center' });
-        if (block.size === 'title') doc.moveDown(0.3);
-        break;
-      case 'heading':
-        ensureRoom(80);
-        doc.moveDown(0.6).font('bold').fontSize(SIZES.normal).text(block.text, left, doc.y, { width });
-        doc.moveDown(0.2);
-        break;
-      case 'text':
-        doc
-          .font('regular')
-          .fontSize(SIZES.normal)
-          .text(block.text, left, doc.y, { width, align: 'justify', paragraphGap: 3 });
-        break;
-      case 'fields':
-        for (const [label, value] of block.rows) {
-          doc
-            .font('bold')
-            .fontSize(SIZES.normal)
-            .text(`${label}: `, left + 12, doc.y, { width: width - 12, continued: true })
-            .font('regular')
-            .text(value, { paragraphGap: 2 });
-        }
-        break;
-      case 'table': {
-        const columns = block.widths.map((share) => share * width);
-        const drawRow = (cells: string[], font: 'regular' | 'bold') => {
-          doc.font(font).fontSize(SIZES.small);
-          const height =
-            Math.max(
-              ...cells.map((cell, index) => doc.heightOfString(cell, { width: (columns[index] ?? 0) - 8 })),
-            ) + 8;
-          ensureRoom(height);
-          const top = doc.y;
-          let x = left;
-          cells.forEach((cell, index) => {
-            const cellWidth = columns[index] ?? 0;
-            doc.rect(x, top, cellWidth, height).stroke('#999999');
-            doc
-              .fillColor('#000000')
-              .text(cell, x + 4, top + 4, { width: cellWidth - 8, align: block.align?.[index] ?? 'left' });
-            x += cellWidth;
-          });
-          doc.x = left;
-          doc.y = top + height;
-        };
-        doc.moveDown(0.3);
-        drawRow(block.columns, 'bold');
-        for (const row of block.rows) drawRow(row, 'regular');
-        doc.moveDown(0.5);
-        break;
-      }
-      case 'qr': {
-        const { create } = await import('qrcode');
-        const modules = create(block.text, { errorCorrectionLevel: 'M' }).modules;
-        const side = Math.min(pageSize === 'A5' ? 110 : 150, width * 0.6);
-        // Four modules of white around the code: the quiet zone scanners need.
-        const cell = side / (modules.size + 8);
-        ensureRoom(side + 18);
-        const beside = (block.rows?.length ?? 0) > 0;
-        const x0 = beside ? left - 4 * cell : left + (width - side) / 2;
-        const y0 = doc.y + 4;
-        doc.rect(x0, y0, side, side).fill('#FFFFFF');
-        for (let row = 0; row < modules.size; row += 1) {
-          for (let column = 0; column < modules.size; column += 1) {
-            if (!modules.get(row, column)) continue;
-            doc.rect(x0 + (column + 4) * cell, y0 + (row + 4) * cell, cell, cell);
-          }
-        }
-        doc.fill('#000000');
-        if (beside) {
-          const textLeft = x0 + side + 4;
-          doc.y = y0 + 4 * cell;
-          for (const [label, value] of block.rows ?? []) {
-            doc
-              .font('bold')
-              .fontSize(SIZES.normal)
-              .text(`${label}: `, textLeft, doc.y, { width: left + width - textLeft, continued: true })
-              .font('regular')
-              .text(value, { paragraphGap: 2 });
-          }
-        }
-        doc.x = left;
-        doc.y = y0 + side;
-        if (block.caption) {
-          doc
-            .font('regular')
-            .fontSize(SIZES.small)
-            .text(block.caption, left, doc.y, { width, align: beside ? 'left' : 'center' });
-        }
-        doc.moveDown(0.5);
-        break;
-      }
-      case 'signatures': {
-        ensureRoom(150);
-        doc.moveDown(1.5);
-        const top = doc.y;
-        const half = width / 2;
-        doc.font('bold').fontSize(SIZES.normal);
-        doc.text(block.lessor.title, left, top, { width: half, align: 'center' });
-        doc.text(block.lessee.title, left + half, top, { width: half, align: 'center' });
-        doc.font('regular').fontSize(SIZES.small);
-        doc.text('(Ký, ghi rõ họ tên)', left, doc.y, { width: half, align: 'center' });
-        doc.text('(Ký, ghi rõ họ tên)', left + half, top + 16, { width: half, align: 'center' });
-        const signatureTop = top + 36;
-        if (options.signature) {
-          doc.image(Buffer.from(options.signature), left + half + half / 2 - 70, signatureTop, {
-            fit: [140, 60],
-            align: 'center',
-            valign: 'center',
-          });
-        }
-        const namesTop = signatureTop + 70;
-        doc.font('bold').fontSize(SIZES.normal);
-        doc.text(block.lessor.name, left, namesTop, { width: half, align: 'center' });
-        doc.text(block.lessee.name, left + half, namesTop, { width: half, align: 'center' });
-        if (block.lessee.signedNote) {
-          doc
-            .font('regular')
-            .fontSize(SIZES.small)
-            .text(block.lessee.signedNote, left + half, doc.y, { width: half, align: 'center' });
-        }
-        break;
-      }
-    }
-  }
+  for (const block of blocks) await drawBlock(page, block, options.signature);
   doc.end();
   await finished;
   return new Uint8Array(Buffer.concat(chunks));

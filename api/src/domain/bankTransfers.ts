@@ -1,43 +1,9 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { BANK_TRANSFER_MESSAGES } from '@nhatro/common';
 
 /**
- * Bank-transfer matching, pure rules: the feed's signature, the bill codes in a transfer's note, and
- * whether a transfer can be credited by itself.
+ * Bank-transfer matching, pure rules: the bill codes in a transfer's note, and whether a transfer can be
+ * credited by itself. The feed's signature and a transfer's id are hashes: useCases/bankTransfers.ts.
  */
-
-/** How old a signed call may be: a captured call replayed later is refused. */
-export const FEED_SIGNATURE_TOLERANCE_SECONDS = 300;
-
-/**
- * Checks `X-Bank-Feed-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (the scheme
- * docs/bank-feed.md gives the bank's side), in constant time, within the tolerance.
- */
-export function verifyFeedSignature(
-  header: string | null,
-  rawBody: string,
-  secret: string,
-  nowSeconds: number,
-): boolean {
-  if (!header) return false;
-  const parts = new Map(
-    header.split(',').map((part) => {
-      const [key = '', ...value] = part.trim().split('=');
-      return [key, value.join('=')] as const;
-    }),
-  );
-  const timestamp = parts.get('t') ?? '';
-  const signature = parts.get('v1') ?? '';
-  if (!/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/i.test(signature)) return false;
-  if (Math.abs(nowSeconds - Number(timestamp)) > FEED_SIGNATURE_TOLERANCE_SECONDS) return false;
-  const expected = Buffer.from(feedSignature(timestamp, rawBody, secret), 'hex');
-  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
-}
-
-/** The hex HMAC the bank's side computes for a call (also what tests sign with). */
-export function feedSignature(timestamp: string, rawBody: string, secret: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`, 'utf8').digest('hex');
-}
 
 /**
  * What may be a bill code (`NT` + 8 of A–Z, 2–7) in a transfer's note. Bank apps upper-case, drop
@@ -62,14 +28,6 @@ export function billCodesIn(description: string): string[] {
 /** An account number as banks print it, without spaces, dots and dashes. */
 export function normalizeAccountNumber(value: string): string {
   return value.replace(/[\s.-]/g, '');
-}
-
-/** A transfer's id: the same bank transaction on the same account is the same document. */
-export function bankTransferID(accountNumber: string, transactionID: string): string {
-  return createHash('sha256')
-    .update(`${normalizeAccountNumber(accountNumber)}|${transactionID}`, 'utf8')
-    .digest('hex')
-    .slice(0, 32);
 }
 
 export type TransferDecision = { kind: 'credit' } | { kind: 'unmatched'; reason: string };

@@ -105,16 +105,11 @@ function personRows(person: ContractParticulars['lessees'][number]): Array<[stri
   return rows;
 }
 
-/**
- * The contract as a Vietnamese document: national heading, parties, the room, term, rent and deposit
- * (in figures and words), services, vehicles, the usual duties of both sides, and the signatures.
- */
-export function contractDocument(particulars: ContractParticulars): DocumentBlock[] {
-  const { contract, house, room, lessor, lessees, vehicles, services } = particulars;
-  const [representative, ...others] = lessees;
+/** The national heading, the document's title and number, and where and when it is signed. */
+function titleBlocks({ contract, house }: ContractParticulars): DocumentBlock[] {
   const signedOn = vietnamDate(new Date(contract.createdOn));
   const [year, month, day] = signedOn.split('-');
-  const blocks: DocumentBlock[] = [
+  return [
     { kind: 'center', text: 'CỘNG HÒA XÃ HỘI CHỦ NGHĨA VIỆT NAM', bold: true },
     { kind: 'center', text: 'Độc lập – Tự do – Hạnh phúc', bold: true },
     { kind: 'center', text: '———————', size: 'small' },
@@ -124,6 +119,13 @@ export function contractDocument(particulars: ContractParticulars): DocumentBloc
       kind: 'text',
       text: `Hôm nay, ngày ${day} tháng ${month} năm ${year}, tại ${house.houseName}, ${house.houseAddress}, chúng tôi gồm:`,
     },
+  ];
+}
+
+/** The landlord (Bên A), the representative (Bên B) and the people living with them. */
+function partyBlocks({ contract, lessor, lessees }: ContractParticulars): DocumentBlock[] {
+  const [representative, ...others] = lessees;
+  const blocks: DocumentBlock[] = [
     { kind: 'heading', text: 'BÊN CHO THUÊ (Bên A)' },
     {
       kind: 'fields',
@@ -164,7 +166,12 @@ export function contractDocument(particulars: ContractParticulars): DocumentBloc
       },
     );
   }
-  blocks.push(
+  return blocks;
+}
+
+/** Articles 1 to 3: the room, the term, the rent and the deposit (in figures and words). */
+function termBlocks({ contract, house, room }: ContractParticulars): DocumentBlock[] {
+  const blocks: DocumentBlock[] = [
     { kind: 'text', text: 'Hai bên cùng thỏa thuận ký hợp đồng thuê phòng với các điều khoản sau:' },
     { kind: 'heading', text: 'Điều 1. Phòng cho thuê' },
     {
@@ -195,7 +202,7 @@ export function contractDocument(particulars: ContractParticulars): DocumentBloc
         ],
       ],
     },
-  );
+  ];
   if (contract.isIncreased && contract.increasedFee) {
     blocks.push({
       kind: 'text',
@@ -206,7 +213,12 @@ export function contractDocument(particulars: ContractParticulars): DocumentBloc
     kind: 'text',
     text: 'Tiền thuê và tiền dịch vụ thanh toán hằng tháng theo hóa đơn của Bên A. Tiền đặt cọc được trả lại khi hợp đồng kết thúc, sau khi trừ các khoản Bên B còn nợ và chi phí bồi thường hư hỏng (nếu có).',
   });
-  blocks.push({ kind: 'heading', text: 'Điều 4. Dịch vụ sử dụng' });
+  return blocks;
+}
+
+/** Article 4, the services, and article 5 when the tenants park vehicles. */
+function serviceBlocks({ services, vehicles }: ContractParticulars): DocumentBlock[] {
+  const blocks: DocumentBlock[] = [{ kind: 'heading', text: 'Điều 4. Dịch vụ sử dụng' }];
   if (services.length === 0) {
     blocks.push({ kind: 'text', text: 'Không đăng ký dịch vụ.' });
   } else {
@@ -236,8 +248,13 @@ export function contractDocument(particulars: ContractParticulars): DocumentBloc
       },
     );
   }
-  const article = vehicles.length > 0 ? 6 : 5;
-  blocks.push(
+  return blocks;
+}
+
+/** The duties of both sides and the general terms (numbered from `article`), and the signatures. */
+function closingBlocks({ contract, lessor, lessees }: ContractParticulars, article: number): DocumentBlock[] {
+  const [representative] = lessees;
+  return [
     { kind: 'heading', text: `Điều ${article}. Trách nhiệm của các bên` },
     {
       kind: 'text',
@@ -265,6 +282,20 @@ export function contractDocument(particulars: ContractParticulars): DocumentBloc
           : {}),
       },
     },
-  );
-  return blocks;
+  ];
+}
+
+/**
+ * The contract as a Vietnamese document: national heading, parties, the room, term, rent and deposit
+ * (in figures and words), services, vehicles, the usual duties of both sides, and the signatures.
+ */
+export function contractDocument(particulars: ContractParticulars): DocumentBlock[] {
+  const article = particulars.vehicles.length > 0 ? 6 : 5;
+  return [
+    ...titleBlocks(particulars),
+    ...partyBlocks(particulars),
+    ...termBlocks(particulars),
+    ...serviceBlocks(particulars),
+    ...closingBlocks(particulars, article),
+  ];
 }

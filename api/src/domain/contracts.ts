@@ -139,18 +139,10 @@ export function buildTenancy(args: {
         { field: 'services', errorMessage: CONTRACT_MESSAGES.vehicleFeeNeedsVehicle },
       ]);
     }
-    const contractServiceID = newID();
-    return {
-      id: contractServiceID,
-      pk: houseID,
-      type: 'contractService',
-      contractServiceID,
-      houseID,
-      contractID,
-      serviceID: service.serviceID,
-      ...(vehicle ? { vehicleID: vehicle.vehicleID } : {}),
-      createdOn,
-    };
+    return newContractServiceDoc(
+      { houseID, contractID, serviceID: service.serviceID, vehicleID: vehicle?.vehicleID, createdOn },
+      newID(),
+    );
   });
   const contract: ContractDoc = {
     id: contractID,
@@ -173,4 +165,28 @@ export function buildTenancy(args: {
     ...(reservation ? { reservationID: reservation.reservationID } : {}),
   };
   return { contract, lessees, vehicles, services };
+}
+
+/** A service ticked on a contract (for one of its vehicles when the fee is per vehicle). */
+export function newContractServiceDoc(
+  service: {
+    houseID: string;
+    contractID: string;
+    serviceID: string;
+    vehicleID?: string | undefined;
+    createdOn: string;
+  },
+  contractServiceID: string,
+): ContractServiceDoc {
+  return {
+    id: contractServiceID,
+    pk: service.houseID,
+    type: 'contractService',
+    contractServiceID,
+    houseID: service.houseID,
+    contractID: service.contractID,
+    serviceID: service.serviceID,
+    ...(service.vehicleID ? { vehicleID: service.vehicleID } : {}),
+    createdOn: service.createdOn,
+  };
 }

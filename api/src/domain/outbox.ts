@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-
 /**
  * The outbox: every message the product sends (a landlord's notice, a new bill, a payment received, an
  * issue's new status, a contract about to end, a new tenant account, reminders) is first written as a
@@ -131,16 +129,6 @@ export function newOutboxMessage(
 
 /** What a secret message keeps once it is done with: what it was, not what it said. */
 export const ERASED_SECRET_TEXT = '[Nội dung bảo mật đã được xóa sau khi gửi]';
-
-/**
- * The id of a message that must exist at most once (a reminder): the same key always gives the same
- * id, so a second write of it conflicts. UUID-shaped (version 8, "custom"), as ACS wants operation ids.
- */
-export function outboxMessageID(key: string): string {
-  const hex = createHash('sha256').update(key, 'utf8').digest('hex');
-  const variant = ((parseInt(hex.slice(16, 17), 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
 
 /** Waits after a failed attempt: 1 min, 5 min, 30 min, 2 h, 12 h; the sixth failed attempt gives up. */
 export const RETRY_DELAYS_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 12 * 3_600_000] as const;

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { RECOVERY_LINK_MINUTES } from '@nhatro/common';
 import type { StoredDoc } from './shared/query.js';
 import type { ThrottleLimit } from './shared/throttle.js';
@@ -62,30 +61,18 @@ export function parseRecoveryToken(token: string): { tokenID: string; secret: st
   return match?.[1] && match[2] ? { tokenID: match[1], secret: match[2] } : undefined;
 }
 
-export function hashRecoverySecret(secret: string): string {
-  return createHash('sha256').update(secret, 'utf8').digest('base64url');
-}
-
-/** Compares two SHA-256 digests (base64url) in constant time. */
-export function sameDigest(presented: string, stored: string): boolean {
-  const a = Buffer.from(presented, 'base64url');
-  const b = Buffer.from(stored, 'base64url');
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-export function passwordFingerprint(passwordHash: string): string {
-  return createHash('sha256').update(passwordHash, 'utf8').digest('base64url').slice(0, 22);
-}
-
-/** Why a stored link cannot be used now, or `undefined` when it can. */
+/**
+ * Why a stored link cannot be used now, or `undefined` when it can. `account.passwordFingerprint` is
+ * the fingerprint of the account's password now (useCases/passwordRecovery.ts computes it).
+ */
 export function recoveryLinkProblem(
   doc: Pick<PasswordRecoveryDoc, 'expiresOn' | 'usedOn' | 'passwordFingerprint'>,
-  account: { passwordHash: string; disabled: boolean } | undefined,
+  account: { passwordFingerprint: string; disabled: boolean } | undefined,
   now: Date,
 ): 'used' | 'expired' | 'account' | 'passwordChanged' | undefined {
   if (doc.usedOn) return 'used';
   if (doc.expiresOn <= now.toISOString()) return 'expired';
   if (!account || account.disabled) return 'account';
-  if (passwordFingerprint(account.passwordHash) !== doc.passwordFingerprint) return 'passwordChanged';
+  if (account.passwordFingerprint !== doc.passwordFingerprint) return 'passwordChanged';
   return undefined;
 }

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { VERIFICATION_RULES, type VerificationChannel } from '@nhatro/common';
 
 /**
@@ -27,25 +26,6 @@ const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 
 export const VERIFICATION_CODE_PATTERN = /^\d{6}$/;
-
-/** The keyed hash of `code` for this registration, channel and address (hex, 32 bytes). */
-export function verificationCodeHash(
-  secret: Uint8Array,
-  target: Pick<VerificationCode, 'registrationID' | 'channel' | 'sentTo'>,
-  code: string,
-): string {
-  // A key of its own, derived from the server's secret: the stored hashes are useless without it.
-  const key = createHmac('sha256', secret).update('nhatro/verification-code/v1').digest();
-  return createHmac('sha256', key)
-    .update(`${target.registrationID}\u0000${target.channel}\u0000${target.sentTo}\u0000${code}`)
-    .digest('hex');
-}
-
-function sameHash(stored: string, presented: string): boolean {
-  const a = Buffer.from(stored, 'hex');
-  const b = Buffer.from(presented, 'hex');
-  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
-}
 
 export type SendDecision =
   | { allowed: true; sendTimes: string[] }
@@ -82,22 +62,6 @@ export function newVerificationCode(
     attempts: 0,
     sendTimes,
   };
-}
-
-/**
- * What a presented code is worth: `missing` (none was sent), `used`, `exhausted` (five wrong tries),
- * `expired`, `valid` or `wrong`. The hash is compared even when the answer is already known otherwise,
- * so the time taken says nothing about the code.
- */
-export type CodeCheck = 'missing' | 'used' | 'exhausted' | 'expired' | 'valid' | 'wrong';
-
-export function checkCode(stored: VerificationCode | undefined, presentedHash: string, now: Date): CodeCheck {
-  if (!stored) return 'missing';
-  const matches = sameHash(stored.codeHash, presentedHash);
-  if (stored.usedOn) return 'used';
-  if (stored.attempts >= VERIFICATION_RULES.maxTries) return 'exhausted';
-  if (Date.parse(stored.expiresOn) <= now.getTime()) return 'expired';
-  return matches ? 'valid' : 'wrong';
 }
 
 /** `kh•••@example.vn`: enough for the registrant to recognise, not to read off a screen. */

@@ -10,14 +10,10 @@ import { readJson } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { defineODataEntity, expandsAny } from '../http/odata.js';
 import { json } from '../http/replies.js';
-import {
-  createContract,
-  getContract,
-  listContractChanges,
-  listContracts,
-  terminateContract,
-  updateContract,
-} from '../useCases/contracts.js';
+import { terminateContract } from '../useCases/contracts/terminating.js';
+import { updateContract } from '../useCases/contracts/changing.js';
+import { createContract } from '../useCases/contracts/creating.js';
+import { listContractChanges, getContract, listContracts } from '../useCases/contracts/reading.js';
 
 /**
  * `GET /odata/Contract?HouseID=…` (a lessee: their own), `/odata/Contract/{id}`, `POST` (the reply

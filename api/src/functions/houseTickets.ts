@@ -13,13 +13,9 @@ import { json } from '../http/replies.js';
 import { failIfAnyFailed, registerTimer } from '../http/registry.js';
 import { billingSummary } from '../useCases/houseTickets/billingSummary.js';
 import { getDeps } from '../composition/deps.js';
-import {
-  draftDueHouseTickets,
-  draftHouseTicketNow,
-  getHouseTicket,
-  listHouseTickets,
-  updateHouseTicket,
-} from '../useCases/houseTickets/index.js';
+import { updateHouseTicket } from '../useCases/houseTickets/saving.js';
+import { draftDueHouseTickets, draftHouseTicketNow } from '../useCases/houseTickets/drafting.js';
+import { getHouseTicket, listHouseTickets } from '../useCases/houseTickets/reading.js';
 
 /**
  * A house's monthly drafts: `GET /odata/HouseTicket?houseID=…` with

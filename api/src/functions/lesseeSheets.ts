@@ -3,7 +3,9 @@ import { defineEndpoint } from '../http/endpoint.js';
 import { readMultipart } from '../http/multipart.js';
 import { json, spreadsheet } from '../http/replies.js';
 import { requireID } from '../useCases/shared/houseScope.js';
-import { importLessees, lesseeImportTemplate, temporaryResidenceList } from '../useCases/lesseeSheets.js';
+import { importLessees } from '../useCases/lesseeSheets/importing.js';
+import { temporaryResidenceList } from '../useCases/lesseeSheets/temporaryResidence.js';
+import { lesseeImportTemplate } from '../useCases/lesseeSheets/template.js';
 
 /**
  * Multipart `file` (.xlsx) + `houseID`: a house's current tenants, one row per occupant. All rows

@@ -2,7 +2,7 @@ import { failIfAnyFailed, registerTimer } from '../http/registry.js';
 import { getDeps } from '../composition/deps.js';
 import { purgeExpiredSessions } from '../useCases/auth/sessions.js';
 import { removeUnreferencedUploads } from '../useCases/shared/blobReferences.js';
-import { expireContracts } from '../useCases/contracts.js';
+import { expireContracts } from '../useCases/contracts/changing.js';
 
 /** 00:05 in Vietnam (UTC+7) every day; Linux plans read NCRONTAB in UTC. */
 registerTimer({

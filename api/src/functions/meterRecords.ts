@@ -4,7 +4,8 @@ import { readJson } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { defineODataEntity } from '../http/odata.js';
 import { entityJson, json } from '../http/replies.js';
-import { listMeterRecords, saveMeterReading, saveMeterReadings } from '../useCases/meterRecords.js';
+import { listMeterRecords } from '../useCases/meterRecords/listing.js';
+import { saveMeterReading, saveMeterReadings } from '../useCases/meterRecords/saving.js';
 
 /**
  * `GET /odata/MeterRecord?houseId=…&month=yyyy-mm` (a house's month, floor and room order) or

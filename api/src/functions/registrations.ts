@@ -19,7 +19,7 @@ import { defineODataEntity } from '../http/odata.js';
 import { entityJson, json, noContent, ok } from '../http/replies.js';
 import { authenticate } from '../useCases/auth/authenticate.js';
 import { requireID } from '../useCases/shared/houseScope.js';
-import { currentPricing } from '../useCases/platformPricing.js';
+import { currentPricing } from '../useCases/shared/platformSettings.js';
 import {
   createRegistration,
   decideRegistration,

@@ -1,4 +1,5 @@
-import { authenticate, type AuthUser } from '../useCases/auth/authenticate.js';
+import { authenticate } from '../useCases/auth/authenticate.js';
+import { type AuthUser } from '../useCases/shared/actor.js';
 import { verifyAccessToken } from '../useCases/auth/tokens.js';
 import type { Deps } from '../composition/deps.js';
 

@@ -1,190 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { extname, join, normalize, resolve, sep } from 'node:path';
 import azureFunctions from '@azure/functions';
 import { MESSAGES } from '@nhatro/common';
-import { httpFunctions, timerFunctions, type HttpFunctionDefinition } from '../http/registry.js';
+import { httpFunctions, timerFunctions } from '../http/registry.js';
 import { getDeps } from '../composition/deps.js';
 import { listOutbox } from '../useCases/outbox.js';
-import { CompressedFileCache, isCompressible, MIN_COMPRESS_BYTES, negotiateEncoding } from './compression.js';
+import { CompressedFileCache } from './compression.js';
 import { renderOutboxPage } from './devOutboxPage.js';
 import { functionRequest, requestHeaders, writeFunctionResponse } from './functionIO.js';
 import { loadFunctionModules } from './functionModules.js';
+import { createRouter } from './router.js';
+import { sendError, sendJson } from './replies.js';
+import { loadStaticSite, serveStatic } from './staticSite.js';
 
 const { InvocationContext } = azureFunctions;
 
 /** Paths that belong to the Function App; everything else is the SPA. */
 const API_PREFIXES = ['/api/', '/odata/', '/ExcelImport/'];
-
-const CONTENT_TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-};
-
-interface CompiledRoute {
-  definition: HttpFunctionDefinition;
-  pattern: RegExp;
-  names: string[];
-  precedence: number[];
-  /** The first two segments when they are literal, lower-cased; `undefined` for a parameter or none. */
-  leading: [string | undefined, string | undefined];
-}
-
-/** `{name}`, `{name?}`, `{name:int}`, `{name:int?}`, `{name:minlength(3)}`, `{*rest}`: 1 catch-all, 2 name, 3 constraints, 4 optional. */
-const SEGMENT = /^\{(\*?)([A-Za-z_][A-Za-z0-9_]*)((?::[a-z]+(?:\([^)]*\))?)*)(\?)?\}$/;
-
-/**
- * What a constrained parameter accepts, for the constraints whose rank (below) would otherwise let
- * `{id:int}` take a value meant for `{name}`; other constraints are ranked but not enforced here.
- */
-const CONSTRAINTS: Record<string, string> = {
-  int: '-?[0-9]+',
-  long: '-?[0-9]+',
-  bool: 'true|false',
-  alpha: '[A-Za-z]+',
-  guid: '[0-9A-Fa-f]{8}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{4}-?[0-9A-Fa-f]{12}',
-};
-
-function constraintPattern(constraints: string): string {
-  const known = constraints
-    .split(':')
-    .filter((name) => Object.hasOwn(CONSTRAINTS, name))
-    .map((name) => CONSTRAINTS[name] as string);
-  return known.length ? known.map((pattern) => `(?=(?:${pattern})(?:/|$))`).join('') + '[^/]+' : '[^/]+';
-}
-
-/** `odata/House/{id}` → a case-insensitive matcher with named parameters, as the Functions host routes. */
-export function compileRoute(template: string): { pattern: RegExp; names: string[] } {
-  const names: string[] = [];
-  const body = template
-    .split('/')
-    .map((segment) => {
-      const match = SEGMENT.exec(segment);
-      if (!match) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
-      names.push(match[2] as string);
-      if (match[1]) return '(?:/(.*))?';
-      const value = constraintPattern(match[3] ?? '');
-      return match[4] ? `(?:/(${value}))?` : `/(${value})`;
-    })
-    .join('');
-  return { pattern: new RegExp(`^${body}/?$`, 'i'), names };
-}
-
-/**
- * One digit per segment, lower is tried first — ASP.NET Core's inbound route precedence
- * (Microsoft.AspNetCore.Routing RoutePrecedence.ComputeInbound; "URL matching" in the ASP.NET Core
- * routing docs: a more specific template is tried before a less specific one, whatever the order
- * the routes were added): 1 literal, 2 constrained parameter (`{id:int}`), 3 parameter (`{id}`,
- * also `{id?}`: ASP.NET gives optional parameters no rank of their own), 4 constrained catch-all,
- * 5 catch-all (`{*rest}`). Templates compare digit by digit from the left, as ASP.NET compares its
- * decimals 1.13 < 1.3 (a missing digit counts as 0, so `a/b` comes before `a/b/{id?}`).
- */
-export function routePrecedence(template: string): number[] {
-  return template.split('/').map((segment) => {
-    const match = SEGMENT.exec(segment);
-    if (!match) return 1;
-    const constrained = Boolean(match[3]);
-    if (match[1]) return constrained ? 4 : 5;
-    return constrained ? 2 : 3;
-  });
-}
-
-function leadingLiterals(template: string): [string | undefined, string | undefined] {
-  const [first, second] = template
-    .split('/')
-    .map((segment) => (SEGMENT.test(segment) ? undefined : segment.toLowerCase()));
-  return [first, second];
-}
-
-function comparePrecedence(a: number[], b: number[]): number {
-  for (let index = 0; index < Math.max(a.length, b.length); index += 1) {
-    const difference = (a[index] ?? 0) - (b[index] ?? 0);
-    if (difference !== 0) return difference;
-  }
-  return 0;
-}
-
-export type RouteMatch =
-  | { kind: 'found'; definition: HttpFunctionDefinition; params: Record<string, string> }
-  | { kind: 'methodNotAllowed'; allow: string[] }
-  | { kind: 'notFound' };
-
-/**
- * The HTTP functions in the order routing tries them: by precedence, ties in registration order
- * (Array.prototype.sort is stable). A request goes to the first route whose template and method
- * match; if templates match but no method does, it is a 405 listing every matching route's methods.
- */
-export function createRouter(definitions: readonly HttpFunctionDefinition[]) {
-  const routes: CompiledRoute[] = definitions
-    .map((definition) => ({
-      definition,
-      ...compileRoute(definition.route),
-      precedence: routePrecedence(definition.route),
-      leading: leadingLiterals(definition.route),
-    }))
-    .sort((a, b) => comparePrecedence(a.precedence, b.precedence));
-
-  // The routes a path can match, in the same order, found by its first two segments: a literal
-  // segment matches only itself (ignoring ASCII case, as the patterns do), so most routes are never
-  // tried. Kept per pair of segments; cleared when unknown paths have filled it.
-  const candidates = new Map<string, CompiledRoute[]>();
-  function candidatesFor(path: string): CompiledRoute[] {
-    const [, first = '', second] = path.toLowerCase().split('/', 3);
-    const key = second === undefined ? first : `${first}/${second}`;
-    let found = candidates.get(key);
-    if (!found) {
-      found = routes.filter(
-        ({ leading: [one, two] }) =>
-          (one === undefined || one === first) && (two === undefined || two === second),
-      );
-      if (candidates.size >= 1000) candidates.clear();
-      candidates.set(key, found);
-    }
-    return found;
-  }
-
-  return {
-    /** Route templates in the order they are tried. */
-    order: routes.map((route) => route.definition),
-    match(method: string, path: string): RouteMatch {
-      const allowed = new Set<string>();
-      for (const route of candidatesFor(path)) {
-        const found = route.pattern.exec(path);
-        if (!found) continue;
-        route.definition.methods.forEach((allowedMethod) => allowed.add(allowedMethod));
-        if (!route.definition.methods.includes(method.toUpperCase() as never)) continue;
-        const params: Record<string, string> = {};
-        route.names.forEach((name, index) => {
-          const value = found[index + 1];
-          if (value !== undefined) params[name] = decodeURIComponent(value);
-        });
-        return { kind: 'found', definition: route.definition, params };
-      }
-      return allowed.size > 0 ? { kind: 'methodNotAllowed', allow: [...allowed] } : { kind: 'notFound' };
-    },
-  };
-}
-
-interface StaticSite {
-  root: string;
-  config: {
-    navigationFallback?: { rewrite: string; exclude?: string[] };
-    globalHeaders?: Record<string, string>;
-  };
-}
 
 export interface LocalHostOptions {
   /** Built SPA (web/dist); omitted to serve the API only. */
@@ -200,59 +33,6 @@ export interface LocalHostOptions {
    */
   enableDevRoutes?: boolean;
   log?: (line: string) => void;
-}
-
-function globToRegExp(glob: string): RegExp {
-  const escaped = glob
-    .replace(/[.+^$()|[\]\\]/g, '\\$&')
-    .replace(/\{([^}]+)\}/g, (_, alternatives: string) => `(${alternatives.split(',').join('|')})`)
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.');
-  return new RegExp(`^${escaped}$`);
-}
-
-async function loadStaticSite(options: LocalHostOptions): Promise<StaticSite | undefined> {
-  if (!options.staticDir) return undefined;
-  let config: StaticSite['config'] = {};
-  if (options.staticConfigFile) {
-    config = JSON.parse(await readFile(options.staticConfigFile, 'utf8')) as StaticSite['config'];
-  }
-  const headers = { ...config.globalHeaders };
-  const csp = headers['Content-Security-Policy'];
-  if (csp && options.extraConnectOrigins?.length) {
-    const extra = options.extraConnectOrigins.join(' ');
-    headers['Content-Security-Policy'] = csp
-      .replace(/connect-src ([^;]+)/, `connect-src $1 ${extra}`)
-      .replace(/img-src ([^;]+)/, `img-src $1 ${extra}`);
-  }
-  return { root: resolve(options.staticDir), config: { ...config, globalHeaders: headers } };
-}
-
-function sendJson(
-  res: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(text),
-    'Cache-Control': 'no-store',
-    'X-Content-Type-Options': 'nosniff',
-    ...headers,
-  });
-  res.end(text);
-}
-
-/** The host's own refusals, in the shape of every other error reply: `{ status: false, errorMessage }`. */
-function sendError(
-  res: ServerResponse,
-  status: number,
-  message: string,
-  headers: Record<string, string> = {},
-) {
-  sendJson(res, status, { status: false, errorMessage: message }, headers);
 }
 
 const URI_TOO_LONG = 'Địa chỉ yêu cầu quá dài.';
@@ -331,6 +111,50 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
  * the real HttpRequest / HttpResponse / InvocationContext of @azure/functions,
  * and the built SPA at the same origin.
  */
+/** The outbox, newest first: an HTML page, or JSON with `?format=json`. Only to this machine's own browser. */
+async function serveDevOutbox(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  const address = req.socket.remoteAddress ?? '';
+  if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address)) {
+    sendError(res, 404, MESSAGES.routeNotFound);
+    return;
+  }
+  const top = Math.min(Math.max(Number(url.searchParams.get('top')) || 200, 1), 1000);
+  const messages = await listOutbox(await getDeps(), top);
+  if (url.searchParams.get('format') === 'json') {
+    sendJson(res, 200, { status: true, data: messages });
+    return;
+  }
+  const html = renderOutboxPage(messages);
+  res.writeHead(200, {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Length': Buffer.byteLength(html),
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
+  });
+  res.end(html);
+}
+
+/** `POST /_dev/timers/{name}`: runs a timer function now, as its schedule would. */
+async function fireTimer(res: ServerResponse, name: string): Promise<void> {
+  const timer = timerFunctions.find((definition) => definition.name === name);
+  if (!timer) {
+    sendError(res, 404, MESSAGES.routeNotFound);
+    return;
+  }
+  const context = new InvocationContext({ functionName: name, invocationId: randomUUID() });
+  const now = new Date().toISOString();
+  await timer.handler(
+    {
+      isPastDue: false,
+      schedule: { adjustForDST: false },
+      scheduleStatus: { last: now, next: now, lastUpdated: now },
+    },
+    context,
+  );
+  sendJson(res, 200, { status: true });
+}
+
 export async function createLocalHost(options: LocalHostOptions): Promise<Server> {
   const log = options.log ?? (() => undefined);
   await loadFunctionModules();
@@ -369,115 +193,12 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
     return true;
   }
 
-  /** The outbox, newest first: an HTML page, or JSON with `?format=json`. Only to this machine's own browser. */
-  async function serveDevOutbox(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const address = req.socket.remoteAddress ?? '';
-    if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address)) {
-      sendError(res, 404, MESSAGES.routeNotFound);
-      return;
-    }
-    const top = Math.min(Math.max(Number(url.searchParams.get('top')) || 200, 1), 1000);
-    const messages = await listOutbox(await getDeps(), top);
-    if (url.searchParams.get('format') === 'json') {
-      sendJson(res, 200, { status: true, data: messages });
-      return;
-    }
-    const html = renderOutboxPage(messages);
-    res.writeHead(200, {
-      'Content-Type': 'text/html; charset=utf-8',
-      'Content-Length': Buffer.byteLength(html),
-      'Cache-Control': 'no-store',
-      'X-Content-Type-Options': 'nosniff',
-      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'",
-    });
-    res.end(html);
-  }
-
-  async function fireTimer(res: ServerResponse, name: string): Promise<void> {
-    const timer = timerFunctions.find((definition) => definition.name === name);
-    if (!timer) {
-      sendError(res, 404, MESSAGES.routeNotFound);
-      return;
-    }
-    const context = new InvocationContext({ functionName: name, invocationId: randomUUID() });
-    const now = new Date().toISOString();
-    await timer.handler(
-      {
-        isPastDue: false,
-        schedule: { adjustForDST: false },
-        scheduleStatus: { last: now, next: now, lastUpdated: now },
-      },
-      context,
-    );
-    sendJson(res, 200, { status: true });
-  }
-
-  async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (!site) {
-      sendError(res, 404, MESSAGES.routeNotFound);
-      return;
-    }
-    const headers = { ...site.config.globalHeaders };
-    const relative = normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, '');
-    let file = join(site.root, relative);
-    if (!file.startsWith(site.root + sep) && file !== site.root) {
-      sendError(res, 400, MESSAGES.invalidInput);
-      return;
-    }
-    let info = await stat(file).catch(() => undefined);
-    if (info?.isDirectory()) {
-      file = join(file, 'index.html');
-      info = await stat(file).catch(() => undefined);
-    }
-    if (!info) {
-      const fallback = site.config.navigationFallback;
-      const excluded = fallback?.exclude?.some((glob) => globToRegExp(glob).test(url.pathname));
-      if (!fallback || excluded) {
-        sendError(res, 404, MESSAGES.notFound, headers);
-        return;
-      }
-      file = join(site.root, fallback.rewrite);
-      info = await stat(file).catch(() => undefined);
-      if (!info) {
-        sendError(res, 404, MESSAGES.notFound, headers);
-        return;
-      }
-    }
-    const type = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
-    const immutable = url.pathname.startsWith('/assets/');
-    const replyHeaders: Record<string, string | number> = {
-      ...headers,
-      'Content-Type': type,
-      'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    };
-    const compressible = isCompressible(type) && info.size >= MIN_COMPRESS_BYTES;
-    const encoding = compressible ? negotiateEncoding(req.headers['accept-encoding']) : undefined;
-    if (compressible) replyHeaders.Vary = 'Accept-Encoding';
-    if (encoding) {
-      const target = file;
-      const compressed = await compressedFiles.get(target, `${info.size}:${info.mtimeMs}`, encoding, () =>
-        readFile(target),
-      );
-      res.writeHead(200, {
-        ...replyHeaders,
-        'Content-Encoding': encoding,
-        'Content-Length': compressed.length,
-      });
-      res.end(req.method === 'HEAD' ? undefined : compressed);
-      return;
-    }
-    res.writeHead(200, { ...replyHeaders, 'Content-Length': info.size });
-    if (req.method === 'HEAD') {
-      res.end();
-      return;
-    }
-    createReadStream(file).pipe(res);
-  }
-
   const compressedFiles = new CompressedFileCache();
 
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    // Node's request listener returns nothing to wait for: the reply is written by this task, which
+    // answers every failure itself (a logged 500), so nothing is left to reject.
     void (async () => {
       try {
         if (options.enableDevRoutes && req.method === 'POST') {
@@ -492,7 +213,7 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
           sendError(res, 404, MESSAGES.routeNotFound);
           return;
         }
-        await serveStatic(req, res, url);
+        await serveStatic(site, compressedFiles, req, res, url);
       } catch (error) {
         log(`Unhandled error for ${req.method} ${url.pathname}: ${String(error)}`);
         if (!res.headersSent) sendError(res, 500, MESSAGES.serverError);

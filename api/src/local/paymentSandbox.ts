@@ -220,6 +220,8 @@ export async function startPaymentSandbox(options: PaymentSandboxOptions): Promi
 
   const server: Server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://sandbox.local');
+    // Node's request listener returns nothing to wait for: the reply is written by this task, which
+    // answers every failure itself (an error page), so nothing is left to reject.
     void (async () => {
       try {
         if (req.method === 'GET' && url.pathname === PAYMENT_PATH) return showPaymentPage(res, url);

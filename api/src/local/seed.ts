@@ -1,4 +1,4 @@
-import { hashPassword } from '../useCases/auth/passwords.js';
+import { hashPassword } from '../useCases/shared/passwords.js';
 import type { Deps } from '../composition/deps.js';
 import { findUserByUsername } from '../useCases/shared/users.js';
 import { accountsSeeder } from './seed/accounts.js';

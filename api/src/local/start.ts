@@ -36,6 +36,8 @@ Nhấn Ctrl+C để dừng.`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
+    // A signal handler cannot be awaited: stop the product, then leave (a failed stop surfaces as an
+    // unhandled rejection, which ends the process too).
     void product.stop().then(() => process.exit(0));
   });
 }

@@ -4,38 +4,13 @@ import type * as VnpayUtilities from 'vnpay/utils';
 import type { VnpayConfig } from '../config/index.js';
 import type { GatewayReport } from '../domain/shared/onlinePayments.js';
 import { vietnamCompactDateTime } from '../domain/shared/time.js';
+import type { PaymentGateway } from './gateway.js';
 
 /**
- * The payment gateway port and its VNPay adapter (the `vnpay` library, loaded on first use: most
- * requests never pay). The same code talks to VNPay's sandbox, its production host, or the local
- * sandbox (api/src/local/paymentSandbox.ts): only the host and the merchant's secret differ.
+ * The VNPay adapter of the payment gateway port (gateway.ts), with the `vnpay` library loaded on first
+ * use: most requests never pay. The same code talks to VNPay's sandbox, its production host, or the
+ * local sandbox (api/src/local/paymentSandbox.ts): only the host and the merchant's secret differ.
  */
-
-export interface PaymentOrder {
-  /** Our payment record's id, sent as `vnp_TxnRef`. */
-  paymentID: string;
-  /** Whole đồng. */
-  amount: number;
-  /** ASCII text (`gatewayOrderInfo`). */
-  orderInfo: string;
-  ipAddress: string;
-  /** Where the gateway sends the browser back. */
-  returnUrl: string;
-  createdAt: Date;
-  expiresAt: Date;
-}
-
-/** A callback (IPN or return) read and checked: `report` only when the checksum holds. */
-export interface VerifiedCallback {
-  verified: boolean;
-  report?: GatewayReport;
-}
-
-export interface PaymentGateway {
-  paymentUrl(order: PaymentOrder): Promise<string>;
-  /** Checks the `vnp_SecureHash` of a callback's query (constant-time) and reads what it reports. */
-  verifyCallback(query: URLSearchParams): Promise<VerifiedCallback>;
-}
 
 type VnpayModule = typeof Vnpay;
 type VnpayUtils = typeof VnpayUtilities;

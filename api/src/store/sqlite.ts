@@ -1,18 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import { startCheckpointer, type Checkpointer } from './sqliteCheckpointer.js';
 import { SqliteTransactions } from './sqliteTransactions.js';
 import {
   applyPatch,
-  assertFieldPath,
   CONTAINER_NAMES,
   StoreError,
   type BatchOp,
   type Container,
   type ContainerName,
-  type Filter,
   type PatchOp,
   type QueryPage,
   type QuerySpec,
@@ -20,6 +18,7 @@ import {
   type StoredDoc,
   type WriteOptions,
 } from './store.js';
+import { column, countSql, lookupIndex, selectSql } from './sqliteQuery.js';
 
 /**
  * Embedded adapter: one SQLite file (WAL), one table per container holding each
@@ -128,185 +127,12 @@ const HOUSE_INDEXES_BEFORE_PARTIAL = [
   'plateKey',
 ].map((field) => `houses_order_${field}`);
 
-function lookupIndex(name: ContainerName, field: string): string {
-  return `${name}_by_${field}`;
-}
-
 interface Row {
   body: string;
 }
 
 function newEtag(): string {
   return `"${randomUUID()}"`;
-}
-
-function toSqlValue(value: unknown): SQLInputValue {
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  if (value === undefined) return null;
-  if (typeof value === 'string' || typeof value === 'number' || value === null) return value;
-  throw new StoreError('bad_request', 'Unsupported filter value');
-}
-
-function jsonPath(field: string): string {
-  return `'$.${assertFieldPath(field).join('.')}'`;
-}
-
-/** `id` and `pk` are real (indexed) columns; every other field is read from the JSON body. */
-function column(field: string): string {
-  if (field === 'id' || field === 'pk') return field;
-  return `json_extract(body, ${jsonPath(field)})`;
-}
-
-const COMPARISON_SQL = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
-const TYPE_LITERAL = /^[A-Za-z][A-Za-z0-9_]*$/;
-
-function filterSql(filter: Filter, params: SQLInputValue[]): string {
-  switch (filter.op) {
-    case 'and':
-    case 'or': {
-      if (filter.items.length === 0) return filter.op === 'and' ? '1' : '0';
-      const joiner = filter.op === 'and' ? ' AND ' : ' OR ';
-      return `(${filter.items.map((item) => filterSql(item, params)).join(joiner)})`;
-    }
-    case 'not':
-      return `(NOT ${filterSql(filter.item, params)})`;
-    case 'exists':
-      return `(json_type(body, ${jsonPath(filter.field)}) IS NOT NULL)`;
-    case 'in': {
-      if (filter.values.length === 0) return '0';
-      params.push(...filter.values.map(toSqlValue));
-      return `(${column(filter.field)} IN (${filter.values.map(() => '?').join(',')}))`;
-    }
-    case 'arrayContains':
-      params.push(toSqlValue(filter.value));
-      return `(json_type(body, ${jsonPath(filter.field)}) = 'array' AND EXISTS (SELECT 1 FROM json_each(body, ${jsonPath(filter.field)}) WHERE value = ?))`;
-    case 'contains':
-    case 'startswith': {
-      const column = `json_extract(body, ${jsonPath(filter.field)})`;
-      const isText = `json_type(body, ${jsonPath(filter.field)}) = 'text'`;
-      const subject = filter.ignoreCase ? `vn_lower(${column})` : column;
-      const needle = filter.ignoreCase ? 'vn_lower(?)' : '?';
-      params.push(filter.value);
-      if (filter.op === 'contains') return `(${isText} AND instr(${subject}, ${needle}) > 0)`;
-      params.push(filter.value);
-      return `(${isText} AND substr(${subject}, 1, length(?)) = ${needle})`;
-    }
-    default: {
-      const subject = column(filter.field);
-      if (filter.value === null) {
-        if (filter.op === 'eq') return `(${subject} IS NULL)`;
-        if (filter.op === 'ne') return `(${subject} IS NOT NULL)`;
-      }
-      // The type as a literal: partial indexes of one type are used only when the planner can see it.
-      if (filter.field === 'type' && filter.op === 'eq' && typeof filter.value === 'string') {
-        if (TYPE_LITERAL.test(filter.value)) return `(${subject} = '${filter.value}')`;
-      }
-      params.push(toSqlValue(filter.value));
-      return `(${subject} ${COMPARISON_SQL[filter.op]} ?)`;
-    }
-  }
-}
-
-/**
- * Fields a query of one type within a partition is usually narrowed by: a room's contracts and
- * reservations, a contract's occupants, vehicles and services, a licence plate. Each has an index.
- */
-const LOOKUP_FIELDS: Partial<Record<ContainerName, readonly string[]>> = {
-  houses: ['roomID', 'contractID', 'plateKey'],
-};
-
-/** The top-level conditions of a filter (the items of an AND, or the filter itself). */
-function conjuncts(filter: Filter | undefined): Filter[] {
-  if (!filter) return [];
-  return filter.op === 'and' ? filter.items.flatMap((item) => conjuncts(item)) : [filter];
-}
-
-/**
- * The index an unordered query of one type within a partition must use. Left to itself, the planner
- * walks the primary key (pk, id) to return rows in id order, reading every document of the house
- * (thousands: rooms, contracts, occupants…); the (pk, type[, field]) index reads only the matching
- * ones and sorts those few by id.
- */
-function typeIndexHint(name: ContainerName, spec: QuerySpec): string {
-  if (spec.partitionKey === undefined || spec.orderBy) return '';
-  const conditions = conjuncts(spec.filter);
-  const byType = conditions.some((condition) => condition.op === 'eq' && condition.field === 'type');
-  if (!byType) return '';
-  // Only a condition that implies the field is not null may name its (partial) index.
-  const lookup = (LOOKUP_FIELDS[name] ?? []).find((field) =>
-    conditions.some(
-      (condition) =>
-        (condition.op === 'eq' && condition.field === field && condition.value !== null) ||
-        (condition.op === 'in' && condition.field === field && condition.values.length > 0),
-    ),
-  );
-  return lookup ? ` INDEXED BY "${lookupIndex(name, lookup)}"` : ` INDEXED BY "${name}_type"`;
-}
-
-function whereClause(spec: Pick<QuerySpec, 'partitionKey' | 'filter'>, params: SQLInputValue[]): string {
-  const parts: string[] = [];
-  if (spec.partitionKey !== undefined) {
-    parts.push('pk = ?');
-    params.push(spec.partitionKey);
-  }
-  if (spec.filter) parts.push(filterSql(spec.filter, params));
-  return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
-}
-
-/** The statement of a query and the rows earlier pages returned; exported for plan tests. */
-export function selectSql(
-  name: ContainerName,
-  spec: QuerySpec,
-): { sql: string; params: SQLInputValue[]; offset: number } {
-  const params: SQLInputValue[] = [];
-  let sql = `SELECT body FROM "${name}"${typeIndexHint(name, spec)} ${whereClause(spec, params)}`;
-  if (spec.orderBy) {
-    const tieBreak = spec.partitionKey === undefined ? 'pk, id' : 'id';
-    sql += ` ORDER BY json_extract(body, ${jsonPath(spec.orderBy.field)}) ${spec.orderBy.desc ? 'DESC' : 'ASC'}, ${tieBreak}`;
-  } else {
-    sql += spec.partitionKey === undefined ? ' ORDER BY pk, id' : ' ORDER BY id';
-  }
-  const offset = decodeContinuation(spec.continuation);
-  if (spec.top !== undefined) {
-    if (!Number.isInteger(spec.top) || spec.top < 1) {
-      throw new StoreError('bad_request', 'Invalid page size');
-    }
-    sql += ' LIMIT ? OFFSET ?';
-    params.push(spec.top + 1, offset);
-  } else if (offset > 0) {
-    sql += ' LIMIT -1 OFFSET ?';
-    params.push(offset);
-  }
-  return { sql, params, offset };
-}
-
-export function countSql(
-  name: ContainerName,
-  spec: Pick<QuerySpec, 'partitionKey' | 'filter'>,
-): { sql: string; params: SQLInputValue[] } {
-  const params: SQLInputValue[] = [];
-  const sql = `SELECT COUNT(1) AS n FROM "${name}"${typeIndexHint(name, spec)} ${whereClause(spec, params)}`;
-  return { sql, params };
-}
-
-function decodeContinuation(token: string | undefined): number {
-  if (!token) return 0;
-  try {
-    const parsed: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    if (
-      typeof parsed === 'object' &&
-      parsed !== null &&
-      'offset' in parsed &&
-      typeof parsed.offset === 'number' &&
-      Number.isInteger(parsed.offset) &&
-      parsed.offset >= 0
-    ) {
-      return parsed.offset;
-    }
-  } catch {
-    // fall through
-  }
-  throw new StoreError('bad_request', 'Invalid continuation token');
 }
 
 /**

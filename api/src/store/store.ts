@@ -55,6 +55,11 @@ export class StoreError extends Error {
   }
 }
 
+/** Whether `error` is a store refusal of one of these kinds (a conflict, a stale ETag…). */
+export function isStoreError(error: unknown, ...codes: StoreErrorCode[]): error is StoreError {
+  return error instanceof StoreError && codes.includes(error.code);
+}
+
 export interface Container<T extends StoredDoc> {
   readonly name: string;
   /** Point read; `undefined` when absent. */

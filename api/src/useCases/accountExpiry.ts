@@ -9,15 +9,15 @@ import {
 } from '../domain/accountExpiry.js';
 import { AppError } from '../domain/shared/errors.js';
 import { addDays } from '../domain/houseTickets.js';
-import type { HouseDoc, OutboxMessageDoc, UserDoc } from '../domain/shared/model.js';
+import type { OutboxMessageDoc, UserDoc } from '../domain/shared/model.js';
 import { daysFromTo, isExpired } from '../domain/platformRequests.js';
 import { vietnamDate } from '../domain/shared/time.js';
-import { StoreError } from '../store/store.js';
-import type { AuthUser } from './auth/authenticate.js';
+import { isStoreError } from '../store/store.js';
+import type { AuthUser } from './shared/actor.js';
 import type { Deps } from './shared/deps.js';
-import { readHouse } from './shared/houseScope.js';
-import { outboxCreate } from './outbox.js';
-import { findUser } from './shared/users.js';
+import { outboxCreate } from './shared/outboxMessages.js';
+import { governingLandlord } from './shared/governingLandlord.js';
+import { landlordAccounts } from './shared/users.js';
 
 /**
  * A landlord's paid term: after its last day the landlord and their staff read but do not write until it
@@ -27,22 +27,6 @@ import { findUser } from './shared/users.js';
 
 /** The partition of the term's reminders (`platform` container). */
 const REMINDERS_PARTITION = 'accountExpiry';
-
-/** The landlord a staff member works for: the owner of the first assigned house that still lists them. */
-async function ownerOfStaff(deps: Deps, account: UserDoc): Promise<UserDoc | undefined> {
-  for (const houseID of account.assignedHouseIDs ?? []) {
-    const house: HouseDoc | undefined = await readHouse(deps, houseID);
-    if (house?.staffIDs.includes(account.userID)) return findUser(deps, house.ownerID);
-  }
-  return undefined;
-}
-
-/** The landlord whose term governs the caller: themselves, or their employer for staff; none for others. */
-export async function governingLandlord(deps: Deps, user: AuthUser): Promise<UserDoc | undefined> {
-  if (user.roleID === ROLE.houseModerator) return user.account;
-  if (user.roleID === ROLE.staff) return ownerOfStaff(deps, user.account);
-  return undefined;
-}
 
 /**
  * Refuses a write (403, saying why and what to do) by a landlord whose term ended, or by staff whose
@@ -75,27 +59,11 @@ export interface ExpiryReminderRunSummary {
 
 /** Landlords whose last day is between `from` and `to` (both included), every page. */
 async function landlordsEndingBetween(deps: Deps, from: string, to: string): Promise<UserDoc[]> {
-  const users = deps.store.container<UserDoc>('users');
-  const found: UserDoc[] = [];
-  let continuation: string | undefined;
-  do {
-    const page = await users.query({
-      filter: {
-        op: 'and',
-        items: [
-          { op: 'eq', field: 'type', value: 'user' },
-          { op: 'eq', field: 'roleID', value: ROLE.houseModerator },
-          { op: 'ge', field: 'accountExpiresOn', value: from },
-          { op: 'le', field: 'accountExpiresOn', value: to },
-        ],
-      },
-      top: 1000,
-      ...(continuation ? { continuation } : {}),
-    });
-    found.push(...page.items);
-    continuation = page.continuation;
-  } while (continuation);
-  return found;
+  return landlordAccounts(
+    deps,
+    { op: 'ge', field: 'accountExpiresOn', value: from },
+    { op: 'le', field: 'accountExpiresOn', value: to },
+  );
 }
 
 /**
@@ -149,7 +117,7 @@ export async function writeExpiryReminders(deps: Deps): Promise<ExpiryReminderRu
       await outbox.create(op.doc);
       summary.written += 1;
     } catch (error) {
-      if (error instanceof StoreError && error.code === 'conflict') summary.alreadyWritten += 1;
+      if (isStoreError(error, 'conflict')) summary.alreadyWritten += 1;
       else
         summary.failed.push({
           userID: landlord.userID,

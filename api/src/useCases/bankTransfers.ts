@@ -6,13 +6,7 @@ import {
   type BankFeedTransaction,
   type BankTransferAssignInput,
 } from '@nhatro/common';
-import {
-  bankTransferID,
-  billCodesIn,
-  normalizeAccountNumber,
-  transferDecision,
-  verifyFeedSignature,
-} from '../domain/bankTransfers.js';
+import { billCodesIn, normalizeAccountNumber, transferDecision } from '../domain/bankTransfers.js';
 import { AppError } from '../domain/shared/errors.js';
 import {
   bankTransfersPartition,
@@ -22,7 +16,7 @@ import {
 } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { Filter } from '../domain/shared/query.js';
-import { StoreError } from '../store/store.js';
+import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import { billOwed, chargeOwed } from './shared/billViews.js';
 import type { Deps } from './shared/deps.js';
@@ -30,6 +24,8 @@ import { authorizeHouse, houseDocs, readHouse } from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { creditOperations, payableName, payableNow, type PayableDoc } from './shared/receivedPayments.js';
 import { entityView } from './shared/views.js';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { accountNumberHolders } from './shared/users.js';
 
 /**
  * Bank-transfer matching: the bank feed's webhook reports incoming transfers; one whose note names a
@@ -46,17 +42,8 @@ function transfers(deps: Deps) {
 
 /** The landlord whose lessor info names this receiving account (landlords never share an account). */
 async function landlordOfAccount(deps: Deps, accountNumber: string): Promise<UserDoc | undefined> {
-  const page = await deps.store.container<UserDoc>('users').query({
-    filter: {
-      op: 'and',
-      items: [
-        { op: 'eq', field: 'type', value: 'user' },
-        { op: 'eq', field: 'lessorInfo.bankAccountNumber', value: accountNumber },
-      ],
-    },
-    top: 2,
-  });
-  return page.items.length === 1 ? page.items[0] : undefined;
+  const holders = await accountNumberHolders(deps, accountNumber);
+  return holders.length === 1 ? holders[0] : undefined;
 }
 
 /** The bills and charges carrying one of `codes`, wherever they are. */
@@ -108,7 +95,7 @@ async function creditTransfer(
       if (operations.length > 0) await houseDocs<HouseScopedDoc>(deps).batch(target.houseID, operations);
       break;
     } catch (error) {
-      const raced = error instanceof StoreError && error.code === 'precondition_failed';
+      const raced = isStoreError(error, 'precondition_failed');
       if (!raced || attempt >= CREDIT_ATTEMPTS) throw error;
       const newer = await houseDocs<PayableDoc>(deps).read(target.houseID, target.id);
       if (!newer || newer.type !== target.type) throw error;
@@ -156,7 +143,7 @@ async function receiveTransaction(deps: Deps, transaction: BankFeedTransaction):
         status: 'received',
       });
     } catch (error) {
-      if (error instanceof StoreError && error.code === 'conflict') return 'duplicate';
+      if (isStoreError(error, 'conflict')) return 'duplicate';
       throw error;
     }
   }
@@ -293,4 +280,47 @@ export async function dismissBankTransfer(actor: Actor, bankTransferID: string) 
     houseID: null,
   });
   return entityView(saved);
+}
+
+// The feed's signature and a transfer's id are hashes (node:crypto), so they live here, not in domain/.
+
+/** How old a signed call may be: a captured call replayed later is refused. */
+const FEED_SIGNATURE_TOLERANCE_SECONDS = 300;
+
+/**
+ * Checks `X-Bank-Feed-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">` (the scheme
+ * docs/bank-feed.md gives the bank's side), in constant time, within the tolerance.
+ */
+export function verifyFeedSignature(
+  header: string | null,
+  rawBody: string,
+  secret: string,
+  nowSeconds: number,
+): boolean {
+  if (!header) return false;
+  const parts = new Map(
+    header.split(',').map((part) => {
+      const [key = '', ...value] = part.trim().split('=');
+      return [key, value.join('=')] as const;
+    }),
+  );
+  const timestamp = parts.get('t') ?? '';
+  const signature = parts.get('v1') ?? '';
+  if (!/^\d{1,12}$/.test(timestamp) || !/^[0-9a-f]{64}$/i.test(signature)) return false;
+  if (Math.abs(nowSeconds - Number(timestamp)) > FEED_SIGNATURE_TOLERANCE_SECONDS) return false;
+  const expected = Buffer.from(feedSignature(timestamp, rawBody, secret), 'hex');
+  return timingSafeEqual(expected, Buffer.from(signature, 'hex'));
+}
+
+/** The hex HMAC the bank's side computes for a call (also what tests sign with). */
+export function feedSignature(timestamp: string, rawBody: string, secret: string): string {
+  return createHmac('sha256', secret).update(`${timestamp}.${rawBody}`, 'utf8').digest('hex');
+}
+
+/** A transfer's id: the same bank transaction on the same account is the same document. */
+export function bankTransferID(accountNumber: string, transactionID: string): string {
+  return createHash('sha256')
+    .update(`${normalizeAccountNumber(accountNumber)}|${transactionID}`, 'utf8')
+    .digest('hex')
+    .slice(0, 32);
 }

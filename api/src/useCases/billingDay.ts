@@ -4,19 +4,17 @@ import { AppError } from '../domain/shared/errors.js';
 import { effectiveBillingDay } from '../domain/houseTickets.js';
 import { SETTINGS_PARTITION, type HouseDoc } from '../domain/shared/model.js';
 import { audit, type Actor } from './shared/actor.js';
-import type { Deps } from './shared/deps.js';
-import { readPlatformSettings, writePlatformSettings } from './shared/platformSettings.js';
+import {
+  platformBillingDay,
+  readPlatformSettings,
+  writePlatformSettings,
+} from './shared/platformSettings.js';
 import { authorizeHouse, houseDocs, requireID } from './shared/houseScope.js';
 
 /**
  * The billing day: the platform default the super admin sets (`platform` container, pk = id =
  * 'settings') and the day a landlord chooses for one house; `house ?? platform ?? DEFAULT_BILLING_DAY`.
  */
-
-/** The platform's default billing day, when the super admin set one. */
-export async function platformBillingDay(deps: Deps): Promise<number | undefined> {
-  return (await readPlatformSettings(deps))?.billingDay;
-}
 
 export interface BillingDayView {
   /** The day that applies (the house's, else the default). */

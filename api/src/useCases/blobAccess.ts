@@ -6,8 +6,6 @@ import {
   newBlobName,
   parseBlobName,
   isUploadExtension,
-  servedAs,
-  uploadProblem,
   type BlobContainer,
   type UploadExtension,
 } from '../domain/shared/blobNames.js';
@@ -19,29 +17,9 @@ import { isPaperVersionOf, isReferenced } from './shared/blobReferences.js';
 import type { Deps } from './shared/deps.js';
 import { authorizeHouse } from './shared/houseScope.js';
 import { Throttle } from './shared/throttle.js';
+import { type UploadGrant, grant, randomSuffix } from './shared/uploads.js';
 
-const UPLOAD_MINUTES = 60;
 const READ_MINUTES = 15;
-
-export interface UploadGrant {
-  accessKey: string;
-  blobName: string;
-  uploadURL: string;
-  expiresOn: string;
-}
-
-function randomSuffix(): string {
-  return randomBytes(6)
-    .toString('base64url')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '0')
-    .slice(0, 6);
-}
-
-async function grant(deps: Deps, container: BlobContainer, blobName: string): Promise<UploadGrant> {
-  const issued = await deps.blobs.uploadSas(container, blobName, UPLOAD_MINUTES);
-  return { accessKey: issued.sas, blobName, uploadURL: issued.url, expiresOn: issued.expiresOn };
-}
 
 /** A create-only SAS for one server-named blob of a house: create rights in the area and access to the house. */
 export async function grantHouseUpload(
@@ -60,17 +38,6 @@ export async function grantHouseUpload(
   if (!hasPermission(user, area, needed)) throw AppError.forbidden();
   await authorizeHouse(deps, user, houseID);
   return grant(deps, container, newBlobName(container, houseID, extension, deps.now(), randomSuffix()));
-}
-
-/** A create-only SAS for one server-named blob of a scope the caller was already checked for (their own). */
-export function grantScopedUpload(
-  deps: Deps,
-  container: BlobContainer,
-  scope: string,
-  extension: UploadExtension,
-  prefix: string,
-): Promise<UploadGrant> {
-  return grant(deps, container, newBlobName(container, scope, extension, deps.now(), randomSuffix(), prefix));
 }
 
 /** Registration papers are uploaded before an account exists: a fresh scope per call, limited per address. */
@@ -130,27 +97,4 @@ export async function grantRead(
   if (!(await deps.blobs.blobExists(container, blobName))) throw AppError.notFound();
   const issued = await deps.blobs.readSas(container, blobName, READ_MINUTES);
   return { url: issued.url, expiresOn: issued.expiresOn };
-}
-
-/**
- * Checks an upload when an object takes it (a room its photo; lessees, contracts and registrations
- * their papers): it must exist, fit the area's size and be of a type the area takes. A blob that
- * does not is deleted. The stored Content-Type becomes the server's, not the uploader's.
- */
-export async function acceptUpload(deps: Deps, container: BlobContainer, blobName: string): Promise<void> {
-  const head = await deps.blobs.head(container, blobName, 16);
-  if (!head) {
-    throw AppError.badRequest(
-      container === 'room-images'
-        ? 'Không tìm thấy ảnh đã tải lên. Vui lòng tải lại ảnh.'
-        : 'Không tìm thấy tệp đã tải lên. Vui lòng tải lại tệp.',
-    );
-  }
-  const problem = uploadProblem(container, blobName, head.contentLength, head.firstBytes);
-  if (problem) {
-    await deps.blobs.delete(container, blobName);
-    throw AppError.badRequest(problem);
-  }
-  const { contentType } = servedAs(blobName);
-  if (head.contentType !== contentType) await deps.blobs.setContentType(container, blobName, contentType);
 }

@@ -4,10 +4,11 @@ import { AppError } from '../domain/shared/errors.js';
 import type { ContractServiceDoc, FeeDoc, VehicleDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { audit, type Actor } from './shared/actor.js';
-import { contractForCaller, listOfContract } from './contracts.js';
+import { listOfContract, contractForCaller } from './shared/contractScope.js';
 import { findInCallersHouse, houseDocs, listInHouse } from './shared/houseScope.js';
 import type { EntityPage } from './shared/odataQuery.js';
 import { entityView } from './shared/views.js';
+import { newContractServiceDoc } from '../domain/contracts.js';
 
 /**
  * `POST /odata/ContractService`: the contract starts using a house service. A per-vehicle fee names one
@@ -48,17 +49,18 @@ export async function createContractService(actor: Actor, input: ContractService
   );
   if (taken) throw AppError.conflict(CONTRACT_MESSAGES.serviceTaken);
   const contractServiceID = randomUUID();
-  const saved = await houseDocs<ContractServiceDoc>(deps).create({
-    id: contractServiceID,
-    pk: houseID,
-    type: 'contractService',
-    contractServiceID,
-    houseID,
-    contractID,
-    serviceID: input.serviceID,
-    ...(input.vehicleID ? { vehicleID: input.vehicleID } : {}),
-    createdOn: deps.now().toISOString(),
-  });
+  const saved = await houseDocs<ContractServiceDoc>(deps).create(
+    newContractServiceDoc(
+      {
+        houseID,
+        contractID,
+        serviceID: input.serviceID,
+        vehicleID: input.vehicleID,
+        createdOn: deps.now().toISOString(),
+      },
+      contractServiceID,
+    ),
+  );
   await audit(actor, {
     action: 'create',
     entity: 'contractService',

@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { DeviceCreateInput, DeviceUpdateInput } from '@nhatro/common';
 import { lesseeScope } from '../domain/shared/access.js';
 import { newBlobName, sniffFileType } from '../domain/shared/blobNames.js';
@@ -6,10 +6,17 @@ import { AppError } from '../domain/shared/errors.js';
 import type { DeviceDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { audit, type Actor } from './shared/actor.js';
-import { assertCurrent, findInCallersHouse, houseDocs, requireID, withChanges } from './shared/houseScope.js';
+import {
+  assertCurrent,
+  houseDocs,
+  requireID,
+  withChanges,
+  roomForCaller,
+  findForCaller,
+} from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
-import { roomForCaller } from './rooms.js';
 import { entityView, imageLinks } from './shared/views.js';
+import { randomSuffix } from './shared/uploads.js';
 
 /** A photo sent with a new device (multipart `Images`). */
 export interface DevicePhoto {
@@ -23,10 +30,7 @@ async function deviceEntity(actor: Actor, device: DeviceDoc) {
 
 /** A device the caller may see: in their house, and for a lessee in their own room. */
 async function deviceForCaller(actor: Actor, deviceID: string): Promise<DeviceDoc> {
-  const { doc } = await findInCallersHouse<DeviceDoc>(actor.deps, actor.user, 'device', deviceID);
-  const lessee = lesseeScope(actor.user);
-  if (lessee && lessee.roomID !== doc.roomID) throw AppError.notFound();
-  return doc;
+  return (await findForCaller<DeviceDoc>(actor, 'device', deviceID, 'roomID')).doc;
 }
 
 /** A room's devices; a lessee without a roomID means their own room. */
@@ -57,10 +61,6 @@ export async function listDevices(
 
 export async function getDevice(actor: Actor, deviceID: string) {
   return deviceEntity(actor, await deviceForCaller(actor, deviceID));
-}
-
-function randomSuffix(): string {
-  return randomBytes(6).toString('hex').slice(0, 6);
 }
 
 /** Adds a device to a room, storing its photos (PNG only) beside the room's. */

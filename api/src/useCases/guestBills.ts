@@ -2,11 +2,11 @@ import { BILL_MESSAGES, type GuestLink, type GuestMonthlyBillView } from '@nhatr
 import { AppError } from '../domain/shared/errors.js';
 import type { HouseDoc, MonthlyBillDoc, RoomDoc } from '../domain/shared/model.js';
 import { audit, type Actor } from './shared/actor.js';
-import { signBillGuestToken, verifyBillGuestToken } from './auth/tokens.js';
+import { verifyBillGuestToken, signBillGuestToken } from './shared/guestTokens.js';
 import { billOwed, transferAccountIn, transferQR } from './shared/billViews.js';
 import type { Deps } from './shared/deps.js';
 import { houseDocs } from './shared/houseScope.js';
-import { billingDocForCaller } from './monthlyBills.js';
+import { billingDocForCaller } from './shared/billingDocs.js';
 import { lessorInfoOf } from './shared/users.js';
 
 /** How long a bill's shared link works. */

@@ -13,9 +13,9 @@ import type { ContractDoc } from '../domain/shared/model.js';
 import { pngDimensions } from '../domain/shared/signatures.js';
 import { audit, type Actor } from './shared/actor.js';
 import { recordAudit, type RequestOrigin } from './shared/audit.js';
-import { signGuestToken, verifyGuestToken } from './auth/tokens.js';
-import { contractParticulars, contractPdfLink } from './contractDocuments.js';
-import { contractForCaller } from './contracts.js';
+import { verifyGuestToken, signGuestToken } from './shared/guestTokens.js';
+import { contractPdfLink, contractParticulars } from './shared/contractPdf.js';
+import { contractForCaller } from './shared/contractScope.js';
 import type { Deps } from './shared/deps.js';
 import { houseDocs } from './shared/houseScope.js';
 

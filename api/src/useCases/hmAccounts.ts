@@ -4,12 +4,12 @@ import { AppError } from '../domain/shared/errors.js';
 import type { HouseDoc, UserDoc } from '../domain/shared/model.js';
 import { isExpired } from '../domain/platformRequests.js';
 import { vietnamDate } from '../domain/shared/time.js';
-import { StoreError } from '../store/store.js';
+import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
-import { endSessions } from './auth/sessions.js';
+import { endSessions } from './shared/sessionRevocation.js';
 import type { Deps } from './shared/deps.js';
-import { houseDocs } from './shared/houseScope.js';
-import { findUser } from './shared/users.js';
+import { houseDocs, acrossHouses } from './shared/houseScope.js';
+import { findUser, landlordAccounts } from './shared/users.js';
 
 /**
  * The super admin's landlord accounts (/hmAccountsManage): `GET /api/User/GetAllHMAccounts` with each
@@ -17,41 +17,8 @@ import { findUser } from './shared/users.js';
  * request reads the account) and keeps its staff from writing; enabling lets it log in again.
  */
 
-/** Every document of one type in a container, every page. */
-async function everyLandlord(deps: Deps): Promise<UserDoc[]> {
-  const found: UserDoc[] = [];
-  let continuation: string | undefined;
-  do {
-    const page = await deps.store.container<UserDoc>('users').query({
-      filter: {
-        op: 'and',
-        items: [
-          { op: 'eq', field: 'type', value: 'user' },
-          { op: 'eq', field: 'roleID', value: ROLE.houseModerator },
-        ],
-      },
-      top: 1000,
-      ...(continuation ? { continuation } : {}),
-    });
-    found.push(...page.items);
-    continuation = page.continuation;
-  } while (continuation);
-  return found;
-}
-
-async function everyHouse(deps: Deps): Promise<HouseDoc[]> {
-  const found: HouseDoc[] = [];
-  let continuation: string | undefined;
-  do {
-    const page = await houseDocs<HouseDoc>(deps).query({
-      filter: { op: 'eq', field: 'type', value: 'house' },
-      top: 1000,
-      ...(continuation ? { continuation } : {}),
-    });
-    found.push(...page.items);
-    continuation = page.continuation;
-  } while (continuation);
-  return found;
+function everyHouse(deps: Deps): Promise<HouseDoc[]> {
+  return acrossHouses<HouseDoc>(deps, { op: 'eq', field: 'type', value: 'house' });
 }
 
 function accountView(account: UserDoc, usage: { houses: number; rooms: number }, today: string): HMAccount {
@@ -76,7 +43,7 @@ function accountView(account: UserDoc, usage: { houses: number; rooms: number },
 export async function listHMAccounts(actor: Actor): Promise<HMAccount[]> {
   requireSuperAdmin(actor.user, LEVEL.read);
   const { deps } = actor;
-  const [landlords, houses] = await Promise.all([everyLandlord(deps), everyHouse(deps)]);
+  const [landlords, houses] = await Promise.all([landlordAccounts(deps), everyHouse(deps)]);
   const rooms = await Promise.all(
     houses.map((house) =>
       houseDocs(deps).count({
@@ -117,7 +84,7 @@ export async function setHMAccountDisabled(
         .container<UserDoc>('users')
         .replace({ ...account, disabled }, account._etag ? { ifMatch: account._etag } : {});
     } catch (error) {
-      if (error instanceof StoreError && error.code === 'precondition_failed') throw AppError.stale();
+      if (isStoreError(error, 'precondition_failed')) throw AppError.stale();
       throw error;
     }
     await audit(actor, {

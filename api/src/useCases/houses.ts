@@ -1,42 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import type { HouseCreateInput, HouseSummary, HouseUpdateInput, LessorInfo } from '@nhatro/common';
-import { accessibleHousesQuery, type Caller } from '../domain/shared/access.js';
-import type { FeeDoc, HouseDoc } from '../domain/shared/model.js';
+import type { HouseCreateInput, HouseUpdateInput } from '@nhatro/common';
+import { accessibleHousesQuery } from '../domain/shared/access.js';
+import type { HouseDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
-import { DEFAULT_METERED_FEES } from '../domain/fees.js';
 import { audit, type Actor } from './shared/actor.js';
-import type { Deps } from './shared/deps.js';
 import { expandHouse } from './shared/houseExpand.js';
 import { assertCurrent, authorizeHouse, houseDocs, withChanges } from './shared/houseScope.js';
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
-import { lessorInfoOf } from './shared/users.js';
 import { entityView } from './shared/views.js';
-
-export function newHouseDoc(
-  input: { houseName: string; houseAddress: string; ownerID: string; staffIDs?: string[] },
-  createdOn: string,
-): HouseDoc {
-  const houseID = randomUUID();
-  return {
-    id: houseID,
-    pk: houseID,
-    type: 'house',
-    houseID,
-    houseName: input.houseName,
-    houseAddress: input.houseAddress,
-    ownerID: input.ownerID,
-    staffIDs: input.staffIDs ?? [],
-    createdOn,
-  };
-}
-
-/** The electricity and water fees every house starts with (the landlord sets the real prices). */
-export function newMeteredFeeDocs(houseID: string): FeeDoc[] {
-  return DEFAULT_METERED_FEES.map((fee) => {
-    const serviceID = randomUUID();
-    return { id: serviceID, pk: houseID, type: 'service', serviceID, houseID, ...fee };
-  });
-}
+import { newHouseDoc, newMeteredFeeDocs } from './shared/newHouses.js';
 
 async function houseEntity(actor: Actor, house: HouseDoc, query: ODataQuery) {
   const expanded = await expandHouse(actor.deps, actor.user, house, query.expand);
@@ -90,32 +61,4 @@ export async function updateHouse(
     details: { fields: changed },
   });
   return entityView(updated);
-}
-
-/** Houses for the login reply and the house picker: every house the caller may manage. */
-export async function listHouseSummaries(deps: Deps, caller: Caller): Promise<HouseSummary[]> {
-  const query = accessibleHousesQuery(caller);
-  if (!query) return [];
-  const houses: HouseDoc[] = [];
-  let continuation: string | undefined;
-  do {
-    const page = await houseDocs<HouseDoc>(deps).query({
-      ...query,
-      orderBy: { field: 'houseName' },
-      top: 500,
-      ...(continuation ? { continuation } : {}),
-    });
-    houses.push(...page.items);
-    continuation = page.continuation;
-  } while (continuation);
-  const lessorInfos = new Map<string, LessorInfo>();
-  for (const ownerID of new Set(houses.map((house) => house.ownerID))) {
-    lessorInfos.set(ownerID, await lessorInfoOf(deps, ownerID));
-  }
-  return houses.map((house) => ({
-    houseID: house.houseID,
-    houseName: house.houseName,
-    houseAddress: house.houseAddress,
-    lessorInfo: { status: lessorInfos.get(house.ownerID)?.status ?? 2 },
-  }));
 }

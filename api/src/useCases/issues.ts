@@ -13,11 +13,11 @@ import { hasPermission, lesseeScope } from '../domain/shared/access.js';
 import { AppError } from '../domain/shared/errors.js';
 import { issueImageProblem } from '../domain/issues.js';
 import type { ContractDoc, HouseDoc, HouseScopedDoc, IssueDoc, RoomDoc } from '../domain/shared/model.js';
-import type { ExpandOption, ODataQuery } from '../domain/shared/odata/parse.js';
+import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { issueStatusText } from '../domain/shared/outboxTexts.js';
 import type { BatchOp } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
-import { acceptUpload } from './blobAccess.js';
+import { acceptUpload } from './shared/uploads.js';
 import type { Deps } from './shared/deps.js';
 import {
   assertCurrent,
@@ -26,10 +26,11 @@ import {
   withChanges,
   resolveContractScope,
   type ContractScope,
+  findForCaller,
 } from './shared/houseScope.js';
-import { applyInMemory, listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
-import { outboxCreate, tenantRecipients } from './outbox.js';
-import { entityView, imageLinks } from './shared/views.js';
+import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
+import { tenantRecipients, outboxCreate } from './shared/outboxMessages.js';
+import { issueEntity } from './shared/issueViews.js';
 
 /**
  * Issue reports (báo cáo sự cố): a tenant reports something broken in their room with photos
@@ -39,32 +40,9 @@ import { entityView, imageLinks } from './shared/views.js';
 
 const NEWEST_FIRST = [{ field: 'createdOn', desc: true }];
 
-/** The issue as the API shows it: its photos come with short-lived read URLs (`imageURLs`). */
-export async function issueEntity(
-  deps: Deps,
-  issue: IssueDoc,
-  expand: readonly ExpandOption[] = [],
-): Promise<Record<string, unknown>> {
-  const imageURLs = await imageLinks(deps, 'room-images', issue.images);
-  const entity: Record<string, unknown> = { ...entityView(issue), imageURLs };
-  for (const option of expand) {
-    // Spec §7: `issues($expand=createdBy,images)` gives the reporter and the photos as objects.
-    if (option.property === 'createdBy') {
-      entity.createdBy =
-        applyInMemory([{ userID: issue.createdBy, fullName: issue.createdByName }], option.query)[0] ?? null;
-    } else if (option.property === 'images') {
-      entity.images = applyInMemory(imageURLs, option.query);
-    }
-  }
-  return entity;
-}
-
 /** An issue in a house the caller may touch; a tenant's only if it is of their contract (404 otherwise). */
 async function issueForCaller(actor: Actor, issueID: string): Promise<{ doc: IssueDoc; house: HouseDoc }> {
-  const found = await findInCallersHouse<IssueDoc>(actor.deps, actor.user, 'issue', issueID);
-  const lessee = lesseeScope(actor.user);
-  if (lessee && lessee.contractID !== found.doc.contractID) throw AppError.notFound();
-  return found;
+  return findForCaller<IssueDoc>(actor, 'issue', issueID, 'contractID');
 }
 
 /** The contract a report is for: the tenant's own (given or not), or the one a landlord or staff names. */

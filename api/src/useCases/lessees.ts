@@ -14,28 +14,25 @@ import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { Filter } from '../domain/shared/query.js';
 import { vietnamDate } from '../domain/shared/time.js';
 import { audit, type Actor } from './shared/actor.js';
-import { activeContractOfRoom, contractForCaller } from './contracts.js';
+import { activeContractOfRoom, contractForCaller } from './shared/contractScope.js';
 import {
   assertCurrent,
   authorizeHouse,
-  findInCallersHouse,
   houseDocs,
   listInHouse,
   requireID,
   withChanges,
+  roomForCaller,
+  findForCaller,
 } from './shared/houseScope.js';
 import { applyInMemory, listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
-import { roomForCaller } from './rooms.js';
 import { entityView, imageLinks, toView } from './shared/views.js';
 
 const IDENTITY_IMAGES = ['citizenIDFrontImage', 'citizenIDBackImage', 'portraitImage'] as const;
 
 /** An occupant the caller may see: in a house they may touch; a lessee only those of their contract. */
 async function lesseeForCaller(actor: Actor, lesseeInfoID: string): Promise<LesseeInfoDoc> {
-  const { doc } = await findInCallersHouse<LesseeInfoDoc>(actor.deps, actor.user, 'lesseeInfo', lesseeInfoID);
-  const lessee = lesseeScope(actor.user);
-  if (lessee && lessee.contractID !== doc.contractID) throw AppError.notFound();
-  return doc;
+  return (await findForCaller<LesseeInfoDoc>(actor, 'lesseeInfo', lesseeInfoID, 'contractID')).doc;
 }
 
 /**

@@ -10,12 +10,12 @@ import {
 import { parseBlobName } from '../domain/shared/blobNames.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { UserDoc } from '../domain/shared/model.js';
-import { StoreError } from '../store/store.js';
+import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
-import { acceptUpload, grantScopedUpload, type UploadGrant } from './blobAccess.js';
+import { acceptUpload, grantScopedUpload, type UploadGrant } from './shared/uploads.js';
 import type { Deps } from './shared/deps.js';
 import { assertCurrent, withChanges } from './shared/houseScope.js';
-import { findUser } from './shared/users.js';
+import { findUser, accountNumberHolders } from './shared/users.js';
 import { imageLinks } from './shared/views.js';
 
 /**
@@ -85,17 +85,8 @@ async function checkIdentityImage(
 
 /** Landlords never share a receiving account: the bank feed credits bills by the account it names. */
 async function assertAccountNumberFree(deps: Deps, accountNumber: string, userID: string): Promise<void> {
-  const page = await deps.store.container<UserDoc>('users').query({
-    filter: {
-      op: 'and',
-      items: [
-        { op: 'eq', field: 'type', value: 'user' },
-        { op: 'eq', field: 'lessorInfo.bankAccountNumber', value: accountNumber },
-      ],
-    },
-    top: 2,
-  });
-  if (page.items.some((user) => user.userID !== userID)) {
+  const holders = await accountNumberHolders(deps, accountNumber);
+  if (holders.some((user) => user.userID !== userID)) {
     throw AppError.conflict(LESSOR_INFO_MESSAGES.bankAccountTaken);
   }
 }
@@ -135,7 +126,7 @@ export async function updateLessorInfo(actor: Actor, input: LessorInfoUpdateInpu
       .container<UserDoc>('users')
       .replace(updated, { ifMatch: ifMatch ?? (account._etag as string) });
   } catch (error) {
-    if (error instanceof StoreError && error.code === 'precondition_failed') throw AppError.stale();
+    if (isStoreError(error, 'precondition_failed')) throw AppError.stale();
     throw error;
   }
   await audit(actor, {

@@ -1,22 +1,11 @@
 import type { CashPaymentInput } from '@nhatro/common';
-import { lesseeScope } from '../domain/shared/access.js';
 import { billDocument } from '../domain/monthlyBills.js';
 import { AppError } from '../domain/shared/errors.js';
-import type {
-  ContractDoc,
-  HouseDoc,
-  LesseeInfoDoc,
-  MonthlyBillDoc,
-  OneTimeChargeDoc,
-  RoomDoc,
-} from '../domain/shared/model.js';
+import type { ContractDoc, LesseeInfoDoc, MonthlyBillDoc, RoomDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
-import { applyCashPayment } from '../domain/payments.js';
 import type { OrderBy } from '../domain/shared/query.js';
 import { renderPdf } from '../documents/contractPdf.js';
-import { StoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
-import { batchWithTotals } from './dashboardReport.js';
 import {
   billOwed,
   billSummaryView,
@@ -24,60 +13,21 @@ import {
   transferAccountIn,
   transferAccountOf,
   transferQR,
-  type TransferAccount,
 } from './shared/billViews.js';
-import {
-  assertCurrent,
-  findInCallersHouse,
-  houseDocs,
-  requireID,
-  resolveContractScope,
-  type ContractScope,
-} from './shared/houseScope.js';
-import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
+import { houseDocs, requireID } from './shared/houseScope.js';
+import { selectFields, type EntityPage } from './shared/odataQuery.js';
 import { lessorInfoOf } from './shared/users.js';
+import {
+  billingDocForCaller,
+  listBillingDocs,
+  recordCashPayment,
+  type BillingScope,
+} from './shared/billingDocs.js';
 
 /**
  * Monthly bills once issued: reading them (the spec's `Bill` without lines, `MonthlyBill` with them),
  * and recording cash payments. Bills are written by issuing a house ticket (houseTickets.ts).
  */
-
-type BillingDoc = MonthlyBillDoc | OneTimeChargeDoc;
-
-/** A bill or charge the caller may see: in a house they may touch; a lessee only their contract's. */
-export async function billingDocForCaller<T extends BillingDoc>(
-  actor: Actor,
-  type: T['type'],
-  id: string,
-): Promise<{ doc: T; house: HouseDoc }> {
-  const found = await findInCallersHouse<T>(actor.deps, actor.user, type, id);
-  const lessee = lesseeScope(actor.user);
-  if (lessee && lessee.contractID !== found.doc.contractID) throw AppError.notFound();
-  return found;
-}
-
-/** Non-OData parameters that choose the bills or charges listed. */
-export type BillingScope = ContractScope;
-
-/** One page of bills or charges of a scope, each shown with the house's transfer account. */
-export async function listBillingDocs<T extends BillingDoc>(
-  actor: Actor,
-  type: T['type'],
-  scope: BillingScope,
-  query: ODataQuery,
-  defaultOrder: OrderBy[],
-  view: (doc: T, account: TransferAccount | undefined) => Record<string, unknown>,
-): Promise<EntityPage> {
-  const { house, filter } = await resolveContractScope(actor.deps, actor.user, type, scope);
-  const account = await transferAccountOf(actor.deps, house);
-  return listEntities(
-    houseDocs<T>(actor.deps),
-    { partitionKey: house.houseID, filter },
-    query,
-    defaultOrder,
-    (doc) => view(doc, account),
-  );
-}
 
 const NEWEST_MONTH_FIRST: OrderBy[] = [{ field: 'month', desc: true }];
 
@@ -131,56 +81,6 @@ export function listContractBills(actor: Actor, contractID: string, query: OData
 export async function getMonthlyBill(actor: Actor, monthlyBillID: string, query: ODataQuery) {
   const { doc, house } = await billingDocForCaller<MonthlyBillDoc>(actor, 'monthlyBill', monthlyBillID);
   return selectFields(monthlyBillView(doc, await transferAccountOf(actor.deps, house)), query);
-}
-
-/** Tries of a payment that met a concurrent one (without the client's If-Match) before giving up. */
-const PAYMENT_ATTEMPTS = 3;
-
-/**
- * Records a cash payment on a bill or charge, guarded by its ETag: two payments at once never both
- * count against the same amount owed. With the client's `If-Match`, a change since its read is 412;
- * without, the payment is checked again against the newer version (and refused past the total).
- */
-export async function recordCashPayment<T extends BillingDoc>(
-  actor: Actor,
-  doc: T,
-  due: (doc: T) => number,
-  payment: CashPaymentInput,
-  ifMatch: string | undefined,
-): Promise<T> {
-  const { deps, user } = actor;
-  assertCurrent(doc, ifMatch);
-  let current = doc;
-  for (let attempt = 1; ; attempt += 1) {
-    const result = applyCashPayment(
-      {
-        due: due(current),
-        paidAmount: current.paidAmount,
-        status: current.status,
-        payments: current.payments,
-      },
-      payment,
-      { now: deps.now(), recordedBy: user.userID },
-    );
-    const paid: T = { ...current, ...result };
-    try {
-      await batchWithTotals(
-        deps,
-        current.pk,
-        [{ op: 'replace', doc: paid, ...(current._etag ? { ifMatch: current._etag } : {}) }],
-        [{ before: current, after: paid }],
-      );
-      const saved = await houseDocs<T>(deps).read(current.pk, current.id);
-      if (saved?.type !== doc.type) throw AppError.notFound();
-      return saved;
-    } catch (error) {
-      const raced = error instanceof StoreError && error.code === 'precondition_failed';
-      if (!raced || ifMatch !== undefined || attempt >= PAYMENT_ATTEMPTS) throw error;
-      const newer = await houseDocs<T>(deps).read(current.pk, current.id);
-      if (newer?.type !== doc.type) throw AppError.notFound();
-      current = newer;
-    }
-  }
 }
 
 /**

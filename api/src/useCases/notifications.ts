@@ -12,6 +12,7 @@ import { addDays } from '../domain/houseTickets.js';
 import type {
   ContractDoc,
   HouseDoc,
+  HouseScopedDoc,
   NotificationDoc,
   NotificationReadDoc,
   RoomDoc,
@@ -20,7 +21,7 @@ import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { notificationText } from '../domain/shared/outboxTexts.js';
 import type { Filter } from '../domain/shared/query.js';
 import { vietnamDate } from '../domain/shared/time.js';
-import { StoreError } from '../store/store.js';
+import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import type { Deps } from './shared/deps.js';
 import { loadChildren } from './shared/expandBatch.js';
@@ -32,8 +33,9 @@ import {
   requireID,
 } from './shared/houseScope.js';
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
-import { createAllOrNothing, outboxCreate, tenantRecipients } from './outbox.js';
-import { entityView } from './shared/views.js';
+import { createAllOrNothing } from './shared/allOrNothing.js';
+import { tenantRecipients, outboxCreate } from './shared/outboxMessages.js';
+import { notificationFields } from './shared/notificationViews.js';
 
 /**
  * Notices (thông báo): a landlord or staff member posts one to a house or to chosen rooms; it reaches
@@ -43,12 +45,6 @@ import { entityView } from './shared/views.js';
 
 const NEWEST_FIRST = [{ field: 'createdOn', desc: true }];
 const roomOrder = new Intl.Collator('vi', { numeric: true, sensitivity: 'base' });
-
-/** The notice as everyone sees it: the contracts it was sent to stay inside. */
-export function notificationFields(doc: NotificationDoc): Record<string, unknown> {
-  const { contractIDs: _contractIDs, ...view } = entityView(doc);
-  return view;
-}
 
 function readID(notificationID: string, userID: string): string {
   return `read_${notificationID}_${userID}`;
@@ -119,7 +115,7 @@ export async function createNotification(
         subjectID: notificationID,
       }).doc,
   );
-  await createAllOrNothing(deps, house.houseID, [notice, ...messages]);
+  await createAllOrNothing(deps, houseDocs<HouseScopedDoc>(deps), house.houseID, [notice, ...messages]);
   await audit(actor, {
     action: 'create',
     entity: 'notification',
@@ -274,7 +270,7 @@ export async function markNotificationRead(actor: Actor, notificationID: string)
       readOn: deps.now().toISOString(),
     });
   } catch (error) {
-    if (!(error instanceof StoreError && error.code === 'conflict')) throw error;
+    if (!isStoreError(error, 'conflict')) throw error;
     read = await container.read(doc.houseID, id);
   }
   return tenantView(doc, read);

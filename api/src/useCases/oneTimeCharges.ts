@@ -8,21 +8,21 @@ import {
   type OneTimeChargeCreateInput,
 } from '@nhatro/common';
 import { lesseeScope } from '../domain/shared/access.js';
-import { billCode } from '../domain/shared/bills.js';
+import { billCode } from './shared/billCodes.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { ContractDoc, IssueDoc, OneTimeChargeDoc, PaymentDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { vietnamDate } from '../domain/shared/time.js';
 import { audit, type Actor } from './shared/actor.js';
 import { oneTimeChargeView, transferAccountOf } from './shared/billViews.js';
-import { batchWithTotals } from './dashboardReport.js';
+import { batchWithTotals } from './shared/houseTotals.js';
 import { findInCallersHouse, houseDocs, listInHouse, requireID } from './shared/houseScope.js';
 import {
-  billingDocForCaller,
-  listBillingDocs,
   recordCashPayment,
+  listBillingDocs,
   type BillingScope,
-} from './monthlyBills.js';
+  billingDocForCaller,
+} from './shared/billingDocs.js';
 import { selectFields, type EntityPage } from './shared/odataQuery.js';
 
 /**

@@ -1,150 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import type {
-  ContractDoc,
-  HouseScopedDoc,
-  LesseeInfoDoc,
-  OutboxMessageDoc,
-  UserDoc,
-} from '../domain/shared/model.js';
+import type { OutboxMessageDoc } from '../domain/shared/model.js';
 import {
   afterAttempt,
   channelsDue,
   CLAIM_LEASE_MS,
-  newOutboxMessage,
-  outboxMessageID,
   withDelivery,
   type DeliveryOutcome,
   type MessageChannelName,
   type OutboxMessage,
-  type OutboxMessageInput,
-  type OutboxRecipient,
 } from '../domain/outbox.js';
 import { messageChannels, type MessageChannels } from '../messaging/index.js';
-import { StoreError, type BatchOp, type Container, type Filter } from '../store/store.js';
+import { isStoreError, type Container, type Filter } from '../store/store.js';
 import type { Deps } from './shared/deps.js';
-import { houseDocs, listInHouse } from './shared/houseScope.js';
 import { zaloAccess } from './shared/zaloAccess.js';
-
-/**
- * Writing to the outbox: a use case adds the returned operation to the batch that saves its change, so
- * the message exists exactly when the change does. `pk` is the partition of that batch (the houseID for
- * a house's changes). A message that must exist at most once (a reminder) names an `idempotencyKey`:
- * its id is derived from it, so a second write conflicts.
- */
-export function outboxCreate(
-  deps: Deps,
-  pk: string,
-  input: OutboxMessageInput,
-  options: { idempotencyKey?: string } = {},
-): BatchOp<OutboxMessageDoc> & { op: 'create' } {
-  const messageID = options.idempotencyKey ? outboxMessageID(options.idempotencyKey) : randomUUID();
-  const message = newOutboxMessage(input, { now: deps.now(), messageID });
-  return { op: 'create', doc: { ...message, id: messageID, pk, type: 'outboxMessage' } };
-}
 
 /** Where messages live: a house's with the house, the platform's (verification codes) in `platform`. */
 const OUTBOX_CONTAINERS = ['houses', 'platform'] as const;
 
 function outboxContainer(deps: Deps, name: (typeof OUTBOX_CONTAINERS)[number]) {
   return deps.store.container<OutboxMessageDoc>(name);
-}
-
-/** Keys per `in` query, well under SQLite's parameter limit and Cosmos' query size. */
-const CHUNK = 500;
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const result: T[][] = [];
-  for (let start = 0; start < items.length; start += CHUNK) result.push(items.slice(start, start + CHUNK));
-  return result;
-}
-
-/**
- * Who receives a tenancy's messages: its representative, reached at the phone number on their occupant
- * record and the e-mail of their tenant account (or the one the contract was signed with).
- */
-export async function tenantRecipients(
-  deps: Deps,
-  houseID: string,
-  contracts: readonly ContractDoc[],
-): Promise<Map<string, OutboxRecipient>> {
-  const representativeIDs = [...new Set(contracts.map((contract) => contract.representativeLesseeID))];
-  const accountIDs = [
-    ...new Set(contracts.flatMap((contract) => (contract.lesseeAccountID ? [contract.lesseeAccountID] : []))),
-  ];
-  const representatives = new Map<string, LesseeInfoDoc>();
-  for (const ids of chunks(representativeIDs)) {
-    const found = await listInHouse<LesseeInfoDoc>(deps, houseID, 'lesseeInfo', {
-      op: 'in',
-      // The occupant's id is the document id: a primary-key lookup, not a scan of the house.
-      field: 'id',
-      values: ids,
-    });
-    for (const lessee of found) representatives.set(lessee.lesseeInfoID, lessee);
-  }
-  const accounts = new Map<string, UserDoc>();
-  for (const ids of chunks(accountIDs)) {
-    const page = await deps.store.container<UserDoc>('users').query({
-      filter: {
-        op: 'and',
-        items: [
-          { op: 'eq', field: 'type', value: 'user' },
-          { op: 'in', field: 'id', values: ids },
-        ],
-      },
-      top: ids.length,
-    });
-    for (const user of page.items) accounts.set(user.userID, user);
-  }
-  const recipients = new Map<string, OutboxRecipient>();
-  for (const contract of contracts) {
-    const representative = representatives.get(contract.representativeLesseeID);
-    const account = contract.lesseeAccountID ? accounts.get(contract.lesseeAccountID) : undefined;
-    const name = representative?.occupantName ?? account?.fullName;
-    const phoneNumber = representative?.phoneNumber ?? account?.phoneNumber;
-    const email = account?.email ?? contract.representativeLesseeEmail;
-    recipients.set(contract.contractID, {
-      ...(account ? { userID: account.userID } : {}),
-      ...(name ? { name } : {}),
-      ...(phoneNumber ? { phoneNumber } : {}),
-      ...(email ? { email } : {}),
-    });
-  }
-  return recipients;
-}
-
-/** Cosmos limits a transactional batch to 100 operations. */
-const COSMOS_BATCH_LIMIT = 100;
-
-/**
- * Creates `docs` in one house's partition all or nothing: one transaction on SQLite; on Cosmos batches
- * of 100, the earlier ones deleted again when a later one fails.
- */
-export async function createAllOrNothing(deps: Deps, pk: string, docs: HouseScopedDoc[]): Promise<void> {
-  const container = houseDocs<HouseScopedDoc>(deps);
-  const ops = docs.map((doc): BatchOp<HouseScopedDoc> => ({ op: 'create', doc }));
-  if (deps.store.kind === 'sqlite' || ops.length <= COSMOS_BATCH_LIMIT) {
-    await container.batch(pk, ops);
-    return;
-  }
-  const written: HouseScopedDoc[] = [];
-  try {
-    for (let start = 0; start < docs.length; start += COSMOS_BATCH_LIMIT) {
-      const chunk = docs.slice(start, start + COSMOS_BATCH_LIMIT);
-      await container.batch(
-        pk,
-        chunk.map((doc) => ({ op: 'create', doc })),
-      );
-      written.push(...chunk);
-    }
-  } catch (error) {
-    for (let start = 0; start < written.length; start += COSMOS_BATCH_LIMIT) {
-      await container.batch(
-        pk,
-        written.slice(start, start + COSMOS_BATCH_LIMIT).map((doc) => ({ op: 'delete', id: doc.id })),
-      );
-    }
-    throw error;
-  }
 }
 
 export interface SendRunSummary {
@@ -191,7 +64,7 @@ async function claim(
       doc._etag ? { ifMatch: doc._etag } : {},
     );
   } catch (error) {
-    if (error instanceof StoreError && (error.code === 'precondition_failed' || error.code === 'not_found')) {
+    if (isStoreError(error, 'precondition_failed', 'not_found')) {
       return undefined;
     }
     throw error;
@@ -249,10 +122,7 @@ export async function sendDueMessages(
         );
       } catch (error) {
         // Changed behind this run's claim (its lease ran out): that run's record stands.
-        if (
-          error instanceof StoreError &&
-          (error.code === 'precondition_failed' || error.code === 'not_found')
-        ) {
+        if (isStoreError(error, 'precondition_failed', 'not_found')) {
           summary.skipped += 1;
           continue;
         }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   PASSWORD_RECOVERY_MESSAGES,
   RECOVERY_LINK_MINUTES,
@@ -12,24 +12,20 @@ import type { OutboxRecipient } from '../domain/outbox.js';
 import { passwordRecoveryText } from '../domain/shared/outboxTexts.js';
 import {
   formatRecoveryToken,
-  hashRecoverySecret,
   parseRecoveryToken,
-  passwordFingerprint,
   recoveryLinkProblem,
   recoveryPartition,
   RECOVERY_LIMITS,
   RECOVERY_MAX_ACCOUNTS,
   RECOVERY_TTL_MS,
-  sameDigest,
   type PasswordRecoveryDoc,
 } from '../domain/passwordRecovery.js';
-import type { Filter } from '../store/store.js';
-import { StoreError } from '../store/store.js';
+import { type Filter, isStoreError } from '../store/store.js';
 import { recordAudit, type RequestOrigin } from './shared/audit.js';
-import { hashPassword } from './auth/passwords.js';
-import { endSessions } from './auth/sessions.js';
+import { hashPassword } from './shared/passwords.js';
+import { endSessions } from './shared/sessionRevocation.js';
 import type { Deps } from './shared/deps.js';
-import { outboxCreate } from './outbox.js';
+import { outboxCreate } from './shared/outboxMessages.js';
 import { Throttle } from './shared/throttle.js';
 import { findUser } from './shared/users.js';
 
@@ -40,7 +36,6 @@ import { findUser } from './shared/users.js';
  * staff give theirs when added), and a landlord's lessor-info contacts too. A link goes only to the
  * contact that was typed.
  */
-
 function platform<T extends PasswordRecoveryDoc | OutboxMessageDoc>(deps: Deps) {
   return deps.store.container<T>('platform');
 }
@@ -191,7 +186,11 @@ export async function resetPassword(
   );
   if (!parsed || !record || !secretMatches) throw linkInvalid();
   const account = await findUser(deps, record.userID);
-  const problem = recoveryLinkProblem(record, account, deps.now());
+  const problem = recoveryLinkProblem(
+    record,
+    account && { disabled: account.disabled, passwordFingerprint: passwordFingerprint(account.passwordHash) },
+    deps.now(),
+  );
   if (problem || !account) throw linkInvalid();
 
   try {
@@ -200,7 +199,7 @@ export async function resetPassword(
       { ifMatch: record._etag as string },
     );
   } catch (error) {
-    if (error instanceof StoreError && error.code === 'precondition_failed') throw linkInvalid();
+    if (isStoreError(error, 'precondition_failed')) throw linkInvalid();
     throw error;
   }
   const passwordHash = await hashPassword(input.newPassword);
@@ -225,10 +224,27 @@ async function replacePassword(deps: Deps, first: UserDoc, passwordHash: string)
       await users.replace({ ...rest, passwordHash }, { ifMatch: account._etag as string });
       return;
     } catch (error) {
-      const raced = error instanceof StoreError && error.code === 'precondition_failed';
+      const raced = isStoreError(error, 'precondition_failed');
       if (!raced || attempt >= ACCOUNT_WRITE_ATTEMPTS) throw error;
     }
     account = await findUser(deps, first.userID);
   }
   throw linkInvalid();
+}
+
+// Link secrets and password fingerprints are hashes (node:crypto): here, not in domain/.
+
+export function hashRecoverySecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('base64url');
+}
+
+/** Compares two SHA-256 digests (base64url) in constant time. */
+export function sameDigest(presented: string, stored: string): boolean {
+  const a = Buffer.from(presented, 'base64url');
+  const b = Buffer.from(stored, 'base64url');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function passwordFingerprint(passwordHash: string): string {
+  return createHash('sha256').update(passwordHash, 'utf8').digest('base64url').slice(0, 22);
 }

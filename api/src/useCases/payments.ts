@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   BILL_STATUS,
   isValidID,
@@ -8,7 +7,6 @@ import {
   type PaymentResult,
   type PaymentTarget,
   type PaymentUrlReply,
-  type PlatformPaymentTarget,
 } from '@nhatro/common';
 import { AppError } from '../domain/shared/errors.js';
 import type {
@@ -20,23 +18,28 @@ import type {
 import {
   decideIpn,
   gatewayDateToIso,
-  gatewayOrderInfo,
   IPN_REPLIES,
   reportedState,
   type GatewayReport,
   type IpnCode,
 } from '../domain/shared/onlinePayments.js';
 import { applyPlatformPayment } from '../domain/payments.js';
-import { StoreError, type BatchOp, type StoredDoc } from '../store/store.js';
+import { isStoreError, type BatchOp, type StoredDoc } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
-import type { RequestOrigin } from './shared/audit.js';
 import { billOwed, chargeOwed } from './shared/billViews.js';
 import type { Deps } from './shared/deps.js';
 import { houseDocs } from './shared/houseScope.js';
-import { billingDocForCaller } from './monthlyBills.js';
-import { outboxCreate } from './outbox.js';
+import { billingDocForCaller } from './shared/billingDocs.js';
+import { outboxCreate } from './shared/outboxMessages.js';
 import { creditOperations, payableNow, type PayableDoc } from './shared/receivedPayments.js';
 import { findUser } from './shared/users.js';
+import {
+  payments,
+  refusal,
+  startPayment,
+  type PayableOrder,
+  type PaymentPlace,
+} from './shared/paymentRequests.js';
 
 /**
  * Online payment (VNPay): a payment URL for what a bill or charge still owes, the gateway's
@@ -46,103 +49,14 @@ import { findUser } from './shared/users.js';
  * of a notification arrive at once, exactly one credits.
  */
 
-/** The gateway refuses a payment URL older than this. */
-const PAYMENT_URL_MINUTES = 15;
 /** How often a confirmation is tried again when the bill changed under it (a cash payment at that moment). */
 const CONFIRM_ATTEMPTS = 5;
-
-const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-
-/** 24 letters and digits (≈143 bits): the gateway's order reference takes only those, and nobody guesses it. */
-function newPaymentID(): string {
-  const bytes = randomBytes(32);
-  let id = '';
-  for (const byte of bytes) {
-    // 248 = 4 × 62: dropping the rest keeps every character equally likely.
-    if (byte < 248) id += ID_ALPHABET[byte % 62];
-    if (id.length === 24) return id;
-  }
-  return id + newPaymentID().slice(id.length);
-}
-
-function refusal(errorMessage: string): PaymentUrlReply {
-  return { status: false, errorMessage, paymentURL: null };
-}
-
-/** Where a payment's record lives: with what it pays. */
-interface PaymentPlace {
-  container: 'houses' | 'platform';
-  pk: string;
-}
-
-interface PayableOrder {
-  target: PaymentTarget;
-  targetID: string;
-  place: PaymentPlace;
-  /** A tenant's bill or charge. */
-  houseID?: string;
-  contractID?: string;
-  description: string;
-  code: string;
-  amount: number;
-}
 
 /** Only the tenant of the bill's contract (lessee scope) and the landlord ask; staff collect cash instead. */
 function assertMayPay(actor: Actor): void {
   if (actor.user.roleID !== ROLE.lessee && actor.user.roleID !== ROLE.houseModerator) {
     throw AppError.forbidden();
   }
-}
-
-function payments(deps: Deps, container: PaymentPlace['container']) {
-  return deps.store.container<PaymentDoc>(container);
-}
-
-/** Records a pending payment for `order` and builds the gateway's URL for it. */
-async function startPayment(
-  deps: Deps,
-  origin: RequestOrigin,
-  requestedBy: string,
-  order: PayableOrder,
-): Promise<{ reply: PaymentUrlReply; paymentID?: string }> {
-  const gateway = deps.payments;
-  if (!gateway) return { reply: refusal(PAYMENT_MESSAGES.notConfigured) };
-  const now = deps.now();
-  const paymentID = newPaymentID();
-  const expiresAt = new Date(now.getTime() + PAYMENT_URL_MINUTES * 60_000);
-  let paymentURL: string;
-  try {
-    paymentURL = await gateway.paymentUrl({
-      paymentID,
-      amount: order.amount,
-      orderInfo: gatewayOrderInfo(order.description, order.code),
-      ipAddress: origin.ip === 'unknown' ? '127.0.0.1' : origin.ip,
-      returnUrl: `${deps.config.apiOrigin}/api/Payment/VNPayReturn`,
-      createdAt: now,
-      expiresAt,
-    });
-  } catch {
-    return { reply: refusal(PAYMENT_MESSAGES.gatewayUnavailable) };
-  }
-  const payment: PaymentDoc = {
-    id: paymentID,
-    pk: order.place.pk,
-    type: 'payment',
-    paymentID,
-    ...(order.houseID ? { houseID: order.houseID } : {}),
-    ...(order.contractID ? { contractID: order.contractID } : {}),
-    target: order.target,
-    targetID: order.targetID,
-    description: order.description,
-    amount: order.amount,
-    state: 'pending',
-    gateway: 'vnpay',
-    requestedBy,
-    createdOn: now.toISOString(),
-    expiresOn: expiresAt.toISOString(),
-  };
-  await payments(deps, order.place.container).create(payment);
-  return { reply: { status: true, errorMessage: '', paymentURL }, paymentID };
 }
 
 /** A tenant's bill or charge: recorded with the house, audited as the caller's. */
@@ -163,35 +77,6 @@ async function startTenantPayment(
       details: { paymentID, amount: order.amount },
     });
   }
-  return reply;
-}
-
-/** What a landlord (or a future one) owes the platform: a registration's fee, a room purchase, an extension. */
-export interface PlatformPayable {
-  target: PlatformPaymentTarget;
-  /** The registration's or request's id, and its partition in `platform`. */
-  targetID: string;
-  pk: string;
-  description: string;
-  /** A short reference shown on the gateway's page and the bank statement. */
-  code: string;
-  amount: number;
-}
-
-/**
- * The gateway's URL for a platform payment (issue 12's registration fee, room purchases, extensions);
- * `requestedBy` is the landlord's userID, or the registration's id before an account exists.
- */
-export async function requestPlatformPayment(
-  deps: Deps,
-  origin: RequestOrigin,
-  requestedBy: string,
-  payable: PlatformPayable,
-): Promise<PaymentUrlReply> {
-  const { reply } = await startPayment(deps, origin, requestedBy, {
-    ...payable,
-    place: { container: 'platform', pk: payable.pk },
-  });
   return reply;
 }
 
@@ -352,7 +237,7 @@ async function confirmPayment(
       await store.batch(payment.pk, operations);
       return '00';
     } catch (error) {
-      const raced = error instanceof StoreError && error.code === 'precondition_failed';
+      const raced = isStoreError(error, 'precondition_failed');
       if (!raced || attempt >= CONFIRM_ATTEMPTS) throw error;
       const fresh = await payments(deps, container).read(payment.pk, payment.id);
       if (fresh?.type !== 'payment' || fresh.state !== 'pending') return '02';

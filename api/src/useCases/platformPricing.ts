@@ -2,8 +2,7 @@ import { DEFAULT_PLATFORM_PRICING, LEVEL, type PlatformPricing } from '@nhatro/c
 import { requireSuperAdmin } from '../domain/shared/access.js';
 import { SETTINGS_PARTITION } from '../domain/shared/model.js';
 import { audit, type Actor } from './shared/actor.js';
-import type { Deps } from './shared/deps.js';
-import { readPlatformSettings, writePlatformSettings } from './shared/platformSettings.js';
+import { currentPricing, readPlatformSettings, writePlatformSettings } from './shared/platformSettings.js';
 
 /**
  * What landlords pay the platform (the fee table of /timeBill): kept in the platform settings document
@@ -11,11 +10,6 @@ import { readPlatformSettings, writePlatformSettings } from './shared/platformSe
  * sets it. A price is fixed on a registration or request when it is made: a new table changes only what
  * is asked for afterwards.
  */
-
-/** The prices that apply now. */
-export async function currentPricing(deps: Deps): Promise<PlatformPricing> {
-  return (await readPlatformSettings(deps))?.pricing ?? DEFAULT_PLATFORM_PRICING;
-}
 
 /** `GET /api/MetaData/PlatformPricing`: the fee table, and whether the super admin changed the defaults. */
 export async function getPlatformPricing(

@@ -17,7 +17,7 @@ import {
 } from '@nhatro/common';
 import { requireSuperAdmin } from '../domain/shared/access.js';
 import { AppError } from '../domain/shared/errors.js';
-import type { HouseDoc, PlatformRequestDoc, UserDoc } from '../domain/shared/model.js';
+import type { PlatformRequestDoc, UserDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import {
   approvalDecision,
@@ -31,17 +31,17 @@ import {
   REQUESTS_PARTITION,
 } from '../domain/platformRequests.js';
 import { vietnamDate } from '../domain/shared/time.js';
-import { StoreError, type StoredDoc } from '../store/store.js';
+import { isStoreError, type StoredDoc } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
-import { governingLandlord } from './accountExpiry.js';
+import { governingLandlord } from './shared/governingLandlord.js';
 import type { Deps } from './shared/deps.js';
-import { houseDocs } from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
-import { outboxCreate } from './outbox.js';
-import { requestPlatformPayment } from './payments.js';
-import { currentPricing } from './platformPricing.js';
+import { outboxCreate } from './shared/outboxMessages.js';
+import { requestPlatformPayment } from './shared/paymentRequests.js';
+import { currentPricing } from './shared/platformSettings.js';
 import { findUser } from './shared/users.js';
 import { entityView } from './shared/views.js';
+import { roomsUsedByOwner } from './shared/newRooms.js';
 
 /**
  * A landlord's room purchases and extensions: the request and its payment URL (`POST
@@ -259,7 +259,7 @@ async function applyToAccount(deps: Deps, request: PlatformRequestDoc, today: st
     try {
       return await users.replace(changed, account._etag ? { ifMatch: account._etag } : {});
     } catch (error) {
-      const raced = error instanceof StoreError && error.code === 'precondition_failed';
+      const raced = isStoreError(error, 'precondition_failed');
       if (!raced || attempt >= WRITE_ATTEMPTS) throw error;
     }
   }
@@ -324,7 +324,7 @@ export async function approvePaidRequest(
         }),
       ]);
     } catch (error) {
-      const raced = error instanceof StoreError && error.code === 'precondition_failed';
+      const raced = isStoreError(error, 'precondition_failed');
       // Another approval (or a late payment) changed the request: decide again on what it is now.
       if (!raced || attempt >= WRITE_ATTEMPTS) throw error;
       continue;
@@ -343,29 +343,6 @@ export async function approvePaidRequest(
     const stored = await readRequest(deps, requestID);
     return view(stored ?? approved);
   }
-}
-
-/** Rooms of all the landlord's houses. */
-async function roomsOfOwner(deps: Deps, ownerID: string): Promise<number> {
-  const houses = await houseDocs<HouseDoc>(deps).query({
-    filter: {
-      op: 'and',
-      items: [
-        { op: 'eq', field: 'type', value: 'house' },
-        { op: 'eq', field: 'ownerID', value: ownerID },
-      ],
-    },
-    top: 1000,
-  });
-  const counts = await Promise.all(
-    houses.items.map((house) =>
-      houseDocs(deps).count({
-        partitionKey: house.houseID,
-        filter: { op: 'eq', field: 'type', value: 'room' },
-      }),
-    ),
-  );
-  return counts.reduce((sum, count) => sum + count, 0);
 }
 
 /** The landlord's latest requests, newest first. */
@@ -403,7 +380,7 @@ export async function accountPlan(actor: Actor): Promise<AccountPlan> {
   if (user.roleID !== ROLE.houseModerator || !landlord) return term;
   const [pricing, roomsUsed, latest] = await Promise.all([
     currentPricing(deps),
-    roomsOfOwner(deps, landlord.userID),
+    roomsUsedByOwner(deps, landlord.userID),
     latestRequestsOf(deps, landlord.userID),
   ]);
   return {

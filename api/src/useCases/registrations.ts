@@ -1,6 +1,5 @@
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
-  isValidID,
   REGISTRATION_MESSAGES,
   ROLE,
   VERIFICATION_CHANNELS,
@@ -33,22 +32,28 @@ import {
   termEndDate,
 } from '../domain/registrations.js';
 import { vietnamDate } from '../domain/shared/time.js';
-import { StoreError, type StoredDoc } from '../store/store.js';
+import { isStoreError, type StoredDoc } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import { recordAudit, type RequestOrigin } from './shared/audit.js';
-import { hashOneTimePassword } from './auth/passwords.js';
-import { acceptUpload } from './blobAccess.js';
-import { oneTimePassword } from './contracts.js';
+import { hashOneTimePassword, oneTimePassword } from './shared/passwords.js';
+import { acceptUpload } from './shared/uploads.js';
 import type { Deps } from './shared/deps.js';
 import { assertCurrent, houseDocs, withChanges } from './shared/houseScope.js';
-import { newHouseDoc, newMeteredFeeDocs } from './houses.js';
+import { newMeteredFeeDocs, newHouseDoc } from './shared/newHouses.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
-import { outboxCreate } from './outbox.js';
-import { requestPlatformPayment } from './payments.js';
-import { currentPricing } from './platformPricing.js';
+import { outboxCreate } from './shared/outboxMessages.js';
+import { requestPlatformPayment } from './shared/paymentRequests.js';
+import { currentPricing } from './shared/platformSettings.js';
 import { Throttle } from './shared/throttle.js';
 import { createUser, usernameClaimID } from './shared/users.js';
 import { entityView, toView } from './shared/views.js';
+import {
+  hashToken,
+  platformDocs,
+  readRegistration,
+  registrationOfRegistrant,
+  verificationDocID,
+} from './shared/registrationAccess.js';
 
 /**
  * A landlord signs up (spec `HMRegistration`): the public registration with its identity papers, the
@@ -63,52 +68,10 @@ export type RegistrationCaller =
   | { kind: 'superAdmin'; actor: Actor }
   | { kind: 'registrant'; deps: Deps; origin: RequestOrigin; token: string };
 
-function platformDocs<T extends StoredDoc>(deps: Deps) {
-  return deps.store.container<T>('platform');
-}
-
-function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
-
-/** Compared in constant time; a hash of nothing stands in for a registration without a token. */
-const NO_TOKEN_HASH = hashToken('');
-
 /** The registration as the API shows it: no storage fields, never its token's hash. */
 function registrationView(doc: RegistrationDoc): Record<string, unknown> {
   const { tokenHash: _tokenHash, ...rest } = doc;
   return entityView(rest);
-}
-
-export function verificationDocID(registrationID: string, channel: VerificationChannel): string {
-  return `verification_${registrationID}_${channel}`;
-}
-
-/** A registration by id, or `undefined` (also for an id of something else in the partition). */
-export async function readRegistration(
-  deps: Deps,
-  registrationID: string,
-): Promise<RegistrationDoc | undefined> {
-  if (!isValidID(registrationID)) return undefined;
-  const doc = await platformDocs<RegistrationDoc>(deps).read(REGISTRATIONS_PARTITION, registrationID);
-  return doc?.type === 'registration' ? doc : undefined;
-}
-
-/**
- * The registration the token proves to be the caller's. A wrong token and an unknown id get the same
- * 404, after the same work, so nothing tells one from the other.
- */
-export async function registrationOfRegistrant(
-  deps: Deps,
-  registrationID: string,
-  token: string,
-): Promise<RegistrationDoc> {
-  const doc = await readRegistration(deps, registrationID);
-  const stored = Buffer.from(doc?.tokenHash ?? NO_TOKEN_HASH, 'hex');
-  const presented = Buffer.from(hashToken(token), 'hex');
-  const matches = stored.length === presented.length && timingSafeEqual(stored, presented);
-  if (!doc?.tokenHash || !matches || token === '') throw AppError.notFound(REGISTRATION_MESSAGES.notFound);
-  return doc;
 }
 
 async function registrationOf(caller: RegistrationCaller, registrationID: string): Promise<RegistrationDoc> {
@@ -272,7 +235,7 @@ export async function updateOwnRegistration(
 
 /** A write guarded by an ETag that lost to another one: the caller reloads and decides again. */
 function staleOn(error: unknown): never {
-  if (error instanceof StoreError && error.code === 'precondition_failed') throw AppError.stale();
+  if (isStoreError(error, 'precondition_failed')) throw AppError.stale();
   throw error;
 }
 

@@ -1,19 +1,14 @@
 import { BILL_STATUS, CONTRACT_STATUS } from '@nhatro/common';
-import type {
-  ContractDoc,
-  HouseScopedDoc,
-  MonthlyBillDoc,
-  OutboxMessageDoc,
-  RoomDoc,
-} from '../domain/shared/model.js';
+import type { ContractDoc, MonthlyBillDoc, OutboxMessageDoc, RoomDoc } from '../domain/shared/model.js';
 import type { OutboxMessageInput } from '../domain/outbox.js';
 import { billDueSoonText, billOverdueText, contractEndingText } from '../domain/shared/outboxTexts.js';
 import { daysBetween, reminderKey, reminderWindows } from '../domain/reminders.js';
 import { vietnamDate } from '../domain/shared/time.js';
-import { StoreError, type Filter } from '../store/store.js';
+import { isStoreError, type Filter } from '../store/store.js';
 import type { Deps } from './shared/deps.js';
-import { houseDocs, listInHouse, readHouse } from './shared/houseScope.js';
-import { outboxCreate, tenantRecipients } from './outbox.js';
+import { houseDocs, listInHouse, readHouse, acrossHouses } from './shared/houseScope.js';
+import { tenantRecipients, outboxCreate } from './shared/outboxMessages.js';
+import { groupBy } from '../domain/shared/groupBy.js';
 
 /**
  * The daily reminders: unpaid bills due within three days or one to three days late, active contracts
@@ -47,22 +42,6 @@ interface Reminder {
   subjectID: string;
 }
 
-/** Every document of the `houses` container matching `filter`, across partitions (all pages). */
-async function queryAll<T extends HouseScopedDoc>(deps: Deps, filter: Filter): Promise<T[]> {
-  const items: T[] = [];
-  let continuation: string | undefined;
-  do {
-    const page = await houseDocs<T>(deps).query({
-      filter,
-      top: 1000,
-      ...(continuation ? { continuation } : {}),
-    });
-    items.push(...page.items);
-    continuation = page.continuation;
-  } while (continuation);
-  return items;
-}
-
 function inWindow(field: string, window: { from: string; to: string }): Filter[] {
   return [
     { op: 'ge', field, value: window.from },
@@ -75,7 +54,7 @@ export async function writeDueReminders(deps: Deps): Promise<ReminderRunSummary>
   const windows = reminderWindows(today);
   const webOrigin = deps.config.webOrigin;
   const [bills, endingContracts] = await Promise.all([
-    queryAll<MonthlyBillDoc>(deps, {
+    acrossHouses<MonthlyBillDoc>(deps, {
       op: 'and',
       items: [
         { op: 'eq', field: 'type', value: 'monthlyBill' },
@@ -83,7 +62,7 @@ export async function writeDueReminders(deps: Deps): Promise<ReminderRunSummary>
         ...inWindow('dueDate', { from: windows.billOverdue.from, to: windows.billDueSoon.to }),
       ],
     }),
-    queryAll<ContractDoc>(deps, {
+    acrossHouses<ContractDoc>(deps, {
       op: 'and',
       items: [
         { op: 'eq', field: 'type', value: 'contract' },
@@ -141,11 +120,7 @@ export async function writeDueReminders(deps: Deps): Promise<ReminderRunSummary>
     });
   }
 
-  const byHouse = new Map<string, Reminder[]>();
-  for (const reminder of reminders) {
-    byHouse.set(reminder.houseID, [...(byHouse.get(reminder.houseID) ?? []), reminder]);
-  }
-  for (const [houseID, ofHouse] of byHouse) {
+  for (const [houseID, ofHouse] of groupBy(reminders, (reminder) => reminder.houseID)) {
     try {
       const outcome = await writeHouseReminders(deps, houseID, ofHouse);
       summary.written += outcome.written;
@@ -198,7 +173,7 @@ async function writeHouseReminders(
       await houseDocs<OutboxMessageDoc>(deps).create(op.doc);
       outcome.written += 1;
     } catch (error) {
-      if (!(error instanceof StoreError && error.code === 'conflict')) throw error;
+      if (!isStoreError(error, 'conflict')) throw error;
       outcome.alreadyWritten += 1;
     }
   }

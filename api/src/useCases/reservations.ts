@@ -5,15 +5,15 @@ import type { HouseScopedDoc, ReservationDoc, RoomDoc } from '../domain/shared/m
 import { reservationBlocker } from '../domain/reservations.js';
 import { vietnamDate } from '../domain/shared/time.js';
 import { audit, type Actor } from './shared/actor.js';
-import { activeContractOfRoom } from './contracts.js';
+import { activeContractOfRoom } from './shared/contractScope.js';
 import {
   authorizeHouse,
   findInCallersHouse,
   houseDocs,
   listInHouse,
   requireID,
+  roomForCaller,
 } from './shared/houseScope.js';
-import { roomForCaller } from './rooms.js';
 import { entityView } from './shared/views.js';
 
 /** Takes a deposit for an empty room: the reservation and the room's new status are written together. */

@@ -11,19 +11,13 @@ import { z } from 'zod';
 import { AppError } from '../domain/shared/errors.js';
 import type { HouseScopedDoc, RoomDoc } from '../domain/shared/model.js';
 import { duplicateRoomNameMessage, roomNameKey } from '../domain/rooms.js';
-import type { Container, StoredDoc } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
-import type { Deps } from './shared/deps.js';
 import { authorizeHouse, houseDocs, listInHouse } from './shared/houseScope.js';
-import { assertRoomQuota, newRoomDoc, newRoomMeterDocs } from './rooms.js';
+import { newRoomMeterDocs, newRoomDoc, assertRoomQuota } from './shared/newRooms.js';
+import { createAllOrNothing } from './shared/allOrNothing.js';
+import { openWorkbook, dataRows, errorColumnHeader, writeProblem, loadExcel } from './shared/spreadsheets.js';
 
 const ERROR_HEADER = 'Lỗi';
-
-/** exceljs is heavy (~0.4 s to import): only the import endpoints load it. */
-async function loadExcel() {
-  const module = await import('exceljs');
-  return module.default;
-}
 
 const importRowSchema = z.object({
   ...roomFields,
@@ -55,17 +49,11 @@ interface ParsedSheet {
   sheet: Worksheet;
   headerRow: number;
   columns: Map<string, number>;
-  rows: Array<{ rowNumber: number; values: Record<string, string | number | undefined> }>;
+  rows: Array<{ rowNumber: number; values: Partial<Record<string, string | number>> }>;
 }
 
 async function readSheet(data: Uint8Array): Promise<ParsedSheet> {
-  const Excel = await loadExcel();
-  const workbook = new Excel.Workbook();
-  try {
-    await workbook.xlsx.load(Buffer.from(data) as unknown as ArrayBuffer);
-  } catch {
-    throw AppError.badRequest('Tệp tải lên không phải bảng tính Excel (.xlsx) hợp lệ.');
-  }
+  const workbook = await openWorkbook(data, 'Tệp tải lên không phải bảng tính Excel (.xlsx) hợp lệ.');
   const sheet = workbook.worksheets[0];
   if (!sheet) throw AppError.badRequest('Bảng tính không có trang nào.');
   const expected = new Map(ROOM_IMPORT_COLUMNS.map((column) => [headerKey(column.header), column.key]));
@@ -87,22 +75,10 @@ async function readSheet(data: Uint8Array): Promise<ParsedSheet> {
       `Bảng tính thiếu cột ${missing.join(', ')}. Hãy dùng mẫu tải về từ hộp thoại nhập phòng.`,
     );
   }
-  const rows: ParsedSheet['rows'] = [];
-  for (let rowNumber = headerRow + 1; rowNumber <= sheet.rowCount; rowNumber += 1) {
-    const row = sheet.getRow(rowNumber);
-    const values: Record<string, string | number | undefined> = {};
-    let empty = true;
-    for (const [key, columnNumber] of columns) {
-      const value = cellValue(row.getCell(columnNumber).value);
-      if (value !== undefined) empty = false;
-      values[key] = value;
-    }
-    if (empty) continue;
-    rows.push({ rowNumber, values });
-    if (rows.length > ROOM_IMPORT_MAX_ROWS) {
-      throw AppError.badRequest(`Mỗi lần nhập tối đa ${ROOM_IMPORT_MAX_ROWS.toLocaleString('vi-VN')} phòng.`);
-    }
-  }
+  const rows = dataRows(sheet, headerRow, columns, cellValue, {
+    rows: ROOM_IMPORT_MAX_ROWS,
+    message: `Mỗi lần nhập tối đa ${ROOM_IMPORT_MAX_ROWS.toLocaleString('vi-VN')} phòng.`,
+  });
   if (rows.length === 0) throw AppError.badRequest('Bảng tính không có dòng dữ liệu nào dưới dòng tiêu đề.');
   return { workbook, sheet, headerRow, columns, rows };
 }
@@ -188,60 +164,11 @@ export async function importEmptyRooms(
 async function errorReport(parsed: ParsedSheet, errors: Map<number, string[]>): Promise<Buffer> {
   const { sheet, headerRow } = parsed;
   const errorColumn = Math.max(...parsed.columns.values(), sheet.actualColumnCount) + 1;
-  const header = sheet.getRow(headerRow).getCell(errorColumn);
-  header.value = ERROR_HEADER;
-  header.font = { bold: true, color: { argb: 'FFB71C1C' } };
-  sheet.getColumn(errorColumn).width = 60;
+  errorColumnHeader(sheet, headerRow, errorColumn, ERROR_HEADER, 60);
   for (const [rowNumber, messages] of errors) {
-    const cell = sheet.getRow(rowNumber).getCell(errorColumn);
-    cell.value = messages.join('; ');
-    cell.font = { color: { argb: 'FFB71C1C' } };
-    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFDECEA' } };
-    cell.alignment = { wrapText: true, vertical: 'top' };
+    writeProblem(sheet.getRow(rowNumber).getCell(errorColumn), messages);
   }
   return Buffer.from(await parsed.workbook.xlsx.writeBuffer());
-}
-
-/** Cosmos limits a transactional batch to 100 operations. */
-const COSMOS_BATCH_LIMIT = 100;
-
-/**
- * Creates every document or none. SQLite: one transaction. Cosmos: transactional batches of
- * 100; when a later batch fails, the earlier ones are deleted again (compensation).
- */
-async function createAllOrNothing<T extends StoredDoc>(
-  deps: Deps,
-  container: Container<T>,
-  pk: string,
-  docs: T[],
-): Promise<void> {
-  if (deps.store.kind === 'sqlite') {
-    await container.batch(
-      pk,
-      docs.map((doc) => ({ op: 'create' as const, doc })),
-    );
-    return;
-  }
-  const written: T[] = [];
-  try {
-    for (let start = 0; start < docs.length; start += COSMOS_BATCH_LIMIT) {
-      const chunk = docs.slice(start, start + COSMOS_BATCH_LIMIT);
-      await container.batch(
-        pk,
-        chunk.map((doc) => ({ op: 'create' as const, doc })),
-      );
-      written.push(...chunk);
-    }
-  } catch (error) {
-    for (let start = 0; start < written.length; start += COSMOS_BATCH_LIMIT) {
-      const chunk = written.slice(start, start + COSMOS_BATCH_LIMIT);
-      await container.batch(
-        pk,
-        chunk.map((doc) => ({ op: 'delete' as const, id: doc.id })),
-      );
-    }
-    throw error;
-  }
 }
 
 /** The downloadable template: header row, two example rows and a sheet of instructions. */

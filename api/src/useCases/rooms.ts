@@ -1,23 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { METER_KINDS, type RoomCreateInput, type RoomUpdateInput } from '@nhatro/common';
+import { type RoomCreateInput, type RoomUpdateInput } from '@nhatro/common';
 import { lesseeScope } from '../domain/shared/access.js';
 import { parseBlobName } from '../domain/shared/blobNames.js';
 import { AppError } from '../domain/shared/errors.js';
-import { CURRENT_INDEX_FIELD, newMeterDoc } from '../domain/meterRecords.js';
-import type { ContractDoc, DeviceDoc, HouseDoc, MeterDoc, RoomDoc } from '../domain/shared/model.js';
+import type { ContractDoc, DeviceDoc, RoomDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { Filter } from '../domain/shared/query.js';
 import {
-  checkRoomQuota,
   duplicateRoomNameMessage,
   MAX_ROOM_IMAGES,
-  quotaExceededMessage,
   roomDeletionBlocker,
   roomNameKey,
 } from '../domain/rooms.js';
-import { vietnamDate } from '../domain/shared/time.js';
 import { audit, type Actor } from './shared/actor.js';
-import { acceptUpload } from './blobAccess.js';
+import { acceptUpload } from './shared/uploads.js';
 import type { Deps } from './shared/deps.js';
 import {
   assertCurrent,
@@ -26,20 +21,13 @@ import {
   houseDocs,
   listInHouse,
   requireID,
+  roomForCaller,
   withChanges,
 } from './shared/houseScope.js';
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { expandRoom } from './shared/roomExpand.js';
-import { findUser } from './shared/users.js';
 import { entityView, imageLinks } from './shared/views.js';
-
-/** A room the caller may see: in a house they may touch, and for a lessee only their own. */
-export async function roomForCaller(actor: Actor, roomID: string): Promise<RoomDoc> {
-  const { doc } = await findInCallersHouse<RoomDoc>(actor.deps, actor.user, 'room', roomID);
-  const lessee = lesseeScope(actor.user);
-  if (lessee && lessee.roomID !== doc.roomID) throw AppError.notFound();
-  return doc;
-}
+import { assertRoomQuota, newRoomDoc, newRoomMeterDocs } from './shared/newRooms.js';
 
 async function roomEntity(actor: Actor, room: RoomDoc, query: ODataQuery, withImages: boolean) {
   return selectFields(
@@ -91,77 +79,12 @@ export async function getRoom(actor: Actor, roomID: string, query: ODataQuery) {
   return roomEntity(actor, await roomForCaller(actor, roomID), query, true);
 }
 
-/** Rooms a landlord holds across all their houses, for the purchased quota. */
-async function roomsUsedByOwner(deps: Deps, ownerID: string): Promise<number> {
-  const houses = await houseDocs<HouseDoc>(deps).query({
-    filter: {
-      op: 'and',
-      items: [
-        { op: 'eq', field: 'type', value: 'house' },
-        { op: 'eq', field: 'ownerID', value: ownerID },
-      ],
-    },
-    top: 1000,
-  });
-  let used = 0;
-  for (const house of houses.items) {
-    used += await houseDocs(deps).count({
-      partitionKey: house.houseID,
-      filter: { op: 'eq', field: 'type', value: 'room' },
-    });
-  }
-  return used;
-}
-
-/** Throws 409 with how many rooms are left when adding `count` rooms would pass the owner's quota. */
-export async function assertRoomQuota(deps: Deps, house: HouseDoc, count: number): Promise<void> {
-  const owner = await findUser(deps, house.ownerID);
-  const decision = checkRoomQuota(owner?.roomQuota ?? 0, await roomsUsedByOwner(deps, house.ownerID), count);
-  if (!decision.allowed) throw AppError.conflict(quotaExceededMessage(decision.remaining, count));
-}
-
 async function assertRoomNameFree(deps: Deps, houseID: string, roomName: string, exceptRoomID?: string) {
   const rooms = await listInHouse<RoomDoc>(deps, houseID, 'room');
   const key = roomNameKey(roomName);
   if (rooms.some((room) => room.roomID !== exceptRoomID && roomNameKey(room.roomName) === key)) {
     throw AppError.conflict(duplicateRoomNameMessage(roomName.trim()));
   }
-}
-
-export function newRoomDoc(
-  houseID: string,
-  input: Omit<RoomCreateInput, 'houseID'>,
-  createdOn: string,
-): RoomDoc {
-  const roomID = randomUUID();
-  return {
-    id: roomID,
-    pk: houseID,
-    type: 'room',
-    roomID,
-    houseID,
-    roomName: input.roomName,
-    roomDescription: input.roomDescription,
-    acreage: input.acreage,
-    floor: input.floor,
-    price: input.price,
-    status: 'empty',
-    currentElectricityIndex: input.currentElectricityIndex,
-    currentWaterIndex: input.currentWaterIndex,
-    images: [],
-    createdOn,
-  };
-}
-
-/** A new room's electricity and water meters, starting at its current indexes, installed today in Vietnam. */
-export function newRoomMeterDocs(room: RoomDoc, now: Date): MeterDoc[] {
-  return METER_KINDS.map((kind) =>
-    newMeterDoc(room, kind, {
-      meterID: randomUUID(),
-      startIndex: room[CURRENT_INDEX_FIELD[kind]],
-      installedOn: vietnamDate(now),
-    }),
-  );
 }
 
 export async function createRoom(actor: Actor, input: RoomCreateInput) {

@@ -8,11 +8,10 @@ import {
 } from '@nhatro/common';
 import { AppError } from '../domain/shared/errors.js';
 import type { HouseDoc, UserDoc, UsernameClaimDoc } from '../domain/shared/model.js';
-import { StoreError } from '../store/store.js';
+import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
-import { hashOneTimePassword } from './auth/passwords.js';
-import { endSessions } from './auth/sessions.js';
-import { oneTimePassword } from './contracts.js';
+import { hashOneTimePassword, oneTimePassword } from './shared/passwords.js';
+import { endSessions } from './shared/sessionRevocation.js';
 import type { Deps } from './shared/deps.js';
 import { authorizeHouse, houseDocs, readHouse } from './shared/houseScope.js';
 import { createUser, findUser, usernameClaimID } from './shared/users.js';
@@ -52,7 +51,7 @@ async function changeStaffList(deps: Deps, houseID: string, userID: string, add:
       });
       return;
     } catch (error) {
-      const raced = error instanceof StoreError && error.code === 'precondition_failed';
+      const raced = isStoreError(error, 'precondition_failed');
       if (!raced || attempt >= HOUSE_WRITE_ATTEMPTS) throw error;
     }
   }
@@ -185,7 +184,7 @@ export async function disableStaff(actor: Actor, userID: string | undefined): Pr
       .container<UserDoc>('users')
       .replace({ ...account, disabled: true }, { ifMatch: account._etag as string });
   } catch (error) {
-    if (error instanceof StoreError && error.code === 'precondition_failed') throw AppError.stale();
+    if (isStoreError(error, 'precondition_failed')) throw AppError.stale();
     throw error;
   }
   await endSessions(deps, id, 'disabled');

@@ -15,6 +15,7 @@ import type { Filter } from '../store/store.js';
 import type { Actor } from './shared/actor.js';
 import type { Deps } from './shared/deps.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
+import { queryPages } from './shared/queryAll.js';
 
 /**
  * The platform's income (/hmBillManage): the payments the gateway confirmed for registrations, room
@@ -109,9 +110,7 @@ export async function incomeHistory(
       { op: 'lt', field: 'confirmedOn', value: monthStart(nextMonth(to)) },
     ],
   };
-  let continuation: string | undefined;
-  do {
-    const page = await payments(deps).query({ filter, top: 1000, ...(continuation ? { continuation } : {}) });
+  for await (const page of queryPages(payments(deps), { filter })) {
     for (const payment of page.items) {
       const row = byMonth.get(vietnamMonth(new Date(payment.confirmedOn ?? payment.createdOn)));
       const target = payment.target as PlatformPaymentTarget;
@@ -120,7 +119,6 @@ export async function incomeHistory(
       row.total += payment.amount;
       row.count += 1;
     }
-    continuation = page.continuation;
-  } while (continuation);
+  }
   return [...byMonth.values()];
 }

@@ -10,23 +10,20 @@ import { AppError } from '../domain/shared/errors.js';
 import type { ContractServiceDoc, LesseeInfoDoc, VehicleDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { audit, type Actor } from './shared/actor.js';
-import { contractForCaller } from './contracts.js';
+import { contractForCaller } from './shared/contractScope.js';
 import {
   assertCurrent,
-  findInCallersHouse,
   houseDocs,
   listInHouse,
   requireID,
   withChanges,
+  findForCaller,
 } from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { entityView } from './shared/views.js';
 
 async function vehicleForCaller(actor: Actor, vehicleID: string): Promise<VehicleDoc> {
-  const { doc } = await findInCallersHouse<VehicleDoc>(actor.deps, actor.user, 'vehicle', vehicleID);
-  const lessee = lesseeScope(actor.user);
-  if (lessee && lessee.contractID !== doc.contractID) throw AppError.notFound();
-  return doc;
+  return (await findForCaller<VehicleDoc>(actor, 'vehicle', vehicleID, 'contractID')).doc;
 }
 
 /** A plate is registered once per house (compared without spaces, dots and dashes). */

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import {
   isValidID,
   MOBILE_PHONE_PATTERN,
@@ -16,19 +16,22 @@ import {
 } from '../domain/shared/model.js';
 import { verificationCodeText } from '../domain/shared/outboxTexts.js';
 import {
-  checkCode,
   decideSend,
   maskEmail,
   maskPhone,
   newVerificationCode,
   VERIFICATION_CODE_PATTERN,
-  verificationCodeHash,
+  type VerificationCode,
 } from '../domain/verification.js';
-import { StoreError, type BatchOp, type StoredDoc } from '../store/store.js';
+import { isStoreError, type BatchOp, type StoredDoc } from '../store/store.js';
 import { recordAudit, type RequestOrigin } from './shared/audit.js';
 import type { Deps } from './shared/deps.js';
-import { outboxCreate } from './outbox.js';
-import { readRegistration, registrationOfRegistrant, verificationDocID } from './registrations.js';
+import { outboxCreate } from './shared/outboxMessages.js';
+import {
+  registrationOfRegistrant,
+  readRegistration,
+  verificationDocID,
+} from './shared/registrationAccess.js';
 
 /**
  * `/api/Verify/*`: a registration's e-mail and phone number are verified with six-digit codes sent
@@ -70,7 +73,7 @@ function readCode(deps: Deps, registrationID: string, channel: VerificationChann
 }
 
 function isRace(error: unknown): boolean {
-  return error instanceof StoreError && (error.code === 'precondition_failed' || error.code === 'conflict');
+  return isStoreError(error, 'precondition_failed', 'conflict');
 }
 
 /**
@@ -230,4 +233,41 @@ export async function verifyCode(
       phoneVerified: channel === 'sms' ? true : registration.phoneVerified,
     };
   }
+}
+
+// Codes are kept as keyed hashes (node:crypto) and compared in constant time: here, not in domain/.
+
+/** The keyed hash of `code` for this registration, channel and address (hex, 32 bytes). */
+export function verificationCodeHash(
+  secret: Uint8Array,
+  target: Pick<VerificationCode, 'registrationID' | 'channel' | 'sentTo'>,
+  code: string,
+): string {
+  // A key of its own, derived from the server's secret: the stored hashes are useless without it.
+  const key = createHmac('sha256', secret).update('nhatro/verification-code/v1').digest();
+  return createHmac('sha256', key)
+    .update(`${target.registrationID}\u0000${target.channel}\u0000${target.sentTo}\u0000${code}`)
+    .digest('hex');
+}
+
+function sameHash(stored: string, presented: string): boolean {
+  const a = Buffer.from(stored, 'hex');
+  const b = Buffer.from(presented, 'hex');
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
+}
+
+/**
+ * What a presented code is worth: `missing` (none was sent), `used`, `exhausted` (five wrong tries),
+ * `expired`, `valid` or `wrong`. The hash is compared even when the answer is already known otherwise,
+ * so the time taken says nothing about the code.
+ */
+export type CodeCheck = 'missing' | 'used' | 'exhausted' | 'expired' | 'valid' | 'wrong';
+
+export function checkCode(stored: VerificationCode | undefined, presentedHash: string, now: Date): CodeCheck {
+  if (!stored) return 'missing';
+  const matches = sameHash(stored.codeHash, presentedHash);
+  if (stored.usedOn) return 'used';
+  if (stored.attempts >= VERIFICATION_RULES.maxTries) return 'exhausted';
+  if (Date.parse(stored.expiresOn) <= now.getTime()) return 'expired';
+  return matches ? 'valid' : 'wrong';
 }

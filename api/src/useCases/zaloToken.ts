@@ -8,7 +8,7 @@ import { StoreError, type StoredDoc } from '../store/store.js';
 import { tracedMethods } from '../telemetry/tracing.js';
 import { audit, type Actor } from './shared/actor.js';
 import type { Deps } from './shared/deps.js';
-import { outboxCreate } from './outbox.js';
+import { outboxCreate } from './shared/outboxMessages.js';
 import { writePlatformSettings } from './shared/platformSettings.js';
 import { storedZalo, zaloSecretBox as box } from './shared/zaloAccess.js';
 

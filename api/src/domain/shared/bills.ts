@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   ELECTRICITY_TIERS,
   PEOPLE_PER_ELECTRICITY_QUOTA,
@@ -67,23 +66,6 @@ export function displayMonth(month: string): string {
 /** 'Hóa đơn tháng 11/2026 – P101'. */
 export function billName(month: string, roomName: string): string {
   return `Hóa đơn tháng ${displayMonth(month)} – ${roomName}`;
-}
-
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-
-/**
- * The short code a tenant writes in a bank transfer's note (and the QR code carries): 'NT' and eight
- * base-32 letters of a SHA-256 of the id — only A–Z and 2–7, so no bank app mangles it. Stable: the
- * same id always gives the same code.
- */
-export function billCode(id: string): string {
-  const digest = createHash('sha256').update(id, 'utf8').digest();
-  // 5 bytes = 40 bits = 8 letters of 5 bits.
-  let bits = 0n;
-  for (let index = 0; index < 5; index += 1) bits = (bits << 8n) | BigInt(digest[index] ?? 0);
-  let code = '';
-  for (let shift = 35n; shift >= 0n; shift -= 5n) code += BASE32[Number((bits >> shift) & 31n)];
-  return `NT${code}`;
 }
 
 export function sumLines(lines: readonly { amount: number }[]): number {

@@ -1,6 +1,6 @@
 import type { FeeDoc, UserDoc } from '../../domain/shared/model.js';
-import { newHouseDoc } from '../../useCases/houses.js';
-import { newRoomDoc, newRoomMeterDocs } from '../../useCases/rooms.js';
+import { newHouseDoc } from '../../useCases/shared/newHouses.js';
+import { newRoomMeterDocs, newRoomDoc } from '../../useCases/shared/newRooms.js';
 import { randomUUID } from 'node:crypto';
 import { saveInHouse, userOf, type DemoHouse, type DemoUsername, type Seeder } from './world.js';
 

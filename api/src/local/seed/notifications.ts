@@ -7,7 +7,7 @@ import type {
 } from '../../domain/shared/model.js';
 import { notificationText } from '../../domain/shared/outboxTexts.js';
 import { listInHouse } from '../../useCases/shared/houseScope.js';
-import { outboxCreate, tenantRecipients } from '../../useCases/outbox.js';
+import { tenantRecipients, outboxCreate } from '../../useCases/shared/outboxMessages.js';
 import { houseOf, saveInHouse, userOf, type Seeder } from './world.js';
 
 const HOUR_MS = 3_600_000;

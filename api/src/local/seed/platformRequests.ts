@@ -8,10 +8,10 @@ import {
 } from '../../domain/shared/model.js';
 import { requestCode, requestDescription, REQUESTS_PARTITION } from '../../domain/platformRequests.js';
 import { vietnamDate } from '../../domain/shared/time.js';
-import { StoreError } from '../../store/store.js';
+import { isStoreError } from '../../store/store.js';
 import type { Deps } from '../../composition/deps.js';
-import { newHouseDoc, newMeteredFeeDocs } from '../../useCases/houses.js';
-import { newRoomDoc, newRoomMeterDocs } from '../../useCases/rooms.js';
+import { newMeteredFeeDocs, newHouseDoc } from '../../useCases/shared/newHouses.js';
+import { newRoomMeterDocs, newRoomDoc } from '../../useCases/shared/newRooms.js';
 import { createUser } from '../../useCases/shared/users.js';
 import { demoPassword, saveInHouse, userOf, type DemoWorld, type Seeder } from './world.js';
 
@@ -143,7 +143,7 @@ async function recordDemoPayment(
   try {
     await deps.store.container<PaymentDoc>('platform').create(payment);
   } catch (error) {
-    if (!(error instanceof StoreError && error.code === 'conflict')) throw error;
+    if (!isStoreError(error, 'conflict')) throw error;
   }
 }
 

@@ -1,19 +1,10 @@
-import { MESSAGES, type Role, type RoleID } from '@nhatro/common';
+import { MESSAGES } from '@nhatro/common';
 import { AppError } from '../../domain/shared/errors.js';
-import type { SessionDoc, UserDoc } from '../../domain/shared/model.js';
+import type { SessionDoc } from '../../domain/shared/model.js';
 import type { Deps } from '../shared/deps.js';
-import { findUser, roleOf } from '../shared/users.js';
+import { findUser } from '../shared/users.js';
 import { verifyAccessToken } from './tokens.js';
-
-/** The caller of an authenticated request, as loaded for that request. */
-export interface AuthUser {
-  userID: string;
-  username: string;
-  roleID: RoleID;
-  role: Role;
-  sessionID: string;
-  account: UserDoc;
-}
+import { authUserOf, type AuthUser } from '../shared/actor.js';
 
 /**
  * Checks the bearer token, then that the account is enabled and the session not revoked, so logout
@@ -39,12 +30,5 @@ export async function authenticate(services: Deps, authorization: string | null)
   if (!account || account.disabled || !session || session.revoked || account.roleID !== claims.roleID) {
     throw AppError.unauthenticated(MESSAGES.unauthenticated);
   }
-  return {
-    userID: account.userID,
-    username: account.username,
-    roleID: account.roleID,
-    role: roleOf(account),
-    sessionID: claims.sessionID,
-    account,
-  };
+  return authUserOf(account, claims.sessionID);
 }

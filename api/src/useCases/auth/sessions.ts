@@ -11,13 +11,13 @@ import {
 import type { SessionDoc, UserDoc } from '../../domain/shared/model.js';
 import { LOGIN_LIMITS } from '../../domain/shared/throttle.js';
 import { AppError } from '../../domain/shared/errors.js';
-import { StoreError, type StoredDoc } from '../../store/store.js';
+import { isStoreError, type StoredDoc } from '../../store/store.js';
 import { recordAudit, type RequestOrigin } from '../shared/audit.js';
 import { audit, type Actor } from '../shared/actor.js';
 import type { Deps } from '../shared/deps.js';
-import { listHouseSummaries } from '../houses.js';
+import { listHouseSummaries } from '../shared/houseSummaries.js';
 import { findUser, findUserByUsername, roleOf } from '../shared/users.js';
-import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from '../shared/passwords.js';
 import { Throttle } from '../shared/throttle.js';
 import {
   formatRefreshToken,
@@ -26,6 +26,7 @@ import {
   parseRefreshToken,
   signAccessToken,
 } from './tokens.js';
+import { endSessions, revokeSession } from '../shared/sessionRevocation.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -170,7 +171,7 @@ export async function refresh(
     );
   } catch (error) {
     // Two refreshes raced with the same token: only the first wins.
-    if (error instanceof StoreError && error.code === 'precondition_failed') {
+    if (isStoreError(error, 'precondition_failed')) {
       throw AppError.unauthenticated(MESSAGES.invalidRefreshToken);
     }
     throw error;
@@ -183,19 +184,6 @@ export async function refresh(
     ),
     refreshToken: formatRefreshToken(user.userID, session.sessionID, secret),
   };
-}
-
-export async function revokeSession(
-  services: Deps,
-  userID: string,
-  sessionID: string,
-  reason: NonNullable<SessionDoc['revokedReason']>,
-): Promise<void> {
-  const sessions = services.store.container<SessionDoc>('sessions');
-  const session = await sessions.read(userID, sessionID);
-  if (session && !session.revoked) {
-    await sessions.replace({ ...session, revoked: true, revokedReason: reason });
-  }
 }
 
 /** Deletes sessions past their expiry (or revoked over a day ago) and login counters no longer locking. */
@@ -248,29 +236,4 @@ export async function changePassword(actor: Actor, input: ChangePasswordInput): 
   await users.replace({ ...rest, passwordHash: await hashPassword(input.newPassword) });
   await endSessions(deps, user.userID, 'password', user.sessionID);
   await audit(actor, { action: 'changePassword', entity: 'user', entityID: user.userID });
-}
-
-/** Revokes every open session of an account (but `keep`): a new password, a disabled account. */
-export async function endSessions(
-  services: Deps,
-  userID: string,
-  reason: NonNullable<SessionDoc['revokedReason']>,
-  keep?: string,
-): Promise<void> {
-  const sessions = services.store.container<SessionDoc>('sessions');
-  const open: SessionDoc[] = [];
-  let continuation: string | undefined;
-  do {
-    const page = await sessions.query({
-      partitionKey: userID,
-      filter: { op: 'eq', field: 'revoked', value: false },
-      top: 1000,
-      ...(continuation ? { continuation } : {}),
-    });
-    open.push(...page.items);
-    continuation = page.continuation;
-  } while (continuation);
-  for (const session of open) {
-    if (session.sessionID !== keep) await revokeSession(services, userID, session.sessionID, reason);
-  }
 }

@@ -1,36 +1,12 @@
-import { createHash, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
-import type * as Jose from 'jose';
+import { createHash, randomBytes } from 'node:crypto';
 import { isRoleID, type RoleID } from '@nhatro/common';
 import type { AppConfig } from '../../config/index.js';
+import { ALGORITHM, hmacKey, loadJose } from '../shared/jwt.js';
 
 export interface AccessClaims {
   userID: string;
   sessionID: string;
   roleID: RoleID;
-}
-
-const ALGORITHM = 'HS256';
-
-/** jose is imported on the first signature or check, not with every function module at start. */
-let jose: Promise<typeof Jose> | undefined;
-function loadJose(): Promise<typeof Jose> {
-  jose ??= import('jose');
-  return jose;
-}
-
-/**
- * The HMAC key imported once per secret: given raw bytes, jose imports them as a key on every call
- * (a measured 15 % of a list request's CPU); given a KeyObject it uses it as is.
- */
-const keys = new WeakMap<Uint8Array, KeyObject>();
-
-function hmacKey(secret: Uint8Array): KeyObject {
-  let key = keys.get(secret);
-  if (!key) {
-    key = createSecretKey(secret);
-    keys.set(secret, key);
-  }
-  return key;
 }
 
 export async function signAccessToken(
@@ -160,105 +136,4 @@ export function parseRefreshToken(
   }
   const [userID, sessionID, secret] = parts as [string, string, string];
   return { userID, sessionID, secret };
-}
-
-/** A guest link's claims: which contract (in which house) and which issued link, so it can be revoked. */
-export interface GuestLinkClaims {
-  contractID: string;
-  houseID: string;
-  linkID: string;
-}
-
-const GUEST_AUDIENCE_SUFFIX = ':guest-contract';
-
-/** Signs a guest link (HS256, its own audience: never usable as an access token, nor the reverse). */
-export async function signGuestToken(
-  config: AppConfig['jwt'],
-  claims: GuestLinkClaims,
-  now: Date,
-  expiresOn: Date,
-): Promise<string> {
-  const { SignJWT } = await loadJose();
-  return new SignJWT({ hid: claims.houseID, lid: claims.linkID })
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setSubject(claims.contractID)
-    .setIssuer(config.issuer)
-    .setAudience(`${config.audience}${GUEST_AUDIENCE_SUFFIX}`)
-    .setIssuedAt(Math.floor(now.getTime() / 1000))
-    .setExpirationTime(Math.floor(expiresOn.getTime() / 1000))
-    .sign(hmacKey(config.secret));
-}
-
-/** The claims of a valid, unexpired guest link; `undefined` for anything else. */
-export async function verifyGuestToken(
-  config: AppConfig['jwt'],
-  token: string,
-  now: Date,
-): Promise<GuestLinkClaims | undefined> {
-  const { errors, jwtVerify } = await loadJose();
-  try {
-    const { payload } = await jwtVerify(token, hmacKey(config.secret), {
-      algorithms: [ALGORITHM],
-      issuer: config.issuer,
-      audience: `${config.audience}${GUEST_AUDIENCE_SUFFIX}`,
-      currentDate: now,
-      requiredClaims: ['exp', 'sub'],
-    });
-    const { sub, hid, lid } = payload;
-    if (typeof sub !== 'string' || typeof hid !== 'string' || typeof lid !== 'string') return undefined;
-    return { contractID: sub, houseID: hid, linkID: lid };
-  } catch (error) {
-    if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
-    throw error;
-  }
-}
-
-/** A bill's guest link names the bill and its house (for a point read). */
-export interface BillGuestClaims {
-  monthlyBillID: string;
-  houseID: string;
-}
-
-const BILL_GUEST_AUDIENCE_SUFFIX = ':guest-bill';
-
-/** Signs a bill's guest link (HS256, its own audience: neither an access token nor a contract link). */
-export async function signBillGuestToken(
-  config: AppConfig['jwt'],
-  claims: BillGuestClaims,
-  now: Date,
-  expiresOn: Date,
-): Promise<string> {
-  const { SignJWT } = await loadJose();
-  return new SignJWT({ hid: claims.houseID })
-    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
-    .setSubject(claims.monthlyBillID)
-    .setIssuer(config.issuer)
-    .setAudience(`${config.audience}${BILL_GUEST_AUDIENCE_SUFFIX}`)
-    .setIssuedAt(Math.floor(now.getTime() / 1000))
-    .setExpirationTime(Math.floor(expiresOn.getTime() / 1000))
-    .sign(hmacKey(config.secret));
-}
-
-/** The claims of a valid, unexpired bill guest link; `undefined` for anything else. */
-export async function verifyBillGuestToken(
-  config: AppConfig['jwt'],
-  token: string,
-  now: Date,
-): Promise<BillGuestClaims | undefined> {
-  const { errors, jwtVerify } = await loadJose();
-  try {
-    const { payload } = await jwtVerify(token, hmacKey(config.secret), {
-      algorithms: [ALGORITHM],
-      issuer: config.issuer,
-      audience: `${config.audience}${BILL_GUEST_AUDIENCE_SUFFIX}`,
-      currentDate: now,
-      requiredClaims: ['exp', 'sub'],
-    });
-    const { sub, hid } = payload;
-    if (typeof sub !== 'string' || typeof hid !== 'string') return undefined;
-    return { monthlyBillID: sub, houseID: hid };
-  } catch (error) {
-    if (error instanceof errors.JOSEError || error instanceof TypeError) return undefined;
-    throw error;
-  }
 }

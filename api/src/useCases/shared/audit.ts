@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditDoc } from '../../domain/shared/model.js';
 import { vietnamMonth } from '../../domain/shared/time.js';
 import type { Deps } from './deps.js';
-import type { AuthUser } from '../auth/authenticate.js';
+import type { AuthUser } from './actor.js';
 
 export interface AuditEntry {
   action: string;

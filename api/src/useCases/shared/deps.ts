@@ -1,7 +1,7 @@
 import type { AppConfig } from '../../config/index.js';
 import type { Store } from '../../store/store.js';
 import type { BlobStorage } from '../../blob/blobStorage.js';
-import type { PaymentGateway } from '../../paymentGateway/vnpay.js';
+import type { PaymentGateway } from '../../paymentGateway/gateway.js';
 
 /** What every handler needs from the outside world, created once per process. */
 export interface Deps {

@@ -1,6 +1,7 @@
 import type { HouseScopedDoc } from '../../domain/shared/model.js';
 import type { Filter, Store } from '../../store/store.js';
 import type { Deps } from './deps.js';
+import { queryPages } from './queryAll.js';
 
 /** How the children of a batch are told apart: by house (partition), room, contract or notice. */
 export type GroupField = 'pk' | 'roomID' | 'contractID' | 'notificationID';
@@ -37,14 +38,11 @@ async function fetchGrouped(
     const filter: Filter = single
       ? spec.filter
       : { op: 'and', items: [spec.filter, { op: 'in', field: spec.groupBy, values: chunk }] };
-    let continuation: string | undefined;
-    do {
-      const page = await deps.store.container<HouseScopedDoc>('houses').query({
-        ...(partitionKey !== undefined ? { partitionKey } : {}),
-        filter,
-        top: 1000,
-        ...(continuation ? { continuation } : {}),
-      });
+    const pages = queryPages(deps.store.container<HouseScopedDoc>('houses'), {
+      ...(partitionKey !== undefined ? { partitionKey } : {}),
+      filter,
+    });
+    for await (const page of pages) {
       for (const doc of page.items) {
         const key = (doc as HouseScopedDoc & Record<GroupField, unknown>)[spec.groupBy];
         if (typeof key !== 'string') continue;
@@ -55,8 +53,7 @@ async function fetchGrouped(
         }
         group.push(doc);
       }
-      continuation = page.continuation;
-    } while (continuation);
+    }
   }
   return groups;
 }

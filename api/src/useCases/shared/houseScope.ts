@@ -5,12 +5,13 @@ import { AppError } from '../../domain/shared/errors.js';
 import type { ContractDoc, HouseDoc, HouseScopedDoc, RoomDoc } from '../../domain/shared/model.js';
 import type { Filter } from '../../store/store.js';
 import type { Deps } from './deps.js';
+import { queryAll } from './queryAll.js';
+import type { Actor } from './actor.js';
 
 /**
  * What every house-scoped slice needs: the `houses` container (partitioned by houseID), reading
  * all of one type in a house, finding an object by id in a house the caller may touch.
  */
-
 export function houseDocs<T extends HouseScopedDoc = HouseScopedDoc>(deps: Deps) {
   return deps.store.container<T>('houses');
 }
@@ -41,19 +42,15 @@ export async function listInHouse<T extends HouseScopedDoc>(
   extra?: Filter,
 ): Promise<T[]> {
   const filter: Filter = { op: 'eq', field: 'type', value: type };
-  const items: T[] = [];
-  let continuation: string | undefined;
-  do {
-    const page = await houseDocs<T>(deps).query({
-      partitionKey: houseID,
-      filter: extra ? { op: 'and', items: [filter, extra] } : filter,
-      top: 1000,
-      ...(continuation ? { continuation } : {}),
-    });
-    items.push(...page.items);
-    continuation = page.continuation;
-  } while (continuation);
-  return items;
+  return queryAll(houseDocs<T>(deps), {
+    partitionKey: houseID,
+    filter: extra ? { op: 'and', items: [filter, extra] } : filter,
+  });
+}
+
+/** Every document of the `houses` container matching `filter`, across partitions (all pages). */
+export function acrossHouses<T extends HouseScopedDoc>(deps: Deps, filter: Filter): Promise<T[]> {
+  return queryAll(houseDocs<T>(deps), { filter });
 }
 
 /**
@@ -150,4 +147,26 @@ export function withChanges<T extends object>(doc: T, changes: object): { next: 
 /** An `If-Match` naming another version is refused even when the update changes nothing. */
 export function assertCurrent(doc: { _etag?: string }, ifMatch: string | undefined): void {
   if (ifMatch !== undefined && doc._etag !== undefined && ifMatch !== doc._etag) throw AppError.stale();
+}
+
+/**
+ * An object by id in a house the caller may touch; for a lessee only one of their own room (`roomID`)
+ * or contract (`contractID`): anything else is a 404, as another landlord's object is.
+ */
+export async function findForCaller<T extends HouseScopedDoc>(
+  actor: Actor,
+  type: T['type'],
+  id: string,
+  lesseeOwns: 'roomID' | 'contractID',
+): Promise<{ doc: T; house: HouseDoc }> {
+  const found = await findInCallersHouse<T>(actor.deps, actor.user, type, id);
+  const lessee = lesseeScope(actor.user);
+  const owner = (found.doc as Partial<Record<'roomID' | 'contractID', string>>)[lesseeOwns];
+  if (lessee && lessee[lesseeOwns] !== owner) throw AppError.notFound();
+  return found;
+}
+
+/** A room the caller may see: in a house they may touch, and for a lessee only their own. */
+export async function roomForCaller(actor: Actor, roomID: string): Promise<RoomDoc> {
+  return (await findForCaller<RoomDoc>(actor, 'room', roomID, 'roomID')).doc;
 }

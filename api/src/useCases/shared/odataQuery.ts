@@ -25,6 +25,8 @@ export async function queryCollection<T extends StoredDoc>(
   const pushDownOrder = query.orderBy.length <= 1;
   const needed = pushDownOrder ? query.skip + pageSize + 1 : Number.POSITIVE_INFINITY;
   const fetched: T[] = [];
+  // Not queryPages (queryAll.ts): each page asks only for what the window still needs, and the loop
+  // stops once it is full, keeping the last token to tell whether more matches follow (for $count).
   let continuation: string | undefined;
   do {
     const page = await container.query({

@@ -1,12 +1,12 @@
+import { type PlatformPricing, DEFAULT_PLATFORM_PRICING } from '@nhatro/common';
 import { SETTINGS_PARTITION, type PlatformSettingsDoc } from '../../domain/shared/model.js';
-import { StoreError } from '../../store/store.js';
+import { isStoreError } from '../../store/store.js';
 import type { Deps } from './deps.js';
 
 /**
  * The platform's settings document (`platform` container, pk = id = 'settings'): the default billing
  * day, the Zalo token and the fee table, each set by the super admin on its own page.
  */
-
 type SettingsFields = Partial<Pick<PlatformSettingsDoc, 'billingDay' | 'zalo' | 'pricing'>>;
 
 function settingsContainer(deps: Deps) {
@@ -38,7 +38,7 @@ export async function writePlatformSettings(
   try {
     await patch();
   } catch (error) {
-    if (!(error instanceof StoreError && error.code === 'not_found')) throw error;
+    if (!isStoreError(error, 'not_found')) throw error;
     try {
       await container.create({
         id: SETTINGS_PARTITION,
@@ -49,9 +49,19 @@ export async function writePlatformSettings(
         updatedBy: userID,
       });
     } catch (createError) {
-      if (!(createError instanceof StoreError && createError.code === 'conflict')) throw createError;
+      if (!isStoreError(createError, 'conflict')) throw createError;
       await patch();
     }
   }
   return updatedOn;
+}
+
+/** The platform's default billing day, when the super admin set one. */
+export async function platformBillingDay(deps: Deps): Promise<number | undefined> {
+  return (await readPlatformSettings(deps))?.billingDay;
+}
+
+/** The prices that apply now. */
+export async function currentPricing(deps: Deps): Promise<PlatformPricing> {
+  return (await readPlatformSettings(deps))?.pricing ?? DEFAULT_PLATFORM_PRICING;
 }

@@ -10,10 +10,10 @@ import { paymentReceivedTexts } from '../../domain/shared/onlinePayments.js';
 import type { OutboxRecipient } from '../../domain/outbox.js';
 import { applyReceivedPayment, type ReceivedPayment } from '../../domain/payments.js';
 import type { BatchOp } from '../../store/store.js';
-import { totalsOperation } from '../dashboardReport.js';
+import { totalsOperation } from './houseTotals.js';
 import type { Deps } from './deps.js';
 import { houseDocs, readHouse } from './houseScope.js';
-import { outboxCreate, tenantRecipients } from '../outbox.js';
+import { tenantRecipients, outboxCreate } from './outboxMessages.js';
 import { findUser } from './users.js';
 
 /**

@@ -16,8 +16,8 @@ import type { Deps } from './deps.js';
 import { houseDocs } from './houseScope.js';
 import { applyInMemory } from './odataQuery.js';
 import { loadChildren } from './expandBatch.js';
-import { issueEntity } from '../issues.js';
-import { notificationFields } from '../notifications.js';
+import { issueEntity } from './issueViews.js';
+import { notificationFields } from './notificationViews.js';
 import { toView } from './views.js';
 
 interface RoomNavigation {

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_ROLES, type LessorInfo, type RoleID } from '@nhatro/common';
+import { DEFAULT_ROLES, type LessorInfo, type RoleID, ROLE } from '@nhatro/common';
 import type { UserDoc, UsernameClaimDoc } from '../../domain/shared/model.js';
-import { StoreError } from '../../store/store.js';
+import { isStoreError, type Filter } from '../../store/store.js';
 import type { Deps } from './deps.js';
-import { hashPassword } from '../auth/passwords.js';
+import { hashPassword } from './passwords.js';
 import { AppError } from '../../domain/shared/errors.js';
+import { queryAll } from './queryAll.js';
 
 export function usernameClaimID(username: string): string {
   return `username:${username.normalize('NFC').toLocaleLowerCase('vi')}`;
@@ -43,7 +44,7 @@ export async function createUser(services: Deps, input: NewUser): Promise<UserDo
   try {
     await users.create({ id: claimID, pk: claimID, type: 'usernameClaim', userID });
   } catch (error) {
-    if (error instanceof StoreError && error.code === 'conflict') {
+    if (isStoreError(error, 'conflict')) {
       throw AppError.conflict('Tên đăng nhập đã được sử dụng.');
     }
     throw error;
@@ -79,4 +80,36 @@ export async function lessorInfoOf(deps: Deps, ownerID: string): Promise<LessorI
   if (!owner?.lessorInfo) return { status: 2 };
   const { citizenIDFrontImage: _front, citizenIDBackImage: _back, ...shown } = owner.lessorInfo;
   return shown;
+}
+
+/**
+ * Up to two landlords whose lessor info names this receiving account: landlords never share one (the
+ * bank feed credits bills by the account it names), so a second holder is what a check looks for.
+ */
+export async function accountNumberHolders(deps: Deps, accountNumber: string): Promise<UserDoc[]> {
+  const page = await deps.store.container<UserDoc>('users').query({
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'user' },
+        { op: 'eq', field: 'lessorInfo.bankAccountNumber', value: accountNumber },
+      ],
+    },
+    top: 2,
+  });
+  return page.items;
+}
+
+/** Every landlord account (role 2) matching `conditions` too, all pages. */
+export function landlordAccounts(deps: Deps, ...conditions: Filter[]): Promise<UserDoc[]> {
+  return queryAll(deps.store.container<UserDoc>('users'), {
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'user' },
+        { op: 'eq', field: 'roleID', value: ROLE.houseModerator },
+        ...conditions,
+      ],
+    },
+  });
 }

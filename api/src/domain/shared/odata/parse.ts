@@ -1,4 +1,3 @@
-import { createRequire } from 'node:module';
 import type * as ODataParser from '@odata/parser';
 import { MESSAGES } from '@nhatro/common';
 import { AppError } from '../errors.js';
@@ -8,8 +7,8 @@ import { MODELS, type EntityModel, type FieldType } from './model.js';
 /**
  * @odata/parser and what it loads (about 150 modules, a fifth of a cold start) are not imported with
  * every function module: the endpoint wrapper loads them before the first request (`loadODataParser`),
- * which the API bundle can split off. Parsing before that (tests, scripts) loads them synchronously
- * from node_modules, which the deployed bundle does not have: in Azure, parse only within a request.
+ * which the API bundle can split off. Parsing is for requests only; code that parses outside one (tests,
+ * scripts) awaits `loadODataParser()` first.
  */
 let parser: (typeof ODataParser)['defaultParser'] | undefined;
 
@@ -18,7 +17,7 @@ export async function loadODataParser(): Promise<void> {
 }
 
 function odataParser(): (typeof ODataParser)['defaultParser'] {
-  parser ??= (createRequire(import.meta.url)('@odata/parser') as typeof ODataParser).defaultParser;
+  if (!parser) throw new Error('The OData parser is not loaded: await loadODataParser() first.');
   return parser;
 }
 

@@ -1,0 +1,141 @@
+import type { SqlParameter, JSONValue, SqlQuerySpec } from '@azure/cosmos';
+import { assertFieldPath, StoreError, type Filter, type QuerySpec } from './store.js';
+
+/**
+ * The store's query specs as Cosmos DB SQL: filters become parameterised conditions (every value a
+ * parameter, every field a checked path), a query a `SELECT … WHERE` over one partition or all.
+ */
+
+class SqlBuilder {
+  readonly parameters: SqlParameter[] = [];
+
+  param(value: JSONValue): string {
+    const name = `@p${this.parameters.length}`;
+    this.parameters.push({ name, value });
+    return name;
+  }
+}
+
+/** `a.b` → `c["a"]["b"]`; the segments are validated identifiers, so quoting is safe. */
+export function fieldExpr(field: string): string {
+  return `c${assertFieldPath(field)
+    .map((segment) => `["${segment}"]`)
+    .join('')}`;
+}
+
+const COMPARISON: Record<string, string> = { eq: '=', ne: '!=', gt: '>', ge: '>=', lt: '<', le: '<=' };
+function isScalar(value: unknown): boolean {
+  return (
+    value === null ||
+    typeof value === 'string' ||
+    typeof value === 'boolean' ||
+    (typeof value === 'number' && Number.isFinite(value))
+  );
+}
+
+/**
+ * A translated condition and how loosely it binds: `call` (function call or
+ * literal), `comparison`, `not`, `and`, `or`. Parentheses are only added where precedence needs
+ * them: the test server's SQL parser takes exponential time in nesting depth
+ * (5 redundant levels ≈ 3 s), and Cosmos does not need them either.
+ */
+interface Condition {
+  text: string;
+  kind: 'call' | 'comparison' | 'not' | 'and' | 'or';
+}
+
+function translate(filter: Filter, sql: SqlBuilder): Condition {
+  if (typeof filter !== 'object' || filter === null) {
+    throw new StoreError('bad_request', 'Invalid filter');
+  }
+  const call = (text: string): Condition => ({ text, kind: 'call' });
+  switch (filter.op) {
+    case 'eq':
+    case 'ne':
+    case 'gt':
+    case 'ge':
+    case 'lt':
+    case 'le': {
+      if (!isScalar(filter.value)) throw new StoreError('bad_request', `Invalid value for ${filter.field}`);
+      const field = fieldExpr(filter.field);
+      // OData (and the SQLite adapter) treat a missing property as null.
+      if (filter.value === null && filter.op === 'eq') {
+        return { text: `NOT IS_DEFINED(${field}) OR IS_NULL(${field})`, kind: 'or' };
+      }
+      if (filter.value === null && filter.op === 'ne') {
+        return { text: `IS_DEFINED(${field}) AND NOT IS_NULL(${field})`, kind: 'and' };
+      }
+      return { text: `${field} ${COMPARISON[filter.op]} ${sql.param(filter.value)}`, kind: 'comparison' };
+    }
+    case 'in': {
+      if (!Array.isArray(filter.values) || !filter.values.every(isScalar)) {
+        throw new StoreError('bad_request', `Invalid values for ${filter.field}`);
+      }
+      return call(`ARRAY_CONTAINS(${sql.param(filter.values)}, ${fieldExpr(filter.field)})`);
+    }
+    case 'contains':
+    case 'startswith': {
+      if (typeof filter.value !== 'string') {
+        throw new StoreError('bad_request', `Invalid value for ${filter.field}`);
+      }
+      const fn = filter.op === 'contains' ? 'CONTAINS' : 'STARTSWITH';
+      const field = fieldExpr(filter.field);
+      return call(
+        filter.ignoreCase
+          ? `${fn}(LOWER(${field}), ${sql.param(filter.value.toLowerCase())})`
+          : `${fn}(${field}, ${sql.param(filter.value)})`,
+      );
+    }
+    case 'arrayContains': {
+      if (!isScalar(filter.value)) throw new StoreError('bad_request', `Invalid value for ${filter.field}`);
+      return call(`ARRAY_CONTAINS(${fieldExpr(filter.field)}, ${sql.param(filter.value)})`);
+    }
+    case 'exists':
+      return call(`IS_DEFINED(${fieldExpr(filter.field)})`);
+    case 'and':
+    case 'or': {
+      if (!Array.isArray(filter.items)) throw new StoreError('bad_request', 'Invalid filter');
+      if (filter.items.length === 0) return call(filter.op === 'and' ? 'true' : 'false');
+      const parts = filter.items.map((item) => translate(item, sql));
+      if (parts.length === 1) return parts[0] as Condition;
+      // AND binds tighter than OR; NOT and comparisons tighter than both.
+      const texts = parts.map((part) =>
+        filter.op === 'and' && part.kind === 'or' ? `(${part.text})` : part.text,
+      );
+      return { text: texts.join(filter.op === 'and' ? ' AND ' : ' OR '), kind: filter.op };
+    }
+    case 'not': {
+      // NOT NOT x is x, also for undefined operands (NOT undefined is undefined).
+      if (typeof filter.item === 'object' && filter.item !== null && filter.item.op === 'not') {
+        return translate(filter.item.item, sql);
+      }
+      const inner = translate(filter.item, sql);
+      // A function call needs no parentheses; a comparison, AND or OR does.
+      return { text: inner.kind === 'call' ? `NOT ${inner.text}` : `NOT (${inner.text})`, kind: 'not' };
+    }
+    default:
+      throw new StoreError(
+        'bad_request',
+        `Unknown filter operator: ${String((filter as { op: unknown }).op)}`,
+      );
+  }
+}
+
+export function buildQuery(select: string, spec: Pick<QuerySpec, 'partitionKey' | 'filter'>): SqlQuerySpec {
+  const sql = new SqlBuilder();
+  const conditions: string[] = [];
+  // The partition key also goes in the WHERE clause: harmless on Cosmos (the request is
+  // already scoped) and required by the test server, which does not scope by header.
+  if (spec.partitionKey !== undefined) {
+    if (typeof spec.partitionKey !== 'string') throw new StoreError('bad_request', 'Invalid partition key');
+    conditions.push(`c["pk"] = ${sql.param(spec.partitionKey)}`);
+  }
+  if (spec.filter !== undefined) {
+    const condition = translate(spec.filter, sql);
+    conditions.push(
+      condition.kind === 'or' && conditions.length > 0 ? `(${condition.text})` : condition.text,
+    );
+  }
+  const query = conditions.length > 0 ? `${select} WHERE ${conditions.join(' AND ')}` : select;
+  return { query, parameters: sql.parameters };
+}

@@ -1,0 +1,204 @@
+import { BILL_MESSAGES, BILL_DUE_DAYS, BILL_STATUS, TICKET_STATUS } from '@nhatro/common';
+import { monthlyBillID, addDays } from '../../domain/houseTickets.js';
+import { billName } from '../../domain/shared/bills.js';
+import { AppError } from '../../domain/shared/errors.js';
+import type {
+  HouseDoc,
+  HouseTicketDoc,
+  RoomTicketDoc,
+  MonthlyBillDoc,
+  ContractDoc,
+  HouseScopedDoc,
+} from '../../domain/shared/model.js';
+import { billIssuedText } from '../../domain/shared/outboxTexts.js';
+import { vietnamDate } from '../../domain/shared/time.js';
+import { billCode } from '../shared/billCodes.js';
+import type { Deps } from '../shared/deps.js';
+import { houseDocs, listInHouse } from '../shared/houseScope.js';
+import { tenantRecipients, outboxCreate } from '../shared/outboxMessages.js';
+import { type Op, replaceOp, rereadTicket, runWrites } from './ticketWrites.js';
+import { entityView } from '../shared/views.js';
+import { sortRoomTickets } from './reading.js';
+import { audit, type Actor } from '../shared/actor.js';
+
+/**
+ * Issuing a draft: every room not excluded becomes a monthly bill, with its message to the tenant and the
+ * earlier bills whose remainder it carries, all written with the ticket's last save or not at all.
+ */
+
+const MESSAGES = {
+  debtChanged: (name: string) =>
+    `Khoản nợ của "${name}" đã thay đổi sau khi lập bảng kê (đã thanh toán hoặc đã chuyển nợ): hãy tính lại bảng kê trước khi phát hành.`,
+  debtUnknown: 'Khoản nợ chuyển sang không thuộc hợp đồng của phòng này hoặc không còn nợ.',
+} as const;
+
+/**
+ * Issues `ticket` (as read, and `updated` with this request's due date) with its final room tickets:
+ * the bills and the rooms this request edited, excluded or added are written together, the ticket last.
+ */
+export async function issueTicket(
+  actor: Actor,
+  house: HouseDoc,
+  ticket: { before: HouseTicketDoc; updated: HouseTicketDoc },
+  roomTickets: RoomTicketDoc[],
+  ticketOps: Op[][],
+): Promise<Record<string, unknown>> {
+  const { deps } = actor;
+  const groups = await issueGroups(deps, house, ticket.updated, roomTickets);
+  const issuedTicket: HouseTicketDoc = {
+    ...ticket.updated,
+    status: TICKET_STATUS.issued,
+    issuedOn: deps.now().toISOString(),
+    issuedBy: actor.user.userID,
+  };
+  await runWrites(
+    deps,
+    house.houseID,
+    ticket.before,
+    [...ticketOps, ...groups.ops],
+    replaceOp(issuedTicket),
+    groups.billsBefore,
+  );
+  await audit(actor, {
+    action: 'issue',
+    entity: 'houseTicket',
+    entityID: ticket.before.houseTicketID,
+    houseID: house.houseID,
+    details: { bills: groups.created, carriedOver: groups.carried },
+  });
+  return issuedReply(deps, ticket.before, roomTickets, ticketOps);
+}
+
+/**
+ * The bills of an issue, one group per room (the new bill, the earlier bills whose remainder it
+ * carries, now status 4, and the message telling the tenant): a group is one batch, so a debt is never
+ * carried without its new bill and a bill never exists without its message. A room ticket that already
+ * has its bill (an issue that stopped half way) is skipped: the retry completes the issue without a
+ * second bill.
+ */
+async function issueGroups(
+  deps: Deps,
+  house: HouseDoc,
+  ticket: HouseTicketDoc,
+  roomTickets: RoomTicketDoc[],
+): Promise<{ ops: Op[][]; created: number; carried: number; billsBefore: Map<string, MonthlyBillDoc> }> {
+  const billable = roomTickets.filter((doc) => !doc.excluded);
+  if (billable.length === 0) throw AppError.conflict(BILL_MESSAGES.nothingToIssue);
+  const pending = billable.filter((doc) => !doc.monthlyBillID);
+
+  const debtIDs = [
+    ...new Set(
+      pending.flatMap((doc) =>
+        doc.lines.flatMap((line) => (line.kind === 'debt' && line.fromBillID ? [line.fromBillID] : [])),
+      ),
+    ),
+  ];
+  const oldBills = new Map<string, MonthlyBillDoc>();
+  for (let start = 0; start < debtIDs.length; start += 500) {
+    const chunk = debtIDs.slice(start, start + 500);
+    for (const bill of await listInHouse<MonthlyBillDoc>(deps, house.houseID, 'monthlyBill', {
+      op: 'in',
+      field: 'monthlyBillID',
+      values: chunk,
+    })) {
+      oldBills.set(bill.monthlyBillID, bill);
+    }
+  }
+
+  const contractIDs = [...new Set(pending.map((doc) => doc.contractID))];
+  const contracts: ContractDoc[] = [];
+  for (let start = 0; start < contractIDs.length; start += 500) {
+    contracts.push(
+      ...(await listInHouse<ContractDoc>(deps, house.houseID, 'contract', {
+        op: 'in',
+        field: 'contractID',
+        values: contractIDs.slice(start, start + 500),
+      })),
+    );
+  }
+  const recipients = await tenantRecipients(deps, house.houseID, contracts);
+
+  const createdOn = deps.now().toISOString();
+  const today = vietnamDate(deps.now());
+  const carriedBy = new Map<string, string>();
+  const ops: Op[][] = [];
+  for (const doc of pending) {
+    const id = monthlyBillID(doc.contractID, doc.month);
+    const group: Op[] = [];
+    const bill: MonthlyBillDoc = {
+      id,
+      pk: house.houseID,
+      type: 'monthlyBill',
+      monthlyBillID: id,
+      houseID: house.houseID,
+      roomID: doc.roomID,
+      contractID: doc.contractID,
+      houseTicketID: ticket.houseTicketID,
+      month: doc.month,
+      billName: billName(doc.month, doc.roomName),
+      billCode: billCode(id),
+      createdOn,
+      dueDate: ticket.dueDate < today ? addDays(today, BILL_DUE_DAYS) : ticket.dueDate,
+      total: doc.total,
+      paidAmount: 0,
+      status: BILL_STATUS.unpaid,
+      billDetails: doc.lines,
+      payments: [],
+    };
+    group.push({ op: 'create', doc: bill });
+    const recipient = recipients.get(doc.contractID) ?? {};
+    group.push(
+      outboxCreate(deps, house.houseID, {
+        event: 'billIssued',
+        houseID: house.houseID,
+        recipient,
+        ...billIssuedText(bill, house.houseName, recipient, deps.config.webOrigin),
+        subjectID: id,
+      }),
+    );
+    for (const line of doc.lines) {
+      if (line.kind !== 'debt' || !line.fromBillID) continue;
+      const old = oldBills.get(line.fromBillID);
+      if (!old || old.contractID !== doc.contractID) throw AppError.badRequest(MESSAGES.debtUnknown);
+      const owed = old.total - old.paidAmount;
+      const open = old.status === BILL_STATUS.unpaid || old.status === BILL_STATUS.partlyPaid;
+      if (!open || carriedBy.has(old.monthlyBillID) || line.amount > owed) {
+        throw AppError.conflict(MESSAGES.debtChanged(old.billName));
+      }
+      carriedBy.set(old.monthlyBillID, id);
+      group.push(replaceOp({ ...old, status: BILL_STATUS.carriedOver, carriedToBillID: id }));
+    }
+    ops.push(group);
+  }
+  return {
+    ops,
+    created: pending.length,
+    carried: carriedBy.size,
+    billsBefore: oldBills,
+  };
+}
+
+/**
+ * The reply of an issue, from what it just wrote rather than from a second read of every room ticket
+ * and bill: only the room tickets this request rewrote are read again (for their new ETags).
+ */
+async function issuedReply(
+  deps: Deps,
+  ticket: HouseTicketDoc,
+  roomTickets: RoomTicketDoc[],
+  ticketOps: Op[][],
+): Promise<Record<string, unknown>> {
+  const container = houseDocs<HouseScopedDoc>(deps);
+  const rewritten = new Set(ticketOps.flat().flatMap((op) => (op.op === 'delete' ? [] : [op.doc.id])));
+  const current = await Promise.all(
+    roomTickets.map(async (doc) => {
+      const fresh = rewritten.has(doc.id) ? await container.read(doc.pk, doc.id) : doc;
+      const latest = fresh?.type === 'roomTicket' ? fresh : doc;
+      return doc.excluded ? latest : { ...latest, monthlyBillID: monthlyBillID(doc.contractID, doc.month) };
+    }),
+  );
+  return {
+    ...entityView(await rereadTicket(deps, ticket)),
+    roomTickets: sortRoomTickets(current).map((doc) => entityView(doc)),
+  };
+}

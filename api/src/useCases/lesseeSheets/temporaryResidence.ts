@@ -1,0 +1,123 @@
+import { CONTRACT_STATUS, TEMPORARY_RESIDENCE_COLUMNS, TEMPORARY_RESIDENCE_TITLE } from '@nhatro/common';
+import { searchKey } from '../../domain/lessees.js';
+import { displayDate } from '../../domain/lesseeSheets.js';
+import { lesseeScope } from '../../domain/shared/access.js';
+import { AppError } from '../../domain/shared/errors.js';
+import type { RoomDoc, ContractDoc, LesseeInfoDoc } from '../../domain/shared/model.js';
+import { vietnamDate } from '../../domain/shared/time.js';
+import type { Actor } from '../shared/actor.js';
+import { authorizeHouse, listInHouse } from '../shared/houseScope.js';
+import { loadExcel } from '../shared/spreadsheets.js';
+
+/** Writing the police temporary-residence list of a house (`GET /ExcelExport/TemporaryResidence`). */
+
+/** "Nhà trọ Hoa Sen" → "nha-tro-hoa-sen". */
+function fileSlug(text: string): string {
+  return (
+    searchKey(text)
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'nha-tro'
+  );
+}
+
+function excelDate(iso: string | undefined): Date | null {
+  return iso ? new Date(`${iso}T00:00:00Z`) : null;
+}
+
+/**
+ * The temporary-residence list police ask landlords for: everyone living in the house now
+ * (occupants still there, of active contracts), by room, the representative first. Landlords and
+ * the house's staff only: a tenant may not read the others' identity numbers.
+ */
+export async function temporaryResidenceList(
+  actor: Actor,
+  houseID: string,
+): Promise<{ fileName: string; content: Buffer }> {
+  const { deps } = actor;
+  const house = await authorizeHouse(deps, actor.user, houseID);
+  if (lesseeScope(actor.user)) throw AppError.forbidden();
+  const [rooms, contracts, lessees] = await Promise.all([
+    listInHouse<RoomDoc>(deps, house.houseID, 'room'),
+    listInHouse<ContractDoc>(deps, house.houseID, 'contract', {
+      op: 'eq',
+      field: 'status',
+      value: CONTRACT_STATUS.active,
+    }),
+    listInHouse<LesseeInfoDoc>(deps, house.houseID, 'lesseeInfo', { op: 'eq', field: 'status', value: 1 }),
+  ]);
+  const contractByID = new Map(contracts.map((contract) => [contract.contractID, contract]));
+  const roomByID = new Map(rooms.map((room) => [room.roomID, room]));
+  const byRoomName = (a: string, b: string) =>
+    a.localeCompare(b, 'vi', { numeric: true, sensitivity: 'base' });
+  const people = lessees
+    .filter((lessee) => contractByID.has(lessee.contractID))
+    .map((lessee) => {
+      const contract = contractByID.get(lessee.contractID) as ContractDoc;
+      return { lessee, contract, roomName: roomByID.get(contract.roomID)?.roomName ?? '' };
+    })
+    .sort(
+      (a, b) =>
+        byRoomName(a.roomName, b.roomName) ||
+        Number(b.lessee.isRepresentative) - Number(a.lessee.isRepresentative) ||
+        a.lessee.occupantName.localeCompare(b.lessee.occupantName, 'vi'),
+    );
+
+  const today = vietnamDate(deps.now());
+  const Excel = await loadExcel();
+  const workbook = new Excel.Workbook();
+  workbook.creator = 'Nhà trọ';
+  const sheet = workbook.addWorksheet('Tạm trú', {
+    pageSetup: { orientation: 'landscape', paperSize: 9, fitToPage: true, fitToWidth: 1, fitToHeight: 0 },
+  });
+  const width = TEMPORARY_RESIDENCE_COLUMNS.length;
+  const titleLines = [
+    TEMPORARY_RESIDENCE_TITLE,
+    `Nhà trọ: ${house.houseName}`,
+    `Địa chỉ: ${house.houseAddress}`,
+    `Ngày lập: ${displayDate(today)}`,
+  ];
+  titleLines.forEach((line, index) => {
+    const row = sheet.addRow([line]);
+    sheet.mergeCells(row.number, 1, row.number, width);
+    row.font = index === 0 ? { bold: true, size: 14 } : { size: 11 };
+    row.alignment = { horizontal: index === 0 ? 'center' : 'left' };
+  });
+  sheet.addRow([]);
+  const header = sheet.addRow(TEMPORARY_RESIDENCE_COLUMNS.map((column) => column.header));
+  header.font = { bold: true };
+  header.alignment = { horizontal: 'center', vertical: 'middle', wrapText: true };
+  const thin = { style: 'thin' as const };
+  const border = { top: thin, left: thin, bottom: thin, right: thin };
+  TEMPORARY_RESIDENCE_COLUMNS.forEach((column, index) => {
+    sheet.getColumn(index + 1).width = column.width;
+    const cell = header.getCell(index + 1);
+    cell.border = border;
+    cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE3F2FD' } };
+  });
+  people.forEach(({ lessee, contract, roomName }, index) => {
+    const row = sheet.addRow([
+      index + 1,
+      lessee.occupantName,
+      excelDate(lessee.dateOfBirth),
+      lessee.gender === 1 ? 'Nam' : 'Nữ',
+      lessee.citizenID ?? '',
+      lessee.hometown ?? '',
+      lessee.permanentResidence ?? '',
+      lessee.currentJob ?? '',
+      excelDate(lessee.residentialStartDate ?? contract.startDate),
+      roomName,
+    ]);
+    row.getCell(3).numFmt = 'dd/mm/yyyy';
+    row.getCell(9).numFmt = 'dd/mm/yyyy';
+    row.alignment = { vertical: 'top', wrapText: true };
+    for (let column = 1; column <= width; column += 1) row.getCell(column).border = border;
+  });
+  sheet.addRow([]);
+  sheet.addRow([`Tổng số: ${people.length} người`]).font = { italic: true };
+  sheet.views = [{ state: 'frozen', ySplit: header.number }];
+  return {
+    fileName: `tam-tru-${fileSlug(house.houseName)}-${today}.xlsx`,
+    content: Buffer.from(await workbook.xlsx.writeBuffer()),
+  };
+}

@@ -1,0 +1,325 @@
+import {
+  METER_MESSAGES,
+  TICKET_STATUS,
+  type FieldError,
+  type MeterReadingBatchInput,
+  type MeterReadingInput,
+} from '@nhatro/common';
+import { lesseeScope } from '../../domain/shared/access.js';
+import { parseBlobName } from '../../domain/shared/blobNames.js';
+import { AppError } from '../../domain/shared/errors.js';
+import { METER_RULE_MESSAGES, meterRecordID } from '../../domain/meterRecords.js';
+import type {
+  HouseDoc,
+  HouseScopedDoc,
+  HouseTicketDoc,
+  MeterDoc,
+  MeterRecordDoc,
+  RoomDoc,
+} from '../../domain/shared/model.js';
+import { vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
+import { isStoreError, type Filter } from '../../store/store.js';
+import { audit, type Actor } from '../shared/actor.js';
+import { writeAllOrNothing, type PlannedWrite } from '../shared/allOrNothing.js';
+import type { Deps } from '../shared/deps.js';
+import { findInCallersHouse, houseDocs, listInHouse } from '../shared/houseScope.js';
+import { acceptUpload } from '../shared/uploads.js';
+import { entityView } from '../shared/views.js';
+import { ReadingPlan, type Reading } from './readingPlan.js';
+
+/**
+ * Saving meter readings (`POST` one, `PATCH` a floor or a house): a batch is checked whole before
+ * anything is written (readingPlan.ts applies the rules), then written all or nothing.
+ */
+
+function stripStorage<T extends HouseScopedDoc>(doc: T): T {
+  const { _etag: _e, _ts: _t, ...rest } = doc as T & { _etag?: string; _ts?: number };
+  return rest as T;
+}
+
+/** The house of the first reading and every room the readings name, all in that house (else 404). */
+async function resolveRooms(
+  actor: Actor,
+  inputs: readonly MeterReadingInput[],
+): Promise<{ house: HouseDoc; rooms: Map<string, RoomDoc> }> {
+  const { deps, user } = actor;
+  const lessee = lesseeScope(user);
+  const first = inputs[0];
+  if (!first) throw AppError.badRequest();
+  const { doc, house } = await findInCallersHouse<RoomDoc>(deps, user, 'room', first.roomID);
+  const rooms =
+    inputs.length === 1
+      ? new Map([[doc.roomID, doc]])
+      : new Map((await listInHouse<RoomDoc>(deps, house.houseID, 'room')).map((room) => [room.roomID, room]));
+  for (const input of inputs) {
+    // Another house's room (even the caller's own other house) does not exist for this request.
+    if (!rooms.has(input.roomID)) throw AppError.notFound();
+    if (lessee && lessee.roomID !== input.roomID) throw AppError.notFound();
+  }
+  return { house, rooms };
+}
+
+async function assertMonthsOpen(deps: Deps, houseID: string, months: Iterable<string>): Promise<void> {
+  for (const month of new Set(months)) {
+    const ticket = await houseDocs<HouseTicketDoc>(deps).read(houseID, `${houseID}_${month}`);
+    if (ticket?.type === 'houseTicket' && ticket.status === TICKET_STATUS.issued) {
+      throw AppError.conflict(METER_MESSAGES.monthIssued);
+    }
+  }
+}
+
+/** Photos of meters are uploaded as room images of the house (`<houseID>/room-….png`). */
+async function checkImage(
+  deps: Deps,
+  houseID: string,
+  reading: Reading,
+  blobName: string,
+): Promise<FieldError | undefined> {
+  const field = `${reading.field}imageBlobName`;
+  const name = parseBlobName('room-images', blobName);
+  if (!name || name.scope !== houseID || !blobName.includes('/room-')) {
+    return { field, errorMessage: METER_RULE_MESSAGES.badImage };
+  }
+  const holders = await houseDocs(deps).count({
+    partitionKey: houseID,
+    filter: {
+      op: 'or',
+      items: [
+        { op: 'arrayContains', field: 'images', value: blobName },
+        {
+          op: 'and',
+          items: [
+            { op: 'eq', field: 'type', value: 'meterRecord' },
+            { op: 'eq', field: 'imageBlobName', value: blobName },
+            { op: 'ne', field: 'id', value: reading.id },
+          ],
+        },
+      ],
+    },
+  });
+  if (holders > 0) return { field, errorMessage: METER_RULE_MESSAGES.imageTaken };
+  return undefined;
+}
+
+/**
+ * Writes every planned document or none (useCases/shared/allOrNothing.ts); a record created or a document
+ * changed by someone else since it was read refuses the request as stale.
+ */
+async function writeReadings(
+  deps: Deps,
+  pk: string,
+  writes: Array<PlannedWrite<HouseScopedDoc>>,
+): Promise<void> {
+  try {
+    await writeAllOrNothing(
+      deps,
+      houseDocs(deps),
+      pk,
+      writes.map((write) => [write]),
+    );
+  } catch (error) {
+    if (isStoreError(error, 'conflict', 'precondition_failed')) throw AppError.stale();
+    throw error;
+  }
+}
+
+/**
+ * Each input as a reading: its month settled (this month in Vietnam unless given), its record's id;
+ * refused when a month is in the future or a room, kind and month comes twice.
+ */
+function settleReadings(
+  inputs: readonly MeterReadingInput[],
+  rooms: ReadonlyMap<string, RoomDoc>,
+  thisMonth: string,
+  fieldOf: (index: number) => string,
+): Reading[] {
+  const errors: FieldError[] = [];
+  const readings: Reading[] = [];
+  const seen = new Set<string>();
+  inputs.forEach((input, index) => {
+    const field = fieldOf(index);
+    const month = input.month ?? thisMonth;
+    const room = rooms.get(input.roomID) as RoomDoc;
+    const id = meterRecordID(room.roomID, input.kind, month);
+    if (month > thisMonth)
+      errors.push({ field: `${field}month`, errorMessage: METER_RULE_MESSAGES.futureMonth });
+    if (seen.has(id)) errors.push({ field: `${field}roomID`, errorMessage: METER_MESSAGES.duplicateInBatch });
+    seen.add(id);
+    readings.push({ input, field, month, room, id });
+  });
+  if (errors.length > 0) throw AppError.validation(errors);
+  return readings;
+}
+
+/** The meters and records of the readings' rooms; any stale ETag refuses the whole request. */
+async function storedOfRooms(deps: Deps, houseID: string, readings: readonly Reading[]) {
+  const roomIDs = [...new Set(readings.map((reading) => reading.room.roomID))];
+  const inRooms: Filter = { op: 'in', field: 'roomID', values: roomIDs };
+  const meterDocs = await listInHouse<MeterDoc>(deps, houseID, 'meter', inRooms);
+  const recordDocs = await listInHouse<MeterRecordDoc>(deps, houseID, 'meterRecord', inRooms);
+  const stored = new Map<string, HouseScopedDoc>([...meterDocs, ...recordDocs].map((doc) => [doc.id, doc]));
+  for (const { input, id } of readings) {
+    const existing = stored.get(id);
+    if (input.etag !== undefined && existing !== undefined && existing._etag !== input.etag) {
+      throw AppError.stale();
+    }
+  }
+  return { meterDocs, recordDocs, stored };
+}
+
+/** The new meter photos: each checked (the house's, not another's), then accepted as uploads. */
+async function acceptImages(
+  deps: Deps,
+  houseID: string,
+  readings: readonly Reading[],
+  stored: ReadonlyMap<string, HouseScopedDoc>,
+): Promise<void> {
+  const imageErrors: FieldError[] = [];
+  const toAccept: string[] = [];
+  for (const reading of readings) {
+    const { imageBlobName } = reading.input;
+    const before = stored.get(reading.id) as MeterRecordDoc | undefined;
+    if (imageBlobName === undefined || imageBlobName === before?.imageBlobName) continue;
+    const problem = await checkImage(deps, houseID, reading, imageBlobName);
+    if (problem) imageErrors.push(problem);
+    else toAccept.push(imageBlobName);
+  }
+  if (imageErrors.length > 0) throw AppError.validation(imageErrors);
+  for (const blobName of toAccept) await acceptUpload(deps, 'room-images', blobName);
+}
+
+/** The plan's documents as writes, each with its undo: created ones deleted, replaced ones restored. */
+function plannedWrites(
+  plan: ReadingPlan,
+  rooms: ReadonlyMap<string, RoomDoc>,
+  stored: ReadonlyMap<string, HouseScopedDoc>,
+): Array<PlannedWrite<HouseScopedDoc>> {
+  const writes: Array<PlannedWrite<HouseScopedDoc>> = [];
+  for (const doc of [...plan.changed.values(), ...plan.roomsChanged.values()]) {
+    const original = doc.type === 'room' ? rooms.get((doc as RoomDoc).roomID) : stored.get(doc.id);
+    const next = stripStorage(doc);
+    if (!original) {
+      writes.push({ op: { op: 'create', doc: next }, undo: { op: 'delete', id: next.id } });
+      continue;
+    }
+    writes.push({
+      op: { op: 'replace', doc: next, ...(original._etag ? { ifMatch: original._etag } : {}) },
+      undo: { op: 'upsert', doc: stripStorage(original) },
+    });
+  }
+  return writes;
+}
+
+/** The readings' records as stored now (with their new ETags), in the request's order. */
+async function savedRecords(
+  deps: Deps,
+  houseID: string,
+  readings: readonly Reading[],
+): Promise<MeterRecordDoc[]> {
+  const saved = await houseDocs<MeterRecordDoc>(deps).query({
+    partitionKey: houseID,
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'meterRecord' },
+        { op: 'in', field: 'id', values: readings.map((reading) => reading.id) },
+      ],
+    },
+    top: 1000,
+  });
+  const byID = new Map(saved.items.map((doc) => [doc.id, doc]));
+  return readings.map((reading) => byID.get(reading.id) as MeterRecordDoc);
+}
+
+interface SaveOutcome {
+  house: HouseDoc;
+  records: MeterRecordDoc[];
+  created: Set<string>;
+}
+
+/**
+ * The rules of every reading, all of them checked before the first write: rooms in one house the
+ * caller may touch, months open (no issued bills) and not in the future, one reading per room, kind
+ * and month, ETags current, indexes not below the previous one unless the meter was replaced,
+ * implausible uses confirmed. Then the records, meters and rooms are written all or nothing.
+ */
+async function saveReadings(
+  actor: Actor,
+  inputs: readonly MeterReadingInput[],
+  fieldOf: (index: number) => string,
+): Promise<SaveOutcome> {
+  const { deps, user } = actor;
+  const now = deps.now();
+  const { house, rooms } = await resolveRooms(actor, inputs);
+  const houseID = house.houseID;
+  const readings = settleReadings(inputs, rooms, vietnamMonth(now), fieldOf);
+  await assertMonthsOpen(
+    deps,
+    houseID,
+    readings.map((reading) => reading.month),
+  );
+  const { meterDocs, recordDocs, stored } = await storedOfRooms(deps, houseID, readings);
+  const plan = new ReadingPlan(meterDocs, recordDocs, readings, {
+    houseID,
+    now,
+    today: vietnamDate(now),
+    reader: { userID: user.userID, fullName: user.account.fullName },
+  }).applyAll();
+  if (plan.errors.length > 0) throw AppError.validation(plan.errors);
+  await assertMonthsOpen(deps, houseID, plan.laterMonths);
+  await acceptImages(deps, houseID, readings, stored);
+  await writeReadings(deps, houseID, plannedWrites(plan, rooms, stored));
+  return {
+    house,
+    records: await savedRecords(deps, houseID, readings),
+    created: new Set(readings.filter((reading) => !stored.has(reading.id)).map((reading) => reading.id)),
+  };
+}
+
+/** `POST /odata/MeterRecord`: one reading; `created` tells a new month's record from an update. */
+export async function saveMeterReading(
+  actor: Actor,
+  input: MeterReadingInput,
+): Promise<{ created: boolean; record: Record<string, unknown> }> {
+  const { house, records, created } = await saveReadings(actor, [input], () => '');
+  const record = records[0] as MeterRecordDoc;
+  const isNew = created.has(record.id);
+  await audit(actor, {
+    action: isNew ? 'create' : 'update',
+    entity: 'meterRecord',
+    entityID: record.meterRecordID,
+    houseID: house.houseID,
+    details: {
+      kind: record.kind,
+      month: record.month,
+      newIndex: record.newIndex,
+      ...(record.replacement ? { replacement: true } : {}),
+      ...(record.flagged ? { flagged: true } : {}),
+    },
+  });
+  return { created: isNew, record: entityView(record) };
+}
+
+/** `PATCH /odata/MeterRecord` `{ records }`: a floor or a house, all or nothing. */
+export async function saveMeterReadings(
+  actor: Actor,
+  input: MeterReadingBatchInput,
+): Promise<{ value: Array<Record<string, unknown>> }> {
+  const { house, records, created } = await saveReadings(
+    actor,
+    input.records,
+    (index) => `records.${index}.`,
+  );
+  await audit(actor, {
+    action: 'saveBatch',
+    entity: 'meterRecord',
+    houseID: house.houseID,
+    details: {
+      records: records.length,
+      created: created.size,
+      months: [...new Set(records.map((record) => record.month))].sort(),
+      flagged: records.filter((record) => record.flagged).length,
+    },
+  });
+  return { value: records.map((record) => entityView(record)) };
+}

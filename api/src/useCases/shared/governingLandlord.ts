@@ -1,0 +1,27 @@
+import { ROLE } from '@nhatro/common';
+import type { UserDoc, HouseDoc } from '../../domain/shared/model.js';
+import type { AuthUser } from './actor.js';
+import type { Deps } from './deps.js';
+import { readHouse } from './houseScope.js';
+import { findUser } from './users.js';
+
+/**
+ * Whose paid term governs an account: a landlord's own, a staff member's employer's (the write check
+ * of the account's term and the platform requests read it).
+ */
+
+/** The landlord a staff member works for: the owner of the first assigned house that still lists them. */
+async function ownerOfStaff(deps: Deps, account: UserDoc): Promise<UserDoc | undefined> {
+  for (const houseID of account.assignedHouseIDs ?? []) {
+    const house: HouseDoc | undefined = await readHouse(deps, houseID);
+    if (house?.staffIDs.includes(account.userID)) return findUser(deps, house.ownerID);
+  }
+  return undefined;
+}
+
+/** The landlord whose term governs the caller: themselves, or their employer for staff; none for others. */
+export async function governingLandlord(deps: Deps, user: AuthUser): Promise<UserDoc | undefined> {
+  if (user.roleID === ROLE.houseModerator) return user.account;
+  if (user.roleID === ROLE.staff) return ownerOfStaff(deps, user.account);
+  return undefined;
+}
