@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMessage } from '../../api/src/domain/outbox.js';
 import { freePort } from '../../api/src/local/azurite.js';
 import { startLocalProduct, type RunningProduct } from '../../api/src/local/product.js';
-import { hashOneTimePassword } from '../../api/src/useCases/auth/passwords.js';
+import { hashOneTimePassword } from '../../api/src/useCases/shared/passwords.js';
 import { createUser } from '../../api/src/useCases/shared/users.js';
 import { launchBrowser, newPage, VIEWPORTS } from '../support/browser.js';
 import { textOf } from '../support/ui.js';
