@@ -91,7 +91,9 @@ const POLICIES = [
   // Use cases: the rules, the ports (never an adapter), renderers, message channels, configuration.
   {
     from: { element: { type: 'useCases' } },
-    allow: { to: { element: { types: { anyOf: ['domain', 'documents', 'messaging', 'config', 'telemetry'] } } } },
+    allow: {
+      to: { element: { types: { anyOf: ['domain', 'documents', 'messaging', 'config', 'telemetry'] } } },
+    },
   },
   { from: { element: { type: 'useCases' } }, allow: { to: PORTS } },
   // Anything in useCases may use useCases/shared (so may the composition root: the `Deps` type); shared
