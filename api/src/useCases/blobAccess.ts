@@ -20,6 +20,7 @@ import { Throttle } from './shared/throttle.js';
 import { type UploadGrant, grant, randomSuffix } from './shared/uploads.js';
 
 const READ_MINUTES = 15;
+export const EXTENSION_MESSAGE = 'Chỉ chấp nhận tệp .png, .jpg hoặc .pdf.';
 
 /** A create-only SAS for one server-named blob of a house: create rights in the area and access to the house. */
 export async function grantHouseUpload(
@@ -37,6 +38,10 @@ export async function grantHouseUpload(
   const needed = lesseeUpload && user.roleID === ROLE.lessee ? LEVEL.read : LEVEL.create;
   if (!hasPermission(user, area, needed)) throw AppError.forbidden();
   await authorizeHouse(deps, user, houseID);
+  const { types } = BLOB_AREAS[container];
+  if (!types.includes(extension)) {
+    throw AppError.badRequest(`Kho này chỉ nhận tệp ${types.map((type) => `.${type}`).join(', ')}.`);
+  }
   return grant(deps, container, newBlobName(container, houseID, extension, deps.now(), randomSuffix()));
 }
 
@@ -54,7 +59,7 @@ export async function grantRegistrationUpload(
   }
   // Counted before anything else is checked, as an abuse limit must be.
   await throttle.count(key, REGISTRATION_UPLOAD_LIMIT);
-  if (!isUploadExtension(extension)) throw AppError.badRequest('Chỉ chấp nhận tệp .png hoặc .pdf.');
+  if (!isUploadExtension(extension)) throw AppError.badRequest(EXTENSION_MESSAGE);
   const scope = `reg-${randomBytes(12).toString('base64url')}`;
   return grant(
     deps,
