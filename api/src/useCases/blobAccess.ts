@@ -38,10 +38,6 @@ export async function grantHouseUpload(
   const needed = lesseeUpload && user.roleID === ROLE.lessee ? LEVEL.read : LEVEL.create;
   if (!hasPermission(user, area, needed)) throw AppError.forbidden();
   await authorizeHouse(deps, user, houseID);
-  const { types } = BLOB_AREAS[container];
-  if (!types.includes(extension)) {
-    throw AppError.badRequest(`Kho này chỉ nhận tệp ${types.map((type) => `.${type}`).join(', ')}.`);
-  }
   return grant(deps, container, newBlobName(container, houseID, extension, deps.now(), randomSuffix()));
 }
 
