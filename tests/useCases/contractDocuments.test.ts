@@ -233,7 +233,7 @@ describe('paper versions', () => {
   it('are numbered, listed newest first, and readable by the contract’s tenant', async () => {
     const actor = actorFor(deps, landlord);
     const first = await uploadPaper('png', PNG_BYTES);
-    const second = await uploadPaper('pdf', Buffer.from('%PDF-1.4\n%%EOF\n'));
+    const second = await uploadPaper('pdf', Buffer.from('%PDF-1.4\ntrailer\n<<>>\nstartxref\n9\n%%EOF\n'));
     expect(await addPaperVersion(actor, { contractID: contract.contractID, blobName: first })).toMatchObject({
       version: 1,
       fileType: 'png',
