@@ -26,6 +26,7 @@ const LAYERS = [
   { type: 'blob', pattern: 'api/src/blob' },
   { type: 'paymentGateway', pattern: 'api/src/paymentGateway' },
   { type: 'documents', pattern: 'api/src/documents' },
+  { type: 'images', pattern: 'api/src/images' },
   { type: 'messaging', pattern: 'api/src/messaging' },
   { type: 'local', pattern: 'api/src/local' },
   { type: 'config', pattern: 'api/src/config' },
@@ -59,7 +60,10 @@ const MAY_IMPORT = {
   store: ['store', 'domain', 'config'],
   blob: ['blob', 'domain', 'config'],
   paymentGateway: ['paymentGateway', 'domain', 'config'],
-  documents: ['documents', 'domain'],
+  documents: ['documents', 'domain', 'images'],
+  // Image decoders (pure computation, but node:zlib and third-party code): what use cases keep and
+  // what documents embed both go through them.
+  images: ['images', 'domain'],
   messaging: ['messaging', 'domain', 'config', 'telemetry'],
   config: ['config', 'store'],
   // Spans and structured logs; knows no layer above it.
@@ -74,6 +78,7 @@ const MAY_IMPORT = {
     'blob',
     'paymentGateway',
     'documents',
+    'images',
     'messaging',
     'config',
     'telemetry',
@@ -88,11 +93,14 @@ const POLICIES = [
   })),
   // The edge reaches the store through its port (StoreError, the store's version).
   { from: { element: { type: 'http' } }, allow: { to: PORTS } },
-  // Use cases: the rules, the ports (never an adapter), renderers, message channels, configuration.
+  // Use cases: the rules, the ports (never an adapter), renderers, image decoders, message channels,
+  // configuration.
   {
     from: { element: { type: 'useCases' } },
     allow: {
-      to: { element: { types: { anyOf: ['domain', 'documents', 'messaging', 'config', 'telemetry'] } } },
+      to: {
+        element: { types: { anyOf: ['domain', 'documents', 'images', 'messaging', 'config', 'telemetry'] } },
+      },
     },
   },
   { from: { element: { type: 'useCases' } }, allow: { to: PORTS } },

@@ -43,6 +43,9 @@ export const CONTRACT_MESSAGES = {
     'Liên kết hợp đồng không hợp lệ, đã hết hạn hoặc đã bị thu hồi. Hãy xin chủ trọ liên kết mới.',
   alreadySigned: 'Hợp đồng đã được ký.',
   signatureInvalid: 'Chữ ký phải là ảnh PNG vẽ trên màn hình.',
+  signatureDamaged: 'Chữ ký bị hỏng hoặc không đầy đủ nên không đọc được. Vui lòng xoá và ký lại.',
+  signatureForeign: 'Chữ ký có chứa dữ liệu khác ngoài hình ảnh. Vui lòng xoá và ký lại.',
+  signatureTooLarge: 'Chữ ký quá lớn (tối đa 4000 điểm ảnh mỗi cạnh và 4 triệu điểm ảnh). Vui lòng ký lại.',
   signed: 'Ký hợp đồng thành công!',
 } as const;
 

@@ -48,9 +48,9 @@ export const emailField = () =>
 
 /**
  * A landlord's identity photo, named by the server when it gave the upload key
- * (`GET /api/BlobAccess/GetLessorInforContainerSAS`): `<their userID>/lessor-<time>-<random>.png`.
+ * (`GET /api/BlobAccess/GetLessorInforContainerSAS`): `<their userID>/lessor-<time>-<random>.png|jpg`.
  */
-export const LESSOR_IMAGE_PATTERN = /^[A-Za-z0-9_-]{6,64}\/lessor-\d{13}-[a-z0-9]{6}\.png$/;
+export const LESSOR_IMAGE_PATTERN = /^[A-Za-z0-9_-]{6,64}\/lessor-\d{13}-[a-z0-9]{6}\.(png|jpg)$/;
 const lessorImage = z
   .string({ error: LESSOR_INFO_MESSAGES.imageInvalid })
   .regex(LESSOR_IMAGE_PATTERN, { error: LESSOR_INFO_MESSAGES.imageInvalid });

@@ -26,7 +26,7 @@ describe('BLOB_AREAS', () => {
       },
       'paper-contracts': { endpoint: 'GetPaperContractStorageSAS', prefix: 'paper', area: 'contract' },
     });
-    expect(UPLOAD_EXTENSIONS).toEqual(['png', 'pdf']);
+    expect(UPLOAD_EXTENSIONS).toEqual(['png', 'jpg', 'pdf']);
   });
 });
 
@@ -79,7 +79,8 @@ describe('newBlobName / parseBlobName', () => {
     `room-1763600000000-abcdef.png`,
     `${HOUSE}/room-1763600000000-abcdef.png/`,
     `${HOUSE}/room-1763600000000-abcdef.png.exe`,
-    `${HOUSE}/room-1763600000000-abcdef.jpg`,
+    `${HOUSE}/room-1763600000000-abcdef.jpeg`,
+    `${HOUSE}/room-1763600000000-abcdef.JPG`,
     `${HOUSE}/room-1763600000000-abcdef.PNG`,
     `${HOUSE}/room-1763600000000-ABCDEF.png`,
     `${HOUSE}/room-1763600000000-abcde.png`,
@@ -98,8 +99,9 @@ describe('newBlobName / parseBlobName', () => {
 });
 
 describe('sniffFileType', () => {
-  it('recognises PNG and PDF by their signature, whatever the name says', () => {
+  it('recognises PNG, JPEG and PDF by their signature, whatever the name says', () => {
     expect(sniffFileType(new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]))).toBe('png');
+    expect(sniffFileType(new Uint8Array([0xff, 0xd8, 0xff, 0xe0]))).toBe('jpg');
     expect(sniffFileType(new Uint8Array(Buffer.from('%PDF-1.7\n')))).toBe('pdf');
     expect(
       sniffFileType(new Uint8Array(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))),
@@ -111,8 +113,9 @@ describe('sniffFileType', () => {
 });
 
 describe('servedAs: how a blob is served, fixed by the server', () => {
-  it('PNG as image/png and PDF as application/pdf, inline', () => {
+  it('PNG as image/png, JPEG as image/jpeg and PDF as application/pdf, inline', () => {
     expect(servedAs(`${HOUSE}/room-1763600000000-abcdef.png`)).toEqual({ contentType: 'image/png' });
+    expect(servedAs(`${HOUSE}/room-1763600000000-abcdef.jpg`)).toEqual({ contentType: 'image/jpeg' });
     expect(servedAs(`${HOUSE}/contract-1763600000000-abcdef.pdf`)).toEqual({
       contentType: 'application/pdf',
     });
@@ -134,10 +137,10 @@ describe('uploadProblem: what each area keeps', () => {
   const HTML = new TextEncoder().encode('<!doctype html><script>');
   const MB = 1024 * 1024;
 
-  it('documents the limits: photos 5 MB PNG, papers 5 MB PNG/PDF, contracts 10 MB', () => {
-    expect(BLOB_AREAS['room-images']).toMatchObject({ maxBytes: 5 * MB, types: ['png'] });
-    expect(BLOB_AREAS['lessee-infor']).toMatchObject({ maxBytes: 5 * MB, types: ['png', 'pdf'] });
-    expect(BLOB_AREAS['hm-registration']).toMatchObject({ maxBytes: 5 * MB, types: ['png', 'pdf'] });
+  it('documents the limits: photos 5 MB PNG/JPEG, papers 5 MB PNG/JPEG/PDF, contracts 10 MB', () => {
+    expect(BLOB_AREAS['room-images']).toMatchObject({ maxBytes: 5 * MB, types: ['png', 'jpg'] });
+    expect(BLOB_AREAS['lessee-infor']).toMatchObject({ maxBytes: 5 * MB, types: ['png', 'jpg', 'pdf'] });
+    expect(BLOB_AREAS['hm-registration']).toMatchObject({ maxBytes: 5 * MB, types: ['png', 'jpg', 'pdf'] });
     expect(BLOB_AREAS['contract-pdf']).toMatchObject({ maxBytes: 10 * MB, types: ['pdf'] });
     expect(BLOB_AREAS['paper-contracts']).toMatchObject({ maxBytes: 10 * MB, types: ['pdf', 'png'] });
   });
@@ -155,16 +158,19 @@ describe('uploadProblem: what each area keeps', () => {
       'Tệp quá lớn (tối đa 5 MB).',
     );
     expect(uploadProblem('room-images', 'h/room-1-abcdef.png', 100, HTML)).toBe(
-      'Tệp tải lên không phải ảnh PNG.',
+      'Tệp tải lên không phải ảnh PNG hoặc JPEG.',
     );
     expect(uploadProblem('contract-pdf', 'h/contract-1-abcdef.pdf', 100, PNG)).toBe(
       'Tệp tải lên không phải tệp PDF hợp lệ.',
     );
     expect(uploadProblem('lessee-infor', 'h/lessee-1-abcdef.pdf', 100, PNG)).toBe(
-      'Tệp tải lên không phải tệp PNG hoặc PDF hợp lệ.',
+      'Tệp tải lên không phải tệp PNG, JPEG hoặc PDF hợp lệ.',
+    );
+    expect(uploadProblem('lessee-infor', 'h/lessee-1-abcdef.png', 100, HTML)).toBe(
+      'Tệp tải lên không phải tệp PNG, JPEG hoặc PDF hợp lệ.',
     );
     expect(uploadProblem('lessee-infor', 'h/lessee-1-abcdef.png', 0, new Uint8Array())).toBe(
-      'Tệp tải lên không phải tệp PNG hoặc PDF hợp lệ.',
+      'Tệp tải lên trống (0 byte).',
     );
   });
 });

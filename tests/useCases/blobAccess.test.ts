@@ -162,7 +162,7 @@ describe('grantRegistrationUpload', () => {
     await expectRefusal(
       grantRegistrationUpload(deps, TEST_ORIGIN, 'exe'),
       'badRequest',
-      'Chỉ chấp nhận tệp .png hoặc .pdf.',
+      'Chỉ chấp nhận tệp .png, .jpg hoặc .pdf.',
     );
     const throttled = await deps.store
       .container('throttle')

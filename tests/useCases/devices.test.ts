@@ -82,14 +82,14 @@ describe('createDevice', () => {
     ]);
   });
 
-  it('refuses a photo that is not a PNG before storing anything', async () => {
+  it('refuses a photo that is not a PNG or JPEG before storing anything', async () => {
     await expectRefusal(
       createDevice(actorFor(deps, landlord), fridge(room.roomID), [
         { name: 'a.png', bytes: PNG_BYTES },
         { name: 'hoa-don.pdf', bytes: new Uint8Array(Buffer.from('%PDF-1.4')) },
       ]),
       'badRequest',
-      'Tệp "hoa-don.pdf" không phải ảnh PNG.',
+      'Tệp "hoa-don.pdf": Tệp tải lên không phải ảnh PNG hoặc JPEG.',
     );
     expect(h.blobs.names('room-images')).toEqual([]);
     expect(await auditEntries(deps)).toEqual([]);

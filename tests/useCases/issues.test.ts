@@ -162,7 +162,7 @@ describe('reporting an issue', () => {
     await expectRefusal(
       createIssue(actor, report({ images: [page] })),
       'badRequest',
-      'Tệp tải lên không phải ảnh PNG.',
+      'Tệp tải lên không phải ảnh PNG hoặc JPEG.',
     );
     expect(h.blobs.bytes('room-images', page)).toBeUndefined();
     const roomPhoto = uploaded();

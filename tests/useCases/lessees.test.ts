@@ -183,7 +183,7 @@ describe('creating occupants', () => {
     ).toBe(second.lesseeInfoID);
   });
 
-  it('identity photos must be this house’s PNG uploads', async () => {
+  it('identity photos must be this house’s PNG or JPEG uploads; a refused one is deleted', async () => {
     const actor = actorFor(deps, landlord);
     const otherHouse = `${'x'.repeat(8)}/lessee-1795460149832-abcdef.png`;
     const refused = await expectRefusal(
@@ -197,8 +197,9 @@ describe('creating occupants', () => {
     await expectRefusal(
       createLessee(actor, payload({ contractID: contract.contractID, ...tuan, portraitImage: pdfName })),
       'badRequest',
-      'Ảnh giấy tờ phải là ảnh PNG, tối đa 5 MB.',
+      'Tệp tải lên không phải ảnh PNG hoặc JPEG.',
     );
+    expect(await h.blobs.blobExists('lessee-infor', pdfName)).toBe(false);
     const pngName = `${house.houseID}/lessee-1795460149833-abcdeg.png`;
     h.blobs.put('lessee-infor', pngName, PNG_BYTES);
     const created = await createLessee(

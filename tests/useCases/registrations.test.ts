@@ -196,7 +196,7 @@ describe('registering (public)', () => {
     expect(small.registration.fee).toBe(500_000);
   });
 
-  it('papers: only anonymous registration uploads that exist and are PNG or PDF; a bad file is deleted', async () => {
+  it('papers: only anonymous registration uploads that exist and are PNG, JPEG or PDF; a bad file is deleted', async () => {
     const expectPaperRefusal = async (papers: string[], message: string) => {
       const error = await expectRefusal(aRegistration(deps, h.blobs, { papers }), 'badRequest', message);
       expect(error.details.fieldErrors).toEqual([{ field: 'papers', errorMessage: message }]);
@@ -210,7 +210,8 @@ describe('registering (public)', () => {
     await expectPaperRefusal([missing], 'Không tìm thấy tệp đã tải lên. Vui lòng tải lại tệp.');
     const jpeg = await anUploadedPaper(deps, h.blobs);
     h.blobs.put('hm-registration', jpeg, new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]), 'image/png');
-    await expectPaperRefusal([jpeg], 'Tệp tải lên không phải tệp PNG hoặc PDF hợp lệ.');
+    // JPEG bytes under a .png name: the name must say the real type.
+    await expectPaperRefusal([jpeg], 'Tệp tải lên không phải tệp PNG, JPEG hoặc PDF hợp lệ.');
     expect(await h.blobs.blobExists('hm-registration', jpeg)).toBe(false);
     expect(
       (await platform().query({ filter: { op: 'eq', field: 'type', value: 'registration' } })).items,

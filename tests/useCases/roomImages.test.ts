@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HouseDoc, RoomDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
@@ -93,12 +95,24 @@ describe('addRoomImage', () => {
     );
   });
 
-  it('deletes an upload that is not a PNG and refuses it', async () => {
+  it('deletes an upload that is not a PNG or JPEG and refuses it', async () => {
     const name = uploaded(PDF_BYTES);
     await expectRefusal(
       addRoomImage(actorFor(deps, landlord), room.roomID, name),
       'badRequest',
-      'Tệp tải lên không phải ảnh PNG.',
+      'Tệp tải lên không phải ảnh PNG hoặc JPEG.',
+    );
+    expect(await h.blobs.blobExists('room-images', name)).toBe(false);
+    expect(await imagesOf(room)).toEqual([]);
+  });
+
+  it('decodes the upload: a PNG whose image data is corrupt is deleted and refused', async () => {
+    const corrupt = readFileSync(join(import.meta.dirname, '../fixtures/images/corrupt-idat.png'));
+    const name = uploaded(new Uint8Array(corrupt));
+    await expectRefusal(
+      addRoomImage(actorFor(deps, landlord), room.roomID, name),
+      'badRequest',
+      'Ảnh bị hỏng hoặc không đầy đủ nên không đọc được. Vui lòng chọn hoặc chụp lại ảnh.',
     );
     expect(await h.blobs.blobExists('room-images', name)).toBe(false);
     expect(await imagesOf(room)).toEqual([]);

@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { DocumentBlock } from '../domain/contractDocuments.js';
+import { type DecodedImage, pngForPdf } from '../images/decodeImage.js';
 
 /**
  * PDF rendering of documents (contracts) with pdfkit, loaded on first use. The built-in PDF fonts have
@@ -193,12 +194,16 @@ async function drawBlock(page: Page, block: DocumentBlock, signature: Uint8Array
 
 /**
  * Renders the blocks on A4 pages (or A5 with `size: 'A5'`); `signature` is the representative's drawn
- * signature (PNG).
+ * signature, decoded (`decodeImage`): the only images a document embeds are pixels a decoder already
+ * read, handed to pdfkit as a PNG it copies without decoding (`pngForPdf`). pdfkit decodes some PNGs
+ * itself (with alpha, transparency or interlacing) in a zlib callback whose error is thrown outside
+ * any promise and ends the process; with these images every failure is a rejection of this promise.
  */
 export async function renderPdf(
   blocks: DocumentBlock[],
-  options: { title: string; signature?: Uint8Array; size?: PageSize },
+  options: { title: string; signature?: DecodedImage; size?: PageSize },
 ): Promise<Uint8Array> {
+  const signature = options.signature ? await pngForPdf(options.signature) : undefined;
   const { default: PDFDocument } = await import('pdfkit');
   const pageSize = options.size ?? 'A4';
   const layout = PAGES[pageSize];
@@ -229,7 +234,7 @@ export async function renderPdf(
       if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
     },
   };
-  for (const block of blocks) await drawBlock(page, block, options.signature);
+  for (const block of blocks) await drawBlock(page, block, signature);
   doc.end();
   await finished;
   return new Uint8Array(Buffer.concat(chunks));

@@ -4,9 +4,14 @@ import { BLOB_AREAS, BLOB_CONTAINERS, UPLOAD_EXTENSIONS } from '../domain/shared
 import { AppError } from '../domain/shared/errors.js';
 import { defineEndpoint, definePublicEndpoint } from '../http/endpoint.js';
 import { ok } from '../http/replies.js';
-import { grantHouseUpload, grantRead, grantRegistrationUpload } from '../useCases/blobAccess.js';
+import {
+  EXTENSION_MESSAGE,
+  grantHouseUpload,
+  grantRead,
+  grantRegistrationUpload,
+} from '../useCases/blobAccess.js';
 
-const extension = z.enum(UPLOAD_EXTENSIONS, { error: 'Chỉ chấp nhận tệp .png hoặc .pdf.' }).default('png');
+const extension = z.enum(UPLOAD_EXTENSIONS, { error: EXTENSION_MESSAGE }).default('png');
 
 const uploadQuery = z.object({
   houseID: z.string({ error: 'Thiếu mã nhà trọ (houseID).' }).regex(/^[A-Za-z0-9_-]{6,64}$/, {

@@ -50,9 +50,9 @@ definePublicEndpoint({
   name: 'guestContractRead',
   route: 'api/GuestContract',
   methods: ['GET'],
-  async handle({ req, deps }) {
+  async handle({ req, deps, origin }) {
     const { contractID, token } = guestQuery(req.query);
-    return ok(await readGuestContract(deps, contractID, token));
+    return ok(await readGuestContract(deps, origin, contractID, token));
   },
 });
 
@@ -60,9 +60,9 @@ definePublicEndpoint({
   name: 'guestContractDocument',
   route: 'api/GuestContract/Document',
   methods: ['GET'],
-  async handle({ req, deps }) {
+  async handle({ req, deps, origin }) {
     const { contractID, token } = guestQuery(req.query);
-    return ok(await guestContractDocument(deps, contractID, token));
+    return ok(await guestContractDocument(deps, origin, contractID, token));
   },
 });
 

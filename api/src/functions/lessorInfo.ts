@@ -31,7 +31,9 @@ defineEndpoint({
   route: 'api/BlobAccess/GetLessorInforContainerSAS',
   methods: ['GET'],
   roles: [ROLE.houseModerator],
-  async handle({ actor }) {
-    return ok(undefined, { ...(await grantLessorImageUpload(actor)) });
+  async handle({ req, actor }) {
+    return ok(undefined, {
+      ...(await grantLessorImageUpload(actor, req.query.get('extension') ?? undefined)),
+    });
   },
 });

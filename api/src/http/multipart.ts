@@ -39,7 +39,11 @@ export async function readMultipart(
       fields[field] = value;
       continue;
     }
-    if (value.size === 0) continue;
+    if (value.size === 0) {
+      // A file input left empty sends a nameless empty part; a named empty file is a refusal, not nothing.
+      if (!value.name) continue;
+      throw AppError.badRequest(`Tệp "${value.name}" trống (0 byte).`);
+    }
     if (files.length >= limits.maxFiles)
       throw AppError.badRequest(`Tối đa ${limits.maxFiles} tệp mỗi lần tải lên.`);
     if (value.size > limits.maxFileBytes) {

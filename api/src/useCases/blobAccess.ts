@@ -20,6 +20,7 @@ import { Throttle } from './shared/throttle.js';
 import { type UploadGrant, grant, randomSuffix } from './shared/uploads.js';
 
 const READ_MINUTES = 15;
+export const EXTENSION_MESSAGE = 'Chỉ chấp nhận tệp .png, .jpg hoặc .pdf.';
 
 /** A create-only SAS for one server-named blob of a house: create rights in the area and access to the house. */
 export async function grantHouseUpload(
@@ -54,7 +55,7 @@ export async function grantRegistrationUpload(
   }
   // Counted before anything else is checked, as an abuse limit must be.
   await throttle.count(key, REGISTRATION_UPLOAD_LIMIT);
-  if (!isUploadExtension(extension)) throw AppError.badRequest('Chỉ chấp nhận tệp .png hoặc .pdf.');
+  if (!isUploadExtension(extension)) throw AppError.badRequest(EXTENSION_MESSAGE);
   const scope = `reg-${randomBytes(12).toString('base64url')}`;
   return grant(
     deps,

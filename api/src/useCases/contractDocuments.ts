@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ContractPaperVersionInput, FileLink } from '@nhatro/common';
-import { parseBlobName, sniffFileType } from '../domain/shared/blobNames.js';
+import { parseBlobName } from '../domain/shared/blobNames.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { ContractImageVersionDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
@@ -15,7 +15,7 @@ import { contractPdfLink } from './shared/contractPdf.js';
 /** `GET /api/Contract/Document?contractID=…`: the landlord, their staff, or the contract's own tenant. */
 export async function getContractDocument(actor: Actor, contractID: string | undefined): Promise<FileLink> {
   const contract = await contractForCaller(actor, requireID(contractID, 'Mã hợp đồng'));
-  return contractPdfLink(actor.deps, contract);
+  return contractPdfLink(actor.deps, contract, { user: actor.user, origin: actor.origin });
 }
 
 /** Registers a scan of the signed paper contract, numbered after the ones before it. */
@@ -34,10 +34,8 @@ export async function addPaperVersion(actor: Actor, input: ContractPaperVersionI
   if (earlier.some((version) => version.blobName === input.blobName)) {
     throw AppError.conflict('Tệp này đã được thêm làm một bản hợp đồng giấy.');
   }
-  await acceptUpload(deps, 'paper-contracts', input.blobName);
-  const head = await deps.blobs.head('paper-contracts', input.blobName, 8);
-  const fileType = head ? sniffFileType(head.firstBytes) : undefined;
-  if (!fileType) throw AppError.badRequest('Không tìm thấy tệp đã tải lên. Vui lòng tải lại tệp.');
+  // The area takes PDF and PNG only (BLOB_AREAS), the types a version records.
+  const fileType = (await acceptUpload(deps, 'paper-contracts', input.blobName)) as 'pdf' | 'png';
   const contractImageVersionID = randomUUID();
   const version: ContractImageVersionDoc = {
     id: contractImageVersionID,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { DeviceCreateInput, DeviceUpdateInput } from '@nhatro/common';
 import { lesseeScope } from '../domain/shared/access.js';
-import { newBlobName, sniffFileType } from '../domain/shared/blobNames.js';
+import { newBlobName, servedAs } from '../domain/shared/blobNames.js';
+import { IMAGE_RULES, type ImageType } from '../domain/shared/imageFiles.js';
+import { decodeImage } from '../images/decodeImage.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { DeviceDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
@@ -63,18 +65,29 @@ export async function getDevice(actor: Actor, deviceID: string) {
   return deviceEntity(actor, await deviceForCaller(actor, deviceID));
 }
 
-/** Adds a device to a room, storing its photos (PNG only) beside the room's. */
+/**
+ * Each photo decoded completely (PNG or JPEG within the photo budget) before anything is stored; the
+ * first that is not refuses the whole form, naming the file.
+ */
+async function checkedPhotos(photos: DevicePhoto[]): Promise<Array<DevicePhoto & { type: ImageType }>> {
+  const checked: Array<DevicePhoto & { type: ImageType }> = [];
+  for (const photo of photos) {
+    const verdict = await decodeImage(photo.bytes, IMAGE_RULES.photo);
+    if (!verdict.ok) throw AppError.badRequest(`Tệp "${photo.name}": ${verdict.problem}`);
+    checked.push({ ...photo, type: verdict.image.type });
+  }
+  return checked;
+}
+
+/** Adds a device to a room, storing its photos (PNG or JPEG) beside the room's. */
 export async function createDevice(actor: Actor, input: DeviceCreateInput, photos: DevicePhoto[] = []) {
   const { deps } = actor;
-  for (const photo of photos) {
-    if (sniffFileType(photo.bytes) !== 'png')
-      throw AppError.badRequest(`Tệp "${photo.name}" không phải ảnh PNG.`);
-  }
   const room = await roomForCaller(actor, input.roomID);
+  const images = await checkedPhotos(photos);
   const names: string[] = [];
-  for (const photo of photos) {
-    const name = newBlobName('room-images', room.houseID, 'png', deps.now(), randomSuffix(), 'device');
-    await deps.blobs.upload('room-images', name, photo.bytes, 'image/png');
+  for (const photo of images) {
+    const name = newBlobName('room-images', room.houseID, photo.type, deps.now(), randomSuffix(), 'device');
+    await deps.blobs.upload('room-images', name, photo.bytes, servedAs(name).contentType);
     names.push(name);
   }
   const deviceID = randomUUID();

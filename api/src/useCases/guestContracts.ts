@@ -10,12 +10,12 @@ import {
 import { newBlobName } from '../domain/shared/blobNames.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { ContractDoc } from '../domain/shared/model.js';
-import { pngDimensions } from '../domain/shared/signatures.js';
 import { audit, type Actor } from './shared/actor.js';
 import { recordAudit, type RequestOrigin } from './shared/audit.js';
 import { verifyGuestToken, signGuestToken } from './shared/guestTokens.js';
 import { contractPdfLink, contractParticulars } from './shared/contractPdf.js';
 import { contractForCaller } from './shared/contractScope.js';
+import { checkSignature, contractSignature } from './shared/contractSignatures.js';
 import type { Deps } from './shared/deps.js';
 import { houseDocs } from './shared/houseScope.js';
 
@@ -120,44 +120,55 @@ async function guestView(deps: Deps, contract: ContractDoc): Promise<GuestContra
   };
 }
 
+/**
+ * The contract a guest link opens, with an unusable signature discarded (`contractSignature`), so a
+ * contract signed with one shows as unsigned and can be signed again.
+ */
+async function guestsContract(
+  deps: Deps,
+  origin: RequestOrigin,
+  contractID: string,
+  token: string,
+): Promise<ContractDoc> {
+  const contract = await contractOfGuest(deps, contractID, token);
+  return (await contractSignature(deps, contract, { user: null, origin })).contract;
+}
+
 /** `GET /api/GuestContract?contractID=…&token=…`: what the representative reads before signing. */
 export async function readGuestContract(
   deps: Deps,
+  origin: RequestOrigin,
   contractID: string,
   token: string,
 ): Promise<GuestContractView> {
-  return guestView(deps, await contractOfGuest(deps, contractID, token));
+  return guestView(deps, await guestsContract(deps, origin, contractID, token));
 }
 
 /** `GET /api/GuestContract/Document`: the PDF, with the signature once signed. */
 export async function guestContractDocument(
   deps: Deps,
+  origin: RequestOrigin,
   contractID: string,
   token: string,
 ): Promise<FileLink> {
-  return contractPdfLink(deps, await contractOfGuest(deps, contractID, token));
+  return contractPdfLink(deps, await contractOfGuest(deps, contractID, token), { user: null, origin });
 }
-
-/** The largest signature image kept, in pixels per side. */
-const SIGNATURE_MAX_SIDE = 4000;
 
 /**
  * `POST /api/GuestContract/Sign`: the representative's drawn signature (PNG) is kept as a blob and
- * shown on the contract and in its PDF. A contract is signed once, while it is active.
+ * shown on the contract and in its PDF, once it decoded completely (`checkSignature`). A contract is
+ * signed once, while it is active; one whose kept signature is not a usable image counts as unsigned.
  */
 export async function signGuestContract(
   deps: Deps,
   origin: RequestOrigin,
   input: GuestContractSignInput,
 ): Promise<GuestContractView> {
-  const contract = await contractOfGuest(deps, input.contractID, input.token);
+  const contract = await guestsContract(deps, origin, input.contractID, input.token);
   if (contract.representativeLesseeSignedOn) throw AppError.conflict(CONTRACT_MESSAGES.alreadySigned);
   if (contract.status !== CONTRACT_STATUS.active) throw AppError.conflict(CONTRACT_MESSAGES.notActive);
   const png = Buffer.from(input.signature.slice(input.signature.indexOf(',') + 1), 'base64');
-  const size = pngDimensions(png);
-  if (!size || size.width > SIGNATURE_MAX_SIDE || size.height > SIGNATURE_MAX_SIDE) {
-    throw AppError.validation([{ field: 'signature', errorMessage: CONTRACT_MESSAGES.signatureInvalid }]);
-  }
+  await checkSignature(png);
   const blobName = newBlobName(
     'contract-pdf',
     contract.houseID,

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  IMAGE_MAX_BYTES,
-  LESSEE_MESSAGES,
-  type LesseeCreateInput,
-  type LesseeUpdateInput,
-} from '@nhatro/common';
+import { LESSEE_MESSAGES, type LesseeCreateInput, type LesseeUpdateInput } from '@nhatro/common';
 import { lesseeScope } from '../domain/shared/access.js';
-import { parseBlobName, sniffFileType } from '../domain/shared/blobNames.js';
 import { AppError } from '../domain/shared/errors.js';
 import { lesseeDateProblem, lesseeSearchText, representativeDecision, searchKey } from '../domain/lessees.js';
 import type { ContractDoc, HouseScopedDoc, LesseeInfoDoc, VehicleDoc } from '../domain/shared/model.js';
@@ -14,6 +8,7 @@ import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { Filter } from '../domain/shared/query.js';
 import { vietnamDate } from '../domain/shared/time.js';
 import { audit, type Actor } from './shared/actor.js';
+import { checkIdentityPhotos, IDENTITY_IMAGES } from './shared/identityPhotos.js';
 import { activeContractOfRoom, contractForCaller } from './shared/contractScope.js';
 import {
   assertCurrent,
@@ -27,8 +22,6 @@ import {
 } from './shared/houseScope.js';
 import { applyInMemory, listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { entityView, imageLinks, toView } from './shared/views.js';
-
-const IDENTITY_IMAGES = ['citizenIDFrontImage', 'citizenIDBackImage', 'portraitImage'] as const;
 
 /** An occupant the caller may see: in a house they may touch; a lessee only those of their contract. */
 async function lesseeForCaller(actor: Actor, lesseeInfoID: string): Promise<LesseeInfoDoc> {
@@ -96,30 +89,6 @@ async function identityImageLinks(actor: Actor, lessee: LesseeInfoDoc) {
   return imageLinks(actor.deps, 'lessee-infor', names);
 }
 
-/** Identity photos: names the server gave for this house, uploaded, PNG, at most 5 MB. */
-async function checkIdentityImages(
-  actor: Actor,
-  houseID: string,
-  input: Partial<Record<(typeof IDENTITY_IMAGES)[number], string>>,
-) {
-  for (const field of IDENTITY_IMAGES) {
-    const blobName = input[field];
-    if (!blobName) continue;
-    const name = parseBlobName('lessee-infor', blobName);
-    if (!name || name.scope !== houseID)
-      throw AppError.validation([{ field, errorMessage: 'Tên tệp ảnh không hợp lệ.' }]);
-    const head = await actor.deps.blobs.head('lessee-infor', blobName, 16);
-    if (!head) {
-      throw AppError.validation([
-        { field, errorMessage: 'Không tìm thấy ảnh đã tải lên. Vui lòng tải lại ảnh.' },
-      ]);
-    }
-    if (head.contentLength > IMAGE_MAX_BYTES || sniffFileType(head.firstBytes) !== 'png') {
-      throw AppError.validation([{ field, errorMessage: 'Ảnh giấy tờ phải là ảnh PNG, tối đa 5 MB.' }]);
-    }
-  }
-}
-
 function checkDates(actor: Actor, dates: Parameters<typeof lesseeDateProblem>[0]) {
   const problem = lesseeDateProblem(dates, vietnamDate(actor.deps.now()));
   if (problem) throw AppError.validation([problem]);
@@ -175,7 +144,7 @@ async function saveWithRepresentative(
 export async function createLessee(actor: Actor, input: LesseeCreateInput) {
   const contract = await contractOf(actor, input);
   checkDates(actor, input);
-  await checkIdentityImages(actor, contract.houseID, input);
+  await checkIdentityPhotos(actor.deps, contract.houseID, input);
   const lesseeInfoID = randomUUID();
   const decision = representativeDecision(
     { lesseeInfoID, wantsRepresentative: input.isRepresentative },
@@ -218,7 +187,7 @@ export async function updateLessee(
   const { isRepresentative, ...changes } = input;
   const { next, changed } = withChanges(lessee, changes);
   checkDates(actor, next);
-  await checkIdentityImages(actor, lessee.houseID, changes);
+  await checkIdentityPhotos(actor.deps, lessee.houseID, changes, lessee);
   const decision = representativeDecision(
     { lesseeInfoID, wantsRepresentative: isRepresentative },
     contract.representativeLesseeID || undefined,

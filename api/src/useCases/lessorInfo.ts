@@ -12,7 +12,7 @@ import { AppError } from '../domain/shared/errors.js';
 import type { UserDoc } from '../domain/shared/model.js';
 import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
-import { acceptUpload, grantScopedUpload, type UploadGrant } from './shared/uploads.js';
+import { acceptUpload, grantScopedUpload, IDENTITY_PHOTO_TYPES, type UploadGrant } from './shared/uploads.js';
 import type { Deps } from './shared/deps.js';
 import { assertCurrent, withChanges } from './shared/houseScope.js';
 import { findUser, accountNumberHolders } from './shared/users.js';
@@ -58,9 +58,11 @@ export async function getLessorInfo(actor: Actor) {
 }
 
 /** `GET /api/BlobAccess/GetLessorInforContainerSAS`: an upload key for one identity photo of the caller. */
-export function grantLessorImageUpload(actor: Actor): Promise<UploadGrant> {
+export function grantLessorImageUpload(actor: Actor, extension = 'png'): Promise<UploadGrant> {
   requireLandlord(actor);
-  return grantScopedUpload(actor.deps, 'lessee-infor', actor.user.userID, 'png', LESSOR_PREFIX);
+  const photoType = IDENTITY_PHOTO_TYPES.find((type) => type === extension);
+  if (!photoType) throw AppError.badRequest('Chỉ chấp nhận ảnh .png hoặc .jpg.');
+  return grantScopedUpload(actor.deps, 'lessee-infor', actor.user.userID, photoType, LESSOR_PREFIX);
 }
 
 /** A new identity photo: named for this landlord, uploaded, a PNG of at most 5 MB. */
@@ -74,7 +76,7 @@ async function checkIdentityImage(
     throw AppError.validation([{ field, errorMessage: LESSOR_INFO_MESSAGES.imageInvalid }]);
   }
   try {
-    await acceptUpload(actor.deps, 'lessee-infor', blobName);
+    await acceptUpload(actor.deps, 'lessee-infor', blobName, IDENTITY_PHOTO_TYPES);
   } catch (error) {
     if (error instanceof AppError && error.kind === 'badRequest') {
       throw AppError.validation([{ field, errorMessage: error.errorMessage }]);

@@ -27,6 +27,7 @@ import {
 import { entityView } from '../shared/views.js';
 import type { Deps } from '../shared/deps.js';
 import type { BatchOp } from '../../store/store.js';
+import { checkIdentityPhotos } from '../shared/identityPhotos.js';
 
 /** Signing a room over to its tenants: `POST /odata/Contract`. */
 
@@ -170,6 +171,10 @@ export async function createContract(
   const place = await roomToSign(actor, input);
   const { room, reservation, house } = place;
   const houseID = room.houseID;
+  await checkIdentityPhotos(deps, houseID, input.representative, undefined, 'representative.');
+  for (const [index, occupant] of input.occupants.entries()) {
+    await checkIdentityPhotos(deps, houseID, occupant, undefined, `occupants.${index}.`);
+  }
   const { roomID: _roomID, reservationID: _reservationID, ...terms } = input;
   const tenancy = buildTenancy({
     house,

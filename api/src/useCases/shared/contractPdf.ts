@@ -20,6 +20,7 @@ import { renderPdf } from '../../documents/contractPdf.js';
 import { newBlobName } from '../../domain/shared/blobNames.js';
 import type { FileLink } from '@nhatro/common';
 import { randomSuffix } from './uploads.js';
+import { type Asker, contractSignature } from './contractSignatures.js';
 
 /**
  * The contract's PDF: its particulars gathered, rendered again only when they changed (a fingerprint is
@@ -112,8 +113,11 @@ export async function contractParticulars(deps: Deps, contract: ContractDoc): Pr
 /**
  * The contract's PDF, rendered again only when what it shows changed (terms, occupants, services,
  * the signature): the stored fingerprint tells. Returns the blob name, which `contractPDFFileURL` keeps.
+ * A signature that is not a usable image is discarded first (`contractSignature`): the PDF is then
+ * the unsigned contract, never a failure.
  */
-async function ensureContractPdf(deps: Deps, contract: ContractDoc): Promise<string> {
+async function ensureContractPdf(deps: Deps, given: ContractDoc, asker: Asker): Promise<string> {
+  const { contract, signature } = await contractSignature(deps, given, asker);
   const particulars = await contractParticulars(deps, contract);
   const fingerprint = createHash('sha256')
     .update(JSON.stringify(particulars))
@@ -127,9 +131,6 @@ async function ensureContractPdf(deps: Deps, contract: ContractDoc): Promise<str
   ) {
     return stored;
   }
-  const signature = contract.representativeLesseeSignature
-    ? await deps.blobs.download('contract-pdf', contract.representativeLesseeSignature)
-    : undefined;
   const pdf = await renderPdf(contractDocument(particulars), {
     title: `Hợp đồng thuê phòng ${particulars.room.roomName} – số ${contractNumber(contract.contractID)}`,
     ...(signature ? { signature } : {}),
@@ -146,8 +147,8 @@ async function ensureContractPdf(deps: Deps, contract: ContractDoc): Promise<str
 }
 
 /** A short-lived URL of the contract's PDF (generated when missing or out of date). */
-export async function contractPdfLink(deps: Deps, contract: ContractDoc): Promise<FileLink> {
-  const blobName = await ensureContractPdf(deps, contract);
+export async function contractPdfLink(deps: Deps, contract: ContractDoc, asker: Asker): Promise<FileLink> {
+  const blobName = await ensureContractPdf(deps, contract, asker);
   const issued = await deps.blobs.readSas('contract-pdf', blobName, READ_MINUTES);
   return { blobName, url: issued.url, expiresOn: issued.expiresOn };
 }

@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { BlobContainer } from '../../blob/blobStorage.js';
 import type { Deps } from './deps.js';
-import { type UploadExtension, newBlobName, servedAs, uploadProblem } from '../../domain/shared/blobNames.js';
+import {
+  BLOB_AREAS,
+  type UploadExtension,
+  newBlobName,
+  pdfProblem,
+  servedAs,
+  sniffFileType,
+  uploadProblem,
+} from '../../domain/shared/blobNames.js';
 import { AppError } from '../../domain/shared/errors.js';
+import { decodeImage } from '../../images/decodeImage.js';
+import { log } from '../../telemetry/log.js';
 
 /**
  * Upload grants (create-only SAS for one server-named blob) and the check an upload passes when an object
@@ -10,6 +20,8 @@ import { AppError } from '../../domain/shared/errors.js';
  */
 
 const UPLOAD_MINUTES = 60;
+/** Identity papers are photos: of their area's types (which take PDFs too), the images. */
+export const IDENTITY_PHOTO_TYPES: readonly UploadExtension[] = ['png', 'jpg'];
 export interface UploadGrant {
   accessKey: string;
   blobName: string;
@@ -43,24 +55,58 @@ export function grantScopedUpload(
 }
 
 /**
- * Checks an upload when an object takes it (a room its photo; lessees, contracts and registrations
- * their papers): it must exist, fit the area's size and be of a type the area takes. A blob that
- * does not is deleted. The stored Content-Type becomes the server's, not the uploader's.
+ * Why the bytes of a file may not be kept in its area, once its size and type passed: a PDF without
+ * its header and trailer, an image that breaks the area's pixel budget or does not decode to every
+ * one of its pixels. `undefined` when they may.
  */
-export async function acceptUpload(deps: Deps, container: BlobContainer, blobName: string): Promise<void> {
-  const head = await deps.blobs.head(container, blobName, 16);
-  if (!head) {
-    throw AppError.badRequest(
+async function contentProblem(
+  container: BlobContainer,
+  blobName: string,
+  bytes: Uint8Array,
+): Promise<string | undefined> {
+  if (sniffFileType(bytes) === 'pdf') return pdfProblem(bytes);
+  const checked = await decodeImage(bytes, BLOB_AREAS[container].images);
+  if (checked.ok) return undefined;
+  log.info('upload.refused', { container, blobName, problem: checked.problem, detail: checked.detail });
+  return checked.problem;
+}
+
+/**
+ * Checks an upload when an object takes it (a room its photo; lessees, contracts and registrations
+ * their papers): it must exist, fit the area's size, be of a type the area takes and its name says,
+ * and hold what that type promises (an image decodes completely within the area's pixel budget, a
+ * PDF has its header and trailer). A blob that does not is deleted and the caller gets a 400 naming
+ * what is wrong. The stored Content-Type becomes the server's, not the uploader's. `types` narrows
+ * the area's (identity photos are images only). Returns the file's type.
+ */
+export async function acceptUpload(
+  deps: Deps,
+  container: BlobContainer,
+  blobName: string,
+  types: readonly UploadExtension[] = BLOB_AREAS[container].types,
+): Promise<UploadExtension> {
+  const missing = () =>
+    AppError.badRequest(
       container === 'room-images'
         ? 'Không tìm thấy ảnh đã tải lên. Vui lòng tải lại ảnh.'
         : 'Không tìm thấy tệp đã tải lên. Vui lòng tải lại tệp.',
     );
+  const head = await deps.blobs.head(container, blobName, 16);
+  if (!head) throw missing();
+  let problem = uploadProblem(container, blobName, head.contentLength, head.firstBytes, types);
+  if (!problem) {
+    // Read back whole (within the area's size): what the browser PUT with the SAS is checked here.
+    const bytes = await deps.blobs.download(container, blobName);
+    if (!bytes) throw missing();
+    problem =
+      uploadProblem(container, blobName, bytes.byteLength, bytes, types) ??
+      (await contentProblem(container, blobName, bytes));
   }
-  const problem = uploadProblem(container, blobName, head.contentLength, head.firstBytes);
   if (problem) {
     await deps.blobs.delete(container, blobName);
     throw AppError.badRequest(problem);
   }
   const { contentType } = servedAs(blobName);
   if (head.contentType !== contentType) await deps.blobs.setContentType(container, blobName, contentType);
+  return sniffFileType(head.firstBytes) as UploadExtension;
 }

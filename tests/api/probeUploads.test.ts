@@ -1,0 +1,462 @@
+/**
+ * The upload probe: every route that takes a file or an image (found in the code by
+ * `fileTakingRoutes`, so a new one fails here until it has a sender below) gets truncated, corrupt,
+ * polyglot, decompression-bomb, zero-byte and wrong-type files from tests/fixtures/images, the way a
+ * client sends them: a create-only SAS, a PUT to storage, then the registering call; a multipart
+ * form; a signature's data URL. Each must be a 4xx in Vietnamese that names a file problem, with
+ * nothing stored (the store's documents and every blob container unchanged, the uploaded blob
+ * deleted), and the process must keep answering. A valid file through the same sender is accepted,
+ * so the refusals are the files' doing.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REGISTRATION_TOKEN_HEADER } from '@nhatro/common';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  BLOB_AREAS,
+  BLOB_CONTAINERS,
+  type BlobContainer,
+  type UploadExtension,
+} from '../../api/src/domain/shared/blobNames.js';
+import { CONTAINER_NAMES } from '../../api/src/store/store.js';
+import { makePng } from '../support/png.js';
+import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
+import { generatedRooms, lesseeImportFile, roomImportFile } from '../support/xlsx.js';
+import type { ODataCollection, RoomReply } from './helpers.js';
+import { fileTakingRoutes } from './uploadRoutes.js';
+
+const FIXTURES = join(import.meta.dirname, '../fixtures/images');
+const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, name)));
+
+interface TestFile {
+  name: string;
+  bytes: Uint8Array<ArrayBuffer>;
+  /** What the bytes claim to be by their name. */
+  ext: UploadExtension | 'xlsx';
+}
+
+const extOf = (name: string) =>
+  (name.split('.').pop() === 'gif' ? 'png' : name.split('.').pop()) as TestFile['ext'];
+const HOSTILE_FILES = [
+  'zero-bytes.png',
+  'truncated.png',
+  'corrupt-idat.png',
+  'flipped-idat.png',
+  'header-then-junk.png',
+  'bomb-50000x50000.png',
+  'bomb-inflate.png',
+  'polyglot-png-zip.png',
+  'polyglot-png-html.png',
+  'polyglot-png-private-zip.png',
+  'truncated.jpg',
+  'corrupt-huffman.jpg',
+  'bomb-50000x50000.jpg',
+  'polyglot-jpg-zip.jpg',
+  'polyglot-jpg-html.jpg',
+  'html-named.png',
+  'text-named.jpg',
+  'wrong-type.gif',
+  'zero-bytes.pdf',
+  'truncated.pdf',
+  'polyglot-pdf-zip.pdf',
+  'html-named.pdf',
+];
+
+/** What a refusal for a file's sake says: its type, emptiness, size, damage or foreign content. */
+const FILE_REFUSAL =
+  /không phải (ảnh|tệp|bảng tính)|trống \(0 byte\)|bị hỏng|dữ liệu khác ngoài hình ảnh|dữ liệu lạ|quá lớn|Chữ ký|Bảng tính không có/;
+
+let product: TestProduct;
+let api: ReturnType<typeof apiClient>;
+let token = '';
+const ids = {
+  house: '',
+  room: '',
+  emptyRoom: '',
+  /** An empty room's name, for the tenant sheet that is accepted. */
+  importRoomName: '',
+  contract: '',
+  lessee: '',
+  registration: '',
+  registrationToken: '',
+  guestToken: '',
+};
+
+function authed(method: string, path: string, body: unknown): Promise<ApiReply> {
+  return api.request(method, path, { token, body });
+}
+
+/**
+ * A create-only SAS from `endpoint`, then the bytes PUT to storage as the browser does. The blob's name,
+ * or the grant's refusal (an area that does not take the extension).
+ */
+async function putWithSas(
+  endpoint: string,
+  file: TestFile,
+  accepts: readonly UploadExtension[],
+  options: { houseID?: string; anonymous?: boolean } = {},
+): Promise<string | ApiReply> {
+  const ext = accepts.includes(file.ext as UploadExtension) ? file.ext : accepts[0];
+  const query = new URLSearchParams({
+    extension: ext as string,
+    ...(options.houseID ? { houseID: options.houseID } : {}),
+  });
+  const grant = await api.request<{ blobName: string; uploadURL: string }>(
+    'GET',
+    `/api/BlobAccess/${endpoint}?${query}`,
+    options.anonymous ? {} : { token },
+  );
+  if (grant.status !== 200) return grant;
+  const put = await fetch(grant.body.uploadURL, {
+    method: 'PUT',
+    headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'application/octet-stream' },
+    body: file.bytes,
+  });
+  expect(put.status, `PUT ${file.name}`).toBe(201);
+  return grant.body.blobName;
+}
+
+type Sender = (file: TestFile) => Promise<ApiReply>;
+
+/** A route registering an upload of `container` through the SAS `endpoint`. */
+function viaSas(
+  endpoint: string,
+  container: BlobContainer,
+  register: (blobName: string) => Promise<ApiReply>,
+  options: { scoped?: boolean; anonymous?: boolean; types?: readonly UploadExtension[] } = {},
+): Sender {
+  return async (file) => {
+    const put = await putWithSas(endpoint, file, options.types ?? BLOB_AREAS[container].types, {
+      ...(options.scoped === false ? {} : { houseID: ids.house }),
+      ...(options.anonymous ? { anonymous: true } : {}),
+    });
+    return typeof put === 'string' ? register(put) : put;
+  };
+}
+
+function multipart(path: string, fields: Record<string, string>, fileField: string): Sender {
+  return (file) => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) form.append(key, value);
+    form.append(fileField, new Blob([file.bytes], { type: 'application/octet-stream' }), file.name);
+    return api.request('POST', path, { token, rawBody: form });
+  };
+}
+
+/** Registration calls are limited per address; the probe starts each from a fresh count, as an hour would. */
+async function forgetRegistrationCounts(): Promise<void> {
+  const throttle = product.services.store.container('throttle');
+  for (const doc of (await throttle.query({ top: 1000 })).items) {
+    if (doc.id.includes('registration')) await throttle.delete(doc.pk, doc.id);
+  }
+}
+
+const IDENTITY = ['png', 'jpg'] as const;
+const SENDERS: Record<string, Sender> = {
+  'POST odata/Room/{id}/Images': viaSas('GetRoomImageContainerSAS', 'room-images', (blobName) =>
+    authed('POST', `/odata/Room/${ids.room}/Images`, { blobName }),
+  ),
+  'POST odata/Issue': viaSas('GetRoomImageContainerSAS', 'room-images', (blobName) =>
+    authed('POST', '/odata/Issue', {
+      contractID: ids.contract,
+      title: 'Ảnh dò',
+      description: 'Tệp dò',
+      images: [blobName],
+    }),
+  ),
+  'POST odata/MeterRecord': viaSas('GetRoomImageContainerSAS', 'room-images', (blobName) =>
+    authed('POST', '/odata/MeterRecord', {
+      roomID: ids.room,
+      kind: 'water',
+      newIndex: 99_999,
+      imageBlobName: blobName,
+    }),
+  ),
+  'PATCH odata/MeterRecord': viaSas('GetRoomImageContainerSAS', 'room-images', (blobName) =>
+    authed('PATCH', '/odata/MeterRecord', {
+      records: [{ roomID: ids.room, kind: 'electricity', newIndex: 99_999, imageBlobName: blobName }],
+    }),
+  ),
+  'POST odata/LesseeInfor': viaSas(
+    'GetLesseeInforContainerSAS',
+    'lessee-infor',
+    (blobName) =>
+      authed('POST', '/odata/LesseeInfor', {
+        contractID: ids.contract,
+        occupantName: 'Người dò ảnh',
+        gender: 1,
+        citizenIDFrontImage: blobName,
+      }),
+    { types: IDENTITY },
+  ),
+  'PATCH odata/LesseeInfor': viaSas(
+    'GetLesseeInforContainerSAS',
+    'lessee-infor',
+    (blobName) =>
+      authed('PATCH', '/odata/LesseeInfor', { lesseeInfoID: ids.lessee, citizenIDBackImage: blobName }),
+    { types: IDENTITY },
+  ),
+  'PATCH odata/LesseeInfor/{id}': viaSas(
+    'GetLesseeInforContainerSAS',
+    'lessee-infor',
+    (blobName) => authed('PATCH', `/odata/LesseeInfor/${ids.lessee}`, { portraitImage: blobName }),
+    { types: IDENTITY },
+  ),
+  'POST odata/Contract': viaSas(
+    'GetLesseeInforContainerSAS',
+    'lessee-infor',
+    (blobName) =>
+      authed('POST', '/odata/Contract', {
+        roomID: ids.emptyRoom,
+        startDate: '2030-01-01',
+        endDate: '2030-12-31',
+        representative: {
+          occupantName: 'Người đại diện dò',
+          gender: 1,
+          phoneNumber: '0977666001',
+          citizenIDFrontImage: blobName,
+        },
+      }),
+    { types: IDENTITY },
+  ),
+  'PATCH odata/LessorInfor': viaSas(
+    'GetLessorInforContainerSAS',
+    'lessee-infor',
+    (blobName) => authed('PATCH', '/odata/LessorInfor', { citizenIDFrontImage: blobName }),
+    { scoped: false, types: IDENTITY },
+  ),
+  'POST odata/Contract/UploadContractImageVersion': viaSas(
+    'GetPaperContractStorageSAS',
+    'paper-contracts',
+    (blobName) =>
+      authed('POST', '/odata/Contract/UploadContractImageVersion', { contractID: ids.contract, blobName }),
+  ),
+  'POST odata/HMRegistration': async (file) => {
+    await forgetRegistrationCounts();
+    return viaSas(
+      'GetHMRegistrationDataContainerSAS',
+      'hm-registration',
+      (blobName) =>
+        api.request('POST', '/odata/HMRegistration', {
+          body: {
+            fullName: 'Người đăng ký dò',
+            phoneNumber: '0866000777',
+            email: 'dangkydo@example.vn',
+            houseName: 'Nhà dò',
+            houseAddress: '1 Đường Dò',
+            roomQuota: 5,
+            papers: [blobName],
+          },
+        }),
+      { scoped: false, anonymous: true },
+    )(file);
+  },
+  'PATCH odata/HMRegistration': async (file) => {
+    await forgetRegistrationCounts();
+    return viaSas(
+      'GetHMRegistrationDataContainerSAS',
+      'hm-registration',
+      (blobName) =>
+        api.request('PATCH', '/odata/HMRegistration', {
+          headers: { [REGISTRATION_TOKEN_HEADER]: ids.registrationToken },
+          body: { registrationID: ids.registration, papers: [blobName] },
+        }),
+      { scoped: false, anonymous: true },
+    )(file);
+  },
+  'PATCH odata/HMRegistration/{id}': async (file) => {
+    await forgetRegistrationCounts();
+    return viaSas(
+      'GetHMRegistrationDataContainerSAS',
+      'hm-registration',
+      (blobName) =>
+        api.request('PATCH', `/odata/HMRegistration/${ids.registration}`, {
+          headers: { [REGISTRATION_TOKEN_HEADER]: ids.registrationToken },
+          body: { papers: [blobName] },
+        }),
+      { scoped: false, anonymous: true },
+    )(file);
+  },
+  'POST odata/Device': (file) =>
+    multipart(
+      '/odata/Device',
+      { roomID: ids.room, deviceName: 'Quạt dò', quantity: '1', condition: 'Tốt', value: '1' },
+      'Images',
+    )(file),
+  'POST odata/Device/{id}': (file) =>
+    multipart(
+      `/odata/Device/${ids.room}`,
+      { deviceName: 'Quạt dò', quantity: '1', condition: 'Tốt', value: '1' },
+      'Images',
+    )(file),
+  'POST api/GuestContract/Sign': (file) =>
+    api.request('POST', '/api/GuestContract/Sign', {
+      body: {
+        contractID: ids.contract,
+        token: ids.guestToken,
+        signature: `data:image/png;base64,${Buffer.from(file.bytes).toString('base64')}`,
+      },
+    }),
+  'POST ExcelImport/ImportEmptyRooms': (file) =>
+    multipart('/ExcelImport/ImportEmptyRooms', { houseID: ids.house }, 'file')(file),
+  'POST ExcelImport/ImportLessee': (file) =>
+    multipart('/ExcelImport/ImportLessee', { houseID: ids.house }, 'file')(file),
+};
+
+/** A file each route takes, to show its sender works (sent after the hostile ones: it changes things). */
+async function validFileFor(route: string): Promise<TestFile> {
+  if (route.startsWith('POST ExcelImport/ImportEmptyRooms')) {
+    return { name: 'rooms.xlsx', ext: 'xlsx', bytes: await roomImportFile(generatedRooms(1, 'DO')) };
+  }
+  if (route === 'POST ExcelImport/ImportLessee') {
+    const row = { room: ids.importRoomName, name: 'Nguyễn Văn Dò', gender: 'Nam', phone: '0977666002' };
+    const bytes = await lesseeImportFile([
+      { ...row, representative: 'x', start: '01/01/2030', end: '31/12/2030' },
+    ]);
+    return { name: 'nguoi-thue.xlsx', ext: 'xlsx', bytes };
+  }
+  if (route === 'POST odata/Contract/UploadContractImageVersion') {
+    return { name: 'paper.pdf', ext: 'pdf', bytes: fixture('paper.pdf') };
+  }
+  if (route === 'POST api/GuestContract/Sign') {
+    return { name: 'signature-rgba.png', ext: 'png', bytes: fixture('signature-rgba.png') };
+  }
+  return { name: 'photo-baseline.jpg', ext: 'jpg', bytes: fixture('photo-baseline.jpg') };
+}
+
+/** Everything kept: the store's documents (but sessions and throttle counters) and every blob's name. */
+async function snapshot(): Promise<string> {
+  const containers = CONTAINER_NAMES.filter((name) => name !== 'sessions' && name !== 'throttle');
+  const docs: unknown[] = [];
+  for (const name of containers) {
+    const items = (await product.services.store.container(name).query({ top: 100_000 })).items;
+    docs.push(
+      name,
+      [...items].sort((a, b) => a.id.localeCompare(b.id)),
+    );
+  }
+  const blobs: string[] = [];
+  for (const container of BLOB_CONTAINERS) {
+    for await (const blob of product.services.blobs.list(container)) blobs.push(`${container}/${blob.name}`);
+  }
+  return JSON.stringify({ docs, blobs: blobs.sort() });
+}
+
+async function setUp(): Promise<void> {
+  const chunha = (await api.loginDemoUsers(['chunha'])).chunha;
+  token = chunha?.token.accessToken as string;
+  ids.house = chunha?.houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID as string;
+  const rooms = await api.request<ODataCollection<RoomReply>>('GET', `/odata/Room?houseID=${ids.house}`, {
+    token,
+  });
+  const [forContract, spare, forImport] = rooms.body.value.filter((room) => room.status === 'empty');
+  ids.room = forContract?.roomID as string;
+  ids.emptyRoom = spare?.roomID as string;
+  ids.importRoomName = forImport?.roomName as string;
+  const contract = await api.request<{ contractID: string; representativeLesseeID: string }>(
+    'POST',
+    '/odata/Contract',
+    {
+      token,
+      body: {
+        roomID: ids.room,
+        startDate: '2030-01-01',
+        endDate: '2030-12-31',
+        representative: { occupantName: 'Người thuê dò', gender: 1, phoneNumber: '0977666000' },
+      },
+    },
+  );
+  expect(contract.status, JSON.stringify(contract.body)).toBe(201);
+  ids.contract = contract.body.contractID;
+  ids.lessee = contract.body.representativeLesseeID;
+  const link = await api.request<{ url: string }>('POST', `/odata/Contract/${ids.contract}/GuestLink`, {
+    token,
+    body: {},
+  });
+  ids.guestToken = new URL(link.body.url).searchParams.get('token') ?? '';
+  const paper = await putWithSas(
+    'GetHMRegistrationDataContainerSAS',
+    { name: 'paper.png', ext: 'png', bytes: makePng() },
+    ['png'],
+    {
+      anonymous: true,
+    },
+  );
+  const registration = await api.request<{ registrationID: string; registrationToken: string }>(
+    'POST',
+    '/odata/HMRegistration',
+    {
+      body: {
+        fullName: 'Người đăng ký dò',
+        phoneNumber: '0866000778',
+        email: 'dangkydo2@example.vn',
+        houseName: 'Nhà dò',
+        houseAddress: '1 Đường Dò',
+        roomQuota: 5,
+        papers: [paper],
+      },
+    },
+  );
+  expect(registration.status, JSON.stringify(registration.body)).toBe(201);
+  ids.registration = registration.body.registrationID;
+  ids.registrationToken = registration.body.registrationToken;
+}
+
+beforeAll(async () => {
+  product = await startTestProduct();
+  api = apiClient(product.url);
+  await setUp();
+}, 60_000);
+afterAll(async () => product?.stop());
+
+function messageOf(reply: ApiReply): string {
+  const body = reply.body as { errorMessage?: string } | Array<{ errorMessage: string }> | undefined;
+  if (Array.isArray(body)) return body.map((error) => error.errorMessage).join(' | ');
+  return body?.errorMessage ?? '';
+}
+
+describe('every route that takes a file', () => {
+  it('has a sender here (a route added tomorrow fails this until it has one)', () => {
+    expect(fileTakingRoutes()).toEqual(Object.keys(SENDERS).sort());
+  });
+
+  const routes = Object.keys(SENDERS).sort();
+  it.each(routes)(
+    '%s: every hostile file is a 4xx naming the file problem; nothing is kept; the API keeps answering',
+    { timeout: 120_000 },
+    async (route) => {
+      const send = SENDERS[route] as Sender;
+      const sheet = route.includes('ExcelImport');
+      const cases: TestFile[] = HOSTILE_FILES.map((name) => ({
+        name,
+        ext: extOf(name),
+        bytes: fixture(name),
+      }));
+      if (sheet) {
+        const workbook = await roomImportFile(generatedRooms(2, 'CUT'));
+        cases.push({
+          name: 'truncated.xlsx',
+          ext: 'xlsx',
+          bytes: workbook.slice(0, workbook.byteLength / 2),
+        });
+      }
+      for (const file of cases) {
+        const before = await snapshot();
+        const reply = await send(file);
+        const label = `${route} with ${file.name}: ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`;
+        expect(reply.status, label).toBeGreaterThanOrEqual(400);
+        expect(reply.status, label).toBeLessThan(500);
+        expect(messageOf(reply), label).toMatch(/[À-ỹ]/u);
+        expect(messageOf(reply), label).toMatch(FILE_REFUSAL);
+        expect(await snapshot(), label).toBe(before);
+        expect((await api.request('GET', '/api/health')).status, `${label}: still answering`).toBe(200);
+      }
+      const valid = await validFileFor(route);
+      const accepted = await send(valid);
+      expect(
+        accepted.status,
+        `${route} with ${valid.name}: ${JSON.stringify(accepted.body).slice(0, 300)}`,
+      ).toBeLessThan(300);
+    },
+  );
+});
