@@ -193,7 +193,7 @@ describe('paper versions', () => {
     const put = await fetch(sas.body.uploadURL, {
       method: 'PUT',
       headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'application/pdf' },
-      body: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\n%%EOF\n'),
+      body: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\nstartxref\n9\n%%EOF\n'),
     });
     expect(put.status).toBe(201);
     const added = await send<ContractImageVersion>('POST', '/odata/Contract/UploadContractImageVersion', {

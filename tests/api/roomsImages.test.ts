@@ -15,7 +15,7 @@ type Room = RoomReply;
 
 const MSG = {
   ...SHARED_MSG,
-  notPng: 'Tệp tải lên không phải ảnh PNG.',
+  notPng: 'Tệp tải lên không phải ảnh PNG hoặc JPEG.',
   badName: 'Tên tệp ảnh không hợp lệ.',
   notUploaded: 'Không tìm thấy ảnh đã tải lên. Vui lòng tải lại ảnh.',
   notInRoom: 'Không tìm thấy ảnh này trong phòng.',
@@ -134,7 +134,7 @@ describe('room images', () => {
     expect((await readRoom(roomID)).body.images).toEqual([registered]);
   });
 
-  it('refuses bytes that are not a PNG (400) and deletes the blob', async () => {
+  it('refuses bytes that are not a PNG or JPEG (400) and deletes the blob', async () => {
     const roomID = rooms.get('P104') as string;
     const blobName = await uploadNew(hoaSen, new TextEncoder().encode('<html>not an image</html>'));
     expect(await blobExists(blobName)).toBe(true);

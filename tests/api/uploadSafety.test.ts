@@ -75,7 +75,7 @@ describe('read URLs only for referenced files, with the type fixed by the server
     const blobName = await upload('GetRoomImageContainerSAS', HTML_PAGE, 'text/html');
     expectError(await readURL('room-images', blobName), 404, MSG.notFound);
     const added = await api.request('POST', `/odata/Room/${roomID}/Images`, { token, body: { blobName } });
-    expectError(added, 400, 'Tệp tải lên không phải ảnh PNG.');
+    expectError(added, 400, 'Tệp tải lên không phải ảnh PNG hoặc JPEG.');
     expect(await exists('room-images', blobName)).toBe(false);
   });
 
@@ -127,7 +127,7 @@ describe('size and type checked when an object takes an upload (every area)', ()
   });
 
   it('a real PDF registration paper is accepted and its stored type becomes application/pdf', async () => {
-    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\nstartxref\n9\n%%EOF\n');
     const blobName = await upload('GetHMRegistrationDataContainerSAS', pdf, 'text/html', 'pdf');
     await acceptUpload(product.services, 'hm-registration', blobName);
     expect((await product.services.blobs.head('hm-registration', blobName, 8))?.contentType).toBe(

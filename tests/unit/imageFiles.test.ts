@@ -141,7 +141,8 @@ describe('the PDF renderer embeds decoded images only', () => {
       );
       expect(Buffer.from(pdf).toString('latin1'), file).toMatch(/\/Subtype \/Image/);
     }
-  });
+    // One PDF per image of the corpus (fonts embedded each time): seconds on a busy machine.
+  }, 60_000);
 
   it('why: pdfkit given a PNG whose data is corrupt throws from a zlib callback and the process ends', () => {
     // In a child process, as the product ran before: pdfkit straight from node_modules.
