@@ -89,6 +89,8 @@ export const monthlyBillEntity = z.object({
   payments: z.array(paymentEntryEntity),
   paidOn: isoDateTime().optional(),
   carriedToBillID: z.string().optional(),
+  /** Until when the bill's guest link works (absent: no link, or revoked). */
+  guestLinkExpiresOn: isoDateTime().optional(),
   /** The VietQR (NAPAS EMVCo) text for the amount still owed; absent when the landlord has no bank account. */
   transferQR: z.string().optional(),
 });

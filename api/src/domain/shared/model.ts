@@ -157,6 +157,8 @@ export interface RoomTicketDoc extends StoredDoc, RoomTicket {
 /** id = `monthlyBillID` = `<contractID>_<month>`: issuing twice cannot make a second bill. */
 export interface MonthlyBillDoc extends StoredDoc, Omit<MonthlyBill, 'transferQR'> {
   type: 'monthlyBill';
+  /** The one guest link that works now (its token carries `linkID`); never returned. */
+  guestLink?: { linkID: string; createdOn: string; createdBy: string };
 }
 
 export interface OneTimeChargeDoc extends StoredDoc, Omit<OneTimeCharge, 'transferQR'> {
