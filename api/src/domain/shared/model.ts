@@ -192,6 +192,19 @@ export interface PaymentDoc extends StoredDoc, Payment {
 }
 
 /**
+ * Which payment of a bill, charge, registration or request is the open one (id `openPayment_<targetID>`,
+ * beside its payments). Asking for a link moves it to the new payment in the same batch that creates the
+ * payment and replaces the old ones, guarded by its ETag: two links asked at the same moment never both
+ * stay open.
+ */
+export interface OpenPaymentDoc extends StoredDoc {
+  type: 'openPayment';
+  targetID: string;
+  paymentID: string;
+  updatedOn: string;
+}
+
+/**
  * What a landlord pays the platform for (a registration, a room purchase, an extension): it waits for
  * payment ('pending' or 'awaitingPayment'), becomes 'paid' when the gateway confirms, and keeps each
  * payment once.
