@@ -12,6 +12,7 @@ import {
   type UserDoc,
   REGISTRATIONS_PARTITION,
 } from '../../api/src/domain/shared/model.js';
+import { setLogSink, type LogRecord } from '../../api/src/telemetry/log.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
@@ -61,6 +62,14 @@ beforeEach(async () => {
   bill = await aMonthlyBill(deps, contract, { month: '2026-11' });
 });
 afterEach(() => h.close());
+
+/** The structured log lines of the test (money to be returned is a warning: an alert in Azure). */
+let logged: LogRecord[] = [];
+beforeEach(() => {
+  logged = [];
+  setLogSink((record) => void logged.push(record));
+});
+afterEach(() => setLogSink());
 
 async function payUrl(forBill: MonthlyBillDoc = bill, user: UserDoc = tenant): Promise<string> {
   const reply = await requestMonthlyBillPayment(actorFor(deps, user), forBill.monthlyBillID);
@@ -389,8 +398,20 @@ describe('one open payment per bill or charge', () => {
       state: 'refundDue',
       refundReason: 'replaced',
     });
+    // The operator is alerted (a warning line), with no one's data in it.
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        event: 'payment.refundDue',
+        reason: 'replaced',
+        target: 'monthlyBill',
+        amount: bill.total,
+        houseID: house.houseID,
+      }),
+    ]);
     // A copy of its notification is "already confirmed" and changes nothing.
     expect(await notify(first, { transactionNo: '14000002' })).toMatchObject({ RspCode: '02' });
+    expect(logged).toHaveLength(1);
     expect(await readBill()).toEqual(saved);
     expect(await refundMessages()).toHaveLength(2);
   });
