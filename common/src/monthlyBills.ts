@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, isoDate, isoDateTime, money } from './fields.js';
+import { refundDueEntry } from './payments.js';
 
 /**
  * Monthly bills (`/odata/MonthlyBill`): what a house ticket issues for each rented room, their lines
@@ -93,6 +94,8 @@ export const monthlyBillEntity = z.object({
   guestLinkExpiresOn: isoDateTime().optional(),
   /** The VietQR (NAPAS EMVCo) text for the amount still owed; absent when the landlord has no bank account. */
   transferQR: z.string().optional(),
+  /** One bill read by its id: money VNPay took for it that pays nothing, to be returned (absent: none). */
+  refundsDue: z.array(refundDueEntry).optional(),
 });
 export type MonthlyBill = z.infer<typeof monthlyBillEntity>;
 

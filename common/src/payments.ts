@@ -63,6 +63,19 @@ export const PAYMENT_TARGET_LABELS: Record<PaymentTarget, string> = {
   accountExtension: 'Gia hạn tài khoản',
 };
 
+/**
+ * Money the gateway took for a bill or charge that pays nothing (`refundDue`), as the bill's or charge's
+ * page shows it (`refundsDue`): to be returned to the tenant.
+ */
+export const refundDueEntry = z.object({
+  paymentID: z.string(),
+  amount: z.number(),
+  confirmedOn: isoDateTime(),
+  gatewayTransactionNo: z.string().optional(),
+  refundReason: z.enum(REFUND_REASONS),
+});
+export type RefundDueEntry = z.infer<typeof refundDueEntry>;
+
 /** A payment recorded on a platform registration or request (its `payments`): credited once per payment. */
 export const platformPaymentEntry = z.object({
   paymentID: z.string(),

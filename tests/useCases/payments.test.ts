@@ -15,7 +15,8 @@ import {
 import { setLogSink, type LogRecord } from '../../api/src/telemetry/log.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
-import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
+import { getMonthlyBill, payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
+import { MONTHLY_BILL_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import {
   gatewayReturnPage,
   paymentResult,
@@ -30,6 +31,7 @@ import { gatewayCallback, type GatewayAnswer } from '../support/gateway.js';
 import {
   actorFor,
   expectRefusal,
+  odata,
   TEST_VNPAY,
   type UseCaseHarness,
   landlordWithHouse,
@@ -398,6 +400,23 @@ describe('one open payment per bill or charge', () => {
       state: 'refundDue',
       refundReason: 'replaced',
     });
+    // The bill's page shows it, to the landlord and the tenant.
+    for (const reader of [landlord, tenant]) {
+      const shown = await getMonthlyBill(
+        actorFor(deps, reader),
+        bill.monthlyBillID,
+        odata(MONTHLY_BILL_MODEL),
+      );
+      expect(shown.refundsDue).toEqual([
+        {
+          paymentID: firstID,
+          amount: bill.total,
+          confirmedOn: '2026-11-20T03:00:00.000Z',
+          gatewayTransactionNo: '14000002',
+          refundReason: 'replaced',
+        },
+      ]);
+    }
     // The operator is alerted (a warning line), with no one's data in it.
     expect(logged).toEqual([
       expect.objectContaining({

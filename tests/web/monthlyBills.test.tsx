@@ -131,3 +131,31 @@ describe('a bill’s guest link', () => {
     expect(screen.queryByTestId('bill-share-revoke')).toBeNull();
   });
 });
+
+describe('money VNPay took on a replaced link', () => {
+  it('shows on the bill, as to be returned to the tenant (the landlord) or to them (the tenant)', async () => {
+    const refunded: MonthlyBillReply = {
+      ...bill(),
+      refundsDue: [
+        {
+          paymentID: 'p-old',
+          amount: 2_620_000,
+          confirmedOn: '2026-11-20T03:05:00Z',
+          gatewayTransactionNo: '14226112',
+          refundReason: 'replaced',
+        },
+      ],
+    };
+    api.on('GET', '/odata/MonthlyBill/bill-1', { body: refunded });
+    signIn('landlord');
+    const { unmount } = renderPage(<MonthlyBillPage />, '/bill/bill-1', '/bill/:id');
+    const shown = await screen.findByTestId('bill-refunds-due');
+    expect(shown.textContent).toContain('cần hoàn lại cho người thuê');
+    expect(shown.textContent).toContain('14226112');
+    expect(shown.textContent).toContain('liên kết thanh toán đã được thay bằng liên kết mới');
+    unmount();
+    signIn('lessee');
+    renderPage(<MonthlyBillPage />, '/bill/bill-1', '/bill/:id');
+    expect((await screen.findByTestId('bill-refunds-due')).textContent).toContain('hoàn lại cho bạn');
+  });
+});

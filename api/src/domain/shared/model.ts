@@ -155,13 +155,13 @@ export interface RoomTicketDoc extends StoredDoc, RoomTicket {
 }
 
 /** id = `monthlyBillID` = `<contractID>_<month>`: issuing twice cannot make a second bill. */
-export interface MonthlyBillDoc extends StoredDoc, Omit<MonthlyBill, 'transferQR'> {
+export interface MonthlyBillDoc extends StoredDoc, Omit<MonthlyBill, 'transferQR' | 'refundsDue'> {
   type: 'monthlyBill';
   /** The one guest link that works now (its token carries `linkID`); never returned. */
   guestLink?: { linkID: string; createdOn: string; createdBy: string };
 }
 
-export interface OneTimeChargeDoc extends StoredDoc, Omit<OneTimeCharge, 'transferQR'> {
+export interface OneTimeChargeDoc extends StoredDoc, Omit<OneTimeCharge, 'transferQR' | 'refundsDue'> {
   type: 'oneTimeCharge';
 }
 
