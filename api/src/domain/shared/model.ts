@@ -221,8 +221,10 @@ export interface PlatformPayableDoc extends StoredDoc {
 }
 
 /** A notice, without the fields computed per reader; `contractIDs` are the tenancies it was sent to. */
-export interface NotificationDoc extends StoredDoc, Omit<Notification, 'read' | 'readOn' | 'readCount'> {
+export interface NotificationDoc
+  extends StoredDoc, Omit<Notification, 'read' | 'readOn' | 'readCount' | 'recipients'> {
   type: 'notification';
+  recipients: number;
   contractIDs: string[];
 }
 
