@@ -7,6 +7,8 @@
 import { BILL_STATUS, type MonthlyBill, type PaymentResult } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localSandboxMerchant } from '../../api/src/config/index.js';
+import { gatewayDateToIso, PAY_DATE_GRACE_MS } from '../../api/src/domain/shared/onlinePayments.js';
+import { vietnamCompactDateTime } from '../../api/src/domain/shared/time.js';
 import type { MonthlyBillDoc, PaymentDoc } from '../../api/src/domain/shared/model.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
 import { gatewayCallback } from '../support/gateway.js';
@@ -64,9 +66,9 @@ async function linkOf(bill: MonthlyBillDoc): Promise<string> {
   return reply.body.paymentURL ?? '';
 }
 
-/** VNPay's signed server-to-server notification that the link's page was paid. */
-async function notifyPaid(paymentURL: string, transactionNo: string) {
-  const query = gatewayCallback(paymentURL, secret, { transactionNo });
+/** VNPay's signed server-to-server notification that the link's page was paid (at `payDate`, if given). */
+async function notifyPaid(paymentURL: string, transactionNo: string, payDate?: string) {
+  const query = gatewayCallback(paymentURL, secret, { transactionNo, ...(payDate ? { payDate } : {}) });
   const reply = await api.request<{ RspCode: string; Message: string }>(
     'GET',
     `/api/Payment/VNPayIPN?${query.toString()}`,
@@ -151,5 +153,44 @@ describe('a second payment link', () => {
     const states = (await paymentsOf(bill)).map((payment) => payment.state);
     expect(states.filter((state) => state === 'pending')).toHaveLength(1);
     expect(states.every((state) => state === 'pending' || state === 'replaced')).toBe(true);
+  });
+});
+
+describe('a link expires', () => {
+  /** The link's `vnp_CreateDate` and `vnp_ExpireDate`, as instants. */
+  function datesOf(paymentURL: string) {
+    const asked = new URL(paymentURL).searchParams;
+    return {
+      created: Date.parse(gatewayDateToIso(asked.get('vnp_CreateDate') ?? '') ?? ''),
+      expires: Date.parse(gatewayDateToIso(asked.get('vnp_ExpireDate') ?? '') ?? ''),
+    };
+  }
+  const paidAt = (instant: number) => vietnamCompactDateTime(new Date(instant));
+
+  it('VNPay is told to stop taking payments 15 minutes after the link was made', async () => {
+    const { created, expires } = datesOf(await linkOf(await aBill()));
+    expect(created).not.toBeNaN();
+    expect(expires - created).toBe(15 * 60_000);
+  });
+
+  it('money VNPay took after the link expired credits nothing and is to be returned; paid in time, it pays', async () => {
+    const bill = await aBill();
+    const late = await linkOf(bill);
+    const lateID = new URL(late).searchParams.get('vnp_TxnRef') ?? '';
+    const afterExpiry = datesOf(late).expires + PAY_DATE_GRACE_MS + 60_000;
+    expect(await notifyPaid(late, '15000011', paidAt(afterExpiry))).toEqual({
+      RspCode: '00',
+      Message: 'Confirm Success',
+    });
+    const unpaid = await billNow(bill);
+    expect(unpaid).toMatchObject({ paidAmount: 0, status: BILL_STATUS.unpaid });
+    expect(unpaid.refundsDue).toEqual([
+      expect.objectContaining({ paymentID: lateID, amount: bill.total, refundReason: 'expired' }),
+    ]);
+
+    const inTime = await linkOf(bill);
+    const beforeExpiry = datesOf(inTime).expires - 60_000;
+    expect((await notifyPaid(inTime, '15000012', paidAt(beforeExpiry))).RspCode).toBe('00');
+    expect(await billNow(bill)).toMatchObject({ paidAmount: bill.total, status: BILL_STATUS.paid });
   });
 });
