@@ -4,9 +4,12 @@
  * asked by the tenant by its name: a read link for their own room's and their own reports' photos, the
  * same 404 as a name that never existed for everyone else's. Every route a tenant reads notices by
  * (list, one, mark read, the room's expand) names none of the house's other rooms and not how many
- * tenants a notice reached. Every reply is well formed (tests/api/helpers.ts).
+ * tenants a notice reached. And an oracle between landlords: the bank feed answers another landlord's
+ * bill code exactly as a code no bill carries. Every reply is well formed (tests/api/helpers.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { feedSignature } from '../../api/src/useCases/bankTransfers.js';
+import { aMonthlyBill } from '../support/billBuilders.js';
 import { makePng } from '../support/png.js';
 import {
   accessTokens,
@@ -90,7 +93,7 @@ async function houseRooms(): Promise<RoomView[]> {
 beforeAll(async () => {
   product = await startTestProduct();
   api = apiClient(product.url);
-  const sessions = await api.loginDemoUsers(['chunha', 'nguoithue']);
+  const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nguoithue']);
   Object.assign(token, accessTokens(sessions));
   tenancy = tenancyOf(sessions.nguoithue);
   // A neighbour: another tenancy in the tenant's house, on an empty room.
@@ -225,5 +228,73 @@ describe('notices, read by a tenant', () => {
         MSG.unknownField('recipients'),
       );
     }
+  });
+});
+
+describe('the bank feed, to another landlord', () => {
+  /** chunha2's account (the demo seed's), which receives the transfers below. */
+  const OTHER_ACCOUNT = '19036778899011';
+  interface Waiting {
+    bankTransferID: string;
+    transactionID: string;
+    unmatchedReason?: string;
+  }
+
+  async function feed(transactions: Array<{ transactionID: string; description: string }>) {
+    const body = JSON.stringify({
+      transactions: transactions.map((transaction) => ({
+        ...transaction,
+        accountNumber: OTHER_ACCOUNT,
+        amount: 700_000,
+        transactedOn: '2026-11-21T08:00:00+07:00',
+      })),
+    });
+    const t = String(Math.floor(Date.now() / 1000));
+    const reply = await api.request('POST', '/api/BankFeed/Transactions', {
+      rawBody: body,
+      headers: {
+        'x-bank-feed-signature': `t=${t},v1=${feedSignature(t, body, product.services.config.bankFeedSecret ?? '')}`,
+        'content-type': 'application/json',
+      },
+    });
+    expectWellFormed(reply, 'BankFeed/Transactions');
+    return reply;
+  }
+
+  it('another landlord’s bill code is, in the reply, the waiting list and on assigning, a code that does not exist', async () => {
+    const bill = await aMonthlyBill(product.services, tenancy, { month: '2024-07' });
+    const unknown = 'NTAAAAAAAA';
+    expect(bill.billCode).not.toBe(unknown);
+    const fed = await feed([
+      { transactionID: 'FTLEAK0001', description: `chuyen tien ${bill.billCode}` },
+      { transactionID: 'FTLEAK0002', description: `chuyen tien ${unknown}` },
+    ]);
+    expect(fed.body).toEqual({
+      status: true,
+      data: { received: 2, matched: 0, unmatched: 2, duplicates: 0 },
+    });
+
+    const list = await call<{ value: Waiting[] }>('chunha2', 'GET', '/odata/BankTransfer?status=unmatched');
+    const foreign = list.body.value.find((transfer) => transfer.transactionID === 'FTLEAK0001');
+    const nowhere = list.body.value.find((transfer) => transfer.transactionID === 'FTLEAK0002');
+    expect(foreign?.unmatchedReason).toMatch(/[À-ỹ]/u);
+    expect(foreign?.unmatchedReason).toBe(nowhere?.unmatchedReason);
+
+    const assign = (billCode: string) =>
+      call('chunha2', 'POST', '/api/BankFeed/Assign', { bankTransferID: foreign?.bankTransferID, billCode });
+    const toForeign = await assign(bill.billCode);
+    const toNowhere = await assign(unknown);
+    expect(toForeign.status).toBe(404);
+    expect({ status: toForeign.status, body: toForeign.body }).toEqual({
+      status: toNowhere.status,
+      body: toNowhere.body,
+    });
+    // chunha's bill took none of it.
+    const saved = await call<{ paidAmount: number }>(
+      'chunha',
+      'GET',
+      `/odata/MonthlyBill/${bill.monthlyBillID}`,
+    );
+    expect(saved.body.paidAmount).toBe(0);
   });
 });
