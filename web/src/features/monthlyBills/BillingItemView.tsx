@@ -70,10 +70,11 @@ function RefundsDue({
   isTenant,
   testId,
 }: {
-  refunds: readonly RefundDueEntry[];
+  refunds: readonly RefundDueEntry[] | undefined;
   isTenant: boolean;
   testId: string;
 }) {
+  if (!refunds || refunds.length === 0) return null;
   return (
     <Alert severity="warning" sx={{ mb: 2 }} data-testid={testId}>
       <Typography sx={{ fontWeight: 600 }}>
@@ -172,9 +173,7 @@ export function BillingItemView<T extends BillingItem>({
           </Box>
         )}
         {notice}
-        {item.refundsDue && item.refundsDue.length > 0 && (
-          <RefundsDue refunds={item.refundsDue} isTenant={isTenant} testId={`${prefix}-refunds-due`} />
-        )}
+        <RefundsDue refunds={item.refundsDue} isTenant={isTenant} testId={`${prefix}-refunds-due`} />
         <Box
           sx={{
             display: 'grid',
