@@ -81,7 +81,6 @@ export const bankTransferDismissSchema = z.strictObject({
 export const BANK_TRANSFER_MESSAGES = {
   noCode: 'Nội dung chuyển khoản không có mã hóa đơn.',
   unknownCode: 'Không có hóa đơn nào mang mã này.',
-  otherLandlord: 'Mã hóa đơn không thuộc nhà trọ nào của chủ tài khoản nhận.',
   alreadyPaid: 'Hóa đơn đã được thanh toán đầy đủ.',
   moreThanOwed: 'Số tiền lớn hơn số còn nợ của hóa đơn.',
   severalCodes: 'Nội dung chuyển khoản có nhiều mã hóa đơn.',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, isoDate, isoDateTime, money } from './fields.js';
+import { refundDueEntry } from './payments.js';
 
 /**
  * Monthly bills (`/odata/MonthlyBill`): what a house ticket issues for each rented room, their lines
@@ -89,8 +90,12 @@ export const monthlyBillEntity = z.object({
   payments: z.array(paymentEntryEntity),
   paidOn: isoDateTime().optional(),
   carriedToBillID: z.string().optional(),
+  /** Until when the bill's guest link works (absent: no link, or revoked). */
+  guestLinkExpiresOn: isoDateTime().optional(),
   /** The VietQR (NAPAS EMVCo) text for the amount still owed; absent when the landlord has no bank account. */
   transferQR: z.string().optional(),
+  /** One bill read by its id: money VNPay took for it that pays nothing, to be returned (absent: none). */
+  refundsDue: z.array(refundDueEntry).optional(),
 });
 export type MonthlyBill = z.infer<typeof monthlyBillEntity>;
 

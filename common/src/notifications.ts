@@ -41,12 +41,12 @@ export const notificationEntity = z.object({
   body: z.string(),
   /** `house`: every room of the house; `rooms`: the rooms in `roomNames`. */
   audience: z.enum(NOTIFICATION_AUDIENCES),
-  /** The rooms it reached (every room of the house for `house`). */
+  /** The rooms it reached (every room of the house for `house`); a tenant's view: their own room only. */
   roomIDs: z.array(z.string()),
-  /** Names of the chosen rooms (empty for `house`). */
+  /** Names of the chosen rooms (empty for `house`); a tenant's view: their own room's, if chosen. */
   roomNames: z.array(z.string()),
-  /** How many tenants (active contracts) it was sent to. */
-  recipients: z.number(),
+  /** A landlord's or staff member's view: how many tenants (active contracts) it was sent to. */
+  recipients: z.number().optional(),
   createdBy: z.string(),
   createdByName: z.string(),
   createdOn: isoDateTime(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, isoDate, isoDateTime, money, text } from './fields.js';
 import { cashPaymentSchema, paymentEntryEntity } from './monthlyBills.js';
+import { refundDueEntry } from './payments.js';
 
 /**
  * One-time charges (`/odata/OneTimeCharge`, the spec's `chargeID` and `total`, see
@@ -40,5 +41,7 @@ export const oneTimeChargeEntity = z.object({
   payments: z.array(paymentEntryEntity),
   paidOn: isoDateTime().optional(),
   transferQR: z.string().optional(),
+  /** One charge read by its id: money VNPay took for it that pays nothing, to be returned (absent: none). */
+  refundsDue: z.array(refundDueEntry).optional(),
 });
 export type OneTimeCharge = z.infer<typeof oneTimeChargeEntity>;

@@ -8,14 +8,37 @@ import { isoDateTime } from './fields.js';
  * read (`PaymentResult`) holds nothing personal.
  */
 
-/** `pending` until the gateway says; `succeeded` credits the bill or charge once; the others credit nothing. */
-export const PAYMENT_STATES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
+/**
+ * `pending` until the gateway says; `succeeded` credits the bill or charge once; the others credit nothing.
+ * A bill or charge has one open payment: a newer link makes the older one `replaced` (it pays nothing any
+ * more). Money the gateway took all the same for a replaced or expired link, or for something no longer
+ * there to pay, is `refundDue`: recorded, credited to nothing, to be returned to the payer.
+ */
+export const PAYMENT_STATES = [
+  'pending',
+  'succeeded',
+  'failed',
+  'cancelled',
+  'replaced',
+  'refundDue',
+] as const;
 export type PaymentState = (typeof PAYMENT_STATES)[number];
 export const PAYMENT_STATE_LABELS: Record<PaymentState, string> = {
   pending: 'Đang chờ xác nhận',
   succeeded: 'Thanh toán thành công',
   failed: 'Thanh toán không thành công',
   cancelled: 'Đã hủy thanh toán',
+  replaced: 'Liên kết đã được thay bằng liên kết mới',
+  refundDue: 'Đã thu tiền, chờ hoàn lại',
+};
+
+/** Why money the gateway took pays nothing: the link was replaced, it was paid after the link expired, or what it paid is gone. */
+export const REFUND_REASONS = ['replaced', 'expired', 'nothingToPay'] as const;
+export type RefundReason = (typeof REFUND_REASONS)[number];
+export const REFUND_REASON_LABELS: Record<RefundReason, string> = {
+  replaced: 'liên kết thanh toán đã được thay bằng liên kết mới',
+  expired: 'liên kết thanh toán đã hết hạn',
+  nothingToPay: 'khoản cần thanh toán không còn',
 };
 
 /**
@@ -39,6 +62,19 @@ export const PAYMENT_TARGET_LABELS: Record<PaymentTarget, string> = {
   roomPurchase: 'Mua thêm phòng',
   accountExtension: 'Gia hạn tài khoản',
 };
+
+/**
+ * Money the gateway took for a bill or charge that pays nothing (`refundDue`), as the bill's or charge's
+ * page shows it (`refundsDue`): to be returned to the tenant.
+ */
+export const refundDueEntry = z.object({
+  paymentID: z.string(),
+  amount: z.number(),
+  confirmedOn: isoDateTime(),
+  gatewayTransactionNo: z.string().optional(),
+  refundReason: z.enum(REFUND_REASONS),
+});
+export type RefundDueEntry = z.infer<typeof refundDueEntry>;
 
 /** A payment recorded on a platform registration or request (its `payments`): credited once per payment. */
 export const platformPaymentEntry = z.object({
@@ -71,6 +107,11 @@ export const paymentEntity = z.object({
   bankCode: z.string().optional(),
   cardType: z.string().optional(),
   responseCode: z.string().optional(),
+  /** A `replaced` payment: the newer one and when. */
+  replacedBy: z.string().optional(),
+  replacedOn: isoDateTime().optional(),
+  /** A `refundDue` payment: why it pays nothing. */
+  refundReason: z.enum(REFUND_REASONS).optional(),
 });
 export type Payment = z.infer<typeof paymentEntity>;
 
@@ -85,6 +126,7 @@ export interface PaymentResult {
   confirmedOn?: string;
   gatewayTransactionNo?: string;
   bankCode?: string;
+  refundReason?: RefundReason;
 }
 
 /** Spec §7's reply: a URL is used only when `errorMessage` is empty. */
@@ -102,4 +144,5 @@ export const PAYMENT_MESSAGES = {
     'Thanh toán trực tuyến chưa được bật. Vui lòng thanh toán bằng chuyển khoản (mã QR) hoặc tiền mặt.',
   gatewayUnavailable: 'Không tạo được liên kết thanh toán. Vui lòng thử lại sau ít phút.',
   paymentNotFound: 'Không tìm thấy giao dịch thanh toán.',
+  linkRaced: 'Một thanh toán khác của khoản này vừa thay đổi. Vui lòng tải lại trang rồi thử lại.',
 } as const;

@@ -66,6 +66,15 @@ var logAlerts = [
     query: '${appLog} | where tostring(entry.event) == \'payment.ipn\' and tostring(entry.rspCode) !in (\'00\', \'02\')'
   }
   {
+    name: 'payment-refund-due'
+    displayName: 'VNPay took money that pays nothing'
+    description: 'VNPay confirmed a payment on a link that had been replaced by a newer one, was paid after the link expired, or whose bill, charge or request is gone. The money is recorded on the payment (state refundDue) and shown on the bill; the landlord and the payer were told. Refund it in VNPay\'s merchant portal (its transaction number is on the payment). See docs/payments.md.'
+    severity: 2
+    frequency: 'PT15M'
+    window: 'PT15M'
+    query: '${appLog} | where tostring(entry.event) == \'payment.refundDue\''
+  }
+  {
     name: 'timer-failed'
     displayName: 'A timer run failed'
     description: 'A timer run finished with failures (some houses, accounts or steps failed; the others were done). See docs/operations.md.'

@@ -54,6 +54,18 @@ export function expectError(reply: ReplyLike, status: number, message: string | 
   if (status >= 400) expect(body).not.toHaveProperty('token');
 }
 
+/** Every reply of the route probes: no 5xx; a refusal is JSON in the usual shape with nosniff. */
+export function expectWellFormed(reply: ApiReply, label: string): void {
+  expect(reply.status, `${label}: ${JSON.stringify(reply.body)}`).toBeLessThan(500);
+  if (reply.status >= 400) {
+    expect(reply.headers.get('x-content-type-options'), label).toBe('nosniff');
+    expect(reply.headers.get('content-type'), label).toMatch(/^application\/json/);
+    const body = reply.body as { errorMessage?: string } | Array<{ errorMessage: string }>;
+    const message = Array.isArray(body) ? body[0]?.errorMessage : body.errorMessage;
+    expect(message, label).toMatch(VIETNAMESE);
+  }
+}
+
 /** A 400 whose field list has this message for this field. */
 export function expectFieldError(reply: ReplyLike, field: string, message: string): void {
   expect(reply.status, JSON.stringify(reply.body)).toBe(400);

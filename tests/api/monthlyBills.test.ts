@@ -244,6 +244,41 @@ describe('the guest link', () => {
     );
   });
 
+  it('DELETE …/GuestLink revokes it: the link opens nothing any more; a new link replaces the old one', async () => {
+    const path = `/odata/MonthlyBill/${october.monthlyBillID}/GuestLink`;
+    const tokenOf = (url: string) => new URL(url).searchParams.get('t') ?? '';
+    const open = (t: string) =>
+      api.request(
+        'GET',
+        `/api/GuestMonthlyBill?monthlyBillID=${october.monthlyBillID}&t=${encodeURIComponent(t)}`,
+      );
+    const first = tokenOf((await send<{ url: string }>('POST', path, {})).body.url);
+    const second = await send<{ url: string; expiresOn: string }>('POST', path, {});
+    expectError(await open(first), 404, BILL_MESSAGES.guestLinkInvalid);
+    expect((await open(tokenOf(second.body.url))).status).toBe(200);
+    const shown = await get<BillReply & { guestLinkExpiresOn?: string }>(
+      `/odata/MonthlyBill/${october.monthlyBillID}`,
+    );
+    expect(shown.body.guestLinkExpiresOn).toBe(second.body.expiresOn);
+    expect(JSON.stringify(shown.body)).not.toContain('linkID');
+
+    // Staff, tenants and another landlord revoke nothing.
+    expectError(await send('DELETE', path, undefined, 'nhanvien'), 403, MSG.forbidden);
+    expectError(await send('DELETE', path, undefined, 'nguoithue'), 403, MSG.forbidden);
+    expectError(await send('DELETE', path, undefined, 'chunha2'), 404, MSG.notFound);
+    expect((await open(tokenOf(second.body.url))).status).toBe(200);
+
+    const revoked = await send('DELETE', path, undefined);
+    expect(revoked.status, JSON.stringify(revoked.body)).toBe(204);
+    expectError(await open(tokenOf(second.body.url)), 404, BILL_MESSAGES.guestLinkInvalid);
+    const after = await get<BillReply & { guestLinkExpiresOn?: string }>(
+      `/odata/MonthlyBill/${october.monthlyBillID}`,
+    );
+    expect(after.body.guestLinkExpiresOn).toBeUndefined();
+    // Revoking again changes nothing.
+    expect((await send('DELETE', path, undefined)).status).toBe(204);
+  });
+
   it('staff and tenants make no links (403); another landlord 404; a body is refused', async () => {
     const path = `/odata/MonthlyBill/${october.monthlyBillID}/GuestLink`;
     expectError(await send('POST', path, {}, 'nhanvien'), 403, MSG.forbidden);

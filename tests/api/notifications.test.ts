@@ -185,6 +185,32 @@ describe('GET /odata/Notification', () => {
     );
   });
 
+  it('a notice to the whole house shows the tenant their own room only, not the others nor how many tenants', async () => {
+    const ofHouse = await call<ODataCollection<NoticeReply>>('GET', `/odata/Notification?HouseID=${hoaSen}`);
+    const drill = ofHouse.body.value.find((notice) => notice.title === 'Diễn tập phòng cháy chữa cháy');
+    expect(drill).toMatchObject({ audience: 'house', recipients: expect.any(Number) });
+    const others = (drill?.roomIDs ?? []).filter((roomID) => roomID !== tenantRoom);
+    expect(others.length).toBeGreaterThan(0);
+
+    const replies = [
+      await call<ODataCollection<NoticeReply>>('GET', '/odata/Notification', undefined, 'nguoithue'),
+      await call<NoticeReply>('GET', `/odata/Notification/${drill?.notificationID}`, undefined, 'nguoithue'),
+      await call<RoomReply>('GET', `/odata/Room/${tenantRoom}?$expand=notifications`, undefined, 'nguoithue'),
+    ];
+    for (const reply of replies) {
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      const text = JSON.stringify(reply.body);
+      for (const roomID of others) expect(text).not.toContain(roomID);
+      expect(text).not.toContain('"recipients"');
+    }
+    expect(replies[1]?.body).toMatchObject({ audience: 'house', roomIDs: [tenantRoom], roomNames: [] });
+    expectError(
+      await call('GET', '/odata/Notification?$filter=recipients gt 1', undefined, 'nguoithue'),
+      400,
+      'Trường "recipients" không tồn tại.',
+    );
+  });
+
   it('GET /odata/Room/{id}?$expand=notifications: the notices that reached the room', async () => {
     const room = await call<RoomReply & { notifications: NoticeReply[] }>(
       'GET',

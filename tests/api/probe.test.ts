@@ -17,7 +17,7 @@ import {
   type ApiReply,
   type TestProduct,
 } from '../support/product.js';
-import { houseObjects, MSG } from './helpers.js';
+import { expectWellFormed, houseObjects, MSG } from './helpers.js';
 
 type Session = Awaited<ReturnType<ReturnType<typeof apiClient>['login']>>;
 
@@ -276,18 +276,6 @@ async function send(probe: Probe, token?: string): Promise<ApiReply> {
     ...(probe.rawBody !== undefined ? { rawBody: probe.rawBody } : {}),
     ...(probe.headers ? { headers: probe.headers } : {}),
   });
-}
-
-/** Every reply: no 5xx; a refusal is JSON in the usual shape with nosniff. */
-function expectWellFormed(reply: ApiReply, label: string): void {
-  expect(reply.status, `${label}: ${JSON.stringify(reply.body)}`).toBeLessThan(500);
-  if (reply.status >= 400) {
-    expect(reply.headers.get('x-content-type-options'), label).toBe('nosniff');
-    expect(reply.headers.get('content-type'), label).toMatch(/^application\/json/);
-    const body = reply.body as { errorMessage?: string } | Array<{ errorMessage: string }>;
-    const message = Array.isArray(body) ? body[0]?.errorMessage : body.errorMessage;
-    expect(message, label).toMatch(/[À-ỹ]/u);
-  }
 }
 
 /** A caller without rights to `id`: refused (403/404), or a reply that names none of its objects. */

@@ -12,7 +12,10 @@ export interface GatewayAnswer {
   amount?: string;
   txnRef?: string;
   transactionNo?: string;
-  /** `vnp_PayDate` (yyyyMMddHHmmss, Vietnam time); a fixed day unless a test moves its clock. */
+  /**
+   * `vnp_PayDate` (yyyyMMddHHmmss, Vietnam time); by default the URL's `vnp_CreateDate`: paid the moment
+   * the link was made, well before it expires.
+   */
   payDate?: string;
 }
 
@@ -27,7 +30,7 @@ export function gatewayCallback(
     vnp_BankCode: 'NCB',
     vnp_CardType: 'ATM',
     vnp_OrderInfo: asked.get('vnp_OrderInfo') ?? '',
-    vnp_PayDate: answer.payDate ?? '20261120103000',
+    vnp_PayDate: answer.payDate ?? asked.get('vnp_CreateDate') ?? '',
     vnp_ResponseCode: answer.responseCode ?? '00',
     vnp_TmnCode: asked.get('vnp_TmnCode') ?? '',
     vnp_TransactionNo: answer.transactionNo ?? '14226112',

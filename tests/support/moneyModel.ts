@@ -77,7 +77,12 @@ import { actorFor, TEST_VNPAY, testConfig, TestClock } from './useCaseHarness.js
 // when the step runs (modulo its count), in an order that does not depend on random ids.
 
 export type Share = 'part' | 'full' | 'over';
-export type Outcome = 'success' | 'failure' | 'cancel';
+/**
+ * What happens on the gateway's page of a link: paid, refused, cancelled, left unpaid until it expires
+ * (`abandon`: VNPay never notifies), or paid but dated after the link expired (`late`: VNPay should have
+ * refused it; the money is to be returned).
+ */
+export type Outcome = 'success' | 'failure' | 'cancel' | 'abandon' | 'late';
 export type TransferKind = 'exact' | 'part' | 'over' | 'unknownCode' | 'noCode' | 'mangled';
 
 export type Op =
@@ -175,7 +180,15 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('payLink' as const),
       pick,
-      outcome: fc.constantFrom<Outcome>('success', 'success', 'failure', 'cancel'),
+      outcome: fc.constantFrom<Outcome>(
+        'success',
+        'success',
+        'success',
+        'failure',
+        'cancel',
+        'abandon',
+        'late',
+      ),
     }),
   },
   { weight: 5, arbitrary: fc.record({ kind: fc.constant('notify' as const), pick }) },
@@ -267,6 +280,12 @@ interface ModelLink {
   delivered: number;
   /** When the gateway stops taking payments on it (`vnp_ExpireDate`). */
   expiresOn: string;
+  /** The step it was made in, and whether a later link of the same debt replaced it before VNPay reported on it. */
+  madeInStep: number;
+  replaced: boolean;
+  /** Once VNPay reported on it: whether its money credits a bill (else, taken, it is to be returned), and when. */
+  credited?: boolean;
+  creditedInStep?: number;
 }
 
 interface ModelTransfer {
@@ -314,6 +333,8 @@ export interface World {
   cash: Map<string, number>;
   snapshot: Snapshot;
   trace: string[];
+  /** Steps run so far. */
+  step: number;
   /** How often each kind of step ran, was refused (by message) or found nothing to act on. */
   stats: Map<string, number>;
   sequence: number;
@@ -378,6 +399,7 @@ export async function openWorld(store: Store, closeStore: () => Promise<void>): 
     cash: new Map(),
     snapshot: undefined as unknown as Snapshot,
     trace: [],
+    step: 0,
     stats: new Map(),
     sequence: 0,
     close: closeStore,
@@ -570,6 +592,7 @@ export function traceText(world: World): string {
 
 export async function runOp(world: World, op: Op): Promise<void> {
   const { deps, actor } = world;
+  world.step += 1;
   count(world, op.kind);
   const snapshot = world.snapshot;
   let refused = false;
@@ -726,6 +749,15 @@ export async function runOp(world: World, op: Op): Promise<void> {
       });
       if (reply?.status && reply.paymentURL) {
         const asked = new URL(reply.paymentURL).searchParams;
+        // One open link per debt: the new link replaces those of this bill or charge, and of the bills
+        // carried over into it, that VNPay has not reported on yet.
+        const debt = carriedInto(snapshot, target.id);
+        for (const [index, link] of world.links.entries()) {
+          if (link.delivered === 0 && !link.replaced && debt.has(link.targetID)) {
+            link.replaced = true;
+            world.trace.push(`  link ${index} replaced`);
+          }
+        }
         world.links.push({
           paymentID: asked.get('vnp_TxnRef') ?? '',
           url: reply.paymentURL,
@@ -735,6 +767,8 @@ export async function runOp(world: World, op: Op): Promise<void> {
           outcome: op.outcome,
           delivered: 0,
           expiresOn: gatewayDateToIso(asked.get('vnp_ExpireDate') ?? '') ?? '',
+          madeInStep: world.step,
+          replaced: false,
         });
         world.trace.push(`  link ${world.links.length - 1}: ${Number(asked.get('vnp_Amount')) / 100} ₫`);
       }
@@ -742,7 +776,8 @@ export async function runOp(world: World, op: Op): Promise<void> {
     }
     case 'notify': {
       const index = world.links.length === 0 ? -1 : op.pick % world.links.length;
-      if (index < 0) return skip(world, op);
+      // A link left unpaid is never notified.
+      if (index < 0 || world.links[index]?.outcome === 'abandon') return skip(world, op);
       await deliver(world, index);
       break;
     }
@@ -844,9 +879,13 @@ export async function runOp(world: World, op: Op): Promise<void> {
     }
     case 'clock': {
       // VNPay notifies a payment made on its page before the link expires; copies may come any time later.
+      // A late payment is notified once its (late) date has come; an abandoned link never.
       const until = world.clock.now().getTime() + op.hours * 3_600_000;
       for (const [index, link] of world.links.entries()) {
-        if (link.delivered === 0 && Date.parse(link.expiresOn) <= until) await deliver(world, index);
+        if (link.delivered > 0 || link.outcome === 'abandon') continue;
+        if (Date.parse(link.expiresOn) + (link.outcome === 'late' ? LATE_MS : 0) <= until) {
+          await deliver(world, index);
+        }
       }
       world.clock.advance(op.hours * 3_600_000);
       world.trace.push(`clock +${op.hours} h → ${world.clock.now().toISOString()}`);
@@ -875,12 +914,36 @@ export async function runOp(world: World, op: Op): Promise<void> {
   if (carried > before) count(world, 'a bill carried over');
 }
 
+/** How long after its link expired a `late` payment is dated: beyond the five minutes VNPay may take. */
+const LATE_MS = 10 * 60_000;
+
+/** The bill or charge `id` and the bills carried over into it, directly or through others. */
+function carriedInto(snapshot: Snapshot, id: string): Set<string> {
+  const debt = new Set([id]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const bill of snapshot.bills) {
+      if (bill.carriedToBillID && debt.has(bill.carriedToBillID) && !debt.has(bill.id)) {
+        debt.add(bill.id);
+        grew = true;
+      }
+    }
+  }
+  return debt;
+}
+
+/** Whether VNPay took money on the link's page. */
+function tookMoney(link: ModelLink): boolean {
+  return link.outcome === 'success' || link.outcome === 'late';
+}
+
 /** The gateway notifies us of link `index` (again): signed, with the outcome of its page. */
 async function deliver(world: World, index: number): Promise<void> {
   const link = world.links[index] as ModelLink;
+  const paidAt = link.outcome === 'late' ? new Date(Date.parse(link.expiresOn) + LATE_MS) : world.clock.now();
   const query = gatewayCallback(link.url, TEST_VNPAY.hashSecret, {
-    responseCode: link.outcome === 'success' ? '00' : link.outcome === 'cancel' ? '24' : '51',
-    payDate: vietnamCompactDateTime(world.clock.now()),
+    responseCode: tookMoney(link) ? '00' : link.outcome === 'cancel' ? '24' : '51',
+    payDate: vietnamCompactDateTime(paidAt),
     transactionNo: String(14_000_000 + index),
   });
   const reply = await receiveGatewayNotification(world.deps, query);
@@ -893,6 +956,11 @@ async function deliver(world: World, index: number): Promise<void> {
     reply.RspCode === (link.delivered === 0 ? '00' : '02'),
     `notification ${link.delivered + 1} of link ${index} answered ${reply.RspCode}`,
   );
+  if (link.delivered === 0) {
+    // Only the open link, paid in time, credits what it pays.
+    link.credited = link.outcome === 'success' && !link.replaced;
+    if (link.credited) link.creditedInStep = world.step;
+  }
   link.delivered += 1;
 }
 
@@ -936,7 +1004,7 @@ export function brokenInvariants(world: World): string[] {
   const docs: Array<MonthlyBillDoc | OneTimeChargeDoc> = [...snapshot.bills, ...snapshot.charges];
   const byID = new Map(docs.map((doc) => [doc.id, doc]));
 
-  // 1. Every đồng received is on exactly one bill, charge or waiting transfer.
+  // 1. Every đồng received is on exactly one bill, charge, waiting transfer or payment to be returned.
   const holders = new Map<string, Array<{ doc: MonthlyBillDoc | OneTimeChargeDoc; entry: PaymentEntry }>>();
   for (const doc of docs) {
     for (const entry of doc.payments) {
@@ -947,20 +1015,26 @@ export function brokenInvariants(world: World): string[] {
     }
   }
   const knownReferences = new Set<string>();
+  let refunds = 0;
   for (const [index, link] of world.links.entries()) {
     knownReferences.add(link.paymentID);
     const held = holders.get(link.paymentID) ?? [];
     const payment = snapshot.payments.find((candidate) => candidate.paymentID === link.paymentID);
-    const credited = link.outcome === 'success' && link.delivered > 0;
+    const credited = link.credited === true;
     const state =
       link.delivered === 0
-        ? 'pending'
-        : link.outcome === 'success'
-          ? 'succeeded'
+        ? link.replaced
+          ? 'replaced'
+          : 'pending'
+        : tookMoney(link)
+          ? credited
+            ? 'succeeded'
+            : 'refundDue'
           : link.outcome === 'cancel'
             ? 'cancelled'
             : 'failed';
     if (payment?.state !== state) fail(`link ${index}: payment state ${payment?.state} instead of ${state}`);
+    if (state === 'refundDue') refunds += link.amount;
     if (held.length !== (credited ? 1 : 0)) {
       fail(
         `link ${index} (${link.outcome}, delivered ${link.delivered}×) is on ${held.length} bills or charges`,
@@ -1026,15 +1100,55 @@ export function brokenInvariants(world: World): string[] {
   }
   const received =
     sumOf(world.cash.values()) +
-    sumOf(
-      world.links
-        .filter((link) => link.outcome === 'success' && link.delivered > 0)
-        .map((link) => link.amount),
-    ) +
+    sumOf(world.links.filter((link) => tookMoney(link) && link.delivered > 0).map((link) => link.amount)) +
     sumOf(world.transfers.map((transfer) => transfer.amount));
-  const recorded = sumOf(docs.flatMap((doc) => doc.payments.map((entry) => entry.amount))) + waiting;
-  if (received !== recorded)
-    fail(`${received} ₫ received, ${recorded} ₫ on bills, charges and waiting transfers`);
+  const toReturn = sumOf(
+    snapshot.payments.filter((payment) => payment.state === 'refundDue').map((payment) => payment.amount),
+  );
+  if (toReturn !== refunds) fail(`${toReturn} ₫ recorded to be returned, ${refunds} ₫ expected`);
+  const recorded =
+    sumOf(docs.flatMap((doc) => doc.payments.map((entry) => entry.amount))) + waiting + toReturn;
+  if (received !== recorded) {
+    fail(
+      `${received} ₫ received, ${recorded} ₫ on bills, charges, waiting transfers and payments to be returned`,
+    );
+  }
+
+  // 1b. A bill is never paid twice by links: of the links whose money is on a bill or charge, each was made
+  //     after the one before it had paid (asking only what was still owed then), and at most one link that
+  //     may still be paid is open per debt.
+  for (const doc of docs) {
+    const links = doc.payments
+      .filter((entry) => entry.method === 'online')
+      .map((entry) => world.links.find((link) => link.paymentID === entry.reference))
+      .filter((link): link is ModelLink => link !== undefined)
+      .sort((a, b) => a.madeInStep - b.madeInStep);
+    for (let index = 1; index < links.length; index += 1) {
+      const before = links[index - 1] as ModelLink;
+      const after = links[index] as ModelLink;
+      if (after.madeInStep <= (before.creditedInStep ?? Number.POSITIVE_INFINITY)) {
+        fail(
+          `${doc.id} paid twice by links: ${after.paymentID} was made in step ${after.madeInStep}, ` +
+            `before ${before.paymentID}'s money arrived (step ${before.creditedInStep})`,
+        );
+      }
+    }
+  }
+  const now = world.clock.now().toISOString();
+  const openByDebt = new Map<string, number>();
+  for (const payment of snapshot.payments) {
+    if (payment.state !== 'pending' || payment.expiresOn <= now) continue;
+    let debt = payment.targetID;
+    for (let hops = 0; hops < 24; hops += 1) {
+      const next = byID.get(debt);
+      if (next?.type !== 'monthlyBill' || !next.carriedToBillID) break;
+      debt = next.carriedToBillID;
+    }
+    openByDebt.set(debt, (openByDebt.get(debt) ?? 0) + 1);
+  }
+  for (const [debt, open] of openByDebt) {
+    if (open > 1) fail(`${debt}: ${open} payment links open at once`);
+  }
 
   // 2. A bill or charge: its paid amount is its payments, its status says so, cash never pays past it, and
   //    a bill carried into a later one takes no money after that (its remainder is asked on the later bill).

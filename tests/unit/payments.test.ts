@@ -2,6 +2,7 @@ import { BILL_MESSAGES, BILL_STATUS } from '@nhatro/common';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../api/src/domain/shared/errors.js';
 import { applyCashPayment, owedOf, type Payable } from '../../api/src/domain/payments.js';
+import { decideIpn, refundDueTexts, refundReasonOf } from '../../api/src/domain/shared/onlinePayments.js';
 
 /** Cash payments of bills and charges: a part leaves the rest owed, never more than is owed. */
 
@@ -94,5 +95,47 @@ describe('applyCashPayment', () => {
 
   it('owedOf is never negative', () => {
     expect(owedOf({ due: 100, paidAmount: 150 })).toBe(0);
+  });
+});
+
+describe('the gateway’s notification, before anything is written', () => {
+  const report = { paymentID: 'p1', amount: 100_000, responseCode: '00', transactionStatus: '00' };
+  const EXPIRES = '2026-11-20T03:15:00.000Z';
+
+  it('a replaced payment is still confirmed once (its page may be paid until it expires); a final one is 02', () => {
+    for (const state of ['pending', 'replaced'] as const) {
+      expect(decideIpn({ verified: true, report, payment: { amount: 100_000, state } })).toEqual({
+        code: '00',
+        state: 'succeeded',
+      });
+    }
+    for (const state of ['succeeded', 'failed', 'cancelled', 'refundDue'] as const) {
+      expect(decideIpn({ verified: true, report, payment: { amount: 100_000, state } })).toEqual({
+        code: '02',
+      });
+    }
+  });
+
+  it('only the open link, paid by five minutes after it expired, may credit', () => {
+    const open = { state: 'pending' as const, expiresOn: EXPIRES };
+    expect(refundReasonOf(open, '2026-11-20T03:10:00.000Z')).toBeUndefined();
+    expect(refundReasonOf(open, '2026-11-20T03:20:00.000Z')).toBeUndefined();
+    expect(refundReasonOf(open, '2026-11-20T03:20:01.000Z')).toBe('expired');
+    expect(refundReasonOf({ state: 'replaced', expiresOn: EXPIRES }, '2026-11-20T03:01:00.000Z')).toBe(
+      'replaced',
+    );
+  });
+
+  it('tells the landlord and the payer why, with VNPay’s transaction number, in Vietnamese', () => {
+    const texts = refundDueTexts({
+      amount: 2_620_000,
+      description: 'Hóa đơn tháng 11/2026',
+      reason: 'replaced',
+      transactionNo: '14226112',
+    });
+    expect(texts.landlord.body).toContain('2.620.000 ₫');
+    expect(texts.landlord.body).toContain('14226112');
+    expect(texts.landlord.body).toContain('đã được thay bằng liên kết mới');
+    expect(texts.payer.body).toContain('hoàn lại');
   });
 });

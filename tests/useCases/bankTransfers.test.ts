@@ -159,7 +159,7 @@ describe('matching by the bill’s code', () => {
     expect(await readBill()).toMatchObject({ status: BILL_STATUS.partlyPaid, paidAmount: 1_000_000 });
   });
 
-  it('no code, an unknown code, another landlord’s code, too much, or a paid bill: it waits with the reason', async () => {
+  it('no code, an unknown code, too much, a paid bill or several codes: it waits with the reason', async () => {
     await payMonthlyBill(
       actorFor(deps, landlord),
       (
@@ -176,23 +176,42 @@ describe('matching by the bill’s code', () => {
     const summary = await feed([
       transfer({ description: 'tien nha thang 11' }),
       transfer({ description: 'NTAAAAAAAA' }),
-      transfer({ description: othersBill.billCode }),
       transfer({ amount: bill.total + 1 }),
       transfer({ description: paidCode }),
-      transfer({ description: `${bill.billCode} ${othersBill.billCode}` }),
+      transfer({ description: `${bill.billCode} ${paidCode}` }),
     ]);
-    expect(summary).toEqual({ received: 6, matched: 0, unmatched: 6, duplicates: 0 });
+    expect(summary).toEqual({ received: 5, matched: 0, unmatched: 5, duplicates: 0 });
     expect((await waiting()).map((t) => t.unmatchedReason).sort()).toEqual(
       [
         BANK_TRANSFER_MESSAGES.noCode,
         BANK_TRANSFER_MESSAGES.unknownCode,
-        BANK_TRANSFER_MESSAGES.otherLandlord,
         BANK_TRANSFER_MESSAGES.moreThanOwed,
         BANK_TRANSFER_MESSAGES.alreadyPaid,
         BANK_TRANSFER_MESSAGES.severalCodes,
       ].sort(),
     );
     expect((await readBill()).paidAmount).toBe(0);
+  });
+
+  it('another landlord’s code is, to the receiving landlord, a code that does not exist', async () => {
+    // Whether a code is a bill of someone else's house must not show in anything the landlord sees.
+    const summary = await feed([
+      transfer({ description: othersBill.billCode }),
+      transfer({ description: 'NTAAAAAAAA' }),
+    ]);
+    expect(summary).toEqual({ received: 2, matched: 0, unmatched: 2, duplicates: 0 });
+    expect((await waiting()).map((waitingOne) => waitingOne.unmatchedReason)).toEqual([
+      BANK_TRANSFER_MESSAGES.unknownCode,
+      BANK_TRANSFER_MESSAGES.unknownCode,
+    ]);
+    // Beside the landlord's own code, a foreign one counts no more than an unknown one: the own bill is paid.
+    expect(await feed([transfer({ description: `${bill.billCode} ${othersBill.billCode}` })])).toEqual({
+      received: 1,
+      matched: 1,
+      unmatched: 0,
+      duplicates: 0,
+    });
+    expect((await readBill()).paidAmount).toBe(bill.total);
     expect(
       (await houseDocs<MonthlyBillDoc>(deps).read(othersBill.houseID, othersBill.monthlyBillID))?.paidAmount,
     ).toBe(0);
@@ -237,10 +256,16 @@ describe('the landlord’s waiting list', () => {
       'notFound',
       /./,
     );
+    // The same refusal as for a code no bill carries.
     await expectRefusal(
       assignBankTransfer(actorFor(deps, landlord), { bankTransferID: id, billCode: othersBill.billCode }),
       'notFound',
-      /./,
+      BANK_TRANSFER_MESSAGES.unknownCode,
+    );
+    await expectRefusal(
+      assignBankTransfer(actorFor(deps, landlord), { bankTransferID: id, billCode: 'NTAAAAAAAA' }),
+      'notFound',
+      BANK_TRANSFER_MESSAGES.unknownCode,
     );
     await expectRefusal(dismissBankTransfer(actorFor(deps, other), id), 'notFound', /./);
     expect(

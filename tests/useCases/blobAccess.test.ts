@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HouseDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import type { HouseDoc, MeterRecordDoc, RoomDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { grantHouseUpload, grantRead, grantRegistrationUpload } from '../../api/src/useCases/blobAccess.js';
 import {
   aContract,
+  aDevice,
   aHouse,
   aLandlord,
   aLessee,
@@ -20,6 +22,8 @@ import {
   type UseCaseHarness,
   landlordWithHouse,
 } from '../support/useCaseHarness.js';
+import { anIssue } from '../support/issueBuilders.js';
+import { aMeter, aMeterRecord } from '../support/meterBuilders.js';
 
 const NOT_FOUND = 'Không tìm thấy dữ liệu yêu cầu.';
 const FORBIDDEN = 'Bạn không có quyền thực hiện thao tác này.';
@@ -120,17 +124,83 @@ describe('grantRead', () => {
     expect(h.blobs.issued).toEqual([]);
   });
 
-  it('lets a lessee read room photos of their house but not other papers there', async () => {
-    const lessee = actorFor(deps, await aLesseeOfHouse());
-    const photo = aRoomImageName(deps, house);
-    h.blobs.put('room-images', photo, PNG_BYTES);
-    await aRoom(deps, house, { images: [photo] });
-    const contract = `${house.houseID}/contract-${h.clock.now().getTime()}-abc123.pdf`;
-    h.blobs.put('contract-pdf', contract, new Uint8Array(Buffer.from('%PDF-1.4')), 'application/pdf');
-    await expect(grantRead(lessee, 'room-images', photo)).resolves.toMatchObject({
+  it('lets a lessee read the photos of their own room, devices and meter readings, but not other papers there', async () => {
+    const room = await aRoom(deps, house);
+    const contract = await aContract(deps, room);
+    const lessee = actorFor(deps, await aLessee(deps, { house, room, contract }));
+    const [roomPhoto, devicePhoto, meterPhoto] = [
+      aRoomImageName(deps, house),
+      aRoomImageName(deps, house, 'device'),
+      aRoomImageName(deps, house),
+    ];
+    for (const name of [roomPhoto, devicePhoto, meterPhoto]) h.blobs.put('room-images', name, PNG_BYTES);
+    await houseDocs<RoomDoc>(deps).replace({ ...room, images: [roomPhoto] });
+    await aDevice(deps, room, { images: [devicePhoto] });
+    const meter = await aMeter(deps, room, 'electricity');
+    const reading = await aMeterRecord(deps, room, meter, {
+      month: '2026-10',
+      previousIndex: 0,
+      newIndex: 5,
+    });
+    await houseDocs<MeterRecordDoc>(deps).replace({ ...reading, imageBlobName: meterPhoto });
+    for (const name of [roomPhoto, devicePhoto, meterPhoto]) {
+      await expect(grantRead(lessee, 'room-images', name)).resolves.toMatchObject({
+        url: expect.stringContaining('sp=r'),
+      });
+    }
+    const pdf = `${house.houseID}/contract-${h.clock.now().getTime()}-abc123.pdf`;
+    h.blobs.put('contract-pdf', pdf, new Uint8Array(Buffer.from('%PDF-1.4')), 'application/pdf');
+    await expectRefusal(grantRead(lessee, 'contract-pdf', pdf), 'notFound', NOT_FOUND);
+  });
+
+  it('a lessee gets no read URL for another tenant’s room, device, meter or issue photo in the same house', async () => {
+    const room = await aRoom(deps, house);
+    const contract = await aContract(deps, room);
+    const lessee = actorFor(deps, await aLessee(deps, { house, room, contract }));
+    const mine = aRoomImageName(deps, house);
+    h.blobs.put('room-images', mine, PNG_BYTES);
+    await anIssue(deps, contract, room, { images: [mine] });
+
+    const neighbourRoom = await aRoom(deps, house);
+    const neighbour = await aContract(deps, neighbourRoom);
+    const theirs = {
+      room: aRoomImageName(deps, house),
+      device: aRoomImageName(deps, house, 'device'),
+      meter: aRoomImageName(deps, house),
+      issue: aRoomImageName(deps, house),
+      // An issue the neighbour reported about this very room (under their own contract) is not this tenant's.
+      issueHere: aRoomImageName(deps, house),
+      // A report of an earlier tenancy of the same room: not this tenant's either.
+      earlierTenancy: aRoomImageName(deps, house),
+    };
+    for (const name of Object.values(theirs)) h.blobs.put('room-images', name, PNG_BYTES);
+    await houseDocs<RoomDoc>(deps).replace({ ...neighbourRoom, images: [theirs.room] });
+    await aDevice(deps, neighbourRoom, { images: [theirs.device] });
+    const meter = await aMeter(deps, neighbourRoom, 'water');
+    const reading = await aMeterRecord(deps, neighbourRoom, meter, {
+      month: '2026-10',
+      previousIndex: 0,
+      newIndex: 3,
+    });
+    await houseDocs<MeterRecordDoc>(deps).replace({ ...reading, imageBlobName: theirs.meter });
+    await anIssue(deps, neighbour, neighbourRoom, { images: [theirs.issue] });
+    await anIssue(deps, neighbour, room, { images: [theirs.issueHere] });
+    await anIssue(deps, { houseID: house.houseID, contractID: 'hop-dong-truoc' }, room, {
+      images: [theirs.earlierTenancy],
+    });
+
+    await expect(grantRead(lessee, 'room-images', mine)).resolves.toMatchObject({
       url: expect.stringContaining('sp=r'),
     });
-    await expectRefusal(grantRead(lessee, 'contract-pdf', contract), 'notFound', NOT_FOUND);
+    const issuedBefore = h.blobs.issued.length;
+    for (const name of Object.values(theirs)) {
+      await expectRefusal(grantRead(lessee, 'room-images', name), 'notFound', NOT_FOUND);
+    }
+    expect(h.blobs.issued).toHaveLength(issuedBefore);
+    // The landlord reads them all.
+    for (const name of Object.values(theirs)) {
+      await expect(grantRead(actorFor(deps, landlord), 'room-images', name)).resolves.toHaveProperty('url');
+    }
   });
 
   it('gives no read URL for an upload nothing references, not even to the super admin', async () => {

@@ -13,6 +13,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { openCosmosStore } from '../../api/src/store/cosmos.js';
 import { openSqliteStore } from '../../api/src/store/sqlite.js';
+import { setLogSink } from '../../api/src/telemetry/log.js';
 import { openWorld, runSequence, sequenceArbitrary, type Op, type World } from '../support/moneyModel.js';
 import { startCosmosServer, type CosmosTestServer } from '../store/cosmosServer.js';
 
@@ -71,13 +72,62 @@ const REGRESSIONS: Array<{ name: string; ops: Op[] }> = [
       { kind: 'payLink', pick: 0, outcome: 'success' },
     ],
   },
+  {
+    // Issue 21: a tenant asked for a second payment link and paid on both pages; the first one's money was
+    // credited too (a surplus). A new link now replaces the open one: the old page's money is to be returned.
+    name: 'a second payment link for a bill, both pages paid',
+    ops: [
+      { kind: 'contract', room: 0, startOffset: 0, months: 1, rent: 0, deposit: 0 },
+      { kind: 'issue', house: 0, recompute: false },
+      { kind: 'payLink', pick: 0, outcome: 'success' },
+      { kind: 'payLink', pick: 0, outcome: 'success' },
+      { kind: 'notify', pick: 1 },
+      { kind: 'notify', pick: 0 },
+      { kind: 'clock', hours: 1 },
+    ],
+  },
+  {
+    // The link of November, carried into December, is replaced by December's own link.
+    name: 'a link of a bill carried over, then a link of the bill it went into',
+    ops: [
+      { kind: 'contract', room: 0, startOffset: 0, months: 3, rent: 0, deposit: 0 },
+      { kind: 'issue', house: 0, recompute: false },
+      { kind: 'clock', hours: 840 },
+      { kind: 'payLink', pick: 0, outcome: 'success' },
+      { kind: 'issue', house: 0, recompute: false },
+      { kind: 'payLink', pick: 1, outcome: 'success' },
+      { kind: 'notify', pick: 0 },
+      { kind: 'notify', pick: 1 },
+      { kind: 'clock', hours: 1 },
+    ],
+  },
+  {
+    name: 'a payment dated after its link expired, and an abandoned link replaced',
+    ops: [
+      { kind: 'contract', room: 0, startOffset: 0, months: 1, rent: 0, deposit: 0 },
+      { kind: 'issue', house: 0, recompute: false },
+      { kind: 'payLink', pick: 0, outcome: 'late' },
+      { kind: 'clock', hours: 1 },
+      { kind: 'payLink', pick: 0, outcome: 'abandon' },
+      { kind: 'clock', hours: 1 },
+      { kind: 'payLink', pick: 0, outcome: 'success' },
+      { kind: 'clock', hours: 1 },
+    ],
+  },
 ];
 
 let server: CosmosTestServer | undefined;
+/** Money to be returned raises a warning line (an alert in Azure); counted here instead of filling the output. */
+let refundWarnings = 0;
 beforeAll(async () => {
   server = await startCosmosServer();
+  setLogSink((record, line) => {
+    if (record.event === 'payment.refundDue') refundWarnings += 1;
+    else console.warn(line);
+  });
 });
 afterAll(async () => {
+  setLogSink();
   await server?.close();
 });
 
@@ -118,7 +168,8 @@ describe.each(ADAPTERS)('money invariants on $kind', ({ kind, runs, steps }) => 
       );
       console.log(
         `money invariants on ${kind}: seed ${SEED}, ${runs} runs (${sequences} sequences with shrinking), ` +
-          `${executed} steps, ${((Date.now() - started) / 1000).toFixed(1)} s` +
+          `${executed} steps, ${refundWarnings} payments to be returned so far, ` +
+          `${((Date.now() - started) / 1000).toFixed(1)} s` +
           (long ? ' (long run)' : ''),
       );
       if (process.env.PROPERTY_STATS) {

@@ -298,6 +298,64 @@ describe('reading notices', () => {
     ]);
   });
 
+  it('a tenant sees a notice as sent to their room: not the other rooms it reached, nor how many tenants', async () => {
+    const both = await createNotification(
+      actorFor(deps, landlord),
+      notice({ title: 'Hai phòng', roomIDs: [room101.roomID, room102.roomID] }),
+    );
+    const mine = { roomIDs: [room101.roomID], roomNames: [] };
+    const list = await listNotifications(tenantActor(tenant101), {}, odata(NOTIFICATION_MODEL));
+    expect(list.value.map((item) => [item.title, item.roomIDs, item.roomNames])).toEqual([
+      ['Hai phòng', [room101.roomID], ['P101']],
+      ['Cả nhà', mine.roomIDs, mine.roomNames],
+    ]);
+    const one = await getNotification(
+      tenantActor(tenant101),
+      houseNotice.notificationID as string,
+      odata(NOTIFICATION_MODEL),
+    );
+    const marked = await markNotificationRead(tenantActor(tenant101), both.notificationID as string);
+    const expanded = await getRoom(
+      tenantActor(tenant101),
+      room101.roomID,
+      odata(ROOM_MODEL, '$expand=notifications'),
+    );
+    const seen = [...list.value, one, marked, ...(expanded.notifications as Array<Record<string, unknown>>)];
+    for (const item of seen) {
+      expect(item).not.toHaveProperty('recipients');
+      expect(item).not.toHaveProperty('contractIDs');
+      expect(JSON.stringify(item)).not.toContain(room102.roomID);
+      expect(JSON.stringify(item)).not.toContain(emptyRoom.roomID);
+      expect(JSON.stringify(item)).not.toContain('P102');
+    }
+    expect(one).toMatchObject({ audience: 'house', ...mine });
+    expect(marked).toMatchObject({ audience: 'rooms', roomIDs: [room101.roomID], roomNames: ['P101'] });
+    // Nor can a tenant ask the store about them.
+    for (const params of ['$filter=recipients gt 1', '$orderby=recipients desc']) {
+      await expectRefusal(
+        listNotifications(tenantActor(tenant101), {}, odata(NOTIFICATION_MODEL, params)),
+        'badRequest',
+        MESSAGES.unknownField('recipients'),
+      );
+    }
+    // The landlord still sees every room a notice reached, and how many tenants.
+    const ofHouse = await getNotification(
+      actorFor(deps, landlord),
+      houseNotice.notificationID as string,
+      odata(NOTIFICATION_MODEL),
+    );
+    expect(ofHouse).toMatchObject({ recipients: 2 });
+    expect(new Set(ofHouse.roomIDs as string[])).toEqual(
+      new Set([room101.roomID, room102.roomID, emptyRoom.roomID]),
+    );
+    const filtered = await listNotifications(
+      actorFor(deps, landlord),
+      { houseID: house.houseID },
+      odata(NOTIFICATION_MODEL, '$filter=recipients gt 1'),
+    );
+    expect(filtered.value.map((item) => item.title)).toEqual(['Hai phòng', 'Cả nhà']);
+  });
+
   it('a tenant never reaches another room’s notice or another house: 404', async () => {
     const other = roomNotice.notificationID as string;
     await expectRefusal(

@@ -12,9 +12,11 @@ import {
   type UserDoc,
   REGISTRATIONS_PARTITION,
 } from '../../api/src/domain/shared/model.js';
+import { setLogSink, type LogRecord } from '../../api/src/telemetry/log.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
-import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
+import { getMonthlyBill, payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
+import { MONTHLY_BILL_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import {
   gatewayReturnPage,
   paymentResult,
@@ -29,6 +31,7 @@ import { gatewayCallback, type GatewayAnswer } from '../support/gateway.js';
 import {
   actorFor,
   expectRefusal,
+  odata,
   TEST_VNPAY,
   type UseCaseHarness,
   landlordWithHouse,
@@ -61,6 +64,14 @@ beforeEach(async () => {
   bill = await aMonthlyBill(deps, contract, { month: '2026-11' });
 });
 afterEach(() => h.close());
+
+/** The structured log lines of the test (money to be returned is a warning: an alert in Azure). */
+let logged: LogRecord[] = [];
+beforeEach(() => {
+  logged = [];
+  setLogSink((record) => void logged.push(record));
+});
+afterEach(() => setLogSink());
 
 async function payUrl(forBill: MonthlyBillDoc = bill, user: UserDoc = tenant): Promise<string> {
   const reply = await requestMonthlyBillPayment(actorFor(deps, user), forBill.monthlyBillID);
@@ -172,12 +183,16 @@ describe('asking for a payment URL', () => {
 describe('the gateway’s notification (IPN)', () => {
   it('00: a success credits the bill once, records the payment and writes the landlord’s and the tenant’s messages', async () => {
     const url = await payUrl();
-    expect(await notify(url)).toEqual({ RspCode: '00', Message: 'Confirm Success' });
+    // Paid 8 minutes after the link was made (10:00 in Vietnam): the bill is paid when VNPay says.
+    expect(await notify(url, { payDate: '20261120100800' })).toEqual({
+      RspCode: '00',
+      Message: 'Confirm Success',
+    });
     const saved = await readBill();
     expect(saved).toMatchObject({
       status: BILL_STATUS.paid,
       paidAmount: bill.total,
-      paidOn: '2026-11-20T03:30:00.000Z',
+      paidOn: '2026-11-20T03:08:00.000Z',
     });
     expect(saved.payments).toEqual([
       expect.objectContaining({ amount: bill.total, method: 'online', note: 'VNPay 14226112' }),
@@ -349,6 +364,166 @@ describe('the gateway’s notification (IPN)', () => {
   });
 });
 
+describe('one open payment per bill or charge', () => {
+  const refundMessages = async () => (await outbox()).filter((m) => m.event === 'paymentRefundDue');
+
+  it('a new link replaces the open one: money VNPay takes on the old page credits nothing and is to be returned', async () => {
+    const first = await payUrl();
+    const second = await payUrl();
+    const [firstID, secondID] = [first, second].map((url) => new URL(url).searchParams.get('vnp_TxnRef'));
+    expect(await payments()).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ paymentID: firstID, state: 'replaced', replacedBy: secondID }),
+        expect.objectContaining({ paymentID: secondID, state: 'pending' }),
+      ]),
+    );
+    // The tenant pays on the new page, then on the old one still open in another tab.
+    expect(await notify(second, { transactionNo: '14000001' })).toMatchObject({ RspCode: '00' });
+    expect(await notify(first, { transactionNo: '14000002' })).toEqual({
+      RspCode: '00',
+      Message: 'Confirm Success',
+    });
+    const saved = await readBill();
+    expect(saved).toMatchObject({ status: BILL_STATUS.paid, paidAmount: bill.total });
+    expect(saved.payments.map((entry) => entry.reference)).toEqual([secondID]);
+    const old = (await payments()).find((payment) => payment.paymentID === firstID);
+    expect(old).toMatchObject({
+      state: 'refundDue',
+      refundReason: 'replaced',
+      gatewayTransactionNo: '14000002',
+    });
+    // The landlord and the tenant are told; the money shows as to be returned, on the result page too.
+    const told = await refundMessages();
+    expect(told.map((m) => m.recipient.userID).sort()).toEqual([landlord.userID, tenant.userID].sort());
+    expect(told.find((m) => m.recipient.userID === landlord.userID)?.body).toContain('14000002');
+    expect(await paymentResult(deps, firstID ?? '')).toMatchObject({
+      state: 'refundDue',
+      refundReason: 'replaced',
+    });
+    // The bill's page shows it, to the landlord and the tenant.
+    for (const reader of [landlord, tenant]) {
+      const shown = await getMonthlyBill(
+        actorFor(deps, reader),
+        bill.monthlyBillID,
+        odata(MONTHLY_BILL_MODEL),
+      );
+      expect(shown.refundsDue).toEqual([
+        {
+          paymentID: firstID,
+          amount: bill.total,
+          confirmedOn: '2026-11-20T03:00:00.000Z',
+          gatewayTransactionNo: '14000002',
+          refundReason: 'replaced',
+        },
+      ]);
+    }
+    // The operator is alerted (a warning line), with no one's data in it.
+    expect(logged).toEqual([
+      expect.objectContaining({
+        level: 'warn',
+        event: 'payment.refundDue',
+        reason: 'replaced',
+        target: 'monthlyBill',
+        amount: bill.total,
+        houseID: house.houseID,
+      }),
+    ]);
+    // A copy of its notification is "already confirmed" and changes nothing.
+    expect(await notify(first, { transactionNo: '14000002' })).toMatchObject({ RspCode: '02' });
+    expect(logged).toHaveLength(1);
+    expect(await readBill()).toEqual(saved);
+    expect(await refundMessages()).toHaveLength(2);
+  });
+
+  it('the old link’s money does not credit even before the new one is paid; its failure is recorded as one', async () => {
+    const first = await payUrl();
+    const second = await payUrl();
+    expect(await notify(first)).toMatchObject({ RspCode: '00' });
+    expect(await readBill()).toEqual(bill);
+    expect(await notify(second)).toMatchObject({ RspCode: '00' });
+    expect((await readBill()).paidAmount).toBe(bill.total);
+
+    const third = await aMonthlyBill(deps, contract, { month: '2026-12' });
+    const failing = await payUrl(third);
+    await payUrl(third);
+    expect(await notify(failing, { responseCode: '51' })).toMatchObject({ RspCode: '00' });
+    expect(await notify(failing, { responseCode: '51' })).toMatchObject({ RspCode: '02' });
+    const failed = (await payments()).find(
+      (payment) => payment.paymentID === new URL(failing).searchParams.get('vnp_TxnRef'),
+    );
+    expect(failed?.state).toBe('failed');
+    expect((await readBill(third.monthlyBillID)).paidAmount).toBe(0);
+  });
+
+  it('a payment VNPay dates after the link expired is to be returned; within five minutes of it, it credits', async () => {
+    // The link made at 10:00 expires at 10:15 (Vietnam time).
+    const late = await payUrl();
+    expect(await notify(late, { payDate: '20261120102100' })).toMatchObject({ RspCode: '00' });
+    expect(await readBill()).toEqual(bill);
+    expect((await payments())[0]).toMatchObject({ state: 'refundDue', refundReason: 'expired' });
+    const inTime = await payUrl();
+    expect(await notify(inTime, { payDate: '20261120101900' })).toMatchObject({ RspCode: '00' });
+    expect((await readBill()).paidAmount).toBe(bill.total);
+  });
+
+  it('money for a charge that is gone is to be returned, not lost', async () => {
+    const charge = await aOneTimeCharge(deps, contract, { amount: 350_000 });
+    const url =
+      (await requestOneTimeChargePayment(actorFor(deps, tenant), charge.oneTimeChargeID)).paymentURL ?? '';
+    // Deleted once the link expired; VNPay's notification of a payment made in time comes later.
+    await houseDocs(deps).delete(house.houseID, charge.oneTimeChargeID);
+    h.clock.advance(40 * 60_000);
+    expect(await notify(url)).toMatchObject({ RspCode: '00' });
+    expect((await payments())[0]).toMatchObject({ state: 'refundDue', refundReason: 'nothingToPay' });
+    expect(await refundMessages()).toHaveLength(2);
+  });
+
+  it('a link of a bill carried over is replaced by a link of the bill it went into', async () => {
+    const november = await payUrl();
+    const december = await aMonthlyBill(deps, contract, {
+      month: '2026-12',
+      billDetails: [
+        {
+          kind: 'debt',
+          description: 'Nợ hóa đơn tháng 11/2026',
+          quantity: 1,
+          unitPrice: bill.total,
+          amount: bill.total,
+          fromBillID: bill.monthlyBillID,
+        },
+      ],
+      total: bill.total,
+    });
+    await houseDocs<MonthlyBillDoc>(deps).replace({
+      ...(await readBill()),
+      status: BILL_STATUS.carriedOver,
+      carriedToBillID: december.monthlyBillID,
+    });
+    const decemberUrl = await payUrl(december);
+    expect(await notify(decemberUrl)).toMatchObject({ RspCode: '00' });
+    expect(await notify(november)).toMatchObject({ RspCode: '00' });
+    expect(await readBill(december.monthlyBillID)).toMatchObject({
+      status: BILL_STATUS.paid,
+      paidAmount: bill.total,
+    });
+    expect((await payments()).map((payment) => payment.state).sort()).toEqual(['refundDue', 'succeeded']);
+  });
+
+  it('links asked at the same moment leave exactly one open', async () => {
+    const actor = actorFor(deps, tenant);
+    const replies = await Promise.all(
+      Array.from({ length: 5 }, () => requestMonthlyBillPayment(actor, bill.monthlyBillID)),
+    );
+    expect(replies.some((reply) => reply.status)).toBe(true);
+    for (const reply of replies.filter((candidate) => !candidate.status)) {
+      expect(reply).toEqual({ status: false, errorMessage: PAYMENT_MESSAGES.linkRaced, paymentURL: null });
+    }
+    const states = (await payments()).map((payment) => payment.state);
+    expect(states.filter((state) => state === 'pending')).toHaveLength(1);
+    expect(states).toHaveLength(replies.filter((reply) => reply.status).length);
+  });
+});
+
 describe('the return and the result pages', () => {
   it('the return goes to the success page only for a checked success, and never credits', async () => {
     const url = await payUrl();
@@ -442,7 +617,7 @@ describe('paying the platform (registration fee, room purchase, extension)', () 
     const registration = await platform.read(REGISTRATIONS_PARTITION, 'registration-0001');
     expect(registration).toMatchObject({
       status: 'paid',
-      payments: [{ paymentID, amount: 2_880_000, paidOn: '2026-11-20T03:30:00.000Z' }],
+      payments: [{ paymentID, amount: 2_880_000, paidOn: '2026-11-20T03:00:00.000Z' }],
     });
     const told = await platform.query({
       partitionKey: REGISTRATIONS_PARTITION,
@@ -460,5 +635,49 @@ describe('paying the platform (registration fee, room purchase, extension)', () 
     });
     // House payments and platform ones never mix: nothing was written in the house.
     expect(await payments()).toEqual([]);
+  });
+
+  it('a registration’s new link replaces the open one: the old one’s money marks nothing paid, the payer is told', async () => {
+    const platform = deps.store.container<PlatformPayableDoc>('platform');
+    await platform.create({
+      id: 'registration-0002',
+      pk: REGISTRATIONS_PARTITION,
+      type: 'registration',
+      status: 'pending',
+      fullName: 'Đỗ Quốc Khánh',
+      email: 'khanh.do@example.vn',
+    });
+    const ask = async () =>
+      (
+        await requestPlatformPayment(deps, { ip: '203.0.113.9', userAgent: 'test' }, 'registration-0002', {
+          target: 'registration',
+          targetID: 'registration-0002',
+          pk: REGISTRATIONS_PARTITION,
+          description: 'Phí đăng ký 20 phòng',
+          code: 'DK0002',
+          amount: 2_880_000,
+        })
+      ).paymentURL ?? '';
+    const first = await ask();
+    await ask();
+    expect(await notify(first)).toMatchObject({ RspCode: '00' });
+    expect(await platform.read(REGISTRATIONS_PARTITION, 'registration-0002')).toMatchObject({
+      status: 'pending',
+    });
+    const firstID = new URL(first).searchParams.get('vnp_TxnRef') ?? '';
+    expect(await paymentResult(deps, firstID, 'registration')).toMatchObject({
+      state: 'refundDue',
+      refundReason: 'replaced',
+    });
+    const told = await platform.query({
+      partitionKey: REGISTRATIONS_PARTITION,
+      filter: { op: 'eq', field: 'type', value: 'outboxMessage' },
+    });
+    expect(told.items).toEqual([
+      expect.objectContaining({
+        event: 'paymentRefundDue',
+        recipient: expect.objectContaining({ email: 'khanh.do@example.vn' }),
+      }),
+    ]);
   });
 });

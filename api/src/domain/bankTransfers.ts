@@ -36,15 +36,14 @@ export type TransferDecision = { kind: 'credit' } | { kind: 'unmatched'; reason:
 export function transferDecision(input: {
   /** Candidates found in the note (`billCodesIn`). */
   codes: readonly string[];
-  /** The bills and charges those candidates are the codes of. */
-  targets: ReadonlyArray<{ owed: number; sameLandlord: boolean }>;
+  /** The receiving landlord's bills and charges those candidates are the codes of (no one else's). */
+  targets: ReadonlyArray<{ owed: number }>;
   amount: number;
 }): TransferDecision {
   if (input.codes.length === 0) return { kind: 'unmatched', reason: BANK_TRANSFER_MESSAGES.noCode };
   if (input.targets.length > 1) return { kind: 'unmatched', reason: BANK_TRANSFER_MESSAGES.severalCodes };
   const target = input.targets[0];
   if (!target) return { kind: 'unmatched', reason: BANK_TRANSFER_MESSAGES.unknownCode };
-  if (!target.sameLandlord) return { kind: 'unmatched', reason: BANK_TRANSFER_MESSAGES.otherLandlord };
   if (target.owed <= 0) return { kind: 'unmatched', reason: BANK_TRANSFER_MESSAGES.alreadyPaid };
   if (input.amount > target.owed) return { kind: 'unmatched', reason: BANK_TRANSFER_MESSAGES.moreThanOwed };
   return { kind: 'credit' };

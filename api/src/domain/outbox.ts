@@ -10,6 +10,7 @@ export const OUTBOX_EVENTS = [
   'notification',
   'billIssued',
   'paymentReceived',
+  'paymentRefundDue',
   'issueStatusChanged',
   'contractEnding',
   'tenantAccountOpened',

@@ -6,8 +6,8 @@ import { parseODataQuery, type ODataQuery } from '../domain/shared/odata/parse.j
 import { readJson, splitQuery } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { collectionBody, defineODataEntity } from '../http/odata.js';
-import { entityJson, json } from '../http/replies.js';
-import { createBillGuestLink } from '../useCases/guestBills.js';
+import { entityJson, json, noContent } from '../http/replies.js';
+import { createBillGuestLink, revokeBillGuestLink } from '../useCases/guestBills.js';
 import { requireID } from '../useCases/shared/houseScope.js';
 import {
   getMonthlyBill,
@@ -130,6 +130,18 @@ defineEndpoint({
   async handle({ req, actor, params }) {
     await readJson(req, NO_FIELDS);
     return json(200, await createBillGuestLink(actor, requireID(params.id, 'Mã hóa đơn')));
+  },
+});
+
+/** `DELETE /odata/MonthlyBill/{id}/GuestLink` → 204: the link sent stops working. */
+defineEndpoint({
+  name: 'monthlyBillGuestLinkRevoke',
+  route: 'odata/MonthlyBill/{id}/GuestLink',
+  methods: ['DELETE'],
+  permission: PAY,
+  async handle({ actor, params }) {
+    await revokeBillGuestLink(actor, requireID(params.id, 'Mã hóa đơn'));
+    return noContent;
   },
 });
 

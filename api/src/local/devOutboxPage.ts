@@ -9,6 +9,7 @@ const EVENT_LABELS: Record<OutboxMessage['event'], string> = {
   notification: 'Thông báo',
   billIssued: 'Hóa đơn mới',
   paymentReceived: 'Đã nhận thanh toán',
+  paymentRefundDue: 'Cần hoàn tiền thanh toán',
   issueStatusChanged: 'Sự cố đổi trạng thái',
   contractEnding: 'Hợp đồng sắp hết hạn',
   tenantAccountOpened: 'Tài khoản người thuê',

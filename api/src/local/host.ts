@@ -107,17 +107,18 @@ async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
 }
 
 /**
- * Loads every function module (as Azure does through `main`) and serves the functions on Node `http`, through
- * the real HttpRequest / HttpResponse / InvocationContext of @azure/functions,
- * and the built SPA at the same origin.
+ * Whether a request comes from this machine itself (its loopback address). The dev routes answer only
+ * such requests: the local host listens on every interface, so a phone on the same network can open the
+ * app, but it must not read the outbox or fire timers.
  */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
+}
+
 /** The outbox, newest first: an HTML page, or JSON with `?format=json`. Only to this machine's own browser. */
-async function serveDevOutbox(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-  const address = req.socket.remoteAddress ?? '';
-  if (!['127.0.0.1', '::1', '::ffff:127.0.0.1'].includes(address)) {
-    sendError(res, 404, MESSAGES.routeNotFound);
-    return;
-  }
+async function serveDevOutbox(res: ServerResponse, url: URL): Promise<void> {
   const top = Math.min(Math.max(Number(url.searchParams.get('top')) || 200, 1), 1000);
   const messages = await listOutbox(await getDeps(), top);
   if (url.searchParams.get('format') === 'json') {
@@ -155,6 +156,11 @@ async function fireTimer(res: ServerResponse, name: string): Promise<void> {
   sendJson(res, 200, { status: true });
 }
 
+/**
+ * Loads every function module (as Azure does through `main`) and serves the functions on Node `http`, through
+ * the real HttpRequest / HttpResponse / InvocationContext of @azure/functions,
+ * and the built SPA at the same origin.
+ */
 export async function createLocalHost(options: LocalHostOptions): Promise<Server> {
   const log = options.log ?? (() => undefined);
   await loadFunctionModules();
@@ -201,12 +207,13 @@ export async function createLocalHost(options: LocalHostOptions): Promise<Server
     // answers every failure itself (a logged 500), so nothing is left to reject.
     void (async () => {
       try {
-        if (options.enableDevRoutes && req.method === 'POST') {
+        if (options.enableDevRoutes && url.pathname.startsWith('/_dev/')) {
           const timer = /^\/_dev\/timers\/([A-Za-z0-9_-]+)$/.exec(url.pathname);
-          if (timer?.[1]) return await fireTimer(res, timer[1]);
-        }
-        if (options.enableDevRoutes && req.method === 'GET' && url.pathname === '/_dev/outbox') {
-          return await serveDevOutbox(req, res, url);
+          // Another machine gets what a route that does not exist answers, and nothing runs.
+          if (!isLoopbackAddress(req.socket.remoteAddress))
+            return sendError(res, 404, MESSAGES.routeNotFound);
+          if (req.method === 'POST' && timer?.[1]) return await fireTimer(res, timer[1]);
+          if (req.method === 'GET' && url.pathname === '/_dev/outbox') return await serveDevOutbox(res, url);
         }
         if (await handleFunction(req, res, url)) return;
         if (API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {

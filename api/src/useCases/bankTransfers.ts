@@ -20,7 +20,7 @@ import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import { billOwed, chargeOwed } from './shared/billViews.js';
 import type { Deps } from './shared/deps.js';
-import { authorizeHouse, houseDocs, readHouse } from './shared/houseScope.js';
+import { houseDocs, readHouse } from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { creditOperations, payableName, payableNow, type PayableDoc } from './shared/receivedPayments.js';
 import { entityView } from './shared/views.js';
@@ -46,8 +46,12 @@ async function landlordOfAccount(deps: Deps, accountNumber: string): Promise<Use
   return holders.length === 1 ? holders[0] : undefined;
 }
 
-/** The bills and charges carrying one of `codes`, wherever they are. */
-async function payablesByCode(deps: Deps, codes: readonly string[]): Promise<PayableDoc[]> {
+/**
+ * The bills and charges carrying one of `codes` in the houses of `ownerID`. Another landlord's bill is
+ * left out as if its code did not exist: nothing a landlord sees (a waiting transfer's reason, an
+ * assignment's refusal) may tell whether a code is a bill somewhere else.
+ */
+async function payablesByCode(deps: Deps, codes: readonly string[], ownerID: string): Promise<PayableDoc[]> {
   if (codes.length === 0) return [];
   const page = await houseDocs<PayableDoc>(deps).query({
     filter: {
@@ -59,7 +63,12 @@ async function payablesByCode(deps: Deps, codes: readonly string[]): Promise<Pay
     },
     top: codes.length + 1,
   });
-  return Promise.all(page.items.map((found) => payableNow(deps, found)));
+  const owned: PayableDoc[] = [];
+  for (const found of page.items) {
+    const house = await readHouse(deps, found.houseID);
+    if (house?.ownerID === ownerID) owned.push(await payableNow(deps, found));
+  }
+  return owned;
 }
 
 function owedOn(target: PayableDoc): number {
@@ -148,17 +157,13 @@ async function receiveTransaction(deps: Deps, transaction: BankFeedTransaction):
     }
   }
   const codes = billCodesIn(transaction.description);
-  const found = owner ? await payablesByCode(deps, codes) : [];
+  const found = owner ? await payablesByCode(deps, codes, owner.userID) : [];
   const target = found.length === 1 ? found[0] : undefined;
-  const house = target ? await readHouse(deps, target.houseID) : undefined;
   const decision = owner
     ? transferDecision({
         codes,
         amount: transaction.amount,
-        targets: found.map((candidate) => ({
-          owed: owedOn(candidate),
-          sameLandlord: candidate === target && house?.ownerID === owner.userID,
-        })),
+        targets: found.map((candidate) => ({ owed: owedOn(candidate) })),
       })
     : { kind: 'unmatched' as const, reason: 'Tài khoản nhận không thuộc chủ trọ nào.' };
   if (decision.kind === 'credit' && target) {
@@ -243,9 +248,9 @@ export async function assignBankTransfer(actor: Actor, input: BankTransferAssign
   if (transfer.status !== 'unmatched' && transfer.status !== 'dismissed') {
     throw AppError.conflict(BANK_TRANSFER_MESSAGES.notWaiting);
   }
-  const [target] = await payablesByCode(actor.deps, [input.billCode]);
+  // Only the landlord's own bills: another landlord's code is refused as one that does not exist.
+  const [target] = await payablesByCode(actor.deps, [input.billCode], actor.user.userID);
   if (!target) throw AppError.notFound(BANK_TRANSFER_MESSAGES.unknownCode);
-  await authorizeHouse(actor.deps, actor.user, target.houseID);
   const saved = await creditTransfer(actor.deps, transfer, target, {
     status: 'assigned',
     resolvedBy: actor.user.userID,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { LEVEL, MESSAGES, ROLE } from '@nhatro/common';
-import { hasPermission } from '../domain/shared/access.js';
+import { hasPermission, lesseeScope } from '../domain/shared/access.js';
 import {
   BLOB_AREAS,
   newBlobName,
@@ -13,7 +13,7 @@ import { AppError } from '../domain/shared/errors.js';
 import { REGISTRATION_UPLOAD_LIMIT } from '../domain/shared/throttle.js';
 import type { Actor } from './shared/actor.js';
 import type { RequestOrigin } from './shared/audit.js';
-import { isPaperVersionOf, isReferenced } from './shared/blobReferences.js';
+import { isPaperVersionOf, isReferenced, isTenantsOwnPhoto } from './shared/blobReferences.js';
 import type { Deps } from './shared/deps.js';
 import { authorizeHouse } from './shared/houseScope.js';
 import { Throttle } from './shared/throttle.js';
@@ -64,6 +64,21 @@ export async function grantRegistrationUpload(
   );
 }
 
+/** Whether a blob of the tenant's house (`houseID`) is one of theirs to read. */
+async function isTenantsOwn(
+  deps: Deps,
+  container: BlobContainer,
+  blobName: string,
+  houseID: string,
+  tenant: { roomID?: string; contractID?: string },
+): Promise<boolean> {
+  if (container === 'room-images') return isTenantsOwnPhoto(deps, blobName, houseID, tenant);
+  if (container === 'paper-contracts' && tenant.contractID !== undefined) {
+    return isPaperVersionOf(deps, blobName, houseID, tenant.contractID);
+  }
+  return false;
+}
+
 /**
  * A read-only URL for one blob, issued only after the caller's right to its house is checked and
  * only for a blob an object references; served with the type the server fixes (`servedAs`).
@@ -80,15 +95,12 @@ export async function grantRead(
   if (area === null) {
     if (user.roleID !== ROLE.superAdmin) throw AppError.notFound();
   } else {
-    // A lessee shares the house with other tenants: of its blobs they may read room photos and the
-    // paper versions of their own contract; their contract's PDF comes from its own endpoint.
-    if (user.roleID === ROLE.lessee && container !== 'room-images') {
-      const contractID = user.account.contractID;
-      const ownPaper =
-        container === 'paper-contracts' &&
-        contractID !== undefined &&
-        (await isPaperVersionOf(deps, blobName, name.scope, contractID));
-      if (!ownPaper) throw AppError.notFound();
+    // A lessee shares the house with other tenants: of its blobs they may read the photos of their own
+    // room and of their own issue reports, and the paper versions of their own contract; their
+    // contract's PDF comes from its own endpoint. Anything else is as if it did not exist.
+    const lessee = lesseeScope(user);
+    if (lessee && !(await isTenantsOwn(deps, container, blobName, name.scope, lessee))) {
+      throw AppError.notFound();
     }
     if (!hasPermission(user, area, LEVEL.read)) throw AppError.forbidden();
     await authorizeHouse(deps, user, name.scope);

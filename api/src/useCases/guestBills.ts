@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { BILL_MESSAGES, type GuestLink, type GuestMonthlyBillView } from '@nhatro/common';
 import { AppError } from '../domain/shared/errors.js';
 import type { HouseDoc, MonthlyBillDoc, RoomDoc } from '../domain/shared/model.js';
@@ -20,19 +21,29 @@ const BILL_LINK_DAYS = 7;
 
 /**
  * `POST /odata/MonthlyBill/{id}/GuestLink`: a signed link (7 days) to send the tenant over Zalo; the
- * bill's id alone opens nothing.
+ * bill's id alone opens nothing. Only the newest link works: a new one replaces the previous one.
  */
 export async function createBillGuestLink(actor: Actor, monthlyBillID: string): Promise<GuestLink> {
-  const { deps } = actor;
+  const { deps, user } = actor;
   const { doc: bill } = await billingDocForCaller<MonthlyBillDoc>(actor, 'monthlyBill', monthlyBillID);
   const now = deps.now();
   const expiresOn = new Date(now.getTime() + BILL_LINK_DAYS * 24 * 60 * 60 * 1000);
+  const linkID = randomUUID();
   const token = await signBillGuestToken(
     deps.config.jwt,
-    { monthlyBillID: bill.monthlyBillID, houseID: bill.houseID },
+    { monthlyBillID: bill.monthlyBillID, houseID: bill.houseID, linkID },
     now,
     expiresOn,
   );
+  // A patch, not a replace: a payment landing at this moment is kept.
+  await houseDocs<MonthlyBillDoc>(deps).patch(bill.houseID, bill.monthlyBillID, [
+    {
+      op: 'set',
+      path: '/guestLink',
+      value: { linkID, createdOn: now.toISOString(), createdBy: user.userID },
+    },
+    { op: 'set', path: '/guestLinkExpiresOn', value: expiresOn.toISOString() },
+  ]);
   await audit(actor, {
     action: 'createGuestLink',
     entity: 'monthlyBill',
@@ -44,9 +55,26 @@ export async function createBillGuestLink(actor: Actor, monthlyBillID: string): 
   return { url: url.toString(), expiresOn: expiresOn.toISOString() };
 }
 
+/** `DELETE /odata/MonthlyBill/{id}/GuestLink`: the shared link stops working (nothing to revoke: no change). */
+export async function revokeBillGuestLink(actor: Actor, monthlyBillID: string): Promise<void> {
+  const { doc: bill } = await billingDocForCaller<MonthlyBillDoc>(actor, 'monthlyBill', monthlyBillID);
+  if (!bill.guestLink && !bill.guestLinkExpiresOn) return;
+  await houseDocs<MonthlyBillDoc>(actor.deps).patch(bill.houseID, bill.monthlyBillID, [
+    { op: 'remove', path: '/guestLink' },
+    { op: 'remove', path: '/guestLinkExpiresOn' },
+  ]);
+  await audit(actor, {
+    action: 'revokeGuestLink',
+    entity: 'monthlyBill',
+    entityID: bill.monthlyBillID,
+    houseID: bill.houseID,
+  });
+}
+
 /**
  * `GET /api/GuestMonthlyBill?monthlyBillID=…&t=…` (public): the bill a valid, unexpired token for
- * this very bill opens. Anything else is the same 404, whatever was wrong.
+ * this very bill opens, while it is the link the bill holds (not replaced or revoked). Anything else is
+ * the same 404, whatever was wrong.
  */
 export async function readGuestBill(
   deps: Deps,
@@ -59,7 +87,9 @@ export async function readGuestBill(
   }
   const docs = houseDocs<MonthlyBillDoc | HouseDoc | RoomDoc>(deps);
   const bill = await docs.read(claims.houseID, claims.monthlyBillID);
-  if (bill?.type !== 'monthlyBill') throw AppError.notFound(BILL_MESSAGES.guestLinkInvalid);
+  if (bill?.type !== 'monthlyBill' || bill.guestLink?.linkID !== claims.linkID) {
+    throw AppError.notFound(BILL_MESSAGES.guestLinkInvalid);
+  }
   const [house, room] = await Promise.all([
     docs.read(bill.houseID, bill.houseID),
     docs.read(bill.houseID, bill.roomID),

@@ -13,6 +13,7 @@ import {
   transferAccountIn,
   transferAccountOf,
   transferQR,
+  refundsDueOn,
 } from './shared/billViews.js';
 import { houseDocs, requireID } from './shared/houseScope.js';
 import { selectFields, type EntityPage } from './shared/odataQuery.js';
@@ -80,7 +81,8 @@ export function listContractBills(actor: Actor, contractID: string, query: OData
 /** `GET /odata/MonthlyBill/{id}`. */
 export async function getMonthlyBill(actor: Actor, monthlyBillID: string, query: ODataQuery) {
   const { doc, house } = await billingDocForCaller<MonthlyBillDoc>(actor, 'monthlyBill', monthlyBillID);
-  return selectFields(monthlyBillView(doc, await transferAccountOf(actor.deps, house)), query);
+  const view = monthlyBillView(doc, await transferAccountOf(actor.deps, house));
+  return selectFields({ ...view, ...(await refundsDueOn(actor.deps, doc)) }, query);
 }
 
 /**

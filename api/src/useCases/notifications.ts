@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import {
   CONTRACT_STATUS,
   MAX_DAY_RANGE,
+  MESSAGES,
   NOTIFICATION_MESSAGES,
   ROLE,
   type NotificationCreateInput,
 } from '@nhatro/common';
-import { lesseeScope } from '../domain/shared/access.js';
+import { lesseeScope, type Caller } from '../domain/shared/access.js';
 import { AppError } from '../domain/shared/errors.js';
 import { addDays } from '../domain/houseTickets.js';
 import type {
@@ -35,7 +36,7 @@ import {
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { createAllOrNothing } from './shared/allOrNothing.js';
 import { tenantRecipients, outboxCreate } from './shared/outboxMessages.js';
-import { notificationFields } from './shared/notificationViews.js';
+import { NOTIFICATION_HOUSE_FIELDS, notificationFields } from './shared/notificationViews.js';
 
 /**
  * Notices (thông báo): a landlord or staff member posts one to a house or to chosen rooms; it reaches
@@ -124,7 +125,7 @@ export async function createNotification(
     details: { audience: notice.audience, rooms: targets.length, recipients: reached.length },
   });
   const saved = await houseDocs<NotificationDoc>(deps).read(house.houseID, notificationID);
-  return { ...notificationFields(saved ?? notice), readCount: 0 };
+  return { ...notificationFields(saved ?? notice, user), readCount: 0 };
 }
 
 /** Non-OData parameters of the list: the house (or a room of it) and how many days back. */
@@ -172,8 +173,36 @@ async function readCount(deps: Deps, notice: NotificationDoc): Promise<number> {
   return reads.length;
 }
 
-function tenantView(doc: NotificationDoc, read: NotificationReadDoc | undefined): Record<string, unknown> {
-  return { ...notificationFields(doc), read: read !== undefined, ...(read ? { readOn: read.readOn } : {}) };
+function tenantView(
+  doc: NotificationDoc,
+  tenant: Caller,
+  read: NotificationReadDoc | undefined,
+): Record<string, unknown> {
+  return {
+    ...notificationFields(doc, tenant),
+    read: read !== undefined,
+    ...(read ? { readOn: read.readOn } : {}),
+  };
+}
+
+/** Every field a filter names. */
+function filterFields(filter: Filter): string[] {
+  if ('items' in filter) return filter.items.flatMap(filterFields);
+  if ('item' in filter) return filterFields(filter.item);
+  return [filter.field];
+}
+
+/**
+ * A tenant's notices show neither the other rooms they reached nor how many tenants: those fields are
+ * not theirs to filter or order by either (the store would answer on the stored notice).
+ */
+function refuseHouseFields(query: ODataQuery): void {
+  const named = [
+    ...(query.filter ? filterFields(query.filter) : []),
+    ...query.orderBy.map((order) => order.field),
+  ];
+  const hidden = named.find((field) => (NOTIFICATION_HOUSE_FIELDS as readonly string[]).includes(field));
+  if (hidden !== undefined) throw AppError.badRequest(MESSAGES.unknownField(hidden));
 }
 
 /**
@@ -205,7 +234,10 @@ export async function listNotifications(
     if (!lessee) throw AppError.badRequest('Thiếu mã nhà trọ (houseID).');
     house = await authorizeHouse(deps, user, requireID(user.account.houseID, 'Mã nhà trọ'));
   }
-  if (lessee) conditions.push({ op: 'arrayContains', field: 'contractIDs', value: lessee.contractID ?? '' });
+  if (lessee) {
+    refuseHouseFields(query);
+    conditions.push({ op: 'arrayContains', field: 'contractIDs', value: lessee.contractID ?? '' });
+  }
   if (scope.dayRange !== undefined) {
     conditions.push({ op: 'ge', field: 'createdOn', value: sinceDayRange(deps, scope.dayRange) });
   }
@@ -217,8 +249,8 @@ export async function listNotifications(
     NEWEST_FIRST,
     async (doc) =>
       reads
-        ? tenantView(doc, reads.get(doc.notificationID))
-        : { ...notificationFields(doc), readCount: await readCount(deps, doc) },
+        ? tenantView(doc, user, reads.get(doc.notificationID))
+        : { ...notificationFields(doc, user), readCount: await readCount(deps, doc) },
   );
 }
 
@@ -244,9 +276,9 @@ export async function getNotification(actor: Actor, notificationID: string, quer
       doc.houseID,
       readID(doc.notificationID, user.userID),
     );
-    return selectFields(tenantView(doc, read?.type === 'notificationRead' ? read : undefined), query);
+    return selectFields(tenantView(doc, user, read?.type === 'notificationRead' ? read : undefined), query);
   }
-  return selectFields({ ...notificationFields(doc), readCount: await readCount(deps, doc) }, query);
+  return selectFields({ ...notificationFields(doc, user), readCount: await readCount(deps, doc) }, query);
 }
 
 /**
@@ -273,5 +305,5 @@ export async function markNotificationRead(actor: Actor, notificationID: string)
     if (!isStoreError(error, 'conflict')) throw error;
     read = await container.read(doc.houseID, id);
   }
-  return tenantView(doc, read);
+  return tenantView(doc, user, read);
 }

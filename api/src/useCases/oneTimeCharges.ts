@@ -14,7 +14,7 @@ import type { ContractDoc, IssueDoc, OneTimeChargeDoc, PaymentDoc } from '../dom
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { vietnamDate } from '../domain/shared/time.js';
 import { audit, type Actor } from './shared/actor.js';
-import { oneTimeChargeView, transferAccountOf } from './shared/billViews.js';
+import { oneTimeChargeView, refundsDueOn, transferAccountOf } from './shared/billViews.js';
 import { batchWithTotals } from './shared/houseTotals.js';
 import { findInCallersHouse, houseDocs, listInHouse, requireID } from './shared/houseScope.js';
 import {
@@ -125,7 +125,8 @@ export async function listOneTimeCharges(
 /** `GET /odata/OneTimeCharge/{id}`. */
 export async function getOneTimeCharge(actor: Actor, oneTimeChargeID: string, query: ODataQuery) {
   const { doc, house } = await billingDocForCaller<OneTimeChargeDoc>(actor, 'oneTimeCharge', oneTimeChargeID);
-  return selectFields(oneTimeChargeView(doc, await transferAccountOf(actor.deps, house)), query);
+  const view = oneTimeChargeView(doc, await transferAccountOf(actor.deps, house));
+  return selectFields({ ...view, ...(await refundsDueOn(actor.deps, doc)) }, query);
 }
 
 /** `PATCH /odata/OneTimeCharge[/{id}]` `{ payment }`: cash received, as for a bill. */

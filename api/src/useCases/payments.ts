@@ -7,6 +7,7 @@ import {
   type PaymentResult,
   type PaymentTarget,
   type PaymentUrlReply,
+  type RefundReason,
 } from '@nhatro/common';
 import { AppError } from '../domain/shared/errors.js';
 import type {
@@ -19,10 +20,15 @@ import {
   decideIpn,
   gatewayDateToIso,
   IPN_REPLIES,
+  isUnreported,
+  refundDueTexts,
+  refundReasonOf,
   reportedState,
   type GatewayReport,
   type IpnCode,
 } from '../domain/shared/onlinePayments.js';
+import type { OutboxRecipient } from '../domain/outbox.js';
+import { log } from '../telemetry/log.js';
 import { applyPlatformPayment } from '../domain/payments.js';
 import { isStoreError, type BatchOp, type StoredDoc } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
@@ -31,7 +37,12 @@ import type { Deps } from './shared/deps.js';
 import { houseDocs } from './shared/houseScope.js';
 import { billingDocForCaller } from './shared/billingDocs.js';
 import { outboxCreate } from './shared/outboxMessages.js';
-import { creditOperations, payableNow, type PayableDoc } from './shared/receivedPayments.js';
+import {
+  creditOperations,
+  landlordAndTenantMessages,
+  payableNow,
+  type PayableDoc,
+} from './shared/receivedPayments.js';
 import { findUser } from './shared/users.js';
 import {
   payments,
@@ -80,6 +91,28 @@ async function startTenantPayment(
   return reply;
 }
 
+/** Carried-over bills followed at most this far back (two years of months). */
+const MAX_CARRIES = 24;
+
+/**
+ * The bills carried over into `bill` (and into those, and so on): a link of theirs still pays `bill` (where
+ * their remainder is asked for now), so a new link of `bill` replaces theirs too.
+ */
+async function billsCarriedInto(deps: Deps, bill: MonthlyBillDoc): Promise<string[]> {
+  const found = new Set<string>([bill.monthlyBillID]);
+  let frontier: MonthlyBillDoc[] = [bill];
+  for (let depth = 0; depth < MAX_CARRIES && frontier.length > 0; depth += 1) {
+    const ids = frontier
+      .flatMap((carried) => carried.billDetails.map((line) => line.fromBillID))
+      .filter((id): id is string => id !== undefined && !found.has(id));
+    for (const id of ids) found.add(id);
+    const read = await Promise.all(ids.map((id) => houseDocs<MonthlyBillDoc>(deps).read(bill.houseID, id)));
+    frontier = read.filter((doc): doc is MonthlyBillDoc => doc?.type === 'monthlyBill');
+  }
+  found.delete(bill.monthlyBillID);
+  return [...found];
+}
+
 /** `GET /api/Payment/RequestPaymentURLForMonthlyBill?monthlyBillID=…`: for what the bill still owes. */
 export async function requestMonthlyBillPayment(
   actor: Actor,
@@ -98,6 +131,7 @@ export async function requestMonthlyBillPayment(
     description: bill.billName,
     code: bill.billCode,
     amount: owed,
+    replaces: await billsCarriedInto(actor.deps, bill),
   });
 }
 
@@ -148,37 +182,47 @@ async function findPayment(
   return undefined;
 }
 
-/** The writes that credit a confirmed platform payment to its registration or request, and the payer's message. */
+/** Who paid for a platform registration or request: the registrant, or the landlord who asked. */
+async function platformPayer(deps: Deps, target: PlatformPayableDoc): Promise<OutboxRecipient> {
+  const requester = target.requestedBy ? await findUser(deps, target.requestedBy) : undefined;
+  const name = target.fullName ?? requester?.fullName;
+  const email = target.email ?? requester?.email;
+  const phoneNumber = target.phoneNumber ?? requester?.phoneNumber;
+  return {
+    ...(requester ? { userID: requester.userID } : {}),
+    ...(name ? { name } : {}),
+    ...(email ? { email } : {}),
+    ...(phoneNumber ? { phoneNumber } : {}),
+  };
+}
+
+async function platformTarget(deps: Deps, payment: PaymentDoc): Promise<PlatformPayableDoc | undefined> {
+  return deps.store.container<PlatformPayableDoc>('platform').read(payment.pk, payment.targetID);
+}
+
+/**
+ * The writes that credit a confirmed platform payment to its registration or request, and the payer's
+ * message; `undefined` when the registration or request is gone (the money pays nothing).
+ */
 async function platformCreditOperations(
   deps: Deps,
   payment: PaymentDoc,
   paidOn: string,
-): Promise<BatchOp<StoredDoc>[]> {
-  const target = await deps.store
-    .container<PlatformPayableDoc>('platform')
-    .read(payment.pk, payment.targetID);
-  if (!target) return [];
+): Promise<BatchOp<StoredDoc>[] | undefined> {
+  const target = await platformTarget(deps, payment);
+  if (!target) return undefined;
   const credited = applyPlatformPayment(target, {
     paymentID: payment.paymentID,
     amount: payment.amount,
     paidOn,
   });
   if (!credited) return [];
-  const requester = target.requestedBy ? await findUser(deps, target.requestedBy) : undefined;
-  const recipient = {
-    ...(requester ? { userID: requester.userID } : {}),
-    ...((target.fullName ?? requester?.fullName) ? { name: target.fullName ?? requester?.fullName } : {}),
-    ...((target.email ?? requester?.email) ? { email: target.email ?? requester?.email } : {}),
-    ...((target.phoneNumber ?? requester?.phoneNumber)
-      ? { phoneNumber: target.phoneNumber ?? requester?.phoneNumber }
-      : {}),
-  };
   const amount = `${payment.amount.toLocaleString('vi-VN')} ₫`;
   return [
     { op: 'replace', doc: credited, ...(target._etag ? { ifMatch: target._etag } : {}) },
     outboxCreate(deps, payment.pk, {
       event: 'paymentReceived',
-      recipient,
+      recipient: await platformPayer(deps, target),
       subject: `Nhà trọ: đã nhận ${amount}`,
       body: `Đã nhận ${amount} cho ${PAYMENT_TARGET_LABELS[payment.target].toLowerCase()}. Yêu cầu của bạn đang chờ hệ thống xét duyệt.`,
       subjectID: payment.targetID,
@@ -187,9 +231,63 @@ async function platformCreditOperations(
 }
 
 /**
- * Moves a pending payment to what the gateway reported and, for a success, credits what it pays: one
- * batch, guarded by the payment's and the bill's ETags. A concurrent copy of the notification that wins
- * first leaves this one with "already confirmed"; a bill changed meanwhile (cash) is read again.
+ * The writes that credit a tenant's confirmed payment to the bill or charge it pays (or to the bill that
+ * one was carried into), with the messages; `undefined` when what it paid is gone.
+ */
+async function houseCreditOperations(
+  deps: Deps,
+  payment: PaymentDoc,
+  report: GatewayReport,
+  paidOn: string,
+): Promise<BatchOp<StoredDoc>[] | undefined> {
+  const paidFor = await houseDocs<PayableDoc>(deps).read(payment.pk, payment.targetID);
+  if (paidFor?.type !== payment.target) return undefined;
+  // A bill carried over meanwhile is paid where its remainder is now asked for.
+  const target = await payableNow(deps, paidFor);
+  const via = report.transactionNo ? `VNPay, mã giao dịch ${report.transactionNo}` : 'VNPay';
+  const received = {
+    amount: payment.amount,
+    method: 'online' as const,
+    reference: payment.paymentID,
+    paidOn,
+    note: report.transactionNo ? `VNPay ${report.transactionNo}` : 'VNPay',
+  };
+  return creditOperations(deps, target, received, via);
+}
+
+/** The messages of money taken that pays nothing: the landlord (or the platform's payer) and the tenant. */
+async function refundDueMessages(
+  deps: Deps,
+  payment: PaymentDoc,
+  reason: RefundReason,
+  report: GatewayReport,
+): Promise<BatchOp<StoredDoc>[]> {
+  const texts = refundDueTexts({
+    amount: payment.amount,
+    description: payment.description,
+    reason,
+    ...(report.transactionNo ? { transactionNo: report.transactionNo } : {}),
+  });
+  const message = { event: 'paymentRefundDue' as const, subjectID: payment.paymentID };
+  if (payment.target !== 'monthlyBill' && payment.target !== 'oneTimeCharge') {
+    const target = await platformTarget(deps, payment);
+    const payer = target ? await platformPayer(deps, target) : {};
+    return [outboxCreate(deps, payment.pk, { ...message, recipient: payer, ...texts.payer })];
+  }
+  return landlordAndTenantMessages(
+    deps,
+    { houseID: payment.pk, contractID: payment.contractID ?? '', requestedBy: payment.requestedBy },
+    message,
+    { landlord: texts.landlord, tenant: texts.payer },
+  );
+}
+
+/**
+ * Moves a payment the gateway had not reported on to what it reported. A success credits what it pays
+ * when it was the open link, paid in time, for something still there; otherwise the money is recorded as
+ * `refundDue` (credited to nothing, the landlord and the payer told, an alert raised). One batch, guarded
+ * by the payment's and the bill's ETags: a concurrent copy of the notification that wins first leaves this
+ * one with "already confirmed"; a bill changed meanwhile (cash) is read again.
  */
 async function confirmPayment(
   deps: Deps,
@@ -197,16 +295,27 @@ async function confirmPayment(
   container: PaymentPlace['container'],
   report: GatewayReport,
 ): Promise<IpnCode> {
-  const state = reportedState(report);
+  const reported = reportedState(report);
   const store = deps.store.container<StoredDoc>(container);
   let payment = found;
   for (let attempt = 1; ; attempt += 1) {
     const now = deps.now().toISOString();
     const paidOn = gatewayDateToIso(report.payDate) ?? now;
+    let refundReason = reported === 'succeeded' ? refundReasonOf(payment, paidOn) : undefined;
+    let credit: BatchOp<StoredDoc>[] = [];
+    if (reported === 'succeeded' && !refundReason) {
+      const operations =
+        container === 'platform'
+          ? await platformCreditOperations(deps, payment, paidOn)
+          : await houseCreditOperations(deps, payment, report, paidOn);
+      if (operations) credit = operations;
+      else refundReason = 'nothingToPay';
+    }
     const confirmed: PaymentDoc = {
       ...payment,
-      state,
+      state: refundReason ? 'refundDue' : reported,
       confirmedOn: now,
+      ...(refundReason ? { refundReason } : {}),
       ...(report.responseCode ? { responseCode: report.responseCode } : {}),
       ...(report.transactionNo ? { gatewayTransactionNo: report.transactionNo } : {}),
       ...(report.bankCode ? { bankCode: report.bankCode } : {}),
@@ -214,33 +323,26 @@ async function confirmPayment(
     };
     const operations: BatchOp<StoredDoc>[] = [
       { op: 'replace', doc: confirmed, ...(payment._etag ? { ifMatch: payment._etag } : {}) },
+      ...credit,
+      ...(refundReason ? await refundDueMessages(deps, payment, refundReason, report) : []),
     ];
-    if (state === 'succeeded' && container === 'platform') {
-      operations.push(...(await platformCreditOperations(deps, payment, paidOn)));
-    } else if (state === 'succeeded') {
-      const paidFor = await houseDocs<PayableDoc>(deps).read(payment.pk, payment.targetID);
-      // A bill carried over meanwhile is paid where its remainder is now asked for.
-      const target = paidFor?.type === payment.target ? await payableNow(deps, paidFor) : undefined;
-      if (target) {
-        const via = report.transactionNo ? `VNPay, mã giao dịch ${report.transactionNo}` : 'VNPay';
-        const received = {
-          amount: payment.amount,
-          method: 'online' as const,
-          reference: payment.paymentID,
-          paidOn,
-          note: report.transactionNo ? `VNPay ${report.transactionNo}` : 'VNPay',
-        };
-        operations.push(...(await creditOperations(deps, target, received, via)));
-      }
-    }
     try {
       await store.batch(payment.pk, operations);
+      if (refundReason) {
+        log.warn('payment.refundDue', {
+          gateway: 'vnpay',
+          reason: refundReason,
+          target: payment.target,
+          amount: payment.amount,
+          ...(payment.houseID ? { houseID: payment.houseID } : {}),
+        });
+      }
       return '00';
     } catch (error) {
       const raced = isStoreError(error, 'precondition_failed');
       if (!raced || attempt >= CONFIRM_ATTEMPTS) throw error;
       const fresh = await payments(deps, container).read(payment.pk, payment.id);
-      if (fresh?.type !== 'payment' || fresh.state !== 'pending') return '02';
+      if (fresh?.type !== 'payment' || !isUnreported(fresh.state)) return '02';
       payment = fresh;
     }
   }
@@ -320,5 +422,6 @@ export async function paymentResult(
     ...(payment.confirmedOn ? { confirmedOn: payment.confirmedOn } : {}),
     ...(payment.gatewayTransactionNo ? { gatewayTransactionNo: payment.gatewayTransactionNo } : {}),
     ...(payment.bankCode ? { bankCode: payment.bankCode } : {}),
+    ...(payment.refundReason ? { refundReason: payment.refundReason } : {}),
   };
 }

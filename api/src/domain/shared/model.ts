@@ -155,11 +155,13 @@ export interface RoomTicketDoc extends StoredDoc, RoomTicket {
 }
 
 /** id = `monthlyBillID` = `<contractID>_<month>`: issuing twice cannot make a second bill. */
-export interface MonthlyBillDoc extends StoredDoc, Omit<MonthlyBill, 'transferQR'> {
+export interface MonthlyBillDoc extends StoredDoc, Omit<MonthlyBill, 'transferQR' | 'refundsDue'> {
   type: 'monthlyBill';
+  /** The one guest link that works now (its token carries `linkID`); never returned. */
+  guestLink?: { linkID: string; createdOn: string; createdBy: string };
 }
 
-export interface OneTimeChargeDoc extends StoredDoc, Omit<OneTimeCharge, 'transferQR'> {
+export interface OneTimeChargeDoc extends StoredDoc, Omit<OneTimeCharge, 'transferQR' | 'refundsDue'> {
   type: 'oneTimeCharge';
 }
 
@@ -190,6 +192,19 @@ export interface PaymentDoc extends StoredDoc, Payment {
 }
 
 /**
+ * Which payment of a bill, charge, registration or request is the open one (id `openPayment_<targetID>`,
+ * beside its payments). Asking for a link moves it to the new payment in the same batch that creates the
+ * payment and replaces the old ones, guarded by its ETag: two links asked at the same moment never both
+ * stay open.
+ */
+export interface OpenPaymentDoc extends StoredDoc {
+  type: 'openPayment';
+  targetID: string;
+  paymentID: string;
+  updatedOn: string;
+}
+
+/**
  * What a landlord pays the platform for (a registration, a room purchase, an extension): it waits for
  * payment ('pending' or 'awaitingPayment'), becomes 'paid' when the gateway confirms, and keeps each
  * payment once.
@@ -206,8 +221,10 @@ export interface PlatformPayableDoc extends StoredDoc {
 }
 
 /** A notice, without the fields computed per reader; `contractIDs` are the tenancies it was sent to. */
-export interface NotificationDoc extends StoredDoc, Omit<Notification, 'read' | 'readOn' | 'readCount'> {
+export interface NotificationDoc
+  extends StoredDoc, Omit<Notification, 'read' | 'readOn' | 'readCount' | 'recipients'> {
   type: 'notification';
+  recipients: number;
   contractIDs: string[];
 }
 

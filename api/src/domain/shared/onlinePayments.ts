@@ -1,4 +1,4 @@
-import type { PaymentState } from '@nhatro/common';
+import { REFUND_REASON_LABELS, type PaymentState, type RefundReason } from '@nhatro/common';
 
 /**
  * The gateway's server-to-server notification (IPN), by VNPay's rules: the checksum first (97), then
@@ -49,6 +49,15 @@ export function reportedState(
 export type IpnDecision =
   { code: Exclude<IpnCode, '00'> } | { code: '00'; state: Exclude<PaymentState, 'pending'> };
 
+/**
+ * The states the gateway has not reported on yet: an open payment, and one a newer link replaced (its page
+ * may still be paid until it expires: what the gateway says about it is still recorded, once).
+ */
+const UNREPORTED: ReadonlySet<PaymentState> = new Set(['pending', 'replaced']);
+export function isUnreported(state: PaymentState): boolean {
+  return UNREPORTED.has(state);
+}
+
 /** The answer to a notification, before anything is written. */
 export function decideIpn(input: {
   verified: boolean;
@@ -58,8 +67,32 @@ export function decideIpn(input: {
   if (!input.verified || !input.report) return { code: '97' };
   if (!input.payment) return { code: '01' };
   if (input.report.amount !== input.payment.amount) return { code: '04' };
-  if (input.payment.state !== 'pending') return { code: '02' };
+  if (!isUnreported(input.payment.state)) return { code: '02' };
   return { code: '00', state: reportedState(input.report) };
+}
+
+/** A payment link works this long (`vnp_ExpireDate`): VNPay's page refuses it afterwards. */
+export const PAYMENT_URL_MINUTES = 15;
+
+/**
+ * How long after its link's expiry a payment the gateway dated may still be taken as paid in time: the
+ * gateway stamps the transaction when the bank answers, which can be a little after the customer pressed
+ * 'Thanh toán' on a page that was still open.
+ */
+export const PAY_DATE_GRACE_MS = 5 * 60_000;
+
+/**
+ * Whether money the gateway took for `payment` (paid at `paidOn`) may credit what it pays, or why not:
+ * only the open link pays; one a newer link replaced, or one paid after its link expired (beyond the
+ * grace), is money to return. (Whether what it pays still exists is the caller's to tell.)
+ */
+export function refundReasonOf(
+  payment: { state: PaymentState; expiresOn: string },
+  paidOn: string,
+): RefundReason | undefined {
+  if (payment.state === 'replaced') return 'replaced';
+  if (Date.parse(paidOn) > Date.parse(payment.expiresOn) + PAY_DATE_GRACE_MS) return 'expired';
+  return undefined;
 }
 
 /** `20261126153000` (Vietnam time) → ISO instant; undefined when it is not such a date. */
@@ -82,6 +115,31 @@ export function gatewayOrderInfo(description: string, code: string): string {
     .replace(/\s+/g, ' ')
     .trim();
   return `Thanh toan ${code} ${ascii}`.slice(0, 255);
+}
+
+/**
+ * The landlord's and the payer's messages when the gateway took money that pays nothing (a replaced or
+ * expired link, or nothing left to pay): it is not on the bill, and it is to be returned.
+ */
+export function refundDueTexts(payment: {
+  amount: number;
+  description: string;
+  reason: RefundReason;
+  transactionNo?: string;
+}): { landlord: { subject: string; body: string }; payer: { subject: string; body: string } } {
+  const amount = `${payment.amount.toLocaleString('vi-VN')} ₫`;
+  const why = REFUND_REASON_LABELS[payment.reason];
+  const reference = payment.transactionNo ? ` (mã giao dịch VNPay ${payment.transactionNo})` : '';
+  return {
+    landlord: {
+      subject: `Cần hoàn lại ${amount} cho người thuê`,
+      body: `VNPay đã thu ${amount} cho ${payment.description}${reference} nhưng ${why}, nên khoản này không được ghi vào hóa đơn. Vui lòng hoàn lại cho người thuê.`,
+    },
+    payer: {
+      subject: `Khoản ${amount} sẽ được hoàn lại`,
+      body: `VNPay đã thu ${amount} cho ${payment.description}${reference} nhưng ${why}, nên khoản này không được ghi nhận. Khoản tiền sẽ được hoàn lại cho bạn.`,
+    },
+  };
 }
 
 /** The landlord's message when money arrives, and the tenant's receipt; `via` says how it came. */

@@ -1,7 +1,8 @@
-import { BILL_STATUS, findBank, vietQrPayload, type LessorInfo } from '@nhatro/common';
-import type { HouseDoc, MonthlyBillDoc, OneTimeChargeDoc } from '../../domain/shared/model.js';
+import { BILL_STATUS, findBank, vietQrPayload, type LessorInfo, type RefundDueEntry } from '@nhatro/common';
+import type { HouseDoc, MonthlyBillDoc, OneTimeChargeDoc, PaymentDoc } from '../../domain/shared/model.js';
 import { owedOf } from '../../domain/payments.js';
 import type { Deps } from './deps.js';
+import { listInHouse } from './houseScope.js';
 import { lessorInfoOf } from './users.js';
 import { entityView } from './views.js';
 
@@ -70,6 +71,33 @@ export function billOwed(bill: Pick<MonthlyBillDoc, 'total' | 'paidAmount' | 'st
 
 export function chargeOwed(charge: Pick<OneTimeChargeDoc, 'amount' | 'paidAmount'>): number {
   return owedOf({ due: charge.amount, paidAmount: charge.paidAmount });
+}
+
+/**
+ * Money VNPay took for this bill or charge that pays nothing (its link was replaced or had expired): shown
+ * on its page, to be returned to the tenant (docs/payments.md).
+ */
+export async function refundsDueOn(
+  deps: Deps,
+  doc: Pick<MonthlyBillDoc | OneTimeChargeDoc, 'houseID' | 'id'>,
+): Promise<{ refundsDue?: RefundDueEntry[] }> {
+  const found = await listInHouse<PaymentDoc>(deps, doc.houseID, 'payment', {
+    op: 'and',
+    items: [
+      { op: 'eq', field: 'targetID', value: doc.id },
+      { op: 'eq', field: 'state', value: 'refundDue' },
+    ],
+  });
+  if (found.length === 0) return {};
+  return {
+    refundsDue: found.map((payment) => ({
+      paymentID: payment.paymentID,
+      amount: payment.amount,
+      confirmedOn: payment.confirmedOn ?? payment.createdOn,
+      ...(payment.gatewayTransactionNo ? { gatewayTransactionNo: payment.gatewayTransactionNo } : {}),
+      refundReason: payment.refundReason ?? 'replaced',
+    })),
+  };
 }
 
 /** A monthly bill as the API returns it (`@odata.etag`, `transferQR`). */

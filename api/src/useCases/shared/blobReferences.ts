@@ -5,6 +5,7 @@ import {
   type BlobContainer,
 } from '../../domain/shared/blobNames.js';
 import { REGISTRATIONS_PARTITION, type UserDoc } from '../../domain/shared/model.js';
+import type { Filter } from '../../store/store.js';
 import type { Deps } from './deps.js';
 import { houseDocs } from './houseScope.js';
 
@@ -93,6 +94,52 @@ export async function isPaperVersionOf(
       },
     })) > 0
   );
+}
+
+/**
+ * Whether a photo of the house is one a tenant may see: of their own room (the room's or a device's
+ * photos, a meter reading's), or of an issue they reported under their contract. Another tenant's room
+ * or issue photo in the same house is not theirs, even by its name.
+ */
+export async function isTenantsOwnPhoto(
+  deps: Deps,
+  blobName: string,
+  houseID: string,
+  tenant: { roomID?: string; contractID?: string },
+): Promise<boolean> {
+  const mine: Filter[] = [];
+  if (tenant.roomID !== undefined) {
+    mine.push(
+      {
+        op: 'and',
+        items: [
+          { op: 'in', field: 'type', values: ['room', 'device'] },
+          { op: 'eq', field: 'roomID', value: tenant.roomID },
+          { op: 'arrayContains', field: 'images', value: blobName },
+        ],
+      },
+      {
+        op: 'and',
+        items: [
+          { op: 'eq', field: 'type', value: 'meterRecord' },
+          { op: 'eq', field: 'roomID', value: tenant.roomID },
+          { op: 'eq', field: 'imageBlobName', value: blobName },
+        ],
+      },
+    );
+  }
+  if (tenant.contractID !== undefined) {
+    mine.push({
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'issue' },
+        { op: 'eq', field: 'contractID', value: tenant.contractID },
+        { op: 'arrayContains', field: 'images', value: blobName },
+      ],
+    });
+  }
+  if (mine.length === 0) return false;
+  return (await houseDocs(deps).count({ partitionKey: houseID, filter: { op: 'or', items: mine } })) > 0;
 }
 
 export async function isReferenced(deps: Deps, container: BlobContainer, blobName: string): Promise<boolean> {

@@ -14,10 +14,11 @@ export interface GuestLinkClaims {
   linkID: string;
 }
 
-/** A bill's guest link names the bill and its house (for a point read). */
+/** A bill's guest link names the bill, its house (for a point read) and which issued link, so it can be revoked. */
 export interface BillGuestClaims {
   monthlyBillID: string;
   houseID: string;
+  linkID: string;
 }
 
 const GUEST_AUDIENCE_SUFFIX = ':guest-contract';
@@ -107,7 +108,7 @@ export function signBillGuestToken(
     config,
     BILL_GUEST_AUDIENCE_SUFFIX,
     claims.monthlyBillID,
-    { hid: claims.houseID },
+    { hid: claims.houseID, lid: claims.linkID },
     now,
     expiresOn,
   );
@@ -121,7 +122,7 @@ export async function verifyBillGuestToken(
 ): Promise<BillGuestClaims | undefined> {
   const payload = await verifyLink(config, BILL_GUEST_AUDIENCE_SUFFIX, token, now);
   if (!payload) return undefined;
-  const { sub, hid } = payload;
-  if (typeof sub !== 'string' || typeof hid !== 'string') return undefined;
-  return { monthlyBillID: sub, houseID: hid };
+  const { sub, hid, lid } = payload;
+  if (typeof sub !== 'string' || typeof hid !== 'string' || typeof lid !== 'string') return undefined;
+  return { monthlyBillID: sub, houseID: hid, linkID: lid };
 }

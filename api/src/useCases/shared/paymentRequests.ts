@@ -5,18 +5,19 @@ import {
   type PlatformPaymentTarget,
 } from '@nhatro/common';
 import { randomBytes } from 'node:crypto';
-import type { PaymentDoc } from '../../domain/shared/model.js';
+import type { OpenPaymentDoc, PaymentDoc } from '../../domain/shared/model.js';
+import { isStoreError, type BatchOp, type StoredDoc } from '../../store/store.js';
 import type { Deps } from './deps.js';
-import { gatewayOrderInfo } from '../../domain/shared/onlinePayments.js';
+import { gatewayOrderInfo, PAYMENT_URL_MINUTES } from '../../domain/shared/onlinePayments.js';
 import type { RequestOrigin } from './audit.js';
+import { queryAll } from './queryAll.js';
 
 /**
  * Starting an online payment: a pending payment record and the gateway's URL for it. Tenants' bills and
- * charges (payments.ts) and the platform's registrations and requests start theirs here.
+ * charges (payments.ts) and the platform's registrations and requests start theirs here. What is paid has
+ * one open payment: a new link replaces the open one (docs/payments.md, "One open payment").
  */
 
-/** The gateway refuses a payment URL older than this. */
-const PAYMENT_URL_MINUTES = 15;
 const ID_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 /** 24 letters and digits (≈143 bits): the gateway's order reference takes only those, and nobody guesses it. */
 function newPaymentID(): string {
@@ -50,6 +51,8 @@ export interface PayableOrder {
   description: string;
   code: string;
   amount: number;
+  /** Others whose open payments this one replaces too: bills carried over into this one (their links pay it). */
+  replaces?: readonly string[];
 }
 
 export function payments(deps: Deps, container: PaymentPlace['container']) {
@@ -99,8 +102,66 @@ export async function startPayment(
     createdOn: now.toISOString(),
     expiresOn: expiresAt.toISOString(),
   };
-  await payments(deps, order.place.container).create(payment);
+  try {
+    const operations = await openingOperations(deps, order, payment);
+    await deps.store.container<StoredDoc>(order.place.container).batch(order.place.pk, operations);
+  } catch (error) {
+    // Another link of the same thing was asked, or an open one confirmed, at this very moment.
+    if (isStoreError(error, 'precondition_failed') || isStoreError(error, 'conflict')) {
+      return { reply: refusal(PAYMENT_MESSAGES.linkRaced) };
+    }
+    throw error;
+  }
   return { reply: { status: true, errorMessage: '', paymentURL }, paymentID };
+}
+
+/**
+ * One batch: the new payment, the open-payment marker moved to it (guarded by its ETag, or created), and
+ * every open payment of what it pays (and of what was carried into it) replaced: the gateway's page of an
+ * older link may still be paid until it expires, but that money no longer credits anything.
+ */
+async function openingOperations(
+  deps: Deps,
+  order: PayableOrder,
+  payment: PaymentDoc,
+): Promise<BatchOp<StoredDoc>[]> {
+  const { container, pk } = order.place;
+  const markerID = `openPayment_${order.targetID}`;
+  const marker = await deps.store.container<OpenPaymentDoc>(container).read(pk, markerID);
+  const open = await queryAll(payments(deps, container), {
+    partitionKey: pk,
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'payment' },
+        { op: 'eq', field: 'state', value: 'pending' },
+        { op: 'in', field: 'targetID', values: [order.targetID, ...(order.replaces ?? [])] },
+      ],
+    },
+  });
+  const next: OpenPaymentDoc = {
+    id: markerID,
+    pk,
+    type: 'openPayment',
+    targetID: order.targetID,
+    paymentID: payment.paymentID,
+    updatedOn: payment.createdOn,
+  };
+  return [
+    { op: 'create', doc: payment },
+    marker
+      ? { op: 'replace', doc: next, ...(marker._etag ? { ifMatch: marker._etag } : {}) }
+      : { op: 'create', doc: next },
+    ...open.map((old): BatchOp<StoredDoc> => {
+      const replaced: PaymentDoc = {
+        ...old,
+        state: 'replaced',
+        replacedBy: payment.paymentID,
+        replacedOn: payment.createdOn,
+      };
+      return { op: 'replace', doc: replaced, ...(old._etag ? { ifMatch: old._etag } : {}) };
+    }),
+  ];
 }
 
 /** What a landlord (or a future one) owes the platform: a registration's fee, a room purchase, an extension. */

@@ -69,6 +69,32 @@ async function landlordRecipient(deps: Deps, house: HouseDoc): Promise<OutboxRec
   };
 }
 
+/**
+ * Messages about money of a tenancy to the landlord and the contract's tenant (not to the tenant when the
+ * landlord was the one who paid, at the counter).
+ */
+export async function landlordAndTenantMessages(
+  deps: Deps,
+  about: { houseID: string; contractID: string; requestedBy?: string },
+  message: { event: 'paymentReceived' | 'paymentRefundDue'; subjectID: string },
+  texts: { landlord: { subject: string; body: string }; tenant: { subject: string; body: string } },
+): Promise<BatchOp<HouseScopedDoc>[]> {
+  const house = await readHouse(deps, about.houseID);
+  if (!house) return [];
+  const contract = await houseDocs<ContractDoc>(deps).read(house.houseID, about.contractID);
+  const [landlord, tenants] = await Promise.all([
+    landlordRecipient(deps, house),
+    contract?.type === 'contract' ? tenantRecipients(deps, house.houseID, [contract]) : new Map(),
+  ]);
+  const tenant: OutboxRecipient | undefined =
+    about.requestedBy === house.ownerID ? undefined : tenants.get(about.contractID);
+  const base = { ...message, houseID: house.houseID };
+  return [
+    outboxCreate(deps, house.houseID, { ...base, recipient: landlord, ...texts.landlord }),
+    ...(tenant ? [outboxCreate(deps, house.houseID, { ...base, recipient: tenant, ...texts.tenant })] : []),
+  ];
+}
+
 /** The landlord's and the tenant's 'payment received' messages. */
 async function paymentReceivedMessages(
   deps: Deps,
@@ -78,23 +104,18 @@ async function paymentReceivedMessages(
 ): Promise<BatchOp<HouseScopedDoc>[]> {
   const house = await readHouse(deps, target.houseID);
   if (!house) return [];
-  const contract = await houseDocs<ContractDoc>(deps).read(house.houseID, target.contractID);
-  const [landlord, tenants] = await Promise.all([
-    landlordRecipient(deps, house),
-    contract?.type === 'contract' ? tenantRecipients(deps, house.houseID, [contract]) : new Map(),
-  ]);
-  const tenant: OutboxRecipient | undefined = tenants.get(target.contractID);
   const texts = paymentReceivedTexts({
     amount,
     description: payableName(target),
     houseName: house.houseName,
     via,
   });
-  const base = { event: 'paymentReceived' as const, houseID: target.houseID, subjectID: target.id };
-  return [
-    outboxCreate(deps, target.houseID, { ...base, recipient: landlord, ...texts.landlord }),
-    ...(tenant ? [outboxCreate(deps, target.houseID, { ...base, recipient: tenant, ...texts.tenant })] : []),
-  ];
+  return landlordAndTenantMessages(
+    deps,
+    { houseID: target.houseID, contractID: target.contractID },
+    { event: 'paymentReceived', subjectID: target.id },
+    texts,
+  );
 }
 
 /**

@@ -31,7 +31,12 @@ interface RoomNavigation {
   perContract: boolean;
   order: OrderBy[];
   /** The item as its own endpoint shows it, when that differs from the stored fields (photo URLs). */
-  view?: (services: Deps, doc: HouseScopedDoc, option: ExpandOption) => Promise<Record<string, unknown>>;
+  view?: (
+    services: Deps,
+    doc: HouseScopedDoc,
+    option: ExpandOption,
+    caller: Caller,
+  ) => Promise<Record<string, unknown>>;
 }
 
 const NAVIGATIONS: Record<string, RoomNavigation> = {
@@ -43,13 +48,15 @@ const NAVIGATIONS: Record<string, RoomNavigation> = {
     perContract: false,
     order: [{ field: 'installedOn', desc: true }],
   },
-  // The notices that reached the room; a tenant sees those sent to their contract (read marks: /odata/Notification).
+  // The notices that reached the room; a tenant sees those sent to their contract, as sent to their room
+  // only (read marks: /odata/Notification).
   notifications: {
     type: 'notification',
     link: 'roomIDs',
     perContract: true,
     order: [{ field: 'createdOn', desc: true }],
-    view: (_services, doc) => Promise.resolve(notificationFields(doc as NotificationDoc)),
+    view: (_services, doc, _option, caller) =>
+      Promise.resolve(notificationFields(doc as NotificationDoc, caller)),
   },
   contracts: {
     type: 'contract',
@@ -165,7 +172,9 @@ export async function expandRoom(
     const query = option.query.orderBy.length ? option.query : { ...option.query, orderBy: navigation.order };
     // A room holds few reports: each gets its read URLs before the nested query picks among them.
     const { view } = navigation;
-    const items = view ? await Promise.all(docs.map((doc) => view(services, doc, option))) : docs.map(toView);
+    const items = view
+      ? await Promise.all(docs.map((doc) => view(services, doc, option, caller)))
+      : docs.map(toView);
     expanded[option.property] = applyInMemory(items, query);
   }
   return expanded;

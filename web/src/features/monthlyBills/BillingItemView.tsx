@@ -1,13 +1,20 @@
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { LEVEL, type CashPaymentInput, type PaymentEntry } from '@nhatro/common';
+import {
+  LEVEL,
+  REFUND_REASON_LABELS,
+  type CashPaymentInput,
+  type PaymentEntry,
+  type RefundDueEntry,
+} from '@nhatro/common';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import type { SWRResponse } from 'swr';
 import { PayOnlineButton } from '../../components/PayOnlineButton';
 import { SectionCard } from '../../components/SectionCard';
 import { owedAmount } from '../../lib/api/resources/monthlyBills';
-import { formatDate } from '../../lib/format';
+import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { ROLE_IDS, useSignedInSession } from '../../lib/session';
 import {
@@ -30,6 +37,8 @@ export interface BillingItem {
   paidAmount: number;
   payments: readonly PaymentEntry[];
   transferQR?: string | undefined;
+  /** Money VNPay took that pays nothing (a replaced or expired link): to be returned to the tenant. */
+  refundsDue?: readonly RefundDueEntry[] | undefined;
   total?: number;
   amount?: number;
 }
@@ -53,6 +62,33 @@ export interface BillingItemKind<T extends BillingItem> {
   /** Whether the tenant may pay it online now (a bill carried over to the next is paid there). */
   payableOnline: (item: T) => boolean;
   recordPayment: (item: T, payment: CashPaymentInput) => Promise<T>;
+}
+
+/** Money VNPay took on a link that no longer paid anything: not on the bill, to be returned. */
+function RefundsDue({
+  refunds,
+  isTenant,
+  testId,
+}: {
+  refunds: readonly RefundDueEntry[] | undefined;
+  isTenant: boolean;
+  testId: string;
+}) {
+  if (!refunds || refunds.length === 0) return null;
+  return (
+    <Alert severity="warning" sx={{ mb: 2 }} data-testid={testId}>
+      <Typography sx={{ fontWeight: 600 }}>
+        {isTenant ? 'Khoản tiền sẽ được hoàn lại cho bạn' : 'Khoản tiền cần hoàn lại cho người thuê'}
+      </Typography>
+      {refunds.map((refund) => (
+        <Typography key={refund.paymentID} variant="body2">
+          {formatMoney(refund.amount)} thu qua VNPay lúc {formatDateTime(refund.confirmedOn)}
+          {refund.gatewayTransactionNo ? ` (mã giao dịch ${refund.gatewayTransactionNo})` : ''}:{' '}
+          {REFUND_REASON_LABELS[refund.refundReason]}, nên không được ghi vào khoản này.
+        </Typography>
+      ))}
+    </Alert>
+  );
 }
 
 /**
@@ -137,6 +173,7 @@ export function BillingItemView<T extends BillingItem>({
           </Box>
         )}
         {notice}
+        <RefundsDue refunds={item.refundsDue} isTenant={isTenant} testId={`${prefix}-refunds-due`} />
         <Box
           sx={{
             display: 'grid',

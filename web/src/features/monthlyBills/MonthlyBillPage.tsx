@@ -8,7 +8,13 @@ import { useMonthlyBill, type MonthlyBillReply } from '../../lib/api/resources/m
 import { paths } from '../../lib/paths';
 import { ROLE_IDS, useSignedInSession } from '../../lib/session';
 import { recordBillPayment } from './monthlyBillsApi';
-import { PrintAndPdfButtons, ShareLinkBox, ShareLinkButton, useShareLink } from './billActions';
+import {
+  PrintAndPdfButtons,
+  RevokeLinkButton,
+  ShareLinkBox,
+  ShareLinkButton,
+  useShareLink,
+} from './billActions';
 import { BillLines } from './billParts';
 import { BillingItemPage, BillingItemView, type BillingItemKind } from './BillingItemView';
 import styles from './billPrint.module.css';
@@ -40,7 +46,9 @@ function BillView({
   const session = useSignedInSession();
   const isTenant = session.role.roleID === ROLE_IDS.lessee;
   const canShare = !isTenant && session.role.billingPermission >= LEVEL.full;
-  const share = useShareLink(bill.monthlyBillID);
+  const share = useShareLink(bill.monthlyBillID, () => onChanged());
+  // A link made here, or one made before (the server never shows a link again, only until when it works).
+  const hasLink = share.link !== null || bill.guestLinkExpiresOn !== undefined;
   const houseName = session.houses.find((house) => house.houseID === bill.houseID)?.houseName;
 
   return (
@@ -67,6 +75,13 @@ function BillView({
       actions={
         <>
           {canShare && <ShareLinkButton isCreating={share.isCreating} onClick={() => void share.create()} />}
+          {canShare && hasLink && (
+            <RevokeLinkButton
+              isRevoking={share.isRevoking}
+              error={share.revokeError}
+              onRevoke={share.revoke}
+            />
+          )}
           <PrintAndPdfButtons monthlyBillID={bill.monthlyBillID} billName={bill.billName} />
         </>
       }

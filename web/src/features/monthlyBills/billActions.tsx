@@ -8,19 +8,28 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import PictureAsPdfOutlined from '@mui/icons-material/PictureAsPdfOutlined';
 import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import ShareOutlined from '@mui/icons-material/ShareOutlined';
 import { useState } from 'react';
-import { notifyFailure } from '../../components/mutationFeedback';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { notifyFailure, serverMessage } from '../../components/mutationFeedback';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { createBillShareLink, fetchBillPdf, type BillShareLink } from './monthlyBillsApi';
+import {
+  createBillShareLink,
+  fetchBillPdf,
+  revokeBillShareLink,
+  type BillShareLink,
+} from './monthlyBillsApi';
 
 export const SHARE_TEXTS = {
   copied: 'Đã tạo và sao chép liên kết hóa đơn.',
   created: 'Đã tạo liên kết hóa đơn: hãy sao chép và gửi cho người thuê.',
   failed: 'Tạo liên kết thất bại!',
+  revoked: 'Đã thu hồi liên kết hóa đơn.',
+  revokeFailed: 'Thu hồi liên kết thất bại!',
 } as const;
 
 const PDF_WAITING_TEXT = 'Đang tạo hóa đơn PDF…';
@@ -103,15 +112,22 @@ export function PrintAndPdfButtons({ monthlyBillID, billName }: { monthlyBillID:
   );
 }
 
-/** 'Chia sẻ': makes a 7-day link that shows the bill without an account, copies it and keeps it shown. */
-export function useShareLink(monthlyBillID: string) {
+/**
+ * 'Chia sẻ': makes a 7-day link that shows the bill without an account, copies it and keeps it shown (a new
+ * link replaces the previous one); 'Thu hồi liên kết' stops the link the bill holds. `onChanged` reads the
+ * bill again (the link changes its ETag and `guestLinkExpiresOn`).
+ */
+export function useShareLink(monthlyBillID: string, onChanged: () => void) {
   const [link, setLink] = useState<BillShareLink | null>(null);
   const [isCreating, setIsCreating] = useState(false);
+  const [isRevoking, setIsRevoking] = useState(false);
+  const [revokeError, setRevokeError] = useState<string | null>(null);
   const create = async () => {
     setIsCreating(true);
     try {
       const created = await createBillShareLink(monthlyBillID);
       setLink(created);
+      onChanged();
       notify.success((await copyToClipboard(created.url)) ? SHARE_TEXTS.copied : SHARE_TEXTS.created);
     } catch (error) {
       notifyFailure(SHARE_TEXTS.failed, error);
@@ -119,7 +135,60 @@ export function useShareLink(monthlyBillID: string) {
       setIsCreating(false);
     }
   };
-  return { link, isCreating, create };
+  const revoke = async (): Promise<boolean> => {
+    setIsRevoking(true);
+    setRevokeError(null);
+    try {
+      await revokeBillShareLink(monthlyBillID);
+      setLink(null);
+      onChanged();
+      notify.success(SHARE_TEXTS.revoked);
+      return true;
+    } catch (error) {
+      setRevokeError(serverMessage(error));
+      notifyFailure(SHARE_TEXTS.revokeFailed, error);
+      return false;
+    } finally {
+      setIsRevoking(false);
+    }
+  };
+  return { link, isCreating, create, isRevoking, revokeError, revoke };
+}
+
+/** 'Thu hồi liên kết' beside 'Chia sẻ', asking first: the link sent to the tenant stops opening the bill. */
+export function RevokeLinkButton({
+  isRevoking,
+  error,
+  onRevoke,
+}: {
+  isRevoking: boolean;
+  error: string | null;
+  onRevoke: () => Promise<boolean>;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        color="error"
+        startIcon={<LinkOffOutlined />}
+        onClick={() => setOpen(true)}
+        data-testid="bill-share-revoke"
+      >
+        Thu hồi liên kết
+      </Button>
+      <ConfirmDialog
+        open={open}
+        title="Thu hồi liên kết"
+        message="Liên kết xem hóa đơn đã gửi sẽ không mở được nữa. Người nhận cần liên kết mới để xem hóa đơn."
+        confirmLabel="Thu hồi liên kết"
+        isBusy={isRevoking}
+        error={error}
+        onConfirm={() => void onRevoke().then((done) => done && setOpen(false))}
+        onClose={() => setOpen(false)}
+        testId="bill-share-revoke-dialog"
+      />
+    </>
+  );
 }
 
 export function ShareLinkButton({ isCreating, onClick }: { isCreating: boolean; onClick: () => void }) {

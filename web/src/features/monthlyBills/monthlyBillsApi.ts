@@ -71,6 +71,11 @@ export async function createBillShareLink(monthlyBillID: string): Promise<BillSh
   return { url: new URL(path, window.location.origin).href, expiresOn: reply.expiresOn };
 }
 
+/** `DELETE /odata/MonthlyBill/{id}/GuestLink`: the link sent stops opening the bill. */
+export async function revokeBillShareLink(monthlyBillID: string): Promise<void> {
+  await apiRequest(`${billKeys.bill(monthlyBillID)}/GuestLink`, { method: 'DELETE', ...WRITE_REQUEST });
+}
+
 async function fetchPdf(path: string): Promise<Response> {
   const token = getAccessToken();
   return fetch(apiUrl(path), {

@@ -64,7 +64,8 @@ function NoticeCard({ notice }: { notice: NotificationReply }) {
         {notice.body}
       </Typography>
       <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }} data-testid="notification-reach">
-        Đã gửi đến {formatNumber(notice.recipients)} người thuê · {formatNumber(notice.readCount ?? 0)} đã đọc
+        Đã gửi đến {formatNumber(notice.recipients ?? 0)} người thuê · {formatNumber(notice.readCount ?? 0)}{' '}
+        đã đọc
       </Typography>
     </Paper>
   );

@@ -8,8 +8,10 @@ import Typography from '@mui/material/Typography';
 import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import ErrorOutline from '@mui/icons-material/ErrorOutlineOutlined';
+import LinkOffOutlined from '@mui/icons-material/LinkOffOutlined';
 import {
   PAYMENT_TARGET_LABELS,
+  REFUND_REASON_LABELS,
   type PaymentResult,
   type PaymentState,
   type PaymentTarget,
@@ -32,6 +34,8 @@ const HEADINGS: Record<PaymentState, string> = {
   pending: 'Đang chờ xác nhận từ cổng thanh toán',
   failed: 'Thanh toán không thành công',
   cancelled: 'Bạn đã hủy thanh toán',
+  replaced: 'Liên kết thanh toán này đã được thay bằng liên kết mới',
+  refundDue: 'Khoản tiền này sẽ được hoàn lại',
 };
 
 const ICONS: Record<PaymentState, ReactNode> = {
@@ -39,6 +43,8 @@ const ICONS: Record<PaymentState, ReactNode> = {
   pending: <CircularProgress size={56} />,
   failed: <ErrorOutline color="error" sx={{ fontSize: 64 }} />,
   cancelled: <CancelOutlined color="disabled" sx={{ fontSize: 64 }} />,
+  replaced: <LinkOffOutlined color="disabled" sx={{ fontSize: 64 }} />,
+  refundDue: <ErrorOutline color="warning" sx={{ fontSize: 64 }} />,
 };
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -128,6 +134,21 @@ function ResultCard({ result }: { result: PaymentResult }) {
       {result.state === 'succeeded' && AFTER_PAYING[result.target] && (
         <Alert severity="success" data-testid="payment-next">
           {AFTER_PAYING[result.target]}
+        </Alert>
+      )}
+      {result.state === 'replaced' && (
+        <Alert severity="info" data-testid="payment-replaced">
+          Bạn đã tạo một liên kết thanh toán mới cho khoản này: hãy thanh toán bằng liên kết mới nhất. Liên
+          kết này không còn dùng để thanh toán.
+        </Alert>
+      )}
+      {result.state === 'refundDue' && (
+        <Alert severity="warning" data-testid="payment-refund-due">
+          Cổng thanh toán đã thu {formatMoney(result.amount)} nhưng{' '}
+          {result.refundReason
+            ? REFUND_REASON_LABELS[result.refundReason]
+            : 'khoản này không còn cần thanh toán'}
+          , nên khoản tiền không được ghi vào hóa đơn và sẽ được hoàn lại cho bạn. Chủ trọ đã được thông báo.
         </Alert>
       )}
       {(result.state === 'failed' || result.state === 'cancelled') && (

@@ -46,7 +46,9 @@ export function usePaymentResult(
     {
       ...swrOptions,
       revalidateOnFocus: false,
-      refreshInterval: (latest) => (latest?.state === 'pending' ? PENDING_REFRESH_MS : 0),
+      // A replaced link's page may still have been paid: its confirmation can come, like a pending one's.
+      refreshInterval: (latest) =>
+        latest?.state === 'pending' || latest?.state === 'replaced' ? PENDING_REFRESH_MS : 0,
     },
   );
 }

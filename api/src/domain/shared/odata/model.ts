@@ -109,10 +109,14 @@ export const FEE_MODEL = entityModel('Service', feeEntity);
 export const METER_MODEL = entityModel('Meter', meterEntity);
 export const METER_RECORD_MODEL = entityModel('MeterRecord', meterRecordEntity);
 /** `billDetails` and `payments` are part of the bill; `$expand=billDetails` is accepted and changes nothing. */
-export const MONTHLY_BILL_MODEL = entityModel('MonthlyBill', monthlyBillEntity, {}, ['transferQR']);
+export const MONTHLY_BILL_MODEL = entityModel('MonthlyBill', monthlyBillEntity, {}, [
+  'transferQR',
+  'refundsDue',
+]);
 /** The spec's `GET /odata/Bill?roomID=…`: a room's bills without their lines. */
 export const BILL_MODEL = entityModel('Bill', monthlyBillEntity, {}, [
   'transferQR',
+  'refundsDue',
   'billDetails',
   'payments',
 ]);
@@ -121,7 +125,10 @@ export const HOUSE_TICKET_MODEL = entityModel('HouseTicket', houseTicketEntity, 
   roomTickets: 'RoomTicket',
   house: 'House',
 });
-export const ONE_TIME_CHARGE_MODEL = entityModel('OneTimeCharge', oneTimeChargeEntity, {}, ['transferQR']);
+export const ONE_TIME_CHARGE_MODEL = entityModel('OneTimeCharge', oneTimeChargeEntity, {}, [
+  'transferQR',
+  'refundsDue',
+]);
 /** Who reported an issue, as `issues($expand=createdBy)` shows it (spec §7). */
 export const USER_MODEL = entityModel('User', z.object({ userID: z.string(), fullName: z.string() }));
 /** A photo with its short-lived read URL. */
