@@ -18,7 +18,7 @@ const MSG = {
   quantity: 'Số lượng phải từ 1 trở lên.',
   valueNegative: 'Giá trị thiết bị không được âm.',
   nameRequired: 'Tên thiết bị không được để trống!',
-  notPng: (name: string) => `Tệp "${name}" không phải ảnh PNG.`,
+  notPng: (name: string) => `Tệp "${name}": Tệp tải lên không phải ảnh PNG hoặc JPEG.`,
 };
 
 let product: TestProduct;
@@ -161,7 +161,7 @@ describe('POST /odata/Device', () => {
     expect(removed.status).toBe(204);
   });
 
-  it('refuses a photo that is not a PNG (400) and creates no device', async () => {
+  it('refuses a photo that is not a PNG or JPEG (400) and creates no device', async () => {
     const roomID = rooms.get('P104') as string;
     const reply = await postForm(
       '/odata/Device',

@@ -111,7 +111,7 @@ describe('issue reports', () => {
     expectFieldError(empty, 'title', 'Tiêu đề không được để trống!');
     expectFieldError(empty, 'description', 'Nội dung không được để trống!');
     const page = await upload(new Uint8Array(Buffer.from('<html><script>alert(1)</script></html>')));
-    expectError(await report({ images: [page] }), 400, 'Tệp tải lên không phải ảnh PNG.');
+    expectError(await report({ images: [page] }), 400, 'Tệp tải lên không phải ảnh PNG hoặc JPEG.');
     expectFieldError(await report({ images: ['../../etc/passwd'] }), 'images.0', 'Tên tệp ảnh không hợp lệ.');
     expect((await issuesOfContract()).length).toBe(before);
   });
