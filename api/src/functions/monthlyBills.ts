@@ -19,41 +19,17 @@ import {
 } from '../useCases/monthlyBills.js';
 
 /**
- * Monthly bills: the spec's `Bill` (a room's bills without lines) and `MonthlyBill` (with lines,
- * `$expand=billDetails` accepted: the lines are always part of a bill), cash payments (landlord),
- * the guest link and the printable PDF. Bills are created by issuing a house ticket.
+ * Monthly bills: the spec's `Bill` (a room's bills without lines) and `MonthlyBill` (with lines, which
+ * `$expand=billDetails` also gives, with nested options), cash payments, the guest link and the
+ * printable PDF. Bills are created by issuing a house ticket.
  */
 
 const READ = { area: 'billing', level: LEVEL.read } as const;
 const PAY = { area: 'billing', level: LEVEL.full } as const;
 const SCOPE = ['billID', 'houseID', 'roomID', 'contractID'] as const;
 
-/** Top-level items of an `$expand` (commas inside parentheses belong to an item's options). */
-function expandItems(expand: string): string[] {
-  const items: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let index = 0; index < expand.length; index += 1) {
-    const char = expand[index];
-    if (char === '(') depth += 1;
-    else if (char === ')') depth -= 1;
-    else if (char === ',' && depth === 0) {
-      items.push(expand.slice(start, index));
-      start = index + 1;
-    }
-  }
-  items.push(expand.slice(start));
-  return items.map((item) => item.trim()).filter(Boolean);
-}
-
-/** The OData options of a bill request; `$expand=billDetails` (the spec's) is accepted and changes nothing. */
+/** The OData options of a bill request (`$expand=billDetails` gives the lines with their own options). */
 function billQuery(options: URLSearchParams): ODataQuery {
-  const expand = options.get('$expand');
-  if (expand !== null) {
-    const rest = expandItems(expand).filter((item) => !/^billDetails(\(.*\))?$/i.test(item));
-    if (rest.length > 0) options.set('$expand', rest.join(','));
-    else options.delete('$expand');
-  }
   return parseODataQuery(options, MONTHLY_BILL_MODEL);
 }
 

@@ -10,9 +10,10 @@ import {
 } from '../useCases/oneTimeCharges.js';
 
 /**
- * One-time charges of a contract: `GET /odata/OneTimeCharge?chargeID=…` (or `contractID`, `roomID`,
- * `houseID`), `/odata/OneTimeCharge/{id}`, `POST` (landlord), `PATCH` a cash payment, `DELETE` while
- * nothing was paid. Reading needs billing level 1 (a tenant: their own contract's), the rest 4.
+ * One-time charges of a contract: `GET /odata/OneTimeCharge?chargeID=…` (or `oneTimeChargeID`,
+ * `contractID`, `roomID`, `houseID`), `/odata/OneTimeCharge/{id}`, `POST`, `PATCH` a cash payment,
+ * `DELETE` while nothing was paid. The spec's `chargeID` and `total` are accepted and returned beside
+ * `oneTimeChargeID` and `amount`.
  */
 const FULL = { area: 'billing', level: LEVEL.full } as const;
 
@@ -21,8 +22,11 @@ defineODataEntity({
   entitySet: 'OneTimeCharge',
   model: ONE_TIME_CHARGE_MODEL,
   area: 'billing',
-  id: { field: 'oneTimeChargeID', label: 'Mã khoản phí' },
-  list: { scope: ['chargeID', 'houseID', 'roomID', 'contractID'], run: listOneTimeCharges },
+  id: { field: 'oneTimeChargeID', label: 'Mã khoản phí', alias: 'chargeID' },
+  list: {
+    scope: ['chargeID', 'oneTimeChargeID', 'houseID', 'roomID', 'contractID'],
+    run: listOneTimeCharges,
+  },
   get: { run: getOneTimeCharge },
   create: { permission: FULL, schema: oneTimeChargeCreateSchema, run: createOneTimeCharge },
   update: { permission: FULL, schema: oneTimeChargePatchSchema, run: payOneTimeCharge },

@@ -10,6 +10,7 @@ import { parseBlobName, sniffFileType } from '../domain/shared/blobNames.js';
 import { AppError } from '../domain/shared/errors.js';
 import { lesseeDateProblem, lesseeSearchText, representativeDecision, searchKey } from '../domain/lessees.js';
 import type { ContractDoc, HouseScopedDoc, LesseeInfoDoc, VehicleDoc } from '../domain/shared/model.js';
+import { LESSEE_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { Filter } from '../domain/shared/query.js';
 import { vietnamDate } from '../domain/shared/time.js';
@@ -25,8 +26,9 @@ import {
   roomForCaller,
   findForCaller,
 } from './shared/houseScope.js';
-import { applyInMemory, listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
-import { entityView, imageLinks, toView } from './shared/views.js';
+import { expandEntity, pageExpansion } from './shared/navigations.js';
+import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
+import { entityView, imageLinks } from './shared/views.js';
 
 const IDENTITY_IMAGES = ['citizenIDFrontImage', 'citizenIDBackImage', 'portraitImage'] as const;
 
@@ -62,6 +64,7 @@ export async function listLessees(
     query,
     [{ field: 'occupantName' }],
     entityView,
+    pageExpansion(actor, LESSEE_MODEL, query, [house]),
   );
 }
 
@@ -75,20 +78,7 @@ export async function getLessee(actor: Actor, lesseeInfoID: string, query: OData
     ...entityView(lessee),
     imageURLs: await identityImageLinks(actor, lessee),
   };
-  const vehicles = query.expand.find((option) => option.property === 'vehicles');
-  if (vehicles) {
-    const all = await listInHouse<VehicleDoc>(actor.deps, lessee.houseID, 'vehicle', {
-      op: 'eq',
-      field: 'contractID',
-      value: lessee.contractID,
-    });
-    const own = all.filter(
-      (vehicle) =>
-        vehicle.lesseeInfoID === lessee.lesseeInfoID || (!vehicle.lesseeInfoID && lessee.isRepresentative),
-    );
-    entity.vehicles = applyInMemory(own.map(toView), vehicles.query);
-  }
-  return selectFields(entity, query);
+  return selectFields(await expandEntity(actor, LESSEE_MODEL, entity, query), query);
 }
 
 async function identityImageLinks(actor: Actor, lessee: LesseeInfoDoc) {

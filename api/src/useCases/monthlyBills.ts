@@ -2,6 +2,7 @@ import type { CashPaymentInput } from '@nhatro/common';
 import { billDocument } from '../domain/monthlyBills.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { ContractDoc, LesseeInfoDoc, MonthlyBillDoc, RoomDoc } from '../domain/shared/model.js';
+import { MONTHLY_BILL_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { OrderBy } from '../domain/shared/query.js';
 import { renderPdf } from '../documents/contractPdf.js';
@@ -15,6 +16,7 @@ import {
   transferQR,
 } from './shared/billViews.js';
 import { houseDocs, requireID } from './shared/houseScope.js';
+import { expandEntity } from './shared/navigations.js';
 import { selectFields, type EntityPage } from './shared/odataQuery.js';
 import { lessorInfoOf } from './shared/users.js';
 import {
@@ -48,7 +50,8 @@ export async function listMonthlyBills(
     );
     if (scope.houseID !== undefined && scope.houseID !== house.houseID) throw AppError.notFound();
     const account = await transferAccountOf(actor.deps, house);
-    return { value: [selectFields(monthlyBillView(doc, account), query)] };
+    const bill = await expandEntity(actor, MONTHLY_BILL_MODEL, monthlyBillView(doc, account), query, [house]);
+    return { value: [selectFields(bill, query)] };
   }
   return listBillingDocs<MonthlyBillDoc>(
     actor,
@@ -57,6 +60,7 @@ export async function listMonthlyBills(
     query,
     NEWEST_MONTH_FIRST,
     monthlyBillView,
+    MONTHLY_BILL_MODEL,
   );
 }
 
@@ -80,7 +84,8 @@ export function listContractBills(actor: Actor, contractID: string, query: OData
 /** `GET /odata/MonthlyBill/{id}`. */
 export async function getMonthlyBill(actor: Actor, monthlyBillID: string, query: ODataQuery) {
   const { doc, house } = await billingDocForCaller<MonthlyBillDoc>(actor, 'monthlyBill', monthlyBillID);
-  return selectFields(monthlyBillView(doc, await transferAccountOf(actor.deps, house)), query);
+  const bill = monthlyBillView(doc, await transferAccountOf(actor.deps, house));
+  return selectFields(await expandEntity(actor, MONTHLY_BILL_MODEL, bill, query, [house]), query);
 }
 
 /**

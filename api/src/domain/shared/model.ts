@@ -159,7 +159,9 @@ export interface MonthlyBillDoc extends StoredDoc, Omit<MonthlyBill, 'transferQR
   type: 'monthlyBill';
 }
 
-export interface OneTimeChargeDoc extends StoredDoc, Omit<OneTimeCharge, 'transferQR'> {
+/** `chargeID` and `total`, the spec's names, are added to replies (`oneTimeChargeView`), never stored. */
+export interface OneTimeChargeDoc
+  extends StoredDoc, Omit<OneTimeCharge, 'transferQR' | 'chargeID' | 'total'> {
   type: 'oneTimeCharge';
 }
 

@@ -8,7 +8,8 @@ import { assertCurrent } from '../shared/houseScope.js';
 import { requireFullBilling, ticketForCaller } from './access.js';
 import { recomputeRoomTickets } from './recomputing.js';
 import { issueTicket } from './issuing.js';
-import { ticketWithRoomTickets, roomTicketsOf } from './reading.js';
+import { roomTicketsOf } from '../shared/roomTickets.js';
+import { ticketWithRoomTickets } from './reading.js';
 import { type Op, replaceOp, runWrites, rereadTicket } from './ticketWrites.js';
 
 /**

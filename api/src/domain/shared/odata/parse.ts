@@ -98,10 +98,11 @@ function canonicalName(names: string[], wanted: string): string | undefined {
 }
 
 function resolveField(model: EntityModel, raw: string): { path: string; type: FieldType } {
-  const path = canonicalName(Object.keys(model.fields), raw.replace(/\//g, '.'));
-  const type = path === undefined ? undefined : model.fields[path];
-  if (path === undefined || !type) throw new ODataQueryError(MESSAGES.unknownField(raw));
-  return { path, type };
+  const name = canonicalName(Object.keys(model.fields), raw.replace(/\//g, '.'));
+  const type = name === undefined ? undefined : model.fields[name];
+  if (name === undefined || !type) throw new ODataQueryError(MESSAGES.unknownField(raw));
+  // A second name of a field (the spec's `total` for `amount`) is read from the stored one.
+  return { path: model.aliases?.[name] ?? name, type };
 }
 
 function literal(node: AstNode): { value: Scalar; kind: FieldType | 'null' } {
@@ -122,7 +123,7 @@ function literal(node: AstNode): { value: Scalar; kind: FieldType | 'null' } {
 
 function compatible(fieldType: FieldType, kind: FieldType | 'null'): boolean {
   if (kind === 'null') return true;
-  if (fieldType === 'date') return kind === 'date' || kind === 'string';
+  if (fieldType === 'date' || fieldType === 'dateTime') return kind === 'date' || kind === 'string';
   return fieldType === kind;
 }
 
@@ -284,6 +285,12 @@ function parseCount(text: string): number {
   return Number(text);
 }
 
+function countFlag(text: string): boolean {
+  if (text !== 'true' && text !== 'false')
+    throw new ODataQueryError(MESSAGES.invalidQuery('$count phải là true hoặc false'));
+  return text === 'true';
+}
+
 function convertExpand(option: AstNode, model: EntityModel): ExpandOption[] {
   return items(option).map((item) => {
     const value = item.value as object;
@@ -313,8 +320,12 @@ function convertExpand(option: AstNode, model: EntityModel): ExpandOption[] {
         case 'Skip':
           query.skip = parseCount(asNode(nestedOption.value).raw);
           break;
+        case 'InlineCount':
+          // `rooms($count=true)`: the reply adds `rooms@odata.count`, the items matched before paging.
+          query.count = countFlag(asNode(nestedOption.value).raw);
+          break;
         case 'Expand':
-          // rooms($expand=meters), roomTickets($expand=room): the navigation decides what it honours.
+          // rooms($expand=meters), room($expand=devices), … at any depth: each navigation expands the same way.
           query.expand = convertExpand(nestedOption, target);
           break;
         default:
@@ -354,11 +365,7 @@ export function parseODataQuery(params: URLSearchParams, model: EntityModel): OD
   const skip = text('$skip');
   if (skip !== undefined) query.skip = parseCount(skip);
   const count = text('$count');
-  if (count !== undefined) {
-    if (count !== 'true' && count !== 'false')
-      throw new ODataQueryError(MESSAGES.invalidQuery('$count phải là true hoặc false'));
-    query.count = count === 'true';
-  }
+  if (count !== undefined) query.count = countFlag(count);
   const select = text('$select');
   if (select) {
     const fields = convertSelect(parseOption('$select', select), model);
