@@ -285,6 +285,64 @@ function parseCount(text: string): number {
   return Number(text);
 }
 
+/** The index just past the string literal that starts at `start` (`''` is a quote inside it). */
+function literalEnd(text: string, start: number): number {
+  let index = start + 1;
+  while (index < text.length) {
+    if (text[index] === "'") {
+      if (text[index + 1] !== "'") return index + 1;
+      index += 1;
+    }
+    index += 1;
+  }
+  return index;
+}
+
+/**
+ * @odata/parser 0.2 refuses a string literal followed by `;` among an expand's options
+ * (`rooms($filter=roomName eq 'P1';$select=roomName)`), while the same filter in parentheses parses:
+ * each nested `$filter` value is put in parentheses before parsing.
+ */
+export function parenthesiseNestedFilters(expand: string): string {
+  let out = '';
+  let depth = 0;
+  let index = 0;
+  while (index < expand.length) {
+    const char = expand[index] as string;
+    if (char === "'") {
+      const end = literalEnd(expand, index);
+      out += expand.slice(index, end);
+      index = end;
+      continue;
+    }
+    const previous = expand[index - 1];
+    if (depth > 0 && (previous === '(' || previous === ';') && expand.startsWith('$filter=', index)) {
+      let end = index + '$filter='.length;
+      let inner = 0;
+      while (end < expand.length) {
+        const next = expand[end];
+        if (next === "'") {
+          end = literalEnd(expand, end);
+          continue;
+        }
+        if (next === '(') inner += 1;
+        else if (next === ')' && inner === 0) break;
+        else if (next === ')') inner -= 1;
+        else if (next === ';' && inner === 0) break;
+        end += 1;
+      }
+      out += `$filter=(${expand.slice(index + '$filter='.length, end)})`;
+      index = end;
+      continue;
+    }
+    if (char === '(') depth += 1;
+    else if (char === ')') depth -= 1;
+    out += char;
+    index += 1;
+  }
+  return out;
+}
+
 function countFlag(text: string): boolean {
   if (text !== 'true' && text !== 'false')
     throw new ODataQueryError(MESSAGES.invalidQuery('$count phải là true hoặc false'));
@@ -372,7 +430,7 @@ export function parseODataQuery(params: URLSearchParams, model: EntityModel): OD
     if (fields) query.select = fields;
   }
   const expand = text('$expand');
-  if (expand) query.expand = convertExpand(parseOption('$expand', expand), model);
+  if (expand) query.expand = convertExpand(parseOption('$expand', parenthesiseNestedFilters(expand)), model);
   const format = text('$format');
   if (format !== undefined && format !== 'json')
     throw new ODataQueryError(MESSAGES.invalidQuery('$format chỉ hỗ trợ json'));
