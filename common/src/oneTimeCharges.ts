@@ -7,14 +7,16 @@ import { cashPaymentSchema, paymentEntryEntity } from './monthlyBills.js';
  * docs/api-contract.md): a repair, a lost key, anything billed once outside the monthly bill.
  */
 
-/**
- * The spec calls the amount `total` (§3): a client may send either name. Both at once stay as sent,
- * and the strict schema refuses the second one.
- */
-function amountUnderSpecName(input: unknown): unknown {
+/** The spec calls the amount `total` (§3): a client may send either name, not both. */
+function amountUnderSpecName(input: unknown, ctx: z.RefinementCtx): unknown {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) return input;
   const { total, ...rest } = input as Record<string, unknown>;
-  return total === undefined || 'amount' in rest ? input : { ...rest, amount: total };
+  if (total === undefined) return input;
+  if ('amount' in rest) {
+    ctx.addIssue({ code: 'custom', path: ['total'], message: 'Chỉ gửi số tiền một lần: amount hoặc total.' });
+    return rest;
+  }
+  return { ...rest, amount: total };
 }
 
 export const oneTimeChargeCreateSchema = z.preprocess(

@@ -70,10 +70,13 @@ export interface EntityPage {
   nextSkip?: number;
 }
 
-/** `$select` applied to an entity; expanded navigation properties are always kept. */
+/** `$select` applied to an entity; expanded navigation properties (and their counts) are always kept. */
 export function selectFields(entity: Record<string, unknown>, query: ODataQuery): Record<string, unknown> {
   const select = query.select
-    ? [...query.select, ...query.expand.map((option) => option.property)]
+    ? [
+        ...query.select,
+        ...query.expand.flatMap((option) => [option.property, `${option.property}@odata.count`]),
+      ]
     : undefined;
   return project(entity, select);
 }
