@@ -1,5 +1,5 @@
 import type { HttpRequest } from '@azure/functions';
-import { LEVEL, monthlyBillPatchSchema } from '@nhatro/common';
+import { BILLING_LEVELS, monthlyBillPatchSchema } from '@nhatro/common';
 import { z } from 'zod';
 import { BILL_MODEL, MONTHLY_BILL_MODEL } from '../domain/shared/odata/model.js';
 import { parseODataQuery, type ODataQuery } from '../domain/shared/odata/parse.js';
@@ -24,8 +24,10 @@ import {
  * printable PDF. Bills are created by issuing a house ticket.
  */
 
-const READ = { area: 'billing', level: LEVEL.read } as const;
-const PAY = { area: 'billing', level: LEVEL.full } as const;
+const READ = { area: 'billing', level: BILLING_LEVELS.read } as const;
+/** Cash collected: staff too (docs/billing.md, "Who may do what"). */
+const COLLECT = { area: 'billing', level: BILLING_LEVELS.collectCash } as const;
+const SHARE = { area: 'billing', level: BILLING_LEVELS.shareLink } as const;
 const SCOPE = ['billID', 'houseID', 'roomID', 'contractID'] as const;
 
 /** The OData options of a bill request (`$expand=billDetails` gives the lines with their own options). */
@@ -55,7 +57,7 @@ defineODataEntity({
   model: MONTHLY_BILL_MODEL,
   area: 'billing',
   id: { field: 'monthlyBillID', label: 'Mã hóa đơn' },
-  update: { permission: PAY, schema: monthlyBillPatchSchema, run: payMonthlyBill },
+  update: { permission: COLLECT, schema: monthlyBillPatchSchema, run: payMonthlyBill },
 });
 
 /** `GET /odata/MonthlyBill?billID=…` or `?roomID=` / `?contractID=` / `?houseID=`, with lines. */
@@ -102,7 +104,7 @@ defineEndpoint({
   name: 'monthlyBillGuestLinkCreate',
   route: 'odata/MonthlyBill/{id}/GuestLink',
   methods: ['POST'],
-  permission: PAY,
+  permission: SHARE,
   async handle({ req, actor, params }) {
     await readJson(req, NO_FIELDS);
     return json(200, await createBillGuestLink(actor, requireID(params.id, 'Mã hóa đơn')));
