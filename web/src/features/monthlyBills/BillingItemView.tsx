@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { LEVEL, type CashPaymentInput, type PaymentEntry } from '@nhatro/common';
+import { BILLING_LEVELS, type CashPaymentInput, type PaymentEntry } from '@nhatro/common';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router-dom';
 import type { SWRResponse } from 'swr';
@@ -87,7 +87,7 @@ export function BillingItemView<T extends BillingItem>({
 }) {
   const session = useSignedInSession();
   const isTenant = session.role.roleID === ROLE_IDS.lessee;
-  const canCollect = !isTenant && session.role.billingPermission >= LEVEL.full;
+  const canCollect = !isTenant && session.role.billingPermission >= BILLING_LEVELS.collectCash;
   const owed = owedAmount(item);
   const cash = useCashPayment((payment) => kind.recordPayment(item, payment), onChanged);
   const { prefix } = kind;
