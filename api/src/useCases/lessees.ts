@@ -8,7 +8,13 @@ import {
 import { lesseeScope } from '../domain/shared/access.js';
 import { parseBlobName, sniffFileType } from '../domain/shared/blobNames.js';
 import { AppError } from '../domain/shared/errors.js';
-import { lesseeDateProblem, lesseeSearchText, representativeDecision, searchKey } from '../domain/lessees.js';
+import {
+  lesseeDateProblem,
+  lesseeSearchText,
+  newLesseeNotes,
+  representativeDecision,
+  searchKey,
+} from '../domain/lessees.js';
 import type { ContractDoc, HouseScopedDoc, LesseeInfoDoc, VehicleDoc } from '../domain/shared/model.js';
 import { LESSEE_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
@@ -182,6 +188,7 @@ export async function createLessee(actor: Actor, input: LesseeCreateInput) {
     contractID: contract.contractID,
     roomID: contract.roomID,
     ...fields,
+    notes: newLesseeNotes(fields.notes),
     isRepresentative: decision.kind === 'become',
     status: 1,
     searchText: lesseeSearchText(fields),
