@@ -11,6 +11,12 @@ export const CITIZEN_ID_PATTERN = /^(\d{12}|\d{9})$/;
 /** A Vietnamese mobile number: 10 digits starting with 03, 05, 07, 08 or 09. */
 export const MOBILE_PHONE_PATTERN = /^0[35789]\d{8}$/;
 
+/**
+ * What a new occupant's notes say when none were written (spec §3, tenant info held while creating a
+ * contract: "an empty value is replaced by a placeholder"; the spec leaves the wording open).
+ */
+export const LESSEE_NOTES_PLACEHOLDER = 'Không có ghi chú.';
+
 export const LESSEE_MESSAGES = {
   citizenID: 'Số CCCD phải gồm 12 chữ số (hoặc CMND cũ 9 chữ số).',
   phoneNumber: 'Số điện thoại phải là số di động Việt Nam gồm 10 chữ số, bắt đầu bằng 0.',

@@ -1,11 +1,30 @@
 import { z } from 'zod';
 import { idField, isoDate, isoDateTime, money } from './fields.js';
 import { refundDueEntry } from './payments.js';
+import { LEVEL } from './roles.js';
 
 /**
  * Monthly bills (`/odata/MonthlyBill`): what a house ticket issues for each rented room, their lines
  * (`billDetails`) and the payments received. Money is whole đồng everywhere.
  */
+
+/**
+ * The billing level (spec §6: 1 read, 2 update, 3 create, 4 full) each action on bills and charges
+ * needs, read by the API's permissions and the screens alike. Staff with billing rights (level 3, in the
+ * houses they are assigned to) draft and issue the month's bills, add charges, collect cash and share a
+ * bill's link; deleting a charge (level 4 deletes) and matching transfers to the landlord's own bank
+ * account stay the landlord's. Recording cash is an update of a bill (level 2); a tenant (level 1) reads
+ * their own contract's.
+ */
+export const BILLING_LEVELS = {
+  read: LEVEL.read,
+  collectCash: LEVEL.update,
+  addCharge: LEVEL.create,
+  shareLink: LEVEL.create,
+  draftAndIssue: LEVEL.create,
+  deleteCharge: LEVEL.full,
+  matchTransfers: LEVEL.full,
+} as const;
 
 /** 1 unpaid, 2 partly paid (the rest is owed), 3 paid, 4 carried over into a later bill. */
 export const BILL_STATUS = { unpaid: 1, partlyPaid: 2, paid: 3, carriedOver: 4 } as const;

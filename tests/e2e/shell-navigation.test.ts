@@ -31,6 +31,8 @@ const NAV_STAFF: NavEntry[] = [
   { label: 'Quản lý người thuê', path: '/lessees' },
   { label: 'Quản lý hợp đồng', path: '/contracts' },
   { label: 'Ghi chỉ số điện nước', path: '/MeterRecord' },
+  // Staff with billing rights draft and issue the month's bills (docs/billing.md, "Who may do what").
+  { label: 'Lập hóa đơn tháng', path: '/billDraft' },
 ];
 const NAV_LESSEE: NavEntry[] = [
   { label: 'Phòng của tôi', path: '/lesseeRoomDetail' },
@@ -342,7 +344,7 @@ describe('house moderator (role 2)', () => {
 });
 
 describe('staff (role 3)', () => {
-  it('chooses its house, then has the four items in order, each leading to its page', async () => {
+  it('chooses its house, then has the five items in order, each leading to its page', async () => {
     const page = await signedInPage('nhanvien');
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: HOUSE_SELECTION_TITLE }).waitFor();
@@ -360,6 +362,20 @@ describe('staff (role 3)', () => {
       'Nhà trọ Hoa Sen',
     );
     await expectEachNavItemLeadsToItsPath(page, NAV_STAFF);
+  });
+
+  it('with billing rights: a room’s bills and charges (monthlyBillCD, oneTimeBillCD) from the room page', async () => {
+    const roomID = sessions.get('nguoithue')?.roomID ?? '';
+    const page = await signedInPage('nhanvien', { houseID: sessions.get('nguoithue')?.houseID ?? '' });
+    await page.goto(`/rooms/${roomID}`);
+    await page.getByTestId('room-bills-link').click();
+    await page.waitForURL((url) => url.pathname === `/monthlyBillCD/${roomID}`);
+    await page.getByTestId('bill-filter-month').waitFor();
+    await page.getByTestId('room-bills-charges-link').click();
+    await page.waitForURL((url) => url.pathname === `/oneTimeBillCD/${roomID}`);
+    // The tenant's contract is active: staff may add a charge there.
+    await page.locator('[data-testid=charge-add]:not([disabled])').waitFor();
+    expect(await page.getByTestId('not-found').count()).toBe(0);
   });
 });
 

@@ -5,13 +5,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { DEFAULT_ROLES, type RoleID } from '@nhatro/common';
 import { loadConfig } from '../../api/src/config/index.js';
 import type { Caller } from '../../api/src/domain/shared/access.js';
-import type { HouseDoc, RoomDoc } from '../../api/src/domain/shared/model.js';
-import { HOUSE_MODEL, ROOM_MODEL } from '../../api/src/domain/shared/odata/model.js';
+import type { RoomDoc } from '../../api/src/domain/shared/model.js';
+import { HOUSE_MODEL, ROOM_MODEL, type EntityModel } from '../../api/src/domain/shared/odata/model.js';
 import { loadODataParser, parseODataQuery } from '../../api/src/domain/shared/odata/parse.js';
 import type { QuerySpec, StoredDoc } from '../../api/src/store/store.js';
 import { createDeps, type Deps } from '../../api/src/composition/deps.js';
-import { expandHouse } from '../../api/src/useCases/shared/houseExpand.js';
-import { expandRoom } from '../../api/src/useCases/shared/roomExpand.js';
+import { expandContext } from '../../api/src/useCases/shared/expand.js';
+import { expandEntities } from '../../api/src/useCases/shared/navigations.js';
+import { toView } from '../../api/src/useCases/shared/views.js';
 
 // As the endpoint wrapper does before the first request.
 await loadODataParser();
@@ -114,20 +115,27 @@ beforeEach(() => {
   queries = [];
 });
 
-const houseDoc = (id: string) => house(id) as unknown as HouseDoc;
+const houseEntity = (id: string) => ({ ...house(id) });
 const names = (value: unknown, field: string) =>
   (value as Array<Record<string, unknown>>).map((item) => item[field]);
 
-async function readRoom(roomID: string): Promise<RoomDoc> {
-  return (await deps.store.container<RoomDoc>('houses').read('h1', roomID)) as RoomDoc;
+/** A room as the API shows it (the entity a room's expand starts from). */
+async function readRoom(roomID: string): Promise<Record<string, unknown>> {
+  return toView((await deps.store.container<RoomDoc>('houses').read('h1', roomID)) as RoomDoc);
 }
 
-describe('expandHouse over a page of houses', () => {
-  const { expand } = parseODataQuery(new URLSearchParams({ $expand: 'rooms,contracts' }), HOUSE_MODEL);
+function expand(who: Caller, model: EntityModel, entities: Array<Record<string, unknown>>, text: string) {
+  const { expand: options } = parseODataQuery(new URLSearchParams({ $expand: text }), model);
+  return expandEntities(expandContext({ deps, user: who }), model, entities, options);
+}
 
+describe('$expand of a page of houses', () => {
   it('loads each navigation of every house with one query, in the same order as one house at a time', async () => {
-    const [h1, h2, h3] = await Promise.all(
-      ['h1', 'h2', 'h3'].map((id) => expandHouse(deps, landlord, houseDoc(id), expand)),
+    const [h1, h2, h3] = await expand(
+      landlord,
+      HOUSE_MODEL,
+      ['h1', 'h2', 'h3'].map(houseEntity),
+      'rooms,contracts',
     );
     expect(queries).toHaveLength(2);
     expect(queries.every((spec) => spec.partitionKey === undefined)).toBe(true);
@@ -137,42 +145,81 @@ describe('expandHouse over a page of houses', () => {
     expect(names(h1?.contracts, 'contractID')).toEqual(['c2', 'c3', 'c1']);
     expect(names(h2?.rooms, 'roomName')).toEqual(['X01']);
     expect(h2?.contracts).toEqual([]);
-    expect(h3).toEqual({ rooms: [], contracts: [] });
+    expect(h3).toMatchObject({ rooms: [], contracts: [] });
     // The same as expanding a single house alone (a single-partition query).
     queries = [];
-    expect(await expandHouse(deps, landlord, houseDoc('h1'), expand)).toEqual(h1);
+    expect(await expand(landlord, HOUSE_MODEL, [houseEntity('h1')], 'rooms,contracts')).toEqual([h1]);
     expect(queries.map((spec) => spec.partitionKey)).toEqual(['h1', 'h1']);
   });
 
   it('keeps a lessee to their room and contract', async () => {
-    const [h1, h2] = await Promise.all(
-      ['h1', 'h2'].map((id) => expandHouse(deps, lessee, houseDoc(id), expand)),
-    );
+    const [h1, h2] = await expand(lessee, HOUSE_MODEL, ['h1', 'h2'].map(houseEntity), 'rooms,contracts');
     expect(names(h1?.rooms, 'roomID')).toEqual(['r1']);
     expect(names(h1?.contracts, 'contractID')).toEqual(['c2']);
-    expect(h2).toEqual({ rooms: [], contracts: [] });
+    expect(h2).toMatchObject({ rooms: [], contracts: [] });
   });
 
   it('applies the nested query of each expand per house', async () => {
-    const query = parseODataQuery(
-      new URLSearchParams({ $expand: 'rooms($orderby=roomName desc;$top=2;$select=roomName)' }),
+    const [h1, h2] = await expand(
+      landlord,
       HOUSE_MODEL,
-    );
-    const [h1, h2] = await Promise.all(
-      ['h1', 'h2'].map((id) => expandHouse(deps, landlord, houseDoc(id), query.expand)),
+      ['h1', 'h2'].map(houseEntity),
+      'rooms($orderby=roomName desc;$top=2;$select=roomName;$count=true)',
     );
     expect(h1?.rooms).toEqual([{ roomName: 'B01' }, { roomName: 'A02' }]);
+    expect(h1?.['rooms@odata.count']).toBe(3);
     expect(h2?.rooms).toEqual([{ roomName: 'X01' }]);
+    expect(h2?.['rooms@odata.count']).toBe(1);
+  });
+
+  it('expands the next level of every house together: one query per navigation and house, not per room', async () => {
+    const [h1, h2] = await expand(
+      landlord,
+      HOUSE_MODEL,
+      ['h1', 'h2'].map(houseEntity),
+      'rooms($select=roomName;$expand=devices($select=deviceName),contracts($expand=lesseeInfors))',
+    );
+    // rooms (one query for both houses); devices and contracts: one per house; occupants: one (only h1 has contracts).
+    expect(queries).toHaveLength(6);
+    expect(h1?.rooms).toEqual([
+      { roomName: 'A01', devices: [], contracts: [] },
+      {
+        roomName: 'A02',
+        devices: [{ deviceName: 'Fridge' }],
+        contracts: [
+          expect.objectContaining({
+            contractID: 'c3',
+            lesseeInfors: [expect.objectContaining({ lesseeInfoID: 'l3' })],
+          }),
+        ],
+      },
+      {
+        roomName: 'B01',
+        devices: [{ deviceName: 'Aircon' }, { deviceName: 'Fan' }],
+        contracts: [
+          expect.objectContaining({
+            contractID: 'c2',
+            lesseeInfors: [
+              expect.objectContaining({ lesseeInfoID: 'l2' }),
+              expect.objectContaining({ lesseeInfoID: 'l4' }),
+            ],
+          }),
+          expect.objectContaining({
+            contractID: 'c1',
+            lesseeInfors: [expect.objectContaining({ lesseeInfoID: 'l1' })],
+          }),
+        ],
+      },
+    ]);
+    expect(h2?.rooms).toEqual([{ roomName: 'X01', devices: [], contracts: [] }]);
   });
 });
 
-describe('expandRoom over a page of rooms', () => {
-  const { expand } = parseODataQuery(new URLSearchParams({ $expand: 'devices,lesseeInfos' }), ROOM_MODEL);
-
+describe('$expand of a page of rooms', () => {
   it('one query per navigation (and one for the rooms’ contracts), not one per room', async () => {
     const rooms = await Promise.all(['r1', 'r2', 'r3'].map(readRoom));
     queries = [];
-    const [r1, r2, r3] = await Promise.all(rooms.map((doc) => expandRoom(deps, landlord, doc, expand)));
+    const [r1, r2, r3] = await expand(landlord, ROOM_MODEL, rooms, 'devices,lesseeInfos');
     expect(queries).toHaveLength(3);
     expect(queries.every((spec) => spec.partitionKey === 'h1')).toBe(true);
     expect(names(r1?.devices, 'deviceName')).toEqual(['Aircon', 'Fan']);
@@ -180,12 +227,19 @@ describe('expandRoom over a page of rooms', () => {
     expect(names(r1?.lesseeInfos, 'lesseeInfoID')).toEqual(['l2', 'l4', 'l1']);
     expect(names(r2?.devices, 'deviceName')).toEqual(['Fridge']);
     expect(names(r2?.lesseeInfos, 'lesseeInfoID')).toEqual(['l3']);
-    expect(r3).toEqual({ devices: [], lesseeInfos: [] });
+    expect(r3).toMatchObject({ devices: [], lesseeInfos: [] });
   });
 
   it('keeps a lessee to their own contract’s people', async () => {
-    const r1 = await expandRoom(deps, lessee, await readRoom('r1'), expand);
-    expect(names(r1.devices, 'deviceName')).toEqual(['Aircon', 'Fan']);
-    expect(names(r1.lesseeInfos, 'lesseeInfoID')).toEqual(['l2', 'l4']);
+    const [r1] = await expand(lessee, ROOM_MODEL, [await readRoom('r1')], 'devices,lesseeInfos');
+    expect(names(r1?.devices, 'deviceName')).toEqual(['Aircon', 'Fan']);
+    expect(names(r1?.lesseeInfos, 'lesseeInfoID')).toEqual(['l2', 'l4']);
+  });
+
+  it('the spec’s name lesseeInfors gives the same occupants under that name', async () => {
+    const [viaSpec] = await expand(landlord, ROOM_MODEL, [await readRoom('r1')], 'lesseeInfors');
+    const [viaOurs] = await expand(landlord, ROOM_MODEL, [await readRoom('r1')], 'lesseeInfos');
+    expect(viaSpec?.lesseeInfors).toEqual(viaOurs?.lesseeInfos);
+    expect(names(viaSpec?.lesseeInfors, 'lesseeInfoID')).toEqual(['l2', 'l4', 'l1']);
   });
 });

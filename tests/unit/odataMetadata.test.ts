@@ -22,12 +22,14 @@ describe('csdlDocument ($metadata)', () => {
     expect(container).toContain('<EntitySet Name="Room" EntityType="NhaTro.Room"/>');
   });
 
-  it('describes every model: keyed ones as entity types, LessorInfo (no key) as a complex type', () => {
-    for (const name of Object.keys(MODELS).filter((model) => model !== 'LessorInfo' && model !== 'Image')) {
+  it('describes every model: keyed ones as entity types, those without a key as complex types', () => {
+    const complex = ['LessorInfo', 'Image', 'BillDetail'];
+    for (const name of Object.keys(MODELS).filter((model) => !complex.includes(model))) {
       expect(xml).toContain(`<EntityType Name="${name}">`);
     }
-    expect(xml).toContain('<ComplexType Name="LessorInfo">');
-    expect(xml).toContain('<ComplexType Name="Image">');
+    for (const name of complex) expect(xml).toContain(`<ComplexType Name="${name}">`);
+    // A bill's lines are a collection of that complex type (spec §7: `monthlyBills($expand=billDetails)`).
+    expect(xml).toContain('<Property Name="billDetails" Type="Collection(NhaTro.BillDetail)"/>');
     // Undeclared sets get the `<name>ID` key of their model.
     expect(xml).toMatch(/<EntityType Name="Contract">\s*<Key><PropertyRef Name="contractID"\/><\/Key>/);
   });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { HOUSE_MODEL, REGISTRATION_MODEL, ROOM_MODEL } from '../../api/src/domain/shared/odata/model.js';
+import {
+  CONTRACT_MODEL,
+  HOUSE_MODEL,
+  MONTHLY_BILL_MODEL,
+  ONE_TIME_CHARGE_MODEL,
+  REGISTRATION_MODEL,
+  ROOM_MODEL,
+} from '../../api/src/domain/shared/odata/model.js';
 import {
   loadODataParser,
   MAX_TOP,
@@ -279,5 +286,83 @@ describe('parseODataQuery — $expand', () => {
     expect(parseError({ $expand: 'rooms' }, REGISTRATION_MODEL).message).toBe(
       'Trường "rooms" không tồn tại.',
     );
+  });
+});
+
+describe('parseODataQuery — nesting at any depth, nested $count, second names', () => {
+  it('reads $expand inside $expand inside $expand, each against its own model', () => {
+    const query = parse(
+      { $expand: 'contracts($expand=room($expand=devices($select=deviceName;$count=true)))' },
+      ROOM_MODEL,
+    );
+    const room = query.expand[0]?.query.expand[0];
+    expect(room?.property).toBe('room');
+    expect(room?.model.name).toBe('Room');
+    expect(plain(room?.query.expand[0]?.query as ODataQuery)).toEqual({
+      orderBy: [],
+      skip: 0,
+      count: true,
+      expand: [],
+      select: ['deviceName'],
+    });
+    expect(
+      parseError({ $expand: 'contracts($expand=room($expand=devices($filter=nope eq 1)))' }, ROOM_MODEL)
+        .message,
+    ).toBe('Trường "nope" không tồn tại.');
+    expect(parseError({ $expand: 'rooms($count=yes)' }).message).toBe(
+      'Tham số truy vấn không hợp lệ: $expand không đúng cú pháp',
+    );
+  });
+
+  it('a nested $filter ending in a string, followed by another option, parses (a parser quirk is worked around)', () => {
+    const query = parse({
+      $expand:
+        "rooms($filter=roomName eq 'it''s;)';$select=roomName;$expand=devices($filter=deviceName eq 'Quạt';$top=1))",
+    });
+    const rooms = query.expand[0];
+    expect(rooms?.query.filter).toEqual({ op: 'eq', field: 'roomName', value: "it's;)" });
+    expect(rooms?.query.select).toEqual(['roomName']);
+    expect(rooms?.query.expand[0]?.query).toMatchObject({
+      filter: { op: 'eq', field: 'deviceName', value: 'Quạt' },
+      top: 1,
+    });
+  });
+
+  it('a bill’s billDetails is a navigation with its own options', () => {
+    const query = parse(
+      { $expand: "billDetails($filter=kind eq 'rent';$select=amount)" },
+      MONTHLY_BILL_MODEL,
+    );
+    expect(query.expand[0]?.model.name).toBe('BillDetail');
+    expect(query.expand[0]?.query.filter).toEqual({ op: 'eq', field: 'kind', value: 'rent' });
+  });
+
+  it('the spec’s chargeID and total filter and order on the stored oneTimeChargeID and amount', () => {
+    const query = parse(
+      { $filter: "total gt 100000 and chargeID eq 'c1'", $orderby: 'total desc' },
+      ONE_TIME_CHARGE_MODEL,
+    );
+    expect(query.filter).toEqual({
+      op: 'and',
+      items: [
+        { op: 'gt', field: 'amount', value: 100000 },
+        { op: 'eq', field: 'oneTimeChargeID', value: 'c1' },
+      ],
+    });
+    expect(query.orderBy).toEqual([{ field: 'amount', desc: true }]);
+    expect(parse({ $select: 'chargeID,total' }, ONE_TIME_CHARGE_MODEL).select).toEqual(['chargeID', 'total']);
+  });
+
+  it('dates are dates: a calendar day field takes a date, an instant field a date-time', () => {
+    expect(parse({ $filter: 'startDate ge 2026-01-01' }, CONTRACT_MODEL).filter).toEqual({
+      op: 'ge',
+      field: 'startDate',
+      value: '2026-01-01',
+    });
+    expect(parse({ $filter: 'createdOn lt 2026-01-01T00:00:00Z' }, CONTRACT_MODEL).filter).toEqual({
+      op: 'lt',
+      field: 'createdOn',
+      value: '2026-01-01T00:00:00Z',
+    });
   });
 });

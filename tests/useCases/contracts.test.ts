@@ -1,8 +1,14 @@
-import { contractCreateSchema, contractTerminateSchema, contractUpdateSchema } from '@nhatro/common';
+import {
+  contractCreateSchema,
+  contractTerminateSchema,
+  contractUpdateSchema,
+  LESSEE_NOTES_PLACEHOLDER,
+} from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { billCode } from '../../api/src/useCases/shared/billCodes.js';
 import type {
   HouseDoc,
+  LesseeInfoDoc,
   MonthlyBillDoc,
   ReservationDoc,
   RoomDoc,
@@ -107,6 +113,29 @@ describe('creating a contract', () => {
     ]);
     expect(full.room).toMatchObject({ roomID: room.roomID });
     expect(full.renterRepresentative).toMatchObject({ occupantName: 'Nguyễn Thị Lan' });
+  });
+
+  it('occupants without notes get the placeholder (spec §3); written notes are kept, trimmed', async () => {
+    const created = await createContract(
+      actorFor(deps, landlord),
+      contractFor(room.roomID, {
+        occupants: [
+          { occupantName: 'Trần Văn Nam', gender: 'nam', notes: '  Làm ca đêm  ' },
+          { occupantName: 'Lê Thị Hoa', gender: 'nữ', notes: '   ' },
+        ],
+        vehicles: [],
+      }),
+    );
+    const people = await listInHouse<LesseeInfoDoc>(deps, house.houseID, 'lesseeInfo', {
+      op: 'eq',
+      field: 'contractID',
+      value: created.contractID as string,
+    });
+    expect(Object.fromEntries(people.map((person) => [person.occupantName, person.notes]))).toEqual({
+      'Nguyễn Thị Lan': LESSEE_NOTES_PLACEHOLDER,
+      'Trần Văn Nam': 'Làm ca đêm',
+      'Lê Thị Hoa': LESSEE_NOTES_PLACEHOLDER,
+    });
   });
 
   it("expands a contract's monthly bills and issue reports (spec §3), newest first, only its own", async () => {

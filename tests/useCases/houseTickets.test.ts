@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { BILL_MESSAGES, BILL_STATUS, type BillLine } from '@nhatro/common';
+import { BILL_MESSAGES, BILL_STATUS, type BillLine, type PermissionLevel } from '@nhatro/common';
 import type {
   ContractDoc,
   FeeDoc,
@@ -15,6 +15,7 @@ import { HOUSE_TICKET_MODEL, ROOM_TICKET_MODEL } from '../../api/src/domain/shar
 import type { ExpandOption } from '../../api/src/domain/shared/odata/parse.js';
 import type { Container, Store } from '../../api/src/store/store.js';
 import { billingSummary } from '../../api/src/useCases/houseTickets/billingSummary.js';
+import type { Actor } from '../../api/src/useCases/shared/actor.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { updateHouseTicket } from '../../api/src/useCases/houseTickets/saving.js';
@@ -90,6 +91,12 @@ function ticketOf(contract: ContractDoc, docs: RoomTicketDoc[]): RoomTicketDoc {
 
 async function draft() {
   return draftHouseTicket(deps, house, MONTH);
+}
+
+/** A staff member of `houses` whose billing level is `billing` (staff have 3 by default). */
+async function staffActor(houses: HouseDoc[], billing: PermissionLevel = 3): Promise<Actor> {
+  const actor = actorFor(deps, await aStaff(deps, { houses }));
+  return { ...actor, user: { ...actor.user, role: { ...actor.user.role, billingPermission: billing } } };
 }
 
 beforeEach(async () => {
@@ -223,7 +230,7 @@ describe('drafting a month', () => {
     ]);
   });
 
-  it('refuses a house without a contract to bill, another landlord, and staff', async () => {
+  it('refuses a house without a contract to bill, another landlord, staff below billing 3 or of another house', async () => {
     const other = await aLandlord(deps);
     const empty = await aHouse(deps, landlord);
     await expectRefusal(
@@ -236,12 +243,12 @@ describe('drafting a month', () => {
       'notFound',
       NOT_FOUND,
     );
-    const staff = await aStaff(deps, { houses: [house] });
-    await expectRefusal(
-      draftHouseTicketNow(actorFor(deps, staff), { houseID: house.houseID }),
-      'forbidden',
-      FORBIDDEN,
-    );
+    for (const actor of [await staffActor([house], 2), await staffActor([house], 1)]) {
+      await expectRefusal(draftHouseTicketNow(actor, { houseID: house.houseID }), 'forbidden', FORBIDDEN);
+    }
+    // Staff with billing rights, but in another house of the landlord.
+    const elsewhere = await staffActor([await aHouse(deps, landlord)]);
+    await expectRefusal(draftHouseTicketNow(elsewhere, { houseID: house.houseID }), 'notFound', NOT_FOUND);
     expect(await storedTicket()).toBeUndefined();
   });
 });
@@ -426,13 +433,38 @@ describe('saving a draft', () => {
     expect(await bills()).toEqual([]);
   });
 
-  it('staff cannot save or issue; another landlord gets 404', async () => {
+  it('staff with billing rights (level 3) of the house draft and issue it', async () => {
+    const staff = await staffActor([house]);
+    const { created } = await draftHouseTicketNow(staff, { houseID: house.houseID, month: MONTH });
+    expect(created).toBe(true);
+    const issued = await updateHouseTicket(staff, ticketID(), { issue: true }, undefined);
+    expect(issued).toMatchObject({ status: 'Issued', issuedBy: staff.user.userID });
+    expect((await storedTicket())?.status).toBe('Issued');
+    expect((await bills()).map((bill) => bill.contractID).sort()).toEqual(
+      (await roomTickets())
+        .filter((ticket) => !ticket.excluded)
+        .map((ticket) => ticket.contractID)
+        .sort(),
+    );
+    expect((await bills()).length).toBeGreaterThan(0);
+  });
+
+  it('staff below billing 3 cannot save or issue, nor staff of another house; another landlord gets 404', async () => {
     await draft();
-    const staff = await aStaff(deps, { houses: [house] });
     await expectRefusal(
-      updateHouseTicket(actorFor(deps, staff), ticketID(), { issue: true }, undefined),
+      updateHouseTicket(await staffActor([house], 2), ticketID(), { issue: true }, undefined),
       'forbidden',
       FORBIDDEN,
+    );
+    await expectRefusal(
+      updateHouseTicket(
+        await staffActor([await aHouse(deps, landlord)]),
+        ticketID(),
+        { issue: true },
+        undefined,
+      ),
+      'notFound',
+      NOT_FOUND,
     );
     const other = await aLandlord(deps);
     await expectRefusal(

@@ -1,4 +1,9 @@
-import { lesseeCreateSchema, lesseeUpdateSchema, toFieldErrors } from '@nhatro/common';
+import {
+  lesseeCreateSchema,
+  lesseeUpdateSchema,
+  LESSEE_NOTES_PLACEHOLDER,
+  toFieldErrors,
+} from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
   ContractDoc,
@@ -121,6 +126,17 @@ describe('creating occupants', () => {
         userID: landlord.userID,
       }),
     );
+  });
+
+  it('a new occupant without notes gets the placeholder (spec §3); written notes are kept', async () => {
+    const actor = actorFor(deps, landlord);
+    const created = await createLessee(actor, payload({ contractID: contract.contractID, ...tuan }));
+    expect(created.notes).toBe(LESSEE_NOTES_PLACEHOLDER);
+    const written = await createLessee(
+      actor,
+      payload({ contractID: contract.contractID, ...tuan, citizenID: '079301009999', notes: 'Em của Tuấn' }),
+    );
+    expect(written.notes).toBe('Em của Tuấn');
   });
 
   it("a room's active contract takes the occupant when only the room is given", async () => {

@@ -4,7 +4,7 @@ import type { UserDoc } from '../../api/src/domain/shared/model.js';
 import { isReferenced } from '../../api/src/useCases/shared/blobReferences.js';
 import { listHouseSummaries } from '../../api/src/useCases/shared/houseSummaries.js';
 import { transferAccountOf } from '../../api/src/useCases/shared/billViews.js';
-import { expandHouse } from '../../api/src/useCases/shared/houseExpand.js';
+import { getHouse } from '../../api/src/useCases/houses.js';
 import {
   getLessorInfo,
   grantLessorImageUpload,
@@ -198,12 +198,11 @@ describe('identity photos', () => {
     // Staff and tenants see the landlord through the house without the CCCD number; nobody sees the photos there.
     const house = await aHouse(deps, landlord);
     const staff = await aStaff(deps, { houses: [house] });
-    const expand = parseODataQuery(new URLSearchParams('$expand=lessorInfo'), HOUSE_MODEL).expand;
-    const toStaff = (await expandHouse(deps, actorFor(deps, staff).user, house, expand))
-      .lessorInfo as LessorInfo;
+    const query = parseODataQuery(new URLSearchParams('$expand=lessorInfo'), HOUSE_MODEL);
+    const toStaff = (await getHouse(actorFor(deps, staff), house.houseID, query)).lessorInfo as LessorInfo;
     expect(toStaff).toMatchObject({ status: 1, fullName: 'Võ Thanh Bình' });
     expect(JSON.stringify(toStaff)).not.toMatch(/citizenID|lessor-/);
-    const toOwner = (await expandHouse(deps, actor.user, house, expand)).lessorInfo as LessorInfo;
+    const toOwner = (await getHouse(actor, house.houseID, query)).lessorInfo as LessorInfo;
     expect(toOwner.citizenID).toBe(COMPLETE.citizenID);
     expect(JSON.stringify(toOwner)).not.toMatch(/lessor-/);
   });

@@ -101,6 +101,24 @@ describe('signed in', () => {
     expect(screen.queryByTestId('not-found')).toBeNull();
   });
 
+  it('staff with billing rights have the month’s bills in their navigation; below level 3 they do not', async () => {
+    signIn('staff');
+    const view = renderApp('/rooms');
+    await screen.findByTestId('room-create-button');
+    expect(navLabels()).toContain('Lập hóa đơn tháng');
+    view.unmount();
+    signIn('staff', { role: { ...ROLES.staff, billingPermission: 2 } });
+    const lower = renderApp('/rooms');
+    await screen.findByTestId('room-create-button');
+    expect(navLabels()).not.toContain('Lập hóa đơn tháng');
+    lower.unmount();
+    // Without any billing level, a room's bills are the 404 content and nothing is asked of the API.
+    signIn('staff', { role: { ...ROLES.staff, billingPermission: 0 } });
+    renderApp('/monthlyBillCD/room-1');
+    await expectNotFound('/dashboard');
+    expect(api.sent('GET', '/odata/Bill')).toEqual([]);
+  });
+
   it('a landlord whose details are incomplete is told to complete them, except on account settings', async () => {
     signIn('landlord', { isUserActive: false });
     renderApp('/rooms');
@@ -144,14 +162,27 @@ describe('the access rules (spec section 6)', () => {
     const noRooms = { ...ROLES.staff, roomPermission: 0 };
     expect(canOpenRoute(ROUTE_ACCESS.rooms, ROLES.staff, '/rooms')).toBe(true);
     expect(canOpenRoute(ROUTE_ACCESS.rooms, noRooms, '/rooms')).toBe(false);
-    // Creating a contract needs contractPermission 3 or 4; the meter round billing 3 or 4; issuing bills 4.
+    // Creating a contract needs contractPermission 3 or 4; the meter round and issuing bills billing 3 or 4.
     expect(
       canOpenRoute(ROUTE_ACCESS.createContract, { ...ROLES.staff, contractPermission: 2 }, '/createContract'),
     ).toBe(false);
     expect(canOpenRoute(ROUTE_ACCESS.createContract, ROLES.staff, '/createContract')).toBe(true);
     expect(canOpenRoute(ROUTE_ACCESS.meterRecord, ROLES.staff, '/MeterRecord')).toBe(true);
-    expect(canOpenRoute(ROUTE_ACCESS.billing, ROLES.staff, '/billing')).toBe(false);
-    expect(canOpenRoute(ROUTE_ACCESS.billing, ROLES.landlord, '/billing')).toBe(true);
+    expect(canOpenRoute(ROUTE_ACCESS.billing, ROLES.staff, '/billDraft')).toBe(true);
+    expect(canOpenRoute(ROUTE_ACCESS.billing, { ...ROLES.staff, billingPermission: 2 }, '/billDraft')).toBe(
+      false,
+    );
+    expect(canOpenRoute(ROUTE_ACCESS.billing, ROLES.landlord, '/billDraft')).toBe(true);
+    // A room's bills and charges (monthlyBillCD, oneTimeBillCD): landlords and staff with billing rights.
+    {
+      const access = ROUTE_ACCESS.roomBilling;
+      expect(canOpenRoute(access, ROLES.staff, '/monthlyBillCD/p1')).toBe(true);
+      expect(canOpenRoute(access, ROLES.landlord, '/oneTimeBillCD/p1')).toBe(true);
+      expect(canOpenRoute(access, { ...ROLES.staff, billingPermission: 0 }, '/monthlyBillCD/p1')).toBe(false);
+      expect(canOpenRoute(access, ROLES.lessee, '/oneTimeBillCD/p1')).toBe(false);
+    }
+    // Matching bank transfers: the landlord's own account.
+    expect(canOpenRoute(ROUTE_ACCESS.bankTransfers, ROLES.staff, '/bankTransfers')).toBe(false);
   });
 
   it('roles see only their own pages', () => {

@@ -7,7 +7,7 @@ import {
   type RoomStatusCode,
 } from '@nhatro/common';
 import { AppError } from './shared/errors.js';
-import { lesseeDateProblem, lesseeSearchText } from './lessees.js';
+import { lesseeDateProblem, lesseeSearchText, newLesseeNotes } from './lessees.js';
 import type { ContractDoc, ContractServiceDoc, LesseeInfoDoc, VehicleDoc } from './shared/model.js';
 
 /** Why a contract cannot be made for this room now, or `null`. */
@@ -110,6 +110,7 @@ export function buildTenancy(args: {
       contractID,
       roomID: room.roomID,
       ...person,
+      notes: newLesseeNotes(person.notes),
       status: 1,
       searchText: lesseeSearchText(person),
     };

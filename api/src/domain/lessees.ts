@@ -1,4 +1,10 @@
-import { LESSEE_MESSAGES } from '@nhatro/common';
+import { LESSEE_MESSAGES, LESSEE_NOTES_PLACEHOLDER } from '@nhatro/common';
+
+/** A new occupant's notes: what was written, or the placeholder when nothing was (blank counts as nothing). */
+export function newLesseeNotes(notes: string | undefined): string {
+  const written = notes?.trim() ?? '';
+  return written === '' ? LESSEE_NOTES_PLACEHOLDER : written;
+}
 
 /** Text for accent-insensitive search: "Lê Minh Tuấn" and "le minh tuan" compare equal. */
 export function searchKey(text: string): string {

@@ -1,4 +1,10 @@
-import { bankTransferAssignSchema, bankTransferDismissSchema, LEVEL, MESSAGES, ROLE } from '@nhatro/common';
+import {
+  bankTransferAssignSchema,
+  bankTransferDismissSchema,
+  BILLING_LEVELS,
+  MESSAGES,
+  ROLE,
+} from '@nhatro/common';
 import { AppError } from '../domain/shared/errors.js';
 import { BANK_TRANSFER_MODEL } from '../domain/shared/odata/model.js';
 import { readJson } from '../http/body.js';
@@ -37,7 +43,7 @@ definePublicEndpoint({
 /** Only the landlord who owns the receiving account sees and assigns its transfers. */
 const LANDLORD: Pick<AuthedEndpoint, 'roles' | 'permission'> = {
   roles: [ROLE.houseModerator],
-  permission: { area: 'billing', level: LEVEL.full },
+  permission: { area: 'billing', level: BILLING_LEVELS.matchTransfers },
 };
 
 defineODataEntity({

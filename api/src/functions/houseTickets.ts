@@ -2,6 +2,7 @@ import {
   billingSummaryQuerySchema,
   houseTicketDraftSchema,
   houseTicketPatchSchema,
+  BILLING_LEVELS,
   LEVEL,
   ROLE,
 } from '@nhatro/common';
@@ -20,7 +21,7 @@ import { getHouseTicket, listHouseTickets } from '../useCases/houseTickets/readi
 /**
  * A house's monthly drafts: `GET /odata/HouseTicket?houseID=…` with
  * `$expand=roomTickets($expand=room),house`, `/odata/HouseTicket/{id}`, and `PATCH` to save a draft
- * or issue it (landlord only). Tickets are created by the timer or by `Draft`, never by `POST`.
+ * or issue it (the landlord and staff with billing rights). Tickets are created by the timer or by `Draft`, never by `POST`.
  */
 defineODataEntity({
   name: 'houseTicket',
@@ -31,18 +32,18 @@ defineODataEntity({
   list: { roles: [ROLE.houseModerator, ROLE.staff], scope: ['houseID'], run: listHouseTickets },
   get: { roles: [ROLE.houseModerator, ROLE.staff], run: getHouseTicket },
   update: {
-    permission: { area: 'billing', level: LEVEL.full },
+    permission: { area: 'billing', level: BILLING_LEVELS.draftAndIssue },
     schema: houseTicketPatchSchema,
     run: updateHouseTicket,
   },
 });
 
-/** Drafts now (the landlord starts before the billing day); the existing draft when there is one. */
+/** Drafts now (before the billing day); the existing draft when there is one. */
 defineEndpoint({
   name: 'houseTicketDraft',
   route: 'api/HouseTicket/Draft',
   methods: ['POST'],
-  permission: { area: 'billing', level: LEVEL.full },
+  permission: { area: 'billing', level: BILLING_LEVELS.draftAndIssue },
   async handle({ req, actor }) {
     const { created, ticket } = await draftHouseTicketNow(actor, await readJson(req, houseTicketDraftSchema));
     return json(created ? 201 : 200, ticket);

@@ -1,5 +1,5 @@
 import type { HttpRequest } from '@azure/functions';
-import { LEVEL, monthlyBillPatchSchema } from '@nhatro/common';
+import { BILLING_LEVELS, monthlyBillPatchSchema } from '@nhatro/common';
 import { z } from 'zod';
 import { BILL_MODEL, MONTHLY_BILL_MODEL } from '../domain/shared/odata/model.js';
 import { parseODataQuery, type ODataQuery } from '../domain/shared/odata/parse.js';
@@ -19,41 +19,19 @@ import {
 } from '../useCases/monthlyBills.js';
 
 /**
- * Monthly bills: the spec's `Bill` (a room's bills without lines) and `MonthlyBill` (with lines,
- * `$expand=billDetails` accepted: the lines are always part of a bill), cash payments (landlord),
- * the guest link and the printable PDF. Bills are created by issuing a house ticket.
+ * Monthly bills: the spec's `Bill` (a room's bills without lines) and `MonthlyBill` (with lines, which
+ * `$expand=billDetails` also gives, with nested options), cash payments, the guest link and the
+ * printable PDF. Bills are created by issuing a house ticket.
  */
 
-const READ = { area: 'billing', level: LEVEL.read } as const;
-const PAY = { area: 'billing', level: LEVEL.full } as const;
+const READ = { area: 'billing', level: BILLING_LEVELS.read } as const;
+/** Cash collected: staff too (docs/billing.md, "Who may do what"). */
+const COLLECT = { area: 'billing', level: BILLING_LEVELS.collectCash } as const;
+const SHARE = { area: 'billing', level: BILLING_LEVELS.shareLink } as const;
 const SCOPE = ['billID', 'houseID', 'roomID', 'contractID'] as const;
 
-/** Top-level items of an `$expand` (commas inside parentheses belong to an item's options). */
-function expandItems(expand: string): string[] {
-  const items: string[] = [];
-  let depth = 0;
-  let start = 0;
-  for (let index = 0; index < expand.length; index += 1) {
-    const char = expand[index];
-    if (char === '(') depth += 1;
-    else if (char === ')') depth -= 1;
-    else if (char === ',' && depth === 0) {
-      items.push(expand.slice(start, index));
-      start = index + 1;
-    }
-  }
-  items.push(expand.slice(start));
-  return items.map((item) => item.trim()).filter(Boolean);
-}
-
-/** The OData options of a bill request; `$expand=billDetails` (the spec's) is accepted and changes nothing. */
+/** The OData options of a bill request (`$expand=billDetails` gives the lines with their own options). */
 function billQuery(options: URLSearchParams): ODataQuery {
-  const expand = options.get('$expand');
-  if (expand !== null) {
-    const rest = expandItems(expand).filter((item) => !/^billDetails(\(.*\))?$/i.test(item));
-    if (rest.length > 0) options.set('$expand', rest.join(','));
-    else options.delete('$expand');
-  }
   return parseODataQuery(options, MONTHLY_BILL_MODEL);
 }
 
@@ -79,7 +57,7 @@ defineODataEntity({
   model: MONTHLY_BILL_MODEL,
   area: 'billing',
   id: { field: 'monthlyBillID', label: 'Mã hóa đơn' },
-  update: { permission: PAY, schema: monthlyBillPatchSchema, run: payMonthlyBill },
+  update: { permission: COLLECT, schema: monthlyBillPatchSchema, run: payMonthlyBill },
 });
 
 /** `GET /odata/MonthlyBill?billID=…` or `?roomID=` / `?contractID=` / `?houseID=`, with lines. */
@@ -126,7 +104,7 @@ defineEndpoint({
   name: 'monthlyBillGuestLinkCreate',
   route: 'odata/MonthlyBill/{id}/GuestLink',
   methods: ['POST'],
-  permission: PAY,
+  permission: SHARE,
   async handle({ req, actor, params }) {
     await readJson(req, NO_FIELDS);
     return json(200, await createBillGuestLink(actor, requireID(params.id, 'Mã hóa đơn')));
@@ -138,7 +116,8 @@ defineEndpoint({
   name: 'monthlyBillGuestLinkRevoke',
   route: 'odata/MonthlyBill/{id}/GuestLink',
   methods: ['DELETE'],
-  permission: PAY,
+  // Whoever may share a bill's link may take it back.
+  permission: SHARE,
   async handle({ actor, params }) {
     await revokeBillGuestLink(actor, requireID(params.id, 'Mã hóa đơn'));
     return noContent;

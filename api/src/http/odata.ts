@@ -45,7 +45,7 @@ interface Operation {
 
 export interface ODataEntityDefinition<
   Scope extends string,
-  Create extends ObjectSchema,
+  Create extends z.ZodType,
   Update extends ObjectSchema,
 > {
   /** Function-name prefix: `room` gives roomList, roomGet, roomCreate, roomPatch, roomPatchById, roomDelete. */
@@ -55,8 +55,11 @@ export interface ODataEntityDefinition<
   model: EntityModel;
   /** The permission area; reads need level 1, creates 3, updates 2, deletes 4 unless an operation says otherwise. */
   area: Permission['area'];
-  /** Names of the entity's id, in a PATCH body and in messages (`roomID`, 'Mã phòng'). */
-  id: { field: string; label: string };
+  /**
+   * Names of the entity's id, in a PATCH body and in messages (`roomID`, 'Mã phòng'); `alias` is a
+   * second name a PATCH body may use (the spec's `chargeID` for `oneTimeChargeID`).
+   */
+  id: { field: string; label: string; alias?: string };
   /** `GET /odata/X?<scope>…`: the non-OData parameters that choose what to list (matched ignoring case). */
   list?: Operation & {
     scope: readonly Scope[];
@@ -98,7 +101,7 @@ function access(
  */
 export function defineODataEntity<
   Scope extends string,
-  Create extends ObjectSchema = ObjectSchema,
+  Create extends z.ZodType = ObjectSchema,
   Update extends ObjectSchema = ObjectSchema,
 >(definition: ODataEntityDefinition<Scope, Create, Update>): void {
   const { name, entitySet, model, area, id } = definition;
@@ -162,9 +165,13 @@ export function defineODataEntity<
     // Fields sent as undefined are dropped: an empty PATCH reaches the use case as `{}`, which
     // answers the unchanged entity without writing (no new ETag, no audit entry).
     const patch = async (call: AuthedCall, idFromRoute: string | undefined): Promise<HttpResponseInit> => {
-      const { [id.field]: idFromBody, ...fields } = await readJson(call.req, withID);
-      const bodyID = typeof idFromBody === 'string' ? idFromBody : undefined;
-      if (idFromRoute !== undefined && bodyID !== undefined && bodyID !== idFromRoute) {
+      const { [id.field]: idFromBody, ...named } = await readJson(call.req, withID);
+      const { [id.alias ?? id.field]: idUnderAlias, ...fields } = named as Record<string, unknown>;
+      const bodyIDs = [idFromBody, id.alias ? idUnderAlias : undefined].filter(
+        (value): value is string => typeof value === 'string',
+      );
+      const bodyID = bodyIDs[0];
+      if (bodyIDs.some((value) => value !== (idFromRoute ?? bodyID))) {
         throw AppError.validation([{ field: id.field, errorMessage: MESSAGES.idMismatch(id.label) }]);
       }
       const target = idOf(idFromRoute ?? bodyID);

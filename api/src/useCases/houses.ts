@@ -1,29 +1,37 @@
 import type { HouseCreateInput, HouseUpdateInput } from '@nhatro/common';
 import { accessibleHousesQuery } from '../domain/shared/access.js';
 import type { HouseDoc } from '../domain/shared/model.js';
+import { HOUSE_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { audit, type Actor } from './shared/actor.js';
-import { expandHouse } from './shared/houseExpand.js';
+import { expandContext } from './shared/expand.js';
+import { expandEntities, expandEntity } from './shared/navigations.js';
 import { assertCurrent, authorizeHouse, houseDocs, withChanges } from './shared/houseScope.js';
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { entityView } from './shared/views.js';
 import { newHouseDoc, newMeteredFeeDocs } from './shared/newHouses.js';
 
-async function houseEntity(actor: Actor, house: HouseDoc, query: ODataQuery) {
-  const expanded = await expandHouse(actor.deps, actor.user, house, query.expand);
-  return selectFields({ ...entityView(house), ...expanded }, query);
-}
-
 export async function listHouses(actor: Actor, query: ODataQuery): Promise<EntityPage> {
   const scope = accessibleHousesQuery(actor.user);
   if (!scope) return { value: [], ...(query.count ? { count: 0 } : {}) };
-  return listEntities(houseDocs<HouseDoc>(actor.deps), scope, query, [], (house) =>
-    houseEntity(actor, house, query),
+  const expansion = expandContext(actor);
+  return listEntities(
+    houseDocs<HouseDoc>(actor.deps),
+    scope,
+    query,
+    [],
+    (house) => {
+      // The page's houses name their owners: the landlord's info is read without reading them again.
+      expansion.know(house);
+      return entityView(house);
+    },
+    (entities) => expandEntities(expansion, HOUSE_MODEL, entities, query.expand),
   );
 }
 
 export async function getHouse(actor: Actor, houseID: string, query: ODataQuery) {
-  return houseEntity(actor, await authorizeHouse(actor.deps, actor.user, houseID), query);
+  const house = await authorizeHouse(actor.deps, actor.user, houseID);
+  return selectFields(await expandEntity(actor, HOUSE_MODEL, entityView(house), query, [house]), query);
 }
 
 /** A landlord adds a house; it starts with its electricity and water fees. */

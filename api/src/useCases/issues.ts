@@ -13,6 +13,7 @@ import { hasPermission, lesseeScope } from '../domain/shared/access.js';
 import { AppError } from '../domain/shared/errors.js';
 import { issueImageProblem } from '../domain/issues.js';
 import type { ContractDoc, HouseDoc, HouseScopedDoc, IssueDoc, RoomDoc } from '../domain/shared/model.js';
+import { ISSUE_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { issueStatusText } from '../domain/shared/outboxTexts.js';
 import type { BatchOp } from '../store/store.js';
@@ -31,6 +32,7 @@ import {
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { tenantRecipients, outboxCreate } from './shared/outboxMessages.js';
 import { issueEntity } from './shared/issueViews.js';
+import { expandEntity, pageExpansion } from './shared/navigations.js';
 
 /**
  * Issue reports (báo cáo sự cố): a tenant reports something broken in their room with photos
@@ -127,14 +129,18 @@ export async function listIssues(actor: Actor, scope: IssueScope, query: ODataQu
     { partitionKey: house.houseID, filter },
     query,
     NEWEST_FIRST,
-    (doc) => issueEntity(actor.deps, doc, query.expand),
+    (doc) => issueEntity(actor.deps, doc),
+    pageExpansion(actor, ISSUE_MODEL, query, [house]),
   );
 }
 
 /** `GET /odata/Issue/{id}`. */
 export async function getIssue(actor: Actor, issueID: string, query: ODataQuery) {
   const { doc } = await issueForCaller(actor, issueID);
-  return selectFields(await issueEntity(actor.deps, doc, query.expand), query);
+  return selectFields(
+    await expandEntity(actor, ISSUE_MODEL, await issueEntity(actor.deps, doc), query),
+    query,
+  );
 }
 
 /**

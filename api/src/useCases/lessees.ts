@@ -2,8 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { LESSEE_MESSAGES, type LesseeCreateInput, type LesseeUpdateInput } from '@nhatro/common';
 import { lesseeScope } from '../domain/shared/access.js';
 import { AppError } from '../domain/shared/errors.js';
-import { lesseeDateProblem, lesseeSearchText, representativeDecision, searchKey } from '../domain/lessees.js';
+import {
+  lesseeDateProblem,
+  lesseeSearchText,
+  newLesseeNotes,
+  representativeDecision,
+  searchKey,
+} from '../domain/lessees.js';
 import type { ContractDoc, HouseScopedDoc, LesseeInfoDoc, VehicleDoc } from '../domain/shared/model.js';
+import { LESSEE_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { Filter } from '../domain/shared/query.js';
 import { vietnamDate } from '../domain/shared/time.js';
@@ -20,8 +27,9 @@ import {
   roomForCaller,
   findForCaller,
 } from './shared/houseScope.js';
-import { applyInMemory, listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
-import { entityView, imageLinks, toView } from './shared/views.js';
+import { expandEntity, pageExpansion } from './shared/navigations.js';
+import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
+import { entityView, imageLinks } from './shared/views.js';
 
 /** An occupant the caller may see: in a house they may touch; a lessee only those of their contract. */
 async function lesseeForCaller(actor: Actor, lesseeInfoID: string): Promise<LesseeInfoDoc> {
@@ -55,6 +63,7 @@ export async function listLessees(
     query,
     [{ field: 'occupantName' }],
     entityView,
+    pageExpansion(actor, LESSEE_MODEL, query, [house]),
   );
 }
 
@@ -68,20 +77,7 @@ export async function getLessee(actor: Actor, lesseeInfoID: string, query: OData
     ...entityView(lessee),
     imageURLs: await identityImageLinks(actor, lessee),
   };
-  const vehicles = query.expand.find((option) => option.property === 'vehicles');
-  if (vehicles) {
-    const all = await listInHouse<VehicleDoc>(actor.deps, lessee.houseID, 'vehicle', {
-      op: 'eq',
-      field: 'contractID',
-      value: lessee.contractID,
-    });
-    const own = all.filter(
-      (vehicle) =>
-        vehicle.lesseeInfoID === lessee.lesseeInfoID || (!vehicle.lesseeInfoID && lessee.isRepresentative),
-    );
-    entity.vehicles = applyInMemory(own.map(toView), vehicles.query);
-  }
-  return selectFields(entity, query);
+  return selectFields(await expandEntity(actor, LESSEE_MODEL, entity, query), query);
 }
 
 async function identityImageLinks(actor: Actor, lessee: LesseeInfoDoc) {
@@ -161,6 +157,7 @@ export async function createLessee(actor: Actor, input: LesseeCreateInput) {
     contractID: contract.contractID,
     roomID: contract.roomID,
     ...fields,
+    notes: newLesseeNotes(fields.notes),
     isRepresentative: decision.kind === 'become',
     status: 1,
     searchText: lesseeSearchText(fields),

@@ -2,6 +2,7 @@ import type { CashPaymentInput } from '@nhatro/common';
 import { billDocument } from '../domain/monthlyBills.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { ContractDoc, LesseeInfoDoc, MonthlyBillDoc, RoomDoc } from '../domain/shared/model.js';
+import { MONTHLY_BILL_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { OrderBy } from '../domain/shared/query.js';
 import { renderPdf } from '../documents/contractPdf.js';
@@ -16,6 +17,7 @@ import {
   refundsDueOn,
 } from './shared/billViews.js';
 import { houseDocs, requireID } from './shared/houseScope.js';
+import { expandEntity } from './shared/navigations.js';
 import { selectFields, type EntityPage } from './shared/odataQuery.js';
 import { lessorInfoOf } from './shared/users.js';
 import {
@@ -49,7 +51,8 @@ export async function listMonthlyBills(
     );
     if (scope.houseID !== undefined && scope.houseID !== house.houseID) throw AppError.notFound();
     const account = await transferAccountOf(actor.deps, house);
-    return { value: [selectFields(monthlyBillView(doc, account), query)] };
+    const bill = await expandEntity(actor, MONTHLY_BILL_MODEL, monthlyBillView(doc, account), query, [house]);
+    return { value: [selectFields(bill, query)] };
   }
   return listBillingDocs<MonthlyBillDoc>(
     actor,
@@ -58,6 +61,7 @@ export async function listMonthlyBills(
     query,
     NEWEST_MONTH_FIRST,
     monthlyBillView,
+    MONTHLY_BILL_MODEL,
   );
 }
 
@@ -81,8 +85,9 @@ export function listContractBills(actor: Actor, contractID: string, query: OData
 /** `GET /odata/MonthlyBill/{id}`. */
 export async function getMonthlyBill(actor: Actor, monthlyBillID: string, query: ODataQuery) {
   const { doc, house } = await billingDocForCaller<MonthlyBillDoc>(actor, 'monthlyBill', monthlyBillID);
-  const view = monthlyBillView(doc, await transferAccountOf(actor.deps, house));
-  return selectFields({ ...view, ...(await refundsDueOn(actor.deps, doc)) }, query);
+  const bill = monthlyBillView(doc, await transferAccountOf(actor.deps, house));
+  const view = { ...bill, ...(await refundsDueOn(actor.deps, doc)) };
+  return selectFields(await expandEntity(actor, MONTHLY_BILL_MODEL, view, query, [house]), query);
 }
 
 /**

@@ -23,7 +23,7 @@ import {
   type BillingScope,
   billingDocForCaller,
 } from './shared/billingDocs.js';
-import { selectFields, type EntityPage } from './shared/odataQuery.js';
+import { applyInMemory, selectFields, type EntityPage } from './shared/odataQuery.js';
 
 /**
  * One-time charges (a repair, a lost key, damages): billed to a contract outside the monthly bill,
@@ -99,18 +99,21 @@ export async function createOneTimeCharge(actor: Actor, input: OneTimeChargeCrea
  */
 export async function listOneTimeCharges(
   actor: Actor,
-  scope: BillingScope & { chargeID?: string },
+  scope: BillingScope & { chargeID?: string; oneTimeChargeID?: string },
   query: ODataQuery,
 ): Promise<EntityPage> {
-  if (scope.chargeID !== undefined) {
+  const chargeID = scope.chargeID ?? scope.oneTimeChargeID;
+  if (chargeID !== undefined) {
     const { doc, house } = await billingDocForCaller<OneTimeChargeDoc>(
       actor,
       'oneTimeCharge',
-      requireID(scope.chargeID, 'Mã khoản phí'),
+      requireID(chargeID, 'Mã khoản phí'),
     );
     if (scope.houseID !== undefined && scope.houseID !== house.houseID) throw AppError.notFound();
     const account = await transferAccountOf(actor.deps, house);
-    return { value: [selectFields(oneTimeChargeView(doc, account), query)] };
+    // The one charge still answers the query's `$filter` (`total gt 100000`) and `$select`.
+    const value = applyInMemory([oneTimeChargeView(doc, account)], query);
+    return { value, ...(query.count ? { count: value.length } : {}) };
   }
   return listBillingDocs<OneTimeChargeDoc>(
     actor,

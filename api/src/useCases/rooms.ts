@@ -3,6 +3,7 @@ import { lesseeScope } from '../domain/shared/access.js';
 import { parseBlobName } from '../domain/shared/blobNames.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { ContractDoc, DeviceDoc, RoomDoc } from '../domain/shared/model.js';
+import { ROOM_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { Filter } from '../domain/shared/query.js';
 import {
@@ -25,19 +26,15 @@ import {
   withChanges,
 } from './shared/houseScope.js';
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
-import { expandRoom } from './shared/roomExpand.js';
+import { expandEntity, pageExpansion } from './shared/navigations.js';
 import { entityView, imageLinks } from './shared/views.js';
 import { assertRoomQuota, newRoomDoc, newRoomMeterDocs } from './shared/newRooms.js';
 
-async function roomEntity(actor: Actor, room: RoomDoc, query: ODataQuery, withImages: boolean) {
-  return selectFields(
-    {
-      ...entityView(room),
-      ...(withImages ? { imageURLs: await imageLinks(actor.deps, 'room-images', room.images) } : {}),
-      ...(await expandRoom(actor.deps, actor.user, room, query.expand)),
-    },
-    query,
-  );
+async function roomEntity(actor: Actor, room: RoomDoc, withImages: boolean) {
+  return {
+    ...entityView(room),
+    ...(withImages ? { imageURLs: await imageLinks(actor.deps, 'room-images', room.images) } : {}),
+  };
 }
 
 /**
@@ -71,12 +68,14 @@ export async function listRooms(
     { partitionKey: house.houseID, filter: { op: 'and', items: conditions } },
     query,
     [{ field: 'roomName' }],
-    (room) => roomEntity(actor, room, query, Boolean(scope.roomID)),
+    (room) => roomEntity(actor, room, Boolean(scope.roomID)),
+    pageExpansion(actor, ROOM_MODEL, query, [house]),
   );
 }
 
 export async function getRoom(actor: Actor, roomID: string, query: ODataQuery) {
-  return roomEntity(actor, await roomForCaller(actor, roomID), query, true);
+  const room = await roomEntity(actor, await roomForCaller(actor, roomID), true);
+  return selectFields(await expandEntity(actor, ROOM_MODEL, room, query), query);
 }
 
 async function assertRoomNameFree(deps: Deps, houseID: string, roomName: string, exceptRoomID?: string) {

@@ -259,7 +259,7 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
   ),
   guardedPage(
     routePatterns.roomBills,
-    'billing',
+    'roomBilling',
     () => import('../features/monthlyBills/RoomBillsPage'),
     'RoomBillsPage',
   ),
@@ -271,7 +271,7 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
   ),
   guardedPage(
     routePatterns.roomCharges,
-    'billing',
+    'roomBilling',
     () => import('../features/monthlyBills/RoomChargesPage'),
     'RoomChargesPage',
   ),

@@ -1,3 +1,4 @@
+import { BILLING_LEVELS } from '@nhatro/common';
 import { paths } from '../lib/paths';
 import { ROLE_IDS, type PermissionArea, type Role, type RoleId } from '../lib/session';
 
@@ -46,12 +47,24 @@ const METER_RECORD_ACCESS: RouteAccess = {
   permission: 'billingPermission',
   allowedLevels: [3, 4],
 };
-/** Drafts and issuing bills: the landlord's (billing level 4). */
+/** The levels from `min` up to 4 (full). */
+function levelsFrom(min: number): number[] {
+  return [1, 2, 3, 4].filter((level) => level >= min);
+}
+/**
+ * Drafts and issuing bills (billDraft): the landlord and staff with billing rights
+ * (`BILLING_LEVELS.draftAndIssue`, level 3 or 4), as the API allows.
+ */
 const BILLING_MANAGE_ACCESS: RouteAccess = {
   ...ACCESS.houseManagers,
   permission: 'billingPermission',
-  allowedLevels: [4],
+  allowedLevels: levelsFrom(BILLING_LEVELS.draftAndIssue),
 };
+/**
+ * monthlyBillCD and oneTimeBillCD, a room's bills and charges: landlords and staff with billing rights
+ * (what each may do there, collecting cash or adding a charge, follows `BILLING_LEVELS`).
+ */
+const ROOM_BILLING_ACCESS: RouteAccess = { ...ACCESS.houseManagers, permission: 'billingPermission' };
 /** A bill or a charge: the landlord, and the tenant for their own (the API checks which). */
 const BILL_ACCESS: RouteAccess = { ...ACCESS.houseUsers, permission: 'billingPermission' };
 
@@ -74,6 +87,7 @@ export const ROUTE_ACCESS = {
   lesseePortal: LESSEE_PORTAL_ACCESS,
   meterRecord: METER_RECORD_ACCESS,
   billing: BILLING_MANAGE_ACCESS,
+  roomBilling: ROOM_BILLING_ACCESS,
   bill: BILL_ACCESS,
   billingSettings: ACCESS.superAdmin,
   /** Issue reports are about rooms: landlords and staff with room access handle them. */
@@ -81,7 +95,11 @@ export const ROUTE_ACCESS = {
   /** Spec [notification]: landlords and staff with room access post notices; a tenant reads theirs. */
   notifications: { ...ACCESS.houseUsers, permission: 'roomPermission' },
   /** Bank-transfer matching: the landlord who owns the receiving account (billing level 4). */
-  bankTransfers: { roles: [houseModerator], permission: 'billingPermission', allowedLevels: [4] },
+  bankTransfers: {
+    roles: [houseModerator],
+    permission: 'billingPermission',
+    allowedLevels: levelsFrom(BILLING_LEVELS.matchTransfers),
+  },
   /** Lessor registrations (adminLessorRegister): the super admin approves or rejects them. */
   lessorRegistrations: ACCESS.superAdmin,
   /** Rooms bought and the paid term (accountPlan): the landlord's, also while their details are incomplete. */

@@ -161,7 +161,9 @@ export interface MonthlyBillDoc extends StoredDoc, Omit<MonthlyBill, 'transferQR
   guestLink?: { linkID: string; createdOn: string; createdBy: string };
 }
 
-export interface OneTimeChargeDoc extends StoredDoc, Omit<OneTimeCharge, 'transferQR' | 'refundsDue'> {
+/** `chargeID` and `total`, the spec's names, are added to replies (`oneTimeChargeView`), never stored. */
+export interface OneTimeChargeDoc
+  extends StoredDoc, Omit<OneTimeCharge, 'transferQR' | 'refundsDue' | 'chargeID' | 'total'> {
   type: 'oneTimeCharge';
 }
 

@@ -1,4 +1,4 @@
-import { LEVEL, ROLE } from '@nhatro/common';
+import { BILLING_LEVELS, ROLE } from '@nhatro/common';
 import { hasPermission } from '../../domain/shared/access.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type { Actor } from '../shared/actor.js';
@@ -6,10 +6,13 @@ import { houseOfTicketID } from '../../domain/houseTickets.js';
 import type { HouseDoc, HouseTicketDoc, HouseScopedDoc } from '../../domain/shared/model.js';
 import { authorizeHouse, houseDocs } from '../shared/houseScope.js';
 
-/** Who may draft, save and issue (full billing rights), who may read drafts, and a ticket by id. */
+/**
+ * Who may draft, save and issue (the landlord and staff with billing rights, `BILLING_LEVELS.draftAndIssue`;
+ * the house itself is checked by `authorizeHouse`), who may read drafts, and a ticket by id.
+ */
 
-export function requireFullBilling(actor: Actor): void {
-  if (!hasPermission(actor.user, 'billing', LEVEL.full)) throw AppError.forbidden();
+export function requireIssuingRights(actor: Actor): void {
+  if (!hasPermission(actor.user, 'billing', BILLING_LEVELS.draftAndIssue)) throw AppError.forbidden();
 }
 
 export function requireReader(actor: Actor): void {

@@ -11,7 +11,7 @@ import { platformBillingDay } from '../shared/platformSettings.js';
 import { houseFacts, newRoomTicket } from './facts.js';
 import { AppError } from '../../domain/shared/errors.js';
 import { type Actor, audit } from '../shared/actor.js';
-import { requireFullBilling } from './access.js';
+import { requireIssuingRights } from './access.js';
 import { ticketWithRoomTickets } from './reading.js';
 
 /**
@@ -102,7 +102,7 @@ export async function draftHouseTicketNow(
   actor: Actor,
   input: { houseID: string; month?: string | undefined },
 ): Promise<{ created: boolean; ticket: Record<string, unknown> }> {
-  requireFullBilling(actor);
+  requireIssuingRights(actor);
   const { deps } = actor;
   const house = await authorizeHouse(deps, actor.user, input.houseID);
   const month = input.month ?? vietnamMonth(deps.now());

@@ -18,7 +18,7 @@ import { houseDocs, listInHouse } from '../shared/houseScope.js';
 import { tenantRecipients, outboxCreate } from '../shared/outboxMessages.js';
 import { type Op, replaceOp, rereadTicket, runWrites } from './ticketWrites.js';
 import { entityView } from '../shared/views.js';
-import { sortRoomTickets } from './reading.js';
+import { sortRoomTickets } from '../shared/roomTickets.js';
 import { audit, type Actor } from '../shared/actor.js';
 
 /**

@@ -5,10 +5,11 @@ import { AppError } from '../../domain/shared/errors.js';
 import type { RoomTicketDoc, HouseTicketDoc } from '../../domain/shared/model.js';
 import { type Actor, audit } from '../shared/actor.js';
 import { assertCurrent } from '../shared/houseScope.js';
-import { requireFullBilling, ticketForCaller } from './access.js';
+import { requireIssuingRights, ticketForCaller } from './access.js';
 import { recomputeRoomTickets } from './recomputing.js';
 import { issueTicket } from './issuing.js';
-import { ticketWithRoomTickets, roomTicketsOf } from './reading.js';
+import { roomTicketsOf } from '../shared/roomTickets.js';
+import { ticketWithRoomTickets } from './reading.js';
 import { type Op, replaceOp, runWrites, rereadTicket } from './ticketWrites.js';
 
 /**
@@ -67,7 +68,7 @@ export async function updateHouseTicket(
   input: Partial<Omit<HouseTicketPatchInput, 'houseTicketID'>>,
   ifMatch: string | undefined,
 ): Promise<Record<string, unknown>> {
-  requireFullBilling(actor);
+  requireIssuingRights(actor);
   const { deps } = actor;
   const { house, ticket } = await ticketForCaller(actor, ticketID);
   assertCurrent(ticket, ifMatch);

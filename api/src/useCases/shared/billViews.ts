@@ -118,11 +118,19 @@ export function billSummaryView(
   return summary;
 }
 
-/** A one-time charge as the API returns it (`@odata.etag`, `transferQR`). */
+/**
+ * A one-time charge as the API returns it (`@odata.etag`, `transferQR`), with the spec's names
+ * `chargeID` and `total` beside `oneTimeChargeID` and `amount` (docs/api-contract.md).
+ */
 export function oneTimeChargeView(
   charge: OneTimeChargeDoc,
   account: TransferAccount | undefined,
 ): Record<string, unknown> {
   const qr = transferQR(account, chargeOwed(charge), charge.billCode);
-  return { ...entityView(charge), ...(qr ? { transferQR: qr } : {}) };
+  return {
+    ...entityView(charge),
+    chargeID: charge.oneTimeChargeID,
+    total: charge.amount,
+    ...(qr ? { transferQR: qr } : {}),
+  };
 }

@@ -2,6 +2,7 @@ import type { CashPaymentInput } from '@nhatro/common';
 import { applyCashPayment } from '../../domain/payments.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type { HouseDoc, MonthlyBillDoc, OneTimeChargeDoc } from '../../domain/shared/model.js';
+import type { EntityModel } from '../../domain/shared/odata/model.js';
 import type { ODataQuery } from '../../domain/shared/odata/parse.js';
 import { isStoreError, type OrderBy } from '../../store/store.js';
 import { batchWithTotals } from './houseTotals.js';
@@ -14,6 +15,7 @@ import {
   type ContractScope,
   findForCaller,
 } from './houseScope.js';
+import { pageExpansion } from './navigations.js';
 import { type EntityPage, listEntities } from './odataQuery.js';
 
 /**
@@ -34,7 +36,10 @@ export async function billingDocForCaller<T extends BillingDoc>(
 
 /** Non-OData parameters that choose the bills or charges listed. */
 export type BillingScope = ContractScope;
-/** One page of bills or charges of a scope, each shown with the house's transfer account. */
+/**
+ * One page of bills or charges of a scope, each shown with the house's transfer account (`model`:
+ * the entity type whose navigations `$expand` may name).
+ */
 export async function listBillingDocs<T extends BillingDoc>(
   actor: Actor,
   type: T['type'],
@@ -42,6 +47,7 @@ export async function listBillingDocs<T extends BillingDoc>(
   query: ODataQuery,
   defaultOrder: OrderBy[],
   view: (doc: T, account: TransferAccount | undefined) => Record<string, unknown>,
+  model?: EntityModel,
 ): Promise<EntityPage> {
   const { house, filter } = await resolveContractScope(actor.deps, actor.user, type, scope);
   const account = await transferAccountOf(actor.deps, house);
@@ -51,6 +57,7 @@ export async function listBillingDocs<T extends BillingDoc>(
     query,
     defaultOrder,
     (doc) => view(doc, account),
+    model ? pageExpansion(actor, model, query, [house]) : undefined,
   );
 }
 

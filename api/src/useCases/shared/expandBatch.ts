@@ -3,8 +3,8 @@ import type { Filter, Store } from '../../store/store.js';
 import type { Deps } from './deps.js';
 import { queryPages } from './queryAll.js';
 
-/** How the children of a batch are told apart: by house (partition), room, contract or notice. */
-export type GroupField = 'pk' | 'roomID' | 'contractID' | 'notificationID';
+/** How the children of a batch are told apart: by house (partition), id, room, contract or notice. */
+export type GroupField = 'pk' | 'id' | 'roomID' | 'contractID' | 'notificationID';
 
 export interface ChildQuery {
   /** One house's partition; omitted for children of several houses (grouped by `pk`). */

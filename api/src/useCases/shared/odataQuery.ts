@@ -70,17 +70,26 @@ export interface EntityPage {
   nextSkip?: number;
 }
 
-/** `$select` applied to an entity; expanded navigation properties are always kept. */
+/** `$select` applied to an entity; expanded navigation properties (and their counts) are always kept. */
 export function selectFields(entity: Record<string, unknown>, query: ODataQuery): Record<string, unknown> {
   const select = query.select
-    ? [...query.select, ...query.expand.map((option) => option.property)]
+    ? [
+        ...query.select,
+        ...query.expand.flatMap((option) => [option.property, `${option.property}@odata.count`]),
+      ]
     : undefined;
   return project(entity, select);
 }
 
+/** Adds the navigation properties a query expands to a page of entities (useCases/shared/navigations.ts). */
+export type ExpandEntities = (
+  entities: Array<Record<string, unknown>>,
+) => Promise<Array<Record<string, unknown>>>;
+
 /**
  * The whole OData list recipe of a use case: the caller's scope and the client's query, a default
- * order when the client gives none, and each document turned into its entity.
+ * order when the client gives none, each document turned into its entity, the page's `$expand`
+ * loaded together (`expand`, required when the model has navigation properties) and `$select`.
  */
 export async function listEntities<T extends StoredDoc>(
   container: Container<T>,
@@ -88,11 +97,16 @@ export async function listEntities<T extends StoredDoc>(
   query: ODataQuery,
   defaultOrder: OrderBy[],
   toEntity: (doc: T) => Promise<Record<string, unknown>> | Record<string, unknown>,
+  expand?: ExpandEntities,
 ): Promise<EntityPage> {
   const ordered = query.orderBy.length > 0 ? query : { ...query, orderBy: defaultOrder };
   const page = await queryCollection(container, scope, ordered);
-  // Concurrently, so the expands of the page's entities are loaded together (useCases/shared/expandBatch.ts).
-  const value = await Promise.all(page.items.map(async (doc) => selectFields(await toEntity(doc), query)));
+  const entities = await Promise.all(page.items.map(toEntity));
+  if (query.expand.length > 0 && !expand) {
+    throw new Error(`$expand of ${query.expand.map((option) => option.property).join(', ')} has no loader`);
+  }
+  const expanded = expand && query.expand.length > 0 ? await expand(entities) : entities;
+  const value = expanded.map((entity) => selectFields(entity, query));
   return {
     value,
     ...(page.count !== undefined ? { count: page.count } : {}),

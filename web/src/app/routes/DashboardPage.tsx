@@ -1,4 +1,4 @@
-import { LEVEL } from '@nhatro/common';
+import { BILLING_LEVELS, LEVEL } from '@nhatro/common';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { ROLE_IDS, useSignedInSession } from '../../lib/session';
@@ -21,10 +21,13 @@ export function DashboardPage({
   landlordNotices?: ReactNode;
 }) {
   const { role, houseID } = useSignedInSession();
-  // Staff who read meters see the readings' progress; the landlord also the bills and the draft.
+  // Whoever reads meters sees the readings' progress; whoever drafts and issues also the bills and the draft.
   const billing =
     role.billingPermission >= LEVEL.create ? (
-      <BillingSummaryCard houseID={houseID} canManage={role.billingPermission >= LEVEL.full} />
+      <BillingSummaryCard
+        houseID={houseID}
+        canManage={role.billingPermission >= BILLING_LEVELS.draftAndIssue}
+      />
     ) : undefined;
   // /requests is open to the landlord and to staff with room permission.
   const issues = role.roomPermission >= LEVEL.read ? <OpenIssuesCard houseID={houseID} /> : undefined;

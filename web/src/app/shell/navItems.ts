@@ -13,12 +13,14 @@ import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import MeetingRoomOutlined from '@mui/icons-material/MeetingRoomOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RoomServiceOutlined from '@mui/icons-material/RoomServiceOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 import UpdateOutlined from '@mui/icons-material/UpdateOutlined';
+import { BILLING_LEVELS } from '@nhatro/common';
 import { paths } from '../../lib/paths';
-import { ROLE_IDS, type RoleId } from '../../lib/session';
+import { ROLE_IDS, type Role, type RoleId } from '../../lib/session';
 
 export interface NavItem {
   label: string;
@@ -38,6 +40,8 @@ const LESSEES = navItem('Quản lý người thuê', paths.lessees, PeopleAltOut
 const CONTRACTS = navItem('Quản lý hợp đồng', paths.contracts, DescriptionOutlined);
 const HOUSE_SERVICE_FEES = navItem('Phí dịch vụ tòa nhà', paths.fees(), RoomServiceOutlined);
 const METER_RECORDS = navItem('Ghi chỉ số điện nước', paths.meterRecords, ElectricMeterOutlined);
+/** The month's draft and issuing (billDraft); the landlord reaches it from the dashboard. */
+const BILL_DRAFT = navItem('Lập hóa đơn tháng', paths.billDraft(), ReceiptLongOutlined);
 const NOTIFICATIONS = navItem('Thông báo', paths.notifications, CampaignOutlined);
 const STAFF = navItem('Quản lý nhân viên', paths.staff, BadgeOutlined);
 const ACCOUNT_SETTINGS = navItem('Cài đặt tài khoản', paths.accountSettings, ManageAccountsOutlined);
@@ -71,7 +75,18 @@ const NAV_ITEMS_BY_ROLE: Record<RoleId, readonly NavItem[]> = {
   ],
 };
 
-export function navItemsFor(roleID: RoleId, isUserActive: boolean): readonly NavItem[] {
+/**
+ * The spec's sidebar of the role; staff, who have no dashboard item, also get the month's bills when their
+ * billing rights let them draft and issue (`BILLING_LEVELS.draftAndIssue`, as the route and the API).
+ */
+export function navItemsFor(
+  role: Pick<Role, 'roleID' | 'billingPermission'>,
+  isUserActive: boolean,
+): readonly NavItem[] {
+  const { roleID } = role;
   if (roleID === ROLE_IDS.houseModerator && !isUserActive) return [ACCOUNT_SETTINGS];
+  if (roleID === ROLE_IDS.staff && role.billingPermission >= BILLING_LEVELS.draftAndIssue) {
+    return [...NAV_ITEMS_BY_ROLE[roleID], BILL_DRAFT];
+  }
   return NAV_ITEMS_BY_ROLE[roleID];
 }

@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
-import { ISSUE_STATUS_LABELS, LEVEL, type IssueStatus, type Room } from '@nhatro/common';
+import { BILLING_LEVELS, ISSUE_STATUS_LABELS, LEVEL, type IssueStatus, type Room } from '@nhatro/common';
 import { useMemo, useState } from 'react';
 import { useEntityDialogs } from '../../components/crud';
 import { EmptyState, ErrorState } from '../../components/DataStates';
@@ -272,8 +272,8 @@ function RoomFilter({
 function RequestsContent({ houseID }: { houseID: string | null }) {
   const session = useSignedInSession();
   const canEdit = session.role.roomPermission >= LEVEL.update;
-  // A one-time charge is a billing write (billing level 4 on the API).
-  const canCharge = session.role.billingPermission >= LEVEL.full;
+  // A one-time charge: staff and landlords with the billing level to add one (as the API).
+  const canCharge = session.role.billingPermission >= BILLING_LEVELS.addCharge;
   const houseName = session.houses.find((house) => house.houseID === houseID)?.houseName;
   const [status, setStatus] = useState<IssueStatusFilter>('all');
   const [roomID, setRoomID] = useState(ALL_ROOMS);

@@ -6,7 +6,12 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
-import { CHIP_CCCD_PLACE_OF_ISSUE, LESSEE_STATUS_LABELS, type CitizenIdQrData } from '@nhatro/common';
+import {
+  CHIP_CCCD_PLACE_OF_ISSUE,
+  LESSEE_NOTES_PLACEHOLDER,
+  LESSEE_STATUS_LABELS,
+  type CitizenIdQrData,
+} from '@nhatro/common';
 import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { reservedHelperText, type FieldBinding } from '../../components/fieldForm';
@@ -40,7 +45,9 @@ export function cardValues(card: CitizenIdQrData, current: LesseeFormValues): Pa
   if (current.nationality.trim() === '') filled.nationality = CARD_NATIONALITY;
   if (card.oldIdNumber !== undefined) {
     const line = `Số CMND cũ: ${card.oldIdNumber}`;
-    const notes = current.notes.trim();
+    // The placeholder a new occupant's empty notes got (spec §3) gives way to the line.
+    const written = current.notes.trim();
+    const notes = written === LESSEE_NOTES_PLACEHOLDER ? '' : written;
     if (!notes.includes(line)) filled.notes = notes === '' ? line : `${notes}\n${line}`;
   }
   return filled;

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import {
-  LEVEL,
+  BILLING_LEVELS,
   REFUND_REASON_LABELS,
   type CashPaymentInput,
   type PaymentEntry,
@@ -123,7 +123,7 @@ export function BillingItemView<T extends BillingItem>({
 }) {
   const session = useSignedInSession();
   const isTenant = session.role.roleID === ROLE_IDS.lessee;
-  const canCollect = !isTenant && session.role.billingPermission >= LEVEL.full;
+  const canCollect = !isTenant && session.role.billingPermission >= BILLING_LEVELS.collectCash;
   const owed = owedAmount(item);
   const cash = useCashPayment((payment) => kind.recordPayment(item, payment), onChanged);
   const { prefix } = kind;

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { BILL_MESSAGES, BILL_STATUS, LEVEL } from '@nhatro/common';
+import { BILL_MESSAGES, BILL_STATUS, BILLING_LEVELS } from '@nhatro/common';
 import { Link as RouterLink } from 'react-router-dom';
 import { useMonthlyBill, type MonthlyBillReply } from '../../lib/api/resources/monthlyBills';
 import { paths } from '../../lib/paths';
@@ -45,7 +45,7 @@ function BillView({
 }) {
   const session = useSignedInSession();
   const isTenant = session.role.roleID === ROLE_IDS.lessee;
-  const canShare = !isTenant && session.role.billingPermission >= LEVEL.full;
+  const canShare = !isTenant && session.role.billingPermission >= BILLING_LEVELS.shareLink;
   const share = useShareLink(bill.monthlyBillID, () => onChanged());
   // A link made here, or one made before (the server never shows a link again, only until when it works).
   const hasLink = share.link !== null || bill.guestLinkExpiresOn !== undefined;

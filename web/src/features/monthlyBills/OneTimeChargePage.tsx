@@ -1,6 +1,6 @@
 import Button from '@mui/material/Button';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import { BILL_STATUS, LEVEL } from '@nhatro/common';
+import { BILL_STATUS, BILLING_LEVELS } from '@nhatro/common';
 import { useNavigate } from 'react-router-dom';
 import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
 import {
@@ -40,7 +40,8 @@ function ChargeView({
 }) {
   const session = useSignedInSession();
   const navigate = useNavigate();
-  const canDelete = session.role.roleID !== ROLE_IDS.lessee && session.role.billingPermission >= LEVEL.full;
+  const canDelete =
+    session.role.roleID !== ROLE_IDS.lessee && session.role.billingPermission >= BILLING_LEVELS.deleteCharge;
   const { removal } = useEntityDialogs<OneTimeChargeReply>({
     remove: deleteOneTimeCharge,
     afterRemove: async (deleted) => {

@@ -159,7 +159,7 @@ function BillList({ roomID }: { roomID: string }) {
     ) : (
       <EmptyState
         title="Phòng chưa có hóa đơn"
-        description="Hóa đơn tháng được tạo khi chủ trọ phát hành bảng kê của nhà trọ."
+        description="Hóa đơn tháng được tạo khi bảng kê của nhà trọ được phát hành."
       />
     );
   else

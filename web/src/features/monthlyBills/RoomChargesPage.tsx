@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import ReceiptOutlined from '@mui/icons-material/ReceiptOutlined';
-import { LEVEL } from '@nhatro/common';
+import { BILLING_LEVELS } from '@nhatro/common';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { EmptyState, ErrorState } from '../../components/DataStates';
@@ -94,7 +94,7 @@ export function RoomChargesPage() {
   const { data, error, isLoading, mutate } = useRoomCharges(id);
   const contracts = useActiveRoomContract(room?.houseID ?? null, id);
   const activeContract = contracts.data?.value[0];
-  const canAdd = session.role.billingPermission >= LEVEL.full;
+  const canAdd = session.role.billingPermission >= BILLING_LEVELS.addCharge;
   const [addOpen, setAddOpen] = useState(false);
   const noContract = contracts.data !== undefined && activeContract === undefined;
 

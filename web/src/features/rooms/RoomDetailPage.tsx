@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import { LEVEL } from '@nhatro/common';
+import { BILLING_LEVELS, LEVEL } from '@nhatro/common';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
 import { DetailPageStates } from '../../components/DetailPageStates';
@@ -112,9 +112,7 @@ function RoomDetails({ room }: { room: RoomWithImages }) {
           <RoomTenancySection room={room} />
           {devicePermission >= LEVEL.read && <RoomDevicesSection roomID={room.roomID} />}
           <RoomRelationSections roomID={room.roomID} />
-          {billingPermission >= LEVEL.read && (
-            <RoomBillsSection roomID={room.roomID} canManage={billingPermission >= LEVEL.full} />
-          )}
+          {billingPermission >= BILLING_LEVELS.read && <RoomBillsSection roomID={room.roomID} />}
         </Box>
       </Box>
 

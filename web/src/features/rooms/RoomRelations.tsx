@@ -240,9 +240,10 @@ export function RoomDevicesSection({ roomID }: { roomID: string }) {
 
 /**
  * 'Hóa đơn' of a room: its latest bills with their status, and the ways to every bill
- * (/monthlyBillCD/{id}) and to the one-time charges (/oneTimeBillCD/{id}) for whoever manages billing.
+ * (/monthlyBillCD/{id}) and to the one-time charges (/oneTimeBillCD/{id}), which everyone who sees the
+ * section (billing rights, landlords and staff) may open.
  */
-export function RoomBillsSection({ roomID, canManage }: { roomID: string; canManage: boolean }) {
+export function RoomBillsSection({ roomID }: { roomID: string }) {
   const { data, error, isLoading, mutate } = useBillList({
     roomID,
     month: '',
@@ -280,28 +281,26 @@ export function RoomBillsSection({ roomID, canManage }: { roomID: string; canMan
       title="Hóa đơn"
       testId="room-bills-section"
       actions={
-        canManage ? (
-          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
-            <Button
-              component={RouterLink}
-              to={paths.roomBills(roomID)}
-              size="small"
-              startIcon={<ReceiptOutlined />}
-              data-testid="room-bills-link"
-            >
-              Tất cả hóa đơn
-            </Button>
-            <Button
-              component={RouterLink}
-              to={paths.roomCharges(roomID)}
-              size="small"
-              startIcon={<ReceiptLongOutlined />}
-              data-testid="room-charges-link"
-            >
-              Phí phát sinh
-            </Button>
-          </Box>
-        ) : undefined
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+          <Button
+            component={RouterLink}
+            to={paths.roomBills(roomID)}
+            size="small"
+            startIcon={<ReceiptOutlined />}
+            data-testid="room-bills-link"
+          >
+            Tất cả hóa đơn
+          </Button>
+          <Button
+            component={RouterLink}
+            to={paths.roomCharges(roomID)}
+            size="small"
+            startIcon={<ReceiptLongOutlined />}
+            data-testid="room-charges-link"
+          >
+            Phí phát sinh
+          </Button>
+        </Box>
       }
     >
       {content}

@@ -7,7 +7,8 @@ const EDM_TYPES: Record<FieldType, string> = {
   string: 'Edm.String',
   number: 'Edm.Decimal',
   boolean: 'Edm.Boolean',
-  date: 'Edm.DateTimeOffset',
+  date: 'Edm.Date',
+  dateTime: 'Edm.DateTimeOffset',
   // Arrays of the entities are blob names today (`images`).
   array: 'Collection(Edm.String)',
   object: 'Edm.Untyped',

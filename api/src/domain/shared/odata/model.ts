@@ -1,5 +1,6 @@
 import {
   bankTransferEntity,
+  billLineEntity,
   contractChangeEntity,
   contractImageVersionEntity,
   contractEntity,
@@ -27,7 +28,8 @@ import {
 } from '@nhatro/common';
 import { z } from 'zod';
 
-export type FieldType = 'string' | 'number' | 'boolean' | 'date' | 'array' | 'object';
+/** `date` is a calendar day (`z.iso.date()`, Edm.Date), `dateTime` an instant (`z.iso.datetime()`). */
+export type FieldType = 'string' | 'number' | 'boolean' | 'date' | 'dateTime' | 'array' | 'object';
 
 /** What a client may name in `$filter`, `$orderby`, `$select` and `$expand` for one entity. */
 export interface EntityModel {
@@ -36,6 +38,13 @@ export interface EntityModel {
   fields: Record<string, FieldType>;
   /** Navigation property → target entity name. */
   navigation: Record<string, string>;
+  /**
+   * Fields a reply carries under a second name (the spec's): `$filter` and `$orderby` on the alias
+   * read the stored field (`total` → `amount`).
+   */
+  aliases?: Record<string, string>;
+  /** The entity schema of `@nhatro/common` the model is read from (tests check `$metadata` against it). */
+  schema: z.ZodObject<z.ZodRawShape>;
 }
 
 interface SchemaDef {
@@ -55,7 +64,7 @@ function fieldType(def: SchemaDef): FieldType {
     case 'default':
       return def.innerType ? fieldType(def.innerType.def) : 'string';
     case 'string':
-      return def.format === 'date' || def.format === 'datetime' ? 'date' : 'string';
+      return def.format === 'date' ? 'date' : def.format === 'datetime' ? 'dateTime' : 'string';
     case 'number':
     case 'int':
       return 'number';
@@ -85,19 +94,26 @@ export function entityModel(
   schema: z.ZodObject<z.ZodRawShape>,
   navigation: Record<string, string> = {},
   except: readonly string[] = [],
+  aliases?: Record<string, string>,
 ): EntityModel {
   const fields: Record<string, FieldType> = {};
   for (const [key, field] of Object.entries(schema.shape)) {
     if (!except.includes(key)) fields[key] = fieldType((field as unknown as { def: SchemaDef }).def);
   }
-  return { name, fields, navigation };
+  return { name, fields, navigation, ...(aliases ? { aliases } : {}), schema };
 }
+
+/**
+ * The occupants of a tenancy under every name a client may use: `lesseeInfos` (the spec's "lessee
+ * infos" of a house and a room), `lesseeInfors` (its Contract field) and, on a contract, `lessees`.
+ */
+const OCCUPANTS = { lesseeInfos: 'LesseeInfo', lesseeInfors: 'LesseeInfo' } as const;
 
 export const ROOM_MODEL = entityModel('Room', roomEntity, {
   devices: 'Device',
   meters: 'Meter',
   contracts: 'Contract',
-  lesseeInfos: 'LesseeInfo',
+  ...OCCUPANTS,
   vehicles: 'Vehicle',
   monthlyBills: 'MonthlyBill',
   issues: 'Issue',
@@ -108,11 +124,18 @@ export const DEVICE_MODEL = entityModel('Device', deviceEntity);
 export const FEE_MODEL = entityModel('Service', feeEntity);
 export const METER_MODEL = entityModel('Meter', meterEntity);
 export const METER_RECORD_MODEL = entityModel('MeterRecord', meterRecordEntity);
-/** `billDetails` and `payments` are part of the bill; `$expand=billDetails` is accepted and changes nothing. */
-export const MONTHLY_BILL_MODEL = entityModel('MonthlyBill', monthlyBillEntity, {}, [
-  'transferQR',
-  'refundsDue',
-]);
+/** One line of a bill (no key of its own: a complex type). */
+export const BILL_DETAIL_MODEL = entityModel('BillDetail', billLineEntity);
+/**
+ * A bill always carries its lines; `$expand=billDetails` (spec §7) gives them too, with `$select`,
+ * `$filter` and `$orderby` inside its parentheses.
+ */
+export const MONTHLY_BILL_MODEL = entityModel(
+  'MonthlyBill',
+  monthlyBillEntity,
+  { billDetails: 'BillDetail' },
+  ['transferQR', 'refundsDue', 'billDetails'],
+);
 /** The spec's `GET /odata/Bill?roomID=…`: a room's bills without their lines. */
 export const BILL_MODEL = entityModel('Bill', monthlyBillEntity, {}, [
   'transferQR',
@@ -125,10 +148,17 @@ export const HOUSE_TICKET_MODEL = entityModel('HouseTicket', houseTicketEntity, 
   roomTickets: 'RoomTicket',
   house: 'House',
 });
-export const ONE_TIME_CHARGE_MODEL = entityModel('OneTimeCharge', oneTimeChargeEntity, {}, [
-  'transferQR',
-  'refundsDue',
-]);
+/** The spec's names `chargeID` and `total` (§3) are carried beside `oneTimeChargeID` and `amount`. */
+export const ONE_TIME_CHARGE_MODEL = entityModel(
+  'OneTimeCharge',
+  oneTimeChargeEntity,
+  {},
+  ['transferQR', 'refundsDue'],
+  {
+    chargeID: 'oneTimeChargeID',
+    total: 'amount',
+  },
+);
 /** Who reported an issue, as `issues($expand=createdBy)` shows it (spec §7). */
 export const USER_MODEL = entityModel('User', z.object({ userID: z.string(), fullName: z.string() }));
 /** A photo with its short-lived read URL. */
@@ -157,7 +187,8 @@ export const CONTRACT_MODEL = entityModel(
   {
     room: 'Room',
     renterRepresentative: 'LesseeInfo',
-    lesseeInfors: 'LesseeInfo',
+    ...OCCUPANTS,
+    lessees: 'LesseeInfo',
     vehicles: 'Vehicle',
     contractServices: 'ContractService',
     lessorInfo: 'LessorInfo',
@@ -169,12 +200,15 @@ export const CONTRACT_MODEL = entityModel(
 export const CONTRACT_SERVICE_MODEL = entityModel('ContractService', contractServiceEntity);
 export const CONTRACT_CHANGE_MODEL = entityModel('ContractChanges', contractChangeEntity);
 export const CONTRACT_IMAGE_VERSION_MODEL = entityModel('ContractImageVersion', contractImageVersionEntity);
-export const LESSEE_INFO_MODEL = entityModel('LesseeInfo', lesseeInfoEntity, {}, ['citizenID']);
+/** An occupant, with the vehicles registered to them (spec §3: an occupant's `vehicles`). */
+export const LESSEE_INFO_MODEL = entityModel('LesseeInfo', lesseeInfoEntity, { vehicles: 'Vehicle' }, [
+  'citizenID',
+]);
 /** A room's `RenterRepresentative` (spec §3: `{ OccupantID, OccupantName }`), with the occupant's other fields. */
 export const RENTER_REPRESENTATIVE_MODEL = entityModel(
   'RenterRepresentative',
   lesseeInfoEntity.extend({ occupantID: z.string() }),
-  {},
+  { vehicles: 'Vehicle' },
   ['citizenID'],
 );
 /** The spec reads occupants as `Lessee` (with their vehicles) and writes them as `LesseeInfor`. */
@@ -185,7 +219,7 @@ export const HOUSE_MODEL = entityModel('House', houseEntity, {
   services: 'Service',
   lessorInfo: 'LessorInfo',
   contracts: 'Contract',
-  lesseeInfos: 'LesseeInfo',
+  ...OCCUPANTS,
   vehicles: 'Vehicle',
 });
 export const REGISTRATION_MODEL = entityModel('HMRegistration', registrationEntity);
@@ -199,6 +233,7 @@ export const MODELS: Record<string, EntityModel> = Object.fromEntries(
     ROOM_MODEL,
     DEVICE_MODEL,
     MONTHLY_BILL_MODEL,
+    BILL_DETAIL_MODEL,
     BILL_MODEL,
     METER_MODEL,
     METER_RECORD_MODEL,
@@ -206,6 +241,7 @@ export const MODELS: Record<string, EntityModel> = Object.fromEntries(
     HOUSE_TICKET_MODEL,
     ONE_TIME_CHARGE_MODEL,
     ISSUE_MODEL,
+    BANK_TRANSFER_MODEL,
     USER_MODEL,
     IMAGE_MODEL,
     NOTIFICATION_MODEL,

@@ -98,10 +98,11 @@ function canonicalName(names: string[], wanted: string): string | undefined {
 }
 
 function resolveField(model: EntityModel, raw: string): { path: string; type: FieldType } {
-  const path = canonicalName(Object.keys(model.fields), raw.replace(/\//g, '.'));
-  const type = path === undefined ? undefined : model.fields[path];
-  if (path === undefined || !type) throw new ODataQueryError(MESSAGES.unknownField(raw));
-  return { path, type };
+  const name = canonicalName(Object.keys(model.fields), raw.replace(/\//g, '.'));
+  const type = name === undefined ? undefined : model.fields[name];
+  if (name === undefined || !type) throw new ODataQueryError(MESSAGES.unknownField(raw));
+  // A second name of a field (the spec's `total` for `amount`) is read from the stored one.
+  return { path: model.aliases?.[name] ?? name, type };
 }
 
 function literal(node: AstNode): { value: Scalar; kind: FieldType | 'null' } {
@@ -122,7 +123,7 @@ function literal(node: AstNode): { value: Scalar; kind: FieldType | 'null' } {
 
 function compatible(fieldType: FieldType, kind: FieldType | 'null'): boolean {
   if (kind === 'null') return true;
-  if (fieldType === 'date') return kind === 'date' || kind === 'string';
+  if (fieldType === 'date' || fieldType === 'dateTime') return kind === 'date' || kind === 'string';
   return fieldType === kind;
 }
 
@@ -284,6 +285,70 @@ function parseCount(text: string): number {
   return Number(text);
 }
 
+/** The index just past the string literal that starts at `start` (`''` is a quote inside it). */
+function literalEnd(text: string, start: number): number {
+  let index = start + 1;
+  while (index < text.length) {
+    if (text[index] === "'") {
+      if (text[index + 1] !== "'") return index + 1;
+      index += 1;
+    }
+    index += 1;
+  }
+  return index;
+}
+
+/**
+ * @odata/parser 0.2 refuses a string literal followed by `;` among an expand's options
+ * (`rooms($filter=roomName eq 'P1';$select=roomName)`), while the same filter in parentheses parses:
+ * each nested `$filter` value is put in parentheses before parsing.
+ */
+export function parenthesiseNestedFilters(expand: string): string {
+  let out = '';
+  let depth = 0;
+  let index = 0;
+  while (index < expand.length) {
+    const char = expand[index] as string;
+    if (char === "'") {
+      const end = literalEnd(expand, index);
+      out += expand.slice(index, end);
+      index = end;
+      continue;
+    }
+    const previous = expand[index - 1];
+    if (depth > 0 && (previous === '(' || previous === ';') && expand.startsWith('$filter=', index)) {
+      let end = index + '$filter='.length;
+      let inner = 0;
+      while (end < expand.length) {
+        const next = expand[end];
+        if (next === "'") {
+          end = literalEnd(expand, end);
+          continue;
+        }
+        if (next === '(') inner += 1;
+        else if (next === ')' && inner === 0) break;
+        else if (next === ')') inner -= 1;
+        else if (next === ';' && inner === 0) break;
+        end += 1;
+      }
+      out += `$filter=(${expand.slice(index + '$filter='.length, end)})`;
+      index = end;
+      continue;
+    }
+    if (char === '(') depth += 1;
+    else if (char === ')') depth -= 1;
+    out += char;
+    index += 1;
+  }
+  return out;
+}
+
+function countFlag(text: string): boolean {
+  if (text !== 'true' && text !== 'false')
+    throw new ODataQueryError(MESSAGES.invalidQuery('$count phải là true hoặc false'));
+  return text === 'true';
+}
+
 function convertExpand(option: AstNode, model: EntityModel): ExpandOption[] {
   return items(option).map((item) => {
     const value = item.value as object;
@@ -313,8 +378,12 @@ function convertExpand(option: AstNode, model: EntityModel): ExpandOption[] {
         case 'Skip':
           query.skip = parseCount(asNode(nestedOption.value).raw);
           break;
+        case 'InlineCount':
+          // `rooms($count=true)`: the reply adds `rooms@odata.count`, the items matched before paging.
+          query.count = countFlag(asNode(nestedOption.value).raw);
+          break;
         case 'Expand':
-          // rooms($expand=meters), roomTickets($expand=room): the navigation decides what it honours.
+          // rooms($expand=meters), room($expand=devices), … at any depth: each navigation expands the same way.
           query.expand = convertExpand(nestedOption, target);
           break;
         default:
@@ -354,18 +423,14 @@ export function parseODataQuery(params: URLSearchParams, model: EntityModel): OD
   const skip = text('$skip');
   if (skip !== undefined) query.skip = parseCount(skip);
   const count = text('$count');
-  if (count !== undefined) {
-    if (count !== 'true' && count !== 'false')
-      throw new ODataQueryError(MESSAGES.invalidQuery('$count phải là true hoặc false'));
-    query.count = count === 'true';
-  }
+  if (count !== undefined) query.count = countFlag(count);
   const select = text('$select');
   if (select) {
     const fields = convertSelect(parseOption('$select', select), model);
     if (fields) query.select = fields;
   }
   const expand = text('$expand');
-  if (expand) query.expand = convertExpand(parseOption('$expand', expand), model);
+  if (expand) query.expand = convertExpand(parseOption('$expand', parenthesiseNestedFilters(expand)), model);
   const format = text('$format');
   if (format !== undefined && format !== 'json')
     throw new ODataQueryError(MESSAGES.invalidQuery('$format chỉ hỗ trợ json'));
