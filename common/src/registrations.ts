@@ -33,6 +33,8 @@ export const REGISTRATION_MESSAGES = {
   tooManyRegistrations: 'Bạn đã gửi quá nhiều đăng ký. Vui lòng thử lại sau ít phút.',
   notEditable: 'Đăng ký đã được thanh toán hoặc xét duyệt nên không thể sửa thông tin.',
   onlyPaidApproved: 'Chỉ duyệt được đăng ký đã thanh toán phí.',
+  underpaid: (paid: number, fee: number) =>
+    `Số tiền đã thanh toán (${paid.toLocaleString('vi-VN')} ₫) không đủ phí của đăng ký (${fee.toLocaleString('vi-VN')} ₫) nên chưa thể duyệt. Hãy từ chối đăng ký (hoàn tiền) hoặc chờ người đăng ký thanh toán đủ phí.`,
   alreadyDecided: 'Đăng ký này đã được xét duyệt.',
   phoneHasAccount:
     'Số điện thoại của đăng ký đã là tên đăng nhập của một tài khoản khác. Hãy từ chối đăng ký và đề nghị người đăng ký dùng số khác.',

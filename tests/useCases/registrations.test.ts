@@ -342,6 +342,94 @@ describe('the registrant’s own registration (their token)', () => {
   });
 });
 
+describe('a payment credits exactly what it was made for (issue 21, defect 2)', () => {
+  it('a change of rooms while the payment is open cancels it: the old amount is recorded, never credited, never approved', async () => {
+    const registered = await aRegistration(deps, h.blobs, { roomQuota: 1 });
+    const id = registered.registration.registrationID;
+    await verifyBoth(registered);
+    const opened = await requestRegistrationPayment(deps, TEST_ORIGIN, registered.token, id);
+    const oldFee = termFee(1, DEFAULT_PLATFORM_PRICING);
+    expect(new URL(opened.paymentURL ?? '').searchParams.get('vnp_Amount')).toBe(String(oldFee * 100));
+
+    // While the gateway's page is open, the registrant asks for 1,000 rooms.
+    await updateOwnRegistration(deps, TEST_ORIGIN, registered.token, id, { roomQuota: 1000 }, undefined);
+    const newFee = termFee(1000, DEFAULT_PLATFORM_PRICING);
+    expect(await read(id)).toMatchObject({ roomQuota: 1000, fee: newFee, status: 'pending' });
+
+    // VNPay's signed success for the old amount arrives: the money is recorded, the registration stays pending.
+    const ipn = await receiveGatewayNotification(
+      deps,
+      gatewayCallback(opened.paymentURL ?? '', TEST_VNPAY.hashSecret),
+    );
+    expect(ipn.RspCode).toBe('00');
+    expect(await read(id)).toMatchObject({
+      status: 'pending',
+      payments: [expect.objectContaining({ amount: oldFee, credited: false })],
+    });
+    const told = (await registrationMessages(deps, id)).filter((m) => m.event === 'paymentReceived');
+    expect(told.at(-1)?.body).toMatch(/không được tính/);
+    await expectRefusal(
+      decideRegistration(actorFor(deps, admin), id, { status: 'approved' }, undefined),
+      'conflict',
+      REGISTRATION_MESSAGES.onlyPaidApproved,
+    );
+    expect(await findUserByUsername(deps, registered.registration.phoneNumber)).toBeUndefined();
+
+    // Paying the new fee makes it paid, and approval gives the 1,000 rooms it paid for.
+    const renewed = await requestRegistrationPayment(deps, TEST_ORIGIN, registered.token, id);
+    expect(new URL(renewed.paymentURL ?? '').searchParams.get('vnp_Amount')).toBe(String(newFee * 100));
+    await receiveGatewayNotification(deps, gatewayCallback(renewed.paymentURL ?? '', TEST_VNPAY.hashSecret));
+    expect((await read(id)).status).toBe('paid');
+    await decideRegistration(actorFor(deps, admin), id, { status: 'approved' }, undefined);
+    const account = await findUserByUsername(deps, registered.registration.phoneNumber);
+    expect(account?.roomQuota).toBe(1000);
+  });
+
+  it('a change of names or papers leaves the open payment good; a change of e-mail or phone cancels it', async () => {
+    const kept = await aRegistration(deps, h.blobs);
+    await verifyBoth(kept);
+    const keptID = kept.registration.registrationID;
+    const keptURL = (await requestRegistrationPayment(deps, TEST_ORIGIN, kept.token, keptID)).paymentURL;
+    await updateOwnRegistration(deps, TEST_ORIGIN, kept.token, keptID, { houseName: 'Nhà mới' }, undefined);
+    await receiveGatewayNotification(deps, gatewayCallback(keptURL ?? '', TEST_VNPAY.hashSecret));
+    expect((await read(keptID)).status).toBe('paid');
+
+    const moved = await aRegistration(deps, h.blobs);
+    await verifyBoth(moved);
+    const movedID = moved.registration.registrationID;
+    const movedURL = (await requestRegistrationPayment(deps, TEST_ORIGIN, moved.token, movedID)).paymentURL;
+    await updateOwnRegistration(
+      deps,
+      TEST_ORIGIN,
+      moved.token,
+      movedID,
+      { phoneNumber: '0938777666' },
+      undefined,
+    );
+    await receiveGatewayNotification(deps, gatewayCallback(movedURL ?? '', TEST_VNPAY.hashSecret));
+    expect(await read(movedID)).toMatchObject({
+      status: 'pending',
+      phoneVerified: false,
+      payments: [expect.objectContaining({ credited: false })],
+    });
+  });
+
+  it('approval refuses a paid registration whose credited money does not cover its fee', async () => {
+    const { registration } = await aPaidRegistration();
+    // A registration marked paid by older data, with less than its fee credited.
+    await platform().replace({
+      ...registration,
+      payments: [{ paymentID: 'older-payment', amount: 300_000, paidOn: '2026-11-20T03:00:00.000Z' }],
+    });
+    await expectRefusal(
+      decideRegistration(actorFor(deps, admin), registration.registrationID, { status: 'approved' }, undefined),
+      'conflict',
+      REGISTRATION_MESSAGES.underpaid(300_000, registration.fee),
+    );
+    expect(await findUserByUsername(deps, registration.phoneNumber)).toBeUndefined();
+  });
+});
+
 describe('the super admin’s decision', () => {
   it('approval: the account (role 2, quota, a year, one-time password, lessor info to complete), the house, the messages', async () => {
     const { registration } = await aPaidRegistration({

@@ -1,10 +1,12 @@
 import {
   REGISTRATION_MESSAGES,
   termFee,
+  type PlatformPaymentEntry,
   type PlatformPricing,
   type RegistrationDecisionInput,
   type RegistrationStatus,
 } from '@nhatro/common';
+import { assertPaidInFull } from './payments.js';
 import { AppError } from './shared/errors.js';
 
 /**
@@ -71,6 +73,25 @@ export function checkDecision(
     ]);
   }
   return 'decide';
+}
+
+/**
+ * What an open payment of the registration was made for: the rooms (its amount) and the contacts that
+ * were verified before paying. A change of any of them cancels the open payments (they credit nothing if
+ * the gateway still takes the money); other changes (names, address, papers) leave them open.
+ */
+export const PAYMENT_TERMS: readonly string[] = ['roomQuota', 'email', 'phoneNumber'];
+
+export function changesPaymentTerms(changed: readonly string[]): boolean {
+  return changed.some((field) => PAYMENT_TERMS.includes(field));
+}
+
+/** Approval needs the fee received: what was credited covers the registration's fee (409 otherwise). */
+export function assertFeeCovered(registration: {
+  fee: number;
+  payments?: readonly PlatformPaymentEntry[];
+}): void {
+  assertPaidInFull(registration, registration.fee, REGISTRATION_MESSAGES.underpaid);
 }
 
 /**

@@ -14,6 +14,7 @@ import { AppError } from '../domain/shared/errors.js';
 import {
   REGISTRATIONS_PARTITION,
   type HouseScopedDoc,
+  type PaymentDoc,
   type RegistrationDoc,
   type UserDoc,
   type UsernameClaimDoc,
@@ -22,7 +23,9 @@ import {
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { landlordAccountTexts, registrationRejectedText } from '../domain/shared/outboxTexts.js';
 import {
+  assertFeeCovered,
   assertMayDelete,
+  changesPaymentTerms,
   assertRegistrantMayEdit,
   checkDecision,
   paymentBlocker,
@@ -42,6 +45,7 @@ import { assertCurrent, houseDocs, withChanges } from './shared/houseScope.js';
 import { newMeteredFeeDocs, newHouseDoc } from './shared/newHouses.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { outboxCreate } from './shared/outboxMessages.js';
+import { queryAll } from './shared/queryAll.js';
 import { requestPlatformPayment } from './shared/paymentRequests.js';
 import { currentPricing } from './shared/platformSettings.js';
 import { Throttle } from './shared/throttle.js';
@@ -220,17 +224,46 @@ export async function updateOwnRegistration(
     updatedOn: deps.now().toISOString(),
   };
   const stale = await verificationDocs(deps, registrationID, reverify);
-  await platformDocs<StoredDoc>(deps).batch(REGISTRATIONS_PARTITION, [
-    { op: 'replace', doc: updated, ifMatch: ifMatch ?? (doc._etag as string) },
-    ...stale.map((code) => ({ op: 'delete' as const, id: code.id })),
-  ]);
+  // What an open payment was made for changed: it credits nothing any more (the registrant pays anew).
+  const voided = changesPaymentTerms(changed) ? await openPayments(deps, registrationID) : [];
+  const voidedOn = deps.now().toISOString();
+  await platformDocs<StoredDoc>(deps)
+    .batch(REGISTRATIONS_PARTITION, [
+      { op: 'replace', doc: updated, ifMatch: ifMatch ?? (doc._etag as string) },
+      ...stale.map((code) => ({ op: 'delete' as const, id: code.id })),
+      ...voided.map((payment) => ({
+        op: 'replace' as const,
+        doc: { ...payment, voidedOn } satisfies PaymentDoc,
+        ifMatch: payment._etag as string,
+      })),
+    ])
+    .catch(staleOn);
   await recordAudit(deps, null, origin, {
     action: 'update',
     entity: 'registration',
     entityID: registrationID,
-    details: { fields: changed },
+    details: {
+      fields: changed,
+      ...(voided.length > 0 ? { cancelledPayments: voided.map((payment) => payment.paymentID) } : {}),
+    },
   });
   return registrationView((await readRegistration(deps, registrationID)) ?? updated);
+}
+
+/** The registration's payments still waiting for the gateway, not yet cancelled by a change. */
+async function openPayments(deps: Deps, registrationID: string): Promise<PaymentDoc[]> {
+  const found = await queryAll(platformDocs<PaymentDoc>(deps), {
+    partitionKey: REGISTRATIONS_PARTITION,
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'payment' },
+        { op: 'eq', field: 'targetID', value: registrationID },
+        { op: 'eq', field: 'state', value: 'pending' },
+      ],
+    },
+  });
+  return found.filter((payment) => payment.voidedOn === undefined);
 }
 
 /** A write guarded by an ETag that lost to another one: the caller reloads and decides again. */
@@ -396,7 +429,10 @@ export async function decideRegistration(
   const registration = await registrationOf({ kind: 'superAdmin', actor }, registrationID);
   assertCurrent(registration, ifMatch);
   if (checkDecision(registration.status, decision) === 'unchanged') return registrationView(registration);
-  if (decision.status === 'approved') await approveRegistration(actor, registration);
+  if (decision.status === 'approved') {
+    assertFeeCovered(registration);
+    await approveRegistration(actor, registration);
+  }
   else await rejectRegistration(actor, registration, decision.rejectionReason ?? '');
   return registrationView((await readRegistration(deps, registrationID)) ?? registration);
 }

@@ -187,6 +187,12 @@ export interface HouseTotalsDoc extends StoredDoc {
  */
 export interface PaymentDoc extends StoredDoc, Payment {
   type: 'payment';
+  /**
+   * A platform payment cancelled by a change of what it pays for (the registration's rooms, e-mail or
+   * phone changed while it was open): the gateway may still take the money, which is then recorded on
+   * the registration without crediting it.
+   */
+  voidedOn?: string;
 }
 
 /**
@@ -203,6 +209,9 @@ export interface PlatformPayableDoc extends StoredDoc {
   phoneNumber?: string;
   /** Who asked (a landlord's request); a registration has no account yet. */
   requestedBy?: string;
+  /** What it costs now: a registration's `fee`, a request's `amount`. */
+  fee?: number;
+  amount?: number;
 }
 
 /** A notice, without the fields computed per reader; `contractIDs` are the tenancies it was sent to. */

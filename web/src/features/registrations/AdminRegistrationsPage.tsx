@@ -107,8 +107,13 @@ function RegistrationFacts({ registration }: { registration: Registration }) {
       <Row label="Số phòng">{formatNumber(registration.roomQuota)}</Row>
       <Row label="Phí">{`${formatMoney(registration.fee)} / ${registration.termMonths} tháng`}</Row>
       {(registration.payments ?? []).map((payment) => (
-        <Row key={payment.paymentID} label="Đã thanh toán">
+        <Row
+          key={payment.paymentID}
+          label={payment.credited === false ? 'Đã nhận, không tính' : 'Đã thanh toán'}
+        >
           {`${formatMoney(payment.amount)} lúc ${formatDateTime(payment.paidOn)}`}
+          {payment.credited === false &&
+            ' (không khớp với đăng ký hiện tại hoặc thanh toán lần hai: cần hoàn tiền qua cổng VNPay)'}
         </Row>
       ))}
       <Row label="Ngày đăng ký">{formatDateTime(registration.createdOn)}</Row>
