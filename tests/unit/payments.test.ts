@@ -119,8 +119,14 @@ describe('platform payments credit exactly what they were made for', () => {
     for (const [doc, terms] of [
       [waiting, { due: 10_000_000, voided: false }],
       [waiting, { due: 300_000, voided: true }],
-      [{ status: 'paid', payments: [{ ...paid, paymentID: 'P0' }] }, { due: 300_000, voided: false }],
-      [{ status: 'rejected', payments: [] }, { due: 300_000, voided: false }],
+      [
+        { status: 'paid', payments: [{ ...paid, paymentID: 'P0' }] },
+        { due: 300_000, voided: false },
+      ],
+      [
+        { status: 'rejected', payments: [] },
+        { due: 300_000, voided: false },
+      ],
     ] as const) {
       const applied = applyPlatformPayment(doc, paid, terms);
       expect(applied?.credited).toBe(false);

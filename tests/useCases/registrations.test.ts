@@ -1,6 +1,7 @@
 import {
   DEFAULT_PLATFORM_PRICING,
   REGISTRATION_MESSAGES,
+  REGISTRATION_PHONE_CONFLICT_TEXTS,
   ROLE,
   termFee,
   type PlatformPricing,
@@ -22,16 +23,15 @@ import { isReferenced } from '../../api/src/useCases/shared/blobReferences.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { receiveGatewayNotification } from '../../api/src/useCases/payments.js';
+import type { RegistrationCaller } from '../../api/src/useCases/registrations/access.js';
+import { decideRegistration, listRegistrations } from '../../api/src/useCases/registrations/deciding.js';
 import {
   createRegistration,
-  decideRegistration,
   deleteRegistration,
   getRegistration,
-  listRegistrations,
   requestRegistrationPayment,
   updateOwnRegistration,
-  type RegistrationCaller,
-} from '../../api/src/useCases/registrations.js';
+} from '../../api/src/useCases/registrations/registering.js';
 import { readRegistration } from '../../api/src/useCases/shared/registrationAccess.js';
 import { findUserByUsername } from '../../api/src/useCases/shared/users.js';
 import { requestVerificationCode, verifyCode } from '../../api/src/useCases/verification.js';
@@ -422,11 +422,97 @@ describe('a payment credits exactly what it was made for (issue 21, defect 2)', 
       payments: [{ paymentID: 'older-payment', amount: 300_000, paidOn: '2026-11-20T03:00:00.000Z' }],
     });
     await expectRefusal(
-      decideRegistration(actorFor(deps, admin), registration.registrationID, { status: 'approved' }, undefined),
+      decideRegistration(
+        actorFor(deps, admin),
+        registration.registrationID,
+        { status: 'approved' },
+        undefined,
+      ),
       'conflict',
       REGISTRATION_MESSAGES.underpaid(300_000, registration.fee),
     );
     expect(await findUserByUsername(deps, registration.phoneNumber)).toBeUndefined();
+  });
+});
+
+describe('a phone number used twice (issue 21, defect 8)', () => {
+  it('an account’s number: nothing said before the phone is verified; then the registrant is told and cannot pay', async () => {
+    await aLandlord(deps, { username: '0909000222' });
+    const registered = await aRegistration(deps, h.blobs, { phoneNumber: '0909000222' });
+    const id = registered.registration.registrationID;
+    const anonymous = await getRegistration(asRegistrant(registered.token), id);
+    expect(anonymous).not.toHaveProperty('phoneConflict');
+    await requestVerificationCode(deps, 'email', registered.token, id);
+    await verifyCode(deps, TEST_ORIGIN, 'email', id, await latestCode(deps, id, 'email'));
+    expect(await getRegistration(asRegistrant(registered.token), id)).not.toHaveProperty('phoneConflict');
+
+    // The SMS code proves the number is theirs: now they may be told.
+    await requestVerificationCode(deps, 'sms', registered.token, id);
+    await verifyCode(deps, TEST_ORIGIN, 'sms', id, await latestCode(deps, id, 'sms'));
+    expect(await getRegistration(asRegistrant(registered.token), id)).toMatchObject({
+      phoneConflict: 'account',
+    });
+    expect(await requestRegistrationPayment(deps, TEST_ORIGIN, registered.token, id)).toEqual({
+      status: false,
+      errorMessage: REGISTRATION_PHONE_CONFLICT_TEXTS.account,
+      paymentURL: null,
+    });
+    // The super admin sees it in the list too.
+    const listed = await listRegistrations(actorFor(deps, admin), odata(REGISTRATION_MODEL));
+    expect(listed.value.find((row) => row.registrationID === id)).toMatchObject({ phoneConflict: 'account' });
+
+    // A free number fixes it (verified again), and the fee can be paid.
+    h.clock.advance(2 * 60 * 1000);
+    await updateOwnRegistration(
+      deps,
+      TEST_ORIGIN,
+      registered.token,
+      id,
+      { phoneNumber: '0909000333' },
+      undefined,
+    );
+    await requestVerificationCode(deps, 'sms', registered.token, id);
+    await verifyCode(deps, TEST_ORIGIN, 'sms', id, await latestCode(deps, id, 'sms'));
+    expect(await getRegistration(asRegistrant(registered.token), id)).not.toHaveProperty('phoneConflict');
+    expect((await requestRegistrationPayment(deps, TEST_ORIGIN, registered.token, id)).status).toBe(true);
+  });
+
+  it('two registrations of one number: each registrant is told; once one is paid the other cannot pay; the second approval is 409', async () => {
+    const first = await aRegistration(deps, h.blobs, { phoneNumber: '0909000444' });
+    const second = await aRegistration(deps, h.blobs, { phoneNumber: '0909000444' });
+    await verifyBoth(first);
+    await verifyBoth(second);
+    const [firstID, secondID] = [first.registration.registrationID, second.registration.registrationID];
+    expect(await getRegistration(asRegistrant(second.token), secondID)).toMatchObject({
+      phoneConflict: 'pendingRegistration',
+    });
+    // Both open a payment while the other is still unpaid, and both are paid.
+    const firstURL = (await requestRegistrationPayment(deps, TEST_ORIGIN, first.token, firstID)).paymentURL;
+    const secondURL = (await requestRegistrationPayment(deps, TEST_ORIGIN, second.token, secondID))
+      .paymentURL;
+    await receiveGatewayNotification(deps, gatewayCallback(firstURL ?? '', TEST_VNPAY.hashSecret));
+    expect(await getRegistration(asRegistrant(second.token), secondID)).toMatchObject({
+      phoneConflict: 'paidRegistration',
+    });
+    expect(await requestRegistrationPayment(deps, TEST_ORIGIN, second.token, secondID)).toMatchObject({
+      status: false,
+      errorMessage: REGISTRATION_PHONE_CONFLICT_TEXTS.paidRegistration,
+    });
+    await receiveGatewayNotification(deps, gatewayCallback(secondURL ?? '', TEST_VNPAY.hashSecret));
+    expect((await read(secondID)).status).toBe('paid');
+
+    // The super admin sees both conflicts, approves one; the other is refused with a clear message.
+    for (const id of [firstID, secondID]) {
+      expect(await getRegistration(asAdmin(), id)).toMatchObject({ phoneConflict: 'paidRegistration' });
+    }
+    await decideRegistration(actorFor(deps, admin), firstID, { status: 'approved' }, undefined);
+    expect(await getRegistration(asAdmin(), secondID)).toMatchObject({ phoneConflict: 'account' });
+    await expectRefusal(
+      decideRegistration(actorFor(deps, admin), secondID, { status: 'approved' }, undefined),
+      'conflict',
+      REGISTRATION_MESSAGES.phoneHasAccount,
+    );
+    expect((await read(secondID)).status).toBe('paid');
   });
 });
 
@@ -537,9 +623,12 @@ describe('the super admin’s decision', () => {
     );
   });
 
-  it('a phone number that is already a username: 409 for the super admin, and nothing is created', async () => {
-    await aLandlord(deps, { username: '0909000111' });
+  it('a phone number that became a username after payment: the super admin sees it, approval is 409 and creates nothing', async () => {
     const { registration } = await aPaidRegistration({ phoneNumber: '0909000111' });
+    await aLandlord(deps, { username: '0909000111' });
+    expect(await getRegistration(asAdmin(), registration.registrationID)).toMatchObject({
+      phoneConflict: 'account',
+    });
     const housesBefore = await countHouses();
     await expectRefusal(
       decideRegistration(
