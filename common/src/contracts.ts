@@ -29,7 +29,6 @@ export const CONTRACT_MESSAGES = {
   endBeforeStart: 'Ngày kết thúc phải sau ngày bắt đầu.',
   notActive: 'Hợp đồng không còn hiệu lực.',
   terminationOutsideTerm: 'Ngày kết thúc sớm phải nằm trong thời hạn hợp đồng.',
-  phoneTaken: 'Số điện thoại này đang là tài khoản của người thuê một hợp đồng khác còn hiệu lực.',
   unknownService: 'Dịch vụ không thuộc nhà trọ này.',
   noChange: 'Không có thay đổi nào để lưu.',
   paperAdded: 'Thêm bản hợp đồng giấy thành công',
@@ -152,6 +151,11 @@ export const contractEntity = z.object({
   rentFromMonth: z.string().optional(),
   previousRentFee: z.number().optional(),
   lesseeAccountID: z.string().optional(),
+  /**
+   * The representative's number already has a login: a code went to it, and the contract links to that
+   * account (`lesseeAccountID`) only when the person confirms.
+   */
+  accountLinkPending: z.boolean().optional(),
   representativeLesseeID: z.string(),
   representativeLesseeEmail: z.string().optional(),
   reservationID: z.string().optional(),

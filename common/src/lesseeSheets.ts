@@ -1,3 +1,4 @@
+import type { RepresentativeAccount } from './tenancyLinks.js';
 /**
  * Spreadsheets of tenants: the import of a house's current tenants (`POST /ExcelImport/ImportLessee`,
  * template `GET /ExcelImport/Template/Lessee`) and the police temporary-residence list
@@ -138,13 +139,14 @@ export const LESSEE_IMPORT_MESSAGES = {
   templateFileName: 'mau-nhap-nguoi-thue.xlsx',
 } as const;
 
-/** The tenant account of a representative, with the one-time password shown once to the landlord. */
-export interface LesseeImportAccount {
+/**
+ * The tenant account of a representative: a new one with the one-time password shown once to the
+ * landlord, or, when the number already has a login, a code sent to it (`linkPending`).
+ */
+export type LesseeImportAccount = {
   roomName: string;
   occupantName: string;
-  username: string;
-  oneTimePassword: string;
-}
+} & RepresentativeAccount;
 
 /** `data` of a successful import. */
 export interface LesseeImportResult {

@@ -24,9 +24,12 @@ import {
   actorFor,
   expectRefusal,
   odata,
+  TEST_ORIGIN,
   type UseCaseHarness,
   landlordWithHouse,
 } from '../support/useCaseHarness.js';
+import { linkCodeSent } from '../support/tenancyLinks.js';
+import { confirmTenancyLink } from '../../api/src/useCases/tenancyLinks.js';
 
 let h: UseCaseHarness;
 let deps: Deps;
@@ -174,8 +177,9 @@ describe('creating a contract', () => {
     );
     expect(theirs.issues).toEqual([]);
 
-    // The phone number signs a new tenancy in another room: its account moves there. The tenant still
-    // lists the old contract, but its bills and issues only the landlord sees, as on their own endpoints.
+    // The phone number signs a new tenancy in another room: once its owner confirms the code sent to it,
+    // the account opens the new one. The tenant still lists the old contract (same house), but its bills
+    // and issues only the landlord sees, as on their own endpoints.
     await terminateContract(
       actor,
       contractTerminateSchema.parse({
@@ -193,6 +197,10 @@ describe('creating a contract', () => {
       }),
     );
     await houseDocs<MonthlyBillDoc>(deps).create(bill(next.contractID as string, '2027-02'));
+    await confirmTenancyLink(deps, TEST_ORIGIN, {
+      ...(await linkCodeSent(deps, next.contractID as string)),
+      newPassword: 'NguoiThue2027',
+    });
     const movedOn = actorFor(deps, (await findUserByUsername(deps, '0901234567')) as UserDoc);
     const listed = await listContracts(movedOn, {}, odata(CONTRACT_MODEL, '$expand=monthlyBills,issues'));
     const expanded = Object.fromEntries(
@@ -266,16 +274,19 @@ describe('creating a contract', () => {
     expect(held?.status).toBe('contracted');
   });
 
-  it('a phone number that belongs to a landlord is refused and the contract is taken back', async () => {
-    await aLandlord(deps, { username: '0901234567' });
-    await expectRefusal(
-      createContract(actorFor(deps, landlord), contractFor(room.roomID)),
-      'conflict',
-      'Số điện thoại này đang là tài khoản của người thuê một hợp đồng khác còn hiệu lực.',
-    );
-    expect(await listInHouse(deps, house.houseID, 'contract')).toEqual([]);
-    expect(await listInHouse(deps, house.houseID, 'lesseeInfo')).toEqual([]);
-    expect(await roomStatus()).toBe('empty');
+  it('a phone number that is a landlord’s username: the contract is made, the account untouched, a code sent', async () => {
+    const owner = await aLandlord(deps, { username: '0901234567', fullName: 'Chủ Trọ Khác' });
+    const created = await createContract(actorFor(deps, landlord), contractFor(room.roomID));
+    expect(created.representativeAccount).toEqual({
+      username: '0901234567',
+      linkPending: true,
+      sentTo: '•••••••567',
+      expiresOn: expect.any(String),
+    });
+    expect(created).toMatchObject({ accountLinkPending: true });
+    expect(JSON.stringify(created)).not.toContain('Chủ Trọ Khác');
+    expect(await findUserByUsername(deps, '0901234567')).toEqual(owner);
+    expect(await roomStatus()).toBe('occupied');
   });
 
   it('two contracts on one room at once: one is written, the other leaves no account behind', async () => {

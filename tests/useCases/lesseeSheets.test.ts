@@ -18,6 +18,7 @@ import { temporaryResidenceList } from '../../api/src/useCases/lesseeSheets/temp
 import { lesseeImportTemplate } from '../../api/src/useCases/lesseeSheets/template.js';
 import { findUserByUsername, createUser } from '../../api/src/useCases/shared/users.js';
 import { aContract, aHouse, aLandlord, aLessee, aReservation, aRoom, aStaff } from '../support/builders.js';
+import { linkCodeSent, oneTimePasswordOf } from '../support/tenancyLinks.js';
 import {
   actorFor,
   auditEntries,
@@ -248,8 +249,8 @@ describe('importing current tenants', () => {
         lesseeID: contract?.representativeLesseeID,
         mustChangePassword: true,
       });
-      expect(account.oneTimePassword).toMatch(/^[A-Za-z2-9]{12}$/);
-      expect(await verifyPassword(account.oneTimePassword, user?.passwordHash ?? '')).toBe(true);
+      expect(oneTimePasswordOf(account)).toMatch(/^[A-Za-z2-9]{12}$/);
+      expect(await verifyPassword(oneTimePasswordOf(account), user?.passwordHash ?? '')).toBe(true);
     }
     expect(await auditEntries(deps)).toEqual([
       expect.objectContaining({
@@ -358,34 +359,6 @@ describe('importing current tenants', () => {
       },
     ],
     [
-      'a phone number that is the account of a tenant with an active contract',
-      async () => {
-        const elsewhere = await aHouse(deps, await aLandlord(deps));
-        const contract = await aContract(deps, await aRoom(deps, elsewhere));
-        await createUser(deps, {
-          username: '0912345678',
-          password: 'Khong@Dung123',
-          roleID: ROLE.lessee,
-          fullName: 'Người thuê khác',
-          extra: { houseID: elsewhere.houseID, contractID: contract.contractID },
-        });
-        return [rep('P101'), rep('P102', { phone: '0912345678', citizenID: undefined })];
-      },
-      {
-        3: 'Số điện thoại: Số điện thoại này đang là tài khoản của người thuê một hợp đồng khác còn hiệu lực.',
-      },
-    ],
-    [
-      'a landlord’s phone number',
-      async () => {
-        await aLandlord(deps, { username: '0912345678' });
-        return [rep('P102', { phone: '0912345678', citizenID: undefined })];
-      },
-      {
-        2: 'Số điện thoại: Số điện thoại này đang là tài khoản của người thuê một hợp đồng khác còn hiệu lực.',
-      },
-    ],
-    [
       'one phone number for two rooms',
       async () => [rep('P101'), rep('P102', { citizenID: undefined })],
       { 3: 'Số điện thoại: Số điện thoại trùng với người đại diện ở dòng 2.' },
@@ -483,30 +456,55 @@ describe('importing current tenants', () => {
     expect((await written()).statuses).toContain('P104:occupied');
   });
 
-  it('moves a returning tenant’s account (their old contract ended) to the new contract', async () => {
+  it('a number that already has a login: the account is left alone, its owner gets a code, the contract waits (issue 21)', async () => {
     const old = await aContract(deps, rooms.P104, { status: 3 });
     const returning = await createUser(deps, {
       username: '0901234567',
       password: 'Cu@Mat123456',
       roleID: ROLE.lessee,
-      fullName: 'Nguyễn Văn An',
+      fullName: 'Tên Thật Của Người Thuê',
       extra: { houseID: house.houseID, contractID: old.contractID, roomID: rooms.P104.roomID },
     });
     const outcome = await importRows([rep('P101')]);
-    expect(outcome).toMatchObject({ ok: true, contracts: 1 });
-    const user = await findUserByUsername(deps, '0901234567');
+    expect(outcome).toMatchObject({
+      ok: true,
+      contracts: 1,
+      accounts: [{ username: '0901234567', linkPending: true, sentTo: '•••••••567' }],
+    });
+    expect(JSON.stringify(outcome)).not.toMatch(/oneTimePassword|Tên Thật/);
+    expect(await findUserByUsername(deps, '0901234567')).toEqual(returning);
     const [contract] = await listInHouse<ContractDoc>(deps, house.houseID, 'contract', {
       op: 'eq',
       field: 'roomID',
       value: rooms.P101.roomID,
     });
-    expect(user).toMatchObject({
-      userID: returning.userID,
-      contractID: contract?.contractID,
-      roomID: rooms.P101.roomID,
-      mustChangePassword: true,
+    expect(contract).toMatchObject({ accountLinkPending: true });
+    expect(contract?.lesseeAccountID).toBeUndefined();
+    const { code } = await linkCodeSent(deps, contract?.contractID ?? '');
+    expect(code).toMatch(/^\d{6}$/);
+  });
+
+  it('numbers of another landlord’s tenant with a running contract, or of a landlord: imported alike, nothing refused or told', async () => {
+    const elsewhere = await aHouse(deps, await aLandlord(deps));
+    const running = await aContract(deps, await aRoom(deps, elsewhere));
+    await createUser(deps, {
+      username: '0912345678',
+      password: 'Khong@Dung123',
+      roleID: ROLE.lessee,
+      fullName: 'Người thuê khác',
+      extra: { houseID: elsewhere.houseID, contractID: running.contractID },
     });
-    expect(contract?.lesseeAccountID).toBe(returning.userID);
+    await aLandlord(deps, { username: '0913579246' });
+    const outcome = await importRows([
+      rep('P101', { phone: '0912345678', citizenID: undefined }),
+      rep('P102', { phone: '0913579246', citizenID: undefined }),
+      rep('P103', { phone: '0987000111', citizenID: undefined }),
+    ]);
+    if (!outcome.ok) throw new Error('expected the import to pass');
+    const shapes = outcome.accounts.map((account) => Object.keys(account).sort().join(','));
+    expect(shapes[0]).toBe(shapes[1]);
+    expect(outcome.accounts.map((account) => 'linkPending' in account)).toEqual([true, true, false]);
+    expect(JSON.stringify(outcome)).not.toContain('Người thuê khác');
   });
 
   it('lets the house’s staff import; another landlord and a tenant are refused', async () => {

@@ -16,6 +16,7 @@ import { anIssue } from '../support/issueBuilders.js';
 import { aReachableTenancy, outboxMessages, type Tenancy } from '../support/notificationBuilders.js';
 import { actorFor, refusal, type UseCaseHarness, landlordWithHouse } from '../support/useCaseHarness.js';
 import { lesseeImportFile } from '../support/xlsx.js';
+import { oneTimePasswordOf } from '../support/tenancyLinks.js';
 
 /**
  * The changes that tell a tenant something write their outbox message with the change: a bill issued,
@@ -127,7 +128,7 @@ describe('a new tenant account', () => {
         vehicles: [],
       }),
     );
-    const { oneTimePassword } = created.representativeAccount;
+    const oneTimePassword = oneTimePasswordOf(created.representativeAccount);
     const [message] = await outboxMessages(deps, 'tenantAccountOpened');
     expect(message).toMatchObject({
       subjectID: created.contractID,

@@ -13,6 +13,7 @@ export const OUTBOX_EVENTS = [
   'issueStatusChanged',
   'contractEnding',
   'tenantAccountOpened',
+  'tenancyLinkCode',
   'billDueSoon',
   'billOverdue',
   'verificationCode',

@@ -259,7 +259,33 @@ export type HouseScopedDoc =
   | PaymentDoc
   | NotificationDoc
   | NotificationReadDoc
-  | OutboxMessageDoc;
+  | OutboxMessageDoc
+  | TenancyLinkDoc;
+
+/**
+ * A contract waiting for its representative to link it to the account their phone number already has
+ * (id = `linkID`, random, the only thing the person's link carries; in the contract's house). It holds
+ * the keyed hash of the code sent, never the code, and the account's id, which no reply ever shows.
+ */
+export interface TenancyLinkDoc extends StoredDoc {
+  type: 'tenancyLink';
+  linkID: string;
+  houseID: string;
+  contractID: string;
+  roomID: string;
+  /** The representative's occupant record in the contract. */
+  lesseeID: string;
+  /** The account whose username the number is. */
+  userID: string;
+  phoneNumber: string;
+  codeHash: string;
+  sentOn: string;
+  expiresOn: string;
+  attempts: number;
+  /** When codes were sent in the last hour (once a minute, five an hour), oldest first. */
+  sendTimes: string[];
+  usedOn?: string;
+}
 
 /**
  * A transfer the bank feed reported (`platform` container, pk = `bankTransfers:<landlord's userID>`,

@@ -15,6 +15,7 @@ export const WEB_PAGES = {
   lesseeContract: '/lesseeContract',
   login: '/login',
   passwordReset: (token: string) => `/ChangePassword/${encodeURIComponent(token)}`,
+  tenancyLink: (linkID: string) => `/tenancyLink/${encodeURIComponent(linkID)}`,
 } as const;
 
 interface Place {
@@ -112,6 +113,30 @@ export function tenantAccountText(
       `Tên đăng nhập: ${account.username}. Mật khẩu dùng một lần do chủ trọ đưa trực tiếp cho bạn; ` +
       `nếu chưa nhận được, hãy hỏi chủ trọ. Lần đăng nhập đầu tiên bạn sẽ đặt mật khẩu mới.`,
     link: `${webOrigin}${WEB_PAGES.login}`,
+  };
+}
+
+/**
+ * The code that links a new tenancy to the account the number already has (issue 21): who asks, for which
+ * room, what confirming does, and that ignoring it is safe. The link opens the confirmation page.
+ */
+export function tenancyLinkCodeText(
+  code: string,
+  linkID: string,
+  place: Place,
+  validHours: number,
+  recipient: OutboxRecipient,
+  webOrigin: string,
+): Text {
+  return {
+    subject: 'Xác nhận hợp đồng thuê mới',
+    body:
+      `${greeting(recipient)}${place.houseName} đã tạo hợp đồng thuê phòng ${place.roomName} với số điện thoại này, ` +
+      `là tên đăng nhập Nhà trọ của bạn. Mã xác nhận: ${code} (dùng được trong ${validHours / 24} ngày). ` +
+      'Mở liên kết, nhập mã và đặt mật khẩu mới để xem hợp đồng mới bằng tài khoản của bạn; ' +
+      'từ đó tài khoản chỉ hiển thị hợp đồng mới. Chủ trọ không biết mã này: đừng đưa cho ai. ' +
+      'Nếu bạn không thuê phòng này, hãy bỏ qua tin nhắn.',
+    link: `${webOrigin}${WEB_PAGES.tenancyLink(linkID)}`,
   };
 }
 

@@ -1,11 +1,10 @@
-import { type ContractCreateInput, CONTRACT_MESSAGES } from '@nhatro/common';
+import { type ContractCreateInput, type RepresentativeAccount, type TenancyLinkSent } from '@nhatro/common';
 import { randomUUID } from 'node:crypto';
 import { contractCreationBlocker, buildTenancy } from '../../domain/contracts.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type {
   ReservationDoc,
   LesseeInfoDoc,
-  UserDoc,
   ContractDoc,
   HouseScopedDoc,
   RoomDoc,
@@ -16,13 +15,12 @@ import { type Actor, audit } from '../shared/actor.js';
 import { activeContractOfRoom } from '../shared/contractScope.js';
 import { roomForCaller, listInHouse, readHouse, houseDocs } from '../shared/houseScope.js';
 import { outboxCreate } from '../shared/outboxMessages.js';
-import { oneTimePassword } from '../shared/passwords.js';
 import {
-  tenancyHouse,
-  tenantAccountBlocker,
-  openTenantAccount,
   closeTenantAccounts,
-  type OpenedTenantAccount,
+  representativeAccess,
+  tenancyHouse,
+  tenancyInvitation,
+  type RepresentativeAccess,
 } from '../shared/tenantAccounts.js';
 import { entityView } from '../shared/views.js';
 import type { Deps } from '../shared/deps.js';
@@ -64,74 +62,95 @@ async function roomToSign(actor: Actor, input: ContractCreateInput) {
 }
 
 /**
- * The representative's account (username: their phone number) with a new one-time password, opened
- * before the contract is written so both go in one transaction; a returning tenant's account moves.
+ * The representative's account, settled before the contract is written so that both go in one
+ * transaction: a new account (username: their phone number, a one-time password) when the number has no
+ * login, or an invitation to the login it has, which links only when its owner confirms.
  */
-async function openRepresentativeAccount(
-  deps: Deps,
-  input: ContractCreateInput,
-  tenancy: Tenancy,
-  room: RoomDoc,
-): Promise<{ opened: OpenedTenantAccount; password: string }> {
+async function representativeOf(deps: Deps, input: ContractCreateInput, tenancy: Tenancy, room: RoomDoc) {
   const representative = tenancy.lessees[0] as LesseeInfoDoc;
-  const username = input.representative.phoneNumber;
-  const { existing, blocked } = await tenantAccountBlocker(deps, username);
-  if (blocked) throw AppError.conflict(CONTRACT_MESSAGES.phoneTaken);
-  const password = oneTimePassword();
-  try {
-    const account = await openTenantAccount(deps, existing, {
-      username,
-      password,
-      fullName: representative.occupantName,
-      email: input.representative.email,
-      houseID: room.houseID,
-      contractID: tenancy.contract.contractID,
-      roomID: room.roomID,
-      lesseeID: representative.lesseeInfoID,
-    });
-    return { opened: { account, previous: existing }, password };
-  } catch (error) {
-    if (error instanceof AppError && error.kind === 'conflict')
-      throw AppError.conflict(CONTRACT_MESSAGES.phoneTaken);
-    throw error;
-  }
+  return representativeAccess(deps, {
+    username: input.representative.phoneNumber,
+    fullName: representative.occupantName,
+    email: input.representative.email,
+    houseID: room.houseID,
+    contractID: tenancy.contract.contractID,
+    roomID: room.roomID,
+    lesseeID: representative.lesseeInfoID,
+  });
 }
 
 /**
- * The tenancy's writes, one transaction: the contract (with its account), the message telling the
- * representative their username, the occupants, vehicles and services, the room occupied and the
+ * What the representative is sent with the contract: their new username (never the password), or the
+ * code that links the tenancy to the login they have; and the contract's own fields for it.
+ */
+function accountWrites(
+  deps: Deps,
+  access: RepresentativeAccess,
+  tenancy: Tenancy,
+  place: { room: RoomDoc; houseName: string; username: string },
+): { contract: Partial<ContractDoc>; ops: Array<BatchOp<HouseScopedDoc>>; sent?: TenancyLinkSent } {
+  const { contract } = tenancy;
+  const { room, username } = place;
+  const representative = tenancy.lessees[0] as LesseeInfoDoc;
+  if (access.kind === 'invited') {
+    const invitation = tenancyInvitation(
+      deps,
+      access.existing,
+      {
+        houseID: room.houseID,
+        contractID: contract.contractID,
+        roomID: room.roomID,
+        lesseeID: representative.lesseeInfoID,
+        phoneNumber: username,
+      },
+      { houseName: place.houseName, roomName: room.roomName, name: representative.occupantName },
+    );
+    return {
+      contract: { accountLinkPending: true },
+      ops: [{ op: 'create', doc: invitation.link }, invitation.message],
+      sent: invitation.sent,
+    };
+  }
+  const recipient = {
+    userID: access.account.userID,
+    name: representative.occupantName,
+    phoneNumber: username,
+    ...(access.account.email ? { email: access.account.email } : {}),
+  };
+  return {
+    contract: { lesseeAccountID: access.account.userID },
+    ops: [
+      outboxCreate(deps, room.houseID, {
+        event: 'tenantAccountOpened',
+        houseID: room.houseID,
+        recipient,
+        ...tenantAccountText(
+          { username },
+          { houseName: place.houseName, roomName: room.roomName },
+          recipient,
+          deps.config.webOrigin,
+        ),
+        subjectID: contract.contractID,
+      }),
+    ],
+  };
+}
+
+/**
+ * The tenancy's writes, one transaction: the contract (with its account, or waiting for the link), what
+ * the representative is sent, the occupants, vehicles and services, the room occupied and the
  * reservation it comes from contracted (both under the ETags they were read with).
  */
 function tenancyWrites(
-  deps: Deps,
   tenancy: Tenancy,
-  account: { doc: UserDoc; username: string },
-  place: { room: RoomDoc; reservation: ReservationDoc | undefined; houseName: string },
+  account: ReturnType<typeof accountWrites>,
+  place: { room: RoomDoc; reservation: ReservationDoc | undefined },
 ): Array<BatchOp<HouseScopedDoc>> {
   const { contract, lessees, vehicles, services } = tenancy;
   const { room, reservation } = place;
-  const representative = lessees[0] as LesseeInfoDoc;
-  const { username } = account;
-  const recipient = {
-    userID: account.doc.userID,
-    name: representative.occupantName,
-    phoneNumber: username,
-    ...(account.doc.email ? { email: account.doc.email } : {}),
-  };
   return [
-    { op: 'create', doc: { ...contract, lesseeAccountID: account.doc.userID } satisfies ContractDoc },
-    outboxCreate(deps, room.houseID, {
-      event: 'tenantAccountOpened',
-      houseID: room.houseID,
-      recipient,
-      ...tenantAccountText(
-        { username },
-        { houseName: place.houseName, roomName: room.roomName },
-        recipient,
-        deps.config.webOrigin,
-      ),
-      subjectID: contract.contractID,
-    }),
+    { op: 'create', doc: { ...contract, ...account.contract } satisfies ContractDoc },
+    ...account.ops,
     ...[...lessees, ...vehicles, ...services].map((doc) => ({ op: 'create' as const, doc })),
     {
       op: 'replace',
@@ -156,16 +175,15 @@ function tenancyWrites(
 
 /**
  * Signs a room over to its tenants: the contract, its occupants, vehicles and services, the room's
- * status and the reservation it comes from are written in one transaction; then the representative
- * gets a lessee account (username: their phone number) with a one-time password shown once. The
- * message telling them their username (never the password) is written with the contract.
+ * status and the reservation it comes from are written in one transaction. The representative gets a
+ * tenant account (username: their phone number) with a one-time password shown once, and a message
+ * with their username (never the password); or, when the number already has a login, a code to link the
+ * tenancy to it (the reply says only that: `linkPending`, where the code went, until when).
  */
 export async function createContract(
   actor: Actor,
   input: ContractCreateInput,
-): Promise<
-  Record<string, unknown> & { representativeAccount: { username: string; oneTimePassword: string } }
-> {
+): Promise<Record<string, unknown> & { representativeAccount: RepresentativeAccount }> {
   const { deps } = actor;
   const place = await roomToSign(actor, input);
   const { room, reservation, house } = place;
@@ -183,16 +201,14 @@ export async function createContract(
   const { contract, lessees, vehicles } = tenancy;
 
   // The account first, so the contract is written with it in one transaction; if that transaction
-  // fails, the account is closed again (a returning tenant's moves back to where it was).
+  // fails, a new account is closed again (an existing one was never touched).
   const username = input.representative.phoneNumber;
-  const { opened, password } = await openRepresentativeAccount(deps, input, tenancy, room);
+  const access = await representativeOf(deps, input, tenancy, room);
+  const account = accountWrites(deps, access, tenancy, { ...place, username });
   try {
-    await houseDocs<HouseScopedDoc>(deps).batch(
-      houseID,
-      tenancyWrites(deps, tenancy, { doc: opened.account, username }, place),
-    );
+    await houseDocs<HouseScopedDoc>(deps).batch(houseID, tenancyWrites(tenancy, account, place));
   } catch (error) {
-    await closeTenantAccounts(deps, [opened]);
+    if (access.kind === 'opened') await closeTenantAccounts(deps, [access.account]);
     throw error;
   }
   await audit(actor, {
@@ -200,9 +216,17 @@ export async function createContract(
     entity: 'contract',
     entityID: contract.contractID,
     houseID,
-    details: { occupants: lessees.length, vehicles: vehicles.length },
+    details: {
+      occupants: lessees.length,
+      vehicles: vehicles.length,
+      tenantAccount: access.kind === 'opened' ? 'opened' : 'linkPending',
+    },
   });
-  const saved = { ...contract, lesseeAccountID: opened.account.userID };
+  const saved = { ...contract, ...account.contract };
   const written = (await houseDocs<ContractDoc>(deps).read(houseID, contract.contractID)) ?? saved;
-  return { ...entityView(written), representativeAccount: { username, oneTimePassword: password } };
+  const representativeAccount: RepresentativeAccount =
+    access.kind === 'opened'
+      ? { username, oneTimePassword: access.password }
+      : { username, linkPending: true, ...(account.sent as TenancyLinkSent) };
+  return { ...entityView(written), representativeAccount };
 }

@@ -1,9 +1,9 @@
 import {
-  CONTRACT_MESSAGES,
   CONTRACT_STATUS,
   LESSEE_IMPORT_MESSAGES,
   type LesseeImportAccount,
   type LesseeImportResult,
+  type RepresentativeAccount,
 } from '@nhatro/common';
 import { randomUUID } from 'node:crypto';
 import {
@@ -23,17 +23,17 @@ import type {
   LesseeInfoDoc,
   HouseDoc,
   HouseScopedDoc,
+  UserDoc,
 } from '../../domain/shared/model.js';
 import { vietnamDate } from '../../domain/shared/time.js';
 import { type Actor, audit } from '../shared/actor.js';
 import { authorizeHouse, houseDocs, listInHouse } from '../shared/houseScope.js';
-import { oneTimePassword } from '../shared/passwords.js';
 import {
-  tenancyHouse,
-  tenantAccountBlocker,
-  type OpenedTenantAccount,
-  openTenantAccount,
   closeTenantAccounts,
+  representativeAccess,
+  tenancyHouse,
+  tenancyInvitation,
+  type RepresentativeAccess,
 } from '../shared/tenantAccounts.js';
 import { errorReport } from './errorReport.js';
 import { readLesseeSheet } from './sheetReading.js';
@@ -54,8 +54,9 @@ export type LesseeImportOutcome =
  * Imports the current tenants of a house from a sheet with one row per occupant, all or nothing.
  * Each room's rows become one active contract (its representative, the others as occupants), the
  * room becomes occupied, and each representative gets a tenant account (username: their phone)
- * with a one-time password returned once. Any problem: nothing is written and the sheet comes
- * back with a "Lỗi" column.
+ * with a one-time password returned once, or, when the number already has a login, a code that links
+ * the tenancy to it once its owner confirms. Any problem: nothing is written and the sheet comes back
+ * with a "Lỗi" column.
  */
 export async function importLessees(
   actor: Actor,
@@ -99,17 +100,9 @@ export async function importLessees(
     newID: randomUUID,
   });
 
-  // Usernames: each representative's phone, free in the file and among the accounts (read only).
+  // Usernames: each representative's phone, once in the file. A number that already has a login is
+  // neither refused (that would tell whose it is) nor taken over: its owner gets a code to link.
   const candidates = checkRepeatedPhones(plan.tenancies, plan.problems);
-  const holders = await inPool(candidates, 8, async (planned) => ({
-    planned,
-    ...(await tenantAccountBlocker(deps, planned.phoneNumber)),
-  }));
-  for (const { planned, blocked } of holders) {
-    if (blocked)
-      plan.problems.add(planned.representativeRow, `Số điện thoại: ${CONTRACT_MESSAGES.phoneTaken}`);
-  }
-
   if (plan.problems.size > 0) {
     return {
       ok: false,
@@ -120,37 +113,32 @@ export async function importLessees(
   }
 
   const roomByID = new Map(rooms.map((room) => [room.roomID, room]));
-  const opened: OpenedTenantAccount[] = [];
+  const opened: UserDoc[] = [];
+  const sentWith = new Map<string, HouseScopedDoc[]>();
   let accounts: LesseeImportAccount[];
   try {
-    accounts = await inPool(holders, 4, async ({ planned, existing }) => {
-      const password = oneTimePassword();
-      const representative = planned.tenancy.lessees[0] as LesseeInfoDoc;
-      const account = await openTenantAccount(deps, existing, {
+    accounts = await inPool(candidates, 4, async (planned) => {
+      const access = await representativeAccess(deps, {
         username: planned.phoneNumber,
-        password,
         fullName: planned.representativeName,
         email: undefined,
         houseID: house.houseID,
         contractID: planned.tenancy.contract.contractID,
         roomID: planned.roomID,
-        lesseeID: representative.lesseeInfoID,
+        lesseeID: (planned.tenancy.lessees[0] as LesseeInfoDoc).lesseeInfoID,
       });
-      opened.push({ account, previous: existing });
-      planned.tenancy.contract.lesseeAccountID = account.userID;
+      const { representativeAccount, docs } = representativeWrites(deps, house, planned, access);
+      if (access.kind === 'opened') opened.push(access.account);
+      sentWith.set(planned.tenancy.contract.contractID, docs);
       return {
         roomName: planned.roomName,
         occupantName: planned.representativeName,
-        username: planned.phoneNumber,
-        oneTimePassword: password,
+        ...representativeAccount,
       };
     });
-    await writeTenancies(deps, house, plan.tenancies, roomByID);
+    await writeTenancies(deps, house.houseID, plan.tenancies, roomByID, sentWith);
   } catch (error) {
     await closeTenantAccounts(deps, opened);
-    if (error instanceof AppError && error.kind === 'conflict') {
-      throw AppError.conflict(CONTRACT_MESSAGES.phoneTaken);
-    }
     throw error;
   }
 
@@ -186,39 +174,77 @@ async function inPool<T, R>(items: T[], size: number, run: (item: T) => Promise<
 }
 
 /**
- * Writes every tenancy (contract, occupants, the message telling the representative their username)
- * and marks its room occupied (If-Match: the room as it was checked), all or nothing. SQLite: one
- * transaction. Cosmos: transactional batches of at most 100 operations, a room never split across
- * two; when a later batch fails, the earlier ones are undone (documents deleted, rooms set back).
+ * What a representative is sent with their tenancy, written with it: the message with their new
+ * username (the contract names the account), or the code linking it to the login the number has (the
+ * contract waits for the link). The contract's fields are set on the planned tenancy.
+ */
+function representativeWrites(
+  deps: Deps,
+  house: HouseDoc,
+  planned: PlannedTenancy,
+  access: RepresentativeAccess,
+): { representativeAccount: RepresentativeAccount; docs: HouseScopedDoc[] } {
+  const { contract } = planned.tenancy;
+  const username = planned.phoneNumber;
+  const place = { houseName: house.houseName, roomName: planned.roomName };
+  if (access.kind === 'invited') {
+    const invitation = tenancyInvitation(
+      deps,
+      access.existing,
+      {
+        houseID: house.houseID,
+        contractID: contract.contractID,
+        roomID: planned.roomID,
+        lesseeID: (planned.tenancy.lessees[0] as LesseeInfoDoc).lesseeInfoID,
+        phoneNumber: username,
+      },
+      { ...place, name: planned.representativeName },
+    );
+    contract.accountLinkPending = true;
+    return {
+      representativeAccount: { username, linkPending: true, ...invitation.sent },
+      docs: [invitation.link, invitation.message.doc],
+    };
+  }
+  contract.lesseeAccountID = access.account.userID;
+  const recipient = {
+    userID: access.account.userID,
+    name: planned.representativeName,
+    phoneNumber: username,
+  };
+  const message = outboxCreate(deps, house.houseID, {
+    event: 'tenantAccountOpened',
+    houseID: house.houseID,
+    recipient,
+    ...tenantAccountText({ username }, place, recipient, deps.config.webOrigin),
+    subjectID: contract.contractID,
+  }).doc;
+  return { representativeAccount: { username, oneTimePassword: access.password }, docs: [message] };
+}
+
+/**
+ * Writes every tenancy (contract, occupants, what its representative is sent) and marks its room
+ * occupied (If-Match: the room as it was checked), all or nothing. SQLite: one transaction. Cosmos:
+ * transactional batches of at most 100 operations, a room never split across two; when a later batch
+ * fails, the earlier ones are undone (documents deleted, rooms set back).
  */
 async function writeTenancies(
   deps: Deps,
-  house: HouseDoc,
+  houseID: string,
   tenancies: PlannedTenancy[],
   roomByID: Map<string, RoomDoc>,
+  sentWith: Map<string, HouseScopedDoc[]>,
 ): Promise<void> {
-  const { houseID } = house;
   const perRoom = tenancies.map((planned): Array<PlannedWrite<HouseScopedDoc>> => {
     const room = roomByID.get(planned.roomID) as RoomDoc;
     const { contract, lessees, vehicles, services } = planned.tenancy;
-    const recipient = {
-      ...(contract.lesseeAccountID ? { userID: contract.lesseeAccountID } : {}),
-      name: planned.representativeName,
-      phoneNumber: planned.phoneNumber,
-    };
-    const message = outboxCreate(deps, houseID, {
-      event: 'tenantAccountOpened',
-      houseID,
-      recipient,
-      ...tenantAccountText(
-        { username: planned.phoneNumber },
-        { houseName: house.houseName, roomName: planned.roomName },
-        recipient,
-        deps.config.webOrigin,
-      ),
-      subjectID: contract.contractID,
-    }).doc;
-    const created: HouseScopedDoc[] = [contract, ...lessees, ...vehicles, ...services, message];
+    const created: HouseScopedDoc[] = [
+      contract,
+      ...lessees,
+      ...vehicles,
+      ...services,
+      ...(sentWith.get(contract.contractID) ?? []),
+    ];
     return [
       ...created.map((doc): PlannedWrite<HouseScopedDoc> => ({
         op: { op: 'create', doc },

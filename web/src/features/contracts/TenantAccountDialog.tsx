@@ -10,7 +10,9 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import type { RepresentativeAccount } from '@nhatro/common';
 import { useState } from 'react';
+import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 
 export const MUST_CHANGE_PASSWORD_TEXT = 'Người thuê phải đổi mật khẩu này ở lần đăng nhập đầu tiên.';
@@ -76,6 +78,57 @@ function CopyableValue({ label, value, id }: { label: string; value: string; id:
   );
 }
 
+/** A new account: its username and the one-time password, shown this once. */
+function NewAccount({
+  account,
+  tenantName,
+}: {
+  account: { username: string; oneTimePassword: string };
+  tenantName: string;
+}) {
+  return (
+    <>
+      <Typography sx={{ mb: 2 }}>
+        Hợp đồng đã được tạo. <strong>{tenantName}</strong> đăng nhập Nhà trọ bằng tài khoản sau:
+      </Typography>
+      <Box sx={{ display: 'grid', gap: 1.5 }}>
+        <CopyableValue label="Tên đăng nhập" value={account.username} id="tenant-account-username" />
+        <CopyableValue
+          label="Mật khẩu một lần"
+          value={account.oneTimePassword}
+          id="tenant-account-password"
+        />
+      </Box>
+      <Alert severity="warning" sx={{ mt: 2 }}>
+        {MUST_CHANGE_PASSWORD_TEXT} Mật khẩu chỉ hiện một lần này: hãy gửi cho người thuê ngay.
+      </Alert>
+    </>
+  );
+}
+
+/**
+ * The number already has a login: no password here (the account is the tenant's), a code went to the
+ * number, and the contract links to the account when they confirm. Nothing else is known of it.
+ */
+function PendingLink({
+  account,
+  tenantName,
+}: {
+  account: { sentTo: string; expiresOn: string };
+  tenantName: string;
+}) {
+  return (
+    <>
+      <Typography sx={{ mb: 2 }}>
+        Hợp đồng đã được tạo. Số điện thoại của <strong>{tenantName}</strong> đã có tài khoản Nhà trọ.
+      </Typography>
+      <Alert severity="info" data-testid="tenant-account-link-pending">
+        {`Đã gửi mã xác nhận tới ${account.sentTo}. Hợp đồng được liên kết vào tài khoản khi người thuê xác nhận (mã dùng được đến ${formatDateTime(account.expiresOn)}). Nếu họ chưa nhận được, bấm “Gửi lại mã” trên trang hợp đồng.`}
+      </Alert>
+    </>
+  );
+}
+
 /**
  * The tenant's account, shown once after the contract is created: it cannot be closed by a stray tap,
  * only by the button that leads to the contract.
@@ -85,7 +138,7 @@ export function TenantAccountDialog({
   tenantName,
   onDone,
 }: {
-  account: { username: string; oneTimePassword: string } | null;
+  account: RepresentativeAccount | null;
   tenantName: string;
   onDone: () => void;
 }) {
@@ -100,20 +153,11 @@ export function TenantAccountDialog({
       <DialogTitle id="tenant-account-title">Tài khoản của người thuê</DialogTitle>
       {account !== null && (
         <DialogContent>
-          <Typography sx={{ mb: 2 }}>
-            Hợp đồng đã được tạo. <strong>{tenantName}</strong> đăng nhập Nhà trọ bằng tài khoản sau:
-          </Typography>
-          <Box sx={{ display: 'grid', gap: 1.5 }}>
-            <CopyableValue label="Tên đăng nhập" value={account.username} id="tenant-account-username" />
-            <CopyableValue
-              label="Mật khẩu một lần"
-              value={account.oneTimePassword}
-              id="tenant-account-password"
-            />
-          </Box>
-          <Alert severity="warning" sx={{ mt: 2 }}>
-            {MUST_CHANGE_PASSWORD_TEXT} Mật khẩu chỉ hiện một lần này: hãy gửi cho người thuê ngay.
-          </Alert>
+          {'oneTimePassword' in account ? (
+            <NewAccount account={account} tenantName={tenantName} />
+          ) : (
+            <PendingLink account={account} tenantName={tenantName} />
+          )}
         </DialogContent>
       )}
       <DialogActions>

@@ -5,6 +5,7 @@ import {
   LESSEE_IMPORT_MAX_BYTES,
   LESSEE_IMPORT_MAX_ROWS,
   LESSEE_IMPORT_MESSAGES,
+  TENANCY_LINK_MESSAGES,
   type LesseeImportResult,
 } from '@nhatro/common';
 import { SheetImportDialog, type SheetImportDialogProps } from '../../components/SheetImportDialog';
@@ -35,6 +36,11 @@ function ImportedAccounts({ result }: { result: LesseeImportResult }) {
             Mật khẩu một lần của tài khoản người đại diện chỉ hiện lần này. Hãy ghi lại và gửi cho từng người
             thuê; họ sẽ đổi mật khẩu ở lần đăng nhập đầu tiên.
           </Alert>
+          {result.accounts.some((account) => 'linkPending' in account) && (
+            <Alert severity="info" sx={{ mt: 1.5 }} data-testid="lessee-import-link-pending">
+              {`“Chờ xác nhận”: ${TENANCY_LINK_MESSAGES.pendingNotice}`}
+            </Alert>
+          )}
           <Box
             component="table"
             sx={{
@@ -60,7 +66,7 @@ function ImportedAccounts({ result }: { result: LesseeImportResult }) {
                   <td>{account.roomName}</td>
                   <td>{account.occupantName}</td>
                   <td>{account.username}</td>
-                  <td>{account.oneTimePassword}</td>
+                  <td>{'oneTimePassword' in account ? account.oneTimePassword : 'Chờ xác nhận'}</td>
                 </tr>
               ))}
             </tbody>
