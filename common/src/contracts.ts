@@ -152,8 +152,8 @@ export const contractEntity = z.object({
   previousRentFee: z.number().optional(),
   lesseeAccountID: z.string().optional(),
   /**
-   * The representative's number already has a login: a code went to it, and the contract links to that
-   * account (`lesseeAccountID`) only when the person confirms.
+   * A code went to the representative's number; the contract gets its tenant account (`lesseeAccountID`,
+   * the one the number has or a new one) only when the person confirms it (issue 21).
    */
   accountLinkPending: z.boolean().optional(),
   representativeLesseeID: z.string(),

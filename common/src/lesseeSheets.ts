@@ -140,8 +140,8 @@ export const LESSEE_IMPORT_MESSAGES = {
 } as const;
 
 /**
- * The tenant account of a representative: a new one with the one-time password shown once to the
- * landlord, or, when the number already has a login, a code sent to it (`linkPending`).
+ * A representative's username and where the code went that lets them open their tenancy with a password
+ * of their own (`linkPending`; the same for every number).
  */
 export type LesseeImportAccount = {
   roomName: string;

@@ -3,11 +3,13 @@ import { idField } from './fields.js';
 import { changePasswordSchema } from './passwords.js';
 
 /**
- * A tenancy links to the tenant's own account only when they confirm (issue 21): a person's account
- * belongs to the person. When a contract (or a tenant sheet) names a representative whose phone number
- * is already a Nhà trọ username, no account is opened or moved: a six-digit code goes to that number
- * through the outbox, and the person confirms on `/tenancyLink/{linkID}` with the code and a new
- * password. Until then the contract has no tenant account (`accountLinkPending`).
+ * A tenancy links to the tenant's account only when they confirm (issue 21): a person's account belongs
+ * to the person. A contract (or a tenant sheet) never opens, moves or resets an account, and its reply is
+ * the same whether the representative's number is already a Nhà trọ username or not: a six-digit code
+ * goes to that number through the outbox, and the person confirms on `/tenancyLink/{linkID}` with the
+ * code and a password they choose. Their account (the one the number has, or a new one) then opens the
+ * tenancy. Until then the contract has no tenant account (`accountLinkPending`), and the landlord never
+ * holds a password of the tenant.
  */
 
 export const TENANCY_LINK_RULES = {
@@ -20,11 +22,11 @@ export const TENANCY_LINK_RULES = {
 } as const;
 
 export const TENANCY_LINK_MESSAGES = {
-  /** What the landlord reads after creating a contract or importing tenants whose number has a login. */
+  /** What the landlord reads after creating a contract or importing tenants. */
   pendingNotice:
-    'Số điện thoại này đã có tài khoản Nhà trọ nên không có mật khẩu mới: đã gửi mã xác nhận tới số đó. Hợp đồng được liên kết vào tài khoản khi người thuê xác nhận.',
+    'Đã gửi mã xác nhận tới số điện thoại của người đại diện. Người thuê mở liên kết trong tin nhắn, nhập mã và tự đặt mật khẩu để đăng nhập Nhà trọ bằng số điện thoại đó; chủ trọ không giữ mật khẩu của người thuê.',
   pendingOnContract:
-    'Đang chờ người thuê xác nhận liên kết tài khoản Nhà trọ (mã đã gửi tới số điện thoại của người đại diện).',
+    'Đang chờ người thuê xác nhận tài khoản Nhà trọ (mã đã gửi tới số điện thoại của người đại diện).',
   codeInvalid: 'Mã xác nhận không đúng. Vui lòng kiểm tra lại tin nhắn.',
   linkInvalid:
     'Liên kết xác nhận không hợp lệ, đã được dùng hoặc đã hết hạn. Hãy đề nghị chủ trọ gửi lại mã xác nhận.',
@@ -36,8 +38,7 @@ export const TENANCY_LINK_MESSAGES = {
     'Số điện thoại này là tên đăng nhập của một tài khoản chủ trọ, nhân viên hoặc quản trị nên không thể nhận hợp đồng thuê. Hãy đề nghị chủ trọ dùng số điện thoại khác cho hợp đồng.',
   accountDisabled: 'Tài khoản của số điện thoại này đã bị khóa. Vui lòng liên hệ quản trị viên.',
   notPending: 'Hợp đồng này không còn chờ liên kết tài khoản (đã kết thúc hoặc đã được liên kết).',
-  linked:
-    'Đã liên kết hợp đồng mới với tài khoản của bạn. Vui lòng đăng nhập bằng số điện thoại và mật khẩu mới.',
+  linked: 'Đã xác nhận hợp đồng thuê. Vui lòng đăng nhập bằng số điện thoại và mật khẩu mới.',
   confirmFailed: 'Xác nhận thất bại!',
   noPendingLink: 'Hợp đồng này không có lời mời liên kết tài khoản đang chờ.',
   resent: 'Đã gửi lại mã xác nhận tới số điện thoại của người thuê.',
@@ -72,14 +73,13 @@ export interface TenancyLinkSent {
 }
 
 /**
- * The representative's account after a contract: a new account with its one-time password (shown once),
- * or, when the number already has a login, a link waiting for the person's confirmation. The landlord
- * learns only that much: never whose account it is, its role, its landlord or its tenancies.
+ * The representative's account after a contract: the username it will have and where the code went.
+ * The same for every number, so the landlord learns nothing of an account the number may already have
+ * (whose it is, its role, its landlord, its tenancies, or that it exists).
  */
-export type RepresentativeAccount =
-  { username: string; oneTimePassword: string } | ({ username: string; linkPending: true } & TenancyLinkSent);
+export type RepresentativeAccount = { username: string; linkPending: true } & TenancyLinkSent;
 
-/** What the confirmation answers: where the person now lives (their own new tenancy). */
+/** What the confirmation answers: where the person now lives (their new tenancy). */
 export interface TenancyLinked {
   username: string;
   houseName: string;

@@ -2,6 +2,7 @@ import { contractCreateSchema, contractTerminateSchema, contractUpdateSchema } f
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { billCode } from '../../api/src/useCases/shared/billCodes.js';
 import type {
+  ContractDoc,
   HouseDoc,
   MonthlyBillDoc,
   ReservationDoc,
@@ -24,12 +25,11 @@ import {
   actorFor,
   expectRefusal,
   odata,
-  TEST_ORIGIN,
   type UseCaseHarness,
   landlordWithHouse,
 } from '../support/useCaseHarness.js';
-import { linkCodeSent } from '../support/tenancyLinks.js';
-import { confirmTenancyLink } from '../../api/src/useCases/tenancyLinks.js';
+import { outboxMessages } from '../support/notificationBuilders.js';
+import { tenantConfirms } from '../support/tenancyLinks.js';
 
 let h: UseCaseHarness;
 let deps: Deps;
@@ -66,7 +66,7 @@ async function roomStatus(roomID = room.roomID) {
 }
 
 describe('creating a contract', () => {
-  it('writes the contract, occupants, vehicle and services, fills the room and opens the tenant’s account', async () => {
+  it('writes the contract, occupants, vehicle and services, fills the room; the tenant’s account opens when they confirm', async () => {
     const parking = await aFee(deps, house, { serviceName: 'Gửi xe máy', unit: 'vehicle' });
     const actor = actorFor(deps, landlord);
     const created = await createContract(
@@ -74,17 +74,24 @@ describe('creating a contract', () => {
       contractFor(room.roomID, { services: [{ serviceID: parking.serviceID, vehicleIndex: 0 }] }),
     );
     expect(created).toMatchObject({ status: 1, rentFee: 3_100_000, deposit: 3_000_000, roomID: room.roomID });
-    const account = created.representativeAccount as { username: string; oneTimePassword: string };
-    expect(account.username).toBe('0901234567');
-    expect(account.oneTimePassword).toMatch(/^[A-Za-z2-9]{12}$/);
-    const user = await findUserByUsername(deps, '0901234567');
-    expect(user).toMatchObject({
-      roleID: 4,
-      contractID: created.contractID,
-      roomID: room.roomID,
-      mustChangePassword: true,
+    expect(created.representativeAccount).toEqual({
+      username: '0901234567',
+      linkPending: true,
+      sentTo: '•••••••567',
+      expiresOn: expect.any(String),
     });
-    expect(await verifyPassword(account.oneTimePassword, user?.passwordHash ?? '')).toBe(true);
+    expect(JSON.stringify(created)).not.toMatch(/oneTimePassword|password/i);
+    // No account until the person confirms the code sent to their number, with a password of their own.
+    expect(await findUserByUsername(deps, '0901234567')).toBeUndefined();
+    expect(created).toMatchObject({ accountLinkPending: true });
+    await tenantConfirms(deps, created.contractID as string, 'NguoiThue2027');
+    const user = await findUserByUsername(deps, '0901234567');
+    expect(user).toMatchObject({ roleID: 4, contractID: created.contractID, roomID: room.roomID });
+    expect(user?.mustChangePassword).toBeUndefined();
+    expect(await verifyPassword('NguoiThue2027', user?.passwordHash ?? '')).toBe(true);
+    const linked = await houseDocs<ContractDoc>(deps).read(house.houseID, created.contractID as string);
+    expect(linked).toMatchObject({ lesseeAccountID: user?.userID });
+    expect(linked?.accountLinkPending).toBeUndefined();
     expect(await roomStatus()).toBe('occupied');
 
     const full = await getContract(
@@ -154,6 +161,7 @@ describe('creating a contract', () => {
     ]) {
       await houseDocs<MonthlyBillDoc>(deps).create(doc);
     }
+    await tenantConfirms(deps, created.contractID as string, 'NguoiThue2026');
     const tenant = actorFor(deps, (await findUserByUsername(deps, '0901234567')) as UserDoc);
     await createIssue(tenant, { title: 'Vòi nước rỉ', description: 'Vòi nước bồn rửa bị rỉ.', images: [] });
 
@@ -197,10 +205,7 @@ describe('creating a contract', () => {
       }),
     );
     await houseDocs<MonthlyBillDoc>(deps).create(bill(next.contractID as string, '2027-02'));
-    await confirmTenancyLink(deps, TEST_ORIGIN, {
-      ...(await linkCodeSent(deps, next.contractID as string)),
-      newPassword: 'NguoiThue2027',
-    });
+    await tenantConfirms(deps, next.contractID as string, 'NguoiThue2027');
     const movedOn = actorFor(deps, (await findUserByUsername(deps, '0901234567')) as UserDoc);
     const listed = await listContracts(movedOn, {}, odata(CONTRACT_MODEL, '$expand=monthlyBills,issues'));
     const expanded = Object.fromEntries(
@@ -289,7 +294,7 @@ describe('creating a contract', () => {
     expect(await roomStatus()).toBe('occupied');
   });
 
-  it('two contracts on one room at once: one is written, the other leaves no account behind', async () => {
+  it('two contracts on one room at once: one is written, the other leaves nothing behind', async () => {
     const actor = actorFor(deps, landlord);
     const attempts = await Promise.allSettled([
       createContract(actor, contractFor(room.roomID, { vehicles: [] })),
@@ -304,9 +309,8 @@ describe('creating a contract', () => {
     expect(attempts.map((attempt) => attempt.status).sort()).toEqual(['fulfilled', 'rejected']);
     const contracts = await listInHouse(deps, house.houseID, 'contract');
     expect(contracts).toHaveLength(1);
-    const phones = ['0901234567', '0902222333'];
-    const accounts = await Promise.all(phones.map((phone) => findUserByUsername(deps, phone)));
-    expect(accounts.filter((account) => account !== undefined)).toHaveLength(1);
+    expect(await listInHouse(deps, house.houseID, 'tenancyLink')).toHaveLength(1);
+    expect(await outboxMessages(deps, 'tenancyLinkCode')).toHaveLength(1);
   });
 
   it('an end date before the start is refused by the payload', () => {
@@ -417,6 +421,7 @@ describe('who sees contracts', () => {
         vehicles: [],
       }),
     );
+    await tenantConfirms(deps, mine.contractID as string, 'NguoiThue2026');
     const tenant = actorFor(deps, (await findUserByUsername(deps, '0901234567')) as UserDoc);
     const seen = await listContracts(tenant, {}, odata(CONTRACT_MODEL));
     expect(seen.value.map((contract) => contract.contractID)).toEqual([mine.contractID]);

@@ -12,6 +12,7 @@ export const OUTBOX_EVENTS = [
   'paymentReceived',
   'issueStatusChanged',
   'contractEnding',
+  /** Written before issue 21 (a landlord-held one-time password); kept so that old messages still read. */
   'tenantAccountOpened',
   'tenancyLinkCode',
   'billDueSoon',

@@ -4,11 +4,11 @@ import type { ContractDoc, TenancyLinkDoc, UserDoc } from './shared/model.js';
 import { decideSend, type SendDecision } from './verification.js';
 
 /**
- * Linking a new tenancy to the account a person already has, free of I/O (issue 21). A contract naming a
- * number that is already a username never opens, moves or resets that account: a code goes to the number,
- * and the person confirms with it (and a new password, so that nobody who knew an earlier one-time
- * password reads the new tenancy). Six digits, valid three days, five wrong tries, single use; a new code
- * at most once a minute and five an hour (the verification codes' rules).
+ * Linking a new tenancy to its tenant's account, free of I/O (issue 21). A contract never opens, moves or
+ * resets an account: a code goes to the representative's number, and the person confirms with it and a
+ * password they choose; then the account the number has (or a new one) opens the tenancy. Six digits,
+ * valid three days, five wrong tries, single use; a new code at most once a minute and five an hour (the
+ * verification codes' rules).
  */
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -65,25 +65,24 @@ export function linkCodeRefusal(check: Exclude<LinkCodeCheck, 'valid'>): AppErro
 }
 
 /**
- * Whether the account may take the tenancy now (told only to whoever holds the code, the number's owner):
- * a tenant account that is enabled, and a contract still active and not linked yet.
+ * Whether the tenancy may be taken now (told only to whoever holds the code, the number's owner): a
+ * contract still active and waiting, and the number's account, when it has one, a tenant's and enabled.
  */
 export function assertMayLink(
   account: Pick<UserDoc, 'roleID' | 'disabled'> | undefined,
-  contract: Pick<ContractDoc, 'status' | 'lesseeAccountID' | 'accountLinkPending'> | undefined,
+  contract: Pick<ContractDoc, 'status' | 'accountLinkPending'> | undefined,
 ): void {
-  if (!account || account.roleID !== ROLE.lessee) {
-    throw AppError.conflict(TENANCY_LINK_MESSAGES.notTenantAccount);
-  }
-  if (account.disabled) throw AppError.conflict(TENANCY_LINK_MESSAGES.accountDisabled);
   if (!contract || contract.status !== CONTRACT_STATUS.active || !contract.accountLinkPending) {
     throw AppError.conflict(TENANCY_LINK_MESSAGES.notPending);
   }
+  if (!account) return;
+  if (account.roleID !== ROLE.lessee) throw AppError.conflict(TENANCY_LINK_MESSAGES.notTenantAccount);
+  if (account.disabled) throw AppError.conflict(TENANCY_LINK_MESSAGES.accountDisabled);
 }
 
 /**
- * The account once linked: it now opens the new tenancy (and only it; earlier tenancies stay with their
- * landlords), with the password the person just chose.
+ * An existing account once linked: it now opens the new tenancy (and only it; earlier tenancies stay with
+ * their landlords), with the password the person just chose.
  */
 export function linkedAccount(
   account: UserDoc,

@@ -1,5 +1,6 @@
 import {
   CONTRACT_STATUS,
+  ROLE,
   TENANCY_LINK_MESSAGES,
   type TenancyLinkConfirmInput,
   type TenancyLinked,
@@ -14,6 +15,7 @@ import type {
   RoomDoc,
   TenancyLinkDoc,
   UserDoc,
+  UsernameClaimDoc,
 } from '../domain/shared/model.js';
 import {
   assertMayLink,
@@ -31,11 +33,11 @@ import { houseDocs, listInHouse, readHouse } from './shared/houseScope.js';
 import { hashPassword } from './shared/passwords.js';
 import { endSessions } from './shared/sessionRevocation.js';
 import { sameCodeHash, tenancyLinkCode, tenancyLinkCodeHash } from './shared/tenantAccounts.js';
-import { findUser } from './shared/users.js';
+import { createUser, findUserByUsername, usernameClaimID } from './shared/users.js';
 
 /**
- * Linking a new tenancy to the account the representative's number already has (issue 21): the person
- * confirms with the code sent to that number (`POST /api/TenancyLink/Confirm`, public: the code is the
+ * Opening a new tenancy with its representative's account (issue 21): the person confirms with the code
+ * sent to their number (their account, the one the number has or a new one, then opens it) (`POST /api/TenancyLink/Confirm`, public: the code is the
  * proof), and the landlord or their staff may send a new code (`POST /api/TenancyLink/Resend`). The
  * invitation itself is written with the contract (useCases/shared/tenantAccounts.ts).
  */
@@ -88,11 +90,67 @@ async function acceptCode(deps: Deps, linkID: string, code: string): Promise<Ten
 }
 
 /**
+ * The account the tenancy opens, written before the contract: the one the number has, now on the new
+ * tenancy with the password just chosen (under its ETag), or a new tenant account (username: the number)
+ * with that password. Answers how to undo it if the contract cannot be written.
+ */
+async function takeTenancy(
+  deps: Deps,
+  link: TenancyLinkDoc,
+  contract: ContractDoc | undefined,
+  newPassword: string,
+): Promise<{ account: UserDoc; undo: () => Promise<void>; existed: boolean }> {
+  const users = deps.store.container<UserDoc | UsernameClaimDoc>('users');
+  const existing = await findUserByUsername(deps, link.phoneNumber);
+  assertMayLink(existing, contract);
+  const passwordHash = await hashPassword(newPassword);
+  if (existing) {
+    const linked = linkedAccount(existing, link, passwordHash);
+    try {
+      await users.replace(linked, { ifMatch: existing._etag as string });
+    } catch (error) {
+      if (isStoreError(error, 'precondition_failed')) throw AppError.stale();
+      throw error;
+    }
+    return { account: existing, existed: true, undo: async () => void (await users.replace(existing)) };
+  }
+  const representative = await houseDocs<LesseeInfoDoc>(deps).read(link.houseID, link.lesseeID);
+  try {
+    const account = await createUser(deps, {
+      username: link.phoneNumber,
+      password: newPassword,
+      passwordHash,
+      roleID: ROLE.lessee,
+      fullName: representative?.occupantName ?? link.phoneNumber,
+      phoneNumber: link.phoneNumber,
+      ...(contract?.representativeLesseeEmail ? { email: contract.representativeLesseeEmail } : {}),
+      extra: {
+        houseID: link.houseID,
+        contractID: link.contractID,
+        roomID: link.roomID,
+        lesseeID: link.lesseeID,
+      },
+    });
+    const claimID = usernameClaimID(account.username);
+    const undo = async () => {
+      await users.delete(account.userID, account.userID);
+      await users.delete(claimID, claimID);
+    };
+    return { account, existed: false, undo };
+  } catch (error) {
+    // The number got an account in the meantime (another of its links, confirmed at the same instant).
+    if (error instanceof AppError && error.kind === 'conflict') throw AppError.stale();
+    throw error;
+  }
+}
+
+/**
  * `POST /api/TenancyLink/Confirm { linkID, code, newPassword }`: the person whose number the contract
- * names confirms with the code sent to it. Their account (enabled, a tenant's) then opens the new
- * tenancy, and only it, with the password they chose now (nobody who knew an earlier one-time password
- * reads it); every session of the account ends. The account is written first, then the contract and the
- * spent link in one batch guarded by their ETags; if that batch fails, the account is put back.
+ * names confirms with the code sent to it. The account the number has (enabled, a tenant's) or a new one
+ * then opens the new tenancy, and only it, with the password they chose now (nobody who knew an earlier
+ * password reads it); every session of an existing account ends. The account is written first, then the
+ * contract and the spent link in one batch guarded by their ETags; if that batch fails, the account is put
+ * back (a new one removed).
  */
 export async function confirmTenancyLink(
   deps: Deps,
@@ -100,27 +158,15 @@ export async function confirmTenancyLink(
   input: TenancyLinkConfirmInput,
 ): Promise<TenancyLinked> {
   const link = await acceptCode(deps, input.linkID, input.code);
-  const [account, contract] = await Promise.all([
-    findUser(deps, link.userID),
-    houseDocs<ContractDoc>(deps).read(link.houseID, link.contractID),
-  ]);
-  assertMayLink(account, contract?.type === 'contract' ? contract : undefined);
-  const previous = account as UserDoc;
-  const current = contract as ContractDoc;
-  const users = deps.store.container<UserDoc>('users');
-  const linked = linkedAccount(previous, link, await hashPassword(input.newPassword));
-  try {
-    await users.replace(linked, { ifMatch: previous._etag as string });
-  } catch (error) {
-    if (isStoreError(error, 'precondition_failed')) throw AppError.stale();
-    throw error;
-  }
-  const { accountLinkPending: _pending, ...rest } = current;
+  const contract = await houseDocs<ContractDoc>(deps).read(link.houseID, link.contractID);
+  const current = contract?.type === 'contract' ? contract : undefined;
+  const { account, existed, undo } = await takeTenancy(deps, link, current, input.newPassword);
+  const { accountLinkPending: _pending, ...rest } = current as ContractDoc;
   const operations: BatchOp<HouseScopedDoc>[] = [
     {
       op: 'replace',
-      doc: { ...rest, lesseeAccountID: previous.userID } satisfies ContractDoc,
-      ifMatch: current._etag as string,
+      doc: { ...rest, lesseeAccountID: account.userID } satisfies ContractDoc,
+      ifMatch: (current as ContractDoc)._etag as string,
     },
     {
       op: 'replace',
@@ -131,22 +177,23 @@ export async function confirmTenancyLink(
   try {
     await houseDocs<HouseScopedDoc>(deps).batch(link.houseID, operations);
   } catch (error) {
-    await users.replace(previous);
+    await undo();
     if (isStoreError(error, 'precondition_failed')) throw AppError.stale();
     throw error;
   }
-  await endSessions(deps, previous.userID, 'password');
-  await recordAudit(deps, previous, origin, {
+  if (existed) await endSessions(deps, account.userID, 'password');
+  await recordAudit(deps, account, origin, {
     action: 'linkTenancy',
     entity: 'contract',
     entityID: link.contractID,
     houseID: link.houseID,
+    details: { account: existed ? 'existing' : 'new' },
   });
   const [house, room] = await Promise.all([
     readHouse(deps, link.houseID),
     houseDocs<RoomDoc>(deps).read(link.houseID, link.roomID),
   ]);
-  return { username: previous.username, houseName: house?.houseName ?? '', roomName: room?.roomName ?? '' };
+  return { username: account.username, houseName: house?.houseName ?? '', roomName: room?.roomName ?? '' };
 }
 
 /**

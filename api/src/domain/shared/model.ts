@@ -263,9 +263,10 @@ export type HouseScopedDoc =
   | TenancyLinkDoc;
 
 /**
- * A contract waiting for its representative to link it to the account their phone number already has
+ * A contract waiting for its representative to confirm it with the code sent to their phone number
  * (id = `linkID`, random, the only thing the person's link carries; in the contract's house). It holds
- * the keyed hash of the code sent, never the code, and the account's id, which no reply ever shows.
+ * the keyed hash of the code sent, never the code. Which account (if any) the number has is looked up
+ * only when the person confirms, so nothing here differs between a known and an unknown number.
  */
 export interface TenancyLinkDoc extends StoredDoc {
   type: 'tenancyLink';
@@ -275,8 +276,7 @@ export interface TenancyLinkDoc extends StoredDoc {
   roomID: string;
   /** The representative's occupant record in the contract. */
   lesseeID: string;
-  /** The account whose username the number is. */
-  userID: string;
+  /** The representative's number: the username of the account the tenancy opens. */
   phoneNumber: string;
   codeHash: string;
   sentOn: string;

@@ -1,4 +1,4 @@
-import { type ContractCreateInput, type RepresentativeAccount, type TenancyLinkSent } from '@nhatro/common';
+import { type ContractCreateInput, type RepresentativeAccount } from '@nhatro/common';
 import { randomUUID } from 'node:crypto';
 import { contractCreationBlocker, buildTenancy } from '../../domain/contracts.js';
 import { AppError } from '../../domain/shared/errors.js';
@@ -9,19 +9,11 @@ import type {
   HouseScopedDoc,
   RoomDoc,
 } from '../../domain/shared/model.js';
-import { tenantAccountText } from '../../domain/shared/outboxTexts.js';
 import { vietnamDate } from '../../domain/shared/time.js';
 import { type Actor, audit } from '../shared/actor.js';
 import { activeContractOfRoom } from '../shared/contractScope.js';
 import { roomForCaller, listInHouse, readHouse, houseDocs } from '../shared/houseScope.js';
-import { outboxCreate } from '../shared/outboxMessages.js';
-import {
-  closeTenantAccounts,
-  representativeAccess,
-  tenancyHouse,
-  tenancyInvitation,
-  type RepresentativeAccess,
-} from '../shared/tenantAccounts.js';
+import { tenancyHouse, tenancyInvitation } from '../shared/tenantAccounts.js';
 import { entityView } from '../shared/views.js';
 import type { Deps } from '../shared/deps.js';
 import type { BatchOp } from '../../store/store.js';
@@ -62,95 +54,47 @@ async function roomToSign(actor: Actor, input: ContractCreateInput) {
 }
 
 /**
- * The representative's account, settled before the contract is written so that both go in one
- * transaction: a new account (username: their phone number, a one-time password) when the number has no
- * login, or an invitation to the login it has, which links only when its owner confirms.
+ * The invitation written with the contract: a code to the representative's number, which the person
+ * confirms to open the tenancy with their account (the one the number has, or a new one). No account is
+ * read here: the landlord's reply and the contract are the same for every number.
  */
-async function representativeOf(deps: Deps, input: ContractCreateInput, tenancy: Tenancy, room: RoomDoc) {
-  const representative = tenancy.lessees[0] as LesseeInfoDoc;
-  return representativeAccess(deps, {
-    username: input.representative.phoneNumber,
-    fullName: representative.occupantName,
-    email: input.representative.email,
-    houseID: room.houseID,
-    contractID: tenancy.contract.contractID,
-    roomID: room.roomID,
-    lesseeID: representative.lesseeInfoID,
-  });
-}
-
-/**
- * What the representative is sent with the contract: their new username (never the password), or the
- * code that links the tenancy to the login they have; and the contract's own fields for it.
- */
-function accountWrites(
+function invitationOf(
   deps: Deps,
-  access: RepresentativeAccess,
   tenancy: Tenancy,
-  place: { room: RoomDoc; houseName: string; username: string },
-): { contract: Partial<ContractDoc>; ops: Array<BatchOp<HouseScopedDoc>>; sent?: TenancyLinkSent } {
-  const { contract } = tenancy;
-  const { room, username } = place;
+  place: { room: RoomDoc; houseName: string },
+  phoneNumber: string,
+) {
   const representative = tenancy.lessees[0] as LesseeInfoDoc;
-  if (access.kind === 'invited') {
-    const invitation = tenancyInvitation(
-      deps,
-      access.existing,
-      {
-        houseID: room.houseID,
-        contractID: contract.contractID,
-        roomID: room.roomID,
-        lesseeID: representative.lesseeInfoID,
-        phoneNumber: username,
-      },
-      { houseName: place.houseName, roomName: room.roomName, name: representative.occupantName },
-    );
-    return {
-      contract: { accountLinkPending: true },
-      ops: [{ op: 'create', doc: invitation.link }, invitation.message],
-      sent: invitation.sent,
-    };
-  }
-  const recipient = {
-    userID: access.account.userID,
-    name: representative.occupantName,
-    phoneNumber: username,
-    ...(access.account.email ? { email: access.account.email } : {}),
-  };
-  return {
-    contract: { lesseeAccountID: access.account.userID },
-    ops: [
-      outboxCreate(deps, room.houseID, {
-        event: 'tenantAccountOpened',
-        houseID: room.houseID,
-        recipient,
-        ...tenantAccountText(
-          { username },
-          { houseName: place.houseName, roomName: room.roomName },
-          recipient,
-          deps.config.webOrigin,
-        ),
-        subjectID: contract.contractID,
-      }),
-    ],
-  };
+  const { room } = place;
+  return tenancyInvitation(
+    deps,
+    {
+      houseID: room.houseID,
+      contractID: tenancy.contract.contractID,
+      roomID: room.roomID,
+      lesseeID: representative.lesseeInfoID,
+      phoneNumber,
+    },
+    { houseName: place.houseName, roomName: room.roomName, name: representative.occupantName },
+  );
 }
 
 /**
- * The tenancy's writes, one transaction: the contract (with its account, or waiting for the link), what
- * the representative is sent, the occupants, vehicles and services, the room occupied and the
+ * The tenancy's writes, one transaction: the contract (waiting for its tenant to confirm), the link and
+ * the code sent to the representative, the occupants, vehicles and services, the room occupied and the
  * reservation it comes from contracted (both under the ETags they were read with).
  */
 function tenancyWrites(
   tenancy: Tenancy,
-  account: ReturnType<typeof accountWrites>,
+  invitation: ReturnType<typeof invitationOf>,
   place: { room: RoomDoc; reservation: ReservationDoc | undefined },
 ): Array<BatchOp<HouseScopedDoc>> {
   const { contract, lessees, vehicles, services } = tenancy;
   const { room, reservation } = place;
   return [
-    { op: 'create', doc: { ...contract, ...account.contract } satisfies ContractDoc },
-    ...account.ops,
+    { op: 'create', doc: { ...contract, accountLinkPending: true } satisfies ContractDoc },
+    { op: 'create', doc: invitation.link },
+    invitation.message,
     ...[...lessees, ...vehicles, ...services].map((doc) => ({ op: 'create' as const, doc })),
     {
       op: 'replace',
@@ -175,10 +119,10 @@ function tenancyWrites(
 
 /**
  * Signs a room over to its tenants: the contract, its occupants, vehicles and services, the room's
- * status and the reservation it comes from are written in one transaction. The representative gets a
- * tenant account (username: their phone number) with a one-time password shown once, and a message
- * with their username (never the password); or, when the number already has a login, a code to link the
- * tenancy to it (the reply says only that: `linkPending`, where the code went, until when).
+ * status and the reservation it comes from are written in one transaction, with a code sent to the
+ * representative's number. They confirm it on the link of the message with a password of their own, and
+ * their account (username: their phone number; the one it has or a new one) opens the tenancy. The
+ * reply says only that: `linkPending`, where the code went (masked) and until when, for every number.
  */
 export async function createContract(
   actor: Actor,
@@ -200,33 +144,18 @@ export async function createContract(
   });
   const { contract, lessees, vehicles } = tenancy;
 
-  // The account first, so the contract is written with it in one transaction; if that transaction
-  // fails, a new account is closed again (an existing one was never touched).
   const username = input.representative.phoneNumber;
-  const access = await representativeOf(deps, input, tenancy, room);
-  const account = accountWrites(deps, access, tenancy, { ...place, username });
-  try {
-    await houseDocs<HouseScopedDoc>(deps).batch(houseID, tenancyWrites(tenancy, account, place));
-  } catch (error) {
-    if (access.kind === 'opened') await closeTenantAccounts(deps, [access.account]);
-    throw error;
-  }
+  const invitation = invitationOf(deps, tenancy, place, username);
+  await houseDocs<HouseScopedDoc>(deps).batch(houseID, tenancyWrites(tenancy, invitation, place));
   await audit(actor, {
     action: 'create',
     entity: 'contract',
     entityID: contract.contractID,
     houseID,
-    details: {
-      occupants: lessees.length,
-      vehicles: vehicles.length,
-      tenantAccount: access.kind === 'opened' ? 'opened' : 'linkPending',
-    },
+    details: { occupants: lessees.length, vehicles: vehicles.length },
   });
-  const saved = { ...contract, ...account.contract };
+  const saved = { ...contract, accountLinkPending: true };
   const written = (await houseDocs<ContractDoc>(deps).read(houseID, contract.contractID)) ?? saved;
-  const representativeAccount: RepresentativeAccount =
-    access.kind === 'opened'
-      ? { username, oneTimePassword: access.password }
-      : { username, linkPending: true, ...(account.sent as TenancyLinkSent) };
+  const representativeAccount: RepresentativeAccount = { username, linkPending: true, ...invitation.sent };
   return { ...entityView(written), representativeAccount };
 }

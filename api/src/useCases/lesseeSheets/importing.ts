@@ -23,28 +23,19 @@ import type {
   LesseeInfoDoc,
   HouseDoc,
   HouseScopedDoc,
-  UserDoc,
 } from '../../domain/shared/model.js';
 import { vietnamDate } from '../../domain/shared/time.js';
 import { type Actor, audit } from '../shared/actor.js';
 import { authorizeHouse, houseDocs, listInHouse } from '../shared/houseScope.js';
-import {
-  closeTenantAccounts,
-  representativeAccess,
-  tenancyHouse,
-  tenancyInvitation,
-  type RepresentativeAccess,
-} from '../shared/tenantAccounts.js';
+import { tenancyHouse, tenancyInvitation } from '../shared/tenantAccounts.js';
 import { errorReport } from './errorReport.js';
 import { readLesseeSheet } from './sheetReading.js';
-import { tenantAccountText } from '../../domain/shared/outboxTexts.js';
 import { isStoreError } from '../../store/store.js';
 import { type PlannedWrite, writeAllOrNothing } from '../shared/allOrNothing.js';
 import type { Deps } from '../shared/deps.js';
-import { outboxCreate } from '../shared/outboxMessages.js';
 
 /**
- * Importing a house's current tenants from a sheet: one contract per room, an account per representative,
+ * Importing a house's current tenants from a sheet: one contract per room, a code to each representative,
  * all or nothing; a sheet with problems comes back as an error report (errorReport.ts).
  */
 
@@ -53,10 +44,9 @@ export type LesseeImportOutcome =
 /**
  * Imports the current tenants of a house from a sheet with one row per occupant, all or nothing.
  * Each room's rows become one active contract (its representative, the others as occupants), the
- * room becomes occupied, and each representative gets a tenant account (username: their phone)
- * with a one-time password returned once, or, when the number already has a login, a code that links
- * the tenancy to it once its owner confirms. Any problem: nothing is written and the sheet comes back
- * with a "Lỗi" column.
+ * room becomes occupied, and each representative is sent a code to confirm it with their account
+ * (username: their phone; the one it has, or a new one, opened by them with a password of their own).
+ * Any problem: nothing is written and the sheet comes back with a "Lỗi" column.
  */
 export async function importLessees(
   actor: Actor,
@@ -100,8 +90,8 @@ export async function importLessees(
     newID: randomUUID,
   });
 
-  // Usernames: each representative's phone, once in the file. A number that already has a login is
-  // neither refused (that would tell whose it is) nor taken over: its owner gets a code to link.
+  // Usernames: each representative's phone, once in the file. No account is read: whether a number
+  // already has a login is neither refused nor told (issue 21); its owner confirms with the code sent.
   const candidates = checkRepeatedPhones(plan.tenancies, plan.problems);
   if (plan.problems.size > 0) {
     return {
@@ -113,34 +103,17 @@ export async function importLessees(
   }
 
   const roomByID = new Map(rooms.map((room) => [room.roomID, room]));
-  const opened: UserDoc[] = [];
   const sentWith = new Map<string, HouseScopedDoc[]>();
-  let accounts: LesseeImportAccount[];
-  try {
-    accounts = await inPool(candidates, 4, async (planned) => {
-      const access = await representativeAccess(deps, {
-        username: planned.phoneNumber,
-        fullName: planned.representativeName,
-        email: undefined,
-        houseID: house.houseID,
-        contractID: planned.tenancy.contract.contractID,
-        roomID: planned.roomID,
-        lesseeID: (planned.tenancy.lessees[0] as LesseeInfoDoc).lesseeInfoID,
-      });
-      const { representativeAccount, docs } = representativeWrites(deps, house, planned, access);
-      if (access.kind === 'opened') opened.push(access.account);
-      sentWith.set(planned.tenancy.contract.contractID, docs);
-      return {
-        roomName: planned.roomName,
-        occupantName: planned.representativeName,
-        ...representativeAccount,
-      };
-    });
-    await writeTenancies(deps, house.houseID, plan.tenancies, roomByID, sentWith);
-  } catch (error) {
-    await closeTenantAccounts(deps, opened);
-    throw error;
-  }
+  const accounts: LesseeImportAccount[] = candidates.map((planned) => {
+    const { representativeAccount, docs } = representativeWrites(deps, house, planned);
+    sentWith.set(planned.tenancy.contract.contractID, docs);
+    return {
+      roomName: planned.roomName,
+      occupantName: planned.representativeName,
+      ...representativeAccount,
+    };
+  });
+  await writeTenancies(deps, house.houseID, plan.tenancies, roomByID, sentWith);
 
   const lessees = plan.tenancies.reduce((sum, planned) => sum + planned.tenancy.lessees.length, 0);
   await audit(actor, {
@@ -152,74 +125,34 @@ export async function importLessees(
   return { ok: true, contracts: plan.tenancies.length, lessees, accounts };
 }
 
-/** Runs `run` on every item, at most `size` at a time; after a failure, starts no more and rethrows. */
-async function inPool<T, R>(items: T[], size: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  async function worker(): Promise<void> {
-    while (!failure && next < items.length) {
-      const index = next;
-      next += 1;
-      try {
-        results[index] = await run(items[index] as T);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
-  if (failure) throw failure.error;
-  return results;
-}
-
 /**
- * What a representative is sent with their tenancy, written with it: the message with their new
- * username (the contract names the account), or the code linking it to the login the number has (the
- * contract waits for the link). The contract's fields are set on the planned tenancy.
+ * What a representative is sent with their tenancy, written with it: the link and the code that let them
+ * open it with their account (the one the number has, or a new one); the contract waits for them. The
+ * same for every number: no account is read.
  */
 function representativeWrites(
   deps: Deps,
   house: HouseDoc,
   planned: PlannedTenancy,
-  access: RepresentativeAccess,
 ): { representativeAccount: RepresentativeAccount; docs: HouseScopedDoc[] } {
   const { contract } = planned.tenancy;
   const username = planned.phoneNumber;
-  const place = { houseName: house.houseName, roomName: planned.roomName };
-  if (access.kind === 'invited') {
-    const invitation = tenancyInvitation(
-      deps,
-      access.existing,
-      {
-        houseID: house.houseID,
-        contractID: contract.contractID,
-        roomID: planned.roomID,
-        lesseeID: (planned.tenancy.lessees[0] as LesseeInfoDoc).lesseeInfoID,
-        phoneNumber: username,
-      },
-      { ...place, name: planned.representativeName },
-    );
-    contract.accountLinkPending = true;
-    return {
-      representativeAccount: { username, linkPending: true, ...invitation.sent },
-      docs: [invitation.link, invitation.message.doc],
-    };
-  }
-  contract.lesseeAccountID = access.account.userID;
-  const recipient = {
-    userID: access.account.userID,
-    name: planned.representativeName,
-    phoneNumber: username,
+  const invitation = tenancyInvitation(
+    deps,
+    {
+      houseID: house.houseID,
+      contractID: contract.contractID,
+      roomID: planned.roomID,
+      lesseeID: (planned.tenancy.lessees[0] as LesseeInfoDoc).lesseeInfoID,
+      phoneNumber: username,
+    },
+    { houseName: house.houseName, roomName: planned.roomName, name: planned.representativeName },
+  );
+  contract.accountLinkPending = true;
+  return {
+    representativeAccount: { username, linkPending: true, ...invitation.sent },
+    docs: [invitation.link, invitation.message.doc],
   };
-  const message = outboxCreate(deps, house.houseID, {
-    event: 'tenantAccountOpened',
-    houseID: house.houseID,
-    recipient,
-    ...tenantAccountText({ username }, place, recipient, deps.config.webOrigin),
-    subjectID: contract.contractID,
-  }).doc;
-  return { representativeAccount: { username, oneTimePassword: access.password }, docs: [message] };
 }
 
 /**

@@ -1,15 +1,7 @@
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { normalizeLicensePlate, ROLE, TENANCY_LINK_RULES, type TenancyLinkSent } from '@nhatro/common';
+import { normalizeLicensePlate, TENANCY_LINK_RULES, type TenancyLinkSent } from '@nhatro/common';
 import type { TenancyHouse } from '../../domain/contracts.js';
-import { AppError } from '../../domain/shared/errors.js';
-import type {
-  FeeDoc,
-  OutboxMessageDoc,
-  TenancyLinkDoc,
-  UserDoc,
-  UsernameClaimDoc,
-  VehicleDoc,
-} from '../../domain/shared/model.js';
+import type { FeeDoc, OutboxMessageDoc, TenancyLinkDoc, VehicleDoc } from '../../domain/shared/model.js';
 import { tenancyLinkCodeText } from '../../domain/shared/outboxTexts.js';
 import { freshLinkCode } from '../../domain/tenancyLinks.js';
 import { maskPhone } from '../../domain/verification.js';
@@ -17,13 +9,13 @@ import type { BatchOp } from '../../store/store.js';
 import type { Deps } from './deps.js';
 import { listInHouse } from './houseScope.js';
 import { outboxCreate } from './outboxMessages.js';
-import { createUser, findUserByUsername, usernameClaimID } from './users.js';
-import { hashOneTimePassword, oneTimePassword } from './passwords.js';
 
 /**
- * The representative's tenant account (username: their phone number) opened with a tenancy and undone
- * when the tenancy cannot be written, or the invitation that links the tenancy to the account the number
- * already has once its owner confirms; the house's services and plates new tenancies are checked against.
+ * What a new tenancy needs of its tenants' accounts: the invitation written with it (a code to the
+ * representative's number, which the person confirms to open the tenancy with their account, the one
+ * the number has or a new one), and the house's services and plates new tenancies are checked against.
+ * A tenancy never opens, moves or resets an account itself (issue 21), so nothing here reads accounts:
+ * what a landlord is told is the same for every number.
  */
 
 /**
@@ -50,83 +42,17 @@ export async function tenancyHouse(deps: Deps, houseID: string, plates?: string[
   };
 }
 
-export interface TenantAccountInput {
-  username: string;
-  fullName: string;
-  email: string | undefined;
-  houseID: string;
-  contractID: string;
-  roomID: string;
-  lesseeID: string;
-}
-
-/**
- * The representative's account: a new one when the number has none; otherwise an invitation, because a
- * person's account belongs to the person (issue 21). An existing account is never opened, moved or given
- * a new password by a landlord, whoever it belongs to (a tenant of anyone, a landlord, staff).
- */
-export type RepresentativeAccess =
-  { kind: 'opened'; account: UserDoc; password: string } | { kind: 'invited'; existing: UserDoc };
-
-/**
- * Opens the tenant account (username: the phone number; a one-time password to replace at first login)
- * when the number has no login, or says whose login it is so that the tenancy invites it instead. Two
- * contracts racing for a new number: the second is an invitation to the account the first opened.
- */
-export async function representativeAccess(
-  deps: Deps,
-  tenant: TenantAccountInput,
-): Promise<RepresentativeAccess> {
-  const existing = await findUserByUsername(deps, tenant.username);
-  if (existing) return { kind: 'invited', existing };
-  const password = oneTimePassword();
-  try {
-    const account = await createUser(deps, {
-      username: tenant.username,
-      password,
-      passwordHash: await hashOneTimePassword(password),
-      roleID: ROLE.lessee,
-      fullName: tenant.fullName,
-      phoneNumber: tenant.username,
-      ...(tenant.email ? { email: tenant.email } : {}),
-      extra: {
-        houseID: tenant.houseID,
-        contractID: tenant.contractID,
-        roomID: tenant.roomID,
-        lesseeID: tenant.lesseeID,
-        mustChangePassword: true,
-      },
-    });
-    return { kind: 'opened', account, password };
-  } catch (error) {
-    const claimed = error instanceof AppError && error.kind === 'conflict';
-    const holder = claimed ? await findUserByUsername(deps, tenant.username) : undefined;
-    if (holder) return { kind: 'invited', existing: holder };
-    throw error;
-  }
-}
-
-/** Undoes the accounts `representativeAccess` opened: they and their username claims go. */
-export async function closeTenantAccounts(deps: Deps, opened: readonly UserDoc[]): Promise<void> {
-  const users = deps.store.container<UserDoc | UsernameClaimDoc>('users');
-  for (const account of opened) {
-    await users.delete(account.userID, account.userID);
-    const claimID = usernameClaimID(account.username);
-    await users.delete(claimID, claimID);
-  }
-}
-
 // Link codes are kept as keyed hashes (node:crypto) and compared in constant time: here, not in domain/.
 
-/** The keyed hash of a link's code, bound to the link, the account and the number it went to (hex). */
+/** The keyed hash of a link's code, bound to the link and the number it went to (hex). */
 export function tenancyLinkCodeHash(
   secret: Uint8Array,
-  link: Pick<TenancyLinkDoc, 'linkID' | 'userID' | 'phoneNumber'>,
+  link: Pick<TenancyLinkDoc, 'linkID' | 'phoneNumber'>,
   code: string,
 ): string {
-  const key = createHmac('sha256', secret).update('nhatro/tenancy-link-code/v1').digest();
+  const key = createHmac('sha256', secret).update('nhatro/tenancy-link-code/v2').digest();
   return createHmac('sha256', key)
-    .update(`${link.linkID}\u0000${link.userID}\u0000${link.phoneNumber}\u0000${code}`)
+    .update(`${link.linkID}\u0000${link.phoneNumber}\u0000${code}`)
     .digest('hex');
 }
 
@@ -167,7 +93,7 @@ export function tenancyLinkCode(
     ...link,
     ...freshLinkCode(tenancyLinkCodeHash(deps.config.jwt.secret, link, code), link.sendTimes, now),
   };
-  const recipient = { userID: link.userID, name: place.name, phoneNumber: link.phoneNumber };
+  const recipient = { name: place.name, phoneNumber: link.phoneNumber };
   const message = outboxCreate(deps, link.houseID, {
     event: 'tenancyLinkCode',
     houseID: link.houseID,
@@ -191,10 +117,9 @@ export function tenancyLinkCode(
   };
 }
 
-/** An invitation for a new tenancy: a new link (random id) to the account `existing`, with its first code. */
+/** The invitation written with a new tenancy: a new link (random id) with its first code. */
 export function tenancyInvitation(
   deps: Deps,
-  existing: UserDoc,
   tenancy: { houseID: string; contractID: string; roomID: string; lesseeID: string; phoneNumber: string },
   place: LinkPlace,
 ): ReturnType<typeof tenancyLinkCode> {
@@ -207,7 +132,6 @@ export function tenancyInvitation(
       type: 'tenancyLink',
       linkID,
       ...tenancy,
-      userID: existing.userID,
       sendTimes: [deps.now().toISOString()],
     },
     place,

@@ -8,8 +8,8 @@ import { notify } from '../../lib/toast';
 import { resendTenancyLink } from './contractsApi';
 
 /**
- * A contract whose representative's number already has a login: it waits for them to confirm the code
- * sent to it. The landlord (or staff) may send a new code; they never learn more about the account.
+ * A contract waiting for its representative to confirm the code sent to their number. The landlord (or
+ * staff) may send a new code; they never learn anything about an account the number may have.
  */
 export function PendingLinkNotice({ contractID, mayResend }: { contractID: string; mayResend: boolean }) {
   const [isSending, setIsSending] = useState(false);

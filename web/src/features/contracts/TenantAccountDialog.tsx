@@ -15,8 +15,6 @@ import { useState } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 
-export const MUST_CHANGE_PASSWORD_TEXT = 'Người thuê phải đổi mật khẩu này ở lần đăng nhập đầu tiên.';
-
 /** Copies text; where the clipboard API is missing (http, old browsers) the text is selected instead. */
 export async function copyText(text: string, fallbackElementID?: string): Promise<boolean> {
   try {
@@ -78,52 +76,20 @@ function CopyableValue({ label, value, id }: { label: string; value: string; id:
   );
 }
 
-/** A new account: its username and the one-time password, shown this once. */
-function NewAccount({
-  account,
-  tenantName,
-}: {
-  account: { username: string; oneTimePassword: string };
-  tenantName: string;
-}) {
-  return (
-    <>
-      <Typography sx={{ mb: 2 }}>
-        Hợp đồng đã được tạo. <strong>{tenantName}</strong> đăng nhập Nhà trọ bằng tài khoản sau:
-      </Typography>
-      <Box sx={{ display: 'grid', gap: 1.5 }}>
-        <CopyableValue label="Tên đăng nhập" value={account.username} id="tenant-account-username" />
-        <CopyableValue
-          label="Mật khẩu một lần"
-          value={account.oneTimePassword}
-          id="tenant-account-password"
-        />
-      </Box>
-      <Alert severity="warning" sx={{ mt: 2 }}>
-        {MUST_CHANGE_PASSWORD_TEXT} Mật khẩu chỉ hiện một lần này: hãy gửi cho người thuê ngay.
-      </Alert>
-    </>
-  );
-}
-
 /**
- * The number already has a login: no password here (the account is the tenant's), a code went to the
- * number, and the contract links to the account when they confirm. Nothing else is known of it.
+ * Where the code went: the tenant confirms it with a password of their own, and their account opens the
+ * contract. The same for every number: the landlord never holds the tenant's password, and learns
+ * nothing of an account the number may already have.
  */
-function PendingLink({
-  account,
-  tenantName,
-}: {
-  account: { sentTo: string; expiresOn: string };
-  tenantName: string;
-}) {
+function PendingLink({ account, tenantName }: { account: RepresentativeAccount; tenantName: string }) {
   return (
     <>
       <Typography sx={{ mb: 2 }}>
-        Hợp đồng đã được tạo. Số điện thoại của <strong>{tenantName}</strong> đã có tài khoản Nhà trọ.
+        Hợp đồng đã được tạo. <strong>{tenantName}</strong> đăng nhập Nhà trọ bằng số điện thoại:
       </Typography>
-      <Alert severity="info" data-testid="tenant-account-link-pending">
-        {`Đã gửi mã xác nhận tới ${account.sentTo}. Hợp đồng được liên kết vào tài khoản khi người thuê xác nhận (mã dùng được đến ${formatDateTime(account.expiresOn)}). Nếu họ chưa nhận được, bấm “Gửi lại mã” trên trang hợp đồng.`}
+      <CopyableValue label="Tên đăng nhập" value={account.username} id="tenant-account-username" />
+      <Alert severity="info" sx={{ mt: 2 }} data-testid="tenant-account-link-pending">
+        {`Đã gửi mã xác nhận tới ${account.sentTo} (dùng được đến ${formatDateTime(account.expiresOn)}). Người thuê mở liên kết trong tin nhắn, nhập mã và tự đặt mật khẩu; hợp đồng hiện trong tài khoản của họ từ lúc đó. Nếu họ chưa nhận được, bấm “Gửi lại mã” trên trang hợp đồng.`}
       </Alert>
     </>
   );
@@ -153,16 +119,12 @@ export function TenantAccountDialog({
       <DialogTitle id="tenant-account-title">Tài khoản của người thuê</DialogTitle>
       {account !== null && (
         <DialogContent>
-          {'oneTimePassword' in account ? (
-            <NewAccount account={account} tenantName={tenantName} />
-          ) : (
-            <PendingLink account={account} tenantName={tenantName} />
-          )}
+          <PendingLink account={account} tenantName={tenantName} />
         </DialogContent>
       )}
       <DialogActions>
         <Button variant="contained" onClick={onDone} data-testid="tenant-account-done">
-          Đã ghi lại, xem hợp đồng
+          Xem hợp đồng
         </Button>
       </DialogActions>
     </Dialog>

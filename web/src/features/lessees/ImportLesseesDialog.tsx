@@ -23,7 +23,7 @@ function importResult(data: unknown): LesseeImportResult {
   };
 }
 
-/** The tenant accounts the import opened: their one-time passwords are shown here, once. */
+/** Each representative's username and where their confirmation code went (never a password). */
 function ImportedAccounts({ result }: { result: LesseeImportResult }) {
   return (
     <Box sx={{ mt: 2 }} data-testid="lessee-import-result">
@@ -32,15 +32,9 @@ function ImportedAccounts({ result }: { result: LesseeImportResult }) {
       </Alert>
       {result.accounts.length > 0 && (
         <>
-          <Alert severity="warning" sx={{ mt: 1.5 }}>
-            Mật khẩu một lần của tài khoản người đại diện chỉ hiện lần này. Hãy ghi lại và gửi cho từng người
-            thuê; họ sẽ đổi mật khẩu ở lần đăng nhập đầu tiên.
+          <Alert severity="info" sx={{ mt: 1.5 }} data-testid="lessee-import-link-pending">
+            {TENANCY_LINK_MESSAGES.pendingNotice}
           </Alert>
-          {result.accounts.some((account) => 'linkPending' in account) && (
-            <Alert severity="info" sx={{ mt: 1.5 }} data-testid="lessee-import-link-pending">
-              {`“Chờ xác nhận”: ${TENANCY_LINK_MESSAGES.pendingNotice}`}
-            </Alert>
-          )}
           <Box
             component="table"
             sx={{
@@ -57,7 +51,7 @@ function ImportedAccounts({ result }: { result: LesseeImportResult }) {
                 <th>Phòng</th>
                 <th>Người đại diện</th>
                 <th>Tên đăng nhập</th>
-                <th>Mật khẩu một lần</th>
+                <th>Mã xác nhận gửi tới</th>
               </tr>
             </thead>
             <tbody>
@@ -66,7 +60,7 @@ function ImportedAccounts({ result }: { result: LesseeImportResult }) {
                   <td>{account.roomName}</td>
                   <td>{account.occupantName}</td>
                   <td>{account.username}</td>
-                  <td>{'oneTimePassword' in account ? account.oneTimePassword : 'Chờ xác nhận'}</td>
+                  <td>{account.sentTo}</td>
                 </tr>
               ))}
             </tbody>

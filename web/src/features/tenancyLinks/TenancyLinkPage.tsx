@@ -34,9 +34,10 @@ function LinkResult({ outcome }: { outcome: Exclude<LinkOutcome, { kind: 'form' 
 }
 
 /**
- * /tenancyLink/{linkID}: the link of the message a landlord's new contract sent to a number that already
- * has a Nhà trọ login. The owner types the code from the message and chooses a new password; the account
- * then shows the new tenancy (and only it), and every device signed in to it is signed out.
+ * /tenancyLink/{linkID}: the link of the message a landlord's new contract sent to its representative's
+ * number. The person types the code from the message and chooses a password; their account (the one the
+ * number has, or a new one) then shows the new tenancy (and only it), and every device signed in to an
+ * existing account is signed out.
  */
 export function TenancyLinkPage() {
   const { linkID = '' } = useParams();
@@ -59,8 +60,9 @@ export function TenancyLinkPage() {
             sx={{ display: 'grid', gap: 1 }}
           >
             <Typography sx={{ mb: 1 }}>
-              Nhập mã trong tin nhắn và đặt mật khẩu mới: tài khoản Nhà trọ của bạn sẽ hiển thị hợp đồng mới
-              (chỉ hợp đồng này).
+              Nhập mã trong tin nhắn và đặt mật khẩu: bạn đăng nhập Nhà trọ bằng số điện thoại này và xem hợp
+              đồng mới. Nếu số này đã có tài khoản, mật khẩu mới thay mật khẩu cũ và tài khoản chỉ hiển thị
+              hợp đồng mới.
             </Typography>
             {failure !== null && <Alert severity="error">{failure}</Alert>}
             <TextField
