@@ -417,6 +417,8 @@ describe('paying the platform (registration fee, room purchase, extension)', () 
       fullName: 'Đỗ Quốc Khánh',
       email: 'khanh.do@example.vn',
       phoneNumber: '0938111222',
+      // What the registration costs: a payment credits only its own fee (issue 21, defect 2).
+      fee: 2_880_000,
     });
     const reply = await requestPlatformPayment(
       deps,
