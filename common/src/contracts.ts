@@ -29,7 +29,6 @@ export const CONTRACT_MESSAGES = {
   endBeforeStart: 'Ngày kết thúc phải sau ngày bắt đầu.',
   notActive: 'Hợp đồng không còn hiệu lực.',
   terminationOutsideTerm: 'Ngày kết thúc sớm phải nằm trong thời hạn hợp đồng.',
-  phoneTaken: 'Số điện thoại này đang là tài khoản của người thuê một hợp đồng khác còn hiệu lực.',
   unknownService: 'Dịch vụ không thuộc nhà trọ này.',
   noChange: 'Không có thay đổi nào để lưu.',
   paperAdded: 'Thêm bản hợp đồng giấy thành công',
@@ -155,6 +154,11 @@ export const contractEntity = z.object({
   rentFromMonth: z.string().optional(),
   previousRentFee: z.number().optional(),
   lesseeAccountID: z.string().optional(),
+  /**
+   * A code went to the representative's number; the contract gets its tenant account (`lesseeAccountID`,
+   * the one the number has or a new one) only when the person confirms it (issue 21).
+   */
+  accountLinkPending: z.boolean().optional(),
   representativeLesseeID: z.string(),
   representativeLesseeEmail: z.string().optional(),
   reservationID: z.string().optional(),

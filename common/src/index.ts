@@ -39,3 +39,4 @@ export * from './platformRequests.js';
 export * from './hmAccounts.js';
 export * from './systemReports.js';
 export * from './systemLog.js';
+export * from './tenancyLinks.js';

@@ -1,3 +1,4 @@
+import type { RepresentativeAccount } from './tenancyLinks.js';
 /**
  * Spreadsheets of tenants: the import of a house's current tenants (`POST /ExcelImport/ImportLessee`,
  * template `GET /ExcelImport/Template/Lessee`) and the police temporary-residence list
@@ -138,13 +139,14 @@ export const LESSEE_IMPORT_MESSAGES = {
   templateFileName: 'mau-nhap-nguoi-thue.xlsx',
 } as const;
 
-/** The tenant account of a representative, with the one-time password shown once to the landlord. */
-export interface LesseeImportAccount {
+/**
+ * A representative's username and where the code went that lets them open their tenancy with a password
+ * of their own (`linkPending`; the same for every number).
+ */
+export type LesseeImportAccount = {
   roomName: string;
   occupantName: string;
-  username: string;
-  oneTimePassword: string;
-}
+} & RepresentativeAccount;
 
 /** `data` of a successful import. */
 export interface LesseeImportResult {

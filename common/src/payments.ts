@@ -76,11 +76,17 @@ export const refundDueEntry = z.object({
 });
 export type RefundDueEntry = z.infer<typeof refundDueEntry>;
 
-/** A payment recorded on a platform registration or request (its `payments`): credited once per payment. */
+/**
+ * A payment recorded on a platform registration or request (its `payments`), once per payment. Money the
+ * gateway took for a payment that no longer matches (opened before the registration changed, or a second
+ * payment of something already paid) is recorded with `credited: false`: it counts toward no fee and is
+ * refunded by the operator.
+ */
 export const platformPaymentEntry = z.object({
   paymentID: z.string(),
   amount: z.number(),
   paidOn: isoDateTime(),
+  credited: z.literal(false).optional(),
 });
 export type PlatformPaymentEntry = z.infer<typeof platformPaymentEntry>;
 

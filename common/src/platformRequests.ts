@@ -122,6 +122,8 @@ export const PLATFORM_REQUEST_MESSAGES = {
   notFound: 'Không tìm thấy yêu cầu.',
   requestIDInvalid: 'Mã yêu cầu (requestID) không hợp lệ.',
   notPaid: 'Yêu cầu chưa được thanh toán: chỉ duyệt được yêu cầu đã thanh toán.',
+  underpaid: (paid: number, due: number) =>
+    `Số tiền đã thanh toán cho yêu cầu (${paid.toLocaleString('vi-VN')} ₫) không đủ số tiền của yêu cầu (${due.toLocaleString('vi-VN')} ₫) nên chưa thể duyệt.`,
   noExpiry: 'Tài khoản của bạn không giới hạn thời hạn sử dụng nên không cần gia hạn.',
   tooManyOpen:
     'Bạn đang có nhiều yêu cầu chưa thanh toán. Vui lòng thanh toán các yêu cầu đó hoặc thử lại sau 24 giờ.',

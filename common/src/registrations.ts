@@ -33,9 +33,15 @@ export const REGISTRATION_MESSAGES = {
   tooManyRegistrations: 'Bạn đã gửi quá nhiều đăng ký. Vui lòng thử lại sau ít phút.',
   notEditable: 'Đăng ký đã được thanh toán hoặc xét duyệt nên không thể sửa thông tin.',
   onlyPaidApproved: 'Chỉ duyệt được đăng ký đã thanh toán phí.',
+  underpaid: (paid: number, fee: number) =>
+    `Số tiền đã thanh toán (${paid.toLocaleString('vi-VN')} ₫) không đủ phí của đăng ký (${fee.toLocaleString('vi-VN')} ₫) nên chưa thể duyệt. Hãy từ chối đăng ký (hoàn tiền) hoặc chờ người đăng ký thanh toán đủ phí.`,
   alreadyDecided: 'Đăng ký này đã được xét duyệt.',
   phoneHasAccount:
     'Số điện thoại của đăng ký đã là tên đăng nhập của một tài khoản khác. Hãy từ chối đăng ký và đề nghị người đăng ký dùng số khác.',
+  phoneHasPendingRegistration:
+    'Số điện thoại này còn một đăng ký khác chưa thanh toán (người đăng ký có thể đã đăng ký lại trên trình duyệt khác). Hãy xoá đăng ký thừa.',
+  phoneHasPaidRegistration:
+    'Số điện thoại này còn một đăng ký khác đã thanh toán. Chỉ duyệt được một trong hai: hãy duyệt một đăng ký và từ chối (hoàn phí) đăng ký còn lại.',
   rejectionReasonRequired: 'Vui lòng nhập lý do từ chối.',
   verifyBeforePaying: 'Vui lòng xác thực email và số điện thoại trước khi thanh toán.',
   alreadyPaid: 'Đăng ký đã được thanh toán. Vui lòng chờ hệ thống xét duyệt.',
@@ -43,6 +49,23 @@ export const REGISTRATION_MESSAGES = {
   withdrawBlocked: 'Đăng ký đã được thanh toán hoặc xét duyệt nên không thể huỷ.',
   papersRequired: 'Vui lòng tải lên ảnh hoặc bản scan giấy tờ tùy thân (CCCD hai mặt).',
 } as const;
+
+/**
+ * What a registration's phone number (the future username) conflicts with: an account whose username it
+ * already is, another registration paid or approved with it, another one still pending.
+ */
+export const REGISTRATION_PHONE_CONFLICTS = ['account', 'paidRegistration', 'pendingRegistration'] as const;
+export type RegistrationPhoneConflict = (typeof REGISTRATION_PHONE_CONFLICTS)[number];
+
+/** What the registrant reads about a conflict, once their phone is verified (the number is theirs). */
+export const REGISTRATION_PHONE_CONFLICT_TEXTS: Record<RegistrationPhoneConflict, string> = {
+  account:
+    'Số điện thoại này đã là tên đăng nhập của một tài khoản Nhà trọ nên đăng ký không thể được duyệt. Hãy sửa đăng ký sang số điện thoại khác, hoặc đăng nhập tài khoản đó (chọn "Quên mật khẩu?" nếu cần).',
+  paidRegistration:
+    'Số điện thoại này đã có một đăng ký khác được thanh toán. Vui lòng chờ kết quả xét duyệt của đăng ký đó, hoặc sửa đăng ký này sang số điện thoại khác.',
+  pendingRegistration:
+    'Số điện thoại này còn một đăng ký khác chưa thanh toán (có thể bạn đã đăng ký trên một trình duyệt khác). Chỉ một đăng ký được duyệt: đăng ký thanh toán trước được xét, đăng ký còn lại sẽ bị xoá.',
+};
 
 /** Rooms a registration may ask for. */
 export const REGISTRATION_ROOMS = { min: 1, max: 1000 } as const;
@@ -149,6 +172,11 @@ export const registrationEntity = z.object({
   landlordUserID: z.string().optional(),
   houseID: z.string().optional(),
   accountExpiresOn: isoDate().optional(),
+  /**
+   * Computed on reading, never stored: what the phone number conflicts with. The super admin always sees
+   * it; the registrant only once the phone is verified.
+   */
+  phoneConflict: z.enum(REGISTRATION_PHONE_CONFLICTS).optional(),
 });
 export type Registration = z.infer<typeof registrationEntity>;
 

@@ -16,6 +16,8 @@ export const STAFF_MESSAGES = {
   notFound: 'Không tìm thấy nhân viên này.',
   username:
     'Tên đăng nhập gồm 3–50 ký tự: chữ không dấu, số và dấu chấm, gạch dưới hoặc gạch ngang (không có khoảng trắng).',
+  usernameNeedsLetter:
+    'Tên đăng nhập của nhân viên phải có ít nhất một chữ cái (số điện thoại là tên đăng nhập của người thuê và chủ trọ).',
   housesRequired: 'Chọn ít nhất một nhà trọ nhân viên làm việc.',
   houseIDRequired: 'Thiếu mã nhà trọ (houseID).',
   userIDInvalid: 'Mã nhân viên (userID) không hợp lệ.',
@@ -32,7 +34,10 @@ export const staffCreateSchema = z.strictObject({
   username: z
     .string({ error: STAFF_MESSAGES.username })
     .trim()
-    .regex(STAFF_USERNAME_PATTERN, { error: STAFF_MESSAGES.username }),
+    .regex(STAFF_USERNAME_PATTERN, { error: STAFF_MESSAGES.username })
+    // Phone numbers are the usernames of tenants and landlords: a staff name shaped like one could take a
+    // person's future username, or tell whether a number already has one.
+    .regex(/[A-Za-z]/, { error: STAFF_MESSAGES.usernameNeedsLetter }),
   /** Lets them recover their password by e-mail too (their phone number always works). */
   email: emailField().optional(),
   houseIDs: z

@@ -1,11 +1,17 @@
-import { MESSAGES, type Contract, type ContractChange, type Reservation } from '@nhatro/common';
+import {
+  type Contract,
+  type ContractChange,
+  type RepresentativeAccount,
+  type Reservation,
+} from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, startTestProduct, type TestProduct, accessTokens } from '../support/product.js';
+import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
 import { expectError, expectFieldError, MSG, type ODataCollection, type RoomReply } from './helpers.js';
 
 /** Reservations and contracts through the real handlers, from a deposit to an early end. */
 
-type ContractReply = Contract & { representativeAccount?: { username: string; oneTimePassword: string } };
+type ContractReply = Contract & { representativeAccount?: RepresentativeAccount };
 
 let product: TestProduct;
 let api: ReturnType<typeof apiClient>;
@@ -33,7 +39,6 @@ function send<T>(method: string, path: string, body: unknown, user = 'chunha') {
 describe('from a deposit to a signed contract and back', () => {
   let reservationID = '';
   let contractID = '';
-  let tenant = { username: '', oneTimePassword: '' };
 
   it('a deposit reserves the room; a second one is 409; another landlord gets 404', async () => {
     const deposit = {
@@ -72,7 +77,7 @@ describe('from a deposit to a signed contract and back', () => {
     expect(listed.body.data.map((item) => item.reservationID)).toEqual([reservationID]);
   });
 
-  it('the contract from the reservation opens the tenant’s account (shown once)', async () => {
+  it('the contract from the reservation sends its tenant a code; they open their account with it', async () => {
     const reply = await send<ContractReply>('POST', '/odata/Contract', {
       roomID,
       reservationID,
@@ -83,25 +88,28 @@ describe('from a deposit to a signed contract and back', () => {
       vehicles: [{ vehicleType: 'Xe máy', licensePlate: '51F-123.45' }],
     });
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-    expect(reply.body).toMatchObject({ status: 1, deposit: 2_000_000, deposited: true });
-    tenant = reply.body.representativeAccount as typeof tenant;
+    expect(reply.body).toMatchObject({
+      status: 1,
+      deposit: 2_000_000,
+      deposited: true,
+      accountLinkPending: true,
+    });
     contractID = reply.body.contractID;
-    expect(tenant.username).toBe('0938111222');
-    const login = await api.login(tenant.username, tenant.oneTimePassword);
+    expect(reply.body.representativeAccount).toEqual({
+      username: '0938111222',
+      linkPending: true,
+      sentTo: '•••••••222',
+      expiresOn: expect.any(String),
+    });
+    // No account before the person confirms; then their phone and their own password open it.
+    const early = await api.request('POST', '/api/User/Login', {
+      body: { username: '0938111222', password: 'NhaMoi2030' },
+    });
+    expect(early.status).toBe(401);
+    await tenantConfirmsOverHttp(api, contractID, 'NhaMoi2030');
+    const login = await api.login('0938111222', 'NhaMoi2030');
     expect(login.contractID).toBe(contractID);
-    expect(login).toMatchObject({ mustChangePassword: true });
-    // Until the one-time password is replaced, nothing but the change (and logout) opens.
-    const beforeChange = await api.request<{ errorMessage: string }>('GET', '/odata/Contract', {
-      token: login.token.accessToken,
-    });
-    expect(beforeChange.status).toBe(403);
-    expect(beforeChange.body.errorMessage).toBe(MESSAGES.passwordChangeRequired);
-    const changed = await api.request('POST', '/api/User/ChangePassword', {
-      token: login.token.accessToken,
-      body: { oldPassword: tenant.oneTimePassword, newPassword: 'NhaMoi2030' },
-    });
-    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
-    expect(await api.login(tenant.username, 'NhaMoi2030')).not.toHaveProperty('mustChangePassword');
+    expect(login).not.toHaveProperty('mustChangePassword');
     const own = await api.request<ODataCollection<Contract>>('GET', '/odata/Contract', {
       token: login.token.accessToken,
     });

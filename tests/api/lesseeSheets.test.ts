@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LesseeImportAccount } from '@nhatro/common';
+import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
 import { createUser, findUserByUsername } from '../../api/src/useCases/shared/users.js';
 import {
   apiClient,
@@ -35,7 +37,7 @@ interface RawReply {
 interface ImportData {
   contracts: number;
   lessees: number;
-  accounts: Array<{ roomName: string; occupantName: string; username: string; oneTimePassword: string }>;
+  accounts: LesseeImportAccount[];
 }
 
 interface ContractReply {
@@ -187,19 +189,25 @@ describe('POST /ExcelImport/ImportLessee', () => {
           roomName: 'P101',
           occupantName: 'Nguyễn Văn An',
           username: '0971000001',
-          oneTimePassword: expect.any(String),
+          linkPending: true,
+          sentTo: '•••••••001',
+          expiresOn: expect.any(String),
         },
         {
           roomName: 'P102',
           occupantName: 'Lê Minh Châu',
           username: '0971000002',
-          oneTimePassword: expect.any(String),
+          linkPending: true,
+          sentTo: '•••••••002',
+          expiresOn: expect.any(String),
         },
         {
           roomName: 'P103',
           occupantName: 'Võ Thị Em',
           username: '0971000003',
-          oneTimePassword: expect.any(String),
+          linkPending: true,
+          sentTo: '•••••••003',
+          expiresOn: expect.any(String),
         },
       ],
     });
@@ -234,17 +242,11 @@ describe('POST /ExcelImport/ImportLessee', () => {
     const p102 = contracts.find((contract) => contract.roomID === rooms.get('P102')?.roomID);
     expect(p102?.rentFee).toBe(rooms.get('P102')?.price);
 
-    // The representative signs in with the one-time password and must then choose their own.
-    const account = body.data.accounts[2];
-    const login = await api.request<{ mustChangePassword?: boolean; roomID?: string }>(
-      'POST',
-      '/api/User/Login',
-      {
-        body: { username: account?.username, password: account?.oneTimePassword },
-      },
-    );
-    expect(login.status, JSON.stringify(login.body)).toBe(200);
-    expect(login.body).toMatchObject({ mustChangePassword: true, roomID: rooms.get('P103')?.roomID });
+    // The representative opens their account with the code sent to them and a password of their own.
+    const p103 = contracts.find((contract) => contract.roomID === rooms.get('P103')?.roomID);
+    await tenantConfirmsOverHttp(api, p103?.contractID ?? '', 'NguoiThue2026');
+    const login = await api.login('0971000003', 'NguoiThue2026');
+    expect(login).toMatchObject({ roomID: rooms.get('P103')?.roomID, contractID: p103?.contractID });
   });
 
   it('a bad CCCD and an occupied room → 400 spreadsheet with “Lỗi” on those rows (and why on their room’s others); nothing written', async () => {
@@ -283,17 +285,25 @@ describe('POST /ExcelImport/ImportLessee', () => {
     }
   });
 
-  it('a phone that is already a current tenant’s account → 400 on that row; nothing written', async () => {
+  it('a phone that is already a current tenant’s account: imported as any other, the account untouched (issue 21)', async () => {
     // 0987654321 is nguoithue's phone, but their username is "nguoithue": the first import takes the phone.
     const first = await importFile(hoaSen, await lesseeImportFile([rep('P105', '0973000001')]));
     expect(first.status, JSON.stringify(first.json)).toBe(200);
+    const p105Room = (await roomsOf(hoaSen)).get('P105')?.roomID;
+    const p105 = (await contractsOf(hoaSen)).find((contract) => contract.roomID === p105Room);
+    await tenantConfirmsOverHttp(api, p105?.contractID ?? '', 'NguoiThue2026');
     const again = await importFile(hoaSen, await lesseeImportFile([rep('P201', '0973000001')]));
-    expect(again.status).toBe(400);
-    const report = await readXlsx(again.bytes);
-    expect(report.rows[1]?.[columnOf(report, 'Lỗi')]).toBe(
-      'Số điện thoại: Số điện thoại này đang là tài khoản của người thuê một hợp đồng khác còn hiệu lực.',
-    );
-    expect((await roomsOf(hoaSen)).get('P201')?.status).toBe('empty');
+    expect(again.status, JSON.stringify(again.json)).toBe(200);
+    // The same answer as for the number when it was new: nothing tells that it has an account now.
+    const answer = (reply: typeof first) => {
+      const [{ roomName: _room, expiresOn: _until, ...account }] = (reply.json as { data: ImportData }).data
+        .accounts as [LesseeImportAccount];
+      return account;
+    };
+    expect(answer(again)).toEqual(answer(first));
+    expect((await roomsOf(hoaSen)).get('P201')?.status).toBe('occupied');
+    // The person still signs in to their own tenancy with their own password.
+    expect(await api.login('0973000001', 'NguoiThue2026')).toMatchObject({ contractID: p105?.contractID });
   });
 
   it('staff of the house may import (contract permission 3); other houses 404, a tenant 403, anonymous 401', async () => {
@@ -350,14 +360,15 @@ describe('GET /ExcelExport/TemporaryResidence', () => {
     expect(sheet.rows[0]?.[0]).toBe('DANH SÁCH NGƯỜI TẠM TRÚ');
     expect(sheet.rows[1]?.[0]).toBe('Nhà trọ: Nhà trọ Hoa Sen');
     expect(sheet.rows[5]?.[1]).toBe('Họ và tên');
-    // The seeded tenant of P101 and the two imported above (P105, P202), in room order.
-    expect(sheet.rows.slice(6, 9).map((cells) => [cells[1], cells[9]])).toEqual([
+    // The seeded tenant of P101 and the three imported above (P105, P201, P202), in room order.
+    expect(sheet.rows.slice(6, 10).map((cells) => [cells[1], cells[9]])).toEqual([
       ['Lê Minh Tuấn', 'P101'],
       ['Nguyễn Văn An', 'P105'],
+      ['Nguyễn Văn An', 'P201'],
       ['Nguyễn Văn An', 'P202'],
     ]);
     expect(sheet.rows[6]?.[4]).toBe('079203004567');
-    expect(sheet.rows.at(-1)?.[0]).toBe('Tổng số: 3 người');
+    expect(sheet.rows.at(-1)?.[0]).toBe('Tổng số: 4 người');
   });
 
   it('staff of the house may download it; other houses 404, a tenant 403, anonymous 401, no house 400', async () => {

@@ -185,6 +185,12 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     'PATCH odata/HMRegistration/{id}': { houseName: 'Nhà dò' },
     'POST api/Verify/RequestEmailVerify': { key: id.registration },
     'POST api/Verify/RequestSMSVerify': { key: id.registration },
+    'POST api/TenancyLink/Confirm': {
+      linkID: 'khongphailienkethatcuaai',
+      code: '123456',
+      newPassword: 'MoiHon@2026',
+    },
+    'POST api/TenancyLink/Resend': { contractID: id.contract },
     'POST api/GuestContract/Sign': {
       contractID: id.contract,
       token: 'khong.phai.token-that-cua-lien-ket',

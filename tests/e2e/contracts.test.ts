@@ -10,6 +10,8 @@ import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } fro
 import { storedSessionInHouse, textOf, toast } from '../support/ui.js';
 import { cleanPages, downloadedBytes, pictureFor } from '../support/browser.js';
 import { makePng } from '../support/png.js';
+import { apiClient } from '../support/product.js';
+import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
 
 const baseURL = inject('baseURL');
 const HOUSE_NAME = 'Nhà trọ Hoa Sen';
@@ -37,7 +39,6 @@ const journey = {
   /** A contract (set up through the API) ending in 20 days. */
   soonContractID: '',
   username: '',
-  oneTimePassword: '',
   startDate: '',
   endDate: '',
   extendedEndDate: '',
@@ -241,7 +242,7 @@ describe('reservations (cọc giữ phòng)', () => {
 });
 
 describe('/createContract — the five steps', () => {
-  it('turns the deposit into a contract with two occupants and a motorbike, and shows the one-time password once', async () => {
+  it('turns the deposit into a contract with two occupants and a motorbike, and says where the tenant’s code went', async () => {
     await page.goto(`/rooms/${journey.roomID}`);
     await page.getByRole('link', { name: 'Tạo hợp đồng từ khoản cọc' }).click();
     await page.waitForURL((url) => url.pathname === '/createContract');
@@ -325,21 +326,21 @@ describe('/createContract — the five steps', () => {
     const account = page.getByRole('dialog', { name: 'Tài khoản của người thuê' });
     await account.waitFor();
     journey.username = (await account.getByTestId('tenant-account-username').textContent()) ?? '';
-    journey.oneTimePassword = (await account.getByTestId('tenant-account-password').textContent()) ?? '';
     expect(journey.username).toBe(TENANT_PHONE);
-    expect(journey.oneTimePassword).toMatch(/^[A-Za-z0-9]{8,}$/);
-    expect(await account.textContent()).toContain(
-      'Người thuê phải đổi mật khẩu này ở lần đăng nhập đầu tiên.',
+    // No password for the landlord: a code went to the tenant's phone (the same for every number).
+    expect(await textOf(account.getByTestId('tenant-account-link-pending'))).toContain(
+      `Đã gửi mã xác nhận tới •••••••${TENANT_PHONE.slice(-3)}`,
     );
-    await account.getByRole('button', { name: 'Sao chép mật khẩu một lần' }).waitFor();
+    expect(await account.textContent()).not.toMatch(/mật khẩu một lần/i);
     // Only the button leaves the dialog: Escape does not close it.
     await page.keyboard.press('Escape');
     expect(await account.isVisible()).toBe(true);
     await toast(page, 'success', 'Tạo hợp đồng thành công!').waitFor();
-    await account.getByRole('button', { name: 'Đã ghi lại, xem hợp đồng' }).click();
+    await account.getByRole('button', { name: 'Xem hợp đồng' }).click();
     await page.waitForURL((url) => /^\/contracts\/[\w-]+$/.test(url.pathname));
     journey.contractID = new URL(page.url()).pathname.split('/').pop() ?? '';
     expect(journey.contractID).not.toBe('');
+    await page.getByTestId('contract-link-pending').getByRole('button', { name: 'Gửi lại mã' }).waitFor();
   });
 
   it('is one column at 375 px and starts from the room given in ?roomID=', async () => {
@@ -578,32 +579,10 @@ describe('/contracts/{id} and its pages', () => {
     await pictureFor(page, 'contracts-history-desktop');
   });
 
-  it('lets the new tenant in with the one-time password, forces a new one, and shows their contract', async () => {
+  it('lets the new tenant in once they confirm the code sent to their phone, and shows their contract', async () => {
     const tenant = await phonePage();
+    await tenantConfirmsOverHttp(apiClient(baseURL), journey.contractID, NEW_TENANT_PASSWORD);
     await tenant.goto('/login');
-    await tenant.getByLabel('Tên đăng nhập').fill(journey.username);
-    await tenant.getByLabel('Mật khẩu', { exact: true }).fill(journey.oneTimePassword);
-    await tenant.getByRole('button', { name: 'Đăng nhập' }).click();
-    await tenant.waitForURL((url) => url.pathname === '/newPassword');
-
-    // The new password is set through the API (the /newPassword form belongs to the tenant screens).
-    const login = await fetch(new URL('/api/User/Login', baseURL), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: journey.username, password: journey.oneTimePassword }),
-    });
-    const { token, mustChangePassword } = (await login.json()) as {
-      token: { accessToken: string };
-      mustChangePassword?: boolean;
-    };
-    expect(mustChangePassword).toBe(true);
-    const changed = await fetch(new URL('/api/User/ChangePassword', baseURL), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token.accessToken}` },
-      body: JSON.stringify({ oldPassword: journey.oneTimePassword, newPassword: NEW_TENANT_PASSWORD }),
-    });
-    expect(changed.status).toBe(200);
-
     await tenant.evaluate(() => {
       window.localStorage.clear();
       window.sessionStorage.clear();

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cleanPages, newPage, pictureFor, sharedBrowser, VIEWPORTS } from '../support/browser.js';
 import { makePng } from '../support/png.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
+import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
 import { storedSessionFor, textOf, toast } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
@@ -70,7 +71,7 @@ beforeAll(async () => {
   roomID = room.roomID;
   // Started last year, so the contract is in force today.
   const startYear = new Date().getFullYear() - 1;
-  const contract = await call<{ representativeAccount: { username: string; oneTimePassword: string } }>(
+  const contract = await call<{ contractID: string; representativeAccount: { username: string } }>(
     'POST',
     '/odata/Contract',
     {
@@ -87,14 +88,8 @@ beforeAll(async () => {
     },
   );
   tenantUsername = contract.representativeAccount.username;
-  const oneTime = contract.representativeAccount.oneTimePassword;
-  const tenant = await api.login(tenantUsername, oneTime);
-  await call(
-    'POST',
-    '/api/User/ChangePassword',
-    { oldPassword: oneTime, newPassword: TENANT_PASSWORD },
-    tenant.token.accessToken,
-  );
+  // The tenant opens their account with the code sent to their phone and a password of their own.
+  await tenantConfirmsOverHttp(api, contract.contractID, TENANT_PASSWORD);
 });
 
 afterAll(async () => {

@@ -11,6 +11,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cleanPages, newPage, pictureFor, sharedBrowser, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
+import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
 import { storedSessionFor, textOf, toast } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
@@ -126,7 +127,7 @@ beforeAll(async () => {
   // Started well before this month, so the month's rent is whole.
   const today = vietnamToday();
   const startYear = Number(today.slice(0, 4)) - 1;
-  const contract = await call<{ representativeAccount: { username: string; oneTimePassword: string } }>(
+  const contract = await call<{ contractID: string; representativeAccount: { username: string } }>(
     'POST',
     '/odata/Contract',
     {
@@ -143,13 +144,8 @@ beforeAll(async () => {
     },
   );
   data.tenantUsername = contract.representativeAccount.username;
-  const tenant = await api.login(data.tenantUsername, contract.representativeAccount.oneTimePassword);
-  await call(
-    'POST',
-    '/api/User/ChangePassword',
-    { oldPassword: contract.representativeAccount.oneTimePassword, newPassword: TENANT_PASSWORD },
-    tenant.token.accessToken,
-  );
+  // The tenant opens their account with the code sent to their phone and a password of their own.
+  await tenantConfirmsOverHttp(api, contract.contractID, TENANT_PASSWORD);
 
   await call('POST', '/odata/MeterRecord', { roomID: data.roomID, kind: 'electricity', newIndex: NEW_INDEX });
   const ticket = await call<{ houseTicketID: string }>('POST', '/api/HouseTicket/Draft', {

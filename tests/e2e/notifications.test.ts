@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutboxMessage } from '../../api/src/domain/outbox.js';
 import { launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
+import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
 import { storedSessionFor, textOf, toast } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
@@ -60,7 +61,7 @@ beforeAll(async () => {
     currentWaterIndex: 10,
   });
   const startYear = new Date().getFullYear() - 1;
-  const contract = await call<{ representativeAccount: { username: string; oneTimePassword: string } }>(
+  const contract = await call<{ contractID: string; representativeAccount: { username: string } }>(
     'POST',
     '/odata/Contract',
     {
@@ -76,14 +77,8 @@ beforeAll(async () => {
     },
   );
   tenantUsername = contract.representativeAccount.username;
-  const oneTime = contract.representativeAccount.oneTimePassword;
-  const tenant = await api.login(tenantUsername, oneTime);
-  await call(
-    'POST',
-    '/api/User/ChangePassword',
-    { oldPassword: oneTime, newPassword: TENANT_PASSWORD },
-    tenant.token.accessToken,
-  );
+  // The tenant opens their account with the code sent to their phone and a password of their own.
+  await tenantConfirmsOverHttp(api, contract.contractID, TENANT_PASSWORD);
 });
 
 afterAll(async () => {

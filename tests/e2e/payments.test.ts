@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser, newPage, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
+import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
 import { storedSessionFor, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
@@ -77,7 +78,7 @@ beforeAll(async () => {
   });
   data.roomID = room.roomID;
   const year = Number(new Date().getFullYear()) - 1;
-  const contract = await call<{ representativeAccount: { username: string; oneTimePassword: string } }>(
+  const contract = await call<{ contractID: string; representativeAccount: { username: string } }>(
     'POST',
     '/odata/Contract',
     {
@@ -94,13 +95,8 @@ beforeAll(async () => {
     },
   );
   data.tenantUsername = contract.representativeAccount.username;
-  const tenant = await api.login(data.tenantUsername, contract.representativeAccount.oneTimePassword);
-  await call(
-    'POST',
-    '/api/User/ChangePassword',
-    { oldPassword: contract.representativeAccount.oneTimePassword, newPassword: TENANT_PASSWORD },
-    tenant.token.accessToken,
-  );
+  // The tenant opens their account with the code sent to their phone and a password of their own.
+  await tenantConfirmsOverHttp(api, contract.contractID, TENANT_PASSWORD);
   await call('PATCH', '/odata/MeterRecord', {
     records: [
       { roomID: data.roomID, kind: 'electricity', newIndex: 100 },

@@ -1,8 +1,9 @@
 // Browser journeys of tenants (role 4) and of the guest contract link: the demo tenant's room and
-// contract on a phone, a new tenant forced to replace the one-time password the landlord gave them, and
+// contract on a phone, a new tenant opening their account with the code sent to their phone, and
 // the representative reading and signing a contract through a guest link without an account.
 // The landlord (chunha) acts through the API; each journey makes its own room in 'Nhà trọ Bình An'.
-import { CONTRACT_MESSAGES, PASSWORD_MESSAGES, type GuestLink } from '@nhatro/common';
+import { CONTRACT_MESSAGES, PASSWORD_MESSAGES, TENANCY_LINK_MESSAGES, type GuestLink } from '@nhatro/common';
+import type { OutboxMessage } from '../../api/src/domain/outbox.js';
 import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cleanPages, pictureFor, VIEWPORTS } from '../support/browser.js';
@@ -22,7 +23,7 @@ let houseID = '';
 interface ContractReply {
   contractID: string;
   roomID: string;
-  representativeAccount: { username: string; oneTimePassword: string };
+  representativeAccount: { username: string };
 }
 
 interface ServiceReply {
@@ -240,66 +241,53 @@ describe('the demo tenant (nguoithue)', () => {
   });
 });
 
-describe('a new tenant with a one-time password', () => {
-  it('must set a new password first, then lands on their pages and signs in with it', async () => {
+describe('a new tenant opening their account with the code sent to their phone', () => {
+  it('types the code and a password of their own on the link of the message, then lands on their pages', async () => {
     const contract = await contractForNewTenant('A');
-    const { oneTimePassword } = contract.representativeAccount;
     const newPassword = `NhaMoi${RUN}9`;
+    const outbox = await api.request<{ data: OutboxMessage[] }>('GET', '/_dev/outbox?format=json');
+    const message = outbox.body.data.find(
+      (each) => each.event === 'tenancyLinkCode' && each.subjectID === contract.contractID,
+    );
+    const code = /Mã xác nhận: (\d{6})/.exec(message?.body ?? '')?.[1] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+
+    // No account before they confirm.
+    const early = await api.request('POST', '/api/User/Login', {
+      body: { username: contract.phone, password: newPassword },
+    });
+    expect(early.status).toBe(401);
 
     const { page } = await openPage('phone');
-    await logInThroughForm(page, contract.phone, oneTimePassword);
-    expect(pathOf(page)).toBe('/newPassword');
-    await page.getByRole('heading', { level: 1, name: 'Đặt mật khẩu mới' }).waitFor();
-    await page.getByTestId('new-password-required').waitFor();
-
-    // Another page sends them back until the password is changed.
-    await page.goto('/lesseeRoomDetail');
-    await page.waitForURL((url) => url.pathname === '/newPassword');
-    await page.goto('/lesseeContract');
-    await page.waitForURL((url) => url.pathname === '/newPassword');
-    await page.getByRole('heading', { level: 1, name: 'Đặt mật khẩu mới' }).waitFor();
-
-    // The server's rules and messages, under the touched fields.
-    const oldField = page.getByTestId('new-password-oldPassword');
-    const newField = page.getByTestId('new-password-newPassword');
-    const repeatField = page.getByTestId('new-password-confirmPassword');
-    expect(await textOf(page.locator('label[for=new-password-oldPassword]'))).toMatch(/^Mật khẩu một lần/);
+    await page.goto(new URL(message?.link ?? '').pathname);
+    await page.getByRole('heading', { level: 1, name: 'Xác nhận hợp đồng thuê mới' }).waitFor();
+    const codeField = page.getByTestId('tenancy-link-code');
+    const newField = page.getByTestId('tenancy-link-newPassword');
+    const repeatField = page.getByTestId('tenancy-link-confirmPassword');
+    // The password rules, under the touched fields.
     await newField.fill('ngan1');
     await repeatField.focus();
-    expect(await textOf(page.locator('#new-password-newPassword-helper-text'))).toBe(
+    expect(await textOf(page.locator('#tenancy-link-newPassword-helper-text'))).toBe(
       PASSWORD_MESSAGES.newTooShort,
     );
-    await newField.fill('chichucaithoi');
-    expect(await textOf(page.locator('#new-password-newPassword-helper-text'))).toBe(
-      PASSWORD_MESSAGES.newWeak,
-    );
     await newField.fill(newPassword);
-    await repeatField.fill(`${newPassword}x`);
-    await oldField.focus();
-    expect(await textOf(page.locator('#new-password-confirmPassword-helper-text'))).toBe(
-      'Mật khẩu nhập lại không khớp với mật khẩu mới.',
-    );
     await repeatField.fill(newPassword);
-    await page.getByRole('button', { name: 'Đổi mật khẩu' }).click();
-    expect(await textOf(page.locator('#new-password-oldPassword-helper-text'))).toBe(
-      PASSWORD_MESSAGES.oldRequired,
-    );
-    expect(pathOf(page)).toBe('/newPassword');
-
-    // A wrong one-time password: the server's message under the field and a failure toast.
-    await oldField.fill('SaiMatKhau1');
-    await page.getByRole('button', { name: 'Đổi mật khẩu' }).click();
-    await toast(page, 'error', `Đổi mật khẩu thất bại! ${PASSWORD_MESSAGES.oldWrong}`).waitFor();
-    expect(await textOf(page.locator('#new-password-oldPassword-helper-text'))).toBe(
-      PASSWORD_MESSAGES.oldWrong,
-    );
+    // A wrong code: the server's message under the field, and the page stays.
+    await codeField.fill(code === '000000' ? '111111' : '000000');
+    await page.getByTestId('tenancy-link-submit').click();
+    await expect
+      .poll(() => textOf(page.locator('#tenancy-link-code-helper-text')))
+      .toBe(TENANCY_LINK_MESSAGES.codeInvalid);
     await fitsThePhoneWidth(page);
-    await pictureFor(page, 'tenant-new-password-phone');
+    await pictureFor(page, 'tenant-tenancy-link-phone');
 
-    await oldField.fill(oneTimePassword);
-    await page.getByRole('button', { name: 'Đổi mật khẩu' }).click();
-    await toast(page, 'success', PASSWORD_MESSAGES.changed).waitFor();
-    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await codeField.fill(code);
+    await page.getByTestId('tenancy-link-submit').click();
+    await page.getByTestId('tenancy-link-done').waitFor();
+    await page.getByTestId('tenancy-link-page').getByRole('link', { name: 'Đăng nhập' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    await logInThroughForm(page, contract.phone, newPassword);
+    expect(pathOf(page)).toBe('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Tổng quan' }).waitFor();
 
     // Their own room and contract now open.
@@ -349,11 +337,11 @@ describe('a new tenant with a one-time password', () => {
     );
     expect(await textOf(page.getByTestId('tenant-contract-status'))).toBe('Đã kết thúc sớm');
 
-    // The one-time password no longer opens the account.
-    const old = await api.request('POST', '/api/User/Login', {
-      body: { username: contract.phone, password: oneTimePassword },
+    // The code was spent: the link cannot be used again.
+    const again = await api.request('POST', '/api/TenancyLink/Confirm', {
+      body: { linkID: new URL(message?.link ?? '').pathname.split('/').at(-1), code, newPassword },
     });
-    expect(old.status).toBe(401);
+    expect(again.status).toBe(400);
   });
 });
 

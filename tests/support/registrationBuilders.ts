@@ -10,7 +10,7 @@ import {
 } from '../../api/src/domain/shared/model.js';
 import { grantRegistrationUpload } from '../../api/src/useCases/blobAccess.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
-import { createRegistration } from '../../api/src/useCases/registrations.js';
+import { createRegistration } from '../../api/src/useCases/registrations/registering.js';
 import { readRegistration } from '../../api/src/useCases/shared/registrationAccess.js';
 import type { MemoryBlobStorage } from './memoryBlobStorage.js';
 import { makePng } from './png.js';

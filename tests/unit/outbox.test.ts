@@ -13,7 +13,7 @@ import {
   billDueSoonText,
   billIssuedText,
   issueStatusText,
-  tenantAccountText,
+  tenancyLinkCodeText,
 } from '../../api/src/domain/shared/outboxTexts.js';
 import { daysBetween, reminderKey, reminderWindows } from '../../api/src/domain/reminders.js';
 
@@ -163,17 +163,19 @@ describe('texts', () => {
     );
   });
 
-  it('a new tenant account: the username, never a password', () => {
-    const text = tenantAccountText(
-      { username: '0987654321' },
+  it('a new tenancy: the code and the confirmation link, the same words for every number', () => {
+    const text = tenancyLinkCodeText(
+      '042917',
+      'AbCdEfGhIjKlMnOp',
       { houseName: 'Nhà trọ Hoa Sen', roomName: 'P101' },
+      72,
       { name: 'Lê Minh Tuấn' },
       web,
     );
-    expect(text.body).toContain('Tên đăng nhập: 0987654321.');
-    expect(text.body).toContain('hỏi chủ trọ');
+    expect(text.body).toContain('Mã xác nhận: 042917 (dùng được trong 3 ngày).');
+    expect(text.body).toContain('Nhà trọ Hoa Sen đã tạo hợp đồng thuê phòng P101');
     expect(text.body).not.toMatch(/mật khẩu:\s*\S/i);
-    expect(text.link).toBe(`${web}/login`);
+    expect(text.link).toBe(`${web}/tenancyLink/AbCdEfGhIjKlMnOp`);
   });
 });
 

@@ -1,7 +1,14 @@
 import { BILL_MESSAGES, BILL_STATUS } from '@nhatro/common';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../api/src/domain/shared/errors.js';
-import { applyCashPayment, owedOf, type Payable } from '../../api/src/domain/payments.js';
+import {
+  applyCashPayment,
+  applyPlatformPayment,
+  assertPaidInFull,
+  creditedAmount,
+  owedOf,
+  type Payable,
+} from '../../api/src/domain/payments.js';
 import { decideIpn, refundDueTexts, refundReasonOf } from '../../api/src/domain/shared/onlinePayments.js';
 
 /** Cash payments of bills and charges: a part leaves the rest owed, never more than is owed. */
@@ -137,5 +144,50 @@ describe('the gateway’s notification, before anything is written', () => {
     expect(texts.landlord.body).toContain('14226112');
     expect(texts.landlord.body).toContain('đã được thay bằng liên kết mới');
     expect(texts.payer.body).toContain('hoàn lại');
+  });
+});
+
+describe('platform payments credit exactly what they were made for', () => {
+  const paid = { paymentID: 'P1', amount: 300_000, paidOn: NOW.toISOString() };
+  const waiting = { status: 'pending', payments: [] };
+
+  it('the fee it was made for, while waiting: paid and credited', () => {
+    expect(applyPlatformPayment(waiting, paid, { due: 300_000, voided: false })).toEqual({
+      doc: { status: 'paid', payments: [paid] },
+      credited: true,
+    });
+  });
+
+  it('another amount, a cancelled payment or a payable no longer waiting: recorded, not credited', () => {
+    for (const [doc, terms] of [
+      [waiting, { due: 10_000_000, voided: false }],
+      [waiting, { due: 300_000, voided: true }],
+      [
+        { status: 'paid', payments: [{ ...paid, paymentID: 'P0' }] },
+        { due: 300_000, voided: false },
+      ],
+      [
+        { status: 'rejected', payments: [] },
+        { due: 300_000, voided: false },
+      ],
+    ] as const) {
+      const applied = applyPlatformPayment(doc, paid, terms);
+      expect(applied?.credited).toBe(false);
+      expect(applied?.doc.status).toBe(doc.status);
+      expect(applied?.doc.payments.at(-1)).toEqual({ ...paid, credited: false });
+    }
+  });
+
+  it('recorded once; approval needs the credited money to cover the fee', () => {
+    const once = applyPlatformPayment(waiting, paid, { due: 300_000, voided: false });
+    expect(applyPlatformPayment(once?.doc ?? waiting, paid, { due: 300_000, voided: false })).toBeUndefined();
+    const mixed = [paid, { ...paid, paymentID: 'P2', credited: false as const }];
+    expect(creditedAmount(mixed)).toBe(300_000);
+    const message = (got: number, due: number) => `${got}/${due}`;
+    expect(() => assertPaidInFull({ payments: mixed }, 300_000, message)).not.toThrow();
+    expect(refusalOf(() => assertPaidInFull({ payments: mixed }, 600_000, message))).toMatchObject({
+      kind: 'conflict',
+      errorMessage: '300000/600000',
+    });
   });
 });

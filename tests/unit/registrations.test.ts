@@ -1,9 +1,16 @@
-import { DEFAULT_PLATFORM_PRICING, REGISTRATION_MESSAGES, registrationCreateSchema } from '@nhatro/common';
+import {
+  DEFAULT_PLATFORM_PRICING,
+  REGISTRATION_MESSAGES,
+  REGISTRATION_PHONE_CONFLICT_TEXTS,
+  registrationCreateSchema,
+} from '@nhatro/common';
 import { describe, expect, it } from 'vitest';
 import {
   assertMayDelete,
+  assertPhoneFree,
   checkDecision,
   paymentBlocker,
+  phoneConflict,
   registrationCode,
   registrationFee,
   termEndDate,
@@ -49,14 +56,43 @@ describe('registration rules', () => {
 
   it('paying needs both verifications and a pending registration; deleting spares paid and approved ones', () => {
     const verified = { status: 'pending' as const, emailVerified: true, phoneVerified: true };
-    expect(paymentBlocker(verified)).toBeUndefined();
-    expect(paymentBlocker({ ...verified, phoneVerified: false })).toBe(
+    expect(paymentBlocker(verified, undefined)).toBeUndefined();
+    expect(paymentBlocker({ ...verified, phoneVerified: false }, undefined)).toBe(
       REGISTRATION_MESSAGES.verifyBeforePaying,
     );
-    expect(paymentBlocker({ ...verified, status: 'paid' })).toBe(REGISTRATION_MESSAGES.alreadyPaid);
+    expect(paymentBlocker({ ...verified, status: 'paid' }, undefined)).toBe(
+      REGISTRATION_MESSAGES.alreadyPaid,
+    );
+    // A number that cannot be approved: the registrant is told instead of paying for nothing.
+    expect(paymentBlocker(verified, 'account')).toBe(REGISTRATION_PHONE_CONFLICT_TEXTS.account);
+    expect(paymentBlocker(verified, 'paidRegistration')).toBe(
+      REGISTRATION_PHONE_CONFLICT_TEXTS.paidRegistration,
+    );
+    expect(paymentBlocker(verified, 'pendingRegistration')).toBeUndefined();
     expect(() => assertMayDelete('rejected', 'superAdmin')).not.toThrow();
     expect(() => assertMayDelete('paid', 'superAdmin')).toThrow(REGISTRATION_MESSAGES.deleteBlocked);
     expect(() => assertMayDelete('rejected', 'registrant')).toThrow(REGISTRATION_MESSAGES.withdrawBlocked);
+  });
+
+  it('a phone number conflicts with an account first, then another paid or approved registration, then a pending one', () => {
+    const self = { registrationID: 'r1', status: 'pending' as const };
+    const other = (status: 'pending' | 'paid' | 'approved' | 'rejected') => ({
+      registrationID: 'r2',
+      status,
+    });
+    expect(phoneConflict(self, { hasAccount: false, registrations: [self] })).toBeUndefined();
+    expect(
+      phoneConflict(self, { hasAccount: false, registrations: [self, other('rejected')] }),
+    ).toBeUndefined();
+    expect(phoneConflict(self, { hasAccount: false, registrations: [self, other('pending')] })).toBe(
+      'pendingRegistration',
+    );
+    expect(phoneConflict(self, { hasAccount: false, registrations: [other('paid')] })).toBe(
+      'paidRegistration',
+    );
+    expect(phoneConflict(self, { hasAccount: true, registrations: [other('pending')] })).toBe('account');
+    expect(() => assertPhoneFree('account')).toThrow(REGISTRATION_MESSAGES.phoneHasAccount);
+    expect(() => assertPhoneFree('paidRegistration')).not.toThrow();
   });
 
   it('the form: a Vietnamese mobile number, an e-mail kept in lower case, 1–1000 rooms, 1–4 distinct papers', () => {

@@ -7,6 +7,7 @@ import {
   type ThrottleLimit,
   type ThrottleState,
 } from '../../api/src/domain/shared/throttle.js';
+import { RECOVERY_LIMITS } from '../../api/src/domain/passwordRecovery.js';
 
 const MINUTE = 60_000;
 const LIMIT: ThrottleLimit = { maxFailures: 3, windowMs: 10 * MINUTE, lockMs: 15 * MINUTE };
@@ -34,6 +35,15 @@ describe('login limits', () => {
       0, 0, 1000, 2000, 4000, 64_000,
     ]);
     expect(delayAfter(5, LIMIT)).toBe(0);
+  });
+
+  it('a ceiling on the delays: password recovery spaces a contact’s messages 1, 2, 4, 8, then 15 minutes', () => {
+    expect([1, 2, 3, 4, 5, 6, 20].map((sent) => delayAfter(sent, RECOVERY_LIMITS.contact) / MINUTE)).toEqual([
+      1, 2, 4, 8, 15, 15, 15,
+    ]);
+    expect([2, 3, 4, 9].map((asked) => delayAfter(asked, RECOVERY_LIMITS.pair) / MINUTE)).toEqual([
+      0, 1, 2, 15,
+    ]);
   });
 });
 

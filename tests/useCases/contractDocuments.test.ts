@@ -30,6 +30,7 @@ import {
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { deleteVehicle } from '../../api/src/useCases/vehicles.js';
 import { findUserByUsername } from '../../api/src/useCases/shared/users.js';
+import { tenantConfirms } from '../support/tenancyLinks.js';
 import { aFee, aHouse, aLandlord, aRoom, PNG_BYTES } from '../support/builders.js';
 import {
   actorFor,
@@ -112,6 +113,7 @@ describe('the contract PDF', () => {
   });
 
   it('is read by the contract’s tenant, not by another landlord', async () => {
+    await tenantConfirms(deps, contract.contractID, 'NguoiThue2026');
     const tenant = (await findUserByUsername(deps, '0901234567')) as UserDoc;
     const link = await getContractDocument(
       actorFor(deps, { ...tenant, mustChangePassword: false }),
@@ -253,6 +255,7 @@ describe('paper versions', () => {
       'conflict',
       /đã được thêm/,
     );
+    await tenantConfirms(deps, contract.contractID, 'NguoiThue2026');
     const tenant = (await findUserByUsername(deps, '0901234567')) as UserDoc;
     const read = await grantRead(actorFor(deps, tenant), 'paper-contracts', second);
     expect(read.url).toContain(second);

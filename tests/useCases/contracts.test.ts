@@ -7,6 +7,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { billCode } from '../../api/src/useCases/shared/billCodes.js';
 import type {
+  ContractDoc,
   HouseDoc,
   LesseeInfoDoc,
   MonthlyBillDoc,
@@ -33,6 +34,8 @@ import {
   type UseCaseHarness,
   landlordWithHouse,
 } from '../support/useCaseHarness.js';
+import { outboxMessages } from '../support/notificationBuilders.js';
+import { tenantConfirms } from '../support/tenancyLinks.js';
 
 let h: UseCaseHarness;
 let deps: Deps;
@@ -69,7 +72,7 @@ async function roomStatus(roomID = room.roomID) {
 }
 
 describe('creating a contract', () => {
-  it('writes the contract, occupants, vehicle and services, fills the room and opens the tenant’s account', async () => {
+  it('writes the contract, occupants, vehicle and services, fills the room; the tenant’s account opens when they confirm', async () => {
     const parking = await aFee(deps, house, { serviceName: 'Gửi xe máy', unit: 'vehicle' });
     const actor = actorFor(deps, landlord);
     const created = await createContract(
@@ -77,17 +80,24 @@ describe('creating a contract', () => {
       contractFor(room.roomID, { services: [{ serviceID: parking.serviceID, vehicleIndex: 0 }] }),
     );
     expect(created).toMatchObject({ status: 1, rentFee: 3_100_000, deposit: 3_000_000, roomID: room.roomID });
-    const account = created.representativeAccount as { username: string; oneTimePassword: string };
-    expect(account.username).toBe('0901234567');
-    expect(account.oneTimePassword).toMatch(/^[A-Za-z2-9]{12}$/);
-    const user = await findUserByUsername(deps, '0901234567');
-    expect(user).toMatchObject({
-      roleID: 4,
-      contractID: created.contractID,
-      roomID: room.roomID,
-      mustChangePassword: true,
+    expect(created.representativeAccount).toEqual({
+      username: '0901234567',
+      linkPending: true,
+      sentTo: '•••••••567',
+      expiresOn: expect.any(String),
     });
-    expect(await verifyPassword(account.oneTimePassword, user?.passwordHash ?? '')).toBe(true);
+    expect(JSON.stringify(created)).not.toMatch(/oneTimePassword|password/i);
+    // No account until the person confirms the code sent to their number, with a password of their own.
+    expect(await findUserByUsername(deps, '0901234567')).toBeUndefined();
+    expect(created).toMatchObject({ accountLinkPending: true });
+    await tenantConfirms(deps, created.contractID as string, 'NguoiThue2027');
+    const user = await findUserByUsername(deps, '0901234567');
+    expect(user).toMatchObject({ roleID: 4, contractID: created.contractID, roomID: room.roomID });
+    expect(user?.mustChangePassword).toBeUndefined();
+    expect(await verifyPassword('NguoiThue2027', user?.passwordHash ?? '')).toBe(true);
+    const linked = await houseDocs<ContractDoc>(deps).read(house.houseID, created.contractID as string);
+    expect(linked).toMatchObject({ lesseeAccountID: user?.userID });
+    expect(linked?.accountLinkPending).toBeUndefined();
     expect(await roomStatus()).toBe('occupied');
 
     const full = await getContract(
@@ -180,6 +190,7 @@ describe('creating a contract', () => {
     ]) {
       await houseDocs<MonthlyBillDoc>(deps).create(doc);
     }
+    await tenantConfirms(deps, created.contractID as string, 'NguoiThue2026');
     const tenant = actorFor(deps, (await findUserByUsername(deps, '0901234567')) as UserDoc);
     await createIssue(tenant, { title: 'Vòi nước rỉ', description: 'Vòi nước bồn rửa bị rỉ.', images: [] });
 
@@ -203,8 +214,9 @@ describe('creating a contract', () => {
     );
     expect(theirs.issues).toEqual([]);
 
-    // The phone number signs a new tenancy in another room: its account moves there. The tenant still
-    // lists the old contract, but its bills and issues only the landlord sees, as on their own endpoints.
+    // The phone number signs a new tenancy in another room: once its owner confirms the code sent to it,
+    // the account opens the new one. The tenant still lists the old contract (same house), but its bills
+    // and issues only the landlord sees, as on their own endpoints.
     await terminateContract(
       actor,
       contractTerminateSchema.parse({
@@ -222,6 +234,7 @@ describe('creating a contract', () => {
       }),
     );
     await houseDocs<MonthlyBillDoc>(deps).create(bill(next.contractID as string, '2027-02'));
+    await tenantConfirms(deps, next.contractID as string, 'NguoiThue2027');
     const movedOn = actorFor(deps, (await findUserByUsername(deps, '0901234567')) as UserDoc);
     const listed = await listContracts(movedOn, {}, odata(CONTRACT_MODEL, '$expand=monthlyBills,issues'));
     const expanded = Object.fromEntries(
@@ -295,19 +308,22 @@ describe('creating a contract', () => {
     expect(held?.status).toBe('contracted');
   });
 
-  it('a phone number that belongs to a landlord is refused and the contract is taken back', async () => {
-    await aLandlord(deps, { username: '0901234567' });
-    await expectRefusal(
-      createContract(actorFor(deps, landlord), contractFor(room.roomID)),
-      'conflict',
-      'Số điện thoại này đang là tài khoản của người thuê một hợp đồng khác còn hiệu lực.',
-    );
-    expect(await listInHouse(deps, house.houseID, 'contract')).toEqual([]);
-    expect(await listInHouse(deps, house.houseID, 'lesseeInfo')).toEqual([]);
-    expect(await roomStatus()).toBe('empty');
+  it('a phone number that is a landlord’s username: the contract is made, the account untouched, a code sent', async () => {
+    const owner = await aLandlord(deps, { username: '0901234567', fullName: 'Chủ Trọ Khác' });
+    const created = await createContract(actorFor(deps, landlord), contractFor(room.roomID));
+    expect(created.representativeAccount).toEqual({
+      username: '0901234567',
+      linkPending: true,
+      sentTo: '•••••••567',
+      expiresOn: expect.any(String),
+    });
+    expect(created).toMatchObject({ accountLinkPending: true });
+    expect(JSON.stringify(created)).not.toContain('Chủ Trọ Khác');
+    expect(await findUserByUsername(deps, '0901234567')).toEqual(owner);
+    expect(await roomStatus()).toBe('occupied');
   });
 
-  it('two contracts on one room at once: one is written, the other leaves no account behind', async () => {
+  it('two contracts on one room at once: one is written, the other leaves nothing behind', async () => {
     const actor = actorFor(deps, landlord);
     const attempts = await Promise.allSettled([
       createContract(actor, contractFor(room.roomID, { vehicles: [] })),
@@ -322,9 +338,8 @@ describe('creating a contract', () => {
     expect(attempts.map((attempt) => attempt.status).sort()).toEqual(['fulfilled', 'rejected']);
     const contracts = await listInHouse(deps, house.houseID, 'contract');
     expect(contracts).toHaveLength(1);
-    const phones = ['0901234567', '0902222333'];
-    const accounts = await Promise.all(phones.map((phone) => findUserByUsername(deps, phone)));
-    expect(accounts.filter((account) => account !== undefined)).toHaveLength(1);
+    expect(await listInHouse(deps, house.houseID, 'tenancyLink')).toHaveLength(1);
+    expect(await outboxMessages(deps, 'tenancyLinkCode')).toHaveLength(1);
   });
 
   it('an end date before the start is refused by the payload', () => {
@@ -435,6 +450,7 @@ describe('who sees contracts', () => {
         vehicles: [],
       }),
     );
+    await tenantConfirms(deps, mine.contractID as string, 'NguoiThue2026');
     const tenant = actorFor(deps, (await findUserByUsername(deps, '0901234567')) as UserDoc);
     const seen = await listContracts(tenant, {}, odata(CONTRACT_MODEL));
     expect(seen.value.map((contract) => contract.contractID)).toEqual([mine.contractID]);

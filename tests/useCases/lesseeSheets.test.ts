@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { ROLE } from '@nhatro/common';
+import { ROLE, type LesseeImportAccount } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
   ContractDoc,
@@ -18,6 +18,7 @@ import { temporaryResidenceList } from '../../api/src/useCases/lesseeSheets/temp
 import { lesseeImportTemplate } from '../../api/src/useCases/lesseeSheets/template.js';
 import { findUserByUsername, createUser } from '../../api/src/useCases/shared/users.js';
 import { aContract, aHouse, aLandlord, aLessee, aReservation, aRoom, aStaff } from '../support/builders.js';
+import { linkCodeSent, tenantConfirms } from '../support/tenancyLinks.js';
 import {
   actorFor,
   auditEntries,
@@ -134,7 +135,7 @@ const NOTHING = {
 };
 
 describe('importing current tenants', () => {
-  it('a good sheet of 3 rooms and 5 people makes 3 contracts, 5 occupants, 3 accounts; the rooms are occupied', async () => {
+  it('a good sheet of 3 rooms and 5 people makes 3 contracts, 5 occupants, 3 codes; the rooms are occupied', async () => {
     const outcome = await importRows(goodSheet());
     expect(outcome).toMatchObject({ ok: true, contracts: 3, lessees: 5 });
     if (!outcome.ok) return;
@@ -143,25 +144,31 @@ describe('importing current tenants', () => {
         roomName: 'P101',
         occupantName: 'Nguyễn Văn An',
         username: '0901234567',
-        oneTimePassword: expect.any(String),
+        linkPending: true,
+        sentTo: '•••••••567',
+        expiresOn: expect.any(String),
       },
       {
         roomName: 'P102',
         occupantName: 'Lê Minh Châu',
         username: '0912345678',
-        oneTimePassword: expect.any(String),
+        linkPending: true,
+        sentTo: '•••••••678',
+        expiresOn: expect.any(String),
       },
       {
         roomName: 'P103',
         occupantName: 'Võ Thị Em',
         username: '0923456789',
-        oneTimePassword: expect.any(String),
+        linkPending: true,
+        sentTo: '•••••••789',
+        expiresOn: expect.any(String),
       },
     ]);
     expect(await written()).toEqual({
       contracts: 3,
       lessees: 5,
-      tenants: 3,
+      tenants: 0,
       statuses: ['P101:occupied', 'P102:occupied', 'P103:occupied', 'P104:empty'],
     });
 
@@ -235,23 +242,29 @@ describe('importing current tenants', () => {
     const representative = lessees.find((lessee) => lessee.lesseeInfoID === p102.representativeLesseeID);
     expect(representative?.occupantName).toBe('Lê Minh Châu');
 
-    // Each representative can sign in once with the password shown, then must choose their own.
-    for (const account of outcome.accounts) {
-      const user = await findUserByUsername(deps, account.username);
-      const contract = contracts.find((candidate) => candidate.lesseeAccountID === user?.userID);
-      expect(user).toMatchObject({
-        roleID: ROLE.lessee,
-        fullName: account.occupantName,
-        houseID: house.houseID,
-        contractID: contract?.contractID,
-        roomID: contract?.roomID,
-        lesseeID: contract?.representativeLesseeID,
-        mustChangePassword: true,
-      });
-      expect(account.oneTimePassword).toMatch(/^[A-Za-z2-9]{12}$/);
-      expect(await verifyPassword(account.oneTimePassword, user?.passwordHash ?? '')).toBe(true);
+    // Each representative opens their account with the code sent to them and a password of their own
+    // (one is enough here: scrypt is slow on purpose; tests/useCases/tenancyLinks.test.ts has the rest).
+    expect(contracts.every((contract) => contract.accountLinkPending === true)).toBe(true);
+    const [first] = outcome.accounts as [LesseeImportAccount];
+    const pending = byRoom.get(rooms.P101.roomID) as ContractDoc;
+    await tenantConfirms(deps, pending.contractID, 'NguoiThue2026');
+    const user = await findUserByUsername(deps, first.username);
+    expect(user).toMatchObject({
+      roleID: ROLE.lessee,
+      fullName: first.occupantName,
+      houseID: house.houseID,
+      contractID: pending.contractID,
+      roomID: pending.roomID,
+      lesseeID: pending.representativeLesseeID,
+    });
+    expect(await verifyPassword('NguoiThue2026', user?.passwordHash ?? '')).toBe(true);
+    expect(await houseDocs<ContractDoc>(deps).read(house.houseID, pending.contractID)).toMatchObject({
+      lesseeAccountID: user?.userID,
+    });
+    for (const account of outcome.accounts.slice(1)) {
+      expect(await findUserByUsername(deps, account.username)).toBeUndefined();
     }
-    expect(await auditEntries(deps)).toEqual([
+    expect((await auditEntries(deps)).filter((entry) => entry.action === 'import')).toEqual([
       expect.objectContaining({
         action: 'import',
         entity: 'contract',
@@ -358,34 +371,6 @@ describe('importing current tenants', () => {
       },
     ],
     [
-      'a phone number that is the account of a tenant with an active contract',
-      async () => {
-        const elsewhere = await aHouse(deps, await aLandlord(deps));
-        const contract = await aContract(deps, await aRoom(deps, elsewhere));
-        await createUser(deps, {
-          username: '0912345678',
-          password: 'Khong@Dung123',
-          roleID: ROLE.lessee,
-          fullName: 'Người thuê khác',
-          extra: { houseID: elsewhere.houseID, contractID: contract.contractID },
-        });
-        return [rep('P101'), rep('P102', { phone: '0912345678', citizenID: undefined })];
-      },
-      {
-        3: 'Số điện thoại: Số điện thoại này đang là tài khoản của người thuê một hợp đồng khác còn hiệu lực.',
-      },
-    ],
-    [
-      'a landlord’s phone number',
-      async () => {
-        await aLandlord(deps, { username: '0912345678' });
-        return [rep('P102', { phone: '0912345678', citizenID: undefined })];
-      },
-      {
-        2: 'Số điện thoại: Số điện thoại này đang là tài khoản của người thuê một hợp đồng khác còn hiệu lực.',
-      },
-    ],
-    [
       'one phone number for two rooms',
       async () => [rep('P101'), rep('P102', { citizenID: undefined })],
       { 3: 'Số điện thoại: Số điện thoại trùng với người đại diện ở dòng 2.' },
@@ -483,30 +468,67 @@ describe('importing current tenants', () => {
     expect((await written()).statuses).toContain('P104:occupied');
   });
 
-  it('moves a returning tenant’s account (their old contract ended) to the new contract', async () => {
+  it('a number that already has a login: the account is left alone, its owner gets a code, the contract waits (issue 21)', async () => {
     const old = await aContract(deps, rooms.P104, { status: 3 });
     const returning = await createUser(deps, {
       username: '0901234567',
       password: 'Cu@Mat123456',
       roleID: ROLE.lessee,
-      fullName: 'Nguyễn Văn An',
+      fullName: 'Tên Thật Của Người Thuê',
       extra: { houseID: house.houseID, contractID: old.contractID, roomID: rooms.P104.roomID },
     });
     const outcome = await importRows([rep('P101')]);
-    expect(outcome).toMatchObject({ ok: true, contracts: 1 });
-    const user = await findUserByUsername(deps, '0901234567');
+    expect(outcome).toMatchObject({
+      ok: true,
+      contracts: 1,
+      accounts: [{ username: '0901234567', linkPending: true, sentTo: '•••••••567' }],
+    });
+    expect(JSON.stringify(outcome)).not.toMatch(/oneTimePassword|Tên Thật/);
+    expect(await findUserByUsername(deps, '0901234567')).toEqual(returning);
     const [contract] = await listInHouse<ContractDoc>(deps, house.houseID, 'contract', {
       op: 'eq',
       field: 'roomID',
       value: rooms.P101.roomID,
     });
-    expect(user).toMatchObject({
-      userID: returning.userID,
-      contractID: contract?.contractID,
-      roomID: rooms.P101.roomID,
-      mustChangePassword: true,
+    expect(contract).toMatchObject({ accountLinkPending: true });
+    expect(contract?.lesseeAccountID).toBeUndefined();
+    const { code } = await linkCodeSent(deps, contract?.contractID ?? '');
+    expect(code).toMatch(/^\d{6}$/);
+  });
+
+  it('numbers of another landlord’s tenant with a running contract, or of a landlord: imported alike, nothing refused or told', async () => {
+    const elsewhere = await aHouse(deps, await aLandlord(deps));
+    const running = await aContract(deps, await aRoom(deps, elsewhere));
+    await createUser(deps, {
+      username: '0912345678',
+      password: 'Khong@Dung123',
+      roleID: ROLE.lessee,
+      fullName: 'Người thuê khác',
+      extra: { houseID: elsewhere.houseID, contractID: running.contractID },
     });
-    expect(contract?.lesseeAccountID).toBe(returning.userID);
+    await aLandlord(deps, { username: '0913579246' });
+    const outcome = await importRows([
+      rep('P101', { phone: '0912345678', citizenID: undefined }),
+      rep('P102', { phone: '0913579246', citizenID: undefined }),
+      rep('P103', { phone: '0987000111', citizenID: undefined }),
+    ]);
+    if (!outcome.ok) throw new Error('expected the import to pass');
+    // A tenant elsewhere, a landlord and a number new to Nhà trọ: the same answer, the same contracts.
+    const answers = outcome.accounts.map(
+      ({ roomName: _r, occupantName: _o, username: _u, sentTo, ...rest }) => ({
+        ...rest,
+        sentTo: sentTo.slice(0, -3),
+      }),
+    );
+    expect(answers).toEqual([answers[0], answers[0], answers[0]]);
+    expect(answers[0]).toEqual({ linkPending: true, sentTo: '•••••••', expiresOn: expect.any(String) });
+    expect(JSON.stringify(outcome)).not.toContain('Người thuê khác');
+    const contracts = await listInHouse<ContractDoc>(deps, house.houseID, 'contract');
+    expect(contracts.map((contract) => [contract.accountLinkPending, contract.lesseeAccountID])).toEqual([
+      [true, undefined],
+      [true, undefined],
+      [true, undefined],
+    ]);
   });
 
   it('lets the house’s staff import; another landlord and a tenant are refused', async () => {
@@ -639,9 +661,9 @@ describe('writing all or nothing', () => {
       await lesseeImportFile(twoPerRoom(made)),
     );
     expect(outcome).toMatchObject({ ok: true, contracts: 60, lessees: 120 });
-    // Per room: the contract, two occupants, the message to the representative and the room itself =
-    // 5 operations; 20 rooms fill a batch.
-    expect(sizes).toEqual([100, 100, 100]);
+    // Per room: the contract, two occupants, the representative's link and its code message, and the room
+    // itself = 6 operations; 16 rooms (96) fit in a batch, a 17th would split.
+    expect(sizes).toEqual([96, 96, 96, 72]);
     const statuses = (await listInHouse<RoomDoc>(deps, house.houseID, 'room')).filter((room) =>
       room.roomName.startsWith('K'),
     );
@@ -826,6 +848,8 @@ describe('the temporary-residence list', () => {
 
   it('is for the landlord and the house’s staff: others get 404, a tenant of the house 403', async () => {
     await importRows([rep('P101')]);
+    const [imported] = await listInHouse<ContractDoc>(deps, house.houseID, 'contract');
+    await tenantConfirms(deps, imported?.contractID ?? '', 'NguoiThue2026');
     const staff = await aStaff(deps, { houses: [house] });
     const list = await temporaryResidenceList(actorFor(deps, staff), house.houseID);
     expect((await readXlsx(list.content)).rows[6]?.[1]).toBe('Nguyễn Văn An');

@@ -106,8 +106,8 @@ describe('an issue’s status', () => {
   });
 });
 
-describe('a new tenant account', () => {
-  it('a contract tells its representative the username and who has the password, never the password', async () => {
+describe('a new tenancy’s code', () => {
+  it('a contract sends its representative a code to their phone only (never to the e-mail the landlord typed)', async () => {
     const free = await aRoom(deps, house, { roomName: 'P201' });
     const created = await createContract(
       actorFor(deps, landlord),
@@ -127,16 +127,18 @@ describe('a new tenant account', () => {
         vehicles: [],
       }),
     );
-    const { oneTimePassword } = created.representativeAccount;
-    const [message] = await outboxMessages(deps, 'tenantAccountOpened');
+    expect(JSON.stringify(created)).not.toMatch(/password/i);
+    const [message] = await outboxMessages(deps, 'tenancyLinkCode');
     expect(message).toMatchObject({
       subjectID: created.contractID,
-      recipient: { name: 'Nguyễn Thị Lan', phoneNumber: '0901234567', email: 'lan@example.vn' },
-      subject: 'Tài khoản Nhà trọ của bạn',
-      link: 'http://localhost:4280/login',
+      recipient: { name: 'Nguyễn Thị Lan', phoneNumber: '0901234567' },
+      channels: ['zalo', 'sms'],
+      subject: 'Xác nhận hợp đồng thuê mới',
+      secret: true,
     });
-    expect(message?.body).toContain('Tên đăng nhập: 0901234567.');
-    expect(JSON.stringify(message)).not.toContain(oneTimePassword);
+    expect(message?.recipient.email).toBeUndefined();
+    expect(message?.link).toMatch(/^http:\/\/localhost:4280\/tenancyLink\/[A-Za-z0-9_-]{16,}$/);
+    expect(message?.body).toMatch(/Mã xác nhận: \d{6} /);
   });
 
   it('an import tells each new representative, in the same write as their tenancy', async () => {
@@ -163,13 +165,12 @@ describe('a new tenant account', () => {
       ]),
     );
     expect(outcome).toMatchObject({ ok: true, contracts: 2 });
-    const messages = await outboxMessages(deps, 'tenantAccountOpened');
+    const messages = await outboxMessages(deps, 'tenancyLinkCode');
     expect(messages.map((message) => message.recipient.phoneNumber).sort()).toEqual([
       '0901111222',
       '0903333444',
     ]);
-    for (const message of messages)
-      expect(message.body).toContain(`Tên đăng nhập: ${message.recipient.phoneNumber}.`);
+    for (const message of messages) expect(message.body).toMatch(/Mã xác nhận: \d{6} /);
   });
 });
 

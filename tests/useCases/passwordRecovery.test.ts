@@ -140,34 +140,70 @@ describe('asking for a link', () => {
     expect(JSON.stringify(audit.items)).not.toMatch(/khong\.ai|hung\.nguyen/);
   });
 
-  it('limits: 5 per contact typed and 20 per address an hour (429, known or not); an account gets 5 links, then silence', async () => {
-    for (let attempt = 0; attempt < 5; attempt += 1) {
-      await requestPasswordChange(deps, 'hung.nguyen@example.com', TEST_ORIGIN);
-      await requestPasswordChange(deps, 'khong.ai@example.com', TEST_ORIGIN);
+  it('nobody can block the owner: five requests naming their contact from other addresses leave the owner a working link (issue 21, defect 4)', async () => {
+    for (let n = 0; n < 5; n += 1) {
+      await requestPasswordChange(deps, 'hung.nguyen@example.com', { ...TEST_ORIGIN, ip: `203.0.113.${n}` });
     }
+    // The owner, at home, is answered like anyone (no 429)…
+    await requestPasswordChange(deps, 'hung.nguyen@example.com', TEST_ORIGIN);
+    // …and the link their inbox got (spaced: one message, not six) works.
+    expect(await recoveryMessages()).toHaveLength(1);
+    await resetPassword(deps, { token: await lastToken(), newPassword: NEW_PASSWORD }, TEST_ORIGIN);
+    const account = await findUser(deps, landlord.userID);
+    expect(await verifyPassword(NEW_PASSWORD, account?.passwordHash ?? '')).toBe(true);
+    // Fifteen minutes later at most, a request of theirs sends a fresh link again.
+    h.clock.advance(15 * 60 * 1000);
+    await requestPasswordChange(deps, 'hung.nguyen@example.com', TEST_ORIGIN);
+    expect(await recoveryMessages()).toHaveLength(2);
+  });
+
+  it('nobody can flood a contact: a request every minute from a new address for two hours sends 7 messages the first hour, 4 the next', async () => {
+    const sentAt: number[] = [];
+    for (let minute = 0; minute < 120; minute += 1) {
+      const before = (await recoveryMessages()).length;
+      await requestPasswordChange(deps, '0903 123 456', { ...TEST_ORIGIN, ip: `198.51.100.${minute}` });
+      if ((await recoveryMessages()).length > before) sentAt.push(minute);
+      h.clock.advance(60 * 1000);
+    }
+    // Spaced 1, 2, 4, 8, then 15 minutes apart.
+    expect(sentAt).toEqual([0, 1, 3, 7, 15, 30, 45, 60, 75, 90, 105]);
+  });
+
+  it('limits on an address: one contact waits 1, 2, 4… minutes from the 3rd request, all contacts 30 s, 1, 2… from the 10th; known or not alike', async () => {
     for (const typed of ['hung.nguyen@example.com', 'khong.ai@example.com']) {
+      for (let n = 0; n < 3; n += 1) await requestPasswordChange(deps, typed, TEST_ORIGIN);
       const refused = await expectRefusal(
         requestPasswordChange(deps, typed, TEST_ORIGIN),
         'tooManyRequests',
-        PASSWORD_RECOVERY_MESSAGES.tooManyRequests(60),
+        PASSWORD_RECOVERY_MESSAGES.tooManyRequests(1),
       );
-      expect(refused.details.retryAfterSeconds).toBe(3600);
+      expect(refused.details.retryAfterSeconds).toBe(60);
     }
-    expect(await recoveryMessages()).toHaveLength(5);
-    // The same account by its phone number: the contact is new, the account has had its five links.
-    await requestPasswordChange(deps, '0903123456', TEST_ORIGIN);
-    expect(await recoveryMessages()).toHaveLength(5);
-    // From one address, 20 requests an hour over all contacts.
-    const other = { ...TEST_ORIGIN, ip: '198.51.100.9' };
-    for (let n = 0; n < 20; n += 1) await requestPasswordChange(deps, `ai${n}@example.com`, other);
+    // Another address is not held back by this one, for the same contact.
+    await requestPasswordChange(deps, 'hung.nguyen@example.com', { ...TEST_ORIGIN, ip: '192.0.2.1' });
+    h.clock.advance(61 * 1000);
+    await requestPasswordChange(deps, 'hung.nguyen@example.com', TEST_ORIGIN);
     await expectRefusal(
+      requestPasswordChange(deps, 'hung.nguyen@example.com', TEST_ORIGIN),
+      'tooManyRequests',
+      PASSWORD_RECOVERY_MESSAGES.tooManyRequests(2),
+    );
+    // From one address, over all contacts: from the 10th request in an hour, 30 s, then 1, 2… minutes.
+    const other = { ...TEST_ORIGIN, ip: '198.51.100.9' };
+    for (let n = 0; n < 10; n += 1) await requestPasswordChange(deps, `ai${n}@example.com`, other);
+    const slowed = await expectRefusal(
       requestPasswordChange(deps, 'ai99@example.com', other),
       'tooManyRequests',
       /quá nhiều lần/,
     );
-    h.clock.advance(60 * 60 * 1000 + 1);
-    await requestPasswordChange(deps, 'hung.nguyen@example.com', TEST_ORIGIN);
-    expect(await recoveryMessages()).toHaveLength(6);
+    expect(slowed.details.retryAfterSeconds).toBe(30);
+    h.clock.advance(30 * 1000);
+    await requestPasswordChange(deps, 'ai99@example.com', other);
+    await expectRefusal(
+      requestPasswordChange(deps, 'ai98@example.com', other),
+      'tooManyRequests',
+      /quá nhiều lần/,
+    );
   });
 
   it('bad input: a 400 naming emailOrPhoneNumber', () => {
@@ -211,6 +247,8 @@ describe('using a link', () => {
     const first = await lastToken();
     await requestPasswordChange(deps, '0903123456', TEST_ORIGIN);
     const second = await lastToken();
+    // Messages to one contact are spaced: a minute after the first.
+    h.clock.advance(61 * 1000);
     await requestPasswordChange(deps, '0903123456', TEST_ORIGIN);
     const third = await lastToken();
 

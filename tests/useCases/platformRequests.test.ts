@@ -247,6 +247,26 @@ describe('payment and approval', () => {
     ]);
   });
 
+  it('a payment credits exactly what it was made for: a paid request whose credited money is short is not approved', async () => {
+    const { url, request } = await buy(landlord, 5);
+    // A request altered after its payment opened (older data, a hand edit): 50 rooms for the price of 5.
+    await platform().replace({ ...request, rooms: 50, amount: 2_000_000 });
+    expect(await gatewayConfirms(deps, url)).toBe('00');
+    const [recorded] = await requestsOf(landlord.userID);
+    expect(recorded).toMatchObject({
+      status: 'awaitingPayment',
+      payments: [expect.objectContaining({ amount: 200_000, credited: false })],
+    });
+    // Even marked paid, approval checks the money credited against what the request costs.
+    await platform().replace({ ...(recorded as PlatformRequestDoc), status: 'paid' });
+    await expectRefusal(
+      approvePaidRequest(actorFor(deps, admin), request.requestID),
+      'conflict',
+      PLATFORM_REQUEST_MESSAGES.underpaid(0, 2_000_000),
+    );
+    expect((await reread(deps, landlord)).roomQuota).toBe(40);
+  });
+
   it('an approval retried after the account was changed does not add the rooms twice', async () => {
     const { url, request } = await buy(landlord, 5);
     await gatewayConfirms(deps, url);

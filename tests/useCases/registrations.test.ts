@@ -1,6 +1,7 @@
 import {
   DEFAULT_PLATFORM_PRICING,
   REGISTRATION_MESSAGES,
+  REGISTRATION_PHONE_CONFLICT_TEXTS,
   ROLE,
   termFee,
   type PlatformPricing,
@@ -22,16 +23,15 @@ import { isReferenced } from '../../api/src/useCases/shared/blobReferences.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { receiveGatewayNotification } from '../../api/src/useCases/payments.js';
+import type { RegistrationCaller } from '../../api/src/useCases/registrations/access.js';
+import { decideRegistration, listRegistrations } from '../../api/src/useCases/registrations/deciding.js';
 import {
   createRegistration,
-  decideRegistration,
   deleteRegistration,
   getRegistration,
-  listRegistrations,
   requestRegistrationPayment,
   updateOwnRegistration,
-  type RegistrationCaller,
-} from '../../api/src/useCases/registrations.js';
+} from '../../api/src/useCases/registrations/registering.js';
 import { readRegistration } from '../../api/src/useCases/shared/registrationAccess.js';
 import { findUserByUsername } from '../../api/src/useCases/shared/users.js';
 import { requestVerificationCode, verifyCode } from '../../api/src/useCases/verification.js';
@@ -343,6 +343,180 @@ describe('the registrant’s own registration (their token)', () => {
   });
 });
 
+describe('a payment credits exactly what it was made for (issue 21, defect 2)', () => {
+  it('a change of rooms while the payment is open cancels it: the old amount is recorded, never credited, never approved', async () => {
+    const registered = await aRegistration(deps, h.blobs, { roomQuota: 1 });
+    const id = registered.registration.registrationID;
+    await verifyBoth(registered);
+    const opened = await requestRegistrationPayment(deps, TEST_ORIGIN, registered.token, id);
+    const oldFee = termFee(1, DEFAULT_PLATFORM_PRICING);
+    expect(new URL(opened.paymentURL ?? '').searchParams.get('vnp_Amount')).toBe(String(oldFee * 100));
+
+    // While the gateway's page is open, the registrant asks for 1,000 rooms.
+    await updateOwnRegistration(deps, TEST_ORIGIN, registered.token, id, { roomQuota: 1000 }, undefined);
+    const newFee = termFee(1000, DEFAULT_PLATFORM_PRICING);
+    expect(await read(id)).toMatchObject({ roomQuota: 1000, fee: newFee, status: 'pending' });
+
+    // VNPay's signed success for the old amount arrives: the money is recorded, the registration stays pending.
+    const ipn = await receiveGatewayNotification(
+      deps,
+      gatewayCallback(opened.paymentURL ?? '', TEST_VNPAY.hashSecret),
+    );
+    expect(ipn.RspCode).toBe('00');
+    expect(await read(id)).toMatchObject({
+      status: 'pending',
+      payments: [expect.objectContaining({ amount: oldFee, credited: false })],
+    });
+    const told = (await registrationMessages(deps, id)).filter((m) => m.event === 'paymentReceived');
+    expect(told.at(-1)?.body).toMatch(/không được tính/);
+    await expectRefusal(
+      decideRegistration(actorFor(deps, admin), id, { status: 'approved' }, undefined),
+      'conflict',
+      REGISTRATION_MESSAGES.onlyPaidApproved,
+    );
+    expect(await findUserByUsername(deps, registered.registration.phoneNumber)).toBeUndefined();
+
+    // Paying the new fee makes it paid, and approval gives the 1,000 rooms it paid for.
+    const renewed = await requestRegistrationPayment(deps, TEST_ORIGIN, registered.token, id);
+    expect(new URL(renewed.paymentURL ?? '').searchParams.get('vnp_Amount')).toBe(String(newFee * 100));
+    await receiveGatewayNotification(deps, gatewayCallback(renewed.paymentURL ?? '', TEST_VNPAY.hashSecret));
+    expect((await read(id)).status).toBe('paid');
+    await decideRegistration(actorFor(deps, admin), id, { status: 'approved' }, undefined);
+    const account = await findUserByUsername(deps, registered.registration.phoneNumber);
+    expect(account?.roomQuota).toBe(1000);
+  });
+
+  it('a change of names or papers leaves the open payment good; a change of e-mail or phone cancels it', async () => {
+    const kept = await aRegistration(deps, h.blobs);
+    await verifyBoth(kept);
+    const keptID = kept.registration.registrationID;
+    const keptURL = (await requestRegistrationPayment(deps, TEST_ORIGIN, kept.token, keptID)).paymentURL;
+    await updateOwnRegistration(deps, TEST_ORIGIN, kept.token, keptID, { houseName: 'Nhà mới' }, undefined);
+    await receiveGatewayNotification(deps, gatewayCallback(keptURL ?? '', TEST_VNPAY.hashSecret));
+    expect((await read(keptID)).status).toBe('paid');
+
+    const moved = await aRegistration(deps, h.blobs);
+    await verifyBoth(moved);
+    const movedID = moved.registration.registrationID;
+    const movedURL = (await requestRegistrationPayment(deps, TEST_ORIGIN, moved.token, movedID)).paymentURL;
+    await updateOwnRegistration(
+      deps,
+      TEST_ORIGIN,
+      moved.token,
+      movedID,
+      { phoneNumber: '0938777666' },
+      undefined,
+    );
+    await receiveGatewayNotification(deps, gatewayCallback(movedURL ?? '', TEST_VNPAY.hashSecret));
+    expect(await read(movedID)).toMatchObject({
+      status: 'pending',
+      phoneVerified: false,
+      payments: [expect.objectContaining({ credited: false })],
+    });
+  });
+
+  it('approval refuses a paid registration whose credited money does not cover its fee', async () => {
+    const { registration } = await aPaidRegistration();
+    // A registration marked paid by older data, with less than its fee credited.
+    await platform().replace({
+      ...registration,
+      payments: [{ paymentID: 'older-payment', amount: 300_000, paidOn: '2026-11-20T03:00:00.000Z' }],
+    });
+    await expectRefusal(
+      decideRegistration(
+        actorFor(deps, admin),
+        registration.registrationID,
+        { status: 'approved' },
+        undefined,
+      ),
+      'conflict',
+      REGISTRATION_MESSAGES.underpaid(300_000, registration.fee),
+    );
+    expect(await findUserByUsername(deps, registration.phoneNumber)).toBeUndefined();
+  });
+});
+
+describe('a phone number used twice (issue 21, defect 8)', () => {
+  it('an account’s number: nothing said before the phone is verified; then the registrant is told and cannot pay', async () => {
+    await aLandlord(deps, { username: '0909000222' });
+    const registered = await aRegistration(deps, h.blobs, { phoneNumber: '0909000222' });
+    const id = registered.registration.registrationID;
+    const anonymous = await getRegistration(asRegistrant(registered.token), id);
+    expect(anonymous).not.toHaveProperty('phoneConflict');
+    await requestVerificationCode(deps, 'email', registered.token, id);
+    await verifyCode(deps, TEST_ORIGIN, 'email', id, await latestCode(deps, id, 'email'));
+    expect(await getRegistration(asRegistrant(registered.token), id)).not.toHaveProperty('phoneConflict');
+
+    // The SMS code proves the number is theirs: now they may be told.
+    await requestVerificationCode(deps, 'sms', registered.token, id);
+    await verifyCode(deps, TEST_ORIGIN, 'sms', id, await latestCode(deps, id, 'sms'));
+    expect(await getRegistration(asRegistrant(registered.token), id)).toMatchObject({
+      phoneConflict: 'account',
+    });
+    expect(await requestRegistrationPayment(deps, TEST_ORIGIN, registered.token, id)).toEqual({
+      status: false,
+      errorMessage: REGISTRATION_PHONE_CONFLICT_TEXTS.account,
+      paymentURL: null,
+    });
+    // The super admin sees it in the list too.
+    const listed = await listRegistrations(actorFor(deps, admin), odata(REGISTRATION_MODEL));
+    expect(listed.value.find((row) => row.registrationID === id)).toMatchObject({ phoneConflict: 'account' });
+
+    // A free number fixes it (verified again), and the fee can be paid.
+    h.clock.advance(2 * 60 * 1000);
+    await updateOwnRegistration(
+      deps,
+      TEST_ORIGIN,
+      registered.token,
+      id,
+      { phoneNumber: '0909000333' },
+      undefined,
+    );
+    await requestVerificationCode(deps, 'sms', registered.token, id);
+    await verifyCode(deps, TEST_ORIGIN, 'sms', id, await latestCode(deps, id, 'sms'));
+    expect(await getRegistration(asRegistrant(registered.token), id)).not.toHaveProperty('phoneConflict');
+    expect((await requestRegistrationPayment(deps, TEST_ORIGIN, registered.token, id)).status).toBe(true);
+  });
+
+  it('two registrations of one number: each registrant is told; once one is paid the other cannot pay; the second approval is 409', async () => {
+    const first = await aRegistration(deps, h.blobs, { phoneNumber: '0909000444' });
+    const second = await aRegistration(deps, h.blobs, { phoneNumber: '0909000444' });
+    await verifyBoth(first);
+    await verifyBoth(second);
+    const [firstID, secondID] = [first.registration.registrationID, second.registration.registrationID];
+    expect(await getRegistration(asRegistrant(second.token), secondID)).toMatchObject({
+      phoneConflict: 'pendingRegistration',
+    });
+    // Both open a payment while the other is still unpaid, and both are paid.
+    const firstURL = (await requestRegistrationPayment(deps, TEST_ORIGIN, first.token, firstID)).paymentURL;
+    const secondURL = (await requestRegistrationPayment(deps, TEST_ORIGIN, second.token, secondID))
+      .paymentURL;
+    await receiveGatewayNotification(deps, gatewayCallback(firstURL ?? '', TEST_VNPAY.hashSecret));
+    expect(await getRegistration(asRegistrant(second.token), secondID)).toMatchObject({
+      phoneConflict: 'paidRegistration',
+    });
+    expect(await requestRegistrationPayment(deps, TEST_ORIGIN, second.token, secondID)).toMatchObject({
+      status: false,
+      errorMessage: REGISTRATION_PHONE_CONFLICT_TEXTS.paidRegistration,
+    });
+    await receiveGatewayNotification(deps, gatewayCallback(secondURL ?? '', TEST_VNPAY.hashSecret));
+    expect((await read(secondID)).status).toBe('paid');
+
+    // The super admin sees both conflicts, approves one; the other is refused with a clear message.
+    for (const id of [firstID, secondID]) {
+      expect(await getRegistration(asAdmin(), id)).toMatchObject({ phoneConflict: 'paidRegistration' });
+    }
+    await decideRegistration(actorFor(deps, admin), firstID, { status: 'approved' }, undefined);
+    expect(await getRegistration(asAdmin(), secondID)).toMatchObject({ phoneConflict: 'account' });
+    await expectRefusal(
+      decideRegistration(actorFor(deps, admin), secondID, { status: 'approved' }, undefined),
+      'conflict',
+      REGISTRATION_MESSAGES.phoneHasAccount,
+    );
+    expect((await read(secondID)).status).toBe('paid');
+  });
+});
+
 describe('the super admin’s decision', () => {
   it('approval: the account (role 2, quota, a year, one-time password, lessor info to complete), the house, the messages', async () => {
     const { registration } = await aPaidRegistration({
@@ -450,9 +624,12 @@ describe('the super admin’s decision', () => {
     );
   });
 
-  it('a phone number that is already a username: 409 for the super admin, and nothing is created', async () => {
-    await aLandlord(deps, { username: '0909000111' });
+  it('a phone number that became a username after payment: the super admin sees it, approval is 409 and creates nothing', async () => {
     const { registration } = await aPaidRegistration({ phoneNumber: '0909000111' });
+    await aLandlord(deps, { username: '0909000111' });
+    expect(await getRegistration(asAdmin(), registration.registrationID)).toMatchObject({
+      phoneConflict: 'account',
+    });
     const housesBefore = await countHouses();
     await expectRefusal(
       decideRegistration(

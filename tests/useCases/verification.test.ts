@@ -12,7 +12,7 @@ import {
   verifyCode,
 } from '../../api/src/useCases/verification.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
-import { updateOwnRegistration } from '../../api/src/useCases/registrations.js';
+import { updateOwnRegistration } from '../../api/src/useCases/registrations/registering.js';
 import { readRegistration, verificationDocID } from '../../api/src/useCases/shared/registrationAccess.js';
 import {
   aRegistration,

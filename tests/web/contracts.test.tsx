@@ -268,30 +268,27 @@ describe('step 5: creating the contract', () => {
     expect((screen.getByRole('button', { name: 'Tạo hợp đồng' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('a phone that is another running contract’s account: back to step 2 with the reason under it', async () => {
-    api.on('POST', '/odata/Contract', { status: 409, body: { errorMessage: CONTRACT_MESSAGES.phoneTaken } });
-    await toSummary();
-    fireEvent.click(screen.getByRole('button', { name: 'Tạo hợp đồng' }));
-    await expectStep('Bước 2/5: Người đại diện');
-    expect(helperText('representative-phoneNumber')).toBe(CONTRACT_MESSAGES.phoneTaken);
-    expect(toasts('error')).toContain(`${CONTRACT_MESSAGES.createFailed} ${CONTRACT_MESSAGES.phoneTaken}`);
-    set(field('Số điện thoại'), '0907654321');
-    expect(helperText('representative-phoneNumber')).toBe('');
-  });
-
-  it('sends the contract, then shows the tenant’s one-time password until it is written down', async () => {
+  it('sends the contract, then says where the tenant’s code went (no password ever shown)', async () => {
     api.on('POST', '/odata/Contract', ({ body }) => ({
       status: 201,
       body: {
         ...(body as object),
         contractID: 'contract-9',
-        representativeAccount: { username: TENANT.phone, oneTimePassword: 'Ab12Cd34' },
+        representativeAccount: {
+          username: TENANT.phone,
+          linkPending: true,
+          sentTo: '•••••••567',
+          expiresOn: '2026-11-26T03:00:00.000Z',
+        },
       },
     }));
     await toSummary();
     fireEvent.click(screen.getByRole('button', { name: 'Tạo hợp đồng' }));
     const account = await screen.findByRole('dialog', { name: 'Tài khoản của người thuê' });
-    expect(within(account).getByTestId('tenant-account-password').textContent).toBe('Ab12Cd34');
+    expect(within(account).getByTestId('tenant-account-link-pending').textContent).toContain(
+      'Đã gửi mã xác nhận tới •••••••567',
+    );
+    expect(within(account).queryByText(/mật khẩu một lần/i)).toBeNull();
     const sent = api.sent('POST', '/odata/Contract')[0]?.body as ContractCreateInput;
     expect(sent).toMatchObject({
       roomID: 'room-101',
@@ -306,7 +303,7 @@ describe('step 5: creating the contract', () => {
     expect(JSON.stringify(sent)).toContain('fee-net');
     expect(JSON.stringify(sent)).not.toContain('fee-bike');
     await waitFor(() => expect(toasts('success')).toContain('Tạo hợp đồng thành công!'));
-    fireEvent.click(within(account).getByRole('button', { name: 'Đã ghi lại, xem hợp đồng' }));
+    fireEvent.click(within(account).getByRole('button', { name: 'Xem hợp đồng' }));
     await waitFor(() => expect(currentPath()).toBe('/contracts/contract-9'));
   });
 });

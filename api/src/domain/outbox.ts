@@ -13,7 +13,9 @@ export const OUTBOX_EVENTS = [
   'paymentRefundDue',
   'issueStatusChanged',
   'contractEnding',
+  /** Written before issue 21 (a landlord-held one-time password); kept so that old messages still read. */
   'tenantAccountOpened',
+  'tenancyLinkCode',
   'billDueSoon',
   'billOverdue',
   'verificationCode',

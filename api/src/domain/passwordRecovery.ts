@@ -12,15 +12,45 @@ export const RECOVERY_TTL_MS = RECOVERY_LINK_MINUTES * 60_000;
 
 const HOUR_MS = 60 * 60 * 1000;
 
+const MINUTE_MS = 60 * 1000;
+
 /**
- * Requests are counted per contact typed (known or not: the 429 tells nothing about accounts) and per
- * address; each account also gets at most `account` links an hour, beyond which further requests are
- * answered the same way and send nothing.
+ * Limits that let the owner recover while nobody floods them (issue 21: five requests naming someone's
+ * contact used to lock that contact out for an hour, from any address). Nothing is ever refused for a
+ * contact as such: a 429 only ever falls on the address that asked.
+ *
+ * - `pair`, one contact typed from one address: from the 3rd request in an hour each next one waits
+ *   1, 2, 4, 8, then 15 minutes; the 10th locks that pair for an hour (429 with the wait).
+ * - `address`, everything one address asks (many people may share one behind a carrier's NAT): from
+ *   the 10th request in an hour each next one waits 30 s, 1, 2, 4, then 5 minutes (about 20 an hour);
+ *   the 30th would lock the address for an hour.
+ * - `contact`, the messages one contact receives: silent spacing. After a message, the next request
+ *   naming that contact (from anywhere) sends nothing for 1 minute, then 2, 4, 8 and at most 15 minutes:
+ *   at most 7 messages in a first hour and 4 an hour after. The owner is never refused, and whenever a
+ *   request of theirs sends nothing, a link sent at most 15 minutes earlier (valid 30) is already in
+ *   their inbox. Counted alike for an unknown contact, so answers and timing tell nothing.
  */
 export const RECOVERY_LIMITS = {
-  contact: { maxFailures: 5, windowMs: HOUR_MS, lockMs: HOUR_MS },
-  address: { maxFailures: 20, windowMs: HOUR_MS, lockMs: HOUR_MS },
-  account: { maxFailures: 5, windowMs: HOUR_MS, lockMs: HOUR_MS },
+  pair: {
+    maxFailures: 10,
+    windowMs: HOUR_MS,
+    lockMs: HOUR_MS,
+    delays: { after: 3, firstMs: MINUTE_MS, maxMs: 15 * MINUTE_MS },
+  },
+  address: {
+    maxFailures: 30,
+    windowMs: HOUR_MS,
+    lockMs: HOUR_MS,
+    delays: { after: 10, firstMs: 30_000, maxMs: 5 * MINUTE_MS },
+  },
+  contact: {
+    // Never locks: the spacing alone limits what one contact receives.
+    maxFailures: Number.MAX_SAFE_INTEGER,
+    // Messages are remembered two hours, so the spacing stays at 15 minutes while someone keeps asking.
+    windowMs: 2 * HOUR_MS,
+    lockMs: 0,
+    delays: { after: 1, firstMs: MINUTE_MS, maxMs: 15 * MINUTE_MS },
+  },
 } as const satisfies Record<string, ThrottleLimit>;
 
 /** The most accounts one request reaches (a phone may be both a landlord's and a tenant account's). */

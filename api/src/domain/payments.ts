@@ -116,19 +116,57 @@ export function applyReceivedPayment(payable: Payable, payment: ReceivedPayment)
 /** The statuses in which a platform registration or request waits for its payment. */
 const AWAITING_PAYMENT = new Set(['pending', 'awaitingPayment']);
 
+/** What a platform registration or request has received that counts toward its fee. */
+export function creditedAmount(payments: readonly PlatformPaymentEntry[] | undefined): number {
+  return (payments ?? []).reduce((sum, entry) => (entry.credited === false ? sum : sum + entry.amount), 0);
+}
+
+/** What the payment was made for, as the payable sees it now. */
+export interface PlatformPaymentTerms {
+  /** The fee the registration or request costs now (its `fee` or `amount`). */
+  due: number;
+  /** The payment was cancelled by a change of what it paid for (a registration changed after it opened). */
+  voided: boolean;
+}
+
 /**
- * Credits a confirmed payment to a platform registration or request: recorded once (`undefined` when
- * this payment is already there), and 'paid' when it was waiting for it. A payment for something already
- * paid or decided is recorded too (the money came), without changing its status.
+ * Credits a confirmed payment to a platform registration or request. A payment credits exactly what it
+ * was made for: it makes the payable 'paid' only while the payable waits for payment, the payment was
+ * not cancelled by a change, and its amount is the fee the payable costs now. Anything else (a payment
+ * opened before the registration went from 1 to 1,000 rooms, a second payment of something already paid
+ * or decided) is recorded with `credited: false` (the money came; the operator refunds it) and changes
+ * nothing else. Recorded once: `undefined` when this payment is already there.
  */
 export function applyPlatformPayment<
   T extends { status: string; payments?: readonly PlatformPaymentEntry[] },
->(doc: T, payment: PlatformPaymentEntry): T | undefined {
+>(
+  doc: T,
+  payment: Omit<PlatformPaymentEntry, 'credited'>,
+  terms: PlatformPaymentTerms,
+): { doc: T; credited: boolean } | undefined {
   const payments = doc.payments ?? [];
   if (payments.some((entry) => entry.paymentID === payment.paymentID)) return undefined;
+  const credited = AWAITING_PAYMENT.has(doc.status) && !terms.voided && payment.amount === terms.due;
   return {
-    ...doc,
-    status: AWAITING_PAYMENT.has(doc.status) ? 'paid' : doc.status,
-    payments: [...payments, payment],
+    doc: {
+      ...doc,
+      status: credited ? 'paid' : doc.status,
+      payments: [...payments, credited ? payment : { ...payment, credited: false as const }],
+    },
+    credited,
   };
+}
+
+/**
+ * Approval needs the fee received: what was credited must cover `due` (the registration's fee, the
+ * request's amount). A registration changed after its payment opened is never approved on the old
+ * payment (409 with both amounts).
+ */
+export function assertPaidInFull(
+  payable: { payments?: readonly PlatformPaymentEntry[] },
+  due: number,
+  message: (paid: number, due: number) => string,
+): void {
+  const paid = creditedAmount(payable.payments);
+  if (paid < due) throw AppError.conflict(message(paid, due));
 }

@@ -1,10 +1,14 @@
 import {
   REGISTRATION_MESSAGES,
   termFee,
+  type PlatformPaymentEntry,
   type PlatformPricing,
+  REGISTRATION_PHONE_CONFLICT_TEXTS,
   type RegistrationDecisionInput,
+  type RegistrationPhoneConflict,
   type RegistrationStatus,
 } from '@nhatro/common';
+import { assertPaidInFull } from './payments.js';
 import { AppError } from './shared/errors.js';
 
 /**
@@ -37,18 +41,52 @@ export function assertRegistrantMayEdit(status: RegistrationStatus): void {
   if (status !== 'pending') throw AppError.conflict(REGISTRATION_MESSAGES.notEditable);
 }
 
-/** Why the fee cannot be paid now (a reason for the payment reply), or `undefined`. */
-export function paymentBlocker(registration: {
-  status: RegistrationStatus;
-  emailVerified: boolean;
-  phoneVerified: boolean;
-}): string | undefined {
+/**
+ * Why the fee cannot be paid now (a reason for the payment reply), or `undefined`. Once both contacts
+ * are verified, a phone number that is already a username or another registration's paid number cannot
+ * be approved: the registrant is told so instead of paying for nothing.
+ */
+export function paymentBlocker(
+  registration: { status: RegistrationStatus; emailVerified: boolean; phoneVerified: boolean },
+  conflict: RegistrationPhoneConflict | undefined,
+): string | undefined {
   if (registration.status === 'paid') return REGISTRATION_MESSAGES.alreadyPaid;
   if (registration.status !== 'pending') return REGISTRATION_MESSAGES.alreadyDecided;
   if (!registration.emailVerified || !registration.phoneVerified) {
     return REGISTRATION_MESSAGES.verifyBeforePaying;
   }
+  if (conflict === 'account' || conflict === 'paidRegistration') {
+    return REGISTRATION_PHONE_CONFLICT_TEXTS[conflict];
+  }
   return undefined;
+}
+
+/**
+ * What a registration's phone number conflicts with, from whether it is a username and the registrations
+ * with the same number (this one among them or not).
+ */
+export function phoneConflict(
+  registration: { registrationID: string },
+  found: {
+    hasAccount: boolean;
+    registrations: ReadonlyArray<{ registrationID: string; status: RegistrationStatus }>;
+  },
+): RegistrationPhoneConflict | undefined {
+  if (found.hasAccount) return 'account';
+  const others = found.registrations.filter((other) => other.registrationID !== registration.registrationID);
+  if (others.some((other) => other.status === 'paid' || other.status === 'approved'))
+    return 'paidRegistration';
+  if (others.some((other) => other.status === 'pending')) return 'pendingRegistration';
+  return undefined;
+}
+
+/**
+ * Approval refuses a number that is already a username (the account would collide on it), with what the
+ * super admin should do. Another paid registration with the number does not stop this one: the first
+ * approved opens the account, and the other is then refused.
+ */
+export function assertPhoneFree(conflict: RegistrationPhoneConflict | undefined): void {
+  if (conflict === 'account') throw AppError.conflict(REGISTRATION_MESSAGES.phoneHasAccount);
 }
 
 /**
@@ -71,6 +109,25 @@ export function checkDecision(
     ]);
   }
   return 'decide';
+}
+
+/**
+ * What an open payment of the registration was made for: the rooms (its amount) and the contacts that
+ * were verified before paying. A change of any of them cancels the open payments (they credit nothing if
+ * the gateway still takes the money); other changes (names, address, papers) leave them open.
+ */
+export const PAYMENT_TERMS: readonly string[] = ['roomQuota', 'email', 'phoneNumber'];
+
+export function changesPaymentTerms(changed: readonly string[]): boolean {
+  return changed.some((field) => PAYMENT_TERMS.includes(field));
+}
+
+/** Approval needs the fee received: what was credited covers the registration's fee (409 otherwise). */
+export function assertFeeCovered(registration: {
+  fee: number;
+  payments?: readonly PlatformPaymentEntry[];
+}): void {
+  assertPaidInFull(registration, registration.fee, REGISTRATION_MESSAGES.underpaid);
 }
 
 /**

@@ -32,7 +32,10 @@ export type SendDecision =
   | { allowed: false; reason: 'resendTooSoon' | 'tooManyCodes'; retryAfterMs: number };
 
 /** Whether a new code may be sent now, given the channel's previous code. */
-export function decideSend(previous: VerificationCode | undefined, now: Date): SendDecision {
+export function decideSend(
+  previous: Pick<VerificationCode, 'sendTimes'> | undefined,
+  now: Date,
+): SendDecision {
   const nowMs = now.getTime();
   const recent = (previous?.sendTimes ?? []).filter((at) => Date.parse(at) > nowMs - HOUR_MS);
   const last = recent.at(-1);

@@ -20,16 +20,15 @@ import { entityJson, json, noContent, ok } from '../http/replies.js';
 import { authenticate } from '../useCases/auth/authenticate.js';
 import { requireID } from '../useCases/shared/houseScope.js';
 import { currentPricing } from '../useCases/shared/platformSettings.js';
+import type { RegistrationCaller } from '../useCases/registrations/access.js';
+import { decideRegistration, listRegistrations } from '../useCases/registrations/deciding.js';
 import {
   createRegistration,
-  decideRegistration,
   deleteRegistration,
   getRegistration,
-  listRegistrations,
   requestRegistrationPayment,
   updateOwnRegistration,
-  type RegistrationCaller,
-} from '../useCases/registrations.js';
+} from '../useCases/registrations/registering.js';
 
 /**
  * The spec's `HMRegistration`: a future landlord registers without an account (public POST) and keeps

@@ -13,6 +13,7 @@ const EVENT_LABELS: Record<OutboxMessage['event'], string> = {
   issueStatusChanged: 'Sự cố đổi trạng thái',
   contractEnding: 'Hợp đồng sắp hết hạn',
   tenantAccountOpened: 'Tài khoản người thuê',
+  tenancyLinkCode: 'Mã liên kết hợp đồng',
   billDueSoon: 'Nhắc hạn hóa đơn',
   billOverdue: 'Hóa đơn quá hạn',
   verificationCode: 'Mã xác thực đăng ký',

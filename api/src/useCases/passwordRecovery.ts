@@ -116,8 +116,9 @@ async function issueLink(deps: Deps, account: UserDoc, contact: RecoveryContact,
 /**
  * `GET /api/ForgotPassword/RequestPasswordChange`: a recovery link to each enabled account reached at
  * the contact typed. The caller learns nothing: the same answer (and, at the endpoint, the same time)
- * for a known contact and an unknown one. Requests are limited per contact typed and per address
- * (429, known or not); an account gets at most five links an hour, further ones silently dropped.
+ * for a known contact and an unknown one. A 429 only ever falls on the address that asked (per contact
+ * and address, and per address, with growing delays); what the contact receives is spaced silently
+ * (1, 2, 4, 8, then 15 minutes between messages), so nobody can flood it or lock its owner out.
  */
 export async function requestPasswordChange(deps: Deps, typed: string, origin: RequestOrigin): Promise<void> {
   const contact = recoveryContact(typed);
@@ -127,19 +128,23 @@ export async function requestPasswordChange(deps: Deps, typed: string, origin: R
     ]);
   }
   const throttle = new Throttle(deps);
-  const contactKey = `recovery:contact:${contact.kind}:${contact.value}`;
+  const contactID = createHash('sha256').update(`${contact.kind}:${contact.value}`).digest('base64url');
+  const pairKey = `recovery:pair:${contactID}@${origin.ip}`;
   const addressKey = `recovery:address:${origin.ip}`;
-  const lockedMs = await throttle.remainingLockMs([contactKey, addressKey]);
+  const lockedMs = await throttle.remainingLockMs([pairKey, addressKey]);
   if (lockedMs > 0) throw tooMany(lockedMs);
-  await throttle.count(contactKey, RECOVERY_LIMITS.contact);
+  await throttle.count(pairKey, RECOVERY_LIMITS.pair);
   await throttle.count(addressKey, RECOVERY_LIMITS.address);
 
-  const accounts = await accountsReachedAt(deps, contact);
-  if (accounts.length === 0) {
-    // The work a known contact costs (an account counter read and written), for nobody.
-    const decoy = `recovery:account:none:${createHash('sha256').update(contactKey).digest('base64url')}`;
-    await throttle.remainingLockMs([decoy]);
-    await throttle.count(decoy, RECOVERY_LIMITS.account);
+  // The same reads and counter writes for a known contact as for an unknown one.
+  const spacingKey = `recovery:contact:${contactID}`;
+  const [accounts, spacedMs] = await Promise.all([
+    accountsReachedAt(deps, contact),
+    throttle.remainingLockMs([spacingKey]),
+  ]);
+  const sends = spacedMs === 0;
+  if (sends) await throttle.count(spacingKey, RECOVERY_LIMITS.contact);
+  if (accounts.length === 0 || !sends) {
     await recordAudit(deps, null, origin, {
       action: 'passwordRecoveryRequested',
       entity: 'user',
@@ -148,12 +153,7 @@ export async function requestPasswordChange(deps: Deps, typed: string, origin: R
     });
     return;
   }
-  for (const account of accounts) {
-    const accountKey = `recovery:account:${account.userID}`;
-    if ((await throttle.remainingLockMs([accountKey])) > 0) continue;
-    await throttle.count(accountKey, RECOVERY_LIMITS.account);
-    await issueLink(deps, account, contact, origin);
-  }
+  for (const account of accounts) await issueLink(deps, account, contact, origin);
 }
 
 /** Compared against when a link names no record, so an unknown id costs what a known one does. */

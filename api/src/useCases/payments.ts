@@ -211,20 +211,25 @@ async function platformCreditOperations(
 ): Promise<BatchOp<StoredDoc>[] | undefined> {
   const target = await platformTarget(deps, payment);
   if (!target) return undefined;
-  const credited = applyPlatformPayment(target, {
-    paymentID: payment.paymentID,
-    amount: payment.amount,
-    paidOn,
-  });
-  if (!credited) return [];
+  const applied = applyPlatformPayment(
+    target,
+    { paymentID: payment.paymentID, amount: payment.amount, paidOn },
+    { due: target.fee ?? target.amount ?? 0, voided: payment.voidedOn !== undefined },
+  );
+  if (!applied) return [];
   const amount = `${payment.amount.toLocaleString('vi-VN')} ₫`;
+  const what = PAYMENT_TARGET_LABELS[payment.target].toLowerCase();
   return [
-    { op: 'replace', doc: credited, ...(target._etag ? { ifMatch: target._etag } : {}) },
+    { op: 'replace', doc: applied.doc, ...(target._etag ? { ifMatch: target._etag } : {}) },
     outboxCreate(deps, payment.pk, {
       event: 'paymentReceived',
       recipient: await platformPayer(deps, target),
       subject: `Nhà trọ: đã nhận ${amount}`,
-      body: `Đã nhận ${amount} cho ${PAYMENT_TARGET_LABELS[payment.target].toLowerCase()}. Yêu cầu của bạn đang chờ hệ thống xét duyệt.`,
+      body: applied.credited
+        ? `Đã nhận ${amount} cho ${what}. Yêu cầu của bạn đang chờ hệ thống xét duyệt.`
+        : `Đã nhận ${amount} cho ${what}, nhưng khoản này không khớp với yêu cầu hiện tại ` +
+          '(yêu cầu đã được sửa sau khi mở thanh toán, hoặc đã được thanh toán trước đó) nên không được tính. ' +
+          'Bộ phận hỗ trợ sẽ liên hệ để hoàn tiền.',
       subjectID: payment.targetID,
     }),
   ];

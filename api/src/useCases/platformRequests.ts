@@ -30,6 +30,7 @@ import {
   requestDescription,
   REQUESTS_PARTITION,
 } from '../domain/platformRequests.js';
+import { assertPaidInFull } from '../domain/payments.js';
 import { vietnamDate } from '../domain/shared/time.js';
 import { isStoreError, type StoredDoc } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
@@ -285,6 +286,8 @@ export async function approvePaidRequest(
     const request = await readRequest(deps, requestID);
     if (!request) throw AppError.notFound(PLATFORM_REQUEST_MESSAGES.notFound);
     if (approvalDecision(request.status) === 'unchanged') return view(request);
+    // A payment credits exactly what it was made for: the credited money must cover the request.
+    assertPaidInFull(request, request.amount, PLATFORM_REQUEST_MESSAGES.underpaid);
     const now = deps.now();
     const account = await applyToAccount(deps, request, vietnamDate(now));
     const approved: PlatformRequestDoc = {

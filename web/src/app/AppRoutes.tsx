@@ -55,6 +55,11 @@ function publicPage<M, K extends keyof M>(path: string, load: () => Promise<M>, 
 const PUBLIC_PAGES: readonly PublicPage[] = [
   publicPage(routePatterns.forgotPassword, loadForgotPasswordPage, 'ForgotPasswordPage'),
   publicPage(routePatterns.passwordReset, loadResetPasswordPage, 'ResetPasswordPage'),
+  publicPage(
+    routePatterns.tenancyLink,
+    () => import('../features/tenancyLinks/TenancyLinkPage'),
+    'TenancyLinkPage',
+  ),
   // The public site: for a landlord deciding whether to sign up.
   publicPage(routePatterns.business, () => import('../features/publicSite/BusinessPage'), 'BusinessPage'),
   publicPage(routePatterns.faq, () => import('../features/publicSite/FaqPage'), 'FaqPage'),

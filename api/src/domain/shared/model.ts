@@ -191,6 +191,12 @@ export interface HouseTotalsDoc extends StoredDoc {
  */
 export interface PaymentDoc extends StoredDoc, Payment {
   type: 'payment';
+  /**
+   * A platform payment cancelled by a change of what it pays for (the registration's rooms, e-mail or
+   * phone changed while it was open): the gateway may still take the money, which is then recorded on
+   * the registration without crediting it.
+   */
+  voidedOn?: string;
 }
 
 /**
@@ -220,6 +226,9 @@ export interface PlatformPayableDoc extends StoredDoc {
   phoneNumber?: string;
   /** Who asked (a landlord's request); a registration has no account yet. */
   requestedBy?: string;
+  /** What it costs now: a registration's `fee`, a request's `amount`. */
+  fee?: number;
+  amount?: number;
 }
 
 /** A notice, without the fields computed per reader; `contractIDs` are the tenancies it was sent to. */
@@ -269,7 +278,33 @@ export type HouseScopedDoc =
   | PaymentDoc
   | NotificationDoc
   | NotificationReadDoc
-  | OutboxMessageDoc;
+  | OutboxMessageDoc
+  | TenancyLinkDoc;
+
+/**
+ * A contract waiting for its representative to confirm it with the code sent to their phone number
+ * (id = `linkID`, random, the only thing the person's link carries; in the contract's house). It holds
+ * the keyed hash of the code sent, never the code. Which account (if any) the number has is looked up
+ * only when the person confirms, so nothing here differs between a known and an unknown number.
+ */
+export interface TenancyLinkDoc extends StoredDoc {
+  type: 'tenancyLink';
+  linkID: string;
+  houseID: string;
+  contractID: string;
+  roomID: string;
+  /** The representative's occupant record in the contract. */
+  lesseeID: string;
+  /** The representative's number: the username of the account the tenancy opens. */
+  phoneNumber: string;
+  codeHash: string;
+  sentOn: string;
+  expiresOn: string;
+  attempts: number;
+  /** When codes were sent in the last hour (once a minute, five an hour), oldest first. */
+  sendTimes: string[];
+  usedOn?: string;
+}
 
 /**
  * A transfer the bank feed reported (`platform` container, pk = `bankTransfers:<landlord's userID>`,

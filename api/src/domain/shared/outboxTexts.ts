@@ -15,6 +15,7 @@ export const WEB_PAGES = {
   lesseeContract: '/lesseeContract',
   login: '/login',
   passwordReset: (token: string) => `/ChangePassword/${encodeURIComponent(token)}`,
+  tenancyLink: (linkID: string) => `/tenancyLink/${encodeURIComponent(linkID)}`,
 } as const;
 
 interface Place {
@@ -99,19 +100,29 @@ export function issueStatusText(
   };
 }
 
-export function tenantAccountText(
-  account: { username: string },
+/**
+ * The code that confirms a new tenancy (issue 21): who asks, for which room, what confirming does, and that
+ * ignoring it is safe. The same words whether the number already has a login or not; the link opens the
+ * confirmation page.
+ */
+export function tenancyLinkCodeText(
+  code: string,
+  linkID: string,
   place: Place,
+  validHours: number,
   recipient: OutboxRecipient,
   webOrigin: string,
 ): Text {
   return {
-    subject: 'Tài khoản Nhà trọ của bạn',
+    subject: 'Xác nhận hợp đồng thuê mới',
     body:
-      `${greeting(recipient)}${place.houseName} đã mở tài khoản Nhà trọ cho bạn (phòng ${place.roomName}). ` +
-      `Tên đăng nhập: ${account.username}. Mật khẩu dùng một lần do chủ trọ đưa trực tiếp cho bạn; ` +
-      `nếu chưa nhận được, hãy hỏi chủ trọ. Lần đăng nhập đầu tiên bạn sẽ đặt mật khẩu mới.`,
-    link: `${webOrigin}${WEB_PAGES.login}`,
+      `${greeting(recipient)}${place.houseName} đã tạo hợp đồng thuê phòng ${place.roomName} với số điện thoại này. ` +
+      `Mã xác nhận: ${code} (dùng được trong ${validHours / 24} ngày). ` +
+      'Mở liên kết, nhập mã và đặt mật khẩu để đăng nhập Nhà trọ bằng số điện thoại này và xem hợp đồng. ' +
+      'Nếu số này đã có tài khoản Nhà trọ, hợp đồng mới được liên kết vào tài khoản đó, mật khẩu mới thay mật khẩu cũ ' +
+      'và tài khoản chỉ hiển thị hợp đồng mới. Chủ trọ không biết mã này: đừng đưa cho ai. ' +
+      'Nếu bạn không thuê phòng này, hãy bỏ qua tin nhắn.',
+    link: `${webOrigin}${WEB_PAGES.tenancyLink(linkID)}`,
   };
 }
 

@@ -28,8 +28,11 @@ export interface ThrottleLimit {
   maxFailures: number;
   windowMs: number;
   lockMs: number;
-  /** Growing delays before the lock: the `after`-th failure makes the key wait `firstMs`, each next one twice as long. */
-  delays?: { after: number; firstMs: number };
+  /**
+   * Growing delays before the lock: the `after`-th failure makes the key wait `firstMs`, each next one
+   * twice as long, never more than `maxMs` when given.
+   */
+  delays?: { after: number; firstMs: number; maxMs?: number };
 }
 
 export interface ThrottleState {
@@ -56,5 +59,6 @@ export function recordFailure(
 /** How long a key waits after its `failures`-th failure in the window (0 below the delays' start). */
 export function delayAfter(failures: number, limit: ThrottleLimit): number {
   if (!limit.delays || failures < limit.delays.after) return 0;
-  return limit.delays.firstMs * 2 ** (failures - limit.delays.after);
+  const delay = limit.delays.firstMs * 2 ** (failures - limit.delays.after);
+  return Math.min(delay, limit.delays.maxMs ?? delay);
 }

@@ -1,29 +1,19 @@
-import { type ContractCreateInput, CONTRACT_MESSAGES } from '@nhatro/common';
+import { type ContractCreateInput, type RepresentativeAccount } from '@nhatro/common';
 import { randomUUID } from 'node:crypto';
 import { contractCreationBlocker, buildTenancy } from '../../domain/contracts.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type {
   ReservationDoc,
   LesseeInfoDoc,
-  UserDoc,
   ContractDoc,
   HouseScopedDoc,
   RoomDoc,
 } from '../../domain/shared/model.js';
-import { tenantAccountText } from '../../domain/shared/outboxTexts.js';
 import { vietnamDate } from '../../domain/shared/time.js';
 import { type Actor, audit } from '../shared/actor.js';
 import { activeContractOfRoom } from '../shared/contractScope.js';
 import { roomForCaller, listInHouse, readHouse, houseDocs } from '../shared/houseScope.js';
-import { outboxCreate } from '../shared/outboxMessages.js';
-import { oneTimePassword } from '../shared/passwords.js';
-import {
-  tenancyHouse,
-  tenantAccountBlocker,
-  openTenantAccount,
-  closeTenantAccounts,
-  type OpenedTenantAccount,
-} from '../shared/tenantAccounts.js';
+import { tenancyHouse, tenancyInvitation } from '../shared/tenantAccounts.js';
 import { entityView } from '../shared/views.js';
 import type { Deps } from '../shared/deps.js';
 import type { BatchOp } from '../../store/store.js';
@@ -65,74 +55,47 @@ async function roomToSign(actor: Actor, input: ContractCreateInput) {
 }
 
 /**
- * The representative's account (username: their phone number) with a new one-time password, opened
- * before the contract is written so both go in one transaction; a returning tenant's account moves.
+ * The invitation written with the contract: a code to the representative's number, which the person
+ * confirms to open the tenancy with their account (the one the number has, or a new one). No account is
+ * read here: the landlord's reply and the contract are the same for every number.
  */
-async function openRepresentativeAccount(
+function invitationOf(
   deps: Deps,
-  input: ContractCreateInput,
   tenancy: Tenancy,
-  room: RoomDoc,
-): Promise<{ opened: OpenedTenantAccount; password: string }> {
+  place: { room: RoomDoc; houseName: string },
+  phoneNumber: string,
+) {
   const representative = tenancy.lessees[0] as LesseeInfoDoc;
-  const username = input.representative.phoneNumber;
-  const { existing, blocked } = await tenantAccountBlocker(deps, username);
-  if (blocked) throw AppError.conflict(CONTRACT_MESSAGES.phoneTaken);
-  const password = oneTimePassword();
-  try {
-    const account = await openTenantAccount(deps, existing, {
-      username,
-      password,
-      fullName: representative.occupantName,
-      email: input.representative.email,
+  const { room } = place;
+  return tenancyInvitation(
+    deps,
+    {
       houseID: room.houseID,
       contractID: tenancy.contract.contractID,
       roomID: room.roomID,
       lesseeID: representative.lesseeInfoID,
-    });
-    return { opened: { account, previous: existing }, password };
-  } catch (error) {
-    if (error instanceof AppError && error.kind === 'conflict')
-      throw AppError.conflict(CONTRACT_MESSAGES.phoneTaken);
-    throw error;
-  }
+      phoneNumber,
+    },
+    { houseName: place.houseName, roomName: room.roomName, name: representative.occupantName },
+  );
 }
 
 /**
- * The tenancy's writes, one transaction: the contract (with its account), the message telling the
- * representative their username, the occupants, vehicles and services, the room occupied and the
+ * The tenancy's writes, one transaction: the contract (waiting for its tenant to confirm), the link and
+ * the code sent to the representative, the occupants, vehicles and services, the room occupied and the
  * reservation it comes from contracted (both under the ETags they were read with).
  */
 function tenancyWrites(
-  deps: Deps,
   tenancy: Tenancy,
-  account: { doc: UserDoc; username: string },
-  place: { room: RoomDoc; reservation: ReservationDoc | undefined; houseName: string },
+  invitation: ReturnType<typeof invitationOf>,
+  place: { room: RoomDoc; reservation: ReservationDoc | undefined },
 ): Array<BatchOp<HouseScopedDoc>> {
   const { contract, lessees, vehicles, services } = tenancy;
   const { room, reservation } = place;
-  const representative = lessees[0] as LesseeInfoDoc;
-  const { username } = account;
-  const recipient = {
-    userID: account.doc.userID,
-    name: representative.occupantName,
-    phoneNumber: username,
-    ...(account.doc.email ? { email: account.doc.email } : {}),
-  };
   return [
-    { op: 'create', doc: { ...contract, lesseeAccountID: account.doc.userID } satisfies ContractDoc },
-    outboxCreate(deps, room.houseID, {
-      event: 'tenantAccountOpened',
-      houseID: room.houseID,
-      recipient,
-      ...tenantAccountText(
-        { username },
-        { houseName: place.houseName, roomName: room.roomName },
-        recipient,
-        deps.config.webOrigin,
-      ),
-      subjectID: contract.contractID,
-    }),
+    { op: 'create', doc: { ...contract, accountLinkPending: true } satisfies ContractDoc },
+    { op: 'create', doc: invitation.link },
+    invitation.message,
     ...[...lessees, ...vehicles, ...services].map((doc) => ({ op: 'create' as const, doc })),
     {
       op: 'replace',
@@ -157,16 +120,15 @@ function tenancyWrites(
 
 /**
  * Signs a room over to its tenants: the contract, its occupants, vehicles and services, the room's
- * status and the reservation it comes from are written in one transaction; then the representative
- * gets a lessee account (username: their phone number) with a one-time password shown once. The
- * message telling them their username (never the password) is written with the contract.
+ * status and the reservation it comes from are written in one transaction, with a code sent to the
+ * representative's number. They confirm it on the link of the message with a password of their own, and
+ * their account (username: their phone number; the one it has or a new one) opens the tenancy. The
+ * reply says only that: `linkPending`, where the code went (masked) and until when, for every number.
  */
 export async function createContract(
   actor: Actor,
   input: ContractCreateInput,
-): Promise<
-  Record<string, unknown> & { representativeAccount: { username: string; oneTimePassword: string } }
-> {
+): Promise<Record<string, unknown> & { representativeAccount: RepresentativeAccount }> {
   const { deps } = actor;
   const place = await roomToSign(actor, input);
   const { room, reservation, house } = place;
@@ -187,19 +149,9 @@ export async function createContract(
   });
   const { contract, lessees, vehicles } = tenancy;
 
-  // The account first, so the contract is written with it in one transaction; if that transaction
-  // fails, the account is closed again (a returning tenant's moves back to where it was).
   const username = input.representative.phoneNumber;
-  const { opened, password } = await openRepresentativeAccount(deps, input, tenancy, room);
-  try {
-    await houseDocs<HouseScopedDoc>(deps).batch(
-      houseID,
-      tenancyWrites(deps, tenancy, { doc: opened.account, username }, place),
-    );
-  } catch (error) {
-    await closeTenantAccounts(deps, [opened]);
-    throw error;
-  }
+  const invitation = invitationOf(deps, tenancy, place, username);
+  await houseDocs<HouseScopedDoc>(deps).batch(houseID, tenancyWrites(tenancy, invitation, place));
   await audit(actor, {
     action: 'create',
     entity: 'contract',
@@ -207,7 +159,8 @@ export async function createContract(
     houseID,
     details: { occupants: lessees.length, vehicles: vehicles.length },
   });
-  const saved = { ...contract, lesseeAccountID: opened.account.userID };
+  const saved = { ...contract, accountLinkPending: true };
   const written = (await houseDocs<ContractDoc>(deps).read(houseID, contract.contractID)) ?? saved;
-  return { ...entityView(written), representativeAccount: { username, oneTimePassword: password } };
+  const representativeAccount: RepresentativeAccount = { username, linkPending: true, ...invitation.sent };
+  return { ...entityView(written), representativeAccount };
 }

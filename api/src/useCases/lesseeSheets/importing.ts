@@ -1,9 +1,9 @@
 import {
-  CONTRACT_MESSAGES,
   CONTRACT_STATUS,
   LESSEE_IMPORT_MESSAGES,
   type LesseeImportAccount,
   type LesseeImportResult,
+  type RepresentativeAccount,
 } from '@nhatro/common';
 import { randomUUID } from 'node:crypto';
 import {
@@ -27,24 +27,15 @@ import type {
 import { vietnamDate } from '../../domain/shared/time.js';
 import { type Actor, audit } from '../shared/actor.js';
 import { authorizeHouse, houseDocs, listInHouse } from '../shared/houseScope.js';
-import { oneTimePassword } from '../shared/passwords.js';
-import {
-  tenancyHouse,
-  tenantAccountBlocker,
-  type OpenedTenantAccount,
-  openTenantAccount,
-  closeTenantAccounts,
-} from '../shared/tenantAccounts.js';
+import { tenancyHouse, tenancyInvitation } from '../shared/tenantAccounts.js';
 import { errorReport } from './errorReport.js';
 import { readLesseeSheet } from './sheetReading.js';
-import { tenantAccountText } from '../../domain/shared/outboxTexts.js';
 import { isStoreError } from '../../store/store.js';
 import { type PlannedWrite, writeAllOrNothing } from '../shared/allOrNothing.js';
 import type { Deps } from '../shared/deps.js';
-import { outboxCreate } from '../shared/outboxMessages.js';
 
 /**
- * Importing a house's current tenants from a sheet: one contract per room, an account per representative,
+ * Importing a house's current tenants from a sheet: one contract per room, a code to each representative,
  * all or nothing; a sheet with problems comes back as an error report (errorReport.ts).
  */
 
@@ -53,9 +44,9 @@ export type LesseeImportOutcome =
 /**
  * Imports the current tenants of a house from a sheet with one row per occupant, all or nothing.
  * Each room's rows become one active contract (its representative, the others as occupants), the
- * room becomes occupied, and each representative gets a tenant account (username: their phone)
- * with a one-time password returned once. Any problem: nothing is written and the sheet comes
- * back with a "Lỗi" column.
+ * room becomes occupied, and each representative is sent a code to confirm it with their account
+ * (username: their phone; the one it has, or a new one, opened by them with a password of their own).
+ * Any problem: nothing is written and the sheet comes back with a "Lỗi" column.
  */
 export async function importLessees(
   actor: Actor,
@@ -99,17 +90,9 @@ export async function importLessees(
     newID: randomUUID,
   });
 
-  // Usernames: each representative's phone, free in the file and among the accounts (read only).
+  // Usernames: each representative's phone, once in the file. No account is read: whether a number
+  // already has a login is neither refused nor told (issue 21); its owner confirms with the code sent.
   const candidates = checkRepeatedPhones(plan.tenancies, plan.problems);
-  const holders = await inPool(candidates, 8, async (planned) => ({
-    planned,
-    ...(await tenantAccountBlocker(deps, planned.phoneNumber)),
-  }));
-  for (const { planned, blocked } of holders) {
-    if (blocked)
-      plan.problems.add(planned.representativeRow, `Số điện thoại: ${CONTRACT_MESSAGES.phoneTaken}`);
-  }
-
   if (plan.problems.size > 0) {
     return {
       ok: false,
@@ -120,39 +103,17 @@ export async function importLessees(
   }
 
   const roomByID = new Map(rooms.map((room) => [room.roomID, room]));
-  const opened: OpenedTenantAccount[] = [];
-  let accounts: LesseeImportAccount[];
-  try {
-    accounts = await inPool(holders, 4, async ({ planned, existing }) => {
-      const password = oneTimePassword();
-      const representative = planned.tenancy.lessees[0] as LesseeInfoDoc;
-      const account = await openTenantAccount(deps, existing, {
-        username: planned.phoneNumber,
-        password,
-        fullName: planned.representativeName,
-        email: undefined,
-        houseID: house.houseID,
-        contractID: planned.tenancy.contract.contractID,
-        roomID: planned.roomID,
-        lesseeID: representative.lesseeInfoID,
-      });
-      opened.push({ account, previous: existing });
-      planned.tenancy.contract.lesseeAccountID = account.userID;
-      return {
-        roomName: planned.roomName,
-        occupantName: planned.representativeName,
-        username: planned.phoneNumber,
-        oneTimePassword: password,
-      };
-    });
-    await writeTenancies(deps, house, plan.tenancies, roomByID);
-  } catch (error) {
-    await closeTenantAccounts(deps, opened);
-    if (error instanceof AppError && error.kind === 'conflict') {
-      throw AppError.conflict(CONTRACT_MESSAGES.phoneTaken);
-    }
-    throw error;
-  }
+  const sentWith = new Map<string, HouseScopedDoc[]>();
+  const accounts: LesseeImportAccount[] = candidates.map((planned) => {
+    const { representativeAccount, docs } = representativeWrites(deps, house, planned);
+    sentWith.set(planned.tenancy.contract.contractID, docs);
+    return {
+      roomName: planned.roomName,
+      occupantName: planned.representativeName,
+      ...representativeAccount,
+    };
+  });
+  await writeTenancies(deps, house.houseID, plan.tenancies, roomByID, sentWith);
 
   const lessees = plan.tenancies.reduce((sum, planned) => sum + planned.tenancy.lessees.length, 0);
   await audit(actor, {
@@ -164,61 +125,59 @@ export async function importLessees(
   return { ok: true, contracts: plan.tenancies.length, lessees, accounts };
 }
 
-/** Runs `run` on every item, at most `size` at a time; after a failure, starts no more and rethrows. */
-async function inPool<T, R>(items: T[], size: number, run: (item: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  let next = 0;
-  let failure: { error: unknown } | undefined;
-  async function worker(): Promise<void> {
-    while (!failure && next < items.length) {
-      const index = next;
-      next += 1;
-      try {
-        results[index] = await run(items[index] as T);
-      } catch (error) {
-        failure ??= { error };
-      }
-    }
-  }
-  await Promise.all(Array.from({ length: Math.min(size, items.length) }, worker));
-  if (failure) throw failure.error;
-  return results;
+/**
+ * What a representative is sent with their tenancy, written with it: the link and the code that let them
+ * open it with their account (the one the number has, or a new one); the contract waits for them. The
+ * same for every number: no account is read.
+ */
+function representativeWrites(
+  deps: Deps,
+  house: HouseDoc,
+  planned: PlannedTenancy,
+): { representativeAccount: RepresentativeAccount; docs: HouseScopedDoc[] } {
+  const { contract } = planned.tenancy;
+  const username = planned.phoneNumber;
+  const invitation = tenancyInvitation(
+    deps,
+    {
+      houseID: house.houseID,
+      contractID: contract.contractID,
+      roomID: planned.roomID,
+      lesseeID: (planned.tenancy.lessees[0] as LesseeInfoDoc).lesseeInfoID,
+      phoneNumber: username,
+    },
+    { houseName: house.houseName, roomName: planned.roomName, name: planned.representativeName },
+  );
+  contract.accountLinkPending = true;
+  return {
+    representativeAccount: { username, linkPending: true, ...invitation.sent },
+    docs: [invitation.link, invitation.message.doc],
+  };
 }
 
 /**
- * Writes every tenancy (contract, occupants, the message telling the representative their username)
- * and marks its room occupied (If-Match: the room as it was checked), all or nothing. SQLite: one
- * transaction. Cosmos: transactional batches of at most 100 operations, a room never split across
- * two; when a later batch fails, the earlier ones are undone (documents deleted, rooms set back).
+ * Writes every tenancy (contract, occupants, what its representative is sent) and marks its room
+ * occupied (If-Match: the room as it was checked), all or nothing. SQLite: one transaction. Cosmos:
+ * transactional batches of at most 100 operations, a room never split across two; when a later batch
+ * fails, the earlier ones are undone (documents deleted, rooms set back).
  */
 async function writeTenancies(
   deps: Deps,
-  house: HouseDoc,
+  houseID: string,
   tenancies: PlannedTenancy[],
   roomByID: Map<string, RoomDoc>,
+  sentWith: Map<string, HouseScopedDoc[]>,
 ): Promise<void> {
-  const { houseID } = house;
   const perRoom = tenancies.map((planned): Array<PlannedWrite<HouseScopedDoc>> => {
     const room = roomByID.get(planned.roomID) as RoomDoc;
     const { contract, lessees, vehicles, services } = planned.tenancy;
-    const recipient = {
-      ...(contract.lesseeAccountID ? { userID: contract.lesseeAccountID } : {}),
-      name: planned.representativeName,
-      phoneNumber: planned.phoneNumber,
-    };
-    const message = outboxCreate(deps, houseID, {
-      event: 'tenantAccountOpened',
-      houseID,
-      recipient,
-      ...tenantAccountText(
-        { username: planned.phoneNumber },
-        { houseName: house.houseName, roomName: planned.roomName },
-        recipient,
-        deps.config.webOrigin,
-      ),
-      subjectID: contract.contractID,
-    }).doc;
-    const created: HouseScopedDoc[] = [contract, ...lessees, ...vehicles, ...services, message];
+    const created: HouseScopedDoc[] = [
+      contract,
+      ...lessees,
+      ...vehicles,
+      ...services,
+      ...(sentWith.get(contract.contractID) ?? []),
+    ];
     return [
       ...created.map((doc): PlannedWrite<HouseScopedDoc> => ({
         op: { op: 'create', doc },

@@ -1,21 +1,21 @@
-import { normalizeLicensePlate, ROLE } from '@nhatro/common';
+import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { normalizeLicensePlate, TENANCY_LINK_RULES, type TenancyLinkSent } from '@nhatro/common';
 import type { TenancyHouse } from '../../domain/contracts.js';
-import type {
-  ContractDoc,
-  FeeDoc,
-  UserDoc,
-  UsernameClaimDoc,
-  VehicleDoc,
-} from '../../domain/shared/model.js';
+import type { FeeDoc, OutboxMessageDoc, TenancyLinkDoc, VehicleDoc } from '../../domain/shared/model.js';
+import { tenancyLinkCodeText } from '../../domain/shared/outboxTexts.js';
+import { freshLinkCode } from '../../domain/tenancyLinks.js';
+import { maskPhone } from '../../domain/verification.js';
+import type { BatchOp } from '../../store/store.js';
 import type { Deps } from './deps.js';
-import { houseDocs, listInHouse } from './houseScope.js';
-import { ACTIVE_CONTRACT } from './contractScope.js';
-import { createUser, findUserByUsername, usernameClaimID } from './users.js';
-import { hashOneTimePassword } from './passwords.js';
+import { listInHouse } from './houseScope.js';
+import { outboxCreate } from './outboxMessages.js';
 
 /**
- * The representative's tenant account (username: their phone number) opened with a tenancy, and undone
- * when the tenancy cannot be written; the house's services and plates new tenancies are checked against.
+ * What a new tenancy needs of its tenants' accounts: the invitation written with it (a code to the
+ * representative's number, which the person confirms to open the tenancy with their account, the one
+ * the number has or a new one), and the house's services and plates new tenancies are checked against.
+ * A tenancy never opens, moves or resets an account itself (issue 21), so nothing here reads accounts:
+ * what a landlord is told is the same for every number.
  */
 
 /**
@@ -42,83 +42,98 @@ export async function tenancyHouse(deps: Deps, houseID: string, plates?: string[
   };
 }
 
-/**
- * Whether the representative's phone number may become (or stay) a tenant account: refused when it
- * belongs to a landlord, staff or super admin, or to a tenant whose contract is still active.
- */
-export async function tenantAccountBlocker(
-  deps: Deps,
-  username: string,
-): Promise<{ existing: UserDoc | undefined; blocked: boolean }> {
-  const existing = await findUserByUsername(deps, username);
-  if (!existing) return { existing, blocked: false };
-  if (existing.roleID !== ROLE.lessee) return { existing, blocked: true };
-  if (!existing.contractID) return { existing, blocked: false };
-  const current = await houseDocs<ContractDoc>(deps).read(existing.houseID ?? '', existing.contractID);
-  return { existing, blocked: current?.status === ACTIVE_CONTRACT };
+// Link codes are kept as keyed hashes (node:crypto) and compared in constant time: here, not in domain/.
+
+/** The keyed hash of a link's code, bound to the link and the number it went to (hex). */
+export function tenancyLinkCodeHash(
+  secret: Uint8Array,
+  link: Pick<TenancyLinkDoc, 'linkID' | 'phoneNumber'>,
+  code: string,
+): string {
+  const key = createHmac('sha256', secret).update('nhatro/tenancy-link-code/v2').digest();
+  return createHmac('sha256', key)
+    .update(`${link.linkID}\u0000${link.phoneNumber}\u0000${code}`)
+    .digest('hex');
 }
 
-export interface TenantAccountInput {
-  username: string;
-  password: string;
-  fullName: string;
-  email: string | undefined;
-  houseID: string;
-  contractID: string;
-  roomID: string;
-  lesseeID: string;
+export function sameCodeHash(stored: string, presented: string): boolean {
+  const a = Buffer.from(stored, 'hex');
+  const b = Buffer.from(presented, 'hex');
+  return a.length === b.length && a.length > 0 && timingSafeEqual(a, b);
+}
+
+function newLinkCode(): string {
+  return String(randomInt(0, 10 ** TENANCY_LINK_RULES.codeLength)).padStart(
+    TENANCY_LINK_RULES.codeLength,
+    '0',
+  );
+}
+
+/** Where the representative lives now, for the message: the landlord's house and room names. */
+export interface LinkPlace {
+  houseName: string;
+  roomName: string;
+  /** The name the landlord typed for the representative (never the account's). */
+  name: string;
 }
 
 /**
- * The representative's account, with a one-time password they must replace at first login. A returning
- * tenant keeps their account: it moves to the new contract with a new one-time password.
+ * A fresh code for `link` (new, or replacing the previous one when the landlord sends it again): the link
+ * as stored with the code's hash, the message carrying the code to the number (Zalo, then SMS), and what
+ * the landlord may be told (the number masked, the expiry).
  */
-export async function openTenantAccount(
+export function tenancyLinkCode(
   deps: Deps,
-  existing: UserDoc | undefined,
-  tenant: TenantAccountInput,
-): Promise<UserDoc> {
-  const home = {
-    houseID: tenant.houseID,
-    contractID: tenant.contractID,
-    roomID: tenant.roomID,
-    lesseeID: tenant.lesseeID,
-    mustChangePassword: true,
+  link: Omit<TenancyLinkDoc, 'codeHash' | 'sentOn' | 'expiresOn' | 'attempts'>,
+  place: LinkPlace,
+): { link: TenancyLinkDoc; message: BatchOp<OutboxMessageDoc> & { op: 'create' }; sent: TenancyLinkSent } {
+  const now = deps.now();
+  const code = newLinkCode();
+  const stored: TenancyLinkDoc = {
+    ...link,
+    ...freshLinkCode(tenancyLinkCodeHash(deps.config.jwt.secret, link, code), link.sendTimes, now),
   };
-  const passwordHash = await hashOneTimePassword(tenant.password);
-  if (existing) {
-    return deps.store
-      .container<UserDoc>('users')
-      .replace({ ...existing, ...home, passwordHash, disabled: false });
-  }
-  return createUser(deps, {
-    username: tenant.username,
-    password: tenant.password,
-    passwordHash,
-    roleID: ROLE.lessee,
-    fullName: tenant.fullName,
-    phoneNumber: tenant.username,
-    ...(tenant.email ? { email: tenant.email } : {}),
-    extra: home,
+  const recipient = { name: place.name, phoneNumber: link.phoneNumber };
+  const message = outboxCreate(deps, link.houseID, {
+    event: 'tenancyLinkCode',
+    houseID: link.houseID,
+    recipient,
+    channels: ['zalo', 'sms'],
+    ...tenancyLinkCodeText(
+      code,
+      link.linkID,
+      place,
+      TENANCY_LINK_RULES.validHours,
+      recipient,
+      deps.config.webOrigin,
+    ),
+    subjectID: link.contractID,
+    secret: true,
   });
+  return {
+    link: stored,
+    message,
+    sent: { sentTo: maskPhone(link.phoneNumber), expiresOn: stored.expiresOn },
+  };
 }
 
-/** An account `openTenantAccount` opened, and the returning tenant's account as it was before. */
-export interface OpenedTenantAccount {
-  account: UserDoc;
-  previous: UserDoc | undefined;
-}
-
-/** Undoes `openTenantAccount`: new accounts and their username claims go, moved ones move back. */
-export async function closeTenantAccounts(deps: Deps, opened: OpenedTenantAccount[]): Promise<void> {
-  const users = deps.store.container<UserDoc | UsernameClaimDoc>('users');
-  for (const { account, previous } of opened) {
-    if (previous) {
-      await users.replace(previous);
-      continue;
-    }
-    await users.delete(account.userID, account.userID);
-    const claimID = usernameClaimID(account.username);
-    await users.delete(claimID, claimID);
-  }
+/** The invitation written with a new tenancy: a new link (random id) with its first code. */
+export function tenancyInvitation(
+  deps: Deps,
+  tenancy: { houseID: string; contractID: string; roomID: string; lesseeID: string; phoneNumber: string },
+  place: LinkPlace,
+): ReturnType<typeof tenancyLinkCode> {
+  const linkID = randomBytes(16).toString('base64url');
+  return tenancyLinkCode(
+    deps,
+    {
+      id: linkID,
+      pk: tenancy.houseID,
+      type: 'tenancyLink',
+      linkID,
+      ...tenancy,
+      sendTimes: [deps.now().toISOString()],
+    },
+    place,
+  );
 }

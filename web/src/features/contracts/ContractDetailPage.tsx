@@ -5,6 +5,7 @@ import { useSignedInSession } from '../../lib/session';
 import { ContractFrame, ContractStatusChip, contractTitle } from './ContractFrame';
 import { ContractActions, PartiesSection, RoomPeopleServices, TermsSections } from './ContractSections';
 import { GuestLinkSection } from './GuestLinkSection';
+import { PendingLinkNotice } from './PendingLinkNotice';
 import type { ContractDetails } from './contractsApi';
 import { formatDay } from './contractRules';
 
@@ -31,6 +32,9 @@ function ContractOverview({ contract }: { contract: ContractDetails }) {
         }
       />
       <ContractActions contract={contract} level={level} isEnded={isEnded} />
+      {contract.accountLinkPending === true && contract.status === CONTRACT_STATUS.active && (
+        <PendingLinkNotice contractID={contract.contractID} mayResend={level >= LEVEL.update} />
+      )}
       <Box
         sx={{
           display: 'grid',

@@ -10,10 +10,10 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import CheckOutlined from '@mui/icons-material/CheckOutlined';
 import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
+import type { RepresentativeAccount } from '@nhatro/common';
 import { useState } from 'react';
+import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
-
-export const MUST_CHANGE_PASSWORD_TEXT = 'Người thuê phải đổi mật khẩu này ở lần đăng nhập đầu tiên.';
 
 /** Copies text; where the clipboard API is missing (http, old browsers) the text is selected instead. */
 export async function copyText(text: string, fallbackElementID?: string): Promise<boolean> {
@@ -77,6 +77,25 @@ function CopyableValue({ label, value, id }: { label: string; value: string; id:
 }
 
 /**
+ * Where the code went: the tenant confirms it with a password of their own, and their account opens the
+ * contract. The same for every number: the landlord never holds the tenant's password, and learns
+ * nothing of an account the number may already have.
+ */
+function PendingLink({ account, tenantName }: { account: RepresentativeAccount; tenantName: string }) {
+  return (
+    <>
+      <Typography sx={{ mb: 2 }}>
+        Hợp đồng đã được tạo. <strong>{tenantName}</strong> đăng nhập Nhà trọ bằng số điện thoại:
+      </Typography>
+      <CopyableValue label="Tên đăng nhập" value={account.username} id="tenant-account-username" />
+      <Alert severity="info" sx={{ mt: 2 }} data-testid="tenant-account-link-pending">
+        {`Đã gửi mã xác nhận tới ${account.sentTo} (dùng được đến ${formatDateTime(account.expiresOn)}). Người thuê mở liên kết trong tin nhắn, nhập mã và tự đặt mật khẩu; hợp đồng hiện trong tài khoản của họ từ lúc đó. Nếu họ chưa nhận được, bấm “Gửi lại mã” trên trang hợp đồng.`}
+      </Alert>
+    </>
+  );
+}
+
+/**
  * The tenant's account, shown once after the contract is created: it cannot be closed by a stray tap,
  * only by the button that leads to the contract.
  */
@@ -85,7 +104,7 @@ export function TenantAccountDialog({
   tenantName,
   onDone,
 }: {
-  account: { username: string; oneTimePassword: string } | null;
+  account: RepresentativeAccount | null;
   tenantName: string;
   onDone: () => void;
 }) {
@@ -100,25 +119,12 @@ export function TenantAccountDialog({
       <DialogTitle id="tenant-account-title">Tài khoản của người thuê</DialogTitle>
       {account !== null && (
         <DialogContent>
-          <Typography sx={{ mb: 2 }}>
-            Hợp đồng đã được tạo. <strong>{tenantName}</strong> đăng nhập Nhà trọ bằng tài khoản sau:
-          </Typography>
-          <Box sx={{ display: 'grid', gap: 1.5 }}>
-            <CopyableValue label="Tên đăng nhập" value={account.username} id="tenant-account-username" />
-            <CopyableValue
-              label="Mật khẩu một lần"
-              value={account.oneTimePassword}
-              id="tenant-account-password"
-            />
-          </Box>
-          <Alert severity="warning" sx={{ mt: 2 }}>
-            {MUST_CHANGE_PASSWORD_TEXT} Mật khẩu chỉ hiện một lần này: hãy gửi cho người thuê ngay.
-          </Alert>
+          <PendingLink account={account} tenantName={tenantName} />
         </DialogContent>
       )}
       <DialogActions>
         <Button variant="contained" onClick={onDone} data-testid="tenant-account-done">
-          Đã ghi lại, xem hợp đồng
+          Xem hợp đồng
         </Button>
       </DialogActions>
     </Dialog>

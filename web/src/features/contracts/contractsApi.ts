@@ -9,7 +9,9 @@ import type {
   GuestLink,
   LesseeInfo,
   LessorInfo,
+  RepresentativeAccount,
   Room,
+  TenancyLinkSent,
   Vehicle,
 } from '@nhatro/common';
 import useSWR, { mutate, type SWRResponse } from 'swr';
@@ -33,9 +35,7 @@ export type ContractDetails = Contract & {
 export type ContractRow = Contract & { room?: Room | null; renterRepresentative?: LesseeInfo | null };
 
 /** The reply of `POST /odata/Contract`: the tenant's account is in it once, never again. */
-export type CreatedContract = Contract & {
-  representativeAccount: { username: string; oneTimePassword: string };
-};
+export type CreatedContract = Contract & { representativeAccount: RepresentativeAccount };
 
 export const CONTRACT_PAGE_SIZES = [10, 25, 50] as const;
 export const EXPIRING_WITHIN_DAYS = 30;
@@ -270,4 +270,15 @@ export function registerPaperVersion(input: {
     body: input,
     ...OWN_ERROR_HANDLING,
   });
+}
+
+/** `POST /api/TenancyLink/Resend`: a new code to the representative's number while the link waits. */
+export async function resendTenancyLink(contractID: string): Promise<TenancyLinkSent> {
+  const reply = await apiRequest<{ data: TenancyLinkSent }>('/api/TenancyLink/Resend', {
+    method: 'POST',
+    body: { contractID },
+    toastBadRequest: false,
+    handledStatuses: [409, 429],
+  });
+  return reply.data;
 }

@@ -5,6 +5,7 @@ import {
   LESSEE_IMPORT_MAX_BYTES,
   LESSEE_IMPORT_MAX_ROWS,
   LESSEE_IMPORT_MESSAGES,
+  TENANCY_LINK_MESSAGES,
   type LesseeImportResult,
 } from '@nhatro/common';
 import { SheetImportDialog, type SheetImportDialogProps } from '../../components/SheetImportDialog';
@@ -22,7 +23,7 @@ function importResult(data: unknown): LesseeImportResult {
   };
 }
 
-/** The tenant accounts the import opened: their one-time passwords are shown here, once. */
+/** Each representative's username and where their confirmation code went (never a password). */
 function ImportedAccounts({ result }: { result: LesseeImportResult }) {
   return (
     <Box sx={{ mt: 2 }} data-testid="lessee-import-result">
@@ -31,9 +32,8 @@ function ImportedAccounts({ result }: { result: LesseeImportResult }) {
       </Alert>
       {result.accounts.length > 0 && (
         <>
-          <Alert severity="warning" sx={{ mt: 1.5 }}>
-            Mật khẩu một lần của tài khoản người đại diện chỉ hiện lần này. Hãy ghi lại và gửi cho từng người
-            thuê; họ sẽ đổi mật khẩu ở lần đăng nhập đầu tiên.
+          <Alert severity="info" sx={{ mt: 1.5 }} data-testid="lessee-import-link-pending">
+            {TENANCY_LINK_MESSAGES.pendingNotice}
           </Alert>
           <Box
             component="table"
@@ -51,7 +51,7 @@ function ImportedAccounts({ result }: { result: LesseeImportResult }) {
                 <th>Phòng</th>
                 <th>Người đại diện</th>
                 <th>Tên đăng nhập</th>
-                <th>Mật khẩu một lần</th>
+                <th>Mã xác nhận gửi tới</th>
               </tr>
             </thead>
             <tbody>
@@ -60,7 +60,7 @@ function ImportedAccounts({ result }: { result: LesseeImportResult }) {
                   <td>{account.roomName}</td>
                   <td>{account.occupantName}</td>
                   <td>{account.username}</td>
-                  <td>{account.oneTimePassword}</td>
+                  <td>{account.sentTo}</td>
                 </tr>
               ))}
             </tbody>

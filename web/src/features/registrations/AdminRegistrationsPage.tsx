@@ -15,6 +15,7 @@ import {
   REGISTRATION_MESSAGES,
   REGISTRATION_STATUS_LABELS,
   type Registration,
+  type RegistrationPhoneConflict,
   type RegistrationStatus,
 } from '@nhatro/common';
 import { useState, type ReactNode } from 'react';
@@ -89,6 +90,13 @@ function Papers({ papers }: { papers: readonly string[] }) {
 
 type Action = 'approve' | 'reject' | 'delete' | null;
 
+/** What the super admin reads about a phone number used twice (the approval refuses the first). */
+const ADMIN_CONFLICT_TEXTS: Record<RegistrationPhoneConflict, string> = {
+  account: REGISTRATION_MESSAGES.phoneHasAccount,
+  paidRegistration: REGISTRATION_MESSAGES.phoneHasPaidRegistration,
+  pendingRegistration: REGISTRATION_MESSAGES.phoneHasPendingRegistration,
+};
+
 /** What a registration says: who, the house, the fee and its payments, the papers, the decision. */
 function RegistrationFacts({ registration }: { registration: Registration }) {
   return (
@@ -99,6 +107,15 @@ function RegistrationFacts({ registration }: { registration: Registration }) {
       <Row label="Số điện thoại">
         {registration.phoneNumber} {registration.phoneVerified ? '(đã xác thực)' : '(chưa xác thực)'}
       </Row>
+      {registration.phoneConflict !== undefined && (
+        <Alert
+          severity={registration.phoneConflict === 'pendingRegistration' ? 'warning' : 'error'}
+          sx={{ my: 1 }}
+          data-testid="registration-phone-conflict"
+        >
+          {ADMIN_CONFLICT_TEXTS[registration.phoneConflict]}
+        </Alert>
+      )}
       <Row label="Email">
         {registration.email} {registration.emailVerified ? '(đã xác thực)' : '(chưa xác thực)'}
       </Row>
@@ -107,8 +124,13 @@ function RegistrationFacts({ registration }: { registration: Registration }) {
       <Row label="Số phòng">{formatNumber(registration.roomQuota)}</Row>
       <Row label="Phí">{`${formatMoney(registration.fee)} / ${registration.termMonths} tháng`}</Row>
       {(registration.payments ?? []).map((payment) => (
-        <Row key={payment.paymentID} label="Đã thanh toán">
+        <Row
+          key={payment.paymentID}
+          label={payment.credited === false ? 'Đã nhận, không tính' : 'Đã thanh toán'}
+        >
           {`${formatMoney(payment.amount)} lúc ${formatDateTime(payment.paidOn)}`}
+          {payment.credited === false &&
+            ' (không khớp với đăng ký hiện tại hoặc thanh toán lần hai: cần hoàn tiền qua cổng VNPay)'}
         </Row>
       ))}
       <Row label="Ngày đăng ký">{formatDateTime(registration.createdOn)}</Row>
@@ -228,7 +250,7 @@ function DecisionButtons({
           <Button
             variant="contained"
             onClick={() => setAction('approve')}
-            disabled={isBusy}
+            disabled={isBusy || registration.phoneConflict === 'account'}
             data-testid="registration-approve"
           >
             Duyệt

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   REGISTRATION_MESSAGES,
+  REGISTRATION_PHONE_CONFLICT_TEXTS,
   REGISTRATION_STATUS_LABELS,
   VERIFICATION_MESSAGES,
   VERIFICATION_RULES,
@@ -267,6 +268,9 @@ function WithdrawButton({ held }: { held: HeldRegistration }) {
 function ConfirmContent({ held, registration }: { held: HeldRegistration; registration: Registration }) {
   const pending = registration.status === 'pending';
   const bothVerified = registration.emailVerified && registration.phoneVerified;
+  // Told only once the phone is verified (the number is theirs); two of them keep the fee from being paid.
+  const conflict = registration.phoneConflict;
+  const blocked = conflict === 'account' || conflict === 'paidRegistration';
   return (
     <Stack spacing={2}>
       <PublicSection id="registration-summary" title="Thông tin đăng ký">
@@ -309,12 +313,17 @@ function ConfirmContent({ held, registration }: { held: HeldRegistration; regist
           {!bothVerified && (
             <Alert severity="info">Xác thực email và số điện thoại để tiếp tục thanh toán phí đăng ký.</Alert>
           )}
+          {conflict !== undefined && (
+            <Alert severity={blocked ? 'error' : 'warning'} data-testid="registration-phone-conflict">
+              {REGISTRATION_PHONE_CONFLICT_TEXTS[conflict]}
+            </Alert>
+          )}
           <Button
             component={RouterLink}
             to={paths.registrationFee}
             variant="contained"
             size="large"
-            disabled={!bothVerified}
+            disabled={!bothVerified || blocked}
             sx={{ minHeight: 48 }}
             data-testid="registration-continue"
           >

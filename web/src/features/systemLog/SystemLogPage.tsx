@@ -60,6 +60,8 @@ const ACTIONS: Record<string, string> = {
   dismissTransfer: 'Bỏ qua chuyển khoản',
   passwordRecoveryRequested: 'Yêu cầu đặt lại mật khẩu',
   passwordReset: 'Đặt lại mật khẩu',
+  linkTenancy: 'Liên kết hợp đồng vào tài khoản',
+  resendTenancyLink: 'Gửi lại mã liên kết hợp đồng',
   refreshTokenReuse: 'Phát hiện dùng lại phiên',
 };
 

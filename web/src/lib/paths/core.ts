@@ -69,6 +69,8 @@ export const routePatterns = {
   /** Matches /ForgotPassword (spec §2) as well: routes ignore case. */
   forgotPassword: 'forgotPassword',
   passwordReset: 'ChangePassword/:token',
+  /** The link of the code that joins a new tenancy to the tenant's own account (public). */
+  tenancyLink: 'tenancyLink/:linkID',
   /** The landlord's plan: rooms bought, paid term, buying rooms and extending. */
   accountPlan: 'accountPlan',
   hmAccounts: 'hmAccountsManage',

@@ -222,7 +222,8 @@ export const HOUSE_MODEL = entityModel('House', houseEntity, {
   ...OCCUPANTS,
   vehicles: 'Vehicle',
 });
-export const REGISTRATION_MODEL = entityModel('HMRegistration', registrationEntity);
+/** `phoneConflict` is computed on reading: nothing to filter or order on. */
+export const REGISTRATION_MODEL = entityModel('HMRegistration', registrationEntity, {}, ['phoneConflict']);
 /** A landlord's room purchase or extension (`/odata/House/UnresolvedRequests`, `…/PaidRequests`). */
 export const PLATFORM_REQUEST_MODEL = entityModel('PlatformRequest', platformRequestEntity);
 export const SYSTEM_PAYMENT_MODEL = entityModel('SystemPaymentReport', systemPaymentEntity);

@@ -65,12 +65,12 @@ function firstStepWithErrors(found: DraftErrors): StepIndex | null {
   return steps.length === 0 ? null : (Math.min(...steps) as StepIndex);
 }
 
-/** The fields a refusal is about: a 400's list, or a phone that is another running contract's account. */
-function fieldErrorsOfFailure(failed: unknown, message: string, draft: ContractDraft): DraftErrors | null {
+/**
+ * The fields a refusal is about: a 400's list. (A phone number that already has a login is never
+ * refused: the tenant confirms the link with a code sent to it.)
+ */
+function fieldErrorsOfFailure(failed: unknown, draft: ContractDraft): DraftErrors | null {
   if (isApiError(failed) && failed.status === 400) return serverErrorsOf(failed.body, draft);
-  if (isApiError(failed) && failed.status === 409 && message === CONTRACT_MESSAGES.phoneTaken) {
-    return { 'representative.phoneNumber': message };
-  }
   return null;
 }
 
@@ -190,7 +190,7 @@ export function useContractWizard({ houseID, rooms, reservations, fees, presetRo
     const message = serverMessage(failed);
     notify.error(`${CONTRACT_MESSAGES.createFailed} ${message}`);
     setFailure(message);
-    const found = fieldErrorsOfFailure(failed, message, draft);
+    const found = fieldErrorsOfFailure(failed, draft);
     if (found === null) return;
     setServerErrors(found);
     const target = firstStepWithErrors(found);
