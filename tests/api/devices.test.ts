@@ -18,7 +18,7 @@ const MSG = {
   quantity: 'Số lượng phải từ 1 trở lên.',
   valueNegative: 'Giá trị thiết bị không được âm.',
   nameRequired: 'Tên thiết bị không được để trống!',
-  notPng: (name: string) => `Tệp "${name}" không phải ảnh PNG.`,
+  notPng: (name: string) => `Tệp "${name}": Tệp tải lên không phải ảnh PNG hoặc JPEG.`,
 };
 
 let product: TestProduct;

@@ -98,7 +98,13 @@ describe('issue reports', () => {
       createdBy: expect.any(String),
       createdByName: expect.any(String),
     });
-    expect(reply.body.imageURLs).toEqual([{ blobName: photo, url: expect.stringContaining(photo) }]);
+    expect(reply.body.imageURLs).toEqual([
+      {
+        blobName: photo,
+        url: expect.stringContaining(photo),
+        thumbnailURL: expect.stringContaining(`${photo}.thumb.jpg`),
+      },
+    ]);
     // The read URL works: the photo is referenced now.
     expect((await fetch(reply.body.imageURLs[0]?.url as string)).status).toBe(200);
     expect(reply.headers.get('etag')).toBe(reply.body['@odata.etag']);
@@ -111,7 +117,7 @@ describe('issue reports', () => {
     expectFieldError(empty, 'title', 'Tiêu đề không được để trống!');
     expectFieldError(empty, 'description', 'Nội dung không được để trống!');
     const page = await upload(new Uint8Array(Buffer.from('<html><script>alert(1)</script></html>')));
-    expectError(await report({ images: [page] }), 400, 'Tệp tải lên không phải ảnh PNG.');
+    expectError(await report({ images: [page] }), 400, 'Tệp tải lên không phải ảnh PNG hoặc JPEG.');
     expectFieldError(await report({ images: ['../../etc/passwd'] }), 'images.0', 'Tên tệp ảnh không hợp lệ.');
     expect((await issuesOfContract()).length).toBe(before);
   });

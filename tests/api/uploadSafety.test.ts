@@ -75,7 +75,7 @@ describe('read URLs only for referenced files, with the type fixed by the server
     const blobName = await upload('GetRoomImageContainerSAS', HTML_PAGE, 'text/html');
     expectError(await readURL('room-images', blobName), 404, MSG.notFound);
     const added = await api.request('POST', `/odata/Room/${roomID}/Images`, { token, body: { blobName } });
-    expectError(added, 400, 'Tệp tải lên không phải ảnh PNG.');
+    expectError(added, 400, 'Tệp tải lên không phải ảnh PNG hoặc JPEG.');
     expect(await exists('room-images', blobName)).toBe(false);
   });
 

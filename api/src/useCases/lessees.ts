@@ -22,6 +22,7 @@ import {
 } from './shared/houseScope.js';
 import { applyInMemory, listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { entityView, imageLinks, toView } from './shared/views.js';
+import { deleteStoredFile } from './shared/uploads.js';
 
 /** An occupant the caller may see: in a house they may touch; a lessee only those of their contract. */
 async function lesseeForCaller(actor: Actor, lesseeInfoID: string): Promise<LesseeInfoDoc> {
@@ -234,7 +235,7 @@ export async function deleteLessee(actor: Actor, lesseeInfoID: string): Promise<
   ]);
   for (const field of IDENTITY_IMAGES) {
     const blobName = lessee[field];
-    if (blobName) await actor.deps.blobs.delete('lessee-infor', blobName);
+    if (blobName) await deleteStoredFile(actor.deps, 'lessee-infor', blobName);
   }
   await audit(actor, {
     action: 'delete',
