@@ -20,7 +20,8 @@ const MB = 1024 * 1024;
 
 export const PHOTO_MESSAGES = {
   tooLarge: (bytes: number) =>
-    `Ảnh quá lớn (${(bytes / MB).toFixed(1).replace('.', ',')} MB, tối đa ${PHOTO_INPUT_MAX_BYTES / MB} MB). ` +
+    `Ảnh quá lớn (${String(Math.ceil((bytes / MB) * 10) / 10).replace('.', ',')} MB, tối đa ` +
+    `${PHOTO_INPUT_MAX_BYTES / MB} MB). ` +
     'Vui lòng chọn ảnh khác.',
   heic:
     'Trình duyệt này không đọc được ảnh HEIC/HEIF. Vui lòng chọn ảnh JPEG, hoặc đặt camera của điện thoại ' +
