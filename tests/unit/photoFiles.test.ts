@@ -4,13 +4,13 @@
  * original is refused with a message the landlord can act on), HEIC refused by its bytes, and the
  * thumbnail the server makes from the decoded pixels.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { thumbnailName, thumbnailOriginal, uploadProblem } from '../../api/src/domain/shared/blobNames.js';
 import { IMAGE_RULES, imageLayout } from '../../api/src/domain/shared/imageFiles.js';
 import { decodeImage, type DecodedImage } from '../../api/src/images/decodeImage.js';
-import { scaledRgba, thumbnailJpeg } from '../../api/src/images/thumbnail.js';
+import { jpegOrientation, orientedRgba, scaledRgba, thumbnailJpeg } from '../../api/src/images/thumbnail.js';
 import { makePng } from '../support/png.js';
 
 const PHOTOS = join(import.meta.dirname, '../fixtures/photos');
@@ -51,19 +51,21 @@ describe('a 12 MP camera JPEG with EXIF rotation', () => {
     );
   });
 
-  it('decodes completely, and its thumbnail is a 320×240 JPEG of the same pixels', async () => {
+  it('decodes completely, and its thumbnail is an upright 240×320 JPEG (EXIF orientation applied)', async () => {
     const image = await decoded(bytes);
     expect([image.width, image.height]).toEqual([4000, 3000]);
     // Stored turned (EXIF says so): the red square of the upright top-left sits bottom-left here.
     expect(isRed(pixel(image, 100, 2900))).toBe(true);
     expect(isRed(pixel(image, 100, 100))).toBe(false);
-    const thumbnail = await thumbnailJpeg(image);
+    expect(jpegOrientation(bytes)).toBe(6);
+    const thumbnail = await thumbnailJpeg(image, jpegOrientation(bytes));
     expect(thumbnail.byteLength).toBeLessThan(40 * 1024);
     const small = await decoded(thumbnail);
-    expect(small).toMatchObject({ type: 'jpg', width: 320, height: 240 });
-    expect(isRed(pixel(small, 8, 232))).toBe(true);
+    expect(small).toMatchObject({ type: 'jpg', width: 240, height: 320 });
+    expect(isRed(pixel(small, 8, 8))).toBe(true);
+    expect(isRed(pixel(small, 8, 312))).toBe(false);
     // 12 million pixels through a pure-JavaScript decoder on a shared machine.
-  }, 30_000);
+  }, 60_000);
 });
 
 describe('other files a phone makes', () => {
@@ -78,6 +80,42 @@ describe('other files a phone makes', () => {
       fault: 'type',
       problem: 'Tệp tải lên không phải ảnh PNG hoặc JPEG.',
     });
+  });
+});
+
+describe('EXIF orientation', () => {
+  // 3×2 pixels numbered 0–5 row by row (the red channel holds the number).
+  const numbered = {
+    width: 3,
+    height: 2,
+    data: Uint8Array.from([0, 1, 2, 3, 4, 5].flatMap((n) => [n, 0, 0, 255])),
+  };
+  const numbers = (image: { width: number; height: number; data: Uint8Array }) =>
+    [...image.data].filter((_, index) => index % 4 === 0);
+
+  it.each([
+    [1, 3, 2, [0, 1, 2, 3, 4, 5]],
+    [2, 3, 2, [2, 1, 0, 5, 4, 3]],
+    [3, 3, 2, [5, 4, 3, 2, 1, 0]],
+    [4, 3, 2, [3, 4, 5, 0, 1, 2]],
+    [5, 2, 3, [0, 3, 1, 4, 2, 5]],
+    [6, 2, 3, [3, 0, 4, 1, 5, 2]],
+    [7, 2, 3, [5, 2, 4, 1, 3, 0]],
+    [8, 2, 3, [2, 5, 1, 4, 0, 3]],
+  ])('orientation %i turns the pixels upright (%i×%i)', (orientation, width, height, expected) => {
+    const turned = orientedRgba(numbered, orientation);
+    expect([turned.width, turned.height]).toEqual([width, height]);
+    expect(numbers(turned)).toEqual(expected);
+  });
+
+  it('is 1 for files without it and for every damaged or hostile file of the corpus, never a crash', () => {
+    const corpus = join(import.meta.dirname, '../fixtures/images');
+    for (const name of readdirSync(corpus).filter((file) => /\.(jpg|png|pdf|gif)$/.test(file))) {
+      expect(jpegOrientation(new Uint8Array(readFileSync(join(corpus, name)))), name).toBe(1);
+    }
+    const withExif = photo('camera-12mp-rotated.jpg').subarray(0, 64);
+    expect(jpegOrientation(withExif)).toBe(6);
+    expect(jpegOrientation(withExif.subarray(0, 40))).toBe(1);
   });
 });
 

@@ -90,7 +90,7 @@ export async function createDevice(actor: Actor, input: DeviceCreateInput, photo
   for (const photo of images) {
     const name = newBlobName('room-images', room.houseID, photo.type, deps.now(), randomSuffix(), 'device');
     await deps.blobs.upload('room-images', name, photo.bytes, servedAs(name).contentType);
-    await storeThumbnail(deps, 'room-images', name, photo.image);
+    await storeThumbnail(deps, 'room-images', name, photo);
     names.push(name);
   }
   const deviceID = randomUUID();

@@ -13,7 +13,7 @@ import {
 } from '../../domain/shared/blobNames.js';
 import { AppError } from '../../domain/shared/errors.js';
 import { decodeImage, type DecodedImage } from '../../images/decodeImage.js';
-import { thumbnailJpeg } from '../../images/thumbnail.js';
+import { jpegOrientation, thumbnailJpeg } from '../../images/thumbnail.js';
 import { log } from '../../telemetry/log.js';
 
 /**
@@ -81,11 +81,12 @@ export async function storeThumbnail(
   deps: Deps,
   container: BlobContainer,
   blobName: string,
-  image: DecodedImage,
+  photo: { image: DecodedImage; bytes: Uint8Array },
 ): Promise<void> {
   if (!BLOB_AREAS[container].thumbnails) return;
   try {
-    await deps.blobs.upload(container, thumbnailName(blobName), await thumbnailJpeg(image), 'image/jpeg');
+    const thumbnail = await thumbnailJpeg(photo.image, jpegOrientation(photo.bytes));
+    await deps.blobs.upload(container, thumbnailName(blobName), thumbnail, 'image/jpeg');
   } catch (error) {
     log.warn('upload.thumbnailFailed', { container, blobName, error: String(error).slice(0, 200) });
   }
@@ -125,9 +126,10 @@ export async function acceptUpload(
   if (!head) throw missing();
   let problem = uploadProblem(container, blobName, head.contentLength, head.firstBytes, types);
   let image: DecodedImage | undefined;
+  let bytes: Uint8Array | undefined;
   if (!problem) {
     // Read back whole (within the area's size): what the browser PUT with the SAS is checked here.
-    const bytes = await deps.blobs.download(container, blobName);
+    bytes = await deps.blobs.download(container, blobName);
     if (!bytes) throw missing();
     problem = uploadProblem(container, blobName, bytes.byteLength, bytes, types);
     if (!problem) ({ problem, image } = await contentProblem(container, blobName, bytes));
@@ -138,6 +140,6 @@ export async function acceptUpload(
   }
   const { contentType } = servedAs(blobName);
   if (head.contentType !== contentType) await deps.blobs.setContentType(container, blobName, contentType);
-  if (image) await storeThumbnail(deps, container, blobName, image);
+  if (image && bytes) await storeThumbnail(deps, container, blobName, { image, bytes });
   return sniffFileType(head.firstBytes) as UploadExtension;
 }
