@@ -194,10 +194,10 @@ describe('upload SAS — who may ask, and bad input', () => {
     },
   );
 
-  it('an extension other than png/pdf → 400', async () => {
+  it('an extension other than png/jpg/pdf → 400', async () => {
     for (const extension of ['exe', 'PNG', 'svg', '']) {
       const reply = await sas(s.chunha, 'GetRoomImageContainerSAS', { houseID: hoaSenID, extension });
-      expectError(reply, 400, 'Chỉ chấp nhận tệp .png hoặc .pdf.');
+      expectError(reply, 400, 'Chỉ chấp nhận tệp .png, .jpg hoặc .pdf.');
     }
   });
 
@@ -276,7 +276,7 @@ describe('GET /api/BlobAccess/GetHMRegistrationDataContainerSAS (public)', () =>
 
   it('a bad extension → 400', async () => {
     const reply = await sas(undefined, 'GetHMRegistrationDataContainerSAS', { extension: 'html' });
-    expectError(reply, 400, 'Chỉ chấp nhận tệp .png hoặc .pdf.');
+    expectError(reply, 400, 'Chỉ chấp nhận tệp .png, .jpg hoặc .pdf.');
   });
 
   it('read URL: 404 for everyone, super admin included, while no registration references the upload', async () => {
