@@ -78,6 +78,8 @@ export type Room = z.infer<typeof roomEntity>;
 export interface ImageLink {
   blobName: string;
   url: string;
+  /** The photo's small JPEG (about 320 px) for lists and grids, where the server keeps one. */
+  thumbnailURL?: string;
 }
 
 /** Columns of the empty-rooms import template, in order. */
@@ -92,4 +94,10 @@ export const ROOM_IMPORT_COLUMNS = [
 ] as const;
 export const ROOM_IMPORT_MAX_ROWS = 5000;
 export const ROOM_IMPORT_MAX_BYTES = 10 * 1024 * 1024;
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/**
+ * A stored photo (room, device, issue, meter, identity and registration papers): the browser sends a
+ * JPEG of about 1600 px and 150–400 KB, so 2 MB is room to spare, never a camera's original.
+ */
+export const PHOTO_MAX_BYTES = 2 * 1024 * 1024;
+/** The largest photo a person may choose before the browser scales it down (a phone camera's). */
+export const PHOTO_INPUT_MAX_BYTES = 20 * 1024 * 1024;

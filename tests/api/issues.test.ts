@@ -98,7 +98,13 @@ describe('issue reports', () => {
       createdBy: expect.any(String),
       createdByName: expect.any(String),
     });
-    expect(reply.body.imageURLs).toEqual([{ blobName: photo, url: expect.stringContaining(photo) }]);
+    expect(reply.body.imageURLs).toEqual([
+      {
+        blobName: photo,
+        url: expect.stringContaining(photo),
+        thumbnailURL: expect.stringContaining(`${photo}.thumb.jpg`),
+      },
+    ]);
     // The read URL works: the photo is referenced now.
     expect((await fetch(reply.body.imageURLs[0]?.url as string)).status).toBe(200);
     expect(reply.headers.get('etag')).toBe(reply.body['@odata.etag']);

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_RULES } from '../../api/src/domain/shared/imageFiles.js';
+import { decodeImage } from '../../api/src/images/decodeImage.js';
 import {
   apiClient,
   startTestProduct,
@@ -28,10 +32,10 @@ let hoaSen = '';
 let binhAn = '';
 const rooms = new Map<string, string>();
 
-async function sas(houseID: string, user = 'chunha'): Promise<ApiReply<SasReply>> {
+async function sas(houseID: string, user = 'chunha', extension = 'png'): Promise<ApiReply<SasReply>> {
   return api.request<SasReply>(
     'GET',
-    `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${houseID}&extension=png`,
+    `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${houseID}&extension=${extension}`,
     { token: token[user] as string },
   );
 }
@@ -56,7 +60,7 @@ async function uploadNew(
   bytes: Uint8Array<ArrayBuffer>,
   contentType = 'image/png',
 ): Promise<string> {
-  const issued = await sas(houseID);
+  const issued = await sas(houseID, 'chunha', contentType === 'image/jpeg' ? 'jpg' : 'png');
   expect(issued.status, JSON.stringify(issued.body)).toBe(200);
   expect(await putBlob(issued.body.uploadURL, bytes, contentType)).toBe(201);
   return issued.body.blobName;
@@ -246,15 +250,51 @@ describe('room images', () => {
     expect(await blobExists(blobName)).toBe(false);
   });
 
-  it('refuses a photo larger than 5 MB (400) and deletes the blob', async () => {
+  it('refuses a camera original (the 12 MP JPEG, 4.7 MB: over 2 MB) with what to do (400), and deletes it', async () => {
     const roomID = rooms.get('P201') as string;
-    const big = new Uint8Array(5 * 1024 * 1024 + 1);
-    big.set(makePng());
-    const blobName = await uploadNew(hoaSen, big);
+    const camera = new Uint8Array(
+      readFileSync(join(import.meta.dirname, '../fixtures/photos/camera-12mp-rotated.jpg')),
+    );
+    const blobName = await uploadNew(hoaSen, camera, 'image/jpeg');
     const reply = await register(roomID, blobName);
-    expectError(reply, 400, 'Ảnh quá lớn (tối đa 5 MB).');
+    expectError(
+      reply,
+      400,
+      'Ảnh quá lớn (4,7 MB, tối đa 2 MB cho một ảnh đã thu nhỏ). ' +
+        'Vui lòng tải ảnh lên từ trang web Nhà trọ (ảnh được tự thu nhỏ) hoặc chọn ảnh nhỏ hơn.',
+    );
     expect(await blobExists(blobName)).toBe(false);
     expect((await readRoom(roomID)).body.images).toEqual([]);
+  });
+
+  it('keeps a JPEG photo as image/jpeg and serves its 320 px thumbnail beside it', async () => {
+    const roomID = rooms.get('P201') as string;
+    const jpeg = new Uint8Array(
+      readFileSync(join(import.meta.dirname, '../fixtures/images/photo-baseline.jpg')),
+    );
+    const blobName = await uploadNew(hoaSen, jpeg, 'image/jpeg');
+    expect(blobName).toMatch(/\.jpg$/);
+    const reply = await register(roomID, blobName);
+    expect(reply.status).toBe(200);
+    const link = reply.body.imageURLs?.find((image) => image.blobName === blobName);
+    if (!link?.thumbnailURL) throw new Error(`no thumbnail URL: ${JSON.stringify(reply.body.imageURLs)}`);
+    const full = await fetch(link.url);
+    expect(full.headers.get('content-type')).toBe('image/jpeg');
+    expect(new Uint8Array(await full.arrayBuffer())).toEqual(jpeg);
+    const thumbnail = await fetch(link.thumbnailURL);
+    expect(thumbnail.status).toBe(200);
+    expect(thumbnail.headers.get('content-type')).toBe('image/jpeg');
+    const small = await decodeImage(new Uint8Array(await thumbnail.arrayBuffer()), IMAGE_RULES.photo);
+    // photo-baseline.jpg is 480×360.
+    expect(small).toMatchObject({ ok: true, image: { type: 'jpg', width: 320, height: 240 } });
+    // Deleted with the photo.
+    const removed = await api.request(
+      'DELETE',
+      `/odata/Room/${roomID}/Images?blobName=${encodeURIComponent(blobName)}`,
+      { token: token.chunha as string },
+    );
+    expect(removed.status, JSON.stringify(removed.body)).toBe(200);
+    expect(await product.services.blobs.blobExists('room-images', `${blobName}.thumb.jpg`)).toBe(false);
   });
 
   it('keeps at most 20 photos per room (409 for the 21st)', async () => {

@@ -1,12 +1,16 @@
 // Browser tests of /rooms and /rooms/{id}: the at-a-glance list (groups, counts, search, filters), the
-// 'Thêm phòng' dialog, the edit form, photos (converted to PNG in the browser, uploaded with a SAS),
+// 'Thêm phòng' dialog, the edit form, photos (scaled to an upright JPEG in the browser, uploaded with a
+// SAS, shown as the server's thumbnails),
 // the contract / lessee / bill sections and deletion. One landlord session (chunha, 'Nhà trọ Hoa Sen')
 // is shared by the tests of this file, which run in order: create → edit → photos → delete.
+import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { storedSessionInHouse, toast, textOf } from '../support/ui.js';
 import { cleanPages, pictureFor } from '../support/browser.js';
 import { makePng } from '../support/png.js';
+
+const PHOTOS = join(import.meta.dirname, '../fixtures/photos');
 
 const baseURL = inject('baseURL');
 const HOUSE_NAME = 'Nhà trọ Hoa Sen';
@@ -284,12 +288,12 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
     expect(await form.getByLabel('Tầng').inputValue()).toBe('4');
   });
 
-  it('uploads a photo (any image, converted to PNG of at most 1600 px) and shows it in the gallery', async () => {
+  it('uploads a camera photo as an upright 1600 px JPEG under 400 KB; the gallery shows thumbnails', async () => {
     await page.goto(`/rooms/${createdRoomID}`);
     const gallerySection = page.getByRole('region', { name: 'Ảnh phòng' });
     await gallerySection.getByText('Phòng chưa có ảnh nào.').waitFor();
 
-    // A small PNG made in the test.
+    // A small PNG made in the test stays a PNG (a screenshot or a drawing).
     await page.getByTestId('room-image-file').setInputFiles({
       name: 'phong.png',
       mimeType: 'image/png',
@@ -303,37 +307,64 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
       return image !== null && image.complete && image.naturalWidth === 40;
     });
 
-    // A large JPEG drawn in the browser: stored as a PNG scaled to 1600 px on its long side.
-    const jpeg = await page.evaluate(async () => {
-      const canvas = new OffscreenCanvas(2400, 1200);
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('no canvas');
-      context.fillStyle = '#1e88e5';
-      context.fillRect(0, 0, 2400, 1200);
-      const blob = await canvas.convertToBlob({ type: 'image/jpeg', quality: 0.8 });
-      return [...new Uint8Array(await blob.arrayBuffer())];
-    });
-    await page.getByTestId('room-image-file').setInputFiles({
-      name: 'phong-lon.jpg',
-      mimeType: 'image/jpeg',
-      buffer: Buffer.from(jpeg),
-    });
+    // A noisy 12 MP phone photo (4.7 MB, EXIF Orientation 6: stored 4000×3000, upright 3000×4000 with a
+    // red square top-left), made by ImageMagick (tests/fixtures/photos/make-photos.py).
+    await page.getByTestId('room-image-file').setInputFiles(join(PHOTOS, 'camera-12mp-rotated.jpg'));
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid=room-gallery] img').length === 2,
       undefined,
-      { timeout: 20_000 },
+      { timeout: 60_000 },
     );
+    // The grid shows the server's 320 px thumbnail, upright like the photo.
     await page.waitForFunction(() => {
-      const list = document.querySelectorAll<HTMLImageElement>('[data-testid=room-gallery] img');
-      const image = list[1];
+      const image = document.querySelectorAll<HTMLImageElement>('[data-testid=room-gallery] img')[1];
       return (
-        image !== undefined && image.complete && image.naturalWidth === 1600 && image.naturalHeight === 800
+        image !== undefined && image.complete && image.naturalWidth === 240 && image.naturalHeight === 320
       );
     });
     const sources = await images.evaluateAll((elements) =>
       elements.map((element) => element.getAttribute('src')),
     );
-    expect(sources.every((src) => src !== null && /\.png\?/.test(src))).toBe(true);
+    expect(sources.every((src) => src !== null && /\.thumb\.jpg\?/.test(src))).toBe(true);
+
+    // The full photo opens from the thumbnail: what is stored is a JPEG of at most 400 KB, 1200×1600,
+    // upright (the red square in its top-left corner, not where the sensor stored it).
+    const fullURL = await gallerySection.getByRole('link').nth(1).getAttribute('href');
+    expect(fullURL).toMatch(/\.jpg\?/);
+    const stored = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      const blob = await response.blob();
+      const head = [...new Uint8Array(await blob.slice(0, 3).arrayBuffer())];
+      const bitmap = await createImageBitmap(blob, { imageOrientation: 'none' });
+      const canvas = new OffscreenCanvas(bitmap.width, bitmap.height);
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.drawImage(bitmap, 0, 0);
+      const at = (x: number, y: number) => [...context.getImageData(x, y, 1, 1).data.slice(0, 3)];
+      return {
+        type: response.headers.get('content-type'),
+        size: blob.size,
+        head,
+        width: bitmap.width,
+        height: bitmap.height,
+        topLeft: at(40, 40),
+        bottomLeft: at(40, bitmap.height - 40),
+      };
+    }, fullURL as string);
+    expect(stored).toMatchObject({ type: 'image/jpeg', head: [0xff, 0xd8, 0xff], width: 1200, height: 1600 });
+    expect(stored.size).toBeLessThanOrEqual(400 * 1024);
+    const isRed = ([red = 0, green = 0, blue = 0]: number[]) => red > 180 && green < 70 && blue < 70;
+    expect(isRed(stored.topLeft)).toBe(true);
+    expect(isRed(stored.bottomLeft)).toBe(false);
+
+    // A HEIC this browser cannot decode: a message saying what to do, nothing uploaded.
+    await page.getByTestId('room-image-file').setInputFiles(join(PHOTOS, 'camera.heic'));
+    await toast(
+      page,
+      'error',
+      'Trình duyệt này không đọc được ảnh HEIC/HEIF. Vui lòng chọn ảnh JPEG',
+    ).waitFor();
+    expect(await images.count()).toBe(2);
 
     // Still there after a reload (registered on the room), then removed again.
     await page.reload();

@@ -137,23 +137,47 @@ describe('uploadProblem: what each area keeps', () => {
   const HTML = new TextEncoder().encode('<!doctype html><script>');
   const MB = 1024 * 1024;
 
-  it('documents the limits: photos 5 MB PNG/JPEG, papers 5 MB PNG/JPEG/PDF, contracts 10 MB', () => {
-    expect(BLOB_AREAS['room-images']).toMatchObject({ maxBytes: 5 * MB, types: ['png', 'jpg'] });
-    expect(BLOB_AREAS['lessee-infor']).toMatchObject({ maxBytes: 5 * MB, types: ['png', 'jpg', 'pdf'] });
-    expect(BLOB_AREAS['hm-registration']).toMatchObject({ maxBytes: 5 * MB, types: ['png', 'jpg', 'pdf'] });
+  const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10]);
+  const photoTooLarge = (size: string) =>
+    `Ảnh quá lớn (${size} MB, tối đa 2 MB cho một ảnh đã thu nhỏ). ` +
+    'Vui lòng tải ảnh lên từ trang web Nhà trọ (ảnh được tự thu nhỏ) hoặc chọn ảnh nhỏ hơn.';
+
+  it('documents the limits: photos 2 MB PNG/JPEG, papers 5 MB PNG/JPEG/PDF (photos 2 MB), contracts 10 MB', () => {
+    expect(BLOB_AREAS['room-images']).toMatchObject({ maxBytes: 2 * MB, types: ['png', 'jpg'] });
+    expect(BLOB_AREAS['lessee-infor']).toMatchObject({
+      maxBytes: 5 * MB,
+      photoMaxBytes: 2 * MB,
+      types: ['png', 'jpg', 'pdf'],
+    });
+    expect(BLOB_AREAS['hm-registration']).toMatchObject({
+      maxBytes: 5 * MB,
+      photoMaxBytes: 2 * MB,
+      types: ['png', 'jpg', 'pdf'],
+    });
     expect(BLOB_AREAS['contract-pdf']).toMatchObject({ maxBytes: 10 * MB, types: ['pdf'] });
     expect(BLOB_AREAS['paper-contracts']).toMatchObject({ maxBytes: 10 * MB, types: ['pdf', 'png'] });
   });
 
   it('accepts bytes of an allowed type under the limit whose name says the same type', () => {
-    expect(uploadProblem('room-images', 'h/room-1-abcdef.png', 5 * MB, PNG)).toBeUndefined();
+    expect(uploadProblem('room-images', 'h/room-1-abcdef.png', 2 * MB, PNG)).toBeUndefined();
+    expect(uploadProblem('room-images', 'h/room-1-abcdef.jpg', 2 * MB, JPEG)).toBeUndefined();
+    expect(uploadProblem('lessee-infor', 'h/lessee-1-abcdef.jpg', 2 * MB, JPEG)).toBeUndefined();
     expect(uploadProblem('hm-registration', 'r/registration-1-abcdef.pdf', 100, PDF)).toBeUndefined();
+    // A paper as a PDF keeps the area's 5 MB.
+    expect(uploadProblem('lessee-infor', 'h/lessee-1-abcdef.pdf', 5 * MB, PDF)).toBeUndefined();
+  });
+
+  it('refuses a photo over 2 MB (a camera original, not one the web scaled down), naming its size', () => {
+    expect(uploadProblem('room-images', 'h/room-1-abcdef.jpg', 2 * MB + 1, JPEG)).toBe(photoTooLarge('2,1'));
+    expect(uploadProblem('room-images', 'h/room-1-abcdef.jpg', 4.3 * MB, JPEG)).toBe(photoTooLarge('4,3'));
+    expect(uploadProblem('lessee-infor', 'h/lessee-1-abcdef.jpg', 3 * MB, JPEG)).toBe(photoTooLarge('3'));
+    expect(uploadProblem('hm-registration', 'r/registration-1-abcdef.png', 2 * MB + 1, PNG)).toBe(
+      photoTooLarge('2,1'),
+    );
   });
 
   it('refuses oversize files, other types, and bytes that disagree with the name', () => {
-    expect(uploadProblem('room-images', 'h/room-1-abcdef.png', 5 * MB + 1, PNG)).toBe(
-      'Ảnh quá lớn (tối đa 5 MB).',
-    );
+    expect(uploadProblem('room-images', 'h/room-1-abcdef.png', 5 * MB + 1, PNG)).toBe(photoTooLarge('5,1'));
     expect(uploadProblem('hm-registration', 'r/registration-1-abcdef.png', 20 * MB, PNG)).toBe(
       'Tệp quá lớn (tối đa 5 MB).',
     );

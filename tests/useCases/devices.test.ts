@@ -59,7 +59,7 @@ async function storedDevice(device: Pick<DeviceDoc, 'houseID' | 'deviceID'>) {
 }
 
 describe('createDevice', () => {
-  it('stores the photos beside the room’s as device-named PNGs and records the creation', async () => {
+  it('stores the photos beside the room’s as device-named PNGs, each with its thumbnail, and records the creation', async () => {
     const created: Record<string, unknown> = await createDevice(
       actorFor(deps, landlord),
       fridge(room.roomID),
@@ -68,9 +68,16 @@ describe('createDevice', () => {
     const images = created['images'] as string[];
     expect(images).toHaveLength(1);
     expect(images[0]).toMatch(new RegExp(`^${house.houseID}/device-\\d{13}-[a-z0-9]{6}\\.png$`));
-    expect(h.blobs.names('room-images')).toEqual(images);
+    const thumbnail = `${images[0]}.thumb.jpg`;
+    expect(h.blobs.names('room-images').sort()).toEqual([images[0], thumbnail]);
     expect(h.blobs.bytes('room-images', images[0] ?? '')).toEqual(PNG_BYTES);
-    expect(created['imageURLs']).toEqual([{ blobName: images[0], url: expect.stringContaining('sp=r') }]);
+    expect(created['imageURLs']).toEqual([
+      {
+        blobName: images[0],
+        url: expect.stringContaining('sp=r'),
+        thumbnailURL: expect.stringContaining(`${thumbnail}?sp=r`),
+      },
+    ]);
     expect(await auditEntries(deps)).toEqual([
       expect.objectContaining({
         action: 'create',

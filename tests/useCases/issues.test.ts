@@ -103,7 +103,13 @@ describe('reporting an issue', () => {
       createdBy: tenant.userID,
       createdByName: tenant.fullName,
       createdOn: '2026-11-20T08:00:00.001Z',
-      imageURLs: [{ blobName: photo, url: expect.stringContaining(photo) }],
+      imageURLs: [
+        {
+          blobName: photo,
+          url: expect.stringContaining(photo),
+          thumbnailURL: expect.stringContaining(`${photo}.thumb.jpg`),
+        },
+      ],
     });
     const [entry] = (await auditEntries(deps)).filter((e) => e.entity === 'issue');
     expect(entry).toMatchObject({ action: 'create', entityID: issue.issueID, userID: tenant.userID });
@@ -242,7 +248,7 @@ describe('reading issues', () => {
     expect(roomView.issues).toEqual([
       expect.objectContaining({
         issueID: open.issueID,
-        imageURLs: [{ blobName: photo, url: expect.any(String) }],
+        imageURLs: [{ blobName: photo, url: expect.any(String), thumbnailURL: expect.any(String) }],
       }),
     ]);
     await anIssue(deps, neighbourContract, neighbourRoom);
@@ -297,7 +303,7 @@ describe('reading issues', () => {
       expect.objectContaining({
         issueID: open.issueID,
         createdBy: { userID: open.createdBy, fullName: open.createdByName },
-        images: [{ blobName: photo, url: expect.any(String) }],
+        images: [{ blobName: photo, url: expect.any(String), thumbnailURL: expect.any(String) }],
       }),
     ]);
     expect(roomView.renterRepresentative).toEqual({

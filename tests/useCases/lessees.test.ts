@@ -223,7 +223,13 @@ describe('creating occupants', () => {
       payload({ contractID: contract.contractID, ...tuan, portraitImage: pngName }),
     );
     const read = await getLessee(actor, created.lesseeInfoID as string, odata(LESSEE_MODEL));
-    expect(read.imageURLs).toEqual([{ blobName: pngName, url: expect.stringContaining(pngName) }]);
+    expect(read.imageURLs).toEqual([
+      {
+        blobName: pngName,
+        url: expect.stringContaining(pngName),
+        thumbnailURL: expect.stringContaining(`${pngName}.thumb.jpg`),
+      },
+    ]);
   });
 });
 

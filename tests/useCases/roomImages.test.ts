@@ -5,6 +5,10 @@ import type { HouseDoc, RoomDoc, UserDoc } from '../../api/src/domain/shared/mod
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { addRoomImage, removeRoomImage } from '../../api/src/useCases/rooms.js';
+import { thumbnailName } from '../../api/src/domain/shared/blobNames.js';
+import { IMAGE_RULES } from '../../api/src/domain/shared/imageFiles.js';
+import { decodeImage } from '../../api/src/images/decodeImage.js';
+import { isReferenced } from '../../api/src/useCases/shared/blobReferences.js';
 import {
   aContract,
   aDevice,
@@ -118,14 +122,15 @@ describe('addRoomImage', () => {
     expect(await imagesOf(room)).toEqual([]);
   });
 
-  it('deletes an upload larger than 5 MB and refuses it', async () => {
-    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+  it('deletes an upload larger than 2 MB (a camera original) and refuses it, saying what to do', async () => {
+    const big = new Uint8Array(2 * 1024 * 1024 + 1);
     big.set(PNG_BYTES);
     const name = uploaded(big);
     await expectRefusal(
       addRoomImage(actorFor(deps, landlord), room.roomID, name),
       'badRequest',
-      'Ảnh quá lớn (tối đa 5 MB).',
+      'Ảnh quá lớn (2,1 MB, tối đa 2 MB cho một ảnh đã thu nhỏ). ' +
+        'Vui lòng tải ảnh lên từ trang web Nhà trọ (ảnh được tự thu nhỏ) hoặc chọn ảnh nhỏ hơn.',
     );
     expect(await h.blobs.blobExists('room-images', name)).toBe(false);
   });
@@ -190,6 +195,57 @@ describe('addRoomImage', () => {
     );
     expect(await imagesOf(room)).toEqual([]);
     expect(await h.blobs.blobExists('room-images', name)).toBe(true);
+  });
+});
+
+describe('thumbnails', () => {
+  const JPEG = new Uint8Array(
+    readFileSync(join(import.meta.dirname, '../fixtures/images/photo-baseline.jpg')),
+  );
+
+  function jpegUploaded(): string {
+    h.clock.advance(1);
+    const name = aRoomImageName(deps, house).replace(/\.png$/, '.jpg');
+    h.blobs.put('room-images', name, JPEG);
+    return name;
+  }
+
+  it('a registered photo gets a 320 px JPEG beside it, and the reply its read URL', async () => {
+    const name = jpegUploaded();
+    const reply = await addRoomImage(actorFor(deps, landlord), room.roomID, name);
+    expect(reply).toMatchObject({
+      imageURLs: [
+        {
+          blobName: name,
+          url: expect.stringContaining(`/room-images/${name}?sp=r&`),
+          thumbnailURL: expect.stringContaining(`/room-images/${name}.thumb.jpg?sp=r&`),
+        },
+      ],
+    });
+    const thumbnail = await h.blobs.download('room-images', thumbnailName(name));
+    if (!thumbnail) throw new Error('no thumbnail stored');
+    const decoded = await decodeImage(thumbnail, IMAGE_RULES.photo);
+    // photo-baseline.jpg is 480×360.
+    expect(decoded).toMatchObject({ ok: true, image: { type: 'jpg', width: 320, height: 240 } });
+    expect(thumbnail.byteLength).toBeLessThan(JPEG.byteLength);
+  });
+
+  it('a refused upload leaves no thumbnail', async () => {
+    const corrupt = readFileSync(join(import.meta.dirname, '../fixtures/images/corrupt-idat.png'));
+    const name = uploaded(new Uint8Array(corrupt));
+    await expect(addRoomImage(actorFor(deps, landlord), room.roomID, name)).rejects.toThrow();
+    expect(h.blobs.names('room-images')).toEqual([]);
+  });
+
+  it('lives as long as its photo: kept while the room lists it, deleted with it', async () => {
+    const name = jpegUploaded();
+    await addRoomImage(actorFor(deps, landlord), room.roomID, name);
+    expect(await isReferenced(deps, 'room-images', thumbnailName(name))).toBe(true);
+    await removeRoomImage(actorFor(deps, landlord), room.roomID, name);
+    expect(h.blobs.names('room-images')).toEqual([]);
+    // A thumbnail whose photo nothing lists is one the nightly sweep removes.
+    h.blobs.put('room-images', thumbnailName(name), JPEG);
+    expect(await isReferenced(deps, 'room-images', thumbnailName(name))).toBe(false);
   });
 });
 

@@ -333,10 +333,15 @@ describe('reading rooms', () => {
     const room = await aRoom(deps, house, { images: [photo] });
     const entity = await getRoom(actorFor(deps, landlord), room.roomID, odata(ROOM_MODEL));
     expect(entity['imageURLs']).toEqual([
-      { blobName: photo, url: expect.stringContaining(`${photo}?sp=r&`) },
+      {
+        blobName: photo,
+        url: expect.stringContaining(`${photo}?sp=r&`),
+        thumbnailURL: expect.stringContaining(`${photo}.thumb.jpg?sp=r&`),
+      },
     ]);
     expect(h.blobs.issued).toEqual([
       { container: 'room-images', blobName: photo, permission: 'r', minutes: 15 },
+      { container: 'room-images', blobName: `${photo}.thumb.jpg`, permission: 'r', minutes: 15 },
     ]);
   });
 

@@ -2,7 +2,7 @@ import {
   DEVICE_NUMBER_FIELDS,
   deviceCreateSchema,
   deviceUpdateSchema,
-  IMAGE_MAX_BYTES,
+  PHOTO_MAX_BYTES,
   LEVEL,
   MAX_DEVICE_IMAGES,
   MESSAGES,
@@ -48,9 +48,9 @@ async function handleCreate({ req, actor }: AuthedCall, roomIDFromRoute: string 
     return entityJson(201, await createDevice(actor, parseInput(deviceCreateSchema, { ...body, ...room })));
   }
   const form = await readMultipart(req, {
-    maxBytes: MAX_DEVICE_IMAGES * IMAGE_MAX_BYTES + 64 * 1024,
+    maxBytes: MAX_DEVICE_IMAGES * PHOTO_MAX_BYTES + 64 * 1024,
     maxFiles: MAX_DEVICE_IMAGES,
-    maxFileBytes: IMAGE_MAX_BYTES,
+    maxFileBytes: PHOTO_MAX_BYTES,
   });
   sameRoom(form.fields.roomID);
   const input = parseInput(deviceCreateSchema, {

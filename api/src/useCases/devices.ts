@@ -3,7 +3,7 @@ import type { DeviceCreateInput, DeviceUpdateInput } from '@nhatro/common';
 import { lesseeScope } from '../domain/shared/access.js';
 import { newBlobName, servedAs } from '../domain/shared/blobNames.js';
 import { IMAGE_RULES, type ImageType } from '../domain/shared/imageFiles.js';
-import { decodeImage } from '../images/decodeImage.js';
+import { decodeImage, type DecodedImage } from '../images/decodeImage.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { DeviceDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
@@ -18,7 +18,7 @@ import {
 } from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { entityView, imageLinks } from './shared/views.js';
-import { randomSuffix } from './shared/uploads.js';
+import { deleteStoredFile, randomSuffix, storeThumbnail } from './shared/uploads.js';
 
 /** A photo sent with a new device (multipart `Images`). */
 export interface DevicePhoto {
@@ -69,12 +69,14 @@ export async function getDevice(actor: Actor, deviceID: string) {
  * Each photo decoded completely (PNG or JPEG within the photo budget) before anything is stored; the
  * first that is not refuses the whole form, naming the file.
  */
-async function checkedPhotos(photos: DevicePhoto[]): Promise<Array<DevicePhoto & { type: ImageType }>> {
-  const checked: Array<DevicePhoto & { type: ImageType }> = [];
+async function checkedPhotos(
+  photos: DevicePhoto[],
+): Promise<Array<DevicePhoto & { type: ImageType; image: DecodedImage }>> {
+  const checked: Array<DevicePhoto & { type: ImageType; image: DecodedImage }> = [];
   for (const photo of photos) {
     const verdict = await decodeImage(photo.bytes, IMAGE_RULES.photo);
     if (!verdict.ok) throw AppError.badRequest(`Tệp "${photo.name}": ${verdict.problem}`);
-    checked.push({ ...photo, type: verdict.image.type });
+    checked.push({ ...photo, type: verdict.image.type, image: verdict.image });
   }
   return checked;
 }
@@ -88,6 +90,7 @@ export async function createDevice(actor: Actor, input: DeviceCreateInput, photo
   for (const photo of images) {
     const name = newBlobName('room-images', room.houseID, photo.type, deps.now(), randomSuffix(), 'device');
     await deps.blobs.upload('room-images', name, photo.bytes, servedAs(name).contentType);
+    await storeThumbnail(deps, 'room-images', name, photo);
     names.push(name);
   }
   const deviceID = randomUUID();
@@ -135,7 +138,7 @@ export async function updateDevice(
 export async function deleteDevice(actor: Actor, deviceID: string): Promise<void> {
   const device = await deviceForCaller(actor, deviceID);
   await houseDocs(actor.deps).delete(device.pk, device.id);
-  for (const image of device.images) await actor.deps.blobs.delete('room-images', image);
+  for (const image of device.images) await deleteStoredFile(actor.deps, 'room-images', image);
   await audit(actor, {
     action: 'delete',
     entity: 'device',

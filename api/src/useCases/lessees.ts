@@ -30,6 +30,7 @@ import {
 import { expandEntity, pageExpansion } from './shared/navigations.js';
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { entityView, imageLinks } from './shared/views.js';
+import { deleteStoredFile } from './shared/uploads.js';
 
 /** An occupant the caller may see: in a house they may touch; a lessee only those of their contract. */
 async function lesseeForCaller(actor: Actor, lesseeInfoID: string): Promise<LesseeInfoDoc> {
@@ -231,7 +232,7 @@ export async function deleteLessee(actor: Actor, lesseeInfoID: string): Promise<
   ]);
   for (const field of IDENTITY_IMAGES) {
     const blobName = lessee[field];
-    if (blobName) await actor.deps.blobs.delete('lessee-infor', blobName);
+    if (blobName) await deleteStoredFile(actor.deps, 'lessee-infor', blobName);
   }
   await audit(actor, {
     action: 'delete',

@@ -65,7 +65,7 @@ export function grantLessorImageUpload(actor: Actor, extension = 'png'): Promise
   return grantScopedUpload(actor.deps, 'lessee-infor', actor.user.userID, photoType, LESSOR_PREFIX);
 }
 
-/** A new identity photo: named for this landlord, uploaded, a PNG of at most 5 MB. */
+/** A new identity photo: named for this landlord, uploaded, a JPEG or PNG of at most 2 MB. */
 async function checkIdentityImage(
   actor: Actor,
   field: (typeof IDENTITY_IMAGES)[number],

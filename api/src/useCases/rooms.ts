@@ -13,7 +13,7 @@ import {
   roomNameKey,
 } from '../domain/rooms.js';
 import { audit, type Actor } from './shared/actor.js';
-import { acceptUpload } from './shared/uploads.js';
+import { acceptUpload, deleteStoredFile } from './shared/uploads.js';
 import type { Deps } from './shared/deps.js';
 import {
   assertCurrent,
@@ -162,7 +162,7 @@ export async function deleteRoom(actor: Actor, roomID: string): Promise<void> {
     ...devices.map((device) => ({ op: 'delete' as const, id: device.id })),
   ]);
   for (const blob of [...room.images, ...devices.flatMap((device) => device.images)]) {
-    await deps.blobs.delete('room-images', blob);
+    await deleteStoredFile(deps, 'room-images', blob);
   }
   await audit(actor, { action: 'delete', entity: 'room', entityID: room.roomID, houseID: room.houseID });
 }
@@ -221,6 +221,6 @@ export async function removeRoomImage(actor: Actor, roomID: string, blobName: st
     blobName,
   );
   // Only once the room no longer lists it, so a failed save never leaves a broken image.
-  await actor.deps.blobs.delete('room-images', blobName);
+  await deleteStoredFile(actor.deps, 'room-images', blobName);
   return reply;
 }

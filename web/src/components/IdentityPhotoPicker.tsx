@@ -5,11 +5,11 @@ import Typography from '@mui/material/Typography';
 import AddAPhotoOutlined from '@mui/icons-material/AddAPhotoOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import ImageNotSupportedOutlined from '@mui/icons-material/ImageNotSupportedOutlined';
-import { IMAGE_MAX_BYTES, type ImageLink } from '@nhatro/common';
+import type { ImageLink } from '@nhatro/common';
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { putPngBlob, type UploadGrant } from '../lib/api';
+import { putPhotoBlob, type UploadGrant } from '../lib/api';
 import { notify } from '../lib/toast';
-import { imageToPng } from './imageToPng';
+import { preparePhoto, type PhotoExtension } from './photoFile';
 import { failureText, isSessionExpiry } from './mutationFeedback';
 
 /** Where a photo can be seen: the read URL the server gave for its blob. */
@@ -143,7 +143,7 @@ function PhotoSlot({
 }
 
 /**
- * Identity photos in a form (a lessee's, a landlord's CCCD): each is converted to PNG in the browser,
+ * Identity photos in a form (a lessee's, a landlord's CCCD): each is scaled down to a JPEG in the browser (`preparePhoto`),
  * uploaded straight to blob storage with the create-only SAS `requestUpload` grants, and its blob name
  * handed to `onChange` for the form to save. Test ids: `<testIdPrefix>-photo-<field>` (the picture) and
  * `<testIdPrefix>-photo-file-<field>` (the file input).
@@ -171,7 +171,7 @@ export function IdentityPhotoPicker<F extends string>({
   disabled: boolean;
   /** Offer 'Bỏ ảnh' (the photo is optional). */
   removable?: boolean;
-  requestUpload: () => Promise<UploadGrant>;
+  requestUpload: (extension: PhotoExtension) => Promise<UploadGrant>;
   onChange: (field: F, blobName: string) => void;
   onBusyChange: (busy: boolean) => void;
 }) {
@@ -191,13 +191,10 @@ export function IdentityPhotoPicker<F extends string>({
   const upload = async (field: F, file: File) => {
     setBusy(field);
     try {
-      const png = await imageToPng(file);
-      if (png.size > IMAGE_MAX_BYTES) {
-        throw new Error(`Ảnh quá lớn sau khi chuyển sang PNG (tối đa ${IMAGE_MAX_BYTES / 1024 / 1024} MB).`);
-      }
-      const grant = await requestUpload();
-      await putPngBlob(grant.uploadURL, png);
-      const previewURL = URL.createObjectURL(png);
+      const photo = await preparePhoto(file);
+      const grant = await requestUpload(photo.extension);
+      await putPhotoBlob(grant.uploadURL, photo);
+      const previewURL = URL.createObjectURL(photo.blob);
       madeURLs.current.push(previewURL);
       setPreviews((current) => ({ ...current, [grant.blobName]: previewURL }));
       onChange(field, grant.blobName);

@@ -1,4 +1,4 @@
-import { IMAGE_MAX_BYTES, type PermissionArea } from '@nhatro/common';
+import { PHOTO_MAX_BYTES, type PermissionArea } from '@nhatro/common';
 import { IMAGE_MESSAGES, IMAGE_RULES, type ImageRules, sniffImageType } from './imageFiles.js';
 
 /** Containers of the storage account (Bicep creates the same list). */
@@ -35,6 +35,13 @@ export const BLOB_AREAS: Record<
     serverPrefixes?: string[];
     area: PermissionArea | null;
     maxBytes: number;
+    /**
+     * The most a photo (PNG or JPEG) kept there may weigh, where the area also takes larger files
+     * (PDFs): the browser scales photos down, so a bigger one is a camera's original.
+     */
+    photoMaxBytes?: number;
+    /** Each photo kept there gets a thumbnail beside it (`thumbnailName`), for lists and grids. */
+    thumbnails?: boolean;
     types: readonly UploadExtension[];
     /** The pixel budget of the images kept there. */
     images: ImageRules;
@@ -56,7 +63,8 @@ export const BLOB_AREAS: Record<
     prefix: 'room',
     serverPrefixes: ['device'],
     area: 'room',
-    maxBytes: IMAGE_MAX_BYTES,
+    maxBytes: PHOTO_MAX_BYTES,
+    thumbnails: true,
     types: ['png', 'jpg'],
     images: IMAGE_RULES.photo,
   },
@@ -68,6 +76,8 @@ export const BLOB_AREAS: Record<
     serverPrefixes: ['lessor'],
     area: 'lessee',
     maxBytes: 5 * MB,
+    photoMaxBytes: PHOTO_MAX_BYTES,
+    thumbnails: true,
     types: ['png', 'jpg', 'pdf'],
     images: IMAGE_RULES.photo,
   },
@@ -76,6 +86,7 @@ export const BLOB_AREAS: Record<
     prefix: 'registration',
     area: null,
     maxBytes: 5 * MB,
+    photoMaxBytes: PHOTO_MAX_BYTES,
     types: ['png', 'jpg', 'pdf'],
     images: IMAGE_RULES.photo,
   },
@@ -126,6 +137,18 @@ export function newBlobName(
   return `${scope}/${prefix}-${now.getTime()}-${random}.${extension}`;
 }
 
+const THUMBNAIL_SUFFIX = '.thumb.jpg';
+
+/** Where a photo's thumbnail is kept: beside it, `<photo's name>.thumb.jpg` (a JPEG whatever the photo). */
+export function thumbnailName(blobName: string): string {
+  return `${blobName}${THUMBNAIL_SUFFIX}`;
+}
+
+/** The photo a thumbnail's name belongs to, or `undefined` when the name is not a thumbnail's. */
+export function thumbnailOriginal(blobName: string): string | undefined {
+  return blobName.endsWith(THUMBNAIL_SUFFIX) ? blobName.slice(0, -THUMBNAIL_SUFFIX.length) : undefined;
+}
+
 /** The scope (houseID) of a well-formed name of this container, or `undefined`. */
 export function parseBlobName(container: BlobContainer, blobName: string): { scope: string } | undefined {
   const match = BLOB_NAME.exec(blobName);
@@ -165,12 +188,17 @@ export function uploadProblem(
   firstBytes: Uint8Array,
   types: readonly UploadExtension[] = BLOB_AREAS[container].types,
 ): string | undefined {
-  const { maxBytes } = BLOB_AREAS[container];
+  const { maxBytes, photoMaxBytes = maxBytes } = BLOB_AREAS[container];
   const photos = !types.includes('pdf');
-  if (size > maxBytes) return `${photos ? 'Ảnh' : 'Tệp'} quá lớn (tối đa ${maxBytes / MB} MB).`;
+  if (size > maxBytes) {
+    return photos
+      ? IMAGE_MESSAGES.photoTooLarge(size, maxBytes)
+      : `Tệp quá lớn (tối đa ${maxBytes / MB} MB).`;
+  }
   if (size === 0) return IMAGE_MESSAGES.empty;
   const actual = sniffFileType(firstBytes);
   if (!actual || !types.includes(actual) || !blobName.endsWith(`.${actual}`)) return typeProblem(types);
+  if (actual !== 'pdf' && size > photoMaxBytes) return IMAGE_MESSAGES.photoTooLarge(size, photoMaxBytes);
   return undefined;
 }
 

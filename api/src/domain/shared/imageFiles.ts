@@ -29,6 +29,12 @@ export const IMAGE_RULES = {
   signature: { types: ['png'], maxSide: 4_000, maxPixels: 4_000_000 },
 } as const satisfies Record<string, ImageRules>;
 
+/** "2", "3,4": megabytes the way a Vietnamese reader writes them (one decimal, a comma). */
+function megabytes(bytes: number): string {
+  const value = Math.ceil((bytes / (1024 * 1024)) * 10) / 10;
+  return String(value).replace('.', ',');
+}
+
 export const IMAGE_MESSAGES = {
   empty: 'Tệp tải lên trống (0 byte).',
   damaged: 'Ảnh bị hỏng hoặc không đầy đủ nên không đọc được. Vui lòng chọn hoặc chụp lại ảnh.',
@@ -37,6 +43,10 @@ export const IMAGE_MESSAGES = {
   tooManyPixels: (width: number, height: number, rules: ImageRules) =>
     `Ảnh quá lớn: ${width}×${height} điểm ảnh (tối đa ${rules.maxSide} điểm ảnh mỗi cạnh và ` +
     `${rules.maxPixels / 1_000_000} triệu điểm ảnh).`,
+  /** A stored photo over its byte limit: the web scales photos down, so this is a camera's original. */
+  photoTooLarge: (bytes: number, maxBytes: number) =>
+    `Ảnh quá lớn (${megabytes(bytes)} MB, tối đa ${megabytes(maxBytes)} MB cho một ảnh đã thu nhỏ). ` +
+    'Vui lòng tải ảnh lên từ trang web Nhà trọ (ảnh được tự thu nhỏ) hoặc chọn ảnh nhỏ hơn.',
   wrongType: (types: readonly ImageType[]) =>
     `Tệp tải lên không phải ảnh ${types.map((type) => (type === 'jpg' ? 'JPEG' : 'PNG')).join(' hoặc ')}.`,
 } as const;

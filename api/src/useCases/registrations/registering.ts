@@ -55,7 +55,7 @@ import {
 
 /**
  * Takes the uploaded papers a registration names: well-formed names of anonymous registration uploads,
- * each checked by its bytes (`acceptUpload`: 5 MB, PNG or PDF; a file that breaks the rule is deleted).
+ * each checked by its bytes (`acceptUpload`: a PDF of 5 MB, a JPEG or PNG of 2 MB; a file that breaks the rule is deleted).
  * A refusal names the field.
  */
 async function acceptPapers(deps: Deps, papers: readonly string[], alreadyTaken: readonly string[] = []) {

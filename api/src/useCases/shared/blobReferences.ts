@@ -1,6 +1,7 @@
 import {
   BLOB_CONTAINERS,
   parseBlobName,
+  thumbnailOriginal,
   UNREFERENCED_UPLOAD_MAX_AGE_MS,
   type BlobContainer,
 } from '../../domain/shared/blobNames.js';
@@ -143,6 +144,9 @@ export async function isTenantsOwnPhoto(
 }
 
 export async function isReferenced(deps: Deps, container: BlobContainer, blobName: string): Promise<boolean> {
+  // A thumbnail lives as long as its photo.
+  const original = thumbnailOriginal(blobName);
+  if (original) return isReferenced(deps, container, original);
   const name = parseBlobName(container, blobName);
   if (!name) return false;
   for (const lookup of REFERENCES[container]) {

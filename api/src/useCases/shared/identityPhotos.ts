@@ -10,7 +10,7 @@ export const IDENTITY_IMAGES = ['citizenIDFrontImage', 'citizenIDBackImage', 'po
 /**
  * New identity photos of an occupant (a lessee added or changed, or the people a contract is created
  * with): names the server gave for this house, uploaded, and accepted as images (`acceptUpload`: PNG or
- * JPEG that decodes, at most 5 MB; a refused one is deleted). A photo the occupant already has is not
+ * JPEG that decodes, at most 2 MB; a refused one is deleted). A photo the occupant already has is not
  * checked again. A refusal names the field (`fieldPrefix` places it in the payload, e.g.
  * `representative.`).
  */

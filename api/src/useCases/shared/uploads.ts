@@ -8,10 +8,12 @@ import {
   pdfProblem,
   servedAs,
   sniffFileType,
+  thumbnailName,
   uploadProblem,
 } from '../../domain/shared/blobNames.js';
 import { AppError } from '../../domain/shared/errors.js';
-import { decodeImage } from '../../images/decodeImage.js';
+import { decodeImage, type DecodedImage } from '../../images/decodeImage.js';
+import { jpegOrientation, thumbnailJpeg } from '../../images/thumbnail.js';
 import { log } from '../../telemetry/log.js';
 
 /**
@@ -57,18 +59,47 @@ export function grantScopedUpload(
 /**
  * Why the bytes of a file may not be kept in its area, once its size and type passed: a PDF without
  * its header and trailer, an image that breaks the area's pixel budget or does not decode to every
- * one of its pixels. `undefined` when they may.
+ * one of its pixels. `{}` when they may, with an image's pixels.
  */
 async function contentProblem(
   container: BlobContainer,
   blobName: string,
   bytes: Uint8Array,
-): Promise<string | undefined> {
-  if (sniffFileType(bytes) === 'pdf') return pdfProblem(bytes);
+): Promise<{ problem?: string; image?: DecodedImage }> {
+  if (sniffFileType(bytes) === 'pdf') return { problem: pdfProblem(bytes) };
   const checked = await decodeImage(bytes, BLOB_AREAS[container].images);
-  if (checked.ok) return undefined;
+  if (checked.ok) return { image: checked.image };
   log.info('upload.refused', { container, blobName, problem: checked.problem, detail: checked.detail });
-  return checked.problem;
+  return { problem: checked.problem };
+}
+
+/**
+ * Stores the thumbnail of a photo just accepted, where its area keeps thumbnails. A failure is logged
+ * and the photo kept: lists then show the photo itself (the web falls back to it).
+ */
+export async function storeThumbnail(
+  deps: Deps,
+  container: BlobContainer,
+  blobName: string,
+  photo: { image: DecodedImage; bytes: Uint8Array },
+): Promise<void> {
+  if (!BLOB_AREAS[container].thumbnails) return;
+  try {
+    const thumbnail = await thumbnailJpeg(photo.image, jpegOrientation(photo.bytes));
+    await deps.blobs.upload(container, thumbnailName(blobName), thumbnail, 'image/jpeg');
+  } catch (error) {
+    log.warn('upload.thumbnailFailed', { container, blobName, error: String(error).slice(0, 200) });
+  }
+}
+
+/** Deletes a stored photo (or paper) and its thumbnail, if it has one. */
+export async function deleteStoredFile(
+  deps: Deps,
+  container: BlobContainer,
+  blobName: string,
+): Promise<void> {
+  await deps.blobs.delete(container, blobName);
+  if (BLOB_AREAS[container].thumbnails) await deps.blobs.delete(container, thumbnailName(blobName));
 }
 
 /**
@@ -94,13 +125,14 @@ export async function acceptUpload(
   const head = await deps.blobs.head(container, blobName, 16);
   if (!head) throw missing();
   let problem = uploadProblem(container, blobName, head.contentLength, head.firstBytes, types);
+  let image: DecodedImage | undefined;
+  let bytes: Uint8Array | undefined;
   if (!problem) {
     // Read back whole (within the area's size): what the browser PUT with the SAS is checked here.
-    const bytes = await deps.blobs.download(container, blobName);
+    bytes = await deps.blobs.download(container, blobName);
     if (!bytes) throw missing();
-    problem =
-      uploadProblem(container, blobName, bytes.byteLength, bytes, types) ??
-      (await contentProblem(container, blobName, bytes));
+    problem = uploadProblem(container, blobName, bytes.byteLength, bytes, types);
+    if (!problem) ({ problem, image } = await contentProblem(container, blobName, bytes));
   }
   if (problem) {
     await deps.blobs.delete(container, blobName);
@@ -108,5 +140,6 @@ export async function acceptUpload(
   }
   const { contentType } = servedAs(blobName);
   if (head.contentType !== contentType) await deps.blobs.setContentType(container, blobName, contentType);
+  if (image && bytes) await storeThumbnail(deps, container, blobName, { image, bytes });
   return sniffFileType(head.firstBytes) as UploadExtension;
 }

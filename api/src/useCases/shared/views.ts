@@ -1,4 +1,4 @@
-import type { BlobContainer } from '../../domain/shared/blobNames.js';
+import { BLOB_AREAS, thumbnailName, type BlobContainer } from '../../domain/shared/blobNames.js';
 import type { StoredDoc } from '../../store/store.js';
 import type { Deps } from './deps.js';
 
@@ -29,16 +29,26 @@ export function entityView<T extends StoredDoc>(doc: T): Record<string, unknown>
   return { ...(doc._etag ? { '@odata.etag': doc._etag } : {}), ...toView(doc) };
 }
 
-/** Short-lived read URLs of images the caller was already allowed to see. */
+/**
+ * Short-lived read URLs of images the caller was already allowed to see, and of their thumbnails where
+ * the area keeps them (`thumbnailURL`: lists show it; a photo stored before thumbnails existed has none
+ * there, and the web falls back to `url`).
+ */
 export async function imageLinks(
   deps: Deps,
   container: BlobContainer,
   blobNames: string[],
-): Promise<Array<{ blobName: string; url: string }>> {
+): Promise<Array<{ blobName: string; url: string; thumbnailURL?: string }>> {
+  const read = async (blobName: string) =>
+    (await deps.blobs.readSas(container, blobName, IMAGE_READ_MINUTES)).url;
+  const thumbnails = BLOB_AREAS[container].thumbnails === true;
   return Promise.all(
     blobNames.map(async (blobName) => ({
       blobName,
-      url: (await deps.blobs.readSas(container, blobName, IMAGE_READ_MINUTES)).url,
+      url: await read(blobName),
+      ...(thumbnails && !blobName.endsWith('.pdf')
+        ? { thumbnailURL: await read(thumbnailName(blobName)) }
+        : {}),
     })),
   );
 }

@@ -4,9 +4,8 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
-import { IMAGE_MAX_BYTES } from '@nhatro/common';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { imageToPng, pngFileName } from '../../components/imageToPng';
+import { photoFileName, preparePhoto } from '../../components/photoFile';
 
 /** The API takes at most five photos per device. */
 const MAX_PHOTOS = 5;
@@ -16,7 +15,7 @@ interface Photo {
   previewURL: string;
 }
 
-/** Photos chosen for a new device: converted to PNG here, sent with the device. */
+/** Photos chosen for a new device: scaled down to a JPEG here (`preparePhoto`), sent with the device. */
 export function useDevicePhotos() {
   const [photos, setPhotos] = useState<Photo[]>([]);
   const [isConverting, setIsConverting] = useState(false);
@@ -33,13 +32,11 @@ export function useDevicePhotos() {
     const converted: Photo[] = [];
     try {
       for (const file of files.slice(0, Math.max(room, 0))) {
-        const png = await imageToPng(file);
-        if (png.size > IMAGE_MAX_BYTES) {
-          setPhotoError(`Ảnh "${file.name}" quá lớn (tối đa ${IMAGE_MAX_BYTES / 1024 / 1024} MB).`);
-          continue;
-        }
-        const pngFile = new File([png], pngFileName(file.name), { type: 'image/png' });
-        converted.push({ file: pngFile, previewURL: URL.createObjectURL(pngFile) });
+        const photo = await preparePhoto(file);
+        const photoFile = new File([photo.blob], photoFileName(file.name, photo.extension), {
+          type: photo.contentType,
+        });
+        converted.push({ file: photoFile, previewURL: URL.createObjectURL(photoFile) });
       }
     } catch (error) {
       setPhotoError(error instanceof Error ? error.message : 'Không đọc được ảnh.');
@@ -122,7 +119,7 @@ export function DevicePhotoField({ photos: state, disabled }: { photos: DevicePh
   return (
     <Box sx={{ mt: 2 }}>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-        Ảnh thiết bị (tối đa {MAX_PHOTOS} ảnh, tự chuyển sang PNG, cạnh dài nhất 1600 px).
+        Ảnh thiết bị (tối đa {MAX_PHOTOS} ảnh, tự thu nhỏ, cạnh dài nhất 1600 px).
       </Typography>
       <Button
         variant="outlined"

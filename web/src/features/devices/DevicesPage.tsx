@@ -16,6 +16,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
+import { PhotoThumbnail } from '../../components/PhotoThumbnail';
 import { isApiError } from '../../lib/api';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { paths } from '../../lib/paths';
@@ -57,14 +58,7 @@ function DeviceCard({
         }}
       >
         {cover ? (
-          <Box
-            component="img"
-            src={cover.url}
-            alt={`Ảnh thiết bị ${device.deviceName}`}
-            loading="lazy"
-            sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-            data-testid="device-photo"
-          />
+          <PhotoThumbnail link={cover} alt={`Ảnh thiết bị ${device.deviceName}`} testId="device-photo" />
         ) : (
           <ImageNotSupportedOutlined sx={{ color: 'text.disabled', fontSize: 40 }} aria-label="Chưa có ảnh" />
         )}

@@ -15,6 +15,7 @@ import { useMemo, useState } from 'react';
 import { useEntityDialogs } from '../../components/crud';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
+import { PhotoThumbnail } from '../../components/PhotoThumbnail';
 import { useHouseWithRooms } from '../../lib/api/resources/houses';
 import {
   issueStatusColor,
@@ -67,13 +68,7 @@ function Photos({ issue }: { issue: IssueReply }) {
               borderColor: 'divider',
             }}
           >
-            <Box
-              component="img"
-              src={photo.url}
-              alt={`Ảnh ${index + 1} của báo cáo ${issue.title}`}
-              loading="lazy"
-              sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-            />
+            <PhotoThumbnail link={photo} alt={`Ảnh ${index + 1} của báo cáo ${issue.title}`} />
           </Box>
         </Box>
       ))}

@@ -9,7 +9,6 @@ import Typography from '@mui/material/Typography';
 import AddAPhotoOutlined from '@mui/icons-material/AddAPhotoOutlined';
 import CloseOutlined from '@mui/icons-material/CloseOutlined';
 import {
-  IMAGE_MAX_BYTES,
   ISSUE_MESSAGES,
   ISSUE_STATUS,
   MAX_ISSUE_IMAGES,
@@ -19,7 +18,7 @@ import {
 import { useCallback, useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ConfirmDialog, useEntityDialogs, useEntitySave } from '../../components/crud';
 import { reservedHelperText, useFieldForm, validateWithSchema } from '../../components/fieldForm';
-import { imageToPng } from '../../components/imageToPng';
+import { preparePhoto } from '../../components/photoFile';
 import { failureText, isSessionExpiry } from '../../components/mutationFeedback';
 import { SectionCard } from '../../components/SectionCard';
 import {
@@ -32,10 +31,11 @@ import {
   type IssueReply,
   type IssueScope,
 } from '../../lib/api/resources/issues';
-import { putPngBlob } from '../../lib/api';
+import { putPhotoBlob } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { notify } from '../../lib/toast';
 import { Line, ListBody } from '../../components/tenantParts';
+import { PhotoThumbnail } from '../../components/PhotoThumbnail';
 
 const PAGE_SIZE = 5;
 type IssueField = 'title' | 'description';
@@ -55,7 +55,7 @@ function validateIssue(values: IssueValues, images: readonly string[]) {
   });
 }
 
-/** Photos picked from the phone (camera or gallery): converted to PNG and uploaded as soon as chosen. */
+/** Photos picked from the phone (camera or gallery): scaled down to a JPEG and uploaded as soon as chosen. */
 function usePhotoUploads(houseID: string) {
   const [photos, setPhotos] = useState<UploadedPhoto[]>([]);
   const [pending, setPending] = useState(0);
@@ -76,15 +76,10 @@ function usePhotoUploads(houseID: string) {
     await Promise.all(
       chosen.map(async (file) => {
         try {
-          const png = await imageToPng(file);
-          if (png.size > IMAGE_MAX_BYTES) {
-            throw new Error(
-              `Ảnh quá lớn sau khi chuyển sang PNG (tối đa ${IMAGE_MAX_BYTES / 1024 / 1024} MB).`,
-            );
-          }
-          const grant = await requestIssueImageUpload(houseID);
-          await putPngBlob(grant.uploadURL, png);
-          const previewURL = URL.createObjectURL(png);
+          const photo = await preparePhoto(file);
+          const grant = await requestIssueImageUpload(houseID, photo.extension);
+          await putPhotoBlob(grant.uploadURL, photo);
+          const previewURL = URL.createObjectURL(photo.blob);
           previews.current.push(previewURL);
           setPhotos((current) => [...current, { blobName: grant.blobName, previewURL }]);
         } catch (error) {
@@ -321,13 +316,7 @@ function IssueItem({ issue, onCancel }: { issue: IssueReply; onCancel: (issue: I
               rel="noopener noreferrer"
               sx={{ display: 'block', width: 64, height: 64, borderRadius: 1, overflow: 'hidden' }}
             >
-              <Box
-                component="img"
-                src={photo.url}
-                alt={`Ảnh ${index + 1} của báo cáo ${issue.title}`}
-                loading="lazy"
-                sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-              />
+              <PhotoThumbnail link={photo} alt={`Ảnh ${index + 1} của báo cáo ${issue.title}`} />
             </Box>
           ))}
         </Box>

@@ -27,7 +27,7 @@ export function IdentityPhotoFields({
       groupLabel="Ảnh giấy tờ tùy thân"
       testIdPrefix="lessee"
       removable
-      requestUpload={() => requestIdentityImageUpload(houseID)}
+      requestUpload={(extension) => requestIdentityImageUpload(houseID, extension)}
     />
   );
 }

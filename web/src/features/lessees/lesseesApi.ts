@@ -13,6 +13,7 @@ import type {
 import { mutate, type SWRResponse } from 'swr';
 import { ApiError, apiRequest, isApiError, type ODataCollection, type UploadGrant } from '../../lib/api';
 import { useApiResource } from '../../lib/api/swr';
+import type { PhotoExtension } from '../../components/photoFile';
 
 const enc = encodeURIComponent;
 
@@ -169,9 +170,9 @@ export function deleteLessee(lesseeInfoID: string): Promise<unknown> {
 }
 
 /** Create-only SAS for one identity photo of this house. */
-export function requestIdentityImageUpload(houseID: string): Promise<UploadGrant> {
+export function requestIdentityImageUpload(houseID: string, extension: PhotoExtension): Promise<UploadGrant> {
   return apiRequest<UploadGrant>(
-    `/api/BlobAccess/GetLesseeInforContainerSAS?houseID=${enc(houseID)}&extension=png`,
+    `/api/BlobAccess/GetLesseeInforContainerSAS?houseID=${enc(houseID)}&extension=${extension}`,
     { toastBadRequest: false },
   );
 }

@@ -2,6 +2,7 @@ import type { LessorAccount, LessorInfoUpdateInput } from '@nhatro/common';
 import { mutate } from 'swr';
 import { apiRequest, type UploadGrant } from '../../lib/api';
 import { useApiResource } from '../../lib/api/swr';
+import type { PhotoExtension } from '../../components/photoFile';
 import { houseKeys } from '../../lib/api/resources/houses';
 
 export type LessorAccountReply = LessorAccount & { '@odata.etag'?: string };
@@ -33,8 +34,10 @@ export async function updateLessorInfo(
 }
 
 /** Create-only SAS for one of the landlord's identity photos. */
-export function requestIdentityImageUpload(): Promise<UploadGrant> {
-  return apiRequest<UploadGrant>('/api/BlobAccess/GetLessorInforContainerSAS', { toastBadRequest: false });
+export function requestIdentityImageUpload(extension: PhotoExtension): Promise<UploadGrant> {
+  return apiRequest<UploadGrant>(`/api/BlobAccess/GetLessorInforContainerSAS?extension=${extension}`, {
+    toastBadRequest: false,
+  });
 }
 
 /** `POST /api/User/ChangePassword`: the server keeps this session and ends the account's others. */

@@ -1,6 +1,7 @@
 import type { MeterReadingInput, MeterRecord, Room } from '@nhatro/common';
 import useSWR, { mutate, type SWRResponse } from 'swr';
-import { apiRequest, fetchAllPages, putPngBlob, type UploadGrant } from '../../lib/api';
+import { apiRequest, fetchAllPages, putPhotoBlob, type UploadGrant } from '../../lib/api';
+import type { PreparedPhoto } from '../../components/photoFile';
 import { swrOptions } from '../../lib/api/swr';
 
 const enc = encodeURIComponent;
@@ -81,14 +82,14 @@ export async function saveReadings(records: MeterReadingInput[]): Promise<MeterR
 }
 
 /**
- * A photo of a meter goes where room photos go: a create-only SAS for one PNG, the PNG PUT straight to
+ * A photo of a meter goes where room photos go: a create-only SAS for one photo (JPEG or PNG, `preparePhoto`), PUT straight to
  * blob storage, then its blob name is sent with the reading (`imageBlobName`).
  */
-export async function uploadMeterPhoto(houseID: string, png: Blob): Promise<string> {
+export async function uploadMeterPhoto(houseID: string, photo: PreparedPhoto): Promise<string> {
   const grant = await apiRequest<UploadGrant>(
-    `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${enc(houseID)}&extension=png`,
+    `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${enc(houseID)}&extension=${photo.extension}`,
     { toastBadRequest: false },
   );
-  await putPngBlob(grant.uploadURL, png);
+  await putPhotoBlob(grant.uploadURL, photo);
   return grant.blobName;
 }

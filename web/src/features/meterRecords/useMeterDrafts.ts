@@ -1,6 +1,6 @@
-import { IMAGE_MAX_BYTES, type MeterKind, type Room } from '@nhatro/common';
+import type { MeterKind, Room } from '@nhatro/common';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { imageToPng } from '../../components/imageToPng';
+import { preparePhoto } from '../../components/photoFile';
 import { failureText, isSessionExpiry } from '../../components/mutationFeedback';
 import { notify } from '../../lib/toast';
 import { uploadMeterPhoto, useMeterRooms, useMonthRecords } from './meterRecordsApi';
@@ -72,13 +72,7 @@ function useEditing(
     async (roomID: string, kind: MeterKind, file: File) => {
       setPhotoBusy((current) => ({ ...current, [roomID]: kind }));
       try {
-        const png = await imageToPng(file);
-        if (png.size > IMAGE_MAX_BYTES) {
-          throw new Error(
-            `Ảnh quá lớn sau khi chuyển sang PNG (tối đa ${IMAGE_MAX_BYTES / 1024 / 1024} MB).`,
-          );
-        }
-        const imageBlobName = await uploadMeterPhoto(houseID, png);
+        const imageBlobName = await uploadMeterPhoto(houseID, await preparePhoto(file));
         onChange(roomID, kind, { imageBlobName });
         // With an index typed the photo goes with it now (that save shows its own outcome); otherwise
         // with the reading when it is saved.

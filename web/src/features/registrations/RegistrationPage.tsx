@@ -28,7 +28,7 @@ import {
   useFieldForm,
   validateWithSchema,
 } from '../../components/fieldForm';
-import { imageToPng } from '../../components/imageToPng';
+import { preparePhoto } from '../../components/photoFile';
 import { isNetworkFailure, serverMessage } from '../../components/mutationFeedback';
 import { PublicPageFrame, PublicSection } from '../../components/PublicPageFrame';
 import { isApiError } from '../../lib/api';
@@ -272,9 +272,9 @@ function RegistrationForm({ editing }: { editing: Registration | null }) {
     }
     setIsUploading(true);
     try {
-      const type: PaperType = isPdf ? 'pdf' : 'png';
-      const blob = isPdf ? file : await imageToPng(file);
-      const blobName = await uploadPaper(blob, type);
+      const photo = isPdf ? undefined : await preparePhoto(file);
+      const type: PaperType = photo?.extension ?? 'pdf';
+      const blobName = await uploadPaper(photo?.blob ?? file, type);
       form.setValue('papers', JSON.stringify([...papers, { blobName, fileName: file.name }]));
     } catch (error) {
       setUploadError(serverMessage(error));

@@ -159,7 +159,13 @@ export function requestRegistrationPaymentUrl(held: HeldRegistration): Promise<P
   );
 }
 
-export type PaperType = 'png' | 'pdf';
+export type PaperType = 'png' | 'jpg' | 'pdf';
+
+const PAPER_CONTENT_TYPES: Record<PaperType, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  pdf: 'application/pdf',
+};
 
 /** Uploads one identity paper with a create-only key (no account) and answers its blob name. */
 export async function uploadPaper(file: Blob, type: PaperType): Promise<string> {
@@ -173,7 +179,7 @@ export async function uploadPaper(file: Blob, type: PaperType): Promise<string> 
       method: 'PUT',
       headers: {
         'x-ms-blob-type': 'BlockBlob',
-        'Content-Type': type === 'pdf' ? 'application/pdf' : 'image/png',
+        'Content-Type': PAPER_CONTENT_TYPES[type],
       },
       body: file,
     });

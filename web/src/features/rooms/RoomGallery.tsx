@@ -6,15 +6,16 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddPhotoAlternateOutlined from '@mui/icons-material/AddPhotoAlternateOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
-import { IMAGE_MAX_BYTES, type ImageLink } from '@nhatro/common';
+import type { ImageLink } from '@nhatro/common';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useSWRConfig } from 'swr';
 import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
-import { imageToPng } from '../../components/imageToPng';
+import { preparePhoto } from '../../components/photoFile';
 import { failureText, isSessionExpiry } from '../../components/mutationFeedback';
 import { EmptyLine } from '../../components/SectionCard';
+import { PhotoThumbnail } from '../../components/PhotoThumbnail';
 import { notify } from '../../lib/toast';
-import { putPngBlob } from '../../lib/api';
+import { putPhotoBlob } from '../../lib/api';
 import { deleteRoomImage, registerRoomImage, requestRoomImageUpload, roomKeys } from './roomsApi';
 import type { RoomWithImages } from './roomsApi';
 
@@ -23,12 +24,12 @@ export const IMAGE_DELETED_TEXT = 'Xóa ảnh phòng thành công!';
 
 type UploadStep = 'converting' | 'uploading' | 'saving';
 const STEP_LABELS: Record<UploadStep, string> = {
-  converting: 'Đang chuyển ảnh sang PNG…',
+  converting: 'Đang thu nhỏ ảnh…',
   uploading: 'Đang tải ảnh lên…',
   saving: 'Đang lưu ảnh vào phòng…',
 };
 
-/** 'Thêm ảnh': any image, converted to PNG, uploaded, then added to the room; its steps as they go. */
+/** 'Thêm ảnh': any photo, scaled down to a JPEG (`preparePhoto`), uploaded, then added to the room; its steps as they go. */
 function AddPhoto({ step, onFile }: { step: UploadStep | null; onFile: (file: File) => void }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const choose = (event: ChangeEvent<HTMLInputElement>) => {
@@ -69,7 +70,7 @@ function AddPhoto({ step, onFile }: { step: UploadStep | null; onFile: (file: Fi
   );
 }
 
-/** Photos of a room: upload (converted to PNG in the browser, sent straight to blob storage) and delete. */
+/** Photos of a room: upload (scaled down to a JPEG in the browser, sent straight to blob storage) and delete. */
 export function RoomGallery({ room, canEdit }: { room: RoomWithImages; canEdit: boolean }) {
   const { mutate } = useSWRConfig();
   const [step, setStep] = useState<UploadStep | null>(null);
@@ -88,13 +89,10 @@ export function RoomGallery({ room, canEdit }: { room: RoomWithImages; canEdit: 
   const upload = async (file: File) => {
     try {
       setStep('converting');
-      const png = await imageToPng(file);
-      if (png.size > IMAGE_MAX_BYTES) {
-        throw new Error(`Ảnh quá lớn sau khi chuyển sang PNG (tối đa ${IMAGE_MAX_BYTES / 1024 / 1024} MB).`);
-      }
+      const photo = await preparePhoto(file);
       setStep('uploading');
-      const grant = await requestRoomImageUpload(room.houseID);
-      await putPngBlob(grant.uploadURL, png);
+      const grant = await requestRoomImageUpload(room.houseID, photo.extension);
+      await putPhotoBlob(grant.uploadURL, photo);
       setStep('saving');
       const updated = await registerRoomImage(room.roomID, grant.blobName);
       await mutate(detailKey, { ...room, ...updated }, { revalidate: false });
@@ -141,13 +139,7 @@ export function RoomGallery({ room, canEdit }: { room: RoomWithImages; canEdit: 
               data-testid="room-gallery-item"
             >
               <Box component="a" href={image.url} target="_blank" rel="noopener noreferrer">
-                <Box
-                  component="img"
-                  src={image.url}
-                  alt={`Ảnh ${index + 1} của phòng ${room.roomName}`}
-                  loading="lazy"
-                  sx={{ width: '100%', height: '100%', objectFit: 'cover', display: 'block' }}
-                />
+                <PhotoThumbnail link={image} alt={`Ảnh ${index + 1} của phòng ${room.roomName}`} />
               </Box>
               {canEdit && (
                 <Tooltip title="Xóa ảnh">

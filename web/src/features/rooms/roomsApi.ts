@@ -4,6 +4,7 @@ import useSWR, { type SWRResponse } from 'swr';
 import { apiRequest, fetchAllPages, fetchJson, type ODataCollection } from '../../lib/api';
 import { roomDetailKey, type RoomWithImages } from '../../lib/api/resources/rooms';
 import { swrOptions } from '../../lib/api/swr';
+import type { PhotoExtension } from '../../components/photoFile';
 
 // One room (with photo URLs) is shared with the devices page: lib/api/resources/rooms.ts.
 export { useRoom, type RoomWithImages } from '../../lib/api/resources/rooms';
@@ -99,9 +100,9 @@ interface UploadGrant {
 }
 
 /** Create-only SAS for one room photo. */
-export function requestRoomImageUpload(houseID: string): Promise<UploadGrant> {
+export function requestRoomImageUpload(houseID: string, extension: PhotoExtension): Promise<UploadGrant> {
   return apiRequest<UploadGrant>(
-    `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${enc(houseID)}&extension=png`,
+    `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${enc(houseID)}&extension=${extension}`,
     { toastBadRequest: false },
   );
 }

@@ -4,14 +4,17 @@ export interface UploadGrant {
   uploadURL: string;
 }
 
-/** PUTs the PNG straight to blob storage with the SAS URL (no bearer token: the SAS is the key). */
-export async function putPngBlob(uploadURL: string, png: Blob): Promise<void> {
+/** PUTs a prepared photo (JPEG or PNG) straight to blob storage with the SAS URL (no bearer token: the SAS is the key). */
+export async function putPhotoBlob(
+  uploadURL: string,
+  photo: { blob: Blob; contentType: string },
+): Promise<void> {
   let response: Response;
   try {
     response = await fetch(uploadURL, {
       method: 'PUT',
-      headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-Type': 'image/png' },
-      body: png,
+      headers: { 'x-ms-blob-type': 'BlockBlob', 'Content-Type': photo.contentType },
+      body: photo.blob,
     });
   } catch {
     throw new Error('Không tải được ảnh lên kho lưu trữ. Vui lòng kiểm tra lại kết nối mạng.');

@@ -145,9 +145,9 @@ export async function cancelIssue(issue: IssueReply): Promise<void> {
 }
 
 /** Create-only SAS for one photo in the room-image area of the house (a tenant: their own house). */
-export function requestIssueImageUpload(houseID: string): Promise<UploadGrant> {
+export function requestIssueImageUpload(houseID: string, extension: 'jpg' | 'png'): Promise<UploadGrant> {
   return apiRequest<UploadGrant>(
-    `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${enc(houseID)}&extension=png`,
+    `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${enc(houseID)}&extension=${extension}`,
     { toastBadRequest: false, handledStatuses: [400, 403, 404] },
   );
 }
