@@ -15,6 +15,7 @@ export const OUTBOX_EVENTS = [
   'tenantAccountOpened',
   'billDueSoon',
   'billOverdue',
+  'billReminder',
   'verificationCode',
   'landlordAccountOpened',
   'registrationRejected',
