@@ -31,8 +31,12 @@ const NAV_STAFF: NavEntry[] = [
   { label: 'Quản lý người thuê', path: '/lessees' },
   { label: 'Quản lý hợp đồng', path: '/contracts' },
   { label: 'Ghi chỉ số điện nước', path: '/MeterRecord' },
+  { label: 'Hóa đơn', path: '/monthlyBills' },
 ];
 const NAV_LESSEE: NavEntry[] = [
+  { label: 'Tổng quan', path: '/dashboard' },
+  { label: 'Hóa đơn', path: '/lesseeBills' },
+  { label: 'Báo sự cố', path: '/lesseeIssues' },
   { label: 'Phòng của tôi', path: '/lesseeRoomDetail' },
   { label: 'Hợp đồng của tôi', path: '/lesseeContract' },
 ];
@@ -364,11 +368,11 @@ describe('staff (role 3)', () => {
 });
 
 describe('lessee (role 4)', () => {
-  it('has the two items in order, each leading to its page', async () => {
+  it('has its items in order, each leading to its page', async () => {
     const page = await signedInPage('nguoithue');
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Tổng quan' }).waitFor();
-    expect(await page.locator('[data-testid=lessee-house-name]').textContent()).toBe('Nhà trọ Hoa Sen');
+    await page.getByTestId('tenant-owed-now').waitFor();
     expect(await navEntries(page)).toEqual(NAV_LESSEE);
     expect(await page.locator('[data-testid=nav-user-role]').textContent()).toBe('Người thuê');
     expect(await page.locator('[data-testid=house-switcher]').count()).toBe(0);

@@ -1,5 +1,5 @@
 import { paths } from '../lib/paths';
-import { ROLE_IDS, type PermissionArea, type Role, type RoleId } from '../lib/session';
+import { COLLECTING_LEVELS, ROLE_IDS, type PermissionArea, type Role, type RoleId } from '../lib/session';
 
 /** What a guarded page requires; given to its RouteAccessGate in the route table. */
 export interface RouteAccess {
@@ -52,6 +52,16 @@ const BILLING_MANAGE_ACCESS: RouteAccess = {
   permission: 'billingPermission',
   allowedLevels: [4],
 };
+/**
+ * The month's bills of a house (/monthlyBills): the landlord and staff with billing rights; what they
+ * may do there (remind, cash, guest links) is `collectingRights` (lib/session/collecting.ts).
+ */
+const COLLECTING_ACCESS: RouteAccess = {
+  ...ACCESS.houseManagers,
+  permission: 'billingPermission',
+  allowedLevels: [1, 2, 3, 4].filter((level) => level >= COLLECTING_LEVELS.read),
+};
+
 /** A bill or a charge: the landlord, and the tenant for their own (the API checks which). */
 const BILL_ACCESS: RouteAccess = { ...ACCESS.houseUsers, permission: 'billingPermission' };
 
@@ -75,6 +85,7 @@ export const ROUTE_ACCESS = {
   meterRecord: METER_RECORD_ACCESS,
   billing: BILLING_MANAGE_ACCESS,
   bill: BILL_ACCESS,
+  monthlyBills: COLLECTING_ACCESS,
   billingSettings: ACCESS.superAdmin,
   /** Issue reports are about rooms: landlords and staff with room access handle them. */
   requests: ROOM_ACCESS,

@@ -24,7 +24,7 @@ const ROLE_LABELS: Record<RoleId, string> = {
 /** Drawer content: brand, who is signed in, the role's navigation and the logout button. */
 export function SideNav({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSignedInSession();
-  const items = navItemsFor(session.role.roleID, session.isUserActive);
+  const items = navItemsFor(session.role, session.isUserActive);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>

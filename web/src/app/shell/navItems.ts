@@ -12,13 +12,16 @@ import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import MeetingRoomOutlined from '@mui/icons-material/MeetingRoomOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import RoomServiceOutlined from '@mui/icons-material/RoomServiceOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SupervisorAccountOutlined from '@mui/icons-material/SupervisorAccountOutlined';
 import UpdateOutlined from '@mui/icons-material/UpdateOutlined';
 import { paths } from '../../lib/paths';
-import { ROLE_IDS, type RoleId } from '../../lib/session';
+import { ROLE_IDS, type Role, type RoleId } from '../../lib/session';
+import { canOpenRoute, ROUTE_ACCESS } from '../access';
 
 export interface NavItem {
   label: string;
@@ -38,6 +41,8 @@ const LESSEES = navItem('Quản lý người thuê', paths.lessees, PeopleAltOut
 const CONTRACTS = navItem('Quản lý hợp đồng', paths.contracts, DescriptionOutlined);
 const HOUSE_SERVICE_FEES = navItem('Phí dịch vụ tòa nhà', paths.fees(), RoomServiceOutlined);
 const METER_RECORDS = navItem('Ghi chỉ số điện nước', paths.meterRecords, ElectricMeterOutlined);
+/** The month's bills of the house: who still owes (landlords, staff with billing rights). */
+const MONTHLY_BILLS = navItem('Hóa đơn', paths.monthlyBills(), ReceiptLongOutlined);
 const NOTIFICATIONS = navItem('Thông báo', paths.notifications, CampaignOutlined);
 const STAFF = navItem('Quản lý nhân viên', paths.staff, BadgeOutlined);
 const ACCOUNT_SETTINGS = navItem('Cài đặt tài khoản', paths.accountSettings, ManageAccountsOutlined);
@@ -60,18 +65,25 @@ const NAV_ITEMS_BY_ROLE: Record<RoleId, readonly NavItem[]> = {
     CONTRACTS,
     HOUSE_SERVICE_FEES,
     METER_RECORDS,
+    MONTHLY_BILLS,
     NOTIFICATIONS,
     STAFF,
     ACCOUNT_SETTINGS,
   ],
-  [ROLE_IDS.staff]: [ROOMS, LESSEES, CONTRACTS, METER_RECORDS],
+  [ROLE_IDS.staff]: [ROOMS, LESSEES, CONTRACTS, METER_RECORDS, MONTHLY_BILLS],
   [ROLE_IDS.lessee]: [
+    navItem('Tổng quan', paths.dashboard, DashboardOutlined),
+    navItem('Hóa đơn', paths.lesseeBills, ReceiptLongOutlined),
+    navItem('Báo sự cố', paths.lesseeIssues, ReportProblemOutlined),
     navItem('Phòng của tôi', paths.lesseeRoom, HomeOutlined),
     navItem('Hợp đồng của tôi', paths.lesseeContract, ArticleOutlined),
   ],
 };
 
-export function navItemsFor(roleID: RoleId, isUserActive: boolean): readonly NavItem[] {
-  if (roleID === ROLE_IDS.houseModerator && !isUserActive) return [ACCOUNT_SETTINGS];
-  return NAV_ITEMS_BY_ROLE[roleID];
+/** The menu of a role; an entry whose page the role's permissions do not open is left out. */
+export function navItemsFor(role: Role, isUserActive: boolean): readonly NavItem[] {
+  if (role.roleID === ROLE_IDS.houseModerator && !isUserActive) return [ACCOUNT_SETTINGS];
+  return NAV_ITEMS_BY_ROLE[role.roleID].filter(
+    (item) => item !== MONTHLY_BILLS || canOpenRoute(ROUTE_ACCESS.monthlyBills, role, item.path),
+  );
 }
