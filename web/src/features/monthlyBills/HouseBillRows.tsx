@@ -104,7 +104,7 @@ function Action({
   testId: string;
 }) {
   return (
-    <Tooltip title={label}>
+    <Tooltip title={label} describeChild>
       <span>
         <IconButton
           aria-label={label}
@@ -157,7 +157,7 @@ function RowActionButtons({ row, actions }: { row: HouseMonthBillRow; actions: R
           <ContentCopyOutlined />
         </Action>
       )}
-      <Tooltip title="Mở hóa đơn">
+      <Tooltip title="Mở hóa đơn" describeChild>
         <IconButton
           component={RouterLink}
           to={paths.monthlyBill(id)}
