@@ -34,11 +34,14 @@ const GRID = {
   alignItems: 'center',
   gridTemplateColumns: {
     xs: '1fr 1fr',
-    md: 'minmax(64px, 0.8fr) minmax(120px, 1.6fr) repeat(3, minmax(96px, 1fr)) minmax(96px, 1fr) minmax(150px, 1.2fr) auto',
+    md: 'minmax(140px, 1.6fr) repeat(3, minmax(104px, 1fr)) 92px minmax(140px, 1.2fr) 156px',
   },
 } as const;
 
-const COLUMNS = ['Phòng', 'Người thuê', 'Tổng', 'Đã trả', 'Còn nợ', 'Hạn', 'Trạng thái', 'Thao tác'];
+/** A thumb's size on a phone; four in the actions column on a wide screen. */
+const ICON_BUTTON_SX = { width: { xs: 44, md: 36 }, height: { xs: 44, md: 36 } } as const;
+
+const COLUMNS = ['Phòng · người thuê', 'Tổng', 'Đã trả', 'Còn nợ', 'Hạn', 'Trạng thái', 'Thao tác'];
 
 export function HouseBillsHeader() {
   return (
@@ -50,7 +53,7 @@ export function HouseBillsHeader() {
         <Typography
           key={column}
           variant="body2"
-          sx={{ fontWeight: 600, textAlign: index >= 2 && index <= 4 ? 'right' : 'left' }}
+          sx={{ fontWeight: 600, textAlign: index >= 1 && index <= 3 ? 'right' : 'left' }}
         >
           {column}
         </Typography>
@@ -111,7 +114,7 @@ function Action({
           onClick={onClick}
           disabled={busy}
           data-testid={testId}
-          sx={{ minWidth: 44, minHeight: 44 }}
+          sx={ICON_BUTTON_SX}
         >
           {children}
         </IconButton>
@@ -127,9 +130,9 @@ function RowActionButtons({ row, actions }: { row: HouseMonthBillRow; actions: R
     <Box
       sx={{
         display: 'flex',
-        gap: 0.25,
+        gap: { xs: 1, md: 0.25 },
         justifyContent: { xs: 'flex-start', md: 'flex-end' },
-        flexWrap: 'wrap',
+        flexWrap: { xs: 'wrap', md: 'nowrap' },
       }}
     >
       {owed && actions.canRemind && (
@@ -163,7 +166,7 @@ function RowActionButtons({ row, actions }: { row: HouseMonthBillRow; actions: R
           to={paths.monthlyBill(id)}
           aria-label="Mở hóa đơn"
           data-testid={`house-bill-open-${id}`}
-          sx={{ minWidth: 44, minHeight: 44 }}
+          sx={ICON_BUTTON_SX}
         >
           <OpenInNewOutlined />
         </IconButton>
@@ -203,13 +206,17 @@ export function HouseBillRow({ row, actions }: { row: HouseMonthBillRow; actions
       sx={{ ...GRID, listStyle: 'none', px: { xs: 1.5, md: 2 }, py: { xs: 1.5, md: 1 } }}
       data-testid={`house-bill-row-${row.monthlyBillID}`}
     >
-      <Cell label="Phòng">
-        <Link component={RouterLink} to={paths.monthlyBill(row.monthlyBillID)} sx={{ fontWeight: 700 }}>
+      <Cell label="Phòng · người thuê" wide>
+        <Link
+          component={RouterLink}
+          to={paths.monthlyBill(row.monthlyBillID)}
+          sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}
+        >
           {row.roomName || row.billName}
         </Link>
-      </Cell>
-      <Cell label="Người thuê">
-        <Typography sx={{ overflowWrap: 'anywhere' }}>{row.tenantName ?? '—'}</Typography>
+        <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+          {row.tenantName ?? 'Chưa có tên người thuê'}
+        </Typography>
       </Cell>
       <Cell label="Tổng" align="right">
         <Typography sx={{ fontWeight: 600 }}>{formatMoney(row.total)}</Typography>
