@@ -284,7 +284,7 @@ describe('house moderator (role 2)', () => {
     await expect.poll(() => roomIDsOnPage(page), { timeout: 10_000 }).toEqual(binhAnRooms);
   });
 
-  it('with an active account has the nine items in order, each leading to its page', async () => {
+  it('with an active account has the ten items in order, each leading to its page', async () => {
     const stored = sessions.get('chunha')!;
     const houses = JSON.parse(stored.houses ?? '[]') as Array<{ houseID: string; houseName: string }>;
     const hoaSen = houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen');
@@ -346,7 +346,7 @@ describe('house moderator (role 2)', () => {
 });
 
 describe('staff (role 3)', () => {
-  it('chooses its house, then has the four items in order, each leading to its page', async () => {
+  it('chooses its house, then has the five items in order, each leading to its page', async () => {
     const page = await signedInPage('nhanvien');
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: HOUSE_SELECTION_TITLE }).waitFor();
