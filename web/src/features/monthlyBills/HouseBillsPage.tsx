@@ -163,61 +163,29 @@ function FilterChips({
   );
 }
 
-/** /monthlyBills: the month's bills of the chosen house, who still owes, and the ways to collect. */
-export function HouseBillsPage() {
-  const session = useSignedInSession();
-  const rights = collectingRights(session.role);
-  const [search, setSearch] = useSearchParams();
-  const monthParam = search.get('month') ?? '';
-  const month = MONTH_PATTERN.test(monthParam) ? monthParam : '';
-  const statusParam = search.get('status');
-  const status: HouseBillFilter = isFilter(statusParam) ? statusParam : 'all';
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(PAGE_SIZES[1] ?? 50);
-  const [confirmingAll, setConfirmingAll] = useState(false);
-  const shareTitleId = useId();
-  const houseID = session.houseID;
-  const { data, error, isLoading, mutate } = useHouseMonthBills(
-    houseID === null ? null : { houseID, month, status, page, pageSize },
-  );
-  const shownMonth = data?.month ?? month;
-  const collecting = useBillCollecting(houseID ?? '', shownMonth, () => void mutate());
-  const houseName = session.houses.find((house) => house.houseID === houseID)?.houseName;
+type Collecting = ReturnType<typeof useBillCollecting>;
 
-  const setQuery = (next: { month?: string; status?: HouseBillFilter }) => {
-    const params = new URLSearchParams(search);
-    if (next.month !== undefined) params.set('month', next.month);
-    if (next.status !== undefined) {
-      if (next.status === 'all') params.delete('status');
-      else params.set('status', next.status);
-    }
-    setPage(0);
-    setSearch(params, { replace: true });
+/** The month's figures, its filters and its rows (or why there are none), paged on the server. */
+function MonthBody({
+  data,
+  status,
+  actions,
+  paging,
+  onQuery,
+}: {
+  data: HouseMonthBills;
+  status: HouseBillFilter;
+  actions: RowActions;
+  paging: {
+    page: number;
+    pageSize: number;
+    onPage: (page: number) => void;
+    onPageSize: (size: number) => void;
   };
-
-  const actions: RowActions = {
-    canRemind: rights.remind,
-    canCollectCash: rights.collectCash,
-    canShare: rights.shareLink,
-    reminding: collecting.reminding,
-    sharing: collecting.sharing,
-    onRemind: collecting.remind,
-    onCash: collecting.openCash,
-    onShare: collecting.share,
-  };
-
-  let body;
-  if (error !== undefined && data === undefined) body = <ErrorState onRetry={() => void mutate()} />;
-  else if (data === undefined || (isLoading && data === undefined))
-    body = (
-      <Box aria-busy="true" aria-label="Đang tải hóa đơn" sx={{ display: 'grid', gap: 1.5 }}>
-        <Skeleton variant="rounded" height={110} />
-        <Skeleton variant="rounded" height={72} />
-        <Skeleton variant="rounded" height={72} />
-      </Box>
-    );
-  else if (data.totals.counts.all === 0)
-    body = (
+  onQuery: (next: { status: HouseBillFilter }) => void;
+}) {
+  if (data.totals.counts.all === 0)
+    return (
       <EmptyState
         title={`${monthLabel(data.month)} chưa có hóa đơn`}
         description="Hóa đơn tháng có sau khi phát hành bảng kê của nhà trọ."
@@ -228,99 +196,101 @@ export function HouseBillsPage() {
         }
       />
     );
-  else
-    body = (
-      <>
-        <Totals month={data} />
-        <FilterChips month={data} status={status} onStatus={(next) => setQuery({ status: next })} />
-        {data.count === 0 ? (
-          <EmptyState
-            title="Không có hóa đơn phù hợp"
-            description="Không có hóa đơn nào ở trạng thái này trong tháng."
-            action={<Button onClick={() => setQuery({ status: 'all' })}>Xem tất cả</Button>}
-          />
-        ) : (
-          <>
-            <HouseBillsHeader />
-            <Box
-              component="ul"
-              aria-label="Hóa đơn theo phòng"
-              sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}
-              data-testid="house-bills-list"
-            >
-              {data.value.map((row) => (
-                <HouseBillRow key={row.monthlyBillID} row={row} actions={actions} />
-              ))}
-            </Box>
-            <ListPagination
-              count={data.count}
-              page={page}
-              pageSize={pageSize}
-              pageSizes={PAGE_SIZES}
-              onPage={setPage}
-              onPageSize={(size) => {
-                setPageSize(size);
-                setPage(0);
-              }}
-            />
-          </>
-        )}
-      </>
-    );
-
-  const months = data === undefined ? [] : [...new Set([data.month, ...data.months])].sort().reverse();
-  const owedCount = data?.totals.counts.owed ?? 0;
-
   return (
-    <Box data-testid="house-bills-page" sx={{ maxWidth: 1200 }}>
-      <title>{`Hóa đơn ${shownMonth ? monthLabel(shownMonth).toLowerCase() : ''} — Nhà trọ`}</title>
-      <PageHeader
-        title={shownMonth ? `Hóa đơn ${monthLabel(shownMonth).toLowerCase()}` : 'Hóa đơn'}
-        subtitle={houseName}
-        actions={
-          rights.remind && owedCount > 0 ? (
-            <Button
-              variant="contained"
-              startIcon={<NotificationsActiveOutlined />}
-              onClick={() => setConfirmingAll(true)}
-              loading={collecting.reminding === 'all'}
-              loadingPosition="start"
-              data-testid="house-bills-remind-all"
-            >
-              Nhắc tất cả còn nợ ({formatNumber(owedCount)})
-            </Button>
-          ) : undefined
-        }
-      />
-      {months.length > 0 && (
-        <TextField
-          id="house-bills-month"
-          select
-          label="Tháng"
-          size="small"
-          value={shownMonth}
-          onChange={(event) => setQuery({ month: event.target.value })}
-          sx={{ mb: 2, minWidth: 200 }}
-          slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'house-bills-month' } as object } }}
-        >
-          {months.map((option) => (
-            <MenuItem key={option} value={option}>
-              {monthLabel(option)}
-            </MenuItem>
-          ))}
-        </TextField>
+    <>
+      <Totals month={data} />
+      <FilterChips month={data} status={status} onStatus={(next) => onQuery({ status: next })} />
+      {data.count === 0 ? (
+        <EmptyState
+          title="Không có hóa đơn phù hợp"
+          description="Không có hóa đơn nào ở trạng thái này trong tháng."
+          action={<Button onClick={() => onQuery({ status: 'all' })}>Xem tất cả</Button>}
+        />
+      ) : (
+        <>
+          <HouseBillsHeader />
+          <Box
+            component="ul"
+            aria-label="Hóa đơn theo phòng"
+            sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}
+            data-testid="house-bills-list"
+          >
+            {data.value.map((row) => (
+              <HouseBillRow key={row.monthlyBillID} row={row} actions={actions} />
+            ))}
+          </Box>
+          <ListPagination
+            count={data.count}
+            page={paging.page}
+            pageSize={paging.pageSize}
+            pageSizes={PAGE_SIZES}
+            onPage={paging.onPage}
+            onPageSize={paging.onPageSize}
+          />
+        </>
       )}
-      {body}
+    </>
+  );
+}
+
+function MonthPicker({
+  data,
+  month,
+  onMonth,
+}: {
+  data: HouseMonthBills | undefined;
+  month: string;
+  onMonth: (month: string) => void;
+}) {
+  const months = data === undefined ? [] : [...new Set([data.month, ...data.months])].sort().reverse();
+  if (months.length === 0) return null;
+  return (
+    <TextField
+      id="house-bills-month"
+      select
+      label="Tháng"
+      size="small"
+      value={month}
+      onChange={(event) => onMonth(event.target.value)}
+      sx={{ mb: 2, minWidth: 200 }}
+      slotProps={{ select: { SelectDisplayProps: { 'data-testid': 'house-bills-month' } as object } }}
+    >
+      {months.map((option) => (
+        <MenuItem key={option} value={option}>
+          {monthLabel(option)}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** 'Nhắc tất cả' asks first; cash on a row; a row's guest link to copy. */
+function CollectingDialogs({
+  collecting,
+  owedCount,
+  month,
+  confirmingAll,
+  onCloseConfirm,
+}: {
+  collecting: Collecting;
+  owedCount: number;
+  month: string;
+  confirmingAll: boolean;
+  onCloseConfirm: () => void;
+}) {
+  const shareTitleId = useId();
+  return (
+    <>
       <ConfirmDialog
         open={confirmingAll}
         title="Nhắc thanh toán"
-        message={`Gửi nhắc thanh toán (Zalo, SMS, email) tới người thuê của ${formatNumber(owedCount)} phòng còn nợ ${monthLabel(shownMonth).toLowerCase()}? Phòng vừa được nhắc trong 10 phút qua sẽ không bị nhắc lại.`}
+        message={`Gửi nhắc thanh toán (Zalo, SMS, email) tới người thuê của ${formatNumber(owedCount)} phòng còn nợ ${monthLabel(month).toLowerCase()}? Phòng vừa được nhắc trong 10 phút qua sẽ không bị nhắc lại.`}
         confirmLabel="Gửi nhắc nhở"
         onConfirm={() => {
-          setConfirmingAll(false);
+          onCloseConfirm();
           collecting.remind('all');
         }}
-        onClose={() => setConfirmingAll(false)}
+        onClose={onCloseConfirm}
         testId="house-bills-remind-all-dialog"
       />
       <CashPaymentDialog
@@ -344,6 +314,110 @@ export function HouseBillsPage() {
           <Button onClick={collecting.closeShared}>Đóng</Button>
         </DialogActions>
       </FormDialog>
+    </>
+  );
+}
+
+/** The month and status of the query string (links set them), and the page kept here. */
+function useMonthQuery() {
+  const [search, setSearch] = useSearchParams();
+  const monthParam = search.get('month') ?? '';
+  const statusParam = search.get('status');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(PAGE_SIZES[1] ?? 50);
+  const setQuery = (next: { month?: string; status?: HouseBillFilter }) => {
+    const params = new URLSearchParams(search);
+    if (next.month !== undefined) params.set('month', next.month);
+    if (next.status !== undefined) {
+      if (next.status === 'all') params.delete('status');
+      else params.set('status', next.status);
+    }
+    setPage(0);
+    setSearch(params, { replace: true });
+  };
+  return {
+    month: MONTH_PATTERN.test(monthParam) ? monthParam : '',
+    status: isFilter(statusParam) ? statusParam : ('all' as HouseBillFilter),
+    setQuery,
+    paging: {
+      page,
+      pageSize,
+      onPage: setPage,
+      onPageSize: (size: number) => {
+        setPageSize(size);
+        setPage(0);
+      },
+    },
+  };
+}
+
+/** /monthlyBills: the month's bills of the chosen house, who still owes, and the ways to collect. */
+export function HouseBillsPage() {
+  const session = useSignedInSession();
+  const rights = collectingRights(session.role);
+  const { month, status, setQuery, paging } = useMonthQuery();
+  const [confirmingAll, setConfirmingAll] = useState(false);
+  const houseID = session.houseID;
+  const { data, error, mutate } = useHouseMonthBills(
+    houseID === null ? null : { houseID, month, status, page: paging.page, pageSize: paging.pageSize },
+  );
+  const shownMonth = data?.month ?? month;
+  const collecting = useBillCollecting(houseID ?? '', shownMonth, () => void mutate());
+  const houseName = session.houses.find((house) => house.houseID === houseID)?.houseName;
+  const owedCount = data?.totals.counts.owed ?? 0;
+  const actions: RowActions = {
+    canRemind: rights.remind,
+    canCollectCash: rights.collectCash,
+    canShare: rights.shareLink,
+    reminding: collecting.reminding,
+    sharing: collecting.sharing,
+    onRemind: collecting.remind,
+    onCash: collecting.openCash,
+    onShare: collecting.share,
+  };
+
+  let body;
+  if (error !== undefined && data === undefined) body = <ErrorState onRetry={() => void mutate()} />;
+  else if (data === undefined)
+    body = (
+      <Box aria-busy="true" aria-label="Đang tải hóa đơn" sx={{ display: 'grid', gap: 1.5 }}>
+        <Skeleton variant="rounded" height={110} />
+        <Skeleton variant="rounded" height={72} />
+        <Skeleton variant="rounded" height={72} />
+      </Box>
+    );
+  else body = <MonthBody data={data} status={status} actions={actions} paging={paging} onQuery={setQuery} />;
+
+  return (
+    <Box data-testid="house-bills-page" sx={{ maxWidth: 1200 }}>
+      <title>{`Hóa đơn ${shownMonth ? monthLabel(shownMonth).toLowerCase() : ''} — Nhà trọ`}</title>
+      <PageHeader
+        title={shownMonth ? `Hóa đơn ${monthLabel(shownMonth).toLowerCase()}` : 'Hóa đơn'}
+        subtitle={houseName}
+        actions={
+          rights.remind && owedCount > 0 ? (
+            <Button
+              variant="contained"
+              startIcon={<NotificationsActiveOutlined />}
+              onClick={() => setConfirmingAll(true)}
+              loading={collecting.reminding === 'all'}
+              loadingPosition="start"
+              data-testid="house-bills-remind-all"
+            >
+              Nhắc tất cả còn nợ ({formatNumber(owedCount)})
+            </Button>
+          ) : undefined
+        }
+      />
+      <MonthPicker data={data} month={shownMonth} onMonth={(next) => setQuery({ month: next })} />
+      {body}
+      <CollectingDialogs
+        collecting={collecting}
+        owedCount={owedCount}
+        month={shownMonth}
+        confirmingAll={confirmingAll}
+        onCloseConfirm={() => setConfirmingAll(false)}
+      />
     </Box>
   );
 }
