@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, isoDate, isoDateTime, money } from './fields.js';
+import { idField, isoDate, isoDateTime, money, monthField } from './fields.js';
 import { refundDueEntry } from './payments.js';
 import { LEVEL } from './roles.js';
 
@@ -21,6 +21,8 @@ export const BILLING_LEVELS = {
   collectCash: LEVEL.update,
   addCharge: LEVEL.create,
   shareLink: LEVEL.create,
+  /** Reminding tenants who owe (/monthlyBills), through the outbox. */
+  remind: LEVEL.create,
   draftAndIssue: LEVEL.create,
   deleteCharge: LEVEL.full,
   matchTransfers: LEVEL.full,
@@ -134,6 +136,130 @@ export const monthlyBillPatchSchema = z.strictObject({
 });
 export type MonthlyBillPatchInput = z.infer<typeof monthlyBillPatchSchema>;
 
+/**
+ * The month's bills of a house (`GET /api/MonthlyBill/HouseMonth`), as the landlord collects them:
+ * `owed` is unpaid or partly paid, `overdue` owed past its due date (Vietnam's today).
+ */
+export const HOUSE_BILL_FILTERS = [
+  'all',
+  'owed',
+  'unpaid',
+  'partlyPaid',
+  'overdue',
+  'paid',
+  'carriedOver',
+] as const;
+export type HouseBillFilter = (typeof HOUSE_BILL_FILTERS)[number];
+export const HOUSE_BILL_FILTER_LABELS: Record<HouseBillFilter, string> = {
+  all: 'Tất cả',
+  owed: 'Còn nợ',
+  unpaid: 'Chưa thanh toán',
+  partlyPaid: 'Thanh toán một phần',
+  overdue: 'Quá hạn',
+  paid: 'Đã thanh toán',
+  carriedOver: 'Đã chuyển sang kỳ sau',
+};
+export const HOUSE_BILLS_MAX_TOP = 200;
+
+const pageNumber = (label: string, max: number) =>
+  z.coerce
+    .number({ error: `${label} phải là số nguyên.` })
+    .int({ error: `${label} phải là số nguyên.` })
+    .min(0, { error: `${label} không được âm.` })
+    .max(max, { error: `${label} tối đa ${max}.` });
+
+export const houseMonthBillsQuerySchema = z.object({
+  houseID: idField('Mã nhà trọ không hợp lệ.'),
+  month: monthField('Tháng').optional(),
+  status: z.enum(HOUSE_BILL_FILTERS, { error: 'Trạng thái lọc không hợp lệ.' }).optional().default('all'),
+  top: pageNumber('Số dòng mỗi trang', HOUSE_BILLS_MAX_TOP).optional().default(50),
+  skip: pageNumber('Vị trí bắt đầu', 100_000).optional().default(0),
+});
+export type HouseMonthBillsQuery = z.infer<typeof houseMonthBillsQuerySchema>;
+
+/** One room's bill of the month, with who rents it and what is still owed. */
+export interface HouseMonthBillRow {
+  monthlyBillID: string;
+  billName: string;
+  billCode: string;
+  roomID: string;
+  roomName: string;
+  contractID: string;
+  /** The contract's representative; absent when their record is gone. */
+  tenantName?: string;
+  /** Whether a reminder can reach them (a phone number or an e-mail is known). */
+  canRemind: boolean;
+  total: number;
+  paidAmount: number;
+  /** Nothing once paid or carried over into a later bill. */
+  owed: number;
+  dueDate: string;
+  status: number;
+  overdue: boolean;
+  /** Older debts this bill carries (its debt lines), part of its total. */
+  carriedIn: number;
+  /** The later bill this one was carried into (status 4): its owed amount is collected there. */
+  carriedToBillID?: string;
+  /** When the tenant was last reminded of this bill by hand. */
+  lastRemindedOn?: string;
+  '@odata.etag'?: string;
+}
+
+export interface HouseMonthBills {
+  houseID: string;
+  month: string;
+  /** Vietnam's today, the day `overdue` is measured against. */
+  today: string;
+  /** Months that have bills, newest first (for the month picker). */
+  months: string[];
+  totals: {
+    /** Sum of the month's bills (older debts they carry included). */
+    billed: number;
+    collected: number;
+    /** Still owed on the month's bills (carried-over bills count in the later bill, not here). */
+    owed: number;
+    /** Older debts carried into this month's bills. */
+    carriedIn: number;
+    /** What this month's bills moved into later bills, unpaid. */
+    carriedOut: number;
+    counts: Record<HouseBillFilter, number>;
+  };
+  /** Rows matching the filter. */
+  count: number;
+  value: HouseMonthBillRow[];
+}
+
+/** `POST /api/MonthlyBill/Remind`: remind the tenants of these bills, or of every bill of the month still owed. */
+export const billReminderSchema = z
+  .strictObject({
+    houseID: idField('Mã nhà trọ không hợp lệ.'),
+    month: monthField('Tháng').optional(),
+    monthlyBillIDs: z
+      .array(idField('Mã hóa đơn không hợp lệ.'), { error: 'Danh sách hóa đơn không hợp lệ.' })
+      .min(1, { error: 'Hãy chọn ít nhất một hóa đơn.' })
+      .max(HOUSE_BILLS_MAX_TOP, { error: `Tối đa ${HOUSE_BILLS_MAX_TOP} hóa đơn mỗi lần.` })
+      .optional(),
+  })
+  .refine((input) => input.month !== undefined || input.monthlyBillIDs !== undefined, {
+    error: 'Hãy chọn hóa đơn hoặc tháng cần nhắc.',
+    path: ['monthlyBillIDs'],
+  });
+export type BillReminderInput = z.infer<typeof billReminderSchema>;
+
+/** Minutes during which a bill's tenant is not reminded again (a double click, 'Nhắc tất cả' twice). */
+export const BILL_REMINDER_PAUSE_MINUTES = 10;
+
+export interface BillReminderResult {
+  /** Reminders written to the outbox. */
+  queued: number;
+  /** Bills whose tenant was reminded less than the pause ago. */
+  recentlyReminded: number;
+  /** Bills whose tenant has no phone number or e-mail. */
+  withoutContact: number;
+  /** Bills with nothing owed (paid, carried over). */
+  notOwed: number;
+}
+
 export const BILL_MESSAGES = {
   billingDaySet: (value: number) => `Set up thời gian: ${value} thành công`,
   billPaid: 'Đã cập nhật hóa đơn thành công',
@@ -153,5 +279,6 @@ export const BILL_MESSAGES = {
   chargePaid: 'Khoản phí đã được thanh toán (một phần hoặc toàn bộ) nên không thể xóa.',
   chargePaymentOpen:
     'Người thuê đang thanh toán khoản phí này qua VNPay: hãy đợi liên kết thanh toán hết hạn (15 phút) rồi xóa.',
+  reminderNothingSent: 'Không gửi nhắc nhở nào.',
   guestLinkInvalid: 'Liên kết hóa đơn không hợp lệ hoặc đã hết hạn. Hãy xin chủ trọ liên kết mới.',
 } as const;

@@ -123,6 +123,7 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     'POST odata/ContractService': { contractID: id.contract, serviceID: id.fee },
     'POST api/MetaData/SetBillingDay': { billingDay: 7, houseID: id.house },
     'POST api/HouseTicket/Draft': { houseID: id.house },
+    'POST api/MonthlyBill/Remind': { houseID: id.house, month: '2026-11' },
     'PATCH odata/HouseTicket': { houseTicketID: id.houseTicket, dueDate: '2030-01-20' },
     'PATCH odata/HouseTicket/{id}': { dueDate: '2030-01-20' },
     'PATCH odata/MonthlyBill': { monthlyBillID: id.monthlyBill, payment: { amount: 1_000 } },

@@ -182,9 +182,12 @@ describe('the month’s draft and issuing the bills', () => {
     expect(bill.total).toBe(expected);
     expect(await billLink.getAttribute('href')).toBe(`/bill/${bill.monthlyBillID}`);
 
-    // The house has no draft left: /billDraft offers to make this month's.
+    // The house has no draft left: /billDraft says the month was issued and leads to its bills.
     await page.goto('/billDraft');
-    await page.getByTestId('draft-create').waitFor();
+    const toBills = page.getByTestId('draft-issued-bills-link');
+    await toBills.waitFor();
+    expect(await toBills.getAttribute('href')).toBe(`/monthlyBills?month=${bill.month}`);
+    expect(await page.getByTestId('draft-create').count()).toBe(0);
 
     // On a phone the issued ticket still fits the width.
     await page.goBack();

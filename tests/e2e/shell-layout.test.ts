@@ -205,10 +205,10 @@ describe('home of every role, at 1280 px and 375 px (screenshots in test-results
     );
   });
 
-  it('lessee (nguoithue): the own room', async () => {
+  it('lessee (nguoithue): what is owed first', async () => {
     await homeAtBothSizes('nguoithue', nothing, async (page) => {
       await page.getByRole('heading', { level: 1, name: 'Tổng quan' }).waitFor();
-      await page.locator('[data-testid=lessee-room-name]').waitFor();
+      await page.locator('[data-testid=tenant-owed-now]').waitFor();
     });
   });
 

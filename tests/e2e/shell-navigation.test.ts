@@ -31,10 +31,14 @@ const NAV_STAFF: NavEntry[] = [
   { label: 'Quản lý người thuê', path: '/lessees' },
   { label: 'Quản lý hợp đồng', path: '/contracts' },
   { label: 'Ghi chỉ số điện nước', path: '/MeterRecord' },
+  { label: 'Hóa đơn', path: '/monthlyBills' },
   // Staff with billing rights draft and issue the month's bills (docs/billing.md, "Who may do what").
   { label: 'Lập hóa đơn tháng', path: '/billDraft' },
 ];
 const NAV_LESSEE: NavEntry[] = [
+  { label: 'Tổng quan', path: '/dashboard' },
+  { label: 'Hóa đơn', path: '/lesseeBills' },
+  { label: 'Báo sự cố', path: '/lesseeIssues' },
   { label: 'Phòng của tôi', path: '/lesseeRoomDetail' },
   { label: 'Hợp đồng của tôi', path: '/lesseeContract' },
 ];
@@ -282,7 +286,7 @@ describe('house moderator (role 2)', () => {
     await expect.poll(() => roomIDsOnPage(page), { timeout: 10_000 }).toEqual(binhAnRooms);
   });
 
-  it('with an active account has the nine items in order, each leading to its page', async () => {
+  it('with an active account has the ten items in order, each leading to its page', async () => {
     const stored = sessions.get('chunha')!;
     const houses = JSON.parse(stored.houses ?? '[]') as Array<{ houseID: string; houseName: string }>;
     const hoaSen = houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen');
@@ -380,11 +384,11 @@ describe('staff (role 3)', () => {
 });
 
 describe('lessee (role 4)', () => {
-  it('has the two items in order, each leading to its page', async () => {
+  it('has its items in order, each leading to its page', async () => {
     const page = await signedInPage('nguoithue');
     await page.goto('/dashboard');
     await page.getByRole('heading', { level: 1, name: 'Tổng quan' }).waitFor();
-    expect(await page.locator('[data-testid=lessee-house-name]').textContent()).toBe('Nhà trọ Hoa Sen');
+    await page.getByTestId('tenant-owed-now').waitFor();
     expect(await navEntries(page)).toEqual(NAV_LESSEE);
     expect(await page.locator('[data-testid=nav-user-role]').textContent()).toBe('Người thuê');
     expect(await page.locator('[data-testid=house-switcher]').count()).toBe(0);

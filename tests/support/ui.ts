@@ -109,6 +109,7 @@ export const LANDLORD_NAVIGATION: readonly NavEntry[] = [
   { label: 'Quản lý hợp đồng', path: '/contracts' },
   { label: 'Phí dịch vụ tòa nhà', path: '/settingAdmin' },
   { label: 'Ghi chỉ số điện nước', path: '/MeterRecord' },
+  { label: 'Hóa đơn', path: '/monthlyBills' },
   { label: 'Thông báo', path: '/notifications' },
   { label: 'Quản lý nhân viên', path: '/staffManage' },
   { label: 'Cài đặt tài khoản', path: '/accountSetting' },

@@ -71,7 +71,7 @@ describe('signed in', () => {
       signIn('lessee');
       const view = renderApp(path);
       await expectNotFound('/dashboard');
-      expect(navLabels()).toEqual(['Phòng của tôi', 'Hợp đồng của tôi']);
+      expect(navLabels()).toEqual(['Tổng quan', 'Hóa đơn', 'Báo sự cố', 'Phòng của tôi', 'Hợp đồng của tôi']);
       expect(currentPath()).toBe(path);
       view.unmount();
     }

@@ -1,4 +1,18 @@
-import { BILL_STATUS_LABELS, type BillLine, type BillStatus, type MonthlyBill } from '@nhatro/common';
+import {
+  BILL_REMINDER_PAUSE_MINUTES,
+  BILL_STATUS,
+  BILL_STATUS_LABELS,
+  HOUSE_BILL_FILTERS,
+  type BillLine,
+  type BillStatus,
+  type HouseBillFilter,
+  type HouseMonthBills,
+  type MonthlyBill,
+  ROLE,
+} from '@nhatro/common';
+import type { Filter } from './shared/query.js';
+import { hasPermission, type Caller } from './shared/access.js';
+import { AppError } from './shared/errors.js';
 import { displayMonth, displayNumber } from './shared/bills.js';
 import { displayDate, displayMoney, type DocumentBlock } from './contractDocuments.js';
 import { moneyInWords } from './shared/moneyWords.js';
@@ -114,4 +128,120 @@ export function billDocument(particulars: BillParticulars): DocumentBlock[] {
     });
   }
   return blocks;
+}
+
+type BillFacts = Pick<MonthlyBill, 'total' | 'paidAmount' | 'status' | 'dueDate' | 'billDetails'>;
+
+/** What a bill still asks for: nothing once paid, or once carried over into a later bill. */
+export function owedOnBill(bill: Pick<MonthlyBill, 'total' | 'paidAmount' | 'status'>): number {
+  if (bill.status === BILL_STATUS.carriedOver) return 0;
+  return Math.max(0, bill.total - bill.paidAmount);
+}
+
+/** Owed, and its due date (`yyyy-mm-dd`) before `today` in Vietnam. */
+export function isOverdue(bill: BillFacts, today: string): boolean {
+  return owedOnBill(bill) > 0 && bill.dueDate < today;
+}
+
+/** The older debts a bill carries: its debt lines, part of its total. */
+export function carriedInOf(bill: Pick<MonthlyBill, 'billDetails'>): number {
+  return bill.billDetails.reduce((sum, line) => (line.kind === 'debt' ? sum + line.amount : sum), 0);
+}
+
+const OWED_STATUSES = [BILL_STATUS.unpaid, BILL_STATUS.partlyPaid];
+
+/** The store conditions of a filter of the month's bills (the bills' type, house and month aside). */
+export function houseBillFilterConditions(filter: HouseBillFilter, today: string): Filter[] {
+  switch (filter) {
+    case 'all':
+      return [];
+    case 'owed':
+      return [{ op: 'in', field: 'status', values: OWED_STATUSES }];
+    case 'unpaid':
+      return [{ op: 'eq', field: 'status', value: BILL_STATUS.unpaid }];
+    case 'partlyPaid':
+      return [{ op: 'eq', field: 'status', value: BILL_STATUS.partlyPaid }];
+    case 'paid':
+      return [{ op: 'eq', field: 'status', value: BILL_STATUS.paid }];
+    case 'carriedOver':
+      return [{ op: 'eq', field: 'status', value: BILL_STATUS.carriedOver }];
+    case 'overdue':
+      return [
+        { op: 'in', field: 'status', values: OWED_STATUSES },
+        { op: 'lt', field: 'dueDate', value: today },
+      ];
+  }
+}
+
+/** Whether a bill passes a filter: the same rule as `houseBillFilterConditions`, in memory. */
+export function matchesHouseBillFilter(bill: BillFacts, filter: HouseBillFilter, today: string): boolean {
+  const owedStatus = bill.status === BILL_STATUS.unpaid || bill.status === BILL_STATUS.partlyPaid;
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'owed':
+      return owedStatus;
+    case 'unpaid':
+      return bill.status === BILL_STATUS.unpaid;
+    case 'partlyPaid':
+      return bill.status === BILL_STATUS.partlyPaid;
+    case 'paid':
+      return bill.status === BILL_STATUS.paid;
+    case 'carriedOver':
+      return bill.status === BILL_STATUS.carriedOver;
+    case 'overdue':
+      return owedStatus && bill.dueDate < today;
+  }
+}
+
+/**
+ * A month's figures: billed (older debts included, as the bills state them), collected, still owed
+ * (a bill carried into a later one owes nothing here: the later bill holds it, so nothing counts twice),
+ * the debts carried in and out, and the bills per filter.
+ */
+export function houseMonthTotals(bills: readonly BillFacts[], today: string): HouseMonthBills['totals'] {
+  const counts = Object.fromEntries(HOUSE_BILL_FILTERS.map((filter) => [filter, 0])) as Record<
+    HouseBillFilter,
+    number
+  >;
+  const totals = { billed: 0, collected: 0, owed: 0, carriedIn: 0, carriedOut: 0, counts };
+  for (const bill of bills) {
+    totals.billed += bill.total;
+    totals.collected += bill.paidAmount;
+    totals.owed += owedOnBill(bill);
+    totals.carriedIn += carriedInOf(bill);
+    if (bill.status === BILL_STATUS.carriedOver)
+      totals.carriedOut += Math.max(0, bill.total - bill.paidAmount);
+    for (const filter of HOUSE_BILL_FILTERS) {
+      if (matchesHouseBillFilter(bill, filter, today)) counts[filter] += 1;
+    }
+  }
+  return totals;
+}
+
+export const BILL_REMINDER_PAUSE_MS = BILL_REMINDER_PAUSE_MINUTES * 60_000;
+
+/**
+ * What makes a reminder by hand unique: the bill and the pause window it falls in. Two requests in
+ * the same window write the same outbox id (the second conflicts); a reminder in the previous window
+ * is found by its time (`remindedRecently`).
+ */
+export function billReminderKey(monthlyBillID: string, now: Date): string {
+  return `billReminder:${monthlyBillID}:${Math.floor(now.getTime() / BILL_REMINDER_PAUSE_MS)}`;
+}
+
+/** Whether the last reminder (ISO time) was sent less than the pause before `now`. */
+export function remindedRecently(lastRemindedOn: string | undefined, now: Date): boolean {
+  if (lastRemindedOn === undefined) return false;
+  return now.getTime() - Date.parse(lastRemindedOn) < BILL_REMINDER_PAUSE_MS;
+}
+
+/**
+ * Who collects a house's bills (the month's bills screen and its reminders): the landlord, and staff
+ * with billing rights (the caller's house is checked apart). Reading needs billing level 1, reminding 3.
+ * Tenants never: they see their own bills elsewhere.
+ */
+export function assertCollector(caller: Caller, level: number): void {
+  const manages = caller.roleID === ROLE.houseModerator || caller.roleID === ROLE.staff;
+  if (!manages || !hasPermission(caller, 'billing', level)) throw AppError.forbidden();
 }

@@ -18,6 +18,7 @@ export const OUTBOX_EVENTS = [
   'tenancyLinkCode',
   'billDueSoon',
   'billOverdue',
+  'billReminder',
   'verificationCode',
   'landlordAccountOpened',
   'registrationRejected',

@@ -1,9 +1,17 @@
 import type { HttpRequest } from '@azure/functions';
-import { BILLING_LEVELS, monthlyBillPatchSchema } from '@nhatro/common';
+import {
+  BILLING_LEVELS,
+  billReminderSchema,
+  houseMonthBillsQuerySchema,
+  monthlyBillPatchSchema,
+  ROLE,
+} from '@nhatro/common';
 import { z } from 'zod';
 import { BILL_MODEL, MONTHLY_BILL_MODEL } from '../domain/shared/odata/model.js';
 import { parseODataQuery, type ODataQuery } from '../domain/shared/odata/parse.js';
-import { readJson, splitQuery } from '../http/body.js';
+import { parseInput, readJson, splitQuery } from '../http/body.js';
+import { listHouseMonthBills } from '../useCases/monthlyBills/houseMonth.js';
+import { remindBillTenants } from '../useCases/monthlyBills/reminders.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { collectionBody, defineODataEntity } from '../http/odata.js';
 import { entityJson, json, noContent } from '../http/replies.js';
@@ -144,5 +152,39 @@ defineEndpoint({
         'Access-Control-Expose-Headers': 'Content-Disposition',
       },
     };
+  },
+});
+
+const COLLECTORS = [ROLE.houseModerator, ROLE.staff];
+
+/**
+ * `GET /api/MonthlyBill/HouseMonth?houseID=…&month=yyyy-mm&status=owed&top=50&skip=0`: the month's
+ * bills of a house as the landlord collects them (rows with room, tenant and what is owed; totals; the
+ * months that have bills). Without `month`, the latest month issued.
+ */
+defineEndpoint({
+  name: 'monthlyBillHouseMonth',
+  route: 'api/MonthlyBill/HouseMonth',
+  methods: ['GET'],
+  roles: COLLECTORS,
+  permission: { area: 'billing', level: BILLING_LEVELS.read },
+  async handle({ req, actor }) {
+    const { scope } = splitQuery(req, ['houseID', 'month', 'status', 'top', 'skip']);
+    return json(200, await listHouseMonthBills(actor, parseInput(houseMonthBillsQuerySchema, scope)));
+  },
+});
+
+/**
+ * `POST /api/MonthlyBill/Remind` `{ houseID, monthlyBillIDs }` or `{ houseID, month }` (every bill of
+ * the month still owed) → `{ queued, recentlyReminded, withoutContact, notOwed }`.
+ */
+defineEndpoint({
+  name: 'monthlyBillRemind',
+  route: 'api/MonthlyBill/Remind',
+  methods: ['POST'],
+  roles: COLLECTORS,
+  permission: { area: 'billing', level: BILLING_LEVELS.remind },
+  async handle({ req, actor }) {
+    return json(200, await remindBillTenants(actor, await readJson(req, billReminderSchema)));
   },
 });

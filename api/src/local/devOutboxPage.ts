@@ -16,6 +16,7 @@ const EVENT_LABELS: Record<OutboxMessage['event'], string> = {
   tenancyLinkCode: 'Mã liên kết hợp đồng',
   billDueSoon: 'Nhắc hạn hóa đơn',
   billOverdue: 'Hóa đơn quá hạn',
+  billReminder: 'Nhắc thanh toán (chủ trọ gửi)',
   verificationCode: 'Mã xác thực đăng ký',
   landlordAccountOpened: 'Tài khoản chủ trọ',
   registrationRejected: 'Đăng ký bị từ chối',

@@ -269,6 +269,24 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
     'RoomBillsPage',
   ),
   guardedPage(
+    routePatterns.monthlyBills,
+    'monthlyBills',
+    () => import('../features/monthlyBills/HouseBillsPage'),
+    'HouseBillsPage',
+  ),
+  guardedPage(
+    routePatterns.lesseeBills,
+    'lesseePortal',
+    () => import('./routes/TenantHomePage'),
+    'TenantBillsPage',
+  ),
+  guardedPage(
+    routePatterns.lesseeIssues,
+    'lesseePortal',
+    () => import('./routes/TenantHomePage'),
+    'TenantIssuesPage',
+  ),
+  guardedPage(
     routePatterns.oneTimeCharge,
     'bill',
     () => import('../features/monthlyBills/OneTimeChargePage'),

@@ -65,6 +65,16 @@ const BILLING_MANAGE_ACCESS: RouteAccess = {
  * (what each may do there, collecting cash or adding a charge, follows `BILLING_LEVELS`).
  */
 const ROOM_BILLING_ACCESS: RouteAccess = { ...ACCESS.houseManagers, permission: 'billingPermission' };
+/**
+ * The month's bills of a house (/monthlyBills): the landlord and staff with billing rights; what they
+ * may do there (remind, cash, guest links) is `collectingRights` (lib/session/collecting.ts).
+ */
+const COLLECTING_ACCESS: RouteAccess = {
+  ...ACCESS.houseManagers,
+  permission: 'billingPermission',
+  allowedLevels: levelsFrom(BILLING_LEVELS.read),
+};
+
 /** A bill or a charge: the landlord, and the tenant for their own (the API checks which). */
 const BILL_ACCESS: RouteAccess = { ...ACCESS.houseUsers, permission: 'billingPermission' };
 
@@ -89,6 +99,7 @@ export const ROUTE_ACCESS = {
   billing: BILLING_MANAGE_ACCESS,
   roomBilling: ROOM_BILLING_ACCESS,
   bill: BILL_ACCESS,
+  monthlyBills: COLLECTING_ACCESS,
   billingSettings: ACCESS.superAdmin,
   /** Issue reports are about rooms: landlords and staff with room access handle them. */
   requests: ROOM_ACCESS,

@@ -81,6 +81,25 @@ export function billOverdueText(
   };
 }
 
+/** A reminder the landlord sends by hand from the month's bills. */
+export function billReminderText(
+  bill: { monthlyBillID: string; billName: string; owed: number; dueDate: string; overdue: boolean },
+  houseName: string,
+  recipient: OutboxRecipient,
+  webOrigin: string,
+): Text {
+  const due = bill.overdue
+    ? `đã quá hạn thanh toán (${displayDate(bill.dueDate)})`
+    : `hạn thanh toán ${displayDate(bill.dueDate)}`;
+  return {
+    subject: `Nhắc thanh toán: ${bill.billName}`,
+    body:
+      `${greeting(recipient)}${houseName} nhắc: ${bill.billName} còn ${displayMoney(bill.owed)} ₫ chưa thanh toán, ` +
+      `${due}. Bạn có thể thanh toán trực tuyến hoặc chuyển khoản theo mã QR trên hóa đơn.`,
+    link: `${webOrigin}${WEB_PAGES.bill(bill.monthlyBillID)}`,
+  };
+}
+
 const ISSUE_STATUS_PHRASES: Record<IssueStatus, string> = {
   1: 'đã được ghi nhận',
   2: 'đang được xử lý',

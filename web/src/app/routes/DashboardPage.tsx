@@ -4,9 +4,9 @@ import { PageHeader } from '../../components/PageHeader';
 import { ROLE_IDS, useSignedInSession } from '../../lib/session';
 import { BillingSummaryCard } from '../../features/houseTickets/BillingSummaryCard';
 import { DashboardReportCard } from '../../features/dashboardReport/DashboardReportCard';
-import { LesseeRoomView } from '../../features/rooms/LesseeRoomView';
 import { OpenIssuesCard } from '../../features/issues/OpenIssuesCard';
 import { RoomsOverview } from '../../features/rooms/RoomsOverview';
+import { TenantHome } from './TenantHomePage';
 
 /**
  * /dashboard: what each role sees first (spec section 2, guard behaviour). The super admin's list of
@@ -76,8 +76,8 @@ export function DashboardPage({
     case ROLE_IDS.lessee:
       return (
         <>
-          <title>Tổng quan — Nhà trọ</title>
-          <LesseeRoomView title="Tổng quan" />
+          <title>Trang chủ — Nhà trọ</title>
+          <TenantHome />
         </>
       );
   }

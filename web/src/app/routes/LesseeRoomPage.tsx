@@ -21,7 +21,7 @@ import { paths } from '../../lib/paths';
 
 const TITLE = 'Phòng của tôi';
 
-function findOwnRoom(
+export function findOwnRoom(
   houses: readonly HouseWithRooms[],
   houseID: string | null,
   roomID: string | null,

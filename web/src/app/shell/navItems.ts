@@ -4,6 +4,7 @@ import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
+import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import ElectricMeterOutlined from '@mui/icons-material/ElectricMeterOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
@@ -12,6 +13,7 @@ import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import MeetingRoomOutlined from '@mui/icons-material/MeetingRoomOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
+import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RoomServiceOutlined from '@mui/icons-material/RoomServiceOutlined';
@@ -21,6 +23,7 @@ import UpdateOutlined from '@mui/icons-material/UpdateOutlined';
 import { BILLING_LEVELS } from '@nhatro/common';
 import { paths } from '../../lib/paths';
 import { ROLE_IDS, type Role, type RoleId } from '../../lib/session';
+import { canOpenRoute, ROUTE_ACCESS } from '../access';
 
 export interface NavItem {
   label: string;
@@ -41,7 +44,9 @@ const CONTRACTS = navItem('Quản lý hợp đồng', paths.contracts, Descripti
 const HOUSE_SERVICE_FEES = navItem('Phí dịch vụ tòa nhà', paths.fees(), RoomServiceOutlined);
 const METER_RECORDS = navItem('Ghi chỉ số điện nước', paths.meterRecords, ElectricMeterOutlined);
 /** The month's draft and issuing (billDraft); the landlord reaches it from the dashboard. */
-const BILL_DRAFT = navItem('Lập hóa đơn tháng', paths.billDraft(), ReceiptLongOutlined);
+const BILL_DRAFT = navItem('Lập hóa đơn tháng', paths.billDraft(), EditNoteOutlined);
+/** The month's bills of the house: who still owes (landlords, staff with billing rights). */
+const MONTHLY_BILLS = navItem('Hóa đơn', paths.monthlyBills(), ReceiptLongOutlined);
 const NOTIFICATIONS = navItem('Thông báo', paths.notifications, CampaignOutlined);
 const STAFF = navItem('Quản lý nhân viên', paths.staff, BadgeOutlined);
 const ACCOUNT_SETTINGS = navItem('Cài đặt tài khoản', paths.accountSettings, ManageAccountsOutlined);
@@ -64,29 +69,31 @@ const NAV_ITEMS_BY_ROLE: Record<RoleId, readonly NavItem[]> = {
     CONTRACTS,
     HOUSE_SERVICE_FEES,
     METER_RECORDS,
+    MONTHLY_BILLS,
     NOTIFICATIONS,
     STAFF,
     ACCOUNT_SETTINGS,
   ],
-  [ROLE_IDS.staff]: [ROOMS, LESSEES, CONTRACTS, METER_RECORDS],
+  [ROLE_IDS.staff]: [ROOMS, LESSEES, CONTRACTS, METER_RECORDS, MONTHLY_BILLS, BILL_DRAFT],
   [ROLE_IDS.lessee]: [
+    navItem('Tổng quan', paths.dashboard, DashboardOutlined),
+    navItem('Hóa đơn', paths.lesseeBills, ReceiptLongOutlined),
+    navItem('Báo sự cố', paths.lesseeIssues, ReportProblemOutlined),
     navItem('Phòng của tôi', paths.lesseeRoom, HomeOutlined),
     navItem('Hợp đồng của tôi', paths.lesseeContract, ArticleOutlined),
   ],
 };
 
 /**
- * The spec's sidebar of the role; staff, who have no dashboard item, also get the month's bills when their
- * billing rights let them draft and issue (`BILLING_LEVELS.draftAndIssue`, as the route and the API).
+ * The spec's sidebar of the role; an entry whose page the role's billing rights do not open is left
+ * out (staff: the month's bills from `BILLING_LEVELS.read`, drafting and issuing from
+ * `BILLING_LEVELS.draftAndIssue`, as the routes and the API).
  */
-export function navItemsFor(
-  role: Pick<Role, 'roleID' | 'billingPermission'>,
-  isUserActive: boolean,
-): readonly NavItem[] {
-  const { roleID } = role;
-  if (roleID === ROLE_IDS.houseModerator && !isUserActive) return [ACCOUNT_SETTINGS];
-  if (roleID === ROLE_IDS.staff && role.billingPermission >= BILLING_LEVELS.draftAndIssue) {
-    return [...NAV_ITEMS_BY_ROLE[roleID], BILL_DRAFT];
-  }
-  return NAV_ITEMS_BY_ROLE[roleID];
+export function navItemsFor(role: Role, isUserActive: boolean): readonly NavItem[] {
+  if (role.roleID === ROLE_IDS.houseModerator && !isUserActive) return [ACCOUNT_SETTINGS];
+  return NAV_ITEMS_BY_ROLE[role.roleID].filter((item) => {
+    if (item === MONTHLY_BILLS) return canOpenRoute(ROUTE_ACCESS.monthlyBills, role, item.path);
+    if (item === BILL_DRAFT) return role.billingPermission >= BILLING_LEVELS.draftAndIssue;
+    return true;
+  });
 }

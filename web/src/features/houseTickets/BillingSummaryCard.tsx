@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import CardActionArea from '@mui/material/CardActionArea';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
@@ -16,19 +17,27 @@ function monthText(month: string): string {
   return `${Number(monthNumber)}/${year}`;
 }
 
+/** A figure of the month; it opens the month's bills with the matching filter. */
 function Figure({
   label,
   value,
   detail,
+  to,
   testId,
 }: {
   label: string;
   value: string;
   detail?: string;
+  to: string;
   testId: string;
 }) {
   return (
-    <Box sx={{ minWidth: 0 }} data-testid={testId}>
+    <CardActionArea
+      component={RouterLink}
+      to={to}
+      sx={{ minWidth: 0, borderRadius: 1, p: 1, m: -1, width: 'auto' }}
+      data-testid={testId}
+    >
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {label}
       </Typography>
@@ -38,7 +47,7 @@ function Figure({
           {detail}
         </Typography>
       )}
-    </Box>
+    </CardActionArea>
   );
 }
 
@@ -80,18 +89,21 @@ function SummaryBody({ summary, canManage }: { summary: BillingSummary; canManag
               label="Đã phát hành"
               value={`${formatNumber(summary.billsIssued)} hóa đơn`}
               detail={formatMoney(summary.amountIssued)}
+              to={paths.monthlyBills({ month: summary.month })}
               testId="billing-issued"
             />
             <Figure
               label="Đã thanh toán"
               value={`${formatNumber(summary.billsPaid)} hóa đơn`}
               detail={formatMoney(summary.amountPaid)}
+              to={paths.monthlyBills({ month: summary.month, status: 'paid' })}
               testId="billing-paid"
             />
             <Figure
               label="Chưa thanh toán"
               value={`${formatNumber(summary.billsUnpaid)} hóa đơn`}
               detail={`Còn nợ ${formatMoney(summary.amountOwed)}`}
+              to={paths.monthlyBills({ month: summary.month, status: 'owed' })}
               testId="billing-unpaid"
             />
           </Box>
@@ -105,17 +117,24 @@ function SummaryBody({ summary, canManage }: { summary: BillingSummary; canManag
               >
                 Xem bảng kê nháp
               </Button>
+            ) : summary.billsIssued === 0 ? (
+              <Button
+                variant="outlined"
+                component={RouterLink}
+                to={paths.billDraft()}
+                data-testid="billing-draft-link"
+              >
+                Lập bảng kê tháng này
+              </Button>
             ) : (
-              summary.billsIssued === 0 && (
-                <Button
-                  variant="outlined"
-                  component={RouterLink}
-                  to={paths.billDraft()}
-                  data-testid="billing-draft-link"
-                >
-                  Lập bảng kê tháng này
-                </Button>
-              )
+              <Button
+                variant="outlined"
+                component={RouterLink}
+                to={paths.monthlyBills({ month: summary.month })}
+                data-testid="billing-bills-link"
+              >
+                Xem hóa đơn tháng {monthText(summary.month)}
+              </Button>
             )}
           </Box>
         </>

@@ -41,6 +41,7 @@ import {
   type RoomTicketView,
 } from './houseTicketsApi';
 import { RoomTicketDialog } from './RoomTicketDialog';
+import { NoDraft } from './NoDraft';
 
 const SAVE_FAILED = 'Lưu bảng kê thất bại!';
 const ISSUE_FAILED = 'Phát hành hóa đơn thất bại!';
@@ -460,27 +461,12 @@ export function DraftTicketPage() {
     );
   } else if (ticket === null) {
     content = (
-      <>
-        {createError !== null && (
-          <Alert severity="error" sx={{ mb: 2 }} data-testid="draft-create-error">
-            {createError}
-          </Alert>
-        )}
-        <EmptyState
-          title="Chưa có bảng kê nháp"
-          description="Bảng kê tháng được lập tự động vào ngày chốt hóa đơn. Bạn có thể lập ngay bây giờ."
-          action={
-            <Button
-              variant="contained"
-              onClick={() => void create()}
-              loading={creating}
-              data-testid="draft-create"
-            >
-              Lập bảng kê tháng này
-            </Button>
-          }
-        />
-      </>
+      <NoDraft
+        houseID={houseID}
+        creating={creating}
+        createError={createError}
+        onCreate={() => void create()}
+      />
     );
   } else {
     content = <TicketView key={ticket.houseTicketID} ticket={ticket} cacheKey={cacheKey} />;

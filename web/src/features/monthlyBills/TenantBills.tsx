@@ -286,3 +286,82 @@ export function TenantChargesSection({ roomID }: { roomID: string }) {
     </SectionCard>
   );
 }
+
+/** An unpaid one-time charge: what it is for, what is left, and 'Thanh toán'. */
+function OwedCharge({ charge }: { charge: OneTimeChargeReply }) {
+  const owed = owedAmount(charge);
+  return (
+    <Box sx={{ display: 'grid', gap: 1 }} data-testid={`tenant-owed-charge-${charge.oneTimeChargeID}`}>
+      {chargeRow(charge)}
+      <Typography variant="body2" sx={{ color: 'error.main', fontWeight: 600 }}>
+        Còn phải trả {formatMoney(owed)}
+      </Typography>
+      <PayOnlineButton target="oneTimeCharge" id={charge.oneTimeChargeID} fullWidth />
+    </Box>
+  );
+}
+
+/**
+ * The tenant's home, first: what is owed now. The newest unpaid bill large with 'Thanh toán' and its
+ * VietQR, the other unpaid bills, and the unpaid one-time charges, each payable; or that nothing is owed.
+ */
+export function TenantOwedSection({ roomID }: { roomID: string }) {
+  const owed = useBillList({ roomID, month: '', status: 'owed', page: 0, pageSize: 24 });
+  const charges = useRoomCharges(roomID);
+  const bills = owed.data?.value ?? [];
+  const owedCharges = (charges.data?.value ?? []).filter((charge) => owedAmount(charge) > 0);
+  const [newest, ...others] = bills;
+
+  let content;
+  if (owed.error !== undefined && owed.data === undefined)
+    content = <ErrorState onRetry={() => void owed.mutate()} />;
+  else if (owed.data === undefined || charges.data === undefined)
+    content = <LoadingLines label="Đang tải hóa đơn" />;
+  else if (newest === undefined && owedCharges.length === 0)
+    content = (
+      <Box data-testid="tenant-nothing-owed">
+        <Typography sx={{ fontWeight: 600, color: 'success.main' }}>
+          Bạn không còn khoản nào phải trả.
+        </Typography>
+        <Link component={RouterLink} to={paths.lesseeBills}>
+          Xem các hóa đơn đã thanh toán
+        </Link>
+      </Box>
+    );
+  else
+    content = (
+      <Box sx={{ display: 'grid', gap: 2 }}>
+        {newest !== undefined && <CurrentBill monthlyBillID={newest.monthlyBillID} />}
+        {others.length > 0 && (
+          <Box>
+            <Typography variant="h3" sx={{ fontSize: '1rem', mb: 1 }}>
+              Hóa đơn khác chưa thanh toán
+            </Typography>
+            <Box component="ul" sx={{ p: 0, m: 0, display: 'grid', gap: 1.5, listStyle: 'none' }}>
+              {others.map((bill) => (
+                <li key={bill.monthlyBillID}>{billRow(bill)}</li>
+              ))}
+            </Box>
+          </Box>
+        )}
+        {owedCharges.length > 0 && (
+          <Box>
+            <Typography variant="h3" sx={{ fontSize: '1rem', mb: 1 }}>
+              Phí phát sinh chưa thanh toán
+            </Typography>
+            <Box sx={{ display: 'grid', gap: 2 }}>
+              {owedCharges.map((charge) => (
+                <OwedCharge key={charge.oneTimeChargeID} charge={charge} />
+              ))}
+            </Box>
+          </Box>
+        )}
+      </Box>
+    );
+
+  return (
+    <SectionCard id="tenant-owed" title="Cần thanh toán" testId="tenant-owed-now">
+      {content}
+    </SectionCard>
+  );
+}

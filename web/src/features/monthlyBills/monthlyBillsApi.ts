@@ -1,4 +1,13 @@
-import { CONTRACT_STATUS, type CashPaymentInput, type Contract } from '@nhatro/common';
+import {
+  CONTRACT_STATUS,
+  type BillReminderInput,
+  type BillReminderResult,
+  type CashPaymentInput,
+  type Contract,
+  type HouseBillFilter,
+  type HouseMonthBillRow,
+  type HouseMonthBills,
+} from '@nhatro/common';
 import type { SWRResponse } from 'swr';
 import { apiRequest, apiUrl, ApiError, type ODataCollection } from '../../lib/api';
 import {
@@ -126,4 +135,49 @@ export function useActiveRoomContract(
       ? null
       : `/odata/Contract?HouseID=${enc(houseID)}&roomID=${enc(roomID)}&$filter=${filter}&$top=1`,
   );
+}
+
+export interface HouseMonthQuery {
+  houseID: string;
+  /** `yyyy-mm`, or '' for the latest month issued. */
+  month: string;
+  status: HouseBillFilter;
+  page: number;
+  pageSize: number;
+}
+
+/** `GET /api/MonthlyBill/HouseMonth`: the key of a page of the month's bills of a house. */
+export function houseMonthKey(query: HouseMonthQuery): string {
+  const params = new URLSearchParams({ houseID: query.houseID });
+  if (query.month !== '') params.set('month', query.month);
+  params.set('status', query.status);
+  params.set('top', String(query.pageSize));
+  params.set('skip', String(query.page * query.pageSize));
+  return `/api/MonthlyBill/HouseMonth?${params.toString()}`;
+}
+
+/** The month's bills of a house with its totals (null: no house chosen yet). */
+export function useHouseMonthBills(query: HouseMonthQuery | null): SWRResponse<HouseMonthBills, Error> {
+  return useApiResource<HouseMonthBills>(query === null ? null : houseMonthKey(query), {
+    keepPreviousData: true,
+  });
+}
+
+/** `POST /api/MonthlyBill/Remind`: these bills' tenants, or every bill of the month still owed. */
+export function remindTenants(input: BillReminderInput): Promise<BillReminderResult> {
+  return apiRequest<BillReminderResult>('/api/MonthlyBill/Remind', {
+    method: 'POST',
+    body: input,
+    ...WRITE_REQUEST,
+  });
+}
+
+/** `PATCH /odata/MonthlyBill/{id}` from a row of the month's bills (its ETag as read). */
+export function recordRowPayment(row: HouseMonthBillRow, payment: CashPaymentInput): Promise<unknown> {
+  return apiRequest(billKeys.bill(row.monthlyBillID), {
+    method: 'PATCH',
+    body: { payment },
+    ...(row['@odata.etag'] ? { ifMatch: row['@odata.etag'] } : {}),
+    ...WRITE_REQUEST,
+  });
 }

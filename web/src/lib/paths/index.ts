@@ -58,6 +58,17 @@ export const paths = {
     houseTicketID === undefined ? '/billDraft' : `/billDraft/${enc(houseTicketID)}`,
   /** One monthly bill: lines, payments, QR code, print, share. */
   monthlyBill: (monthlyBillID: string) => `/bill/${enc(monthlyBillID)}`,
+  /**
+   * The month's bills of the chosen house, who still owes: `month` (`yyyy-mm`, else the latest issued)
+   * and `status` (`owed`, `unpaid`, `partlyPaid`, `overdue`, `paid`, `carriedOver`) in the query string.
+   */
+  monthlyBills: (query: { month?: string; status?: string } = {}) => {
+    const search = new URLSearchParams();
+    if (query.month) search.set('month', query.month);
+    if (query.status) search.set('status', query.status);
+    const text = search.toString();
+    return text === '' ? '/monthlyBills' : `/monthlyBills?${text}`;
+  },
   /** The monthly bills of a room, by month and status. */
   roomBills: (roomID: string) => `/monthlyBillCD/${enc(roomID)}`,
   /** One one-time charge. */
@@ -84,6 +95,10 @@ export const paths = {
   bankTransfers: '/bankTransfers',
   lesseeRoom: '/lesseeRoomDetail',
   lesseeContract: '/lesseeContract',
+  /** The tenant's bills and one-time charges (all of them, owed first). */
+  lesseeBills: '/lesseeBills',
+  /** The tenant's issue reports and 'Báo sự cố'. */
+  lesseeIssues: '/lesseeIssues',
   admin: {
     lessorRegistrations: '/adminLessorRegister',
     accounts: '/hmAccountsManage',

@@ -2,3 +2,4 @@ export * from './types';
 export * from './sessionStore';
 export * from './returnPath';
 export * from './context';
+export * from './collecting';

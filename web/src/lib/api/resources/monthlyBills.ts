@@ -101,6 +101,7 @@ export function revalidateBills(): Promise<unknown> {
     (key) =>
       typeof key === 'string' &&
       (key.startsWith('/odata/Bill?') ||
+        key.startsWith('/api/MonthlyBill/HouseMonth') ||
         key.startsWith('/odata/MonthlyBill') ||
         key.startsWith('/odata/OneTimeCharge')),
   );

@@ -1,0 +1,158 @@
+import {
+  BILLING_LEVELS,
+  TICKET_STATUS,
+  type HouseMonthBillRow,
+  type HouseMonthBills,
+  type HouseMonthBillsQuery,
+} from '@nhatro/common';
+import {
+  assertCollector,
+  carriedInOf,
+  houseBillFilterConditions,
+  houseMonthTotals,
+  isOverdue,
+  owedOnBill,
+} from '../../domain/monthlyBills.js';
+import { reachableChannels } from '../../domain/outbox.js';
+import type {
+  ContractDoc,
+  HouseTicketDoc,
+  MonthlyBillDoc,
+  OutboxMessageDoc,
+  RoomDoc,
+} from '../../domain/shared/model.js';
+import type { Filter } from '../../domain/shared/query.js';
+import { vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
+import type { Actor } from '../shared/actor.js';
+import type { Deps } from '../shared/deps.js';
+import { authorizeHouse, houseDocs, listInHouse } from '../shared/houseScope.js';
+import { queryCollection } from '../shared/odataQuery.js';
+import { tenantRecipients } from '../shared/outboxMessages.js';
+
+/**
+ * The month's bills of a house as the landlord collects them: one row per room's bill with its tenant
+ * and what is owed, the month's totals, and the months that have bills. The filter and the page are
+ * the store's query; the totals read the month's bills once.
+ */
+
+/** Months the house issued bills for, newest first. */
+async function issuedMonths(deps: Deps, houseID: string): Promise<string[]> {
+  const tickets = await listInHouse<HouseTicketDoc>(deps, houseID, 'houseTicket', {
+    op: 'eq',
+    field: 'status',
+    value: TICKET_STATUS.issued,
+  });
+  return [...new Set(tickets.map((ticket) => ticket.month))].sort().reverse();
+}
+
+/** The latest reminder by hand of each bill (ISO time), from the outbox. */
+export async function lastReminders(
+  deps: Deps,
+  houseID: string,
+  monthlyBillIDs: readonly string[],
+  since?: string,
+): Promise<Map<string, string>> {
+  const latest = new Map<string, string>();
+  if (monthlyBillIDs.length === 0) return latest;
+  const messages = await listInHouse<OutboxMessageDoc>(deps, houseID, 'outboxMessage', {
+    op: 'and',
+    items: [
+      { op: 'eq', field: 'event', value: 'billReminder' },
+      { op: 'in', field: 'subjectID', values: [...monthlyBillIDs] },
+      ...(since === undefined ? [] : [{ op: 'ge', field: 'createdOn', value: since } as Filter]),
+    ],
+  });
+  for (const message of messages) {
+    if (message.subjectID === undefined) continue;
+    const known = latest.get(message.subjectID);
+    if (known === undefined || message.createdOn > known) latest.set(message.subjectID, message.createdOn);
+  }
+  return latest;
+}
+
+async function rowsOf(
+  deps: Deps,
+  houseID: string,
+  bills: readonly MonthlyBillDoc[],
+  today: string,
+): Promise<HouseMonthBillRow[]> {
+  if (bills.length === 0) return [];
+  const contractIDs = [...new Set(bills.map((bill) => bill.contractID))];
+  const [rooms, contracts, reminded] = await Promise.all([
+    listInHouse<RoomDoc>(deps, houseID, 'room', {
+      op: 'in',
+      field: 'id',
+      values: [...new Set(bills.map((bill) => bill.roomID))],
+    }),
+    listInHouse<ContractDoc>(deps, houseID, 'contract', { op: 'in', field: 'id', values: contractIDs }),
+    lastReminders(
+      deps,
+      houseID,
+      bills.map((bill) => bill.monthlyBillID),
+    ),
+  ]);
+  const recipients = await tenantRecipients(deps, houseID, contracts);
+  const roomNames = new Map(rooms.map((room) => [room.roomID, room.roomName]));
+  return bills.map((bill) => {
+    const recipient = recipients.get(bill.contractID);
+    const lastRemindedOn = reminded.get(bill.monthlyBillID);
+    return {
+      monthlyBillID: bill.monthlyBillID,
+      billName: bill.billName,
+      billCode: bill.billCode,
+      roomID: bill.roomID,
+      roomName: roomNames.get(bill.roomID) ?? '',
+      contractID: bill.contractID,
+      ...(recipient?.name ? { tenantName: recipient.name } : {}),
+      canRemind: recipient !== undefined && reachableChannels(recipient).length > 0,
+      total: bill.total,
+      paidAmount: bill.paidAmount,
+      owed: owedOnBill(bill),
+      dueDate: bill.dueDate,
+      status: bill.status,
+      overdue: isOverdue(bill, today),
+      carriedIn: carriedInOf(bill),
+      ...(bill.carriedToBillID ? { carriedToBillID: bill.carriedToBillID } : {}),
+      ...(lastRemindedOn ? { lastRemindedOn } : {}),
+      ...(bill._etag ? { '@odata.etag': bill._etag } : {}),
+    };
+  });
+}
+
+/** `GET /api/MonthlyBill/HouseMonth?houseID=…&month=…&status=…&top=…&skip=…`. */
+export async function listHouseMonthBills(
+  actor: Actor,
+  query: HouseMonthBillsQuery,
+): Promise<HouseMonthBills> {
+  const { deps } = actor;
+  assertCollector(actor.user, BILLING_LEVELS.read);
+  const house = await authorizeHouse(deps, actor.user, query.houseID);
+  const today = vietnamDate(deps.now());
+  const months = await issuedMonths(deps, house.houseID);
+  const month = query.month ?? months[0] ?? vietnamMonth(deps.now());
+  const ofMonth: Filter[] = [
+    { op: 'eq', field: 'type', value: 'monthlyBill' },
+    { op: 'eq', field: 'month', value: month },
+  ];
+  const [all, page] = await Promise.all([
+    listInHouse<MonthlyBillDoc>(deps, house.houseID, 'monthlyBill', ofMonth[1]),
+    queryCollection(
+      houseDocs<MonthlyBillDoc>(deps),
+      {
+        partitionKey: house.houseID,
+        filter: { op: 'and', items: [...ofMonth, ...houseBillFilterConditions(query.status, today)] },
+      },
+      // Bill names are "Hóa đơn tháng mm/yyyy – <room>": within a month, in the rooms' order.
+      { orderBy: [{ field: 'billName' }], top: query.top, skip: query.skip, count: true, expand: [] },
+    ),
+  ]);
+  return {
+    houseID: house.houseID,
+    month,
+    today,
+    months,
+    totals: houseMonthTotals(all, today),
+    count: page.count ?? page.items.length,
+    value: await rowsOf(deps, house.houseID, page.items, today),
+  };
+}
