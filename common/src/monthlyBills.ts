@@ -34,7 +34,16 @@ export const ELECTRICITY_TIERS: ReadonlyArray<{ upTo: number | null; price: numb
 ];
 export const PEOPLE_PER_ELECTRICITY_QUOTA = 4;
 
-export const BILL_LINE_KINDS = ['rent', 'electricity', 'water', 'service', 'debt', 'other'] as const;
+/** `rounding`: the difference that rounds the total to the house's step ('Làm tròn'), last line. */
+export const BILL_LINE_KINDS = [
+  'rent',
+  'electricity',
+  'water',
+  'service',
+  'debt',
+  'other',
+  'rounding',
+] as const;
 export type BillLineKind = (typeof BILL_LINE_KINDS)[number];
 
 /** One line of a bill (`billDetails`). */

@@ -1,4 +1,4 @@
-import { BILL_STATUS } from '@nhatro/common';
+import { BILL_STATUS, DEFAULT_BILL_ROUNDING } from '@nhatro/common';
 import { monthBounds, billedInMonth, roomTicketID } from '../../domain/houseTickets.js';
 import { groupBy } from '../../domain/shared/groupBy.js';
 import type {
@@ -157,6 +157,7 @@ export function computedTicket(facts: HouseFacts, contract: ContractDoc) {
         owed: bill.total - bill.paidAmount,
       }))
       .filter((debt) => debt.owed > 0),
+    rounding: facts.house.billRounding ?? DEFAULT_BILL_ROUNDING,
   });
   return {
     lines: computed.lines,
