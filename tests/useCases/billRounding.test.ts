@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BillRounding } from '@nhatro/common';
 import { sumLines } from '../../api/src/domain/shared/bills.js';
+import { HOUSE_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import type {
   HouseDoc,
   MonthlyBillDoc,
@@ -132,7 +133,7 @@ describe('rounding a drafted bill', () => {
     await updateHouseTicket(actor, ticket.houseTicketID, { issue: true }, undefined);
     const updated = await updateHouse(actor, house.houseID, { billRounding: 0 });
     expect(updated).toMatchObject({ billRounding: 0 });
-    expect(await getHouse(actor, house.houseID, odata())).toMatchObject({ billRounding: 0 });
+    expect(await getHouse(actor, house.houseID, odata(HOUSE_MODEL))).toMatchObject({ billRounding: 0 });
     const [bill] = await listInHouse<MonthlyBillDoc>(deps, house.houseID, 'monthlyBill');
     expect(bill?.total).toBe(1_164_000);
   });
