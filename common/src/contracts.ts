@@ -8,12 +8,15 @@ import { vehicleCreateSchema } from './vehicles.js';
  * other occupants, their vehicles and the house services they use.
  */
 
-/** 1 active (spec); 2 ended at its end date; 3 terminated early. */
+/**
+ * 1 active (spec); 2 past its end date and not ended: the tenant stays month to month (billed like an
+ * active contract until the landlord extends or ends it); 3 ended (early, or on any day after the end).
+ */
 export const CONTRACT_STATUS = { active: 1, expired: 2, terminated: 3 } as const;
 export type ContractStatus = (typeof CONTRACT_STATUS)[keyof typeof CONTRACT_STATUS];
 export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
   1: 'Đang hiệu lực',
-  2: 'Đã hết hạn',
+  2: 'Quá hạn, chưa gia hạn',
   3: 'Đã kết thúc sớm',
 };
 

@@ -10,7 +10,8 @@
 import fc from 'fast-check';
 import { BILL_STATUS, CONTRACT_STATUS, contractCreateSchema, type PaymentEntry } from '@nhatro/common';
 import { firstKeptMonth, totalsOf, type MonthlyTotals } from '../../api/src/domain/dashboardReport.js';
-import { addDays } from '../../api/src/domain/houseTickets.js';
+import { addDays, monthBounds } from '../../api/src/domain/houseTickets.js';
+import { sumLines } from '../../api/src/domain/shared/bills.js';
 import { AppError } from '../../api/src/domain/shared/errors.js';
 import { gatewayDateToIso } from '../../api/src/domain/shared/onlinePayments.js';
 import {
@@ -25,6 +26,7 @@ import {
   type PaymentDoc,
   type ReservationDoc,
   type RoomDoc,
+  type RoomTicketDoc,
   type UserDoc,
 } from '../../api/src/domain/shared/model.js';
 import {
@@ -292,6 +294,7 @@ export interface Snapshot {
   rooms: RoomDoc[];
   reservations: ReservationDoc[];
   tickets: HouseTicketDoc[];
+  roomTickets: RoomTicketDoc[];
   totals: Map<string, HouseTotalsDoc | undefined>;
   transfers: BankTransferDoc[];
   /** Every document's ETag by id: a refused operation must leave them all as they were. */
@@ -425,6 +428,7 @@ export async function readSnapshot(world: World): Promise<Snapshot> {
     rooms: [],
     reservations: [],
     tickets: [],
+    roomTickets: [],
     totals: new Map(),
     transfers: [],
     etags: new Map(),
@@ -448,6 +452,7 @@ export async function readSnapshot(world: World): Promise<Snapshot> {
       else if (doc.type === 'room') snapshot.rooms.push(doc);
       else if (doc.type === 'reservation') snapshot.reservations.push(doc);
       else if (doc.type === 'houseTicket') snapshot.tickets.push(doc);
+      else if (doc.type === 'roomTicket') snapshot.roomTickets.push(doc);
       else if (doc.type === 'houseTotals') snapshot.totals.set(houseID, doc);
     }
   }
@@ -1063,6 +1068,37 @@ export function brokenInvariants(world: World): string[] {
     }
     const status = paid === 0 ? BILL_STATUS.unpaid : paid < due ? BILL_STATUS.partlyPaid : BILL_STATUS.paid;
     if (doc.status !== status) fail(`${doc.id}: status ${doc.status} with ${paid} of ${due} ₫ paid`);
+  }
+
+  // 2b. Every bill's and draft's lines add up to its total, rounded to the house's step (1.000 ₫ by
+  //     default, the model's houses): a 'Làm tròn' line makes up the difference, at most one.
+  const ROUNDING_STEP = 1000;
+  for (const [id, lines, total] of [
+    ...snapshot.bills.map((bill) => [bill.id, bill.billDetails, bill.total] as const),
+    ...snapshot.roomTickets.map((ticket) => [ticket.id, ticket.lines, ticket.total] as const),
+  ]) {
+    if (sumLines(lines) !== total) fail(`${id}: lines add up to ${sumLines(lines)}, total ${total}`);
+    if (total % ROUNDING_STEP !== 0) fail(`${id}: total ${total} is not rounded to ${ROUNDING_STEP} ₫`);
+    if (lines.filter((line) => line.kind === 'rounding').length > 1) fail(`${id}: two rounding lines`);
+  }
+
+  // 2c. Month to month: every contract still running (active, or past its end and not ended) that
+  //     existed when a month was drafted and started by the month's last day is on that month's draft,
+  //     however long ago its end date passed.
+  const drafted = new Set(snapshot.roomTickets.map((ticket) => `${ticket.contractID}_${ticket.month}`));
+  for (const ticket of snapshot.tickets) {
+    const { last } = monthBounds(ticket.month);
+    for (const contract of snapshot.contracts) {
+      const running =
+        contract.status === CONTRACT_STATUS.active || contract.status === CONTRACT_STATUS.expired;
+      if (!running || contract.houseID !== ticket.houseID) continue;
+      if (contract.createdOn >= ticket.createdOn || contract.startDate > last) continue;
+      if (!drafted.has(`${contract.contractID}_${ticket.month}`)) {
+        fail(
+          `contract ${contract.contractID} (${contract.startDate}→${contract.endDate}, status ${contract.status}) is missing from the draft of ${ticket.month}`,
+        );
+      }
+    }
   }
 
   // 3. The house's running totals are the sums over its bills and charges.

@@ -1,5 +1,7 @@
 import { type ContractTerminateInput, CONTRACT_STATUS, CONTRACT_MESSAGES, settlement } from '@nhatro/common';
+import { runsMonthToMonth } from '../../domain/houseTickets.js';
 import { AppError } from '../../domain/shared/errors.js';
+import { vietnamDate } from '../../domain/shared/time.js';
 import type { OneTimeChargeDoc, ContractDoc, RoomDoc, HouseScopedDoc } from '../../domain/shared/model.js';
 import { type Actor, audit } from '../shared/actor.js';
 import { contractForCaller } from '../shared/contractScope.js';
@@ -18,7 +20,12 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
   const { deps } = actor;
   const contract = await contractForCaller(actor, input.contractID);
   if (contract.status === CONTRACT_STATUS.terminated) throw AppError.conflict(CONTRACT_MESSAGES.notActive);
-  if (input.terminationDate < contract.startDate || input.terminationDate > contract.endDate) {
+  // A contract past its end runs month to month: it may end on any day after its end date.
+  const monthToMonth = runsMonthToMonth(contract, vietnamDate(deps.now()));
+  if (
+    input.terminationDate < contract.startDate ||
+    (!monthToMonth && input.terminationDate > contract.endDate)
+  ) {
     throw AppError.validation([
       { field: 'terminationDate', errorMessage: CONTRACT_MESSAGES.terminationOutsideTerm },
     ]);
