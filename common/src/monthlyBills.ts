@@ -69,7 +69,8 @@ export type BillLine = z.infer<typeof billLineEntity>;
 
 export const paymentEntryEntity = z.object({
   amount: z.number(),
-  method: z.enum(['cash', 'online', 'transfer']),
+  /** `deposit`: taken from the deposit when the contract ended (the settlement says how much). */
+  method: z.enum(['cash', 'online', 'transfer', 'deposit']),
   paidOn: isoDateTime(),
   recordedBy: z.string().optional(),
   note: z.string().optional(),

@@ -254,7 +254,17 @@ interface ModelContract {
   deposit: number;
   reservationID?: string;
   /** What the model expects the settlement to say, once terminated. */
-  termination?: { date: string; damage: number; unpaidCharges: number };
+  termination?: {
+    date: string;
+    damage: number;
+    unpaidCharges: number;
+    /** What the contract's issued bills still owed when it ended. */
+    unpaidBills: number;
+    /** The rent lines of the termination month's bill, when it had one. */
+    billedRent?: number;
+    /** The contract's bills and charges that owed something then: the deposit pays them. */
+    settledIDs: string[];
+  };
 }
 
 interface ModelLink {
@@ -834,6 +844,19 @@ export async function runOp(world: World, op: Op): Promise<void> {
       const unpaidCharges = snapshot.charges
         .filter((charge) => charge.contractID === contract.contractID)
         .reduce((sum, charge) => sum + owedOn(charge), 0);
+      // And what its issued bills still owe; the termination month's bill, if any, already asked its rent.
+      const ownBills = snapshot.bills.filter((bill) => bill.contractID === contract.contractID);
+      const unpaidBills = sumOf(ownBills.map(owedOn));
+      const lastBill = ownBills.find((bill) => bill.month === date.slice(0, 7));
+      const billedRent = lastBill
+        ? sumOf(lastBill.billDetails.filter((line) => line.kind === 'rent').map((line) => line.amount))
+        : undefined;
+      const settledIDs = [
+        ...ownBills,
+        ...snapshot.charges.filter((charge) => charge.contractID === contract.contractID),
+      ]
+        .filter((doc) => owedOn(doc) > 0)
+        .map((doc) => doc.id);
       const ended = await run(
         `terminate ${contract.contractID.slice(0, 4)} on ${date} damage ${damage}`,
         () =>
@@ -844,7 +867,16 @@ export async function runOp(world: World, op: Op): Promise<void> {
             damageCharges: damage,
           }),
       );
-      if (ended) contract.termination = { date, damage, unpaidCharges };
+      if (ended) {
+        contract.termination = {
+          date,
+          damage,
+          unpaidCharges,
+          unpaidBills,
+          ...(billedRent !== undefined ? { billedRent } : {}),
+          settledIDs,
+        };
+      }
       break;
     }
     case 'clock': {
@@ -1037,7 +1069,13 @@ export function brokenInvariants(world: World): string[] {
         .map((link) => link.amount),
     ) +
     sumOf(world.transfers.map((transfer) => transfer.amount));
-  const recorded = sumOf(docs.flatMap((doc) => doc.payments.map((entry) => entry.amount))) + waiting;
+  // What a settlement took from a deposit was not received now: it is checked against the settlement (5).
+  const recorded =
+    sumOf(
+      docs.flatMap((doc) =>
+        doc.payments.filter((entry) => entry.method !== 'deposit').map((entry) => entry.amount),
+      ),
+    ) + waiting;
   if (received !== recorded)
     fail(`${received} ₫ received, ${recorded} ₫ on bills, charges and waiting transfers`);
 
@@ -1145,9 +1183,10 @@ export function brokenInvariants(world: World): string[] {
   // 5. A deposit is counted once: a reservation's deposit moves into its contract (the reservation is then
   //    'contracted', no longer held), a contract keeps the deposit it was made with, and a settlement
   //    starts from that deposit and takes from it exactly the prorated rent, the damages and what the
-  //    contract's charges still owed. Not checked: that what the settlement takes from the deposit is no
-  //    longer asked elsewhere. Today it still is (the termination month's bill keeps its rent, the charges
-  //    stay payable); how a settlement should close them is a decision still to be made.
+  //    contract's charges and issued bills still owed; and nothing it takes is asked twice: those charges
+  //    and bills are paid by 'deposit' payments of exactly what they owed, the rent is the days lived less
+  //    what the termination month's bill already asked, and a month whose rent the settlement charged
+  //    has no rent line on a later draft or bill.
   let heldExpected = 0;
   for (const reservation of world.reservations) {
     const stored = snapshot.reservations.find(
@@ -1196,9 +1235,53 @@ export function brokenInvariants(world: World): string[] {
         `contract ${contract.contractID}: settlement takes ${settled.unpaidCharges} ₫ of charges, ${termination.unpaidCharges} ₫ were owed`,
       );
     }
-    const refund = contract.deposit - settled.proratedRent - termination.damage - termination.unpaidCharges;
+    if ((settled.unpaidBills ?? 0) !== termination.unpaidBills) {
+      fail(
+        `contract ${contract.contractID}: settlement takes ${settled.unpaidBills} ₫ of bills, ${termination.unpaidBills} ₫ were owed`,
+      );
+    }
+    const [year, month, day] = termination.date.split('-').map(Number) as [number, number, number];
+    const daysInTheMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+    const rent = Math.round((stored.rentFee * day) / daysInTheMonth) - (termination.billedRent ?? 0);
+    if (settled.proratedRent !== rent) {
+      fail(
+        `contract ${contract.contractID}: settlement rent ${settled.proratedRent} ₫, expected ${rent} ₫ (billed ${termination.billedRent})`,
+      );
+    }
+    const refund =
+      contract.deposit - rent - termination.damage - termination.unpaidCharges - termination.unpaidBills;
     if (settled.refund !== refund)
       fail(`contract ${contract.contractID}: refund ${settled.refund}, expected ${refund}`);
+    const fromDeposit = docs.filter((doc) => doc.contractID === contract.contractID);
+    const taken = sumOf(
+      fromDeposit.flatMap((doc) =>
+        doc.payments.filter((entry) => entry.method === 'deposit').map((entry) => entry.amount),
+      ),
+    );
+    if (taken !== termination.unpaidCharges + termination.unpaidBills) {
+      fail(
+        `contract ${contract.contractID}: ${taken} ₫ paid from the deposit, the settlement took ${termination.unpaidCharges + termination.unpaidBills} ₫`,
+      );
+    }
+    for (const id of termination.settledIDs) {
+      const doc = byID.get(id);
+      if (doc && owedOn(doc) > 0) fail(`${id}: still asks ${owedOn(doc)} ₫ the deposit paid`);
+    }
+    if (settled.rentMonth !== undefined) {
+      const rentAgain = [
+        ...snapshot.bills
+          .filter((bill) => bill.contractID === contract.contractID && bill.month === settled.rentMonth)
+          .map((bill) => bill.billDetails),
+        ...snapshot.roomTickets
+          .filter((ticket) => ticket.contractID === contract.contractID && ticket.month === settled.rentMonth)
+          .map((ticket) => ticket.lines),
+      ].some((lines) => lines.some((line) => line.kind === 'rent'));
+      if (rentAgain) {
+        fail(
+          `contract ${contract.contractID}: the rent of ${settled.rentMonth} is taken from the deposit and billed again`,
+        );
+      }
+    }
   }
   const held =
     sumOf(

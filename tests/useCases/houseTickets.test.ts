@@ -111,7 +111,13 @@ beforeEach(async () => {
     endDate: '2027-05-31',
     rentFee: 2_000_000,
   });
-  await aTenancy(deps, ended, { startDate: '2026-01-01', endDate: '2026-10-31', status: 2 });
+  // Ended by the landlord on its end date (one left past its end without ending runs month to month).
+  await aTenancy(deps, ended, {
+    startDate: '2026-01-01',
+    endDate: '2026-10-31',
+    status: 3,
+    terminatedOn: '2026-10-31',
+  });
   parking = await aFee(deps, house, { serviceName: 'Gửi xe máy', price: 100_000, unit: 'vehicle' });
   const garbage = await aFee(deps, house, { serviceName: 'Phí rác', price: 30_000, unit: 'room' });
   await aVehicleWithFee(deps, withVehicle, '59-X1 234.56', parking);
@@ -629,6 +635,7 @@ describe('the dashboard billing summary', () => {
       amountIssued: 0,
       amountPaid: 0,
       amountOwed: 0,
+      pastEndContracts: [],
     });
     await draft();
     expect((await billingSummary(actorFor(deps, landlord), house.houseID, MONTH)).draftTicketID).toBe(

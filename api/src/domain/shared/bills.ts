@@ -44,6 +44,8 @@ export interface BillInput {
   debts: Array<{ monthlyBillID: string; billName: string; owed: number }>;
   /** The house's rounding step of the total (0, 500, 1.000 đồng); absent or 0: not rounded. */
   rounding?: number;
+  /** The month's rent was charged by the contract's settlement (taken from the deposit): no rent line. */
+  rentSettled?: boolean;
 }
 
 export interface ComputedBill {
@@ -216,7 +218,7 @@ export function computeBill(input: BillInput): ComputedBill {
   const part = share ? share.days / share.daysInMonth : 0;
   const partNote = share ? prorationNote(share) : undefined;
 
-  if (share) {
+  if (share && !input.rentSettled) {
     const rent = rentFor(month, contract);
     lines.push(
       line({

@@ -165,6 +165,7 @@ export function computedTicket(facts: HouseFacts, contract: ContractDoc) {
       }))
       .filter((debt) => debt.owed > 0),
     rounding: facts.house.billRounding ?? DEFAULT_BILL_ROUNDING,
+    rentSettled: contract.settlement?.rentMonth === facts.month,
   });
   return {
     lines: computed.lines,
