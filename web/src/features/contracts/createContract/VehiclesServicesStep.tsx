@@ -12,7 +12,13 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { FEE_UNIT_LABELS, VEHICLE_TYPES, type Fee, type VehicleType } from '@nhatro/common';
 import { reservedHelperText } from '../../../components/fieldForm';
 import { formatMoney } from '../../../lib/format';
-import { emptyVehicle, serviceChoice, type PersonDraft, type VehicleDraft } from '../contractDraft';
+import {
+  emptyVehicle,
+  serviceChoice,
+  withMatchingVehicleFees,
+  type PersonDraft,
+  type VehicleDraft,
+} from '../contractDraft';
 import { gridSx, personName, vehicleName, type DraftControls } from './draftControls';
 
 /** One vehicle: its type, plate (none for a bicycle) and owner among the contract's people. */
@@ -21,11 +27,13 @@ function VehicleCard({
   vehicle,
   index,
   people,
+  fees,
 }: {
   controls: DraftControls;
   vehicle: VehicleDraft;
   index: number;
   people: readonly PersonDraft[];
+  fees: readonly Fee[];
 }) {
   const { update, error, touch, disabled } = controls;
   const prefix = `vehicles.${vehicle.key}.`;
@@ -67,9 +75,20 @@ function VehicleCard({
           select
           label="Loại xe"
           value={vehicle.vehicleType}
-          onChange={(event) =>
-            setVehicle({ vehicleType: event.target.value as VehicleType }, `${prefix}licensePlate`)
-          }
+          onChange={(event) => {
+            const vehicleType = event.target.value as VehicleType;
+            // Its parking fee follows the type (a car's, not a motorbike's).
+            update(
+              (current) => ({
+                ...current,
+                vehicles: current.vehicles.map((other) =>
+                  other.key === vehicle.key ? { ...other, vehicleType } : other,
+                ),
+                services: withMatchingVehicleFees(current.services, fees, { key: vehicle.key, vehicleType }),
+              }),
+              `${prefix}licensePlate`,
+            );
+          }}
           disabled={disabled}
           helperText=" "
           slotProps={{
@@ -208,14 +227,29 @@ export function VehiclesServicesStep({ controls, fees }: { controls: DraftContro
         </Typography>
       )}
       {draft.vehicles.map((vehicle, index) => (
-        <VehicleCard key={vehicle.key} controls={controls} vehicle={vehicle} index={index} people={people} />
+        <VehicleCard
+          key={vehicle.key}
+          controls={controls}
+          vehicle={vehicle}
+          index={index}
+          people={people}
+          fees={fees}
+        />
       ))}
       <Box>
         <Button
           variant="outlined"
           startIcon={<AddOutlined />}
           onClick={() =>
-            update((current) => ({ ...current, vehicles: [...current.vehicles, emptyVehicle()] }))
+            update((current) => {
+              // A new vehicle pays its parking fee unless the landlord unticks it.
+              const vehicle = emptyVehicle();
+              return {
+                ...current,
+                vehicles: [...current.vehicles, vehicle],
+                services: withMatchingVehicleFees(current.services, fees, vehicle),
+              };
+            })
           }
           disabled={disabled || draft.vehicles.length >= 20}
           data-testid="vehicle-add"
