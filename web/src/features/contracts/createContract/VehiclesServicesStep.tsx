@@ -21,6 +21,24 @@ import {
 } from '../contractDraft';
 import { gridSx, personName, vehicleName, type DraftControls } from './draftControls';
 
+/** A vehicle's new type; its parking fee follows the type (a car's, not a motorbike's). */
+function changeType(
+  controls: DraftControls,
+  fees: readonly Fee[],
+  vehicle: Pick<VehicleDraft, 'key' | 'vehicleType'>,
+): void {
+  controls.update(
+    (current) => ({
+      ...current,
+      vehicles: current.vehicles.map((other) =>
+        other.key === vehicle.key ? { ...other, vehicleType: vehicle.vehicleType } : other,
+      ),
+      services: withMatchingVehicleFees(current.services, fees, vehicle),
+    }),
+    `vehicles.${vehicle.key}.licensePlate`,
+  );
+}
+
 /** One vehicle: its type, plate (none for a bicycle) and owner among the contract's people. */
 function VehicleCard({
   controls,
@@ -75,20 +93,9 @@ function VehicleCard({
           select
           label="Loại xe"
           value={vehicle.vehicleType}
-          onChange={(event) => {
-            const vehicleType = event.target.value as VehicleType;
-            // Its parking fee follows the type (a car's, not a motorbike's).
-            update(
-              (current) => ({
-                ...current,
-                vehicles: current.vehicles.map((other) =>
-                  other.key === vehicle.key ? { ...other, vehicleType } : other,
-                ),
-                services: withMatchingVehicleFees(current.services, fees, { key: vehicle.key, vehicleType }),
-              }),
-              `${prefix}licensePlate`,
-            );
-          }}
+          onChange={(event) =>
+            changeType(controls, fees, { key: vehicle.key, vehicleType: event.target.value as VehicleType })
+          }
           disabled={disabled}
           helperText=" "
           slotProps={{
