@@ -8,12 +8,15 @@ import { vehicleCreateSchema } from './vehicles.js';
  * other occupants, their vehicles and the house services they use.
  */
 
-/** 1 active (spec); 2 ended at its end date; 3 terminated early. */
+/**
+ * 1 active (spec); 2 past its end date and not ended: the tenant stays month to month (billed like an
+ * active contract until the landlord extends or ends it); 3 ended (early, or on any day after the end).
+ */
 export const CONTRACT_STATUS = { active: 1, expired: 2, terminated: 3 } as const;
 export type ContractStatus = (typeof CONTRACT_STATUS)[keyof typeof CONTRACT_STATUS];
 export const CONTRACT_STATUS_LABELS: Record<ContractStatus, string> = {
   1: 'Đang hiệu lực',
-  2: 'Đã hết hạn',
+  2: 'Quá hạn, chưa gia hạn',
   3: 'Đã kết thúc sớm',
 };
 
@@ -176,6 +179,9 @@ export const contractEntity = z.object({
       proratedRent: z.number(),
       damageCharges: z.number(),
       unpaidCharges: z.number().optional(),
+      unpaidBills: z.number().optional(),
+      billedRent: z.number().optional(),
+      rentMonth: z.string().optional(),
       refund: z.number(),
     })
     .optional(),
@@ -307,32 +313,51 @@ function daysInMonth(year: number, month: number): number {
 /** What an early end settles (`POST /odata/Contract/TerminateContract`), in đồng. */
 export interface Settlement {
   deposit: number;
+  /**
+   * The last month's rent for the days lived, less the rent a bill of that month already asked (negative:
+   * rent billed for days after the end, given back).
+   */
   proratedRent: number;
   damageCharges: number;
   /** What is still owed on the contract's one-time charges (absent on settlements recorded before). */
   unpaidCharges?: number;
+  /** What is still owed on the contract's issued bills, taken from the deposit (they are then paid). */
+  unpaidBills?: number;
+  /** The rent a bill of the termination month already asked (absent: none, or recorded before). */
+  billedRent?: number;
+  /** `yyyy-mm`: the month whose rent the settlement charges; that month's draft leaves rent out. */
+  rentMonth?: string;
   /** Negative when the tenant still owes money after the deposit. */
   refund: number;
 }
 
 /**
  * Early end of a contract: the rent of the last month is charged for the days lived in it (the
- * termination day included), the deposit pays for it, for damages and for one-time charges still
- * unpaid, the rest is given back. Money is whole đồng; the prorated rent is rounded to the nearest đồng.
+ * termination day included), the deposit pays for it, for damages and for what the contract's charges and
+ * issued bills still owe; the rest is given back. When a bill of that month already asked rent, the
+ * settlement charges only the difference (a credit when the bill asked more). Money is whole đồng; the
+ * prorated rent is rounded to the nearest đồng.
  */
 export function settlement(
   contract: { rentFee: number; deposit: number },
   terminationDate: string,
   damageCharges: number,
   unpaidCharges = 0,
-): Settlement & { unpaidCharges: number } {
+  bills: { billedRent?: number | undefined; unpaidBills?: number } = {},
+): Settlement & { unpaidCharges: number; unpaidBills: number } {
   const [year, month, day] = terminationDate.split('-').map(Number) as [number, number, number];
-  const proratedRent = Math.round((contract.rentFee * day) / daysInMonth(year, month));
+  const lived = Math.round((contract.rentFee * day) / daysInMonth(year, month));
+  const proratedRent = lived - (bills.billedRent ?? 0);
+  const unpaidBills = bills.unpaidBills ?? 0;
   return {
     deposit: contract.deposit,
     proratedRent,
     damageCharges,
     unpaidCharges,
-    refund: contract.deposit - proratedRent - damageCharges - unpaidCharges,
+    unpaidBills,
+    ...(bills.billedRent !== undefined
+      ? { billedRent: bills.billedRent }
+      : { rentMonth: terminationDate.slice(0, 7) }),
+    refund: contract.deposit - proratedRent - damageCharges - unpaidCharges - unpaidBills,
   };
 }

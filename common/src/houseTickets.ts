@@ -114,4 +114,14 @@ export interface BillingSummary {
   amountIssued: number;
   amountPaid: number;
   amountOwed: number;
+  /** Contracts past their end date that nobody extended or ended: they continue month to month. */
+  pastEndContracts?: PastEndContract[];
+}
+
+/** A contract running month to month ('quá hạn, chưa gia hạn') on the dashboard. */
+export interface PastEndContract {
+  contractID: string;
+  roomID: string;
+  roomName: string;
+  endDate: string;
 }

@@ -3,6 +3,22 @@ import { idField, isoDateTime, text } from './fields.js';
 
 /** Houses (nhà trọ): the payloads a landlord sends and the entity `/odata/House` returns. */
 
+/**
+ * How a house rounds a bill's total (đồng): 0 = not at all, 500 or 1.000 = to the nearest multiple, half
+ * up. The difference is its own line ('Làm tròn') so the lines still add up. Absent: 1.000.
+ */
+export const BILL_ROUNDING_STEPS = [0, 500, 1000] as const;
+export type BillRounding = (typeof BILL_ROUNDING_STEPS)[number];
+export const DEFAULT_BILL_ROUNDING: BillRounding = 1000;
+export const BILL_ROUNDING_LABELS: Record<BillRounding, string> = {
+  0: 'Không làm tròn',
+  500: 'Làm tròn đến 500 ₫',
+  1000: 'Làm tròn đến 1.000 ₫',
+};
+const billRoundingField = z.union([z.literal(0), z.literal(500), z.literal(1000)], {
+  error: 'Cách làm tròn chỉ được là không làm tròn, 500 ₫ hoặc 1.000 ₫.',
+});
+
 export const houseCreateSchema = z.strictObject({
   houseName: text('Tên nhà trọ không được để trống!', 100, 'Tên nhà trọ tối đa 100 ký tự.'),
   houseAddress: text('Địa chỉ không được để trống!', 300, 'Địa chỉ tối đa 300 ký tự.'),
@@ -11,6 +27,7 @@ export type HouseCreateInput = z.infer<typeof houseCreateSchema>;
 
 export const houseUpdateSchema = houseCreateSchema.partial().extend({
   houseID: idField('Mã nhà trọ không hợp lệ.').optional(),
+  billRounding: billRoundingField.optional(),
 });
 export type HouseUpdateInput = z.infer<typeof houseUpdateSchema>;
 
@@ -21,6 +38,8 @@ export const houseEntity = z.object({
   createdOn: isoDateTime(),
   /** Day of the month (1–28) the house's bills are drafted; absent: the platform's default. */
   billingDay: z.number().optional(),
+  /** How its bills' totals are rounded (đồng); absent: {@link DEFAULT_BILL_ROUNDING}. */
+  billRounding: z.number().optional(),
 });
 export type House = z.infer<typeof houseEntity>;
 

@@ -14,6 +14,11 @@ export const METER_UNITS: Record<MeterKind, string> = { electricity: 'kWh', wate
 
 /** Use above this many times the room's average is refused unless the reader confirms it. */
 export const IMPLAUSIBLE_USE_FACTOR = 5;
+/**
+ * A room's first reading (no history) above this many times the median use of the house's other rooms
+ * (each room's average over its recent months; at least two rooms) is refused unless confirmed.
+ */
+export const FIRST_READING_FACTOR = 3;
 /** A whole house or floor per PATCH; more is split by the client. */
 export const MAX_READINGS_PER_BATCH = 500;
 
@@ -24,6 +29,8 @@ export const METER_MESSAGES = {
     `${label} mới không được nhỏ hơn chỉ số cũ (${previous}). Nếu đã thay đồng hồ, hãy đánh dấu "Thay đồng hồ".`,
   implausible: (label: string, use: number, average: number) =>
     `${label}: mức dùng ${use} cao hơn ${IMPLAUSIBLE_USE_FACTOR} lần mức trung bình (${average}). Hãy kiểm tra lại và xác nhận nếu đúng.`,
+  firstReadingImplausible: (label: string, use: number, median: number) =>
+    `${label}: lần ghi đầu tiên của phòng có mức dùng ${use}, cao hơn ${FIRST_READING_FACTOR} lần mức trung vị của các phòng khác trong nhà (${median}). Hãy kiểm tra lại và xác nhận nếu đúng.`,
   replacementIncomplete:
     'Khi thay đồng hồ, hãy nhập chỉ số cuối của đồng hồ cũ và chỉ số đầu của đồng hồ mới.',
   finalBelowPrevious: (previous: number) =>

@@ -56,7 +56,16 @@ export const ELECTRICITY_TIERS: ReadonlyArray<{ upTo: number | null; price: numb
 ];
 export const PEOPLE_PER_ELECTRICITY_QUOTA = 4;
 
-export const BILL_LINE_KINDS = ['rent', 'electricity', 'water', 'service', 'debt', 'other'] as const;
+/** `rounding`: the difference that rounds the total to the house's step ('Làm tròn'), last line. */
+export const BILL_LINE_KINDS = [
+  'rent',
+  'electricity',
+  'water',
+  'service',
+  'debt',
+  'other',
+  'rounding',
+] as const;
 export type BillLineKind = (typeof BILL_LINE_KINDS)[number];
 
 /** One line of a bill (`billDetails`). */
@@ -82,7 +91,8 @@ export type BillLine = z.infer<typeof billLineEntity>;
 
 export const paymentEntryEntity = z.object({
   amount: z.number(),
-  method: z.enum(['cash', 'online', 'transfer']),
+  /** `deposit`: taken from the deposit when the contract ended (the settlement says how much). */
+  method: z.enum(['cash', 'online', 'transfer', 'deposit']),
   paidOn: isoDateTime(),
   recordedBy: z.string().optional(),
   note: z.string().optional(),

@@ -17,6 +17,7 @@ const MSG = {
   nameRequired: 'Tên nhà trọ không được để trống!',
   addressRequired: 'Địa chỉ không được để trống!',
   houseIDInvalid: 'Mã nhà trọ không hợp lệ.',
+  roundingInvalid: 'Cách làm tròn chỉ được là không làm tròn, 500 ₫ hoặc 1.000 ₫.',
 };
 
 let product: TestProduct;
@@ -234,6 +235,28 @@ describe('PATCH /odata/House', () => {
     });
     expectError(again, 412, MSG.stale);
     expect((await readHouse(hoaSen)).body.houseName).toBe('Nhà trọ Hoa Sen 3');
+  });
+
+  it("sets how the house's bill totals are rounded; a step other than 0, 500 or 1.000 is a 400 that changes nothing", async () => {
+    const set = await api.request<House>('PATCH', `/odata/House/${hoaSen}`, {
+      token: token.chunha as string,
+      body: { billRounding: 500 },
+    });
+    expect(set.status).toBe(200);
+    expect((await readHouse(hoaSen)).body).toMatchObject({ billRounding: 500 });
+    for (const billRounding of [100, '1000', -500, 1000.5]) {
+      const refused = await api.request('PATCH', `/odata/House/${hoaSen}`, {
+        token: token.chunha as string,
+        body: { billRounding },
+      });
+      expectFieldError(refused, 'billRounding', MSG.roundingInvalid);
+    }
+    expect((await readHouse(hoaSen)).body).toMatchObject({ billRounding: 500 });
+    const back = await api.request<House>('PATCH', `/odata/House/${hoaSen}`, {
+      token: token.chunha as string,
+      body: { billRounding: 1000 },
+    });
+    expect(back.body).toMatchObject({ billRounding: 1000 });
   });
 
   it('another landlord (chunha2) gets 404 in both forms and the house is unchanged', async () => {

@@ -10,6 +10,7 @@ import {
   type LessorInfo,
   type RoomCreateInput,
   type RoomStatusCode,
+  type BillRounding,
 } from '@nhatro/common';
 import { newBlobName } from '../../api/src/domain/shared/blobNames.js';
 import type {
@@ -125,7 +126,7 @@ export function aLessee(
 export async function aHouse(
   deps: Deps,
   owner: UserDoc,
-  overrides: { houseName?: string; houseAddress?: string } = {},
+  overrides: { houseName?: string; houseAddress?: string; billRounding?: BillRounding } = {},
 ): Promise<HouseDoc> {
   const n = next();
   const house = newHouseDoc(
@@ -136,6 +137,7 @@ export async function aHouse(
     },
     deps.now().toISOString(),
   );
+  if (overrides.billRounding !== undefined) house.billRounding = overrides.billRounding;
   await houseDocs(deps).batch(
     house.houseID,
     [house, ...newMeteredFeeDocs(house.houseID)].map((doc) => ({ op: 'create' as const, doc })),

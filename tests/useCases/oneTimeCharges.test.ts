@@ -259,6 +259,9 @@ describe('the settlement of an early end', () => {
       proratedRent: 1_500_000,
       damageCharges: 100_000,
       unpaidCharges: 450_000,
+      unpaidBills: 0,
+      // No bill of November yet: the settlement charges its rent, and its draft will not.
+      rentMonth: '2026-11',
       refund: 950_000,
     });
   });

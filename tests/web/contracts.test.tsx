@@ -233,10 +233,41 @@ describe('steps 3 and 4: occupants, vehicles and services', () => {
     expect(helperText('vehicle-0-licensePlate')).toBe(PLATE_FORMAT);
     fill(within(vehicle).getByLabelText('Biển số', { exact: false }), '59-X3 123.45');
     expect(helperText('vehicle-0-licensePlate')).toBe('');
-    expect(within(services).getByRole('checkbox', { name: 'Xe máy 59-X3 123.45' })).toBeTruthy();
+    // The motorbike's parking fee is ticked from the moment it is added.
+    const parking = () =>
+      within(services).getByRole('checkbox', { name: 'Xe máy 59-X3 123.45' }) as HTMLInputElement;
+    expect(parking().checked).toBe(true);
     set(within(vehicle).getByLabelText('Loại xe'), 'Xe đạp');
     fill(within(vehicle).getByLabelText('Biển số', { exact: false }), '');
     expect(helperText('vehicle-0-licensePlate')).toBe('Xe đạp không cần biển số.');
+    // 'Gửi xe máy' is not a bicycle's fee: its tick goes with the type.
+    expect((within(services).getByRole('checkbox', { name: /^Xe đạp/ }) as HTMLInputElement).checked).toBe(
+      false,
+    );
+  });
+
+  it('the vehicle added in the wizard pays its parking fee: the summary and the contract sent include it', async () => {
+    api.on('POST', '/odata/Contract', ({ body }) => ({
+      status: 201,
+      body: {
+        ...(body as object),
+        contractID: 'contract-9',
+        representativeAccount: { username: TENANT.phone, oneTimePassword: 'Ab12Cd34' },
+      },
+    }));
+    await throughRepresentative();
+    next();
+    await expectStep('Bước 4/5: Xe & dịch vụ');
+    fireEvent.click(screen.getByRole('button', { name: 'Thêm xe' }));
+    const vehicle = screen.getByRole('region', { name: 'Xe 1' });
+    fill(within(vehicle).getByLabelText('Biển số', { exact: false }), '59-X3 123.45');
+    next();
+    await expectStep('Bước 5/5: Xác nhận');
+    expect(screen.getByTestId('summary-vehicles').textContent).toContain('Gửi xe máy');
+    fireEvent.click(screen.getByRole('button', { name: 'Tạo hợp đồng' }));
+    await screen.findByRole('dialog', { name: 'Tài khoản của người thuê' });
+    const sent = api.sent('POST', '/odata/Contract')[0]?.body as ContractCreateInput;
+    expect(sent.services).toContainEqual({ serviceID: 'fee-bike', vehicleIndex: 0 });
   });
 });
 

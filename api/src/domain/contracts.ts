@@ -1,4 +1,6 @@
 import {
+  BILL_STATUS,
+  type PaymentEntry,
   CONTRACT_MESSAGES,
   CONTRACT_STATUS,
   normalizeLicensePlate,
@@ -8,7 +10,14 @@ import {
 } from '@nhatro/common';
 import { AppError } from './shared/errors.js';
 import { lesseeDateProblem, lesseeSearchText, newLesseeNotes } from './lessees.js';
-import type { ContractDoc, ContractServiceDoc, LesseeInfoDoc, VehicleDoc } from './shared/model.js';
+import type {
+  ContractDoc,
+  ContractServiceDoc,
+  LesseeInfoDoc,
+  MonthlyBillDoc,
+  OneTimeChargeDoc,
+  VehicleDoc,
+} from './shared/model.js';
 
 /** Why a contract cannot be made for this room now, or `null`. */
 export function contractCreationBlocker(
@@ -190,4 +199,51 @@ export function newContractServiceDoc(
     ...(service.vehicleID ? { vehicleID: service.vehicleID } : {}),
     createdOn: service.createdOn,
   };
+}
+
+/** What a bill or charge still asks (a bill carried into a later one asks nothing: the later one does). */
+export function owedAmount(doc: MonthlyBillDoc | OneTimeChargeDoc): number {
+  if (
+    doc.type === 'monthlyBill' &&
+    doc.status !== BILL_STATUS.unpaid &&
+    doc.status !== BILL_STATUS.partlyPaid
+  )
+    return 0;
+  return Math.max(0, Math.round(dueAmount(doc) - doc.paidAmount));
+}
+
+function dueAmount(doc: MonthlyBillDoc | OneTimeChargeDoc): number {
+  return doc.type === 'monthlyBill' ? doc.total : doc.amount;
+}
+
+/**
+ * A bill or charge paid by what the settlement takes from the deposit: one 'deposit' payment of what it
+ * still owed, status paid. `undefined` when it owes nothing.
+ */
+export function paidFromDeposit<T extends MonthlyBillDoc | OneTimeChargeDoc>(
+  doc: T,
+  paidOn: string,
+  recordedBy: string,
+): T | undefined {
+  const owed = owedAmount(doc);
+  if (owed <= 0) return undefined;
+  const entry: PaymentEntry = {
+    amount: owed,
+    method: 'deposit',
+    paidOn,
+    recordedBy,
+    note: 'Trừ vào tiền cọc khi kết thúc hợp đồng',
+  };
+  return {
+    ...doc,
+    payments: [...doc.payments, entry],
+    paidAmount: doc.paidAmount + owed,
+    status: BILL_STATUS.paid,
+    paidOn,
+  };
+}
+
+/** The rent a bill asked (its rent lines). */
+export function rentBilled(bill: MonthlyBillDoc): number {
+  return bill.billDetails.filter((line) => line.kind === 'rent').reduce((sum, line) => sum + line.amount, 0);
 }

@@ -1,4 +1,10 @@
-import { BILL_DUE_DAYS, DEFAULT_BILLING_DAY, type BillLine, type BillLineInput } from '@nhatro/common';
+import {
+  BILL_DUE_DAYS,
+  CONTRACT_STATUS,
+  DEFAULT_BILLING_DAY,
+  type BillLine,
+  type BillLineInput,
+} from '@nhatro/common';
 import { daysInMonth } from './shared/time.js';
 
 /**
@@ -62,17 +68,44 @@ export function monthBounds(month: string): { first: string; last: string } {
   return { first: `${month}-01`, last: dayOfMonth(month, daysInMonth(month)) };
 }
 
+/** The shape of a contract the billing rules read. */
+export interface BilledContract {
+  status: number;
+  startDate: string;
+  endDate: string;
+  terminatedOn?: string | undefined;
+}
+
+/**
+ * A contract past its end date (`today` in Vietnam) that nobody ended continues month to month: the
+ * nightly job marks it 2 ('Quá hạn, chưa gia hạn'), but it is one already when its end date has passed.
+ */
+export function runsMonthToMonth(contract: BilledContract, today: string): boolean {
+  if (contract.terminatedOn !== undefined || contract.status === CONTRACT_STATUS.terminated) return false;
+  return contract.status === CONTRACT_STATUS.expired || contract.endDate < today;
+}
+
+/**
+ * The last day a contract is billed for: its early end, else its end date; none (open) while it runs
+ * month to month.
+ */
+export function billingEnd(contract: BilledContract, today: string): string | undefined {
+  if (contract.terminatedOn !== undefined) return contract.terminatedOn;
+  return runsMonthToMonth(contract, today) ? undefined : contract.endDate;
+}
+
+/** Far enough in the future to stand for "no end" where a date is needed (proration). */
+export const OPEN_END = '9999-12-31';
+
 /**
  * A contract is billed for a month when it ran on at least one of its days: it started by the month's
- * last day and ended (early termination, else its end date) on or after the first. Its status does not
- * matter: a contract ended or terminated within the month is billed for the days it ran.
+ * last day and ended (early termination, else its end date) on or after the first; one running month to
+ * month has no end. Its status does not matter otherwise: a contract ended or terminated within the month
+ * is billed for the days it ran.
  */
-export function billedInMonth(
-  contract: { startDate: string; endDate: string; terminatedOn?: string | undefined },
-  month: string,
-): boolean {
+export function billedInMonth(contract: BilledContract, month: string, today: string): boolean {
   const { first, last } = monthBounds(month);
-  const end = contract.terminatedOn ?? contract.endDate;
+  const end = billingEnd(contract, today) ?? OPEN_END;
   return contract.startDate <= last && end >= first;
 }
 

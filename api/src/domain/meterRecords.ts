@@ -1,4 +1,5 @@
 import {
+  FIRST_READING_FACTOR,
   IMPLAUSIBLE_USE_FACTOR,
   METER_KIND_LABELS,
   METER_MESSAGES,
@@ -6,6 +7,7 @@ import {
   type MeterKind,
 } from '@nhatro/common';
 import type { MeterDoc, MeterRecordDoc, RoomDoc } from './shared/model.js';
+import { nextMonth } from './shared/time.js';
 
 /**
  * Meter rules without I/O: the id of a month's reading, the previous index a reading starts from,
@@ -136,6 +138,36 @@ export function isImplausible(use: number, average: number | undefined): boolean
   return average !== undefined && average > 0 && use > IMPLAUSIBLE_USE_FACTOR * average;
 }
 
+/**
+ * The median, over the house's other rooms with readings of this kind, of each room's average use
+ * (its up to `AVERAGE_MONTHS` latest months up to `month`); `undefined` with fewer than two such rooms
+ * or a median of 0: nothing to compare a first reading with.
+ */
+export function houseMedianUse(
+  records: readonly Pick<MeterRecordDoc, 'roomID' | 'kind' | 'month' | 'usage' | 'newIndex'>[],
+  kind: MeterKind,
+  roomID: string,
+  month: string,
+): number | undefined {
+  const byRoom = new Map<string, Array<(typeof records)[number]>>();
+  for (const record of records) {
+    if (record.kind !== kind || record.roomID === roomID || record.month > month) continue;
+    byRoom.set(record.roomID, [...(byRoom.get(record.roomID) ?? []), record]);
+  }
+  // Up to and including `month`: a room read this month is a fair comparison.
+  const averages = [...byRoom.values()]
+    .map((history) => averageUse(history, nextMonth(month)))
+    .filter((average): average is number => average !== undefined)
+    .sort((a, b) => a - b);
+  if (averages.length < 2) return undefined;
+  const middle = Math.floor(averages.length / 2);
+  const median =
+    averages.length % 2 === 1
+      ? (averages[middle] as number)
+      : ((averages[middle - 1] as number) + (averages[middle] as number)) / 2;
+  return median > 0 ? round3(median) : undefined;
+}
+
 export interface ReadingFacts {
   kind: MeterKind;
   newIndex: number;
@@ -143,6 +175,8 @@ export interface ReadingFacts {
   confirmed?: boolean;
   previousIndex: number;
   average: number | undefined;
+  /** With no history: the median use of the house's other rooms ({@link houseMedianUse}). */
+  houseMedian?: number | undefined;
 }
 
 export type ReadingCheck =
@@ -177,18 +211,26 @@ export function checkReading(facts: ReadingFacts, field = ''): ReadingCheck {
   if (errors.length > 0) return { ok: false, errors };
   const usage = usageOf(previousIndex, newIndex, replacement);
   const implausible = isImplausible(usage, facts.average);
-  if (implausible && facts.confirmed !== true) {
+  // A first reading (no history) is compared with the house's other rooms instead.
+  const firstImplausible =
+    facts.average === undefined &&
+    facts.houseMedian !== undefined &&
+    usage > FIRST_READING_FACTOR * facts.houseMedian;
+  if ((implausible || firstImplausible) && facts.confirmed !== true) {
+    const label = METER_KIND_LABELS[kind];
     return {
       ok: false,
       errors: [
         {
           field: `${field}newIndex`,
-          errorMessage: METER_MESSAGES.implausible(METER_KIND_LABELS[kind], usage, facts.average ?? 0),
+          errorMessage: implausible
+            ? METER_MESSAGES.implausible(label, usage, facts.average ?? 0)
+            : METER_MESSAGES.firstReadingImplausible(label, usage, facts.houseMedian ?? 0),
         },
       ],
     };
   }
-  return { ok: true, usage, flagged: implausible };
+  return { ok: true, usage, flagged: implausible || firstImplausible };
 }
 
 /**

@@ -56,6 +56,7 @@ export async function updateHouse(
   const { next, changed } = withChanges(house, {
     houseName: input.houseName,
     houseAddress: input.houseAddress,
+    billRounding: input.billRounding,
   });
   if (changed.length === 0) return entityView(house);
   const updated = await houseDocs<HouseDoc>(actor.deps).replace(next, {

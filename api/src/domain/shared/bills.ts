@@ -42,6 +42,10 @@ export interface BillInput {
   vehicles: Array<{ vehicleID: string; licensePlate: string }>;
   readings: { electricity?: BillReading; water?: BillReading };
   debts: Array<{ monthlyBillID: string; billName: string; owed: number }>;
+  /** The house's rounding step of the total (0, 500, 1.000 đồng); absent or 0: not rounded. */
+  rounding?: number;
+  /** The month's rent was charged by the contract's settlement (taken from the deposit): no rent line. */
+  rentSettled?: boolean;
 }
 
 export interface ComputedBill {
@@ -214,7 +218,7 @@ export function computeBill(input: BillInput): ComputedBill {
   const part = share ? share.days / share.daysInMonth : 0;
   const partNote = share ? prorationNote(share) : undefined;
 
-  if (share) {
+  if (share && !input.rentSettled) {
     const rent = rentFor(month, contract);
     lines.push(
       line({
@@ -292,5 +296,37 @@ export function computeBill(input: BillInput): ComputedBill {
     });
   }
 
-  return { lines, total: sumLines(lines), missingReadings };
+  const rounded = withRounding(lines, input.rounding ?? 0);
+  return { lines: rounded, total: sumLines(rounded), missingReadings };
+}
+
+/**
+ * `total` rounded to the nearest multiple of `step` đồng, half up (toward the larger amount: 1.500 → 2.000
+ * with a step of 1.000, 1.499 → 1.000). A step of 0 leaves it as it is.
+ */
+export function roundedTotal(total: number, step: number): number {
+  if (step <= 0) return total;
+  return Math.floor(total / step + 0.5) * step;
+}
+
+/**
+ * The lines with one 'Làm tròn' line last that makes their sum a multiple of `step` (nearest, half up);
+ * rounding lines already there are replaced, and no line is added when the sum is already round.
+ */
+export function withRounding(lines: readonly BillLine[], step: number): BillLine[] {
+  const kept = lines.filter((candidate) => candidate.kind !== 'rounding');
+  const total = sumLines(kept);
+  const difference = roundedTotal(total, step) - total;
+  if (difference === 0) return kept;
+  return [
+    ...kept,
+    {
+      kind: 'rounding',
+      description: 'Làm tròn',
+      quantity: 1,
+      unitPrice: difference,
+      amount: difference,
+      note: `Làm tròn tổng tiền đến ${displayNumber(step)} ₫`,
+    },
+  ];
 }

@@ -1,6 +1,27 @@
-import { type ContractTerminateInput, CONTRACT_STATUS, CONTRACT_MESSAGES, settlement } from '@nhatro/common';
+import {
+  type ContractTerminateInput,
+  CONTRACT_STATUS,
+  CONTRACT_MESSAGES,
+  DEFAULT_BILL_ROUNDING,
+  settlement,
+} from '@nhatro/common';
 import { AppError } from '../../domain/shared/errors.js';
-import type { OneTimeChargeDoc, ContractDoc, RoomDoc, HouseScopedDoc } from '../../domain/shared/model.js';
+import { vietnamDate } from '../../domain/shared/time.js';
+import type {
+  OneTimeChargeDoc,
+  ContractDoc,
+  HouseDoc,
+  HouseScopedDoc,
+  MonthlyBillDoc,
+  RoomDoc,
+  RoomTicketDoc,
+} from '../../domain/shared/model.js';
+import { roomTicketID, runsMonthToMonth } from '../../domain/houseTickets.js';
+import { sumLines, withRounding } from '../../domain/shared/bills.js';
+import type { Deps } from '../shared/deps.js';
+import { owedAmount, paidFromDeposit, rentBilled } from '../../domain/contracts.js';
+import { isStoreError } from '../../store/store.js';
+import { batchWithTotals, billChangesIn, type Op } from '../shared/houseTotals.js';
 import { type Actor, audit } from '../shared/actor.js';
 import { contractForCaller } from '../shared/contractScope.js';
 import { listInHouse, houseDocs } from '../shared/houseScope.js';
@@ -9,31 +30,75 @@ import { recordChanges } from './history.js';
 
 /** Ending a contract early: `POST /odata/Contract/TerminateContract`. */
 
+/** A room ticket without its rent lines (the settlement charged that rent), its total rounded again. */
+async function withoutRent(deps: Deps, houseID: string, ticket: RoomTicketDoc): Promise<RoomTicketDoc> {
+  const house = await houseDocs<HouseDoc>(deps).read(houseID, houseID);
+  const lines = withRounding(
+    ticket.lines.filter((line) => line.kind !== 'rent'),
+    house?.billRounding ?? DEFAULT_BILL_ROUNDING,
+  );
+  return { ...ticket, lines, total: sumLines(lines) };
+}
+
 /**
- * Ends a contract early: the settlement (deposit less the prorated last month, damages and unpaid
- * one-time charges) is recorded, the room is empty again and the tenant's account no longer opens
- * the contract.
+ * Ends a contract (early, or any day after its end when it runs month to month): the settlement (deposit
+ * less the last month's rent for the days lived not yet billed, damages, and what its one-time charges and
+ * issued bills still owe) is recorded, those charges and bills are paid from the deposit ('deposit'
+ * payments), the room is empty again and the tenant's account no longer opens the contract.
  */
 export async function terminateContract(actor: Actor, input: ContractTerminateInput) {
   const { deps } = actor;
   const contract = await contractForCaller(actor, input.contractID);
   if (contract.status === CONTRACT_STATUS.terminated) throw AppError.conflict(CONTRACT_MESSAGES.notActive);
-  if (input.terminationDate < contract.startDate || input.terminationDate > contract.endDate) {
+  // A contract past its end runs month to month: it may end on any day after its end date.
+  const monthToMonth = runsMonthToMonth(contract, vietnamDate(deps.now()));
+  if (
+    input.terminationDate < contract.startDate ||
+    (!monthToMonth && input.terminationDate > contract.endDate)
+  ) {
     throw AppError.validation([
       { field: 'terminationDate', errorMessage: CONTRACT_MESSAGES.terminationOutsideTerm },
     ]);
   }
-  // What the tenant still owes on one-time charges is taken from the deposit too (one query).
-  const charges = await listInHouse<OneTimeChargeDoc>(deps, contract.houseID, 'oneTimeCharge', {
-    op: 'eq',
-    field: 'contractID',
-    value: contract.contractID,
+  // What the tenant still owes on one-time charges and issued bills is taken from the deposit (two
+  // queries); those are then paid by it, so nothing is asked twice.
+  const [charges, bills] = await Promise.all([
+    listInHouse<OneTimeChargeDoc>(deps, contract.houseID, 'oneTimeCharge', {
+      op: 'eq',
+      field: 'contractID',
+      value: contract.contractID,
+    }),
+    listInHouse<MonthlyBillDoc>(deps, contract.houseID, 'monthlyBill', {
+      op: 'eq',
+      field: 'contractID',
+      value: contract.contractID,
+    }),
+  ]);
+  const now = deps.now().toISOString();
+  const taken = [...charges, ...bills].flatMap((doc) => {
+    const paid = paidFromDeposit(doc, now, actor.user.userID);
+    return paid ? [{ before: doc, after: paid }] : [];
   });
-  const unpaidCharges = charges.reduce(
-    (sum, charge) => sum + Math.max(0, charge.amount - charge.paidAmount),
-    0,
-  );
-  const result = settlement(contract, input.terminationDate, input.damageCharges, unpaidCharges);
+  const owedOn = (type: 'oneTimeCharge' | 'monthlyBill') =>
+    taken
+      .filter(({ before }) => before.type === type)
+      .reduce((sum, { before }) => sum + owedAmount(before), 0);
+  const lastMonthBill = bills.find((bill) => bill.month === input.terminationDate.slice(0, 7));
+  const result = settlement(contract, input.terminationDate, input.damageCharges, owedOn('oneTimeCharge'), {
+    billedRent: lastMonthBill ? rentBilled(lastMonthBill) : undefined,
+    unpaidBills: owedOn('monthlyBill'),
+  });
+  // A draft of that month made before the end still asks its rent: the settlement charges it now.
+  const draft = result.rentMonth
+    ? await houseDocs<HouseScopedDoc>(deps).read(
+        contract.houseID,
+        roomTicketID(contract.contractID, result.rentMonth),
+      )
+    : undefined;
+  const draftWithoutRent =
+    draft?.type === 'roomTicket' && !draft.monthlyBillID
+      ? await withoutRent(deps, contract.houseID, draft)
+      : undefined;
   const ended: ContractDoc = {
     ...contract,
     status: CONTRACT_STATUS.terminated,
@@ -48,7 +113,7 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
     [{ field: 'status', oldValue: contract.status, newValue: CONTRACT_STATUS.terminated }],
     input.reason,
   );
-  await houseDocs<HouseScopedDoc>(deps).batch(contract.houseID, [
+  const ops: Op[] = [
     { op: 'replace', doc: ended, ...(contract._etag ? { ifMatch: contract._etag } : {}) },
     ...(room?.type === 'room'
       ? [
@@ -60,7 +125,33 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
         ]
       : []),
     ...history.map((doc) => ({ op: 'create' as const, doc })),
-  ]);
+    ...(draftWithoutRent
+      ? [
+          {
+            op: 'replace' as const,
+            doc: draftWithoutRent,
+            ...(draftWithoutRent._etag ? { ifMatch: draftWithoutRent._etag } : {}),
+          },
+        ]
+      : []),
+    ...taken.map(({ before, after }): Op => ({
+      op: 'replace',
+      doc: after,
+      ...(before._etag ? { ifMatch: before._etag } : {}),
+    })),
+  ];
+  try {
+    await batchWithTotals(
+      deps,
+      contract.houseID,
+      ops,
+      billChangesIn(ops, new Map(taken.map(({ before }) => [before.id, before]))),
+    );
+  } catch (error) {
+    // A payment or edit landed meanwhile on the contract, a bill or a charge: the settlement is stale.
+    if (isStoreError(error, 'precondition_failed')) throw AppError.stale();
+    throw error;
+  }
   await audit(actor, {
     action: 'terminate',
     entity: 'contract',

@@ -1,14 +1,50 @@
-import { BILL_STATUS, TICKET_STATUS, type BillingSummary } from '@nhatro/common';
-import { houseTicketID } from '../../domain/houseTickets.js';
-import type { HouseScopedDoc, MeterRecordDoc, MonthlyBillDoc } from '../../domain/shared/model.js';
-import { vietnamMonth } from '../../domain/shared/time.js';
+import {
+  BILL_STATUS,
+  CONTRACT_STATUS,
+  TICKET_STATUS,
+  type BillingSummary,
+  type PastEndContract,
+} from '@nhatro/common';
+import { houseTicketID, runsMonthToMonth } from '../../domain/houseTickets.js';
+import type {
+  ContractDoc,
+  HouseScopedDoc,
+  MeterRecordDoc,
+  MonthlyBillDoc,
+  RoomDoc,
+} from '../../domain/shared/model.js';
+import { vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
+import type { Deps } from '../shared/deps.js';
 import type { Actor } from '../shared/actor.js';
 import { authorizeHouse, houseDocs, listInHouse } from '../shared/houseScope.js';
 
+/** Contracts past their end date and not ended (month to month), oldest end first, with their room. */
+async function pastEndContracts(
+  deps: Deps,
+  houseID: string,
+  contracts: ContractDoc[],
+  today: string,
+): Promise<PastEndContract[]> {
+  const running = contracts.filter((contract) => runsMonthToMonth(contract, today));
+  if (running.length === 0) return [];
+  const rooms = new Map(
+    (await listInHouse<RoomDoc>(deps, houseID, 'room')).map((room) => [room.roomID, room.roomName]),
+  );
+  return running
+    .map((contract) => ({
+      contractID: contract.contractID,
+      roomID: contract.roomID,
+      roomName: rooms.get(contract.roomID) ?? '',
+      endDate: contract.endDate,
+    }))
+    .sort((a, b) => a.endDate.localeCompare(b.endDate) || a.roomName.localeCompare(b.roomName, 'vi'));
+}
+
 /**
- * `GET /api/Dashboard/Billing?houseID=…&month=…`: a month of a house at a glance, from four reads
+ * `GET /api/Dashboard/Billing?houseID=…&month=…`: a month of a house at a glance, from five reads
  * (rooms counted, the month's readings, its ticket, its bills). A bill carried over into a later one
- * counts as unpaid here: its month was not paid.
+ * counts as unpaid here: its month was not paid. Contracts past their end date and not ended (month to
+ * month, 'quá hạn, chưa gia hạn') are listed for the landlord to extend or end.
  */
 export async function billingSummary(
   actor: Actor,
@@ -18,7 +54,8 @@ export async function billingSummary(
   const { deps } = actor;
   const house = await authorizeHouse(deps, actor.user, houseID);
   const billed = month ?? vietnamMonth(deps.now());
-  const [rooms, readings, ticket, bills] = await Promise.all([
+  const today = vietnamDate(deps.now());
+  const [rooms, readings, ticket, bills, pastEnd] = await Promise.all([
     houseDocs(deps).count({
       partitionKey: house.houseID,
       filter: { op: 'eq', field: 'type', value: 'room' },
@@ -33,6 +70,13 @@ export async function billingSummary(
       op: 'eq',
       field: 'month',
       value: billed,
+    }),
+    listInHouse<ContractDoc>(deps, house.houseID, 'contract', {
+      op: 'and',
+      items: [
+        { op: 'in', field: 'status', values: [CONTRACT_STATUS.active, CONTRACT_STATUS.expired] },
+        { op: 'lt', field: 'endDate', value: today },
+      ],
     }),
   ]);
   const kindsByRoom = new Map<string, Set<string>>();
@@ -58,5 +102,6 @@ export async function billingSummary(
     amountIssued,
     amountPaid,
     amountOwed: amountIssued - amountPaid,
+    pastEndContracts: await pastEndContracts(deps, house.houseID, pastEnd, today),
   };
 }

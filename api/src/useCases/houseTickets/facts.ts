@@ -1,5 +1,6 @@
-import { BILL_STATUS } from '@nhatro/common';
-import { monthBounds, billedInMonth, roomTicketID } from '../../domain/houseTickets.js';
+import { BILL_STATUS, CONTRACT_STATUS, DEFAULT_BILL_ROUNDING } from '@nhatro/common';
+import { billedInMonth, billingEnd, monthBounds, OPEN_END, roomTicketID } from '../../domain/houseTickets.js';
+import { vietnamDate } from '../../domain/shared/time.js';
 import { groupBy } from '../../domain/shared/groupBy.js';
 import type {
   HouseDoc,
@@ -26,6 +27,8 @@ import { computeBill, type BillReading } from '../../domain/shared/bills.js';
 export interface HouseFacts {
   house: HouseDoc;
   month: string;
+  /** The day the facts were read (Vietnam): a contract past its end by then runs month to month. */
+  today: string;
   fees: FeeDoc[];
   rooms: Map<string, RoomDoc>;
   /** Contracts that ran on some day of the month. */
@@ -55,6 +58,8 @@ export async function houseFacts(deps: Deps, house: HouseDoc, month: string): Pr
           items: [
             { op: 'ge', field: 'endDate', value: first },
             { op: 'ge', field: 'terminatedOn', value: first },
+            // Past its end and not ended: month to month (billedInMonth decides).
+            { op: 'in', field: 'status', values: [CONTRACT_STATUS.active, CONTRACT_STATUS.expired] },
           ],
         },
       ],
@@ -71,7 +76,8 @@ export async function houseFacts(deps: Deps, house: HouseDoc, month: string): Pr
       ],
     }),
   ]);
-  const billable = contracts.filter((contract) => billedInMonth(contract, month));
+  const today = vietnamDate(deps.now());
+  const billable = contracts.filter((contract) => billedInMonth(contract, month, today));
   const readingsByRoom = new Map<string, Partial<Record<'electricity' | 'water', MeterRecordDoc>>>();
   for (const reading of readings) {
     const own = readingsByRoom.get(reading.roomID) ?? {};
@@ -85,6 +91,7 @@ export async function houseFacts(deps: Deps, house: HouseDoc, month: string): Pr
   return {
     house,
     month,
+    today,
     // The bill lists services in the order a house shows them (by name), whatever the store's order.
     fees: [...fees].sort((a, b) => a.serviceName.localeCompare(b.serviceName, 'vi')),
     rooms: new Map(rooms.map((room) => [room.roomID, room])),
@@ -132,7 +139,7 @@ export function computedTicket(facts: HouseFacts, contract: ContractDoc) {
     contract: {
       contractID: contract.contractID,
       startDate: contract.startDate,
-      endDate: contract.endDate,
+      endDate: billingEnd(contract, facts.today) ?? OPEN_END,
       ...(contract.terminatedOn ? { terminatedOn: contract.terminatedOn } : {}),
       rentFee: contract.rentFee,
       ...(contract.rentFromMonth ? { rentFromMonth: contract.rentFromMonth } : {}),
@@ -157,6 +164,8 @@ export function computedTicket(facts: HouseFacts, contract: ContractDoc) {
         owed: bill.total - bill.paidAmount,
       }))
       .filter((debt) => debt.owed > 0),
+    rounding: facts.house.billRounding ?? DEFAULT_BILL_ROUNDING,
+    rentSettled: contract.settlement?.rentMonth === facts.month,
   });
   return {
     lines: computed.lines,

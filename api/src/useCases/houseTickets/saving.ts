@@ -1,6 +1,11 @@
-import { type HouseTicketPatchInput, TICKET_STATUS, BILL_MESSAGES } from '@nhatro/common';
+import {
+  type HouseTicketPatchInput,
+  TICKET_STATUS,
+  BILL_MESSAGES,
+  DEFAULT_BILL_ROUNDING,
+} from '@nhatro/common';
 import { lineFromInput } from '../../domain/houseTickets.js';
-import { sumLines } from '../../domain/shared/bills.js';
+import { sumLines, withRounding } from '../../domain/shared/bills.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type { RoomTicketDoc, HouseTicketDoc } from '../../domain/shared/model.js';
 import { type Actor, audit } from '../shared/actor.js';
@@ -29,6 +34,7 @@ type RoomTicketEdit = NonNullable<HouseTicketPatchInput['roomTickets']>[number];
 function editedRoomTickets(
   byID: ReadonlyMap<string, RoomTicketDoc>,
   edits: readonly RoomTicketEdit[],
+  roundingStep: number,
 ): Map<string, RoomTicketDoc> {
   const seen = new Set<string>();
   const fieldErrors: Array<{ field: string; errorMessage: string }> = [];
@@ -48,7 +54,8 @@ function editedRoomTickets(
     const changed: RoomTicketDoc = { ...current };
     if (edit.excluded !== undefined) changed.excluded = edit.excluded;
     if (edit.lines !== undefined) {
-      changed.lines = edit.lines.map(lineFromInput);
+      // The rounding line follows the lines typed: the total stays the house's round amount.
+      changed.lines = withRounding(edit.lines.map(lineFromInput), roundingStep);
       changed.total = sumLines(changed.lines);
       changed.editedByHand = true;
     }
@@ -80,7 +87,7 @@ export async function updateHouseTicket(
 
   const stored = await roomTicketsOf(deps, house.houseID, [ticket.houseTicketID]);
   const byID = new Map(stored.map((doc) => [doc.roomTicketID, doc]));
-  const next = editedRoomTickets(byID, edits);
+  const next = editedRoomTickets(byID, edits, house.billRounding ?? DEFAULT_BILL_ROUNDING);
   const added = input.recompute ? await recomputeRoomTickets(deps, house, ticket, byID, next) : [];
   const updatedTicket: HouseTicketDoc = {
     ...ticket,

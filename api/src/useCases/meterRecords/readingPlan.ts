@@ -7,6 +7,7 @@ import {
   CURRENT_INDEX_FIELD,
   currentIndexAfter,
   firstMeter,
+  houseMedianUse,
   indexLabel,
   METER_RULE_MESSAGES,
   newMeterDoc,
@@ -38,6 +39,8 @@ export interface ReadingContext {
   now: Date;
   today: string;
   reader: { userID: string; fullName: string };
+  /** The house's recent readings, to judge a room's first reading by the other rooms. */
+  houseRecords?: readonly MeterRecordDoc[];
 }
 
 const keyOf = (roomID: string, kind: MeterKind) => `${roomID}|${kind}`;
@@ -126,6 +129,7 @@ export class ReadingPlan {
         ...(input.confirmed !== undefined ? { confirmed: input.confirmed } : {}),
         previousIndex,
         average: averageUse(others, month),
+        houseMedian: houseMedianUse(this.context.houseRecords ?? [], kind, room.roomID, month),
       },
       field,
     );

@@ -17,7 +17,7 @@ import type {
   MeterRecordDoc,
   RoomDoc,
 } from '../../domain/shared/model.js';
-import { vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
+import { previousMonth, vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
 import { isStoreError, type Filter } from '../../store/store.js';
 import { audit, type Actor } from '../shared/actor.js';
 import { writeAllOrNothing, type PlannedWrite } from '../shared/allOrNothing.js';
@@ -167,6 +167,35 @@ async function storedOfRooms(deps: Deps, houseID: string, readings: readonly Rea
   return { meterDocs, recordDocs, stored };
 }
 
+/**
+ * The house's readings of the last year, read only when some reading is its room's first of its kind
+ * (one query): a first reading is compared with the other rooms.
+ */
+async function houseRecordsForFirstReadings(
+  deps: Deps,
+  houseID: string,
+  readings: readonly Reading[],
+  recordDocs: readonly MeterRecordDoc[],
+): Promise<MeterRecordDoc[]> {
+  const first = readings.some(
+    (reading) =>
+      !recordDocs.some(
+        (record) =>
+          record.roomID === reading.room.roomID &&
+          record.kind === reading.input.kind &&
+          record.month < reading.month,
+      ),
+  );
+  if (!first) return [];
+  let since = vietnamMonth(deps.now());
+  for (let month = 0; month < 12; month += 1) since = previousMonth(since);
+  return listInHouse<MeterRecordDoc>(deps, houseID, 'meterRecord', {
+    op: 'ge',
+    field: 'month',
+    value: since,
+  });
+}
+
 /** The new meter photos: each checked (the house's, not another's), then accepted as uploads. */
 async function acceptImages(
   deps: Deps,
@@ -264,6 +293,7 @@ async function saveReadings(
     now,
     today: vietnamDate(now),
     reader: { userID: user.userID, fullName: user.account.fullName },
+    houseRecords: await houseRecordsForFirstReadings(deps, houseID, readings, recordDocs),
   }).applyAll();
   if (plan.errors.length > 0) throw AppError.validation(plan.errors);
   await assertMonthsOpen(deps, houseID, plan.laterMonths);

@@ -38,7 +38,13 @@ function validate(values: Record<Field, string>, contract: ContractDetails): Par
   const errors: Partial<Record<Field, string>> = {};
   const date = values.terminationDate;
   if (!isIsoDate(date)) errors.terminationDate = 'Ngày kết thúc sớm không hợp lệ (định dạng yyyy-mm-dd).';
-  else if (date < contract.startDate || date > contract.endDate) {
+  // A contract past its end (month to month) may end on any day after it.
+  else if (
+    date < contract.startDate ||
+    (date > contract.endDate &&
+      contract.status !== CONTRACT_STATUS.expired &&
+      contract.endDate >= vietnamToday())
+  ) {
     errors.terminationDate = CONTRACT_MESSAGES.terminationOutsideTerm;
   }
   const reason = shape.reason.safeParse(values.reason);
@@ -58,8 +64,8 @@ function damagesOf(text: string): number {
 /** The early end's values and checks, the settlement they give, and ending the contract once confirmed. */
 function useTerminateForm(contract: ContractDetails, onTerminated: (ended: Contract) => void) {
   const today = vietnamToday();
-  const defaultDate =
-    today < contract.startDate ? contract.startDate : today > contract.endDate ? contract.endDate : today;
+  // Today is within the term, or past its end (month to month: any day after the end may be chosen).
+  const defaultDate = today < contract.startDate ? contract.startDate : today;
   const [values, setValues] = useState<Record<Field, string>>({
     terminationDate: defaultDate,
     reason: '',
@@ -187,7 +193,10 @@ function TerminateFields({
           htmlInput: {
             'data-testid': 'terminate-terminationDate',
             min: contract.startDate,
-            max: contract.endDate,
+            // Month to month (past its end): any day after the end.
+            ...(contract.status === CONTRACT_STATUS.expired || contract.endDate < vietnamToday()
+              ? {}
+              : { max: contract.endDate }),
           },
         }}
       />

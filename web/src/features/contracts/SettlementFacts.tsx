@@ -61,7 +61,19 @@ export function SettlementFacts({
       {(
         [
           ['Tiền cọc', formatMoney(settlement.deposit), 'deposit'],
-          ['Tiền thuê tháng cuối (theo ngày)', `− ${formatMoney(settlement.proratedRent)}`, 'prorated'],
+          settlement.proratedRent >= 0
+            ? ([
+                settlement.billedRent !== undefined
+                  ? 'Tiền thuê tháng cuối (theo ngày, trừ phần đã có trong hóa đơn tháng)'
+                  : 'Tiền thuê tháng cuối (theo ngày)',
+                `− ${formatMoney(settlement.proratedRent)}`,
+                'prorated',
+              ] as const)
+            : ([
+                'Hoàn tiền thuê đã tính cho những ngày sau khi trả phòng',
+                `+ ${formatMoney(-settlement.proratedRent)}`,
+                'prorated',
+              ] as const),
           ['Tiền bồi thường', `− ${formatMoney(settlement.damageCharges)}`, 'damages'],
           // Recorded settlements since billing: one-time charges the tenant had not paid.
           ...(settlement.unpaidCharges
@@ -71,6 +83,11 @@ export function SettlementFacts({
                   `− ${formatMoney(settlement.unpaidCharges)}`,
                   'unpaid-charges',
                 ],
+              ] as const)
+            : []),
+          ...(settlement.unpaidBills
+            ? ([
+                ['Hóa đơn chưa thanh toán', `− ${formatMoney(settlement.unpaidBills)}`, 'unpaid-bills'],
               ] as const)
             : []),
         ] as const

@@ -310,3 +310,33 @@ export function serverErrorsOf(body: unknown, draft: ContractDraft): DraftErrors
   }
   return errors;
 }
+
+function folded(text: string): string {
+  return text.normalize('NFC').toLocaleLowerCase('vi');
+}
+
+/**
+ * The house's per-vehicle fees a new vehicle of `vehicleType` pays: those naming its type ('Gửi xe máy'
+ * for 'Xe máy'), else those naming no type at all ('Phí gửi xe'). Ticked when the vehicle is added or its
+ * type changes; the landlord may untick them.
+ */
+export function matchingVehicleFees(fees: readonly Fee[], vehicleType: VehicleType): Fee[] {
+  const perVehicle = fees.filter((fee) => fee.unit === 'vehicle');
+  const named = perVehicle.filter((fee) => folded(fee.serviceName).includes(folded(vehicleType)));
+  if (named.length > 0) return named;
+  return perVehicle.filter(
+    (fee) => !VEHICLE_TYPES.some((type) => folded(fee.serviceName).includes(folded(type))),
+  );
+}
+
+/** The chosen services with `vehicle`'s per-vehicle choices replaced by the fees matching its type. */
+export function withMatchingVehicleFees(
+  services: readonly string[],
+  fees: readonly Fee[],
+  vehicle: Pick<VehicleDraft, 'key' | 'vehicleType'>,
+): string[] {
+  return [
+    ...services.filter((choice) => !choice.endsWith(`|${vehicle.key}`)),
+    ...matchingVehicleFees(fees, vehicle.vehicleType).map((fee) => serviceChoice(fee.serviceID, vehicle.key)),
+  ];
+}

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { BillingDayForm } from '../../components/BillingDayForm';
 import { ErrorState } from '../../components/DataStates';
 import { useBillingDay } from '../../lib/api/resources/houseTickets';
+import { HouseBillRounding } from './HouseBillRounding';
 
 /** The house's own billing day (the day its monthly draft is made); the platform default otherwise. */
 export function HouseBillingDay({ houseID }: { houseID: string }) {
@@ -46,6 +47,7 @@ export function HouseBillingDay({ houseID }: { houseID: string }) {
         Vào ngày này hằng tháng, hệ thống lập bảng kê nháp từ chỉ số điện nước và hợp đồng của các phòng.
       </Typography>
       {content}
+      <HouseBillRounding houseID={houseID} />
     </Paper>
   );
 }

@@ -1,5 +1,6 @@
-import type { Fee } from '@nhatro/common';
+import type { BillRounding, Fee, House } from '@nhatro/common';
 import { apiRequest } from '../../lib/api';
+import { useApiResource } from '../../lib/api/swr';
 import { houseFeesKey, type FeeReply } from '../../lib/api/resources/fees';
 
 // The house's list is shared with the contract and vehicle pages: lib/api/resources/fees.ts.
@@ -35,4 +36,17 @@ export function updateFee(serviceID: string, payload: Partial<FeePayload>): Prom
 
 export function deleteFee(serviceID: string): Promise<unknown> {
   return apiRequest(feeKeys.one(serviceID), { method: 'DELETE', ...OWN_ERROR_HANDLING });
+}
+
+/** The house with its rounding of bill totals (`billRounding`, absent: 1.000 ₫). */
+export function useHouseRounding(houseID: string) {
+  return useApiResource<House>(`/odata/House/${enc(houseID)}`);
+}
+
+/** `PATCH /odata/House/{id}` `{ billRounding }`: how the house's next drafted bills are rounded. */
+export function setHouseRounding(houseID: string, billRounding: BillRounding): Promise<House> {
+  return apiRequest<House>(`/odata/House/${enc(houseID)}`, {
+    method: 'PATCH',
+    body: { billRounding },
+  });
 }

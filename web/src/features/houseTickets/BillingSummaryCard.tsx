@@ -11,6 +11,7 @@ import { ErrorState } from '../../components/DataStates';
 import { useBillingSummary } from '../../lib/api/resources/houseTickets';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { paths } from '../../lib/paths';
+import { PastEndContracts } from './PastEndContracts';
 
 function monthText(month: string): string {
   const [year, monthNumber] = month.split('-');
@@ -137,6 +138,7 @@ function SummaryBody({ summary, canManage }: { summary: BillingSummary; canManag
               </Button>
             )}
           </Box>
+          <PastEndContracts contracts={summary.pastEndContracts ?? []} />
         </>
       )}
     </>

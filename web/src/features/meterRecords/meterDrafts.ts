@@ -1,4 +1,5 @@
 import {
+  FIRST_READING_FACTOR,
   IMPLAUSIBLE_USE_FACTOR,
   METER_KINDS,
   meterReadingSchema,
@@ -168,7 +169,8 @@ export function readingFromDraft(
   return { problem: { field, message: issue?.message ?? 'Chỉ số không hợp lệ.' } };
 }
 
-const IMPLAUSIBLE_PATTERN = new RegExp(`cao hơn ${IMPLAUSIBLE_USE_FACTOR} lần`);
+// Far above the room's average, or (a first reading) above the median of the house's other rooms.
+const IMPLAUSIBLE_PATTERN = new RegExp(`cao hơn (${IMPLAUSIBLE_USE_FACTOR}|${FIRST_READING_FACTOR}) lần`);
 
 /** Reads a 400 item of the API (`{ field, errorMessage }`) as a problem of one meter's fields. */
 export function problemFromItem(field: string, message: string): KindProblem {

@@ -155,6 +155,7 @@ const METHOD_LABELS: Record<PaymentEntry['method'], string> = {
   cash: 'Tiền mặt',
   transfer: 'Chuyển khoản',
   online: 'Thanh toán trực tuyến',
+  deposit: 'Trừ vào tiền cọc',
 };
 
 export function PaymentHistory({ payments, testId }: { payments: readonly PaymentEntry[]; testId: string }) {

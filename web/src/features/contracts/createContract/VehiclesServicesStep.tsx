@@ -12,8 +12,32 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import { FEE_UNIT_LABELS, VEHICLE_TYPES, type Fee, type VehicleType } from '@nhatro/common';
 import { reservedHelperText } from '../../../components/fieldForm';
 import { formatMoney } from '../../../lib/format';
-import { emptyVehicle, serviceChoice, type PersonDraft, type VehicleDraft } from '../contractDraft';
+import {
+  emptyVehicle,
+  serviceChoice,
+  withMatchingVehicleFees,
+  type PersonDraft,
+  type VehicleDraft,
+} from '../contractDraft';
 import { gridSx, personName, vehicleName, type DraftControls } from './draftControls';
+
+/** A vehicle's new type; its parking fee follows the type (a car's, not a motorbike's). */
+function changeType(
+  controls: DraftControls,
+  fees: readonly Fee[],
+  vehicle: Pick<VehicleDraft, 'key' | 'vehicleType'>,
+): void {
+  controls.update(
+    (current) => ({
+      ...current,
+      vehicles: current.vehicles.map((other) =>
+        other.key === vehicle.key ? { ...other, vehicleType: vehicle.vehicleType } : other,
+      ),
+      services: withMatchingVehicleFees(current.services, fees, vehicle),
+    }),
+    `vehicles.${vehicle.key}.licensePlate`,
+  );
+}
 
 /** One vehicle: its type, plate (none for a bicycle) and owner among the contract's people. */
 function VehicleCard({
@@ -21,11 +45,13 @@ function VehicleCard({
   vehicle,
   index,
   people,
+  fees,
 }: {
   controls: DraftControls;
   vehicle: VehicleDraft;
   index: number;
   people: readonly PersonDraft[];
+  fees: readonly Fee[];
 }) {
   const { update, error, touch, disabled } = controls;
   const prefix = `vehicles.${vehicle.key}.`;
@@ -68,7 +94,7 @@ function VehicleCard({
           label="Loại xe"
           value={vehicle.vehicleType}
           onChange={(event) =>
-            setVehicle({ vehicleType: event.target.value as VehicleType }, `${prefix}licensePlate`)
+            changeType(controls, fees, { key: vehicle.key, vehicleType: event.target.value as VehicleType })
           }
           disabled={disabled}
           helperText=" "
@@ -208,14 +234,29 @@ export function VehiclesServicesStep({ controls, fees }: { controls: DraftContro
         </Typography>
       )}
       {draft.vehicles.map((vehicle, index) => (
-        <VehicleCard key={vehicle.key} controls={controls} vehicle={vehicle} index={index} people={people} />
+        <VehicleCard
+          key={vehicle.key}
+          controls={controls}
+          vehicle={vehicle}
+          index={index}
+          people={people}
+          fees={fees}
+        />
       ))}
       <Box>
         <Button
           variant="outlined"
           startIcon={<AddOutlined />}
           onClick={() =>
-            update((current) => ({ ...current, vehicles: [...current.vehicles, emptyVehicle()] }))
+            update((current) => {
+              // A new vehicle pays its parking fee unless the landlord unticks it.
+              const vehicle = emptyVehicle();
+              return {
+                ...current,
+                vehicles: [...current.vehicles, vehicle],
+                services: withMatchingVehicleFees(current.services, fees, vehicle),
+              };
+            })
           }
           disabled={disabled || draft.vehicles.length >= 20}
           data-testid="vehicle-add"

@@ -1,0 +1,133 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BILL_STATUS, contractCreateSchema } from '@nhatro/common';
+import type {
+  ContractDoc,
+  HouseDoc,
+  MonthlyBillDoc,
+  OneTimeChargeDoc,
+  RoomDoc,
+  RoomTicketDoc,
+  UserDoc,
+} from '../../api/src/domain/shared/model.js';
+import { createContract } from '../../api/src/useCases/contracts/creating.js';
+import { terminateContract } from '../../api/src/useCases/contracts/terminating.js';
+import { draftHouseTicket } from '../../api/src/useCases/houseTickets/drafting.js';
+import { updateHouseTicket } from '../../api/src/useCases/houseTickets/saving.js';
+import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
+import { createOneTimeCharge } from '../../api/src/useCases/oneTimeCharges.js';
+import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
+import { aReading } from '../support/billingBuilders.js';
+import { aRoom } from '../support/builders.js';
+import { actorFor, landlordWithHouse, type UseCaseHarness } from '../support/useCaseHarness.js';
+
+/**
+ * Ending a contract on 20/11/2026 (clock: that day). Rent 3.000.000 ₫, deposit 6.000.000 ₫, the house
+ * does not round. 20 of November's 30 days lived: 2.000.000 ₫ of rent. What the settlement takes from the
+ * deposit is never asked again.
+ */
+
+const MONTH = '2026-11';
+let h: UseCaseHarness;
+let deps: Deps;
+let landlord: UserDoc;
+let house: HouseDoc;
+let room: RoomDoc;
+let contract: ContractDoc;
+
+beforeEach(async () => {
+  ({ h, deps, landlord, house } = await landlordWithHouse({ house: { billRounding: 0 } }));
+  room = await aRoom(deps, house, { roomName: 'P101', price: 3_000_000 });
+  const created = await createContract(
+    actorFor(deps, landlord),
+    contractCreateSchema.parse({
+      roomID: room.roomID,
+      startDate: '2026-10-01',
+      endDate: '2027-09-30',
+      rentFee: 3_000_000,
+      deposit: 6_000_000,
+      deposited: true,
+      representative: { occupantName: 'Phạm Thu Hà', gender: 'nữ', phoneNumber: '0903111222' },
+    }),
+  );
+  contract = (await houseDocs<ContractDoc>(deps).read(
+    house.houseID,
+    created.contractID as string,
+  )) as ContractDoc;
+  await aReading(deps, room, 'electricity', { month: MONTH, previousIndex: 0, newIndex: 40 });
+  await aReading(deps, room, 'water', { month: MONTH, previousIndex: 0, newIndex: 3 });
+});
+afterEach(() => h.close());
+
+async function end() {
+  return terminateContract(actorFor(deps, landlord), {
+    contractID: contract.contractID,
+    terminationDate: '2026-11-20',
+    reason: 'Chuyển công tác',
+    damageCharges: 100_000,
+  });
+}
+
+describe('the settlement takes from the deposit what is owed, and it is then paid', () => {
+  it("November's bill (full rent, unpaid but 1.000.000 ₫) and an unpaid charge are paid by the deposit; unlived days are given back", async () => {
+    const actor = actorFor(deps, landlord);
+    const drafted = await draftHouseTicket(deps, house, MONTH);
+    await updateHouseTicket(actor, drafted.ticket?.houseTicketID as string, { issue: true }, undefined);
+    const [bill] = await listInHouse<MonthlyBillDoc>(deps, house.houseID, 'monthlyBill');
+    if (!bill) throw new Error('no bill');
+    // 3.000.000 rent + 40 × 3.500 + 3 × 18.000 = 3.194.000.
+    expect(bill.total).toBe(3_194_000);
+    await payMonthlyBill(actor, bill.monthlyBillID, { payment: { amount: 1_000_000 } }, undefined);
+    const charge = await createOneTimeCharge(actor, {
+      contractID: contract.contractID,
+      description: 'Thay khóa',
+      amount: 500_000,
+    });
+
+    const ended = await end();
+    expect(ended.settlement).toEqual({
+      deposit: 6_000_000,
+      // 2.000.000 for 20 days lived, less the 3.000.000 November's bill asked: 1.000.000 given back.
+      proratedRent: -1_000_000,
+      billedRent: 3_000_000,
+      damageCharges: 100_000,
+      unpaidCharges: 500_000,
+      unpaidBills: 2_194_000,
+      refund: 6_000_000 + 1_000_000 - 100_000 - 500_000 - 2_194_000,
+    });
+    const paidBill = (await houseDocs<MonthlyBillDoc>(deps).read(house.houseID, bill.id)) as MonthlyBillDoc;
+    expect(paidBill).toMatchObject({ status: BILL_STATUS.paid, paidAmount: 3_194_000 });
+    expect(paidBill.payments.at(-1)).toMatchObject({ method: 'deposit', amount: 2_194_000 });
+    const paidCharge = (await houseDocs<OneTimeChargeDoc>(deps).read(
+      house.houseID,
+      charge.oneTimeChargeID as string,
+    )) as OneTimeChargeDoc;
+    expect(paidCharge).toMatchObject({ status: BILL_STATUS.paid, paidAmount: 500_000 });
+    expect(paidCharge.payments).toEqual([expect.objectContaining({ method: 'deposit', amount: 500_000 })]);
+  });
+
+  it("with November not billed yet, the settlement charges the 20 days and November's draft asks no rent", async () => {
+    await draftHouseTicket(deps, house, MONTH);
+    const ended = await end();
+    expect(ended.settlement).toMatchObject({
+      proratedRent: 2_000_000,
+      rentMonth: MONTH,
+      unpaidBills: 0,
+      unpaidCharges: 0,
+      refund: 6_000_000 - 2_000_000 - 100_000,
+    });
+    const [ticket] = await listInHouse<RoomTicketDoc>(deps, house.houseID, 'roomTicket');
+    expect(ticket?.lines.map((line) => line.kind)).toEqual(['electricity', 'water']);
+    expect(ticket?.total).toBe(140_000 + 54_000);
+    // Recomputing keeps it so; the use of the month is still billed.
+    await updateHouseTicket(
+      actorFor(deps, landlord),
+      ticket?.houseTicketID as string,
+      { recompute: true, issue: true },
+      undefined,
+    );
+    const [bill] = await listInHouse<MonthlyBillDoc>(deps, house.houseID, 'monthlyBill');
+    expect(bill?.billDetails.some((line) => line.kind === 'rent')).toBe(false);
+    expect(bill?.total).toBe(194_000);
+  });
+});
