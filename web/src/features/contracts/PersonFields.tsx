@@ -13,6 +13,7 @@ import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import { useState } from 'react';
 import { reservedHelperText } from '../../components/fieldForm';
 import type { PersonDraft, PersonField } from './contractDraft';
+import { DateField } from '../../components/dates/DateField';
 
 export const PERSON_LABELS: Record<PersonField, string> = {
   occupantName: 'Họ và tên',
@@ -86,7 +87,24 @@ export function PersonFields({
   const field = (name: PersonField) => {
     const error = bind.error(name);
     const required = name === 'occupantName' || (name === 'phoneNumber' && isRepresentative);
-    const isDate = DATE_FIELDS.has(name);
+    if (DATE_FIELDS.has(name)) {
+      return (
+        <DateField
+          key={name}
+          id={`${idPrefix}-${name}`}
+          label={PERSON_LABELS[name]}
+          value={person[name]}
+          onChange={(value) => bind.change(name, value)}
+          onBlur={() => bind.blur(name)}
+          error={error !== undefined}
+          helperText={reservedHelperText(error)}
+          required={required}
+          disabled={disabled}
+          fullWidth
+          testId={`${idPrefix}-${name}`}
+        />
+      );
+    }
     return (
       <TextField
         key={name}
@@ -100,13 +118,12 @@ export function PersonFields({
         required={required}
         disabled={disabled}
         fullWidth
-        type={isDate ? 'date' : name === 'email' ? 'email' : name === 'phoneNumber' ? 'tel' : 'text'}
+        type={name === 'email' ? 'email' : name === 'phoneNumber' ? 'tel' : 'text'}
         multiline={name === 'notes'}
         minRows={name === 'notes' ? 2 : undefined}
         autoComplete="off"
         sx={WIDE_FIELDS.has(name) ? { gridColumn: '1 / -1' } : undefined}
         slotProps={{
-          inputLabel: isDate ? { shrink: true } : {},
           htmlInput: {
             'data-testid': `${idPrefix}-${name}`,
             ...(name === 'citizenID' ? { inputMode: 'numeric', maxLength: 12 } : {}),

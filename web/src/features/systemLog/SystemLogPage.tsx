@@ -13,7 +13,6 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   DEFAULT_LATEST_LOGS,
@@ -29,6 +28,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { useListFailureToast } from '../../components/useListFailureToast';
 import { dayjs, formatDateTime, VIETNAM_TIME_ZONE } from '../../lib/format';
 import { useSystemLog, type LogQuery } from './systemLogApi';
+import { DateField } from '../../components/dates/DateField';
 
 const PAGE_SIZE = 25;
 
@@ -114,23 +114,15 @@ function PeriodForm({ onShow }: { onShow: (query: LogQuery) => void }) {
       aria-label="Xem nhật ký theo ngày"
       sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}
     >
-      <TextField
-        type="date"
-        size="small"
-        label="Từ ngày"
-        value={from}
-        onChange={(event) => setFrom(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'log-from' } }}
-      />
-      <TextField
-        type="date"
+      <DateField size="small" label="Từ ngày" value={from} onChange={setFrom} testId="log-from" />
+      <DateField
         size="small"
         label="Đến ngày"
         value={to}
-        onChange={(event) => setTo(event.target.value)}
+        onChange={setTo}
         error={error !== ''}
         helperText={error || ' '}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'log-to' } }}
+        testId="log-to"
       />
       <Button type="submit" variant="contained" disabled={!checked.success} data-testid="log-period-submit">
         Xem

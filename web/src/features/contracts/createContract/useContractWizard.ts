@@ -1,5 +1,6 @@
 import { CONTRACT_MESSAGES, type Fee, type Reservation, type Room } from '@nhatro/common';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useLeftFields } from '../../../components/useLeftFields';
 import { isSessionExpiry, serverMessage } from '../../../components/mutationFeedback';
 import { isApiError } from '../../../lib/api';
 import { revalidateAfterReservationChange, vietnamToday } from '../../../lib/api/resources/reservations';
@@ -143,7 +144,7 @@ export function useContractWizard({ houseID, rooms, reservations, fees, presetRo
       ? withRoom(initial, presetRoom, reservationOf(presetRoom.roomID))
       : initial;
   });
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const shown = useLeftFields<string>();
   const [serverErrors, setServerErrors] = useState<DraftErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
@@ -156,6 +157,7 @@ export function useContractWizard({ houseID, rooms, reservations, fees, presetRo
     draft,
     disabled: isSaving || created !== null,
     update: (change, path) => {
+      if (path !== undefined) shown.changed(path);
       setDraft(change);
       if (path !== undefined && serverErrors[path] !== undefined) {
         setServerErrors((current) => {
@@ -167,12 +169,11 @@ export function useContractWizard({ houseID, rooms, reservations, fees, presetRo
     },
     error: (path) =>
       serverErrors[path] ??
-      (touched.has(path) || submittedSteps.has(stepOf(path)) ? errors[path] : undefined),
-    touch: (path) => setTouched((current) => (current.has(path) ? current : new Set(current).add(path))),
+      (shown.isShown(path) || submittedSteps.has(stepOf(path)) ? errors[path] : undefined),
+    touch: shown.leave,
   };
 
   const chooseRoom = (roomID: string) => {
-    controls.touch('roomID');
     controls.update(
       (current) =>
         withRoom(
@@ -182,6 +183,7 @@ export function useContractWizard({ houseID, rooms, reservations, fees, presetRo
         ),
       'roomID',
     );
+    controls.touch('roomID');
   };
 
   /** The server refused: its reason in a toast and on the form, and the step it is about shown. */
