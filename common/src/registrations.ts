@@ -21,8 +21,8 @@ export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
 
 /** Spec texts verbatim (§8), and the refusals of the registration's rules. */
 export const REGISTRATION_MESSAGES = {
-  created: 'Đăng kí hợp đồng dịch vụ thành công!',
-  createFailed: 'Đăng kí hợp đồng thuê dịch vụ thất bại! Vui lòng kiểm tra lại kết nối mạng.',
+  created: 'Đăng ký dịch vụ thành công!',
+  createFailed: 'Đăng ký dịch vụ thất bại! Vui lòng kiểm tra lại kết nối mạng.',
   updated: 'Cập nhật thông tin thành công',
   updateFailed: 'update thông tin không thành công',
   approved: 'Duyệt thành công!',

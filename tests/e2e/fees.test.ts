@@ -10,7 +10,7 @@ import { cleanPages } from '../support/browser.js';
 const baseURL = inject('baseURL');
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const SERVICE_NAME = `Vệ sinh chung ${RUN}`;
-const NOT_FOUND_TITLE = "Oops! The page you're looking for does not exist.";
+const NOT_FOUND_TITLE = 'Không tìm thấy trang';
 
 /** The landlord's page, kept through the tests (see `cleanPages`). */
 let page: Page;
