@@ -20,6 +20,7 @@ import {
   logsFromToQuerySchema,
   MESSAGES,
   isRoleID,
+  logActionText,
   type SystemLog,
 } from '@nhatro/common';
 import { useState, type FormEvent } from 'react';
@@ -31,64 +32,6 @@ import { useSystemLog, type LogQuery } from './systemLogApi';
 import { DateField } from '../../components/dates/DateField';
 
 const PAGE_SIZE = 25;
-
-/** The audit trail's actions in words; anything else is shown as recorded. */
-const ACTIONS: Record<string, string> = {
-  create: 'Tạo mới',
-  update: 'Cập nhật',
-  delete: 'Xóa',
-  login: 'Đăng nhập',
-  loginFailed: 'Đăng nhập sai',
-  logout: 'Đăng xuất',
-  changePassword: 'Đổi mật khẩu',
-  approve: 'Duyệt',
-  reject: 'Từ chối',
-  disable: 'Khóa',
-  enable: 'Mở khóa',
-  pay: 'Thu tiền',
-  requestPayment: 'Tạo thanh toán',
-  issue: 'Phát hành hóa đơn',
-  terminate: 'Kết thúc hợp đồng',
-  sign: 'Ký hợp đồng',
-  import: 'Nhập Excel',
-  saveBatch: 'Lưu',
-  addImage: 'Thêm ảnh',
-  cancel: 'Hủy',
-  createGuestLink: 'Tạo liên kết chia sẻ',
-  revokeGuestLink: 'Thu hồi liên kết chia sẻ',
-  assignTransfer: 'Gán chuyển khoản',
-  dismissTransfer: 'Bỏ qua chuyển khoản',
-  passwordRecoveryRequested: 'Yêu cầu đặt lại mật khẩu',
-  passwordReset: 'Đặt lại mật khẩu',
-  refreshTokenReuse: 'Phát hiện dùng lại phiên',
-};
-
-const ENTITIES: Record<string, string> = {
-  user: 'tài khoản',
-  staff: 'nhân viên',
-  session: 'phiên đăng nhập',
-  house: 'nhà trọ',
-  room: 'phòng',
-  device: 'thiết bị',
-  service: 'phí dịch vụ',
-  contract: 'hợp đồng',
-  lesseeInfo: 'người thuê',
-  vehicle: 'xe',
-  monthlyBill: 'hóa đơn',
-  oneTimeCharge: 'khoản phí',
-  houseTicket: 'bảng kê',
-  issue: 'sự cố',
-  notification: 'thông báo',
-  registration: 'đăng ký chủ trọ',
-  platformRequest: 'yêu cầu mua phòng, gia hạn',
-  settings: 'cài đặt hệ thống',
-  reservation: 'đặt cọc',
-  meterRecord: 'chỉ số điện nước',
-  bankTransfer: 'chuyển khoản',
-  contractService: 'dịch vụ hợp đồng',
-  contractImageVersion: 'bản hợp đồng giấy',
-  lessorInfo: 'thông tin chủ trọ',
-};
 
 function today(): string {
   return dayjs().tz(VIETNAM_TIME_ZONE).format('YYYY-MM-DD');
@@ -179,9 +122,7 @@ function LogTable({ query, onUser }: { query: LogQuery; onUser: (entry: SystemLo
                     </Box>
                   )}
                 </TableCell>
-                <TableCell>
-                  {ACTIONS[entry.action] ?? entry.action} {ENTITIES[entry.entity] ?? entry.entity}
-                </TableCell>
+                <TableCell>{logActionText(entry.action, entry.entity)}</TableCell>
                 <TableCell
                   sx={{
                     fontFamily: 'monospace',
