@@ -27,7 +27,7 @@ export const REGISTRATION_MESSAGES = {
   updateFailed: 'update thông tin không thành công',
   approved: 'Duyệt thành công!',
   rejected: 'Đã từ chối đăng ký.',
-  deleted: 'Đã xoá đăng ký.',
+  deleted: 'Đã xóa đăng ký.',
   listFailed: 'Hệ thống đang gặp sự cố!',
   notFound: 'Không tìm thấy đăng ký. Vui lòng kiểm tra lại đường dẫn hoặc đăng ký lại.',
   tooManyRegistrations: 'Bạn đã gửi quá nhiều đăng ký. Vui lòng thử lại sau ít phút.',
@@ -39,8 +39,8 @@ export const REGISTRATION_MESSAGES = {
   rejectionReasonRequired: 'Vui lòng nhập lý do từ chối.',
   verifyBeforePaying: 'Vui lòng xác thực email và số điện thoại trước khi thanh toán.',
   alreadyPaid: 'Đăng ký đã được thanh toán. Vui lòng chờ hệ thống xét duyệt.',
-  deleteBlocked: 'Không thể xoá đăng ký đã thanh toán hoặc đã duyệt. Hãy từ chối đăng ký nếu cần.',
-  withdrawBlocked: 'Đăng ký đã được thanh toán hoặc xét duyệt nên không thể huỷ.',
+  deleteBlocked: 'Không thể xóa đăng ký đã thanh toán hoặc đã duyệt. Hãy từ chối đăng ký nếu cần.',
+  withdrawBlocked: 'Đăng ký đã được thanh toán hoặc xét duyệt nên không thể hủy.',
   papersRequired: 'Vui lòng tải lên ảnh hoặc bản scan giấy tờ tùy thân (CCCD hai mặt).',
 } as const;
 

@@ -27,7 +27,7 @@ import { useState, type FormEvent } from 'react';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
 import { useListFailureToast } from '../../components/useListFailureToast';
-import { dayjs, formatDateTime, VIETNAM_TIME_ZONE } from '../../lib/format';
+import { dayjs, formatDateTime, formatNumber, VIETNAM_TIME_ZONE } from '../../lib/format';
 import { useSystemLog, type LogQuery } from './systemLogApi';
 import { DateField } from '../../components/dates/DateField';
 
@@ -147,7 +147,9 @@ function LogTable({ query, onUser }: { query: LogQuery; onUser: (entry: SystemLo
           rowsPerPage={PAGE_SIZE}
           rowsPerPageOptions={[PAGE_SIZE]}
           onPageChange={(_, next) => setPage(next)}
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} trong ${count}`}
+          labelDisplayedRows={({ from, to, count }) =>
+            `${formatNumber(from)}–${formatNumber(to)} trong ${formatNumber(count)}`
+          }
         />
       )}
     </Paper>
