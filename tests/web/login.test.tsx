@@ -31,6 +31,7 @@ function messageOf(field: 'username' | 'password'): string | null {
 describe('the login form', () => {
   it('shows each required message only once its field was typed in and left, and clears it when typing', async () => {
     const { username, password } = await openLogin();
+    await waitFor(() => expect(document.title).toBe('Đăng nhập — Nhà trọ'));
     expect(messageOf('username')).toBeNull();
     expect(messageOf('password')).toBeNull();
 

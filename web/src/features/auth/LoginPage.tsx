@@ -202,6 +202,7 @@ export function LoginPage() {
 
   return (
     <main className={styles.page}>
+      <title>Đăng nhập — Nhà trọ</title>
       <div className={styles.brand}>
         <BrandLink />
       </div>
