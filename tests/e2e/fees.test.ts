@@ -114,7 +114,12 @@ describe('/settingAdmin — building service fees', () => {
 
     // The units that already exist once per house (kWh, m³) cannot be chosen again.
     expect(await dialog.locator('option[value=kWh]').isDisabled()).toBe(true);
+    // Focus passing through the empty name marks nothing; typed, emptied and left, it is marked.
     await dialog.getByLabel('Tên dịch vụ').focus();
+    await dialog.getByLabel('Đơn giá (VND)').focus();
+    expect(await dialog.locator('#service-name-helper-text').textContent()).not.toContain('để trống');
+    await dialog.getByLabel('Tên dịch vụ').fill('x');
+    await dialog.getByLabel('Tên dịch vụ').fill('');
     await dialog.getByLabel('Đơn giá (VND)').focus();
     expect(await dialog.locator('#service-name-helper-text').textContent()).toBe(
       'Tên dịch vụ không được để trống!',
