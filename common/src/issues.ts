@@ -21,7 +21,7 @@ export const ISSUE_MESSAGES = {
   statusUpdated: {
     1: 'Yêu cầu đang được ghi nhận thành công',
     2: 'Xử lý sự cố thành công',
-    3: 'yêu cầu đã được xử lý hoàn tất',
+    3: 'Yêu cầu đã được xử lý hoàn tất',
   } as Record<IssueStatus, string>,
   sent: 'Gửi yêu cầu thành công! Vui lòng chờ để được xử lý',
   sendFailed: 'Gửi yêu cầu thất bại! Vui lòng xem lại nội dung gửi',

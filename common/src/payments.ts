@@ -121,6 +121,28 @@ export const paymentEntity = z.object({
 });
 export type Payment = z.infer<typeof paymentEntity>;
 
+/** Why VNPay did not take a payment (`vnp_ResponseCode`), as its documentation says it, for the payer. */
+export const VNPAY_RESPONSE_TEXTS: Readonly<Record<string, string>> = {
+  '07': 'Giao dịch bị nghi ngờ gian lận; ngân hàng đang kiểm tra.',
+  '09': 'Thẻ hoặc tài khoản chưa đăng ký dịch vụ Internet Banking tại ngân hàng.',
+  '10': 'Xác thực thông tin thẻ hoặc tài khoản sai quá 3 lần.',
+  '11': 'Đã hết hạn chờ thanh toán. Vui lòng thực hiện lại giao dịch.',
+  '12': 'Thẻ hoặc tài khoản đang bị khóa.',
+  '13': 'Nhập sai mật khẩu xác thực giao dịch (OTP).',
+  '24': 'Khách hàng đã hủy giao dịch.',
+  '51': 'Tài khoản không đủ số dư để thực hiện giao dịch.',
+  '65': 'Tài khoản đã vượt quá hạn mức giao dịch trong ngày.',
+  '75': 'Ngân hàng thanh toán đang bảo trì.',
+  '79': 'Nhập sai mật khẩu thanh toán quá số lần quy định.',
+  '99': 'Lỗi khác từ cổng thanh toán.',
+};
+
+/** The payer's reason for a gateway code; null for success ('00') or no code. */
+export function vnpayResponseText(code: string | null | undefined): string | null {
+  if (code === null || code === undefined || code === '' || code === '00') return null;
+  return VNPAY_RESPONSE_TEXTS[code] ?? `Cổng thanh toán từ chối giao dịch (mã ${code}).`;
+}
+
 /** What the public result pages read: the amount, what was paid and the state; nothing personal. */
 export interface PaymentResult {
   paymentID: string;
@@ -133,6 +155,8 @@ export interface PaymentResult {
   gatewayTransactionNo?: string;
   bankCode?: string;
   refundReason?: RefundReason;
+  /** VNPay's `vnp_ResponseCode` (its reason when the payment failed). */
+  responseCode?: string;
 }
 
 /** Spec §7's reply: a URL is used only when `errorMessage` is empty. */

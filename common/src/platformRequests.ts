@@ -115,7 +115,7 @@ function shownDate(date: string): string {
 
 export const PLATFORM_REQUEST_MESSAGES = {
   /** Spec §8: the toasts of asking for rooms or time. */
-  requested: 'Đăng kí thành công vui lòng thanh toán và chờ hệ thống xét duyệt! Xin cảm ơn',
+  requested: 'Đăng ký thành công! Vui lòng thanh toán và chờ hệ thống xét duyệt. Xin cảm ơn.',
   requestFailed: 'Đăng kí thất bại vui lòng kiểm tra lại',
   /** Spec §8: the super admin's approval. */
   approved: 'Duyệt thành công!',

@@ -21,13 +21,13 @@ export const REGISTRATION_STATUS_LABELS: Record<RegistrationStatus, string> = {
 
 /** Spec texts verbatim (§8), and the refusals of the registration's rules. */
 export const REGISTRATION_MESSAGES = {
-  created: 'Đăng kí hợp đồng dịch vụ thành công!',
-  createFailed: 'Đăng kí hợp đồng thuê dịch vụ thất bại! Vui lòng kiểm tra lại kết nối mạng.',
+  created: 'Đăng ký dịch vụ thành công!',
+  createFailed: 'Đăng ký dịch vụ thất bại! Vui lòng kiểm tra lại kết nối mạng.',
   updated: 'Cập nhật thông tin thành công',
   updateFailed: 'update thông tin không thành công',
   approved: 'Duyệt thành công!',
   rejected: 'Đã từ chối đăng ký.',
-  deleted: 'Đã xoá đăng ký.',
+  deleted: 'Đã xóa đăng ký.',
   listFailed: 'Hệ thống đang gặp sự cố!',
   notFound: 'Không tìm thấy đăng ký. Vui lòng kiểm tra lại đường dẫn hoặc đăng ký lại.',
   tooManyRegistrations: 'Bạn đã gửi quá nhiều đăng ký. Vui lòng thử lại sau ít phút.',
@@ -45,8 +45,8 @@ export const REGISTRATION_MESSAGES = {
   rejectionReasonRequired: 'Vui lòng nhập lý do từ chối.',
   verifyBeforePaying: 'Vui lòng xác thực email và số điện thoại trước khi thanh toán.',
   alreadyPaid: 'Đăng ký đã được thanh toán. Vui lòng chờ hệ thống xét duyệt.',
-  deleteBlocked: 'Không thể xoá đăng ký đã thanh toán hoặc đã duyệt. Hãy từ chối đăng ký nếu cần.',
-  withdrawBlocked: 'Đăng ký đã được thanh toán hoặc xét duyệt nên không thể huỷ.',
+  deleteBlocked: 'Không thể xóa đăng ký đã thanh toán hoặc đã duyệt. Hãy từ chối đăng ký nếu cần.',
+  withdrawBlocked: 'Đăng ký đã được thanh toán hoặc xét duyệt nên không thể hủy.',
   papersRequired: 'Vui lòng tải lên ảnh hoặc bản scan giấy tờ tùy thân (CCCD hai mặt).',
 } as const;
 

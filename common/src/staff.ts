@@ -11,8 +11,8 @@ export const STAFF_MESSAGES = {
   /** Spec: the toasts of the staff page (a failure to add is followed by the server's message). */
   added: 'Thêm nhân viên mới thành công',
   addFailed: 'Thêm nhân viên mới thất bại vui lòng kiểm tra lại',
-  removed: 'Xoá nhân viên thành công!',
-  removeFailed: 'Xoá nhân viên thất bại! Vui lòng kiểm tra lại kết nối mạng.',
+  removed: 'Xóa nhân viên thành công!',
+  removeFailed: 'Xóa nhân viên thất bại! Vui lòng kiểm tra lại kết nối mạng.',
   notFound: 'Không tìm thấy nhân viên này.',
   username:
     'Tên đăng nhập gồm 3–50 ký tự: chữ không dấu, số và dấu chấm, gạch dưới hoặc gạch ngang (không có khoảng trắng).',

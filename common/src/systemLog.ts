@@ -63,3 +63,81 @@ export const logsFromToQuerySchema = z
     error: `Chỉ xem được tối đa ${MAX_LOG_RANGE_DAYS} ngày một lần.`,
     path: ['to'],
   });
+
+/**
+ * Every action the API records, in words. An action whose words already name what it acts on (signing a
+ * contract, issuing the bills of a draft, a login) is shown alone; the others are followed by the entity
+ * ('Tạo mới phòng', 'Duyệt đăng ký chủ trọ').
+ */
+export const LOG_ACTION_LABELS: Readonly<Record<string, { label: string; alone?: true }>> = {
+  create: { label: 'Tạo mới' },
+  update: { label: 'Cập nhật' },
+  delete: { label: 'Xóa' },
+  approve: { label: 'Duyệt' },
+  reject: { label: 'Từ chối' },
+  disable: { label: 'Khóa' },
+  enable: { label: 'Mở khóa' },
+  pay: { label: 'Thu tiền' },
+  requestPayment: { label: 'Tạo thanh toán' },
+  import: { label: 'Nhập từ Excel' },
+  saveBatch: { label: 'Lưu cả loạt' },
+  addImage: { label: 'Thêm ảnh' },
+  deleteImage: { label: 'Xóa ảnh' },
+  cancel: { label: 'Hủy' },
+  createGuestLink: { label: 'Tạo liên kết chia sẻ' },
+  revokeGuestLink: { label: 'Thu hồi liên kết chia sẻ' },
+  login: { label: 'Đăng nhập', alone: true },
+  loginFailed: { label: 'Đăng nhập sai mật khẩu', alone: true },
+  logout: { label: 'Đăng xuất', alone: true },
+  changePassword: { label: 'Đổi mật khẩu', alone: true },
+  passwordRecoveryRequested: { label: 'Yêu cầu đặt lại mật khẩu', alone: true },
+  passwordReset: { label: 'Đặt lại mật khẩu', alone: true },
+  refreshTokenReuse: { label: 'Phát hiện phiên đăng nhập bị dùng lại', alone: true },
+  issue: { label: 'Phát hành hóa đơn từ bảng kê', alone: true },
+  terminate: { label: 'Kết thúc hợp đồng', alone: true },
+  sign: { label: 'Ký hợp đồng', alone: true },
+  assignTransfer: { label: 'Gán chuyển khoản cho hóa đơn', alone: true },
+  dismissTransfer: { label: 'Bỏ qua chuyển khoản', alone: true },
+  verifyEmail: { label: 'Xác minh email người đăng ký', alone: true },
+  verifyPhone: { label: 'Xác minh số điện thoại người đăng ký', alone: true },
+  linkTenancy: { label: 'Liên kết hợp đồng vào tài khoản người thuê', alone: true },
+  resendTenancyLink: { label: 'Gửi lại mã liên kết hợp đồng', alone: true },
+  discardSignature: { label: 'Bỏ chữ ký không dùng được của hợp đồng', alone: true },
+  remind: { label: 'Nhắc thanh toán' },
+};
+
+/** What the log's entries act on, in words. */
+export const LOG_ENTITY_LABELS: Readonly<Record<string, string>> = {
+  user: 'tài khoản',
+  staff: 'nhân viên',
+  session: 'phiên đăng nhập',
+  house: 'nhà trọ',
+  room: 'phòng',
+  device: 'thiết bị',
+  service: 'phí dịch vụ',
+  contract: 'hợp đồng',
+  lesseeInfo: 'người thuê',
+  vehicle: 'xe',
+  monthlyBill: 'hóa đơn',
+  oneTimeCharge: 'khoản phí',
+  houseTicket: 'bảng kê',
+  issue: 'sự cố',
+  notification: 'thông báo',
+  registration: 'đăng ký chủ trọ',
+  platformRequest: 'yêu cầu mua phòng, gia hạn',
+  settings: 'cài đặt hệ thống',
+  reservation: 'đặt cọc',
+  meterRecord: 'chỉ số điện nước',
+  bankTransfer: 'chuyển khoản',
+  contractService: 'dịch vụ hợp đồng',
+  contractImageVersion: 'bản hợp đồng giấy',
+  lessorInfo: 'thông tin chủ trọ',
+};
+
+/** One entry's action as a phrase ('Ký hợp đồng', 'Cập nhật phòng'); unknown codes are shown as recorded. */
+export function logActionText(action: string, entity: string): string {
+  const known = LOG_ACTION_LABELS[action];
+  if (known === undefined) return `${action} ${LOG_ENTITY_LABELS[entity] ?? entity}`;
+  if (known.alone) return known.label;
+  return `${known.label} ${LOG_ENTITY_LABELS[entity] ?? entity}`;
+}

@@ -147,7 +147,11 @@ describe('paying a bill through the sandbox', () => {
       const paymentURL = await paymentUrlFor(bill);
       const paymentID = new URL(paymentURL).searchParams.get('vnp_TxnRef') ?? '';
       const back = await payInSandbox(paymentURL, outcome);
-      expect(await returnTo(back)).toBe(`${product.url}/paymentFailure?paymentID=${paymentID}`);
+      // The gateway's reason goes along (the sandbox: 51 for a failure, 24 for a cancellation).
+      const code = outcome === 'failure' ? '51' : '24';
+      expect(await returnTo(back)).toBe(
+        `${product.url}/paymentFailure?paymentID=${paymentID}&responseCode=${code}`,
+      );
       const result = await api.request<{ data: PaymentResult }>(
         'GET',
         `/api/Payment/PaymentComplete?paymentID=${paymentID}`,

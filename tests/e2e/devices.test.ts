@@ -54,7 +54,8 @@ describe('/deviceCD/{id} — devices of a room', () => {
     const dialog = page.getByRole('dialog', { name: 'Thêm thiết bị' });
     await dialog.waitFor();
 
-    // Errors of touched fields, with the API's messages.
+    // Errors of fields typed in and left, with the API's messages.
+    await dialog.getByLabel('Tên thiết bị').fill('x');
     await dialog.getByLabel('Tên thiết bị').fill('');
     await dialog.getByLabel('Số lượng').fill('0');
     await dialog.getByLabel('Tình trạng').focus();

@@ -10,7 +10,7 @@ import { cleanPages } from '../support/browser.js';
 const baseURL = inject('baseURL');
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const SERVICE_NAME = `Vệ sinh chung ${RUN}`;
-const NOT_FOUND_TITLE = "Oops! The page you're looking for does not exist.";
+const NOT_FOUND_TITLE = 'Không tìm thấy trang';
 
 /** The landlord's page, kept through the tests (see `cleanPages`). */
 let page: Page;
@@ -114,7 +114,12 @@ describe('/settingAdmin — building service fees', () => {
 
     // The units that already exist once per house (kWh, m³) cannot be chosen again.
     expect(await dialog.locator('option[value=kWh]').isDisabled()).toBe(true);
+    // Focus passing through the empty name marks nothing; typed, emptied and left, it is marked.
     await dialog.getByLabel('Tên dịch vụ').focus();
+    await dialog.getByLabel('Đơn giá (VND)').focus();
+    expect(await dialog.locator('#service-name-helper-text').textContent()).not.toContain('để trống');
+    await dialog.getByLabel('Tên dịch vụ').fill('x');
+    await dialog.getByLabel('Tên dịch vụ').fill('');
     await dialog.getByLabel('Đơn giá (VND)').focus();
     expect(await dialog.locator('#service-name-helper-text').textContent()).toBe(
       'Tên dịch vụ không được để trống!',

@@ -10,7 +10,7 @@ import type { Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { cleanPages, downloadedBytes, pictureFor } from '../support/browser.js';
 import { makePng } from '../support/png.js';
-import { storedSessionInHouse, toast } from '../support/ui.js';
+import { dateShown, fillDate, storedSessionInHouse, toast } from '../support/ui.js';
 import { XLSX_TYPE, buildXlsx } from '../support/xlsx.js';
 
 const baseURL = inject('baseURL');
@@ -486,10 +486,10 @@ describe('/createLesseeInfo — a new occupant filled in from the QR code of a C
     await form.getByTestId('lessee-scan-result').filter({ hasText: CARD.name }).waitFor();
     expect(await form.getByLabel('Số CCCD/CMND').inputValue()).toBe(CARD.citizenID);
     expect(await form.getByLabel('Họ và tên').inputValue()).toBe(CARD.name);
-    expect(await form.getByLabel('Ngày sinh').inputValue()).toBe('1998-09-02');
+    expect(await dateShown(form, 'Ngày sinh')).toBe('02/09/1998');
     expect(await form.getByTestId('lessee-gender').inputValue()).toBe('0');
     expect(await form.getByLabel('Địa chỉ thường trú').inputValue()).toBe(CARD.address);
-    expect(await form.getByLabel('Ngày cấp').inputValue()).toBe('2021-06-15');
+    expect(await dateShown(form, 'Ngày cấp')).toBe('15/06/2021');
     expect(await form.getByLabel('Nơi cấp').inputValue()).toBe(PLACE_OF_ISSUE);
     expect(await form.getByLabel('Quốc tịch').inputValue()).toBe('Việt Nam');
     expect(await form.getByLabel('Ghi chú').inputValue()).toBe(`Số CMND cũ: ${CARD.oldID}`);
@@ -507,13 +507,13 @@ describe('/createLesseeInfo — a new occupant filled in from the QR code of a C
     await form.getByLabel('Nghề nghiệp').fill('Nhân viên văn phòng');
     await form.getByLabel('Địa chỉ tạm trú').fill('Phòng P101, Nhà trọ Hoa Sen');
     await form.getByLabel('Nơi ở hiện tại').fill('Phòng P101, 12 Võ Văn Ngân, TP. Thủ Đức');
-    await form.getByLabel('Ngày bắt đầu tạm trú').fill('2026-09-01');
-    await form.getByLabel('Ngày kết thúc tạm trú').fill('2026-08-01');
+    await fillDate(form, 'Ngày bắt đầu tạm trú', '2026-09-01');
+    await fillDate(form, 'Ngày kết thúc tạm trú', '2026-08-01');
     await form.getByLabel('Ghi chú').focus();
     expect(await helperText(form, 'lessee-residentialEndDate')).toBe(
       'Ngày kết thúc tạm trú phải sau ngày bắt đầu.',
     );
-    await form.getByLabel('Ngày kết thúc tạm trú').fill('2027-08-31');
+    await fillDate(form, 'Ngày kết thúc tạm trú', '2027-08-31');
     await page.evaluate(() => window.scrollTo(0, 0));
     await pictureFor(page, 'lessee-create-1280');
 

@@ -14,7 +14,7 @@ const baseURL = inject('baseURL');
 const api = apiClient(baseURL);
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const HOUSE_NAME = 'Nhà trọ Bình An';
-const NOT_FOUND_TITLE = "Oops! The page you're looking for does not exist.";
+const NOT_FOUND_TITLE = 'Không tìm thấy trang';
 
 const pages = cleanPages(baseURL);
 let landlordToken = '';

@@ -114,3 +114,27 @@ export const LANDLORD_NAVIGATION: readonly NavEntry[] = [
   { label: 'Quản lý nhân viên', path: '/staffManage' },
   { label: 'Cài đặt tài khoản', path: '/accountSetting' },
 ];
+
+/**
+ * A date or month field (MUI X date picker): the group of its day, month and year sections, found by its
+ * label (exactly, unless a pattern is given).
+ */
+export function dateField(scope: Page | Locator, label: string | RegExp): Locator {
+  return scope.getByRole('group', { name: label, exact: typeof label === 'string' });
+}
+
+/**
+ * Types a day (`yyyy-mm-dd`) or a month (`yyyy-mm`) into a date field the way a person does, whatever the
+ * browser's language: into its first section, day then month then year (dd/mm/yyyy, mm/yyyy).
+ */
+export async function fillDate(scope: Page | Locator, label: string | RegExp, iso: string): Promise<void> {
+  const field = dateField(scope, label);
+  await field.locator('[role="spinbutton"]').first().click();
+  const [year = '', month = '', day] = iso.split('-');
+  await field.page().keyboard.type(day === undefined ? `${month}${year}` : `${day}${month}${year}`);
+}
+
+/** What a date field shows, as the person reads it: `dd/mm/yyyy` (a month field: `mm/yyyy`). */
+export async function dateShown(scope: Page | Locator, label: string | RegExp): Promise<string> {
+  return dateField(scope, label).locator('input').inputValue();
+}

@@ -536,7 +536,7 @@ describe('the return and the result pages', () => {
     expect(await readBill()).toEqual(bill);
     expect(
       await gatewayReturnPage(deps, gatewayCallback(url, TEST_VNPAY.hashSecret, { responseCode: '24' })),
-    ).toBe(`http://localhost:4280/paymentFailure?paymentID=${paymentID}`);
+    ).toBe(`http://localhost:4280/paymentFailure?paymentID=${paymentID}&responseCode=24`);
     expect(await gatewayReturnPage(deps, gatewayCallback(url, 'forged'))).toBe(
       'http://localhost:4280/paymentFailure',
     );

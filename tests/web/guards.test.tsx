@@ -9,7 +9,7 @@ import { RETURN_PATH_KEY } from '../../web/src/lib/session';
 import { fakeApi, type FakeApi } from './support/fakeApi';
 import { ROLES, currentPath, renderApp, signIn } from './support/app';
 
-const NOT_FOUND_TITLE = "Oops! The page you're looking for does not exist.";
+const NOT_FOUND_TITLE = 'Không tìm thấy trang';
 
 let api: FakeApi;
 beforeEach(() => {
@@ -23,7 +23,12 @@ async function expectNotFound(homePath: string): Promise<void> {
   const notFound = await screen.findByTestId('not-found');
   expect(within(notFound).getByTestId('not-found-title').textContent).toBe(NOT_FOUND_TITLE);
   expect(within(notFound).getByRole('heading', { level: 1 }).textContent).toBe(NOT_FOUND_TITLE);
-  expect(within(notFound).getByTestId('not-found-subtitle').textContent).toBe('Trang bạn tìm không tồn tại.');
+  expect(within(notFound).getByTestId('not-found-subtitle').textContent).toBe(
+    'Trang bạn tìm không tồn tại hoặc đã được chuyển đi.',
+  );
+  expect(within(notFound).getByTestId('not-found-spec-text').textContent).toBe(
+    "Oops! The page you're looking for does not exist.",
+  );
   expect(within(notFound).getByRole('link', { name: 'Về trang chủ' }).getAttribute('href')).toBe(homePath);
 }
 

@@ -29,16 +29,30 @@ function messageOf(field: 'username' | 'password'): string | null {
 }
 
 describe('the login form', () => {
-  it('shows each required message only once its field was touched, and clears it when typing', async () => {
+  it('shows each required message only once its field was typed in and left, and clears it when typing', async () => {
     const { username, password } = await openLogin();
+    await waitFor(() => expect(document.title).toBe('Đăng nhập — Nhà trọ'));
     expect(messageOf('username')).toBeNull();
     expect(messageOf('password')).toBeNull();
 
-    // The empty username is left: its message only (the password was not touched yet).
+    // Focus passing through the empty fields marks nothing.
+    fireEvent.focus(username);
+    fireEvent.blur(username);
+    fireEvent.focus(password);
+    fireEvent.blur(password);
+    expect(messageOf('username')).toBeNull();
+    expect(username.getAttribute('aria-invalid')).toBe('false');
+    expect(messageOf('password')).toBeNull();
+
+    // Typed, emptied and left: its message only (the password was not typed in yet).
+    fireEvent.change(username, { target: { value: 'a' } });
+    fireEvent.change(username, { target: { value: '' } });
     fireEvent.blur(username);
     expect(messageOf('username')).toBe(USERNAME_REQUIRED);
     expect(username.getAttribute('aria-invalid')).toBe('true');
     expect(messageOf('password')).toBeNull();
+    fireEvent.change(password, { target: { value: 'x' } });
+    fireEvent.change(password, { target: { value: '' } });
     fireEvent.blur(password);
     expect(messageOf('password')).toBe(PASSWORD_REQUIRED);
 

@@ -401,7 +401,11 @@ export async function gatewayReturnPage(deps: Deps, query: URLSearchParams): Pro
   const found = await findPayment(deps, report.paymentID);
   if (!found) return failure;
   const id = encodeURIComponent(found.payment.paymentID);
-  if (reportedState(report) !== 'succeeded') return `${failure}?paymentID=${id}`;
+  if (reportedState(report) !== 'succeeded') {
+    // The gateway's reason goes along: the notification that records it may not have arrived yet.
+    const code = /^\d{2}$/.test(report.responseCode) ? `&responseCode=${report.responseCode}` : '';
+    return `${failure}?paymentID=${id}${code}`;
+  }
   return `${web}${SUCCESS_PAGES[found.payment.target](id)}`;
 }
 
@@ -428,5 +432,7 @@ export async function paymentResult(
     ...(payment.gatewayTransactionNo ? { gatewayTransactionNo: payment.gatewayTransactionNo } : {}),
     ...(payment.bankCode ? { bankCode: payment.bankCode } : {}),
     ...(payment.refundReason ? { refundReason: payment.refundReason } : {}),
+    // The gateway's reason, for a payment it did not take.
+    ...(payment.responseCode && payment.responseCode !== '00' ? { responseCode: payment.responseCode } : {}),
   };
 }

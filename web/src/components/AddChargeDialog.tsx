@@ -9,6 +9,7 @@ import {
   type OneTimeChargeCreateInput,
 } from '@nhatro/common';
 import { useCallback, useId, type FormEvent, type ReactNode } from 'react';
+import { DateField } from './dates/DateField';
 import { FormDialog, FormDialogActions, useEntitySave } from './crud';
 import {
   DIALOG_FORM_SX,
@@ -135,21 +136,17 @@ function ChargeForm({ contractID, issue, intro, testIdPrefix, onClose, onSaved }
               input: { endAdornment: <InputAdornment position="end">₫</InputAdornment> },
             }}
           />
-          <TextField
+          <DateField
             id={`${testIdPrefix}-due-date`}
             name="dueDate"
             label="Hạn thanh toán"
-            type="date"
-            {...form.bind('dueDate')}
+            {...form.bindValue('dueDate')}
             helperText={reservedHelperText(
               form.visibleError('dueDate') ?? 'Để trống: theo hạn mặc định của hóa đơn.',
             )}
             fullWidth
             disabled={isSaving}
-            slotProps={{
-              inputLabel: { shrink: true },
-              htmlInput: { 'data-testid': `${testIdPrefix}-due-date` },
-            }}
+            testId={`${testIdPrefix}-due-date`}
           />
         </Box>
       </DialogContent>

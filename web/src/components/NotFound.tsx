@@ -4,8 +4,10 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../lib/paths';
 
+/** The headline, in Vietnamese; the specification's sentence stays under it. */
+export const NOT_FOUND_TITLE = 'Không tìm thấy trang';
+export const NOT_FOUND_TEXT_VI = 'Trang bạn tìm không tồn tại hoặc đã được chuyển đi.';
 export const NOT_FOUND_TEXT = "Oops! The page you're looking for does not exist.";
-export const NOT_FOUND_TEXT_VI = 'Trang bạn tìm không tồn tại.';
 
 /** The 404 message, for use inside the app layout or on its own page. */
 export function NotFoundContent({ homePath = paths.home }: { homePath?: string }) {
@@ -22,10 +24,17 @@ export function NotFoundContent({ homePath = paths.home }: { homePath?: string }
         404
       </Typography>
       <Typography variant="h1" sx={{ mt: 2 }} data-testid="not-found-title">
-        {NOT_FOUND_TEXT}
+        {NOT_FOUND_TITLE}
       </Typography>
       <Typography sx={{ mt: 1, color: 'text.secondary' }} data-testid="not-found-subtitle">
         {NOT_FOUND_TEXT_VI}
+      </Typography>
+      <Typography
+        lang="en"
+        sx={{ mt: 0.5, color: 'text.secondary', fontSize: '0.875rem' }}
+        data-testid="not-found-spec-text"
+      >
+        {NOT_FOUND_TEXT}
       </Typography>
       <Button
         component={RouterLink}

@@ -1,8 +1,10 @@
 import { useCallback, useMemo, useState, type ChangeEvent } from 'react';
+import { useLeftFields } from './useLeftFields';
 
 /**
  * Form state shared by the management forms (spec section 5): errors are recomputed on every change,
- * and shown only for fields that were blurred (or once the form was submitted). Values stay text
+ * and shown only for fields the user typed in and left (or once the form was submitted): focus merely
+ * passing through a required field does not turn it red. Values stay text
  * until they are validated, so what the user typed is never rewritten while typing.
  */
 export type FieldErrors<F extends string> = Partial<Record<F, string>>;
@@ -48,12 +50,17 @@ export interface FieldBinding {
   helperText: string | undefined;
 }
 
+/** The same for a field that reports its value itself (the date fields). */
+export interface ValueBinding extends Omit<FieldBinding, 'onChange'> {
+  onChange: (value: string) => void;
+}
+
 export function useFieldForm<F extends string>(
   initialValues: Record<F, string>,
   validate: (values: Record<F, string>) => FieldErrors<F>,
 ) {
   const [values, setValues] = useState(initialValues);
-  const [touched, setTouched] = useState<Partial<Record<F, boolean>>>({});
+  const shown = useLeftFields<F>();
   const [serverErrors, setServerErrors] = useState<FieldErrors<F>>({});
 
   const errors = useMemo(() => validate(values), [validate, values]);
@@ -69,27 +76,36 @@ export function useFieldForm<F extends string>(
   }, []);
 
   const visibleError = (field: F): string | undefined =>
-    (touched[field] ? errors[field] : undefined) ?? serverErrors[field];
+    (shown.isShown(field) ? errors[field] : undefined) ?? serverErrors[field];
 
-  const bind = (field: F): FieldBinding => {
+  const bindValue = (field: F): ValueBinding => {
     const message = visibleError(field);
     return {
       value: values[field],
-      onChange: (event) => setValue(field, event.target.value),
-      onBlur: () => setTouched((previous) => (previous[field] ? previous : { ...previous, [field]: true })),
+      onChange: (value) => {
+        shown.changed(field);
+        setValue(field, value);
+      },
+      onBlur: () => shown.leave(field),
       error: message !== undefined,
       helperText: message,
     };
   };
 
-  const touchAll = () =>
-    setTouched(Object.fromEntries(Object.keys(values).map((field) => [field, true])) as Record<F, boolean>);
+  const bind = (field: F): FieldBinding => {
+    const binding = bindValue(field);
+    return { ...binding, onChange: (event) => binding.onChange(event.target.value) };
+  };
 
-  const reset = useCallback((next: Record<F, string>) => {
-    setValues(next);
-    setTouched({});
-    setServerErrors({});
-  }, []);
+  const { clear: clearShown } = shown;
+  const reset = useCallback(
+    (next: Record<F, string>) => {
+      clearShown();
+      setValues(next);
+      setServerErrors({});
+    },
+    [clearShown],
+  );
 
   const isValid = Object.keys(errors).length === 0;
   const isDirty = (Object.keys(values) as F[]).some((field) => values[field] !== initialValues[field]);
@@ -100,8 +116,12 @@ export function useFieldForm<F extends string>(
     isValid,
     isDirty,
     bind,
+    bindValue,
     setValue,
-    touchAll,
+    /** Shows the field's error from now on (a value filled in for the user, e.g. from a scanned card). */
+    touch: shown.mark,
+    /** The form was submitted: every error shows. */
+    touchAll: shown.showAll,
     reset,
     setServerErrors,
     visibleError,

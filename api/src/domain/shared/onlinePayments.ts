@@ -37,6 +37,12 @@ export interface GatewayReport {
 /** VNPay's code for a payment the customer cancelled on the gateway's page. */
 const CUSTOMER_CANCELLED = '24';
 
+/** 'Nhà trọ Hoa Sen' for a house named 'Hoa Sen', and also for one already named 'Nhà trọ Hoa Sen'. */
+export function houseTitle(houseName: string): string {
+  const name = houseName.trim();
+  return /^nhà trọ(\s|$)/iu.test(name.normalize('NFC')) ? name : `Nhà trọ ${name}`;
+}
+
 /** The state a report moves a pending payment to. */
 export function reportedState(
   report: Pick<GatewayReport, 'responseCode' | 'transactionStatus'>,
@@ -157,7 +163,7 @@ export function paymentReceivedTexts(payment: {
     },
     tenant: {
       subject: `Đã nhận thanh toán ${amount}`,
-      body: `Nhà trọ ${payment.houseName} đã nhận ${amount} cho ${payment.description} (${payment.via}). Cảm ơn bạn!`,
+      body: `${houseTitle(payment.houseName)} đã nhận ${amount} cho ${payment.description} (${payment.via}). Cảm ơn bạn!`,
     },
   };
 }

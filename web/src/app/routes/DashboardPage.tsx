@@ -20,7 +20,8 @@ export function DashboardPage({
   /** What only the landlord is told (transfers waiting to be assigned). */
   landlordNotices?: ReactNode;
 }) {
-  const { role, houseID } = useSignedInSession();
+  const { role, houseID, houses } = useSignedInSession();
+  const houseName = houses.find((house) => house.houseID === houseID)?.houseName;
   // Whoever reads meters sees the readings' progress; whoever drafts and issues also the bills and the draft.
   const billing =
     role.billingPermission >= LEVEL.create ? (
@@ -53,7 +54,7 @@ export function DashboardPage({
     case ROLE_IDS.houseModerator:
       return (
         <>
-          <title>Quản lý chung — Nhà trọ</title>
+          <title>{houseName ? `Quản lý chung · ${houseName} — Nhà trọ` : 'Quản lý chung — Nhà trọ'}</title>
           <RoomsOverview
             title="Quản lý chung"
             summary={

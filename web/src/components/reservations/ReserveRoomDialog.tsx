@@ -24,6 +24,7 @@ import {
 } from '../../lib/api/resources/reservations';
 import { formatMoney } from '../../lib/format';
 import { notify } from '../../lib/toast';
+import { DateField } from '../dates/DateField';
 import { fieldErrorsFromBody, reservedHelperText, useFieldForm } from '../fieldForm';
 import { DialogForm, FormDialog } from '../FormDialog';
 import { isSessionExpiry } from '../mutationFeedback';
@@ -59,6 +60,22 @@ function ReservationText({
   extra?: { type?: 'date'; money?: boolean; tel?: boolean };
 }) {
   const binding = form.bind(name);
+  if (extra.type === 'date') {
+    const dateBinding = form.bindValue(name);
+    return (
+      <DateField
+        id={id(name)}
+        label={RESERVATION_FIELD_LABELS[name]}
+        {...dateBinding}
+        helperText={reservedHelperText(dateBinding.helperText)}
+        required
+        disabled={disabled}
+        fullWidth
+        min={vietnamToday()}
+        testId={id(name)}
+      />
+    );
+  }
   const amount = extra.money ? parseVietnameseNumber(binding.value) : undefined;
   const hint =
     binding.helperText ?? (amount !== undefined && Number.isFinite(amount) ? formatMoney(amount) : undefined);
@@ -68,7 +85,6 @@ function ReservationText({
       label={RESERVATION_FIELD_LABELS[name]}
       {...binding}
       helperText={reservedHelperText(hint)}
-      type={extra.type ?? 'text'}
       required={name !== 'note'}
       disabled={disabled}
       fullWidth
@@ -77,12 +93,10 @@ function ReservationText({
       minRows={name === 'note' ? 2 : undefined}
       autoComplete="off"
       slotProps={{
-        inputLabel: extra.type === 'date' ? { shrink: true } : {},
         htmlInput: {
           'data-testid': id(name),
           ...(extra.money ? { inputMode: 'numeric' } : {}),
           ...(extra.tel ? { inputMode: 'tel' } : {}),
-          ...(extra.type === 'date' ? { min: vietnamToday() } : {}),
         },
         input: extra.money ? { endAdornment: <InputAdornment position="end">₫</InputAdornment> } : {},
       }}
@@ -105,7 +119,7 @@ function RoomPicker({
   const binding = form.bind('roomID');
   const chosenRoom = rooms.find((room) => room.roomID === form.values.roomID);
   const choose = (roomID: string) => {
-    form.setValue('roomID', roomID);
+    form.bindValue('roomID').onChange(roomID);
     const price = rooms.find((room) => room.roomID === roomID)?.price;
     if (form.values.deposit === '' && typeof price === 'number') form.setValue('deposit', String(price));
   };

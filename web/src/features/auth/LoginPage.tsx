@@ -2,6 +2,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { BrandLink } from '../../components/BrandLink';
 import { Spinner } from '../../components/Spinner';
+import { useLeftFields } from '../../components/useLeftFields';
 import plainUi from '../../components/plainUi.module.css';
 import { NETWORK_FAILURE_STATUS, isApiError } from '../../lib/api';
 import { corePaths } from '../../lib/paths/core';
@@ -125,27 +126,26 @@ function useLoginForm() {
   const { signIn } = useSessionActions();
   const navigate = useNavigate();
   const [values, setValues] = useState<LoginCredentials>({ username: '', password: '' });
-  const [touched, setTouched] = useState<Partial<Record<LoginField, boolean>>>({});
+  const shown = useLeftFields<LoginField>();
   const [serverError, setServerError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const fieldsRef = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
 
   const errors = validateLoginCredentials(values);
   const visibleError = (field: LoginField): string | undefined =>
-    touched[field] ? errors[field] : undefined;
+    shown.isShown(field) ? errors[field] : undefined;
 
   const handleChange = (field: LoginField, value: string): void => {
+    shown.changed(field);
     setValues((previous) => ({ ...previous, [field]: value }));
   };
 
-  const handleBlur = (field: LoginField): void => {
-    setTouched((previous) => ({ ...previous, [field]: true }));
-  };
+  const handleBlur = (field: LoginField): void => shown.leave(field);
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
     event.preventDefault();
     if (isSubmitting) return;
-    setTouched({ username: true, password: true });
+    shown.showAll();
     const firstInvalidField = LOGIN_FIELDS.find((field) => errors[field] !== undefined);
     if (firstInvalidField !== undefined) {
       fieldsRef.current[firstInvalidField]?.focus();
@@ -202,6 +202,7 @@ export function LoginPage() {
 
   return (
     <main className={styles.page}>
+      <title>Đăng nhập — Nhà trọ</title>
       <div className={styles.brand}>
         <BrandLink />
       </div>

@@ -16,6 +16,7 @@ import {
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { reservedHelperText } from '../../components/fieldForm';
+import { useLeftFields } from '../../components/useLeftFields';
 import { isSessionExpiry, serverMessage } from '../../components/mutationFeedback';
 import { PageHeader } from '../../components/PageHeader';
 import { isApiError } from '../../lib/api';
@@ -25,6 +26,7 @@ import { notify } from '../../lib/toast';
 import { ContractFrame, contractTitle } from './ContractFrame';
 import { revalidateContract, updateContract, type ContractDetails } from './contractsApi';
 import { addMonths, formatDay, isIsoDate, nextMonth } from './contractRules';
+import { DateField, MonthField } from '../../components/dates/DateField';
 
 type Field = 'endDate' | 'rentFee' | 'rentFromMonth' | 'reason';
 
@@ -73,15 +75,17 @@ function useExtendForm(contract: ContractDetails, revalidate: () => Promise<unkn
     rentFromMonth: nextMonth(contract.endDate),
     reason: '',
   });
-  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
+  const shown = useLeftFields<Field>();
   const [submitted, setSubmitted] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const errors = validate(values, contract);
-  const visible = (field: Field) => (submitted || touched.has(field) ? errors[field] : undefined);
-  const touch = (field: Field) => setTouched((current) => new Set(current).add(field));
-  const set = <K extends keyof Values>(field: K, value: Values[K]) =>
+  const visible = (field: Field) => (submitted || shown.isShown(field) ? errors[field] : undefined);
+  const touch = shown.leave;
+  const set = <K extends keyof Values>(field: K, value: Values[K]) => {
+    if (field !== 'changeRent') shown.changed(field as Field);
     setValues((current) => ({ ...current, [field]: value }));
+  };
   const newRent = parseVietnameseNumber(values.rentFee.trim());
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -111,8 +115,8 @@ function useExtendForm(contract: ContractDetails, revalidate: () => Promise<unkn
   };
 
   const quick = (months: number) => {
-    touch('endDate');
     set('endDate', addMonths(contract.endDate, months));
+    shown.mark('endDate');
   };
 
   return { values, set, touch, visible, newRent, submit, quick, isSaving, failure };
@@ -151,21 +155,17 @@ function NewRentFields({ state }: { state: ExtendFormState }) {
           input: { endAdornment: <InputAdornment position="end">₫</InputAdornment> },
         }}
       />
-      <TextField
+      <MonthField
         id="extend-rentFromMonth"
-        type="month"
         label="Áp dụng từ tháng"
         value={values.rentFromMonth}
-        onChange={(event) => set('rentFromMonth', event.target.value)}
+        onChange={(value) => set('rentFromMonth', value)}
         onBlur={() => touch('rentFromMonth')}
         error={visible('rentFromMonth') !== undefined}
         helperText={reservedHelperText(visible('rentFromMonth'))}
         required
         disabled={isSaving}
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { 'data-testid': 'extend-rentFromMonth', placeholder: 'yyyy-mm' },
-        }}
+        testId="extend-rentFromMonth"
       />
     </Box>
   );
@@ -203,24 +203,19 @@ function ExtendForm({
           Hợp đồng đã hết hạn: gia hạn đến sau hôm nay sẽ làm hợp đồng hiệu lực trở lại.
         </Alert>
       )}
-      <TextField
+      <DateField
         id="extend-endDate"
-        type="date"
         label="Ngày kết thúc mới"
         value={values.endDate}
-        onChange={(event) => set('endDate', event.target.value)}
+        onChange={(value) => set('endDate', value)}
         onBlur={() => touch('endDate')}
         error={visible('endDate') !== undefined}
-        helperText={reservedHelperText(
-          visible('endDate') ?? (values.endDate ? formatDay(values.endDate) : undefined),
-        )}
+        helperText={reservedHelperText(visible('endDate'))}
         required
         disabled={isSaving}
         fullWidth
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: { 'data-testid': 'extend-endDate', min: contract.endDate },
-        }}
+        testId="extend-endDate"
+        min={contract.endDate}
       />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: -0.5, mb: 1 }}>
         <Typography variant="body2" sx={{ color: 'text.secondary', alignSelf: 'center' }}>

@@ -246,7 +246,11 @@ function ListSection<T>({
   render: (item: T) => ReactNode;
 }) {
   return (
-    <SectionCard id={`contract-${name}`} title={`${title} (${items.length})`} testId={`contract-${name}`}>
+    <SectionCard
+      id={`contract-${name}`}
+      title={`${title} (${formatNumber(items.length)})`}
+      testId={`contract-${name}`}
+    >
       {items.length === 0 ? (
         <EmptyLine>{empty}</EmptyLine>
       ) : (

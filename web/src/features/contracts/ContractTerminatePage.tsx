@@ -17,6 +17,7 @@ import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/crud';
 import { reservedHelperText } from '../../components/fieldForm';
+import { useLeftFields } from '../../components/useLeftFields';
 import { isSessionExpiry, serverMessage } from '../../components/mutationFeedback';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionCard } from '../../components/SectionCard';
@@ -29,6 +30,7 @@ import { ContractFrame, contractTitle } from './ContractFrame';
 import { SettlementFacts, refundLabel } from './SettlementFacts';
 import { revalidateContract, terminateContract, type ContractDetails } from './contractsApi';
 import { formatDay, isIsoDate } from './contractRules';
+import { DateField } from '../../components/dates/DateField';
 
 type Field = 'terminationDate' | 'reason' | 'damageCharges';
 
@@ -71,15 +73,18 @@ function useTerminateForm(contract: ContractDetails, onTerminated: (ended: Contr
     reason: '',
     damageCharges: '0',
   });
-  const [touched, setTouched] = useState<ReadonlySet<Field>>(new Set());
+  const shown = useLeftFields<Field>();
   const [submitted, setSubmitted] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [isSaving, setIsSaving] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const errors = validate(values, contract);
-  const visible = (field: Field) => (submitted || touched.has(field) ? errors[field] : undefined);
-  const touch = (field: Field) => setTouched((current) => new Set(current).add(field));
-  const set = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
+  const visible = (field: Field) => (submitted || shown.isShown(field) ? errors[field] : undefined);
+  const touch = shown.leave;
+  const set = (field: Field, value: string) => {
+    shown.changed(field);
+    setValues((current) => ({ ...current, [field]: value }));
+  };
   const preview =
     errors.terminationDate === undefined
       ? settlement(contract, values.terminationDate, damagesOf(values.damageCharges))
@@ -173,32 +178,23 @@ function TerminateFields({
 }) {
   return (
     <>
-      <TextField
+      <DateField
         id="terminate-terminationDate"
-        type="date"
         label="Ngày kết thúc"
         value={values.terminationDate}
-        onChange={(event) => set('terminationDate', event.target.value)}
+        onChange={(value) => set('terminationDate', value)}
         onBlur={() => touch('terminationDate')}
         error={visible('terminationDate') !== undefined}
-        helperText={reservedHelperText(
-          visible('terminationDate') ??
-            (isIsoDate(values.terminationDate) ? formatDay(values.terminationDate) : undefined),
-        )}
+        helperText={reservedHelperText(visible('terminationDate'))}
         required
         disabled={isSaving}
         fullWidth
-        slotProps={{
-          inputLabel: { shrink: true },
-          htmlInput: {
-            'data-testid': 'terminate-terminationDate',
-            min: contract.startDate,
-            // Month to month (past its end): any day after the end.
-            ...(contract.status === CONTRACT_STATUS.expired || contract.endDate < vietnamToday()
-              ? {}
-              : { max: contract.endDate }),
-          },
-        }}
+        testId="terminate-terminationDate"
+        min={contract.startDate}
+        // Month to month (past its end): any day after the end.
+        {...(contract.status === CONTRACT_STATUS.expired || contract.endDate < vietnamToday()
+          ? {}
+          : { max: contract.endDate })}
       />
       <TextField
         id="terminate-damageCharges"

@@ -8,6 +8,7 @@ import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { BackButton } from './ContractFrame';
 import { ContractWizard } from './createContract/ContractWizard';
+import { savedDraftKey } from './createContract/savedDraft';
 import { useHouseRoomList, useHouseServices } from './contractsApi';
 import { sortFees } from './contractRules';
 
@@ -52,6 +53,7 @@ export function CreateContractPage() {
         reservations={activeReservations(reservations.data)}
         fees={sortFees(fees.data.value)}
         presetRoomID={presetRoomID}
+        draftKey={savedDraftKey(session.userID, houseID)}
       />
     );
   }
@@ -65,7 +67,7 @@ export function CreateContractPage() {
       />
       <PageHeader
         title="Tạo hợp đồng"
-        subtitle="Điền lần lượt từng bước; dữ liệu được giữ nguyên khi quay lại bước trước."
+        subtitle="Điền lần lượt từng bước; bản nháp được giữ trên trình duyệt này cho đến khi tạo xong hoặc bỏ đi."
       />
       {content}
     </Box>

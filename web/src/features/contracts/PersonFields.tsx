@@ -13,6 +13,7 @@ import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
 import { useState } from 'react';
 import { reservedHelperText } from '../../components/fieldForm';
 import type { PersonDraft, PersonField } from './contractDraft';
+import { DateField } from '../../components/dates/DateField';
 
 export const PERSON_LABELS: Record<PersonField, string> = {
   occupantName: 'Họ và tên',
@@ -59,6 +60,52 @@ export interface PersonBinding {
   error: (field: PersonField) => string | undefined;
 }
 
+interface PersonFieldProps {
+  name: PersonField;
+  person: PersonDraft;
+  idPrefix: string;
+  bind: PersonBinding;
+  required: boolean;
+  disabled: boolean;
+}
+
+/** One field of a person; dates (birth, issue of the card) typed and shown as dd/mm/yyyy. */
+function PersonField({ name, person, idPrefix, bind, required, disabled }: PersonFieldProps) {
+  const error = bind.error(name);
+  const common = {
+    id: `${idPrefix}-${name}`,
+    label: PERSON_LABELS[name],
+    value: person[name],
+    onBlur: () => bind.blur(name),
+    error: error !== undefined,
+    helperText: reservedHelperText(error),
+    required,
+    disabled,
+    fullWidth: true,
+  };
+  if (DATE_FIELDS.has(name)) {
+    return <DateField {...common} onChange={(value) => bind.change(name, value)} testId={common.id} />;
+  }
+  return (
+    <TextField
+      {...common}
+      onChange={(event) => bind.change(name, event.target.value)}
+      type={name === 'email' ? 'email' : name === 'phoneNumber' ? 'tel' : 'text'}
+      multiline={name === 'notes'}
+      minRows={name === 'notes' ? 2 : undefined}
+      autoComplete="off"
+      sx={WIDE_FIELDS.has(name) ? { gridColumn: '1 / -1' } : undefined}
+      slotProps={{
+        htmlInput: {
+          'data-testid': common.id,
+          ...(name === 'citizenID' ? { inputMode: 'numeric', maxLength: 12 } : {}),
+          ...(name === 'phoneNumber' ? { inputMode: 'tel', maxLength: 10 } : {}),
+        },
+      }}
+    />
+  );
+}
+
 /**
  * One person's fields: the usual ones first (name, gender, phone, CCCD, birth date, hometown), the rest
  * behind 'Thông tin thêm'. One column on phones, two from 600 px.
@@ -83,39 +130,17 @@ export function PersonFields({
   const [showMore, setShowMore] = useState(hasMore);
   const expanded = showMore || moreHasError;
 
-  const field = (name: PersonField) => {
-    const error = bind.error(name);
-    const required = name === 'occupantName' || (name === 'phoneNumber' && isRepresentative);
-    const isDate = DATE_FIELDS.has(name);
-    return (
-      <TextField
-        key={name}
-        id={`${idPrefix}-${name}`}
-        label={PERSON_LABELS[name]}
-        value={person[name]}
-        onChange={(event) => bind.change(name, event.target.value)}
-        onBlur={() => bind.blur(name)}
-        error={error !== undefined}
-        helperText={reservedHelperText(error)}
-        required={required}
-        disabled={disabled}
-        fullWidth
-        type={isDate ? 'date' : name === 'email' ? 'email' : name === 'phoneNumber' ? 'tel' : 'text'}
-        multiline={name === 'notes'}
-        minRows={name === 'notes' ? 2 : undefined}
-        autoComplete="off"
-        sx={WIDE_FIELDS.has(name) ? { gridColumn: '1 / -1' } : undefined}
-        slotProps={{
-          inputLabel: isDate ? { shrink: true } : {},
-          htmlInput: {
-            'data-testid': `${idPrefix}-${name}`,
-            ...(name === 'citizenID' ? { inputMode: 'numeric', maxLength: 12 } : {}),
-            ...(name === 'phoneNumber' ? { inputMode: 'tel', maxLength: 10 } : {}),
-          },
-        }}
-      />
-    );
-  };
+  const field = (name: PersonField) => (
+    <PersonField
+      key={name}
+      name={name}
+      person={person}
+      idPrefix={idPrefix}
+      bind={bind}
+      required={name === 'occupantName' || (name === 'phoneNumber' && isRepresentative)}
+      disabled={disabled}
+    />
+  );
 
   const genderError = bind.error('gender');
   const grid = {

@@ -80,6 +80,14 @@ export function newKey(prefix: string): string {
   return `${prefix}${nextKey}`;
 }
 
+/** A draft brought back from storage: new people and vehicles get keys it does not use yet. */
+export function skipKeysOf(draft: ContractDraft): void {
+  for (const item of [...draft.occupants, ...draft.vehicles]) {
+    const number = Number(/\d+$/.exec(item.key)?.[0] ?? 0);
+    if (number > nextKey) nextKey = number;
+  }
+}
+
 export function emptyPerson(key: string): PersonDraft {
   const person = Object.fromEntries(PERSON_FIELDS.map((field) => [field, ''])) as Record<PersonField, string>;
   return { ...person, key, nationality: 'Việt Nam' };

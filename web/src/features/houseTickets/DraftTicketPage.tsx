@@ -7,7 +7,6 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import CalculateOutlined from '@mui/icons-material/CalculateOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -42,6 +41,8 @@ import {
 } from './houseTicketsApi';
 import { RoomTicketDialog } from './RoomTicketDialog';
 import { NoDraft } from './NoDraft';
+import { DateField } from '../../components/dates/DateField';
+import { isIsoDay } from '../../components/dates/isoDates';
 
 const SAVE_FAILED = 'Lưu bảng kê thất bại!';
 const ISSUE_FAILED = 'Phát hành hóa đơn thất bại!';
@@ -254,19 +255,18 @@ function DraftControls({
   const [dueDate, setDueDate] = useState(ticket.dueDate);
   return (
     <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start', mt: 2 }}>
-      <TextField
-        type="date"
+      <DateField
         size="small"
         label="Hạn thanh toán"
         value={dueDate}
-        onChange={(event) => setDueDate(event.target.value)}
+        onChange={setDueDate}
         onBlur={() => {
-          if (dueDate !== '' && dueDate !== ticket.dueDate) {
+          if (isIsoDay(dueDate) && dueDate !== ticket.dueDate) {
             onSave({ dueDate });
           }
         }}
         disabled={busy}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'ticket-due-date' } }}
+        testId="ticket-due-date"
         sx={{ width: { xs: '100%', sm: 200 } }}
       />
       <Button

@@ -251,7 +251,12 @@ function RoomFilter({
         value={roomID}
         onChange={(event) => onChoose(event.target.value)}
         sx={{ mb: 2, minWidth: 200, width: { xs: '100%', sm: 'auto' } }}
-        slotProps={{ select: { native: true }, htmlInput: { 'data-testid': 'issues-filter-room' } }}
+        slotProps={{
+          select: { native: true },
+          // 'Tất cả các phòng' is an option with an empty value: the label stays above it, not over it.
+          inputLabel: { shrink: true },
+          htmlInput: { 'data-testid': 'issues-filter-room' },
+        }}
       >
         <option value={ALL_ROOMS}>Tất cả các phòng</option>
         {rooms.map((room) => (

@@ -14,7 +14,8 @@ import {
 } from '@nhatro/common';
 import { useMemo, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { reservedHelperText, type FieldBinding } from '../../components/fieldForm';
+import { DateField } from '../../components/dates/DateField';
+import { reservedHelperText, type FieldBinding, type ValueBinding } from '../../components/fieldForm';
 import { paths } from '../../lib/paths';
 import { useActiveContracts } from './lesseesApi';
 import { GENDER_LABELS, LESSEE_FIELD_LABELS } from './lesseeLabels';
@@ -28,6 +29,7 @@ const roomCollator = new Intl.Collator('vi', { numeric: true, sensitivity: 'base
 /** What the fields need from the form: a binding per field, and whether it is saving. */
 export interface LesseeFieldsForm {
   bind: (field: LesseeFormField) => FieldBinding;
+  bindValue: (field: LesseeFormField) => ValueBinding;
   disabled: boolean;
 }
 
@@ -189,8 +191,24 @@ export function LesseeTextField({
       sx={full ? { gridColumn: '1 / -1' } : undefined}
       slotProps={{
         htmlInput: { 'data-testid': `lessee-${field}`, ...(numeric ? { inputMode: 'numeric' } : {}) },
-        ...(type === 'date' ? { inputLabel: { shrink: true } } : {}),
       }}
+    />
+  );
+}
+
+/** A date of the form, typed and shown as dd/mm/yyyy. */
+export function LesseeDateField({ form, field }: { form: LesseeFieldsForm; field: LesseeFormField }) {
+  const binding = form.bindValue(field);
+  return (
+    <DateField
+      id={`lessee-${field}`}
+      name={field}
+      label={LESSEE_FIELD_LABELS[field as keyof typeof LESSEE_FIELD_LABELS]}
+      {...binding}
+      helperText={reservedHelperText(binding.helperText)}
+      disabled={form.disabled}
+      fullWidth
+      testId={`lessee-${field}`}
     />
   );
 }
@@ -324,8 +342,8 @@ export function ResidenceSection({ form }: { form: LesseeFieldsForm }) {
       <LesseeTextField form={form} field="temporaryResidence" full />
       <LesseeTextField form={form} field="residentialReason" full />
       <LesseeTextField form={form} field="residentialAddress" full />
-      <LesseeTextField form={form} field="residentialStartDate" type="date" />
-      <LesseeTextField form={form} field="residentialEndDate" type="date" />
+      <LesseeDateField form={form} field="residentialStartDate" />
+      <LesseeDateField form={form} field="residentialEndDate" />
       <LesseeTextField form={form} field="notes" full multiline />
     </Section>
   );

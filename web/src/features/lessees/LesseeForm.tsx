@@ -8,6 +8,7 @@ import { CitizenIdScannerDialog } from './CitizenIdScanner';
 import { IDENTITY_IMAGE_FIELDS, IdentityPhotoFields, type IdentityImageField } from './IdentityPhotos';
 import {
   CardScanPrompt,
+  LesseeDateField,
   LesseeSelect,
   LesseeTextField,
   RepresentativeSwitch,
@@ -86,7 +87,7 @@ export function LesseeForm({
     onSaved,
   );
   const [isScanning, setIsScanning] = useState(false);
-  const fields: LesseeFieldsForm = { bind: form.bind, disabled: isSaving };
+  const fields: LesseeFieldsForm = { bind: form.bind, bindValue: form.bindValue, disabled: isSaving };
   const photoValues = Object.fromEntries(
     IDENTITY_IMAGE_FIELDS.map((field) => [field, form.values[field]]),
   ) as Record<IdentityImageField, string>;
@@ -105,7 +106,7 @@ export function LesseeForm({
         )}
         <LesseeTextField form={fields} field="occupantName" full />
         <LesseeSelect form={fields} field="gender" />
-        <LesseeTextField form={fields} field="dateOfBirth" type="date" />
+        <LesseeDateField form={fields} field="dateOfBirth" />
         <LesseeTextField form={fields} field="phoneNumber" type="tel" numeric />
         {isEdit && <LesseeSelect form={fields} field="status" />}
         <LesseeTextField form={fields} field="ethnicity" />
@@ -123,7 +124,7 @@ export function LesseeForm({
       <Section title="Giấy tờ tùy thân">
         <LesseeTextField form={fields} field="citizenID" numeric />
         <LesseeTextField form={fields} field="rfidCardID" />
-        <LesseeTextField form={fields} field="dateOfIssue" type="date" />
+        <LesseeDateField form={fields} field="dateOfIssue" />
         <LesseeTextField form={fields} field="placeOfIssue" />
         <Box sx={{ gridColumn: '1 / -1' }}>
           <IdentityPhotoFields

@@ -51,7 +51,7 @@ export function useLesseeForm(target: LesseeFormTarget, onSaved: (lessee: Lessee
       [LesseeFormField, string]
     >) {
       form.setValue(field, value);
-      form.bind(field).onBlur();
+      form.touch(field);
     }
     setScannedName(card.occupantName);
   };

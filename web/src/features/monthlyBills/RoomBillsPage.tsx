@@ -13,6 +13,8 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { BILL_STATUS, BILL_STATUS_LABELS } from '@nhatro/common';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { MonthField } from '../../components/dates/DateField';
+import { isIsoMonth } from '../../components/dates/isoDates';
 import { ListPagination } from '../../components/ListPagination';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import {
@@ -86,14 +88,16 @@ function BillFilters({
         mb: 2,
       }}
     >
-      <TextField
+      <MonthField
         id="bill-filter-month"
         label="Tháng"
-        type="month"
         size="small"
         value={month}
-        onChange={(event) => onMonth(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'bill-filter-month' } }}
+        onChange={(next) => {
+          // Only whole months filter the list (an unfinished one keeps the last).
+          if (isIsoMonth(next)) onMonth(next);
+        }}
+        testId="bill-filter-month"
       />
       <TextField
         id="bill-filter-status"

@@ -15,6 +15,7 @@ import {
   type PaymentResult,
   type PaymentState,
   type PaymentTarget,
+  vnpayResponseText,
 } from '@nhatro/common';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router-dom';
@@ -110,7 +111,7 @@ const AFTER_PAYING: Partial<Record<PaymentTarget, string>> = {
   accountExtension: 'Yêu cầu gia hạn tài khoản đang chờ hệ thống xét duyệt. Xin cảm ơn!',
 };
 
-function ResultCard({ result }: { result: PaymentResult }) {
+function ResultCard({ result, reason }: { result: PaymentResult; reason: string | null }) {
   const [slow, setSlow] = useState(false);
   useEffect(() => {
     if (result.state !== 'pending') return undefined;
@@ -153,6 +154,11 @@ function ResultCard({ result }: { result: PaymentResult }) {
       )}
       {(result.state === 'failed' || result.state === 'cancelled') && (
         <Alert severity="warning">
+          {reason !== null && (
+            <Box component="strong" sx={{ display: 'block' }} data-testid="payment-reason">
+              {reason}
+            </Box>
+          )}
           Không có khoản tiền nào được ghi nhận. Bạn có thể thanh toán lại từ hóa đơn.
         </Alert>
       )}
@@ -178,9 +184,12 @@ function ResultCard({ result }: { result: PaymentResult }) {
 function PaymentResultView({
   target,
   paymentID,
+  responseCode = null,
 }: {
   target: PaymentTarget | 'any';
   paymentID: string | null;
+  /** The code the gateway sent the browser back with (the failure page's query). */
+  responseCode?: string | null;
 }) {
   const { data, error, isLoading, mutate } = usePaymentResult(target, paymentID);
   let content: ReactNode;
@@ -207,7 +216,7 @@ function PaymentResultView({
         <ErrorState message="Không tải được kết quả thanh toán." onRetry={() => void mutate()} />
       );
   } else {
-    content = <ResultCard result={data} />;
+    content = <ResultCard result={data} reason={vnpayResponseText(data.responseCode ?? responseCode)} />;
   }
   return (
     <PublicPageFrame maxWidth={520}>
@@ -244,5 +253,11 @@ export function PlatformRequestPaymentPage() {
 /** `/paymentFailure?paymentID=…`: a payment that failed or was cancelled (or a return that did not verify). */
 export function PaymentFailurePage() {
   const [search] = useSearchParams();
-  return <PaymentResultView target="any" paymentID={search.get('paymentID')} />;
+  return (
+    <PaymentResultView
+      target="any"
+      paymentID={search.get('paymentID')}
+      responseCode={search.get('responseCode')}
+    />
+  );
 }

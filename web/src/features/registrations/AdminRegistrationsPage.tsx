@@ -233,7 +233,7 @@ function DecisionButtons({
         </Button>
         {mayDelete && (
           <Button color="error" onClick={() => setAction('delete')} disabled={isBusy}>
-            Xoá
+            Xóa
           </Button>
         )}
         {mayReject && (
@@ -340,8 +340,8 @@ function RegistrationDialog({ registration, onClose }: { registration: Registrat
       />
       <ConfirmDialog
         open={action === 'delete'}
-        title="Xoá đăng ký"
-        message={`Xoá đăng ký của ${registration.fullName}? Giấy tờ đã tải lên cũng bị xoá.`}
+        title="Xóa đăng ký"
+        message={`Xóa đăng ký của ${registration.fullName}? Giấy tờ đã tải lên cũng bị xóa.`}
         isBusy={isBusy}
         error={failure}
         onConfirm={() => void remove()}

@@ -248,13 +248,13 @@ function WithdrawButton({ held }: { held: HeldRegistration }) {
   return (
     <>
       <Button size="small" color="error" onClick={() => setIsOpen(true)}>
-        Huỷ đăng ký
+        Hủy đăng ký
       </Button>
       <ConfirmDialog
         open={isOpen}
-        title="Huỷ đăng ký"
-        message="Huỷ đăng ký này? Thông tin và giấy tờ đã gửi sẽ bị xoá."
-        confirmLabel="Huỷ đăng ký"
+        title="Hủy đăng ký"
+        message="Hủy đăng ký này? Thông tin và giấy tờ đã gửi sẽ bị xóa."
+        confirmLabel="Hủy đăng ký"
         cancelLabel="Không"
         isBusy={isBusy}
         error={failure}

@@ -54,11 +54,11 @@ function StaffCard({ member, onRemove }: { member: StaffMember; onRemove: () => 
           size="small"
           startIcon={<PersonRemoveOutlined />}
           onClick={onRemove}
-          aria-label={`Xoá nhân viên ${member.fullName}`}
+          aria-label={`Xóa nhân viên ${member.fullName}`}
           data-testid={`staff-remove-${member.username}`}
           sx={{ minHeight: 40 }}
         >
-          Xoá
+          Xóa
         </Button>
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }} aria-label="Nhà trọ làm việc">
@@ -73,7 +73,7 @@ function StaffCard({ member, onRemove }: { member: StaffMember; onRemove: () => 
   );
 }
 
-/** 'Xoá nhân viên': which member the dialog asks about, and disabling their account once confirmed. */
+/** 'Xóa nhân viên': which member the dialog asks about, and disabling their account once confirmed. */
 function useStaffRemoval() {
   // The member stays set while the dialog closes, so its text does not change during the animation.
   const [removal, setRemoval] = useState<{ open: boolean; member: StaffMember | null }>({
@@ -218,7 +218,7 @@ function HouseChoice({
 
 /**
  * /staffManage: the landlord's staff, house by house (the chosen house first), each with the houses they
- * work in; 'Thêm nhân viên' opens an account with a one-time password, 'Xoá' disables it at once.
+ * work in; 'Thêm nhân viên' opens an account with a one-time password, 'Xóa' disables it at once.
  */
 export function StaffPage() {
   const session = useSignedInSession();
@@ -286,7 +286,7 @@ export function StaffPage() {
       <StaffAccountDialog staff={added} onDone={() => setAdded(null)} />
       <ConfirmDialog
         open={removal.open}
-        title="Xoá nhân viên?"
+        title="Xóa nhân viên?"
         message={
           removal.member === null ? (
             ''
@@ -297,7 +297,7 @@ export function StaffPage() {
             </>
           )
         }
-        confirmLabel="Xoá nhân viên"
+        confirmLabel="Xóa nhân viên"
         isBusy={isRemoving}
         error={removeError}
         onConfirm={() => void confirmRemoval()}

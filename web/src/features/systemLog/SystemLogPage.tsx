@@ -13,7 +13,6 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import Tabs from '@mui/material/Tabs';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   DEFAULT_LATEST_LOGS,
@@ -21,76 +20,18 @@ import {
   logsFromToQuerySchema,
   MESSAGES,
   isRoleID,
+  logActionText,
   type SystemLog,
 } from '@nhatro/common';
 import { useState, type FormEvent } from 'react';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
 import { useListFailureToast } from '../../components/useListFailureToast';
-import { dayjs, formatDateTime, VIETNAM_TIME_ZONE } from '../../lib/format';
+import { dayjs, formatDateTime, formatNumber, VIETNAM_TIME_ZONE } from '../../lib/format';
 import { useSystemLog, type LogQuery } from './systemLogApi';
+import { DateField } from '../../components/dates/DateField';
 
 const PAGE_SIZE = 25;
-
-/** The audit trail's actions in words; anything else is shown as recorded. */
-const ACTIONS: Record<string, string> = {
-  create: 'Tạo mới',
-  update: 'Cập nhật',
-  delete: 'Xóa',
-  login: 'Đăng nhập',
-  loginFailed: 'Đăng nhập sai',
-  logout: 'Đăng xuất',
-  changePassword: 'Đổi mật khẩu',
-  approve: 'Duyệt',
-  reject: 'Từ chối',
-  disable: 'Khóa',
-  enable: 'Mở khóa',
-  pay: 'Thu tiền',
-  requestPayment: 'Tạo thanh toán',
-  issue: 'Phát hành hóa đơn',
-  terminate: 'Kết thúc hợp đồng',
-  sign: 'Ký hợp đồng',
-  import: 'Nhập Excel',
-  saveBatch: 'Lưu',
-  addImage: 'Thêm ảnh',
-  cancel: 'Hủy',
-  createGuestLink: 'Tạo liên kết chia sẻ',
-  revokeGuestLink: 'Thu hồi liên kết chia sẻ',
-  assignTransfer: 'Gán chuyển khoản',
-  dismissTransfer: 'Bỏ qua chuyển khoản',
-  passwordRecoveryRequested: 'Yêu cầu đặt lại mật khẩu',
-  passwordReset: 'Đặt lại mật khẩu',
-  linkTenancy: 'Liên kết hợp đồng vào tài khoản',
-  resendTenancyLink: 'Gửi lại mã liên kết hợp đồng',
-  refreshTokenReuse: 'Phát hiện dùng lại phiên',
-};
-
-const ENTITIES: Record<string, string> = {
-  user: 'tài khoản',
-  staff: 'nhân viên',
-  session: 'phiên đăng nhập',
-  house: 'nhà trọ',
-  room: 'phòng',
-  device: 'thiết bị',
-  service: 'phí dịch vụ',
-  contract: 'hợp đồng',
-  lesseeInfo: 'người thuê',
-  vehicle: 'xe',
-  monthlyBill: 'hóa đơn',
-  oneTimeCharge: 'khoản phí',
-  houseTicket: 'bảng kê',
-  issue: 'sự cố',
-  notification: 'thông báo',
-  registration: 'đăng ký chủ trọ',
-  platformRequest: 'yêu cầu mua phòng, gia hạn',
-  settings: 'cài đặt hệ thống',
-  reservation: 'đặt cọc',
-  meterRecord: 'chỉ số điện nước',
-  bankTransfer: 'chuyển khoản',
-  contractService: 'dịch vụ hợp đồng',
-  contractImageVersion: 'bản hợp đồng giấy',
-  lessorInfo: 'thông tin chủ trọ',
-};
 
 function today(): string {
   return dayjs().tz(VIETNAM_TIME_ZONE).format('YYYY-MM-DD');
@@ -116,23 +57,15 @@ function PeriodForm({ onShow }: { onShow: (query: LogQuery) => void }) {
       aria-label="Xem nhật ký theo ngày"
       sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'flex-start', mb: 2 }}
     >
-      <TextField
-        type="date"
-        size="small"
-        label="Từ ngày"
-        value={from}
-        onChange={(event) => setFrom(event.target.value)}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'log-from' } }}
-      />
-      <TextField
-        type="date"
+      <DateField size="small" label="Từ ngày" value={from} onChange={setFrom} testId="log-from" />
+      <DateField
         size="small"
         label="Đến ngày"
         value={to}
-        onChange={(event) => setTo(event.target.value)}
+        onChange={setTo}
         error={error !== ''}
         helperText={error || ' '}
-        slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'log-to' } }}
+        testId="log-to"
       />
       <Button type="submit" variant="contained" disabled={!checked.success} data-testid="log-period-submit">
         Xem
@@ -189,9 +122,7 @@ function LogTable({ query, onUser }: { query: LogQuery; onUser: (entry: SystemLo
                     </Box>
                   )}
                 </TableCell>
-                <TableCell>
-                  {ACTIONS[entry.action] ?? entry.action} {ENTITIES[entry.entity] ?? entry.entity}
-                </TableCell>
+                <TableCell>{logActionText(entry.action, entry.entity)}</TableCell>
                 <TableCell
                   sx={{
                     fontFamily: 'monospace',
@@ -216,7 +147,9 @@ function LogTable({ query, onUser }: { query: LogQuery; onUser: (entry: SystemLo
           rowsPerPage={PAGE_SIZE}
           rowsPerPageOptions={[PAGE_SIZE]}
           onPageChange={(_, next) => setPage(next)}
-          labelDisplayedRows={({ from, to, count }) => `${from}–${to} trong ${count}`}
+          labelDisplayedRows={({ from, to, count }) =>
+            `${formatNumber(from)}–${formatNumber(to)} trong ${formatNumber(count)}`
+          }
         />
       )}
     </Paper>

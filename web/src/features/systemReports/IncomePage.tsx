@@ -19,7 +19,7 @@ import { EmptyState, ErrorState } from '../../components/DataStates';
 import { notifyFailure } from '../../components/mutationFeedback';
 import { PageHeader } from '../../components/PageHeader';
 import { useListFailureToast } from '../../components/useListFailureToast';
-import { dayjs, formatDateTime, formatMoney, VIETNAM_TIME_ZONE } from '../../lib/format';
+import { dayjs, formatDateTime, formatMoney, formatNumber, VIETNAM_TIME_ZONE } from '../../lib/format';
 import {
   allPlatformPayments,
   useIncomeHistory,
@@ -147,7 +147,9 @@ function Payments({ range }: { range: MonthRange }) {
         rowsPerPage={PAGE_SIZE}
         rowsPerPageOptions={[PAGE_SIZE]}
         onPageChange={(_, next) => setPage(next)}
-        labelDisplayedRows={({ from, to, count }) => `${from}–${to} trong ${count}`}
+        labelDisplayedRows={({ from, to, count }) =>
+          `${formatNumber(from)}–${formatNumber(to)} trong ${formatNumber(count)}`
+        }
       />
     </>
   );

@@ -205,7 +205,7 @@ export function clearSession(): void {
   try {
     window.localStorage.clear();
   } catch (error) {
-    console.error('Không xoá được dữ liệu phiên đăng nhập.', error);
+    console.error('Không xóa được dữ liệu phiên đăng nhập.', error);
   }
   if (tutorialSeen !== null) writeItem(TUTORIAL_SEEN_KEY, tutorialSeen);
   notify();

@@ -14,6 +14,9 @@ import ArrowForwardOutlined from '@mui/icons-material/ArrowForwardOutlined';
 import { CONTRACT_MESSAGES } from '@nhatro/common';
 import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { useLeaveGuard } from '../../../components/useLeaveGuard';
+import { formatDateTime } from '../../../lib/format';
 import { paths } from '../../../lib/paths';
 import { STEP_LABELS, type StepIndex } from '../contractDraft';
 import { TenantAccountDialog } from '../TenantAccountDialog';
@@ -123,6 +126,33 @@ function StepButtons({ wizard }: { wizard: Wizard }) {
   );
 }
 
+/** A draft kept from an earlier visit: go on with it, or start again. */
+function DraftOffer({ wizard }: { wizard: Wizard }) {
+  const { offer } = wizard;
+  if (offer === null) return null;
+  const name = offer.draft.representative.occupantName.trim();
+  return (
+    <Alert
+      severity="info"
+      sx={{ maxWidth: 880, mb: 2 }}
+      data-testid="contract-draft-offer"
+      action={
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <Button color="inherit" onClick={wizard.discardDraft} data-testid="contract-draft-discard">
+            Bỏ bản nháp
+          </Button>
+          <Button variant="contained" onClick={wizard.continueDraft} data-testid="contract-draft-continue">
+            Tiếp tục
+          </Button>
+        </Box>
+      }
+    >
+      Có một hợp đồng đang soạn dở{name === '' ? '' : ` (người đại diện: ${name})`}, lưu lúc{' '}
+      {formatDateTime(offer.savedAt)}. Tiếp tục soạn hay bỏ bản nháp?
+    </Alert>
+  );
+}
+
 /** The contract in five steps; the last creates it and shows the tenant's one-time password. */
 export function ContractWizard(input: WizardInput) {
   const navigate = useNavigate();
@@ -130,9 +160,26 @@ export function ContractWizard(input: WizardInput) {
   const isPhone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const { wizard, headingRef } = useContractWizard(input);
   const { step, created } = wizard;
+  const guard = useLeaveGuard(wizard.isDirty);
 
+  if (wizard.offer !== null) return <DraftOffer wizard={wizard} />;
   return (
     <>
+      <ConfirmDialog
+        open={guard.leaving}
+        title="Rời trang tạo hợp đồng?"
+        message="Hợp đồng chưa được tạo. Bản nháp vẫn được giữ trên trình duyệt này để lần sau tiếp tục."
+        confirmLabel="Rời trang"
+        cancelLabel="Ở lại"
+        onConfirm={guard.leave}
+        onClose={guard.stay}
+        testId="contract-leave-dialog"
+      />
+      {wizard.isDirty && (
+        <Button size="small" onClick={wizard.discardDraft} sx={{ mb: 1 }} data-testid="contract-draft-reset">
+          Bỏ bản nháp, soạn lại từ đầu
+        </Button>
+      )}
       <WizardStepper wizard={wizard} isPhone={isPhone} />
       <Paper
         component="form"

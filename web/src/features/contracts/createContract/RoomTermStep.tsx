@@ -11,6 +11,7 @@ import { reservedHelperText } from '../../../components/fieldForm';
 import { formatMoney } from '../../../lib/format';
 import { formatDay, termEnd } from '../contractRules';
 import { gridSx, moneyHelper, type DraftControls } from './draftControls';
+import { DateField } from '../../../components/dates/DateField';
 
 function roomOptionLabel(room: Room, reservation: Reservation | undefined): string {
   const price = formatMoney(room.price);
@@ -22,7 +23,7 @@ function roomOptionLabel(room: Room, reservation: Reservation | undefined): stri
   return `${room.roomName} — còn trống · ${price}`;
 }
 
-function DateField({
+function TermDateField({
   controls,
   name,
   label,
@@ -33,19 +34,18 @@ function DateField({
 }) {
   const { draft, update, error, touch, disabled } = controls;
   return (
-    <TextField
+    <DateField
       id={`contract-${name}`}
       label={label}
-      type="date"
       value={draft[name]}
-      onChange={(event) => update((current) => ({ ...current, [name]: event.target.value }), name)}
+      onChange={(value) => update((current) => ({ ...current, [name]: value }), name)}
       onBlur={() => touch(name)}
       error={error(name) !== undefined}
-      helperText={reservedHelperText(error(name) ?? (draft[name] ? formatDay(draft[name]) : undefined))}
+      helperText={reservedHelperText(error(name))}
       required
       disabled={disabled}
       fullWidth
-      slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': `contract-${name}` } }}
+      testId={`contract-${name}`}
     />
   );
 }
@@ -85,14 +85,14 @@ function MoneyField({
 function TermFields({ controls }: { controls: DraftControls }) {
   const { draft, update, touch, disabled } = controls;
   const setTerm = (months: number) => {
-    touch('endDate');
     update((current) => ({ ...current, endDate: termEnd(current.startDate, months) }), 'endDate');
+    touch('endDate');
   };
   return (
     <>
       <Box sx={gridSx({ xs: 1, sm: 2 })}>
-        <DateField controls={controls} name="startDate" label="Ngày bắt đầu" />
-        <DateField controls={controls} name="endDate" label="Ngày kết thúc" />
+        <TermDateField controls={controls} name="startDate" label="Ngày bắt đầu" />
+        <TermDateField controls={controls} name="endDate" label="Ngày kết thúc" />
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: -0.5, mb: 1 }}>
         <Typography variant="body2" sx={{ color: 'text.secondary', alignSelf: 'center' }}>

@@ -6,8 +6,9 @@ import type { ContractDraft, PersonDraft, VehicleDraft } from '../contractDraft'
 export interface DraftControls {
   draft: ContractDraft;
   update: (change: (draft: ContractDraft) => ContractDraft, path?: string) => void;
-  /** The error shown under a field (touched, or its step was submitted, or the server's). */
+  /** The error shown under a field (typed in and left, or its step was submitted, or the server's). */
   error: (path: string) => string | undefined;
+  /** Leaving a field: its error shows from now on if the user changed it (`update` with its path). */
   touch: (path: string) => void;
   disabled: boolean;
 }

@@ -1,5 +1,6 @@
 import { CONTRACT_MESSAGES, type Fee, type Reservation, type Room } from '@nhatro/common';
 import { useCallback, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useLeftFields } from '../../../components/useLeftFields';
 import { isSessionExpiry, serverMessage } from '../../../components/mutationFeedback';
 import { isApiError } from '../../../lib/api';
 import { revalidateAfterReservationChange, vietnamToday } from '../../../lib/api/resources/reservations';
@@ -18,6 +19,7 @@ import {
 import { createContract, revalidateContract, type CreatedContract } from '../contractsApi';
 import { termEnd } from '../contractRules';
 import type { DraftControls } from './draftControls';
+import { forgetSavedDraft, useKeptDraft } from './savedDraft';
 
 const CONTRACT_CREATED_TEXT = 'Tạo hợp đồng thành công!';
 export const LAST_STEP: StepIndex = 4;
@@ -74,12 +76,97 @@ function fieldErrorsOfFailure(failed: unknown, draft: ContractDraft): DraftError
   return null;
 }
 
+function without(errors: DraftErrors, path: string): DraftErrors {
+  const next = { ...errors };
+  delete next[path];
+  return next;
+}
+
+/** The form as it opens: the room given in the address chosen (with its reservation), the usual fees ticked. */
+function useFreshDraft({
+  rooms,
+  reservations,
+  fees,
+  presetRoomID,
+}: Pick<WizardInput, 'rooms' | 'reservations' | 'fees' | 'presetRoomID'>) {
+  const reservationOf = useCallback(
+    (roomID: string) => reservations.find((reservation) => reservation.roomID === roomID),
+    [reservations],
+  );
+  const presetRoom = presetRoomID === null ? undefined : rooms.find((room) => room.roomID === presetRoomID);
+  const [freshDraft] = useState<ContractDraft>(() => {
+    const today = vietnamToday();
+    const initial = { ...emptyDraft(today, termEnd(today, 12)), services: defaultServices(fees) };
+    return presetRoom !== undefined && presetRoom.status !== 'occupied'
+      ? withRoom(initial, presetRoom, reservationOf(presetRoom.roomID))
+      : initial;
+  });
+  return { reservationOf, presetRoom, freshDraft };
+}
+
+/** What the steps get: the draft, its changes, and the errors to show. */
+function draftControlsOf({
+  draft,
+  setDraft,
+  disabled,
+  shown,
+  serverErrors,
+  setServerErrors,
+  errors,
+  submittedSteps,
+  rooms,
+  reservationOf,
+}: {
+  draft: ContractDraft;
+  setDraft: (change: (draft: ContractDraft) => ContractDraft) => void;
+  disabled: boolean;
+  shown: ReturnType<typeof useLeftFields<string>>;
+  serverErrors: DraftErrors;
+  setServerErrors: (change: (errors: DraftErrors) => DraftErrors) => void;
+  errors: DraftErrors;
+  submittedSteps: ReadonlySet<StepIndex>;
+  rooms: readonly Room[];
+  reservationOf: (roomID: string) => Reservation | undefined;
+}) {
+  const controls: DraftControls = {
+    draft,
+    disabled,
+    update: (change, path) => {
+      if (path !== undefined) shown.changed(path);
+      setDraft(change);
+      if (path !== undefined && serverErrors[path] !== undefined)
+        setServerErrors((current) => without(current, path));
+    },
+    error: (path) =>
+      serverErrors[path] ??
+      (shown.isShown(path) || submittedSteps.has(stepOf(path)) ? errors[path] : undefined),
+    touch: shown.leave,
+  };
+
+  const chooseRoom = (roomID: string) => {
+    controls.update(
+      (current) =>
+        withRoom(
+          current,
+          rooms.find((room) => room.roomID === roomID),
+          reservationOf(roomID),
+        ),
+      'roomID',
+    );
+    controls.touch('roomID');
+  };
+
+  return { controls, chooseRoom };
+}
+
 export interface WizardInput {
   houseID: string;
   rooms: readonly Room[];
   reservations: readonly Reservation[];
   fees: readonly Fee[];
   presetRoomID: string | null;
+  /** Where this user's draft for this house is kept (savedDraft.ts). */
+  draftKey: string;
 }
 
 /**
@@ -130,20 +217,12 @@ function useSteps(errors: DraftErrors) {
 }
 
 /** The contract wizard's state: the draft, its errors (the form's and the server's), the steps and saving. */
-export function useContractWizard({ houseID, rooms, reservations, fees, presetRoomID }: WizardInput) {
+export function useContractWizard(input: WizardInput) {
+  const { houseID, rooms, fees, draftKey } = input;
   const today = vietnamToday();
-  const reservationOf = useCallback(
-    (roomID: string) => reservations.find((reservation) => reservation.roomID === roomID),
-    [reservations],
-  );
-  const presetRoom = presetRoomID === null ? undefined : rooms.find((room) => room.roomID === presetRoomID);
-  const [draft, setDraft] = useState<ContractDraft>(() => {
-    const initial = { ...emptyDraft(today, termEnd(today, 12)), services: defaultServices(fees) };
-    return presetRoom !== undefined && presetRoom.status !== 'occupied'
-      ? withRoom(initial, presetRoom, reservationOf(presetRoom.roomID))
-      : initial;
-  });
-  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const { reservationOf, presetRoom, freshDraft } = useFreshDraft(input);
+  const [draft, setDraft] = useState<ContractDraft>(freshDraft);
+  const shown = useLeftFields<string>();
   const [serverErrors, setServerErrors] = useState<DraftErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
@@ -151,38 +230,36 @@ export function useContractWizard({ houseID, rooms, reservations, fees, presetRo
   const errors = useMemo(() => validateDraft(draft, today), [draft, today]);
   const steps = useSteps(errors);
   const { step, submittedSteps, goTo, revealErrors } = steps;
-
-  const controls: DraftControls = {
+  const { offer, isDirty, continueDraft, discardDraft } = useKeptDraft({
+    draftKey,
+    freshDraft,
     draft,
-    disabled: isSaving || created !== null,
-    update: (change, path) => {
-      setDraft(change);
-      if (path !== undefined && serverErrors[path] !== undefined) {
-        setServerErrors((current) => {
-          const next = { ...current };
-          delete next[path];
-          return next;
-        });
-      }
+    step,
+    isCreated: created !== null,
+    restore: (kept, keptStep) => {
+      setDraft(kept);
+      goTo(keptStep);
     },
-    error: (path) =>
-      serverErrors[path] ??
-      (touched.has(path) || submittedSteps.has(stepOf(path)) ? errors[path] : undefined),
-    touch: (path) => setTouched((current) => (current.has(path) ? current : new Set(current).add(path))),
-  };
+    startAgain: () => {
+      setDraft(freshDraft);
+      shown.clear();
+      setServerErrors({});
+      goTo(0);
+    },
+  });
 
-  const chooseRoom = (roomID: string) => {
-    controls.touch('roomID');
-    controls.update(
-      (current) =>
-        withRoom(
-          current,
-          rooms.find((room) => room.roomID === roomID),
-          reservationOf(roomID),
-        ),
-      'roomID',
-    );
-  };
+  const { controls, chooseRoom } = draftControlsOf({
+    draft,
+    setDraft,
+    disabled: isSaving || created !== null,
+    shown,
+    serverErrors,
+    setServerErrors,
+    errors,
+    submittedSteps,
+    rooms,
+    reservationOf,
+  });
 
   /** The server refused: its reason in a toast and on the form, and the step it is about shown. */
   const showFailure = (failed: unknown) => {
@@ -216,6 +293,7 @@ export function useContractWizard({ houseID, rooms, reservations, fees, presetRo
     try {
       const contract = await createContract(payload);
       notify.success(CONTRACT_CREATED_TEXT);
+      forgetSavedDraft(draftKey);
       setCreated(contract);
       // The lists refresh in the background; the page goes on to the tenant's account.
       void revalidateAfterReservationChange(houseID);
@@ -242,6 +320,10 @@ export function useContractWizard({ houseID, rooms, reservations, fees, presetRo
       failure,
       isSaving,
       created,
+      offer,
+      isDirty,
+      continueDraft,
+      discardDraft,
       presetRoom,
       reservationOf,
       choosable: rooms.filter((room) => room.status !== 'occupied'),
