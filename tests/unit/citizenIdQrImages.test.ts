@@ -1,12 +1,12 @@
 // The CCCD QR reader on QR images made by a real encoder (qrencode, checked with zbarimg when they were
 // made: tests/fixtures/cccd/make-cccd-qr.sh). Each PNG is decoded with the web app's own jsQR path
-// (web/src/features/lessees/qrDecode.ts, as for a photo) and the text read by parseCitizenIdQr.
+// (web/src/components/qrDecode.ts, as for a photo) and the text read by parseCitizenIdQr.
 import { parseCitizenIdQr, type CitizenIdQrData } from '@nhatro/common';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PNG } from 'pngjs';
 import { describe, expect, it } from 'vitest';
-import { decodeQrPixels, loadJsQr } from '../../web/src/features/lessees/qrDecode.js';
+import { decodeQrPixels, loadJsQr } from '../../web/src/components/qrDecode.js';
 
 const FOLDER = join(import.meta.dirname, '..', 'fixtures', 'cccd');
 
