@@ -301,7 +301,7 @@ describe('importing current tenants', () => {
       ],
       {
         2: 'Phòng "P101" chưa được nhập vì dòng 3 có lỗi.',
-        3: 'Số CCCD: Số CCCD phải gồm 12 chữ số (hoặc CMND cũ 9 chữ số).',
+        3: 'Số CCCD phải gồm 12 chữ số (hoặc CMND cũ 9 chữ số).',
       },
     ],
     [
@@ -353,7 +353,7 @@ describe('importing current tenants', () => {
       'a representative without a phone number',
       async () => [rep('P101', { phone: undefined }), mate('P101')],
       {
-        2: 'Số điện thoại: Số điện thoại của người đại diện không được để trống!',
+        2: 'Số điện thoại của người đại diện không được để trống!',
         3: 'Phòng "P101" chưa được nhập vì dòng 2 có lỗi.',
       },
     ],
@@ -394,7 +394,7 @@ describe('importing current tenants', () => {
       'an end before the start',
       async () => [rep('P101', { start: '01/12/2026', end: '30/11/2026' }), mate('P101')],
       {
-        2: 'Ngày kết thúc: Ngày kết thúc phải sau ngày bắt đầu.',
+        2: 'Ngày kết thúc phải sau ngày bắt đầu.',
         3: 'Phòng "P101" chưa được nhập vì dòng 2 có lỗi.',
       },
     ],
@@ -402,7 +402,7 @@ describe('importing current tenants', () => {
       'an unreadable date and a birth date in the future',
       async () => [rep('P101', { birth: '21/11/2026' }), mate('P101', { birth: '31/02/2000' })],
       {
-        2: 'Ngày sinh: Ngày sinh không được ở tương lai.',
+        2: 'Ngày sinh không được ở tương lai.',
         3: 'Ngày sinh: "31/02/2000" không phải ngày hợp lệ (ghi theo dd/mm/yyyy, ví dụ 01/12/2026).',
       },
     ],
@@ -438,7 +438,7 @@ describe('importing current tenants', () => {
     expect(again.rows[0]).toEqual([...LESSEE_IMPORT_HEADERS, 'Lỗi']);
     expect(again.rows.slice(1).map((cells) => cells[LESSEE_IMPORT_HEADERS.length])).toEqual([
       'Phòng "P101" chưa được nhập vì dòng 3 có lỗi.',
-      'Số CCCD: Số CCCD phải gồm 12 chữ số (hoặc CMND cũ 9 chữ số).',
+      'Số CCCD phải gồm 12 chữ số (hoặc CMND cũ 9 chữ số).',
     ]);
 
     // The landlord fixes the CCCD in the returned file and sends it again: its "Lỗi" column is ignored.

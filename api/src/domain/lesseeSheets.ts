@@ -1,3 +1,4 @@
+import { columnMessage } from './shared/sheetMessages.js';
 import {
   CONTRACT_MESSAGES,
   contractCreateSchema,
@@ -255,7 +256,7 @@ function readRow(row: SheetRow, today: string, problems: SheetProblems): ReadRow
     for (const issue of toFieldErrors(parsed.error)) addFieldError(problems, rowNumber, issue);
   } else {
     const problem = lesseeDateProblem(parsed.data, today);
-    if (problem) problems.add(rowNumber, `${headerOf(problem.field)}: ${problem.errorMessage}`);
+    if (problem) problems.add(rowNumber, columnMessage(headerOf(problem.field), problem.errorMessage));
   }
   const terms: ReadRow['terms'] = stripUndefined({
     startDate: dates.startDate,
@@ -274,7 +275,7 @@ function readRow(row: SheetRow, today: string, problems: SheetProblems): ReadRow
 
 function addFieldError(problems: SheetProblems, rowNumber: number, issue: FieldError): void {
   const field = issue.field?.split('.').pop();
-  problems.add(rowNumber, field ? `${headerOf(field)}: ${issue.errorMessage}` : issue.errorMessage);
+  problems.add(rowNumber, field ? columnMessage(headerOf(field), issue.errorMessage) : issue.errorMessage);
 }
 
 function sameTerm(a: string | number, b: string | number): boolean {

@@ -1,3 +1,4 @@
+import { columnMessage } from '../domain/shared/sheetMessages.js';
 import {
   ROOM_IMPORT_COLUMNS,
   parseVietnameseNumber,
@@ -123,7 +124,7 @@ export async function importEmptyRooms(
     if (!result.success) {
       for (const issue of toFieldErrors(result.error)) {
         const header = ROOM_IMPORT_COLUMNS.find((column) => column.key === issue.field)?.header;
-        messages.push(header ? `${header}: ${issue.errorMessage}` : issue.errorMessage);
+        messages.push(header ? columnMessage(header, issue.errorMessage) : issue.errorMessage);
       }
     }
     const name = candidate.roomName?.trim();

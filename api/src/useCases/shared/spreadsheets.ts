@@ -1,5 +1,6 @@
 import type { Cell, CellValue, Workbook, Worksheet } from 'exceljs';
 import { AppError } from '../../domain/shared/errors.js';
+import { problemText } from '../../domain/shared/sheetMessages.js';
 
 /** Spreadsheet uploads and reports (exceljs): rooms and tenants are imported from Excel, errors sent back in it. */
 
@@ -68,7 +69,7 @@ export function errorColumnHeader(
 
 /** A row's messages in an error report's "Lỗi" column: red on light red, wrapped. */
 export function writeProblem(cell: Cell, messages: readonly string[]): void {
-  cell.value = messages.join('; ');
+  cell.value = problemText(messages);
   cell.font = ERROR_FONT;
   cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFFDECEA' } };
   cell.alignment = { wrapText: true, vertical: 'top' };
