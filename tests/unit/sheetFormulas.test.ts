@@ -4,7 +4,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { evaluateFormula } from '../../api/src/domain/shared/sheetFormulas.js';
-import { loadExcel, resolveFormulas } from '../../api/src/useCases/shared/spreadsheets.js';
+import {
+  loadExcel,
+  ODS_REFUSED,
+  openWorkbook,
+  resolveFormulas,
+} from '../../api/src/useCases/shared/spreadsheets.js';
 
 const FOLDER = join(import.meta.dirname, '..', 'fixtures', 'sheets');
 const CELLS: Record<string, number> = { A1: 2, B2: 2_500_000, C3: 4 };
@@ -55,5 +60,13 @@ describe('resolveFormulas on sheets written by openpyxl', () => {
   it('refuses functions and other sheets, naming each cell', async () => {
     const sheet = await openFixture('openpyxl-unsupported-formulas.xlsx');
     expect(() => resolveFormulas(sheet)).toThrow(/^Ô D2, D3 có công thức nhưng tệp không lưu kết quả/);
+  });
+});
+
+describe('an OpenDocument spreadsheet (.ods)', () => {
+  it('is refused with the formats that are accepted', async () => {
+    const data = new Uint8Array(readFileSync(join(FOLDER, 'calc-rooms.ods')));
+    await expect(openWorkbook(data, 'không phải bảng tính')).rejects.toThrow(ODS_REFUSED);
+    expect(ODS_REFUSED).toContain('.xlsx');
   });
 });

@@ -12,7 +12,15 @@ export async function loadExcel() {
 }
 
 /** The uploaded workbook, or a 400 with `notSpreadsheet` when it is not a readable .xlsx. */
+/** An OpenDocument file (LibreOffice Calc's .ods) names its type in a "mimetype" entry at its start. */
+export const ODS_REFUSED =
+  'Tệp .ods (LibreOffice, OpenOffice) chưa được hỗ trợ. Chỉ nhận bảng tính Excel (.xlsx): trong LibreOffice ' +
+  'chọn Tệp › Lưu thành, kiểu "Excel 2007-365 (.xlsx)", rồi tải tệp đó lên.';
+
 export async function openWorkbook(data: Uint8Array, notSpreadsheet: string): Promise<Workbook> {
+  if (Buffer.from(data.subarray(0, 120)).toString('latin1').includes('application/vnd.oasis.opendocument')) {
+    throw AppError.badRequest(ODS_REFUSED);
+  }
   const Excel = await loadExcel();
   const workbook = new Excel.Workbook();
   try {
