@@ -268,7 +268,7 @@ describe('POST /ExcelImport/ImportLessee', () => {
     expect(report.rows.slice(1).map((cells) => cells[errorColumn])).toEqual([
       'Số CCCD phải gồm 12 chữ số (hoặc CMND cũ 9 chữ số).',
       'Phòng "P103" chưa được nhập vì dòng 2 có lỗi.',
-      'Phòng: Phòng đang có hợp đồng hiệu lực. Mỗi phòng chỉ có một hợp đồng hiệu lực.',
+      'Phòng đang có hợp đồng hiệu lực. Mỗi phòng chỉ có một hợp đồng hiệu lực.',
       undefined,
     ]);
     // The landlord's cells come back as sent.

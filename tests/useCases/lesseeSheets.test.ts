@@ -316,8 +316,8 @@ describe('importing current tenants', () => {
         return [rep('P101'), rep('P102', { phone: '0912345678', citizenID: undefined }), mate('P102')];
       },
       {
-        3: 'Phòng: Phòng đang có hợp đồng hiệu lực. Mỗi phòng chỉ có một hợp đồng hiệu lực.',
-        4: 'Phòng: Phòng đang có hợp đồng hiệu lực. Mỗi phòng chỉ có một hợp đồng hiệu lực.',
+        3: 'Phòng đang có hợp đồng hiệu lực. Mỗi phòng chỉ có một hợp đồng hiệu lực.',
+        4: 'Phòng đang có hợp đồng hiệu lực. Mỗi phòng chỉ có một hợp đồng hiệu lực.',
       },
     ],
     [
@@ -326,7 +326,7 @@ describe('importing current tenants', () => {
         await aReservation(deps, rooms.P102);
         return [rep('P101'), rep('P102', { phone: '0912345678', citizenID: undefined })];
       },
-      { 3: 'Phòng: Phòng đã được đặt cọc: hãy tạo hợp đồng từ khoản cọc đó (hoặc hủy cọc trước).' },
+      { 3: 'Phòng đã được đặt cọc: hãy tạo hợp đồng từ khoản cọc đó (hoặc hủy cọc trước).' },
     ],
     [
       'two representatives',
@@ -388,7 +388,7 @@ describe('importing current tenants', () => {
     [
       'one phone number for two rooms',
       async () => [rep('P101'), rep('P102', { citizenID: undefined })],
-      { 3: 'Số điện thoại: Số điện thoại trùng với người đại diện ở dòng 2.' },
+      { 3: 'Số điện thoại trùng với người đại diện ở dòng 2.' },
     ],
     [
       'an end before the start',
@@ -779,6 +779,7 @@ describe('the temporary-residence list', () => {
       'Nơi thường trú',
       'Nghề nghiệp',
       'Ngày đến',
+      'Tạm trú đến ngày',
       'Phòng',
     ]);
     expect(sheet.rows.slice(6, 9)).toEqual([
@@ -792,6 +793,7 @@ describe('the temporary-residence list', () => {
         '',
         '',
         '2026-01-01T00:00:00.000Z',
+        '2026-12-31T00:00:00.000Z',
         'P101',
       ],
       [
@@ -804,6 +806,7 @@ describe('the temporary-residence list', () => {
         'Tuy Phước, Bình Định',
         '',
         '2026-02-15T00:00:00.000Z',
+        '2026-12-31T00:00:00.000Z',
         'P101',
       ],
       [
@@ -816,12 +819,18 @@ describe('the temporary-residence list', () => {
         '',
         'Kỹ sư',
         '2026-01-01T00:00:00.000Z',
+        '2026-12-31T00:00:00.000Z',
         'P103',
       ],
     ]);
     expect(sheet.rows[9]?.every((cell) => cell === undefined)).toBe(true);
     expect(sheet.rows[10]?.[0]).toBe('Tổng số: 3 người');
-    expect(sheet.rows).toHaveLength(11);
+    // The signature line under the table, on the right.
+    expect(sheet.rows.slice(12).map((cells) => cells[6])).toEqual([
+      'Ngày 20 tháng 11 năm 2026',
+      'NGƯỜI LẬP DANH SÁCH',
+      '(Ký, ghi rõ họ tên)',
+    ]);
   });
 
   it('is for the landlord and the house’s staff: others get 404, a tenant of the house 403', async () => {
