@@ -7,7 +7,9 @@ import { isRealDate } from './lessees.js';
  * `số CCCD|số CMND cũ|họ và tên|ngày sinh (ddmmyyyy)|giới tính|nơi thường trú|ngày cấp (ddmmyyyy)`
  *
  * e.g. `079203004567|272345678|Lê Minh Tuấn|14052003|Nam|12 Lý Thường Kiệt, Phường 7, Quận 10, TP. Hồ Chí Minh|20042021`.
- * The old number is empty on cards of people who never had a 9-digit CMND.
+ * The old number is empty on cards of people who never had a 9-digit CMND. Some cards add fields after
+ * the seventh (a trailing `|`, an expiry date; cards issued since 7/2024 may carry more): the first
+ * seven are read, whatever follows is ignored.
  */
 export interface CitizenIdQrData {
   /** The 12-digit CCCD number. */
@@ -27,6 +29,7 @@ export interface CitizenIdQrData {
 /** Who issues chip-based CCCDs; the card's QR code does not say it, so forms fill it in. */
 export const CHIP_CCCD_PLACE_OF_ISSUE = 'Cục Cảnh sát quản lý hành chính về trật tự xã hội';
 
+/** The fields read; a code with fewer is not a card's. */
 const FIELD_COUNT = 7;
 const CITIZEN_ID = /^\d{12}$/;
 const OLD_ID = /^(\d{9}|\d{12})$/;
@@ -59,7 +62,8 @@ function clean(text: string): string {
 }
 
 /**
- * Reads the text of a CCCD's QR code. Strict: exactly seven fields, a 12-digit number, an empty,
+ * Reads the text of a CCCD's QR code. Strict about the seven known fields (at least seven, those after
+ * the seventh ignored): a 12-digit number, an empty,
  * 9- or 12-digit old number, a name without digits, real dates (issued on or after the birth date),
  * 'Nam' or 'Nữ', an address. Anything else (another QR code, a damaged read) is null.
  */
@@ -71,7 +75,7 @@ export function parseCitizenIdQr(text: unknown): CitizenIdQrData | null {
     .trim()
     .split('|')
     .map(clean);
-  if (fields.length !== FIELD_COUNT) return null;
+  if (fields.length < FIELD_COUNT) return null;
   const [citizenID, oldIdNumber, occupantName, birth, gender, permanentResidence, issue] = fields as [
     string,
     string,

@@ -27,6 +27,7 @@ export * from './houseTickets.js';
 export * from './oneTimeCharges.js';
 export * from './guestBills.js';
 export * from './vietQr.js';
+export * from './vietQrBanks.js';
 export * from './issues.js';
 export * from './payments.js';
 export * from './bankTransfers.js';

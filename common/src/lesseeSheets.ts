@@ -166,6 +166,7 @@ export const TEMPORARY_RESIDENCE_COLUMNS = [
   { header: 'Nơi thường trú', width: 32 },
   { header: 'Nghề nghiệp', width: 16 },
   { header: 'Ngày đến', width: 12 },
+  { header: 'Tạm trú đến ngày', width: 12 },
   { header: 'Phòng', width: 9 },
 ] as const;
 

@@ -11,125 +11,7 @@
  * "6304", as four capital hex digits. Shared by the API (bills, PDF) and the web app (bill screens).
  */
 
-export interface VietnamBank {
-  /** The NAPAS bank identification number (tag 38 › 01 › 00). */
-  bin: string;
-  /** The bank's short code (VCB, ICB, …). */
-  code: string;
-  shortName: string;
-  /** The full Vietnamese name. */
-  name: string;
-  /** Other names people write: former names, stock tickers. */
-  aliases?: readonly string[];
-}
-
-/**
- * The banks a landlord is likely to use. BINs from the State Bank of Vietnam's list of card issuer
- * BINs; CAKE, Ubank (VPBank) and Timo (Bản Việt) are digital banks with BINs of their own.
- */
-export const VIETNAM_BANKS: readonly VietnamBank[] = [
-  { bin: '970436', code: 'VCB', shortName: 'Vietcombank', name: 'Ngân hàng TMCP Ngoại thương Việt Nam' },
-  {
-    bin: '970415',
-    code: 'ICB',
-    shortName: 'VietinBank',
-    name: 'Ngân hàng TMCP Công thương Việt Nam',
-    aliases: ['CTG', 'VTB'],
-  },
-  { bin: '970418', code: 'BIDV', shortName: 'BIDV', name: 'Ngân hàng TMCP Đầu tư và Phát triển Việt Nam' },
-  {
-    bin: '970405',
-    code: 'VBA',
-    shortName: 'Agribank',
-    name: 'Ngân hàng Nông nghiệp và Phát triển Nông thôn Việt Nam',
-    aliases: ['AGR', 'AGB'],
-  },
-  { bin: '970407', code: 'TCB', shortName: 'Techcombank', name: 'Ngân hàng TMCP Kỹ thương Việt Nam' },
-  {
-    bin: '970422',
-    code: 'MB',
-    shortName: 'MBBank',
-    name: 'Ngân hàng TMCP Quân đội',
-    aliases: ['MBB', 'Military Bank'],
-  },
-  { bin: '970416', code: 'ACB', shortName: 'ACB', name: 'Ngân hàng TMCP Á Châu' },
-  { bin: '970432', code: 'VPB', shortName: 'VPBank', name: 'Ngân hàng TMCP Việt Nam Thịnh Vượng' },
-  { bin: '970423', code: 'TPB', shortName: 'TPBank', name: 'Ngân hàng TMCP Tiên Phong' },
-  { bin: '970403', code: 'STB', shortName: 'Sacombank', name: 'Ngân hàng TMCP Sài Gòn Thương Tín' },
-  {
-    bin: '970437',
-    code: 'HDB',
-    shortName: 'HDBank',
-    name: 'Ngân hàng TMCP Phát triển Thành phố Hồ Chí Minh',
-  },
-  { bin: '970441', code: 'VIB', shortName: 'VIB', name: 'Ngân hàng TMCP Quốc tế Việt Nam' },
-  { bin: '970443', code: 'SHB', shortName: 'SHB', name: 'Ngân hàng TMCP Sài Gòn – Hà Nội' },
-  { bin: '970431', code: 'EIB', shortName: 'Eximbank', name: 'Ngân hàng TMCP Xuất Nhập khẩu Việt Nam' },
-  {
-    bin: '970426',
-    code: 'MSB',
-    shortName: 'MSB',
-    name: 'Ngân hàng TMCP Hàng Hải Việt Nam',
-    aliases: ['Maritime Bank'],
-  },
-  { bin: '970448', code: 'OCB', shortName: 'OCB', name: 'Ngân hàng TMCP Phương Đông' },
-  { bin: '970440', code: 'SEAB', shortName: 'SeABank', name: 'Ngân hàng TMCP Đông Nam Á' },
-  {
-    bin: '970449',
-    code: 'LPB',
-    shortName: 'LPBank',
-    name: 'Ngân hàng TMCP Lộc Phát Việt Nam',
-    aliases: ['LienVietPostBank', 'Ngân hàng TMCP Bưu điện Liên Việt'],
-  },
-  { bin: '970428', code: 'NAB', shortName: 'Nam A Bank', name: 'Ngân hàng TMCP Nam Á' },
-  { bin: '970409', code: 'BAB', shortName: 'Bac A Bank', name: 'Ngân hàng TMCP Bắc Á' },
-  { bin: '970429', code: 'SCB', shortName: 'SCB', name: 'Ngân hàng TMCP Sài Gòn' },
-  { bin: '970412', code: 'PVCB', shortName: 'PVcomBank', name: 'Ngân hàng TMCP Đại Chúng Việt Nam' },
-  { bin: '970425', code: 'ABB', shortName: 'ABBANK', name: 'Ngân hàng TMCP An Bình' },
-  { bin: '970452', code: 'KLB', shortName: 'Kienlongbank', name: 'Ngân hàng TMCP Kiên Long' },
-  { bin: '970427', code: 'VAB', shortName: 'VietABank', name: 'Ngân hàng TMCP Việt Á' },
-  { bin: '970438', code: 'BVB', shortName: 'BaoViet Bank', name: 'Ngân hàng TMCP Bảo Việt' },
-  { bin: '970419', code: 'NCB', shortName: 'NCB', name: 'Ngân hàng TMCP Quốc Dân' },
-  {
-    bin: '970454',
-    code: 'VCCB',
-    shortName: 'BVBank',
-    name: 'Ngân hàng TMCP Bản Việt',
-    aliases: ['Viet Capital Bank'],
-  },
-  { bin: '970400', code: 'SGICB', shortName: 'SaigonBank', name: 'Ngân hàng TMCP Sài Gòn Công Thương' },
-  {
-    bin: '970430',
-    code: 'PGB',
-    shortName: 'PGBank',
-    name: 'Ngân hàng TMCP Thịnh vượng và Phát triển',
-    aliases: ['Ngân hàng TMCP Xăng dầu Petrolimex'],
-  },
-  { bin: '970433', code: 'VIETBANK', shortName: 'VietBank', name: 'Ngân hàng TMCP Việt Nam Thương Tín' },
-  { bin: '970406', code: 'DOB', shortName: 'DongA Bank', name: 'Ngân hàng TMCP Đông Á' },
-  { bin: '970424', code: 'SHBVN', shortName: 'Shinhan Bank', name: 'Ngân hàng TNHH MTV Shinhan Việt Nam' },
-  {
-    bin: '546034',
-    code: 'CAKE',
-    shortName: 'Cake',
-    name: 'Ngân hàng số CAKE by VPBank',
-    aliases: ['CAKE by VPBank'],
-  },
-  {
-    bin: '546035',
-    code: 'UBANK',
-    shortName: 'Ubank',
-    name: 'Ngân hàng số Ubank by VPBank',
-    aliases: ['Ubank by VPBank'],
-  },
-  {
-    bin: '963388',
-    code: 'TIMO',
-    shortName: 'Timo',
-    name: 'Ngân hàng số Timo by Bản Việt Bank',
-    aliases: ['Timo by Ban Viet Bank', 'Timo by BVBank'],
-  },
-];
+import { VIETNAM_BANKS, type VietnamBank } from './vietQrBanks.js';
 
 /** Lowercase ASCII words: accents and đ folded, everything else a space. */
 function foldWords(text: string): string[] {
@@ -196,6 +78,33 @@ export function findBank(bankName: string | undefined): VietnamBank | undefined 
       .flatMap(looseKeys)
       .some((key) => loose.includes(key)),
   );
+}
+
+/**
+ * The banks a picker offers for what someone typed: every bank whose short name, code, full name, alias
+ * or BIN contains the typed words (accents, case and spaces ignored), best first (a BIN or short name
+ * that starts with the text before a match in the middle of a full name). Empty text gives every bank.
+ */
+export function searchBanks(query: string): VietnamBank[] {
+  const words = foldWords(query);
+  if (words.length === 0) return [...VIETNAM_BANKS];
+  const joined = words.join('');
+  const scored: { bank: VietnamBank; score: number }[] = [];
+  for (const bank of VIETNAM_BANKS) {
+    const short = [bank.shortName, bank.code, ...(bank.aliases ?? [])].map((name) =>
+      foldWords(name).join(''),
+    );
+    const full = foldWords(bank.name);
+    const fullJoined = full.join('');
+    let score = 0;
+    if (bank.bin.startsWith(joined)) score = 4;
+    else if (short.some((name) => name.startsWith(joined))) score = 3;
+    else if (short.some((name) => name.includes(joined))) score = 2;
+    else if (fullJoined.includes(joined) || words.every((word) => full.some((part) => part.startsWith(word))))
+      score = 1;
+    if (score > 0) scored.push({ bank, score });
+  }
+  return scored.sort((a, b) => b.score - a.score).map(({ bank }) => bank);
 }
 
 /** Bank apps keep at most 25 characters of a QR code's transfer note. */

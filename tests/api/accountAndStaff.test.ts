@@ -165,6 +165,19 @@ describe('the landlord’s own details (GET/PATCH /odata/LessorInfor)', () => {
     expectFieldError(foreign, 'citizenIDFrontImage', LESSOR_INFO_MESSAGES.imageInvalid);
   });
 
+  it('every bank of the NAPAS VietQR list is accepted by short name, full name or BIN', async () => {
+    for (const [typed, saved] of [
+      ['Co-opBank', 'Co-opBank'],
+      ['970457', 'Woori Bank'],
+      ['Ngân hàng TNHH MTV Standard Chartered Bank Việt Nam', 'Standard Chartered'],
+      ['Bac A Bank', 'Bac A Bank'],
+    ] as const) {
+      const reply = await call<AccountReply>('PATCH', '/odata/LessorInfor', { bankName: typed });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      expect(reply.body.bankName).toBe(saved);
+    }
+  });
+
   it('someone else’s receiving account number: 409', async () => {
     const taken = await call('PATCH', '/odata/LessorInfor', { bankAccountNumber: '0071000123456' });
     expectError(taken, 409, LESSOR_INFO_MESSAGES.bankAccountTaken);

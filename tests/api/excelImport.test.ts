@@ -249,7 +249,7 @@ describe('POST /ExcelImport/ImportEmptyRooms', () => {
     expect(errorColumn).toBe(ROOM_IMPORT_HEADERS.length);
     const errors = report.rows.slice(1).map((cells) => cells[errorColumn]);
     expect(errors[0]).toBeUndefined();
-    expect(errors[1]).toBe('Diện tích (m²): Diện tích phải là số.');
+    expect(errors[1]).toBe('Diện tích phải là số.');
     expect(errors[2]).toBeUndefined();
     expect(errors[3]).toBe('Tên phòng "p101" đã tồn tại trong nhà trọ này.');
     expect(errors[4]).toBeUndefined();
@@ -308,7 +308,7 @@ describe('POST /ExcelImport/ImportEmptyRooms', () => {
     expect(errorColumn).toBeGreaterThan(0);
     const errors = report.rows.slice(1).map((cells) => cells[errorColumn]);
     expect(errors[0]).toBeUndefined();
-    expect(errors[1]).toBe('Giá thuê: Giá thuê không được âm.');
+    expect(errors[1]).toBe('Giá thuê không được âm.');
     expect(errors[2]).toBe('Tên phòng "c1" trùng với dòng 2.');
     expect(errors[3]).toBeUndefined();
     expect(await roomCount(hoaSen)).toBe(before);
@@ -326,9 +326,9 @@ describe('POST /ExcelImport/ImportEmptyRooms', () => {
     const report = await readXlsx(reply.bytes);
     const errorColumn = columnOf(report, 'Lỗi');
     const errors = report.rows.slice(1).map((cells) => String(cells[errorColumn]));
-    expect(errors[0]).toMatch(/^Diện tích \(m²\): /);
-    expect(errors[1]).toBe('Tên phòng: Tên phòng không được để trống!');
-    expect(errors[2]).toBe('Tầng: Tầng phải là số nguyên.');
+    expect(errors[0]).toMatch(/^Diện tích phải/);
+    expect(errors[1]).toBe('Tên phòng không được để trống!');
+    expect(errors[2]).toBe('Tầng phải là số nguyên.');
     expect((await rooms(hoaSen)).map((room) => room.roomName)).not.toContain('D1');
   });
 

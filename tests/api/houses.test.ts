@@ -426,6 +426,20 @@ describe('OData query options on /odata/House (as chunha)', () => {
     const goVap = await list(s.chunha2, { $expand: 'lessorInfo($select=status)' });
     expect(goVap.body.value[0]?.lessorInfo).toEqual({ status: 1 });
   });
+
+  it('every seeded landlord’s status is what its fields make it (complete only with CCCD and address)', async () => {
+    for (const session of [s.chunha, s.chunha2]) {
+      const account = await api.request<{ status: number; missingFields: string[]; citizenID?: string }>(
+        'GET',
+        '/odata/LessorInfor',
+        { token: session.token.accessToken },
+      );
+      expect(account.status).toBe(200);
+      expect(account.body.missingFields).toEqual([]);
+      expect(account.body.status).toBe(1);
+      expect(account.body.citizenID).toMatch(/^\d{12}$/);
+    }
+  });
 });
 
 describe('OData errors → 400 with a Vietnamese message, never 500', () => {

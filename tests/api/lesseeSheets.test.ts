@@ -268,9 +268,9 @@ describe('POST /ExcelImport/ImportLessee', () => {
     const errorColumn = columnOf(report, 'Lỗi');
     expect(errorColumn).toBe(LESSEE_IMPORT_HEADERS.length);
     expect(report.rows.slice(1).map((cells) => cells[errorColumn])).toEqual([
-      'Số CCCD: Số CCCD phải gồm 12 chữ số (hoặc CMND cũ 9 chữ số).',
+      'Số CCCD phải gồm 12 chữ số (hoặc CMND cũ 9 chữ số).',
       'Phòng "P103" chưa được nhập vì dòng 2 có lỗi.',
-      'Phòng: Phòng đang có hợp đồng hiệu lực. Mỗi phòng chỉ có một hợp đồng hiệu lực.',
+      'Phòng đang có hợp đồng hiệu lực. Mỗi phòng chỉ có một hợp đồng hiệu lực.',
       undefined,
     ]);
     // The landlord's cells come back as sent.
@@ -361,14 +361,38 @@ describe('GET /ExcelExport/TemporaryResidence', () => {
     expect(sheet.rows[1]?.[0]).toBe('Nhà trọ: Nhà trọ Hoa Sen');
     expect(sheet.rows[5]?.[1]).toBe('Họ và tên');
     // The seeded tenant of P101 and the three imported above (P105, P201, P202), in room order.
-    expect(sheet.rows.slice(6, 10).map((cells) => [cells[1], cells[9]])).toEqual([
+    expect(sheet.rows[5]?.slice(8, 11)).toEqual(['Ngày đến', 'Tạm trú đến ngày', 'Phòng']);
+    expect(sheet.rows.slice(6, 10).map((cells) => [cells[1], cells[10]])).toEqual([
       ['Lê Minh Tuấn', 'P101'],
       ['Nguyễn Văn An', 'P105'],
       ['Nguyễn Văn An', 'P201'],
       ['Nguyễn Văn An', 'P202'],
     ]);
     expect(sheet.rows[6]?.[4]).toBe('079203004567');
-    expect(sheet.rows.at(-1)?.[0]).toBe('Tổng số: 4 người');
+    expect(sheet.rows.some((cells) => cells[0] === 'Tổng số: 4 người')).toBe(true);
+    // Printing: A4 landscape one page wide, the header on every page, rows tall enough for their
+    // wrapped text, each stay's end date, and a signature line under the table.
+    const Excel = (await import('exceljs')).default;
+    const book = new Excel.Workbook();
+    await book.xlsx.load(Buffer.from(reply.bytes) as unknown as ArrayBuffer);
+    const printed = book.worksheets[0];
+    expect(printed?.pageSetup).toMatchObject({
+      orientation: 'landscape',
+      paperSize: 9,
+      fitToPage: true,
+      fitToWidth: 1,
+      fitToHeight: 0,
+      printTitlesRow: '6:6',
+    });
+    for (let rowNumber = 7; rowNumber <= 10; rowNumber += 1) {
+      const row = printed?.getRow(rowNumber);
+      expect(row?.getCell(10).value).toBeInstanceOf(Date);
+      const address = String(row?.getCell(7).value ?? '');
+      expect(row?.height ?? 0).toBeGreaterThanOrEqual(15 * Math.ceil(address.length / 34));
+    }
+    const texts = sheet.rows.flat().filter((value) => typeof value === 'string');
+    expect(texts).toContain('NGƯỜI LẬP DANH SÁCH');
+    expect(texts).toContain('(Ký, ghi rõ họ tên)');
   });
 
   it('staff of the house may download it; other houses 404, a tenant 403, anonymous 401, no house 400', async () => {

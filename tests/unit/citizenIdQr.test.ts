@@ -60,6 +60,21 @@ describe('parseCitizenIdQr — a well-formed card', () => {
     expect(parsed?.permanentResidence).toBe(ADDRESS);
   });
 
+  it.each([
+    ['a trailing separator (eight fields)', `${qr({})}|`],
+    ['an eighth field', `${qr({})}|14052043`],
+    ['nine fields', `${qr({})}|14052043|Lê Văn Ba`],
+    ['nine fields, the extra two empty', `${qr({})}||`],
+  ])('reads the seven known fields of %s and ignores the rest', (_label, text) => {
+    expect(parseCitizenIdQr(text)).toEqual(parseCitizenIdQr(qr({})));
+    expect(parseCitizenIdQr(text)?.citizenID).toBe('079203004567');
+  });
+
+  it('still checks the seven known fields when more follow', () => {
+    expect(parseCitizenIdQr(`${qr({ birth: '31022003' })}|14052043`)).toBeNull();
+    expect(parseCitizenIdQr(`${qr({ gender: 'Khác' })}||`)).toBeNull();
+  });
+
   it('accepts 29 February of a leap year and an issue on the birth date', () => {
     expect(parseCitizenIdQr(qr({ birth: '29022000', issue: '29022000' }))?.dateOfBirth).toBe('2000-02-29');
   });
@@ -87,8 +102,7 @@ describe('parseCitizenIdQr — refuses anything else', () => {
       '00020101021238570010A00000072701270006970436011300110123456780208QRIBFTTA53037045802VN6304ABCD',
     ],
     ['six fields', qr({}).split('|').slice(0, 6).join('|')],
-    ['eight fields', `${qr({})}|extra`],
-    ['a trailing separator (eight fields)', `${qr({})}|`],
+    ['six fields and a trailing separator', `${qr({}).split('|').slice(0, 6).join('|')}|`],
   ])('%s', (_label, text) => {
     expect(parseCitizenIdQr(text)).toBeNull();
   });

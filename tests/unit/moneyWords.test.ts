@@ -72,6 +72,15 @@ describe('the contract document', () => {
     expect(displayMoney(1_234_567)).toBe('1.234.567');
   });
 
+  it('dates a tenancy recorded after its start (an Excel import) by its start date, not the import day', () => {
+    const imported = {
+      ...particulars,
+      contract: { ...particulars.contract, createdOn: '2026-11-27T03:00:00Z', startDate: '2026-06-01' },
+    };
+    expect(text(contractDocument(imported))).toContain('Hôm nay, ngày 01 tháng 06 năm 2026');
+    expect(text(contractDocument(imported))).not.toContain('ngày 27 tháng 11 năm 2026');
+  });
+
   it('numbers the articles without a vehicle article when there are no vehicles, and notes the signature', () => {
     const unsigned = contractDocument(particulars);
     expect(text(unsigned)).toContain('Điều 5. Trách nhiệm của các bên');

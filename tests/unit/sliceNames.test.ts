@@ -68,6 +68,7 @@ const COMMON_HELPERS: Record<string, string> = {
   passwords: 'password rules (auth, staff, password recovery)',
   citizenIdQr: 'the CCCD QR reader, used by lessees and contracts',
   vietQr: 'the VietQR payload of bills and charges',
+  vietQrBanks: 'the NAPAS VietQR bank list (data, with its source and date)',
   guestBills: 'what a guest bill link shows (functions/guestBills)',
 };
 

@@ -2,8 +2,10 @@ import {
   bankTransferQR,
   crc16Ccitt,
   findBank,
+  searchBanks,
   transferNote,
   VIETNAM_BANKS,
+  VIETNAM_BANKS_SOURCE,
   vietQrPayload,
 } from '@nhatro/common';
 import { describe, expect, it } from 'vitest';
@@ -208,6 +210,70 @@ describe('VIETNAM_BANKS and findBank', () => {
     expect(findBank('')).toBeUndefined();
     expect(findBank('   ')).toBeUndefined();
     expect(findBank(undefined)).toBeUndefined();
+  });
+});
+
+describe('the NAPAS VietQR bank list', () => {
+  it('holds every bank and e-wallet of the list, each BIN once, with its source and date', () => {
+    expect(VIETNAM_BANKS.length).toBeGreaterThanOrEqual(60);
+    expect(new Set(VIETNAM_BANKS.map((bank) => bank.bin)).size).toBe(VIETNAM_BANKS.length);
+    for (const bank of VIETNAM_BANKS) expect(bank.bin, bank.shortName).toMatch(/^\d{6}$/);
+    expect(VIETNAM_BANKS_SOURCE.url).toBe('https://api.vietqr.io/v2/banks');
+    expect(VIETNAM_BANKS_SOURCE.transcribed).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it.each([
+    ['Co-opBank', '970446'],
+    ['Coopbank', '970446'],
+    ['Ngân hàng Hợp tác xã Việt Nam', '970446'],
+    ['Woori Bank', '970457'],
+    ['Woori', '970457'],
+    ['Ngân hàng TNHH MTV Woori Việt Nam', '970457'],
+    ['UOB', '970458'],
+    ['HSBC', '458761'],
+    ['Standard Chartered', '970410'],
+    ['Shinhan Bank', '970424'],
+    ['Oceanbank', '970414'],
+    ['Kookmin Hà Nội', '970462'],
+    ['Kookmin TP.HCM', '970463'],
+    ['Viettel Money', '971005'],
+    ['970446', '970446'],
+    ['Public Bank', '970439'],
+  ])('accepts %s (BIN %s)', (name, bin) => {
+    expect(findBank(name)?.bin).toBe(bin);
+  });
+
+  it('keeps the names saved before the list grew on the same BIN', () => {
+    const saved: Record<string, string> = {
+      Vietcombank: '970436',
+      MBBank: '970422',
+      'Bac A Bank': '970409',
+      'Nam A Bank': '970428',
+      Kienlongbank: '970452',
+      'BaoViet Bank': '970438',
+      BVBank: '970454',
+      'DongA Bank': '970406',
+      'Shinhan Bank': '970424',
+      Cake: '546034',
+      Ubank: '546035',
+      Timo: '963388',
+      LPBank: '970449',
+      PGBank: '970430',
+      SaigonBank: '970400',
+    };
+    for (const [name, bin] of Object.entries(saved)) expect(findBank(name)?.bin, name).toBe(bin);
+  });
+
+  it('searchBanks finds a bank by short name, full name and BIN', () => {
+    expect(searchBanks('coop')[0]?.bin).toBe('970446');
+    expect(searchBanks('woori')[0]?.bin).toBe('970457');
+    expect(searchBanks('hợp tác xã').map((bank) => bank.bin)).toContain('970446');
+    expect(searchBanks('hop tac xa').map((bank) => bank.bin)).toContain('970446');
+    expect(searchBanks('9704')[0]?.bin.startsWith('9704')).toBe(true);
+    expect(searchBanks('970457').map((bank) => bank.bin)).toEqual(['970457']);
+    expect(searchBanks('ngoại thương')[0]?.bin).toBe('970436');
+    expect(searchBanks('').length).toBe(VIETNAM_BANKS.length);
+    expect(searchBanks('mặt trăng')).toEqual([]);
   });
 });
 

@@ -314,7 +314,7 @@ describe('importing current tenants', () => {
       ],
       {
         2: 'Phòng "P101" chưa được nhập vì dòng 3 có lỗi.',
-        3: 'Số CCCD: Số CCCD phải gồm 12 chữ số (hoặc CMND cũ 9 chữ số).',
+        3: 'Số CCCD phải gồm 12 chữ số (hoặc CMND cũ 9 chữ số).',
       },
     ],
     [
@@ -329,8 +329,8 @@ describe('importing current tenants', () => {
         return [rep('P101'), rep('P102', { phone: '0912345678', citizenID: undefined }), mate('P102')];
       },
       {
-        3: 'Phòng: Phòng đang có hợp đồng hiệu lực. Mỗi phòng chỉ có một hợp đồng hiệu lực.',
-        4: 'Phòng: Phòng đang có hợp đồng hiệu lực. Mỗi phòng chỉ có một hợp đồng hiệu lực.',
+        3: 'Phòng đang có hợp đồng hiệu lực. Mỗi phòng chỉ có một hợp đồng hiệu lực.',
+        4: 'Phòng đang có hợp đồng hiệu lực. Mỗi phòng chỉ có một hợp đồng hiệu lực.',
       },
     ],
     [
@@ -339,7 +339,7 @@ describe('importing current tenants', () => {
         await aReservation(deps, rooms.P102);
         return [rep('P101'), rep('P102', { phone: '0912345678', citizenID: undefined })];
       },
-      { 3: 'Phòng: Phòng đã được đặt cọc: hãy tạo hợp đồng từ khoản cọc đó (hoặc hủy cọc trước).' },
+      { 3: 'Phòng đã được đặt cọc: hãy tạo hợp đồng từ khoản cọc đó (hoặc hủy cọc trước).' },
     ],
     [
       'two representatives',
@@ -366,20 +366,20 @@ describe('importing current tenants', () => {
       'a representative without a phone number',
       async () => [rep('P101', { phone: undefined }), mate('P101')],
       {
-        2: 'Số điện thoại: Số điện thoại của người đại diện không được để trống!',
+        2: 'Số điện thoại của người đại diện không được để trống!',
         3: 'Phòng "P101" chưa được nhập vì dòng 2 có lỗi.',
       },
     ],
     [
       'one phone number for two rooms',
       async () => [rep('P101'), rep('P102', { citizenID: undefined })],
-      { 3: 'Số điện thoại: Số điện thoại trùng với người đại diện ở dòng 2.' },
+      { 3: 'Số điện thoại trùng với người đại diện ở dòng 2.' },
     ],
     [
       'an end before the start',
       async () => [rep('P101', { start: '01/12/2026', end: '30/11/2026' }), mate('P101')],
       {
-        2: 'Ngày kết thúc: Ngày kết thúc phải sau ngày bắt đầu.',
+        2: 'Ngày kết thúc phải sau ngày bắt đầu.',
         3: 'Phòng "P101" chưa được nhập vì dòng 2 có lỗi.',
       },
     ],
@@ -387,7 +387,7 @@ describe('importing current tenants', () => {
       'an unreadable date and a birth date in the future',
       async () => [rep('P101', { birth: '21/11/2026' }), mate('P101', { birth: '31/02/2000' })],
       {
-        2: 'Ngày sinh: Ngày sinh không được ở tương lai.',
+        2: 'Ngày sinh không được ở tương lai.',
         3: 'Ngày sinh: "31/02/2000" không phải ngày hợp lệ (ghi theo dd/mm/yyyy, ví dụ 01/12/2026).',
       },
     ],
@@ -423,7 +423,7 @@ describe('importing current tenants', () => {
     expect(again.rows[0]).toEqual([...LESSEE_IMPORT_HEADERS, 'Lỗi']);
     expect(again.rows.slice(1).map((cells) => cells[LESSEE_IMPORT_HEADERS.length])).toEqual([
       'Phòng "P101" chưa được nhập vì dòng 3 có lỗi.',
-      'Số CCCD: Số CCCD phải gồm 12 chữ số (hoặc CMND cũ 9 chữ số).',
+      'Số CCCD phải gồm 12 chữ số (hoặc CMND cũ 9 chữ số).',
     ]);
 
     // The landlord fixes the CCCD in the returned file and sends it again: its "Lỗi" column is ignored.
@@ -801,6 +801,7 @@ describe('the temporary-residence list', () => {
       'Nơi thường trú',
       'Nghề nghiệp',
       'Ngày đến',
+      'Tạm trú đến ngày',
       'Phòng',
     ]);
     expect(sheet.rows.slice(6, 9)).toEqual([
@@ -814,6 +815,7 @@ describe('the temporary-residence list', () => {
         '',
         '',
         '2026-01-01T00:00:00.000Z',
+        '2026-12-31T00:00:00.000Z',
         'P101',
       ],
       [
@@ -826,6 +828,7 @@ describe('the temporary-residence list', () => {
         'Tuy Phước, Bình Định',
         '',
         '2026-02-15T00:00:00.000Z',
+        '2026-12-31T00:00:00.000Z',
         'P101',
       ],
       [
@@ -838,12 +841,18 @@ describe('the temporary-residence list', () => {
         '',
         'Kỹ sư',
         '2026-01-01T00:00:00.000Z',
+        '2026-12-31T00:00:00.000Z',
         'P103',
       ],
     ]);
     expect(sheet.rows[9]?.every((cell) => cell === undefined)).toBe(true);
     expect(sheet.rows[10]?.[0]).toBe('Tổng số: 3 người');
-    expect(sheet.rows).toHaveLength(11);
+    // The signature line under the table, on the right.
+    expect(sheet.rows.slice(12).map((cells) => cells[6])).toEqual([
+      'Ngày 20 tháng 11 năm 2026',
+      'NGƯỜI LẬP DANH SÁCH',
+      '(Ký, ghi rõ họ tên)',
+    ]);
   });
 
   it('is for the landlord and the house’s staff: others get 404, a tenant of the house 403', async () => {

@@ -12,11 +12,13 @@ import { fakeApi, type FakeApi } from './support/fakeApi';
 function charge(paidAmount: number): OneTimeChargeReply {
   return {
     oneTimeChargeID: 'charge-1',
+    chargeID: 'charge-1',
     houseID: HOUSE.houseID,
     roomID: 'room-1',
     contractID: 'contract-1',
     description: 'Thay ổ khóa',
     amount: 300_000,
+    total: 300_000,
     billCode: 'PP0001',
     createdOn: '2026-11-02T03:00:00Z',
     createdBy: 'user-landlord',

@@ -105,9 +105,19 @@ function personRows(person: ContractParticulars['lessees'][number]): Array<[stri
   return rows;
 }
 
+/**
+ * The day the contract is signed ("Hôm nay, ngày…"): the day it was made in the app, unless its term
+ * began earlier — a tenancy entered afterwards (imported from Excel, typed up later) was signed by its
+ * start date, not on the day someone recorded it. yyyy-mm-dd in Vietnam.
+ */
+export function contractSigningDate(contract: { createdOn: string; startDate: string }): string {
+  const recorded = vietnamDate(new Date(contract.createdOn));
+  return contract.startDate < recorded ? contract.startDate : recorded;
+}
+
 /** The national heading, the document's title and number, and where and when it is signed. */
 function titleBlocks({ contract, house }: ContractParticulars): DocumentBlock[] {
-  const signedOn = vietnamDate(new Date(contract.createdOn));
+  const signedOn = contractSigningDate(contract);
   const [year, month, day] = signedOn.split('-');
   return [
     { kind: 'center', text: 'CỘNG HÒA XÃ HỘI CHỦ NGHĨA VIỆT NAM', bold: true },

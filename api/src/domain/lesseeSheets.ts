@@ -1,3 +1,4 @@
+import { columnMessage } from './shared/sheetMessages.js';
 import {
   CONTRACT_MESSAGES,
   contractCreateSchema,
@@ -255,7 +256,7 @@ function readRow(row: SheetRow, today: string, problems: SheetProblems): ReadRow
     for (const issue of toFieldErrors(parsed.error)) addFieldError(problems, rowNumber, issue);
   } else {
     const problem = lesseeDateProblem(parsed.data, today);
-    if (problem) problems.add(rowNumber, `${headerOf(problem.field)}: ${problem.errorMessage}`);
+    if (problem) problems.add(rowNumber, columnMessage(headerOf(problem.field), problem.errorMessage));
   }
   const terms: ReadRow['terms'] = stripUndefined({
     startDate: dates.startDate,
@@ -274,7 +275,7 @@ function readRow(row: SheetRow, today: string, problems: SheetProblems): ReadRow
 
 function addFieldError(problems: SheetProblems, rowNumber: number, issue: FieldError): void {
   const field = issue.field?.split('.').pop();
-  problems.add(rowNumber, field ? `${headerOf(field)}: ${issue.errorMessage}` : issue.errorMessage);
+  problems.add(rowNumber, field ? columnMessage(headerOf(field), issue.errorMessage) : issue.errorMessage);
 }
 
 function sameTerm(a: string | number, b: string | number): boolean {
@@ -297,13 +298,14 @@ export function planLesseeImport(rows: SheetRow[], context: LesseeImportContext)
     if (typeof citizenID !== 'string' || citizenID === '') continue;
     const first = citizenIDs.get(citizenID);
     if (first === undefined) citizenIDs.set(citizenID, row.rowNumber);
-    else problems.add(row.rowNumber, `Số CCCD: ${LESSEE_IMPORT_MESSAGES.citizenIDRepeated(first)}`);
+    else
+      problems.add(row.rowNumber, columnMessage('Số CCCD', LESSEE_IMPORT_MESSAGES.citizenIDRepeated(first)));
   }
 
   const byRoom = new Map<string, { roomName: string; rows: ReadRow[] }>();
   for (const row of read) {
     if (row.roomName === undefined) {
-      problems.add(row.rowNumber, `Phòng: ${LESSEE_IMPORT_MESSAGES.roomRequired}`);
+      problems.add(row.rowNumber, columnMessage('Phòng', LESSEE_IMPORT_MESSAGES.roomRequired));
       continue;
     }
     const key = roomNameKey(row.roomName);
@@ -331,13 +333,13 @@ function planRoom(
 ): PlannedTenancy | undefined {
   const everyRow = (message: string) => rows.forEach((row) => problems.add(row.rowNumber, message));
   if (!state) {
-    everyRow(`Phòng: ${LESSEE_IMPORT_MESSAGES.unknownRoom(roomName)}`);
+    everyRow(columnMessage('Phòng', LESSEE_IMPORT_MESSAGES.unknownRoom(roomName)));
     return undefined;
   }
   const blocker = contractCreationBlocker(state.room, state.hasActiveContract, state.reservation, undefined);
   // A room marked reserved without an active deposit is still not empty.
   const notEmpty = blocker ?? (state.room.status === 'empty' ? null : CONTRACT_MESSAGES.roomReserved);
-  if (notEmpty) everyRow(`Phòng: ${notEmpty}`);
+  if (notEmpty) everyRow(columnMessage('Phòng', notEmpty));
 
   const representatives = rows.filter((row) => row.isRepresentative);
   if (representatives.length === 0) everyRow(LESSEE_IMPORT_MESSAGES.noRepresentative(state.room.roomName));
@@ -450,7 +452,10 @@ export function checkRepeatedPhones(tenancies: PlannedTenancy[], problems: Sheet
       firstRow.set(planned.phoneNumber, planned.representativeRow);
       return true;
     }
-    problems.add(planned.representativeRow, `Số điện thoại: ${LESSEE_IMPORT_MESSAGES.phoneRepeated(first)}`);
+    problems.add(
+      planned.representativeRow,
+      columnMessage('Số điện thoại', LESSEE_IMPORT_MESSAGES.phoneRepeated(first)),
+    );
     return false;
   });
 }

@@ -1,3 +1,4 @@
+import { columnMessage } from '../domain/shared/sheetMessages.js';
 import {
   ROOM_IMPORT_COLUMNS,
   parseVietnameseNumber,
@@ -15,7 +16,14 @@ import { audit, type Actor } from './shared/actor.js';
 import { authorizeHouse, houseDocs, listInHouse } from './shared/houseScope.js';
 import { newRoomMeterDocs, newRoomDoc, assertRoomQuota } from './shared/newRooms.js';
 import { createAllOrNothing } from './shared/allOrNothing.js';
-import { openWorkbook, dataRows, errorColumnHeader, writeProblem, loadExcel } from './shared/spreadsheets.js';
+import {
+  openWorkbook,
+  dataRows,
+  errorColumnHeader,
+  writeProblem,
+  loadExcel,
+  resolveFormulas,
+} from './shared/spreadsheets.js';
 
 const ERROR_HEADER = 'Lỗi';
 
@@ -56,6 +64,7 @@ async function readSheet(data: Uint8Array): Promise<ParsedSheet> {
   const workbook = await openWorkbook(data, 'Tệp tải lên không phải bảng tính Excel (.xlsx) hợp lệ.');
   const sheet = workbook.worksheets[0];
   if (!sheet) throw AppError.badRequest('Bảng tính không có trang nào.');
+  resolveFormulas(sheet);
   const expected = new Map(ROOM_IMPORT_COLUMNS.map((column) => [headerKey(column.header), column.key]));
   let headerRow = 0;
   const columns = new Map<string, number>();
@@ -123,7 +132,7 @@ export async function importEmptyRooms(
     if (!result.success) {
       for (const issue of toFieldErrors(result.error)) {
         const header = ROOM_IMPORT_COLUMNS.find((column) => column.key === issue.field)?.header;
-        messages.push(header ? `${header}: ${issue.errorMessage}` : issue.errorMessage);
+        messages.push(header ? columnMessage(header, issue.errorMessage) : issue.errorMessage);
       }
     }
     const name = candidate.roomName?.trim();

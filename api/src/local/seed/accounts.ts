@@ -1,6 +1,14 @@
-import { ROLE } from '@nhatro/common';
+import { missingLessorFields, ROLE, type LessorInfo } from '@nhatro/common';
 import { createUser, type NewUser } from '../../useCases/shared/users.js';
 import { DEMO_ACCOUNTS, demoPassword, type DemoUsername, type Seeder } from './world.js';
+
+/**
+ * A demo landlord's details with the status the product would give them: complete (1) only when every
+ * required field is filled (`missingLessorFields`), so no seeded account claims to be complete when it is not.
+ */
+export function seededLessorInfo(info: Omit<LessorInfo, 'status'>): LessorInfo {
+  return { ...info, status: missingLessorFields(info).length === 0 ? 1 : 2 };
+}
 
 /** The platform's people: super admin, three landlords and a staff member (the lessee comes with tenancy). */
 const PEOPLE: Array<{ username: DemoUsername } & Omit<NewUser, 'username' | 'password'>> = [
@@ -13,8 +21,7 @@ const PEOPLE: Array<{ username: DemoUsername } & Omit<NewUser, 'username' | 'pas
     email: 'hung.nguyen@nhatro.local',
     extra: {
       roomQuota: 50,
-      lessorInfo: {
-        status: 1,
+      lessorInfo: seededLessorInfo({
         fullName: 'Nguyễn Văn Hùng',
         phoneNumber: '0903123456',
         email: 'hung.nguyen@nhatro.local',
@@ -22,7 +29,7 @@ const PEOPLE: Array<{ username: DemoUsername } & Omit<NewUser, 'username' | 'pas
         address: '45 Đặng Văn Bi, P. Trường Thọ, TP. Thủ Đức, TP. Hồ Chí Minh',
         bankName: 'Vietcombank',
         bankAccountNumber: '0071000123456',
-      },
+      }),
     },
   },
   { username: 'nhanvien', roleID: ROLE.staff, fullName: 'Trần Thị Mai', phoneNumber: '0912345678' },
@@ -33,13 +40,14 @@ const PEOPLE: Array<{ username: DemoUsername } & Omit<NewUser, 'username' | 'pas
     phoneNumber: '0908765432',
     extra: {
       roomQuota: 20,
-      lessorInfo: {
-        status: 1,
+      lessorInfo: seededLessorInfo({
         fullName: 'Phạm Thị Lan',
         phoneNumber: '0908765432',
+        citizenID: '079186005678',
+        address: '88 Quang Trung, Phường 10, Quận Gò Vấp, TP. Hồ Chí Minh',
         bankName: 'Techcombank',
         bankAccountNumber: '19036778899011',
-      },
+      }),
     },
   },
   {

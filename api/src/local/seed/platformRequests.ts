@@ -13,6 +13,7 @@ import type { Deps } from '../../composition/deps.js';
 import { newMeteredFeeDocs, newHouseDoc } from '../../useCases/shared/newHouses.js';
 import { newRoomMeterDocs, newRoomDoc } from '../../useCases/shared/newRooms.js';
 import { createUser } from '../../useCases/shared/users.js';
+import { seededLessorInfo } from './accounts.js';
 import { demoPassword, saveInHouse, userOf, type DemoWorld, type Seeder } from './world.js';
 
 /**
@@ -40,14 +41,15 @@ async function expiredLandlord(deps: Deps, world: DemoWorld): Promise<UserDoc> {
     extra: {
       roomQuota: 10,
       accountExpiresOn: lastDay,
-      lessorInfo: {
-        status: 1,
+      lessorInfo: seededLessorInfo({
         fullName: 'Lê Thị Thu',
         phoneNumber: '0937246810',
         email: 'thu.le@nhatro.local',
+        citizenID: '066190002468',
+        address: '21 Lê Duẩn, P. Tân An, TP. Buôn Ma Thuột, Đắk Lắk',
         bankName: 'ACB',
         bankAccountNumber: '24681357',
-      },
+      }),
     },
   });
   const createdOn = daysBefore(now, 380).toISOString();

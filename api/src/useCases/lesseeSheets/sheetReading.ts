@@ -10,7 +10,7 @@ import {
 } from '@nhatro/common';
 import { searchKey } from '../../domain/lessees.js';
 import { AppError } from '../../domain/shared/errors.js';
-import { dataRows, openWorkbook } from '../shared/spreadsheets.js';
+import { dataRows, openWorkbook, resolveFormulas } from '../shared/spreadsheets.js';
 
 /**
  * Reading an uploaded tenants sheet: the data sheet (never the instructions), its header row wherever a
@@ -53,6 +53,7 @@ export async function readLesseeSheet(data: Uint8Array): Promise<ParsedSheet> {
   if (!sheet) {
     throw AppError.badRequest(LESSEE_IMPORT_MESSAGES.missingColumns(required.map((column) => column.header)));
   }
+  resolveFormulas(sheet);
   // The header is the first row naming at least two template columns (a title row may precede it).
   let headerRow = 0;
   let columns = new Map<LesseeImportColumnKey, number>();

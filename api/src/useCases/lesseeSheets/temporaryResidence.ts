@@ -1,3 +1,4 @@
+import type { Font, Worksheet } from 'exceljs';
 import { CONTRACT_STATUS, TEMPORARY_RESIDENCE_COLUMNS, TEMPORARY_RESIDENCE_TITLE } from '@nhatro/common';
 import { searchKey } from '../../domain/lessees.js';
 import { displayDate } from '../../domain/lesseeSheets.js';
@@ -23,6 +24,44 @@ function fileSlug(text: string): string {
 
 function excelDate(iso: string | undefined): Date | null {
   return iso ? new Date(`${iso}T00:00:00Z`) : null;
+}
+
+/** Points per printed line of 11-pt text, and how many characters a column of width 1 holds. */
+const LINE_HEIGHT = 15;
+const CHARACTERS_PER_WIDTH = 1.1;
+
+/**
+ * The height of a row whose cells wrap: as many lines as its longest cell needs in its column (Excel
+ * grows such rows when it opens a file, LibreOffice does not, so the text would run into the next row).
+ */
+function wrappedRowHeight(values: readonly unknown[]): number {
+  let lines = 1;
+  TEMPORARY_RESIDENCE_COLUMNS.forEach((column, index) => {
+    const value = values[index + 1];
+    if (typeof value !== 'string' || value === '') return;
+    const perLine = Math.max(1, Math.floor(column.width * CHARACTERS_PER_WIDTH) - 1);
+    lines = Math.max(lines, Math.ceil(value.length / perLine));
+  });
+  return lines * LINE_HEIGHT + 3;
+}
+
+/** "…, ngày dd tháng mm năm yyyy" and who signs the list, on the right under the table. */
+function signatureBlock(sheet: Worksheet, today: string, width: number): void {
+  const [year, month, day] = today.split('-');
+  const from = Math.max(1, width - 4);
+  const lines: Array<[string, Partial<Font>]> = [
+    [`Ngày ${day} tháng ${month} năm ${year}`, { italic: true }],
+    ['NGƯỜI LẬP DANH SÁCH', { bold: true }],
+    ['(Ký, ghi rõ họ tên)', { italic: true }],
+  ];
+  sheet.addRow([]);
+  for (const [text, font] of lines) {
+    const row = sheet.addRow([]);
+    row.getCell(from).value = text;
+    row.getCell(from).font = font;
+    row.getCell(from).alignment = { horizontal: 'center' };
+    sheet.mergeCells(row.number, from, row.number, width);
+  }
 }
 
 /**
@@ -106,15 +145,20 @@ export async function temporaryResidenceList(
       lessee.permanentResidence ?? '',
       lessee.currentJob ?? '',
       excelDate(lessee.residentialStartDate ?? contract.startDate),
+      excelDate(contract.endDate),
       roomName,
     ]);
-    row.getCell(3).numFmt = 'dd/mm/yyyy';
-    row.getCell(9).numFmt = 'dd/mm/yyyy';
+    for (const column of [3, 9, 10]) row.getCell(column).numFmt = 'dd/mm/yyyy';
     row.alignment = { vertical: 'top', wrapText: true };
+    row.height = wrappedRowHeight(row.values as unknown[]);
     for (let column = 1; column <= width; column += 1) row.getCell(column).border = border;
   });
   sheet.addRow([]);
   sheet.addRow([`Tổng số: ${people.length} người`]).font = { italic: true };
+  signatureBlock(sheet, today, width);
+  // Every printed page repeats the column headings; the page is A4 landscape, one page wide.
+  sheet.pageSetup.printTitlesRow = `${header.number}:${header.number}`;
+  sheet.pageSetup.margins = { left: 0.4, right: 0.4, top: 0.5, bottom: 0.5, header: 0.3, footer: 0.3 };
   sheet.views = [{ state: 'frozen', ySplit: header.number }];
   return {
     fileName: `tam-tru-${fileSlug(house.houseName)}-${today}.xlsx`,

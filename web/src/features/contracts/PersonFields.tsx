@@ -10,7 +10,11 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import ExpandLessOutlined from '@mui/icons-material/ExpandLessOutlined';
 import ExpandMoreOutlined from '@mui/icons-material/ExpandMoreOutlined';
+import QrCodeScannerOutlined from '@mui/icons-material/QrCodeScannerOutlined';
+import Alert from '@mui/material/Alert';
+import { CHIP_CCCD_PLACE_OF_ISSUE, type CitizenIdQrData } from '@nhatro/common';
 import { useState } from 'react';
+import { CitizenIdScannerDialog } from '../../components/CitizenIdScanner';
 import { reservedHelperText } from '../../components/fieldForm';
 import type { PersonDraft, PersonField } from './contractDraft';
 import { DateField } from '../../components/dates/DateField';
@@ -52,6 +56,72 @@ const WIDE_FIELDS: ReadonlySet<PersonField> = new Set([
   'temporaryResidence',
   'notes',
 ]);
+
+/** What a chip CCCD's QR code fills in of a person (the place of issue and nationality only when empty). */
+function cardValues(card: CitizenIdQrData, person: PersonDraft): Partial<Record<PersonField, string>> {
+  const filled: Partial<Record<PersonField, string>> = {
+    citizenID: card.citizenID,
+    occupantName: card.occupantName,
+    dateOfBirth: card.dateOfBirth,
+    gender: String(card.gender),
+    permanentResidence: card.permanentResidence,
+    dateOfIssue: card.dateOfIssue,
+  };
+  if (person.placeOfIssue.trim() === '') filled.placeOfIssue = CHIP_CCCD_PLACE_OF_ISSUE;
+  if (person.nationality.trim() === '') filled.nationality = 'Việt Nam';
+  return filled;
+}
+
+/** 'Quét mã QR CCCD' for one person: the shared scanner; what it reads fills the person's fields. */
+function PersonCardScan({
+  person,
+  idPrefix,
+  bind,
+  disabled,
+}: {
+  person: PersonDraft;
+  idPrefix: string;
+  bind: PersonBinding;
+  disabled: boolean;
+}) {
+  const [isScanning, setIsScanning] = useState(false);
+  const [scannedName, setScannedName] = useState<string | null>(null);
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1.5 }}>
+      <Button
+        variant="outlined"
+        startIcon={<QrCodeScannerOutlined />}
+        onClick={() => setIsScanning(true)}
+        disabled={disabled}
+        data-testid={`${idPrefix}-scan-qr`}
+      >
+        Quét mã QR CCCD
+      </Button>
+      {scannedName !== null && (
+        <Alert severity="success" sx={{ flex: '1 1 100%' }} data-testid={`${idPrefix}-scan-result`}>
+          Đã điền thông tin từ CCCD của <strong>{scannedName}</strong>. Hãy kiểm tra lại.
+        </Alert>
+      )}
+      {/* Mounted only while open: a wizard may show three people, none of them scanning. */}
+      {isScanning && (
+        <CitizenIdScannerDialog
+          open
+          onClose={() => setIsScanning(false)}
+          onScanned={(card) => {
+            setIsScanning(false);
+            for (const [field, value] of Object.entries(cardValues(card, person)) as Array<
+              [PersonField, string]
+            >) {
+              bind.change(field, value);
+              bind.blur(field);
+            }
+            setScannedName(card.occupantName);
+          }}
+        />
+      )}
+    </Box>
+  );
+}
 
 export interface PersonBinding {
   change: (field: PersonField, value: string) => void;
@@ -151,6 +221,7 @@ export function PersonFields({
   } as const;
   return (
     <Box>
+      <PersonCardScan person={person} idPrefix={idPrefix} bind={bind} disabled={disabled} />
       <Box sx={grid}>
         {field('occupantName')}
         <FormControl

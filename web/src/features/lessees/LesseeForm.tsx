@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import { useCallback, useState, type ReactNode } from 'react';
 import { DIALOG_FORM_SX } from '../../components/fieldForm';
-import { CitizenIdScannerDialog } from './CitizenIdScanner';
+import { CitizenIdScannerDialog } from '../../components/CitizenIdScanner';
 import { IDENTITY_IMAGE_FIELDS, IdentityPhotoFields, type IdentityImageField } from './IdentityPhotos';
 import {
   CardScanPrompt,

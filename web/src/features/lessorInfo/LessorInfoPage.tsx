@@ -11,6 +11,7 @@ import {
   LESSOR_REQUIRED_FIELDS,
   VIETNAM_BANKS,
   lessorInfoUpdateSchema,
+  searchBanks,
   type LessorInfoUpdateInput,
 } from '@nhatro/common';
 import { useCallback, useState, type FormEvent, type ReactNode } from 'react';
@@ -83,7 +84,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The receiving bank, one of Vietnam's (a name saved before the list knew it stays choosable). */
+/**
+ * The receiving bank, one of the NAPAS VietQR list, found by typing its short name, full name or BIN
+ * (a name saved before the list knew it stays choosable, and the chosen bank stays listed).
+ */
 function BankSelect({
   bankBinding,
   bankName,
@@ -93,9 +97,28 @@ function BankSelect({
   bankName: string;
   disabled: boolean;
 }) {
-  const knownBank = VIETNAM_BANKS.some((bank) => bank.shortName === bankName);
+  const [query, setQuery] = useState('');
+  const found = searchBanks(query);
+  const chosen = VIETNAM_BANKS.find((bank) => bank.shortName === bankName);
+  const shown = chosen === undefined || found.includes(chosen) ? found : [chosen, ...found];
   return (
     <>
+      <TextField
+        id="lessor-bankSearch"
+        type="search"
+        label="Tìm ngân hàng"
+        placeholder="Tên viết tắt, tên đầy đủ hoặc mã BIN"
+        value={query}
+        onChange={(event) => setQuery(event.target.value)}
+        fullWidth
+        disabled={disabled}
+        helperText={
+          query.trim() === ''
+            ? `${VIETNAM_BANKS.length} ngân hàng và ví điện tử nhận chuyển khoản VietQR`
+            : `${found.length} kết quả`
+        }
+        slotProps={{ htmlInput: { 'data-testid': 'lessor-bankSearch' } }}
+      />
       <TextField
         {...bankBinding}
         select
@@ -112,11 +135,11 @@ function BankSelect({
           inputLabel: { shrink: true },
         }}
       >
-        <option value="">Chọn ngân hàng</option>
-        {!knownBank && bankName !== '' && <option value={bankName}>{bankName}</option>}
-        {VIETNAM_BANKS.map((bank) => (
+        <option value="">{found.length === 0 ? 'Không có ngân hàng nào khớp' : 'Chọn ngân hàng'}</option>
+        {chosen === undefined && bankName !== '' && <option value={bankName}>{bankName}</option>}
+        {shown.map((bank) => (
           <option key={bank.bin} value={bank.shortName}>
-            {bank.shortName} — {bank.name}
+            {bank.shortName} — {bank.name} ({bank.bin})
           </option>
         ))}
       </TextField>

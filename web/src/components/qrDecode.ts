@@ -3,7 +3,6 @@
  * has one (Chrome on Android, Safari), otherwise jsQR. jsQR is imported here only, on first use, so it
  * stays in a chunk of its own that no page loads before a person scans a card.
  */
-
 interface DetectedBarcode {
   rawValue: string;
 }
@@ -57,18 +56,50 @@ function drawScaled(source: CanvasImageSource, width: number, height: number, ma
   return context.getImageData(0, 0, canvas.width, canvas.height);
 }
 
+/** The jsQR function (the package's default export), as the reader calls it. */
+export type JsQr = (
+  data: Uint8ClampedArray,
+  width: number,
+  height: number,
+  options: { inversionAttempts: 'attemptBoth' | 'dontInvert' },
+) => { data: string } | null;
+
+/** RGBA pixels of one frame or photo, as a canvas gives them. */
+export interface QrPixels {
+  data: Uint8ClampedArray;
+  width: number;
+  height: number;
+}
+
+/**
+ * jsQR on one drawing of the picture, as the reader calls it: photos (`thorough`) also try inverted
+ * colours. The text of the code, or null. Tests call it on decoded PNGs of real encoders' codes.
+ */
+export function decodeQrPixels(jsQR: JsQr, pixels: QrPixels, thorough: boolean): string | null {
+  const code = jsQR(pixels.data, pixels.width, pixels.height, {
+    inversionAttempts: thorough ? 'attemptBoth' : 'dontInvert',
+  });
+  return code !== null && code.data !== '' ? code.data : null;
+}
+
+/**
+ * jsQR, loaded on first use. The package is CommonJS: a bundler hands its function over as the default
+ * export, Node's loader (tests) may hand over the module object whose `default` is the function.
+ */
+export async function loadJsQr(): Promise<JsQr> {
+  const loaded = (await import('jsqr')) as unknown as { default: JsQr | { default: JsQr } };
+  return typeof loaded.default === 'function' ? loaded.default : loaded.default.default;
+}
+
 async function jsqrReader(): Promise<QrReader> {
-  const { default: jsQR } = await import('jsqr');
+  const jsQR = await loadJsQr();
   return {
     kind: 'jsqr',
     read: async (source, width, height, thorough) => {
       const sides = thorough ? PHOTO_SIDES : [FRAME_SIDE];
       for (const side of sides) {
-        const pixels = drawScaled(source, width, height, side);
-        const code = jsQR(pixels.data, pixels.width, pixels.height, {
-          inversionAttempts: thorough ? 'attemptBoth' : 'dontInvert',
-        });
-        if (code !== null && code.data !== '') return code.data;
+        const text = decodeQrPixels(jsQR, drawScaled(source, width, height, side), thorough);
+        if (text !== null) return text;
         if (Math.max(width, height) <= side) break;
       }
       return null;

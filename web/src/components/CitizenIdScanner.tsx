@@ -8,7 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { decodeImage } from '../../components/photoFile';
+import { decodeImage } from './photoFile';
 import { useTheme } from '@mui/material/styles';
 import PhotoLibraryOutlined from '@mui/icons-material/PhotoLibraryOutlined';
 import { parseCitizenIdQr, type CitizenIdQrData } from '@nhatro/common';
