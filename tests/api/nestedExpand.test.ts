@@ -110,7 +110,7 @@ const READ_ONE: Record<string, (entity: Entity) => string> = {
 function comparable(value: unknown): unknown {
   return JSON.parse(
     JSON.stringify(value, (key, item: unknown) =>
-      key === 'url' && typeof item === 'string' ? item.split('?')[0] : item,
+      (key === 'url' || key === 'thumbnailURL') && typeof item === 'string' ? item.split('?')[0] : item,
     ),
   );
 }

@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cleanPages, pictureFor, screenshot, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
+import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
 import { storedSessionFor, storedSessionInHouse, textOf, toast } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
@@ -63,7 +64,7 @@ beforeAll(async () => {
       currentElectricityIndex: 1_000,
       currentWaterIndex: 50,
     });
-    const contract = await call<{ representativeAccount: { username: string; oneTimePassword: string } }>(
+    const contract = await call<{ contractID: string; representativeAccount: { username: string } }>(
       'POST',
       '/odata/Contract',
       {
@@ -80,14 +81,9 @@ beforeAll(async () => {
         },
       },
     );
-    const { username, oneTimePassword } = contract.representativeAccount;
-    const tenant = await api.login(username, oneTimePassword);
-    await call(
-      'POST',
-      '/api/User/ChangePassword',
-      { oldPassword: oneTimePassword, newPassword: TENANT_PASSWORD },
-      tenant.token.accessToken,
-    );
+    // The tenant confirms the code sent to their phone and chooses their password.
+    const { username } = contract.representativeAccount;
+    await tenantConfirmsOverHttp(api, contract.contractID, TENANT_PASSWORD);
     for (const [kind, newIndex] of [
       ['electricity', 1_080],
       ['water', 55],

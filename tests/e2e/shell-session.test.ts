@@ -53,7 +53,7 @@ function expiredAccessToken(userID: string): string {
 async function signedInLessee(page: Page): Promise<Record<string, string>> {
   await logInThroughForm(page, 'nguoithue', 'Nguoithue@123456');
   await page.getByRole('heading', { level: 1, name: 'Tổng quan' }).waitFor();
-  await page.locator('[data-testid=lessee-room-name]').waitFor();
+  await page.locator('[data-testid=tenant-home-room]').waitFor();
   const stored = await localStorageOf(page);
   expect(stored.accessToken).toBeTruthy();
   expect(stored.refreshToken).toBeTruthy();
@@ -122,8 +122,8 @@ describe('expired access token', () => {
     });
     await page.goto('/dashboard');
     expect((await refreshReply).status()).toBe(200);
-    await page.locator('[data-testid=lessee-room-name]').waitFor();
-    expect(await page.locator('[data-testid=lessee-room-name]').textContent()).toBe('P101');
+    await page.locator('[data-testid=tenant-home-room]').waitFor();
+    expect(await page.locator('[data-testid=tenant-home-room]').textContent()).toContain('Phòng P101');
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     // The first call was refused, the retry with the new token succeeded.
     expect(dataReplies.slice(0, 2)).toEqual([401, 200]);
@@ -163,6 +163,6 @@ describe('expired access token', () => {
     await page.getByLabel('Mật khẩu', { exact: true }).fill('Nguoithue@123456');
     await page.getByRole('button', { name: 'Đăng nhập', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
-    await page.locator('[data-testid=lessee-room-name]').waitFor();
+    await page.locator('[data-testid=tenant-home-room]').waitFor();
   });
 });

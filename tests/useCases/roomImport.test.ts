@@ -83,7 +83,7 @@ describe('importEmptyRooms', () => {
   it('creates nothing when one row is wrong and marks that row in the returned sheet', async () => {
     const outcome = await importRows([row('P101'), row('P102', { acreage: 0 }), row('P103')]);
     expect(outcome).toMatchObject({ ok: false, errorRows: 1, fileName: 'loi-nhap-phong.xlsx' });
-    expect(await reportErrors(outcome)).toEqual({ 3: 'Diện tích (m²): Diện tích phải lớn hơn 0.' });
+    expect(await reportErrors(outcome)).toEqual({ 3: 'Diện tích phải lớn hơn 0.' });
     expect(await roomNames()).toEqual([]);
     expect(await auditEntries(deps)).toEqual([]);
   });
