@@ -5,6 +5,8 @@
  * refusal changes nothing, and the process answers its health check at the end.
  */
 import { TENANCY_LINK_MESSAGES, type BillReminderResult } from '@nhatro/common';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MonthlyBillDoc } from '../../api/src/domain/shared/model.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
@@ -276,6 +278,74 @@ describe('tenancy link codes', () => {
         400,
       );
     }
+  }, 60_000);
+});
+
+describe('photos on the JPEG path and their thumbnails', () => {
+  it('a thumbnail is never registered as a photo, nor read through another caller', async () => {
+    const F = 'photos';
+    const issued = await send<{ uploadURL: string; blobName: string }>(
+      F,
+      'GET',
+      `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${tenancy.houseID}&extension=jpg`,
+      { user: 'chunha' },
+    );
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    const put = await fetch(issued.body.uploadURL, {
+      method: 'PUT',
+      headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'image/jpeg' },
+      body: new Uint8Array(readFileSync(join(import.meta.dirname, '../fixtures/images/photo-baseline.jpg'))),
+    });
+    expect(put.status).toBe(201);
+    const photo = issued.body.blobName;
+    const registered = await send<{ imageURLs?: Array<{ thumbnailURL?: string }> }>(
+      F,
+      'POST',
+      `/odata/Room/${tenancy.roomID}/Images`,
+      { user: 'chunha', body: { blobName: photo } },
+    );
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const thumbnail = `${photo}.thumb.jpg`;
+    // Its thumbnail exists now; registered as a photo of another room, it is refused and nothing changes.
+    const otherRoom = (
+      await send<{ value: Array<{ roomID: string }> }>(F, 'GET', `/odata/Room?houseID=${tenancy.houseID}`, {
+        user: 'chunha',
+      })
+    ).body.value.find((room) => room.roomID !== tenancy.roomID)?.roomID as string;
+    const asPhoto = await send(F, 'POST', `/odata/Room/${otherRoom}/Images`, {
+      user: 'chunha',
+      body: { blobName: thumbnail },
+    });
+    expect(asPhoto.status).toBe(400);
+    const room = await send<{ images: string[] }>(F, 'GET', `/odata/Room/${otherRoom}`, { user: 'chunha' });
+    expect(room.body.images).not.toContain(thumbnail);
+    // Another landlord and anonymous learn nothing from the real photo's name nor its thumbnail's.
+    for (const name of [photo, thumbnail]) {
+      const path = `/api/BlobAccess/GetReadURL?container=room-images&blobName=${encodeURIComponent(name)}`;
+      expect((await send(F, 'GET', path, { user: 'chunha2' })).status, name).toBe(404);
+      expect((await send(F, 'GET', path)).status, name).toBe(401);
+      // The landlord reads both; the tenant of the room too (it is their room's photo).
+      for (const user of ['chunha', 'nguoithue']) {
+        expect((await send(F, 'GET', path, { user })).status, `${user} ${name}`).toBe(200);
+      }
+    }
+    // A PNG sent as a .jpg: the stored photo is checked by its bytes, not its name.
+    const png = await send<{ uploadURL: string; blobName: string }>(
+      F,
+      'GET',
+      `/api/BlobAccess/GetRoomImageContainerSAS?houseID=${tenancy.houseID}&extension=jpg`,
+      { user: 'chunha' },
+    );
+    await fetch(png.body.uploadURL, {
+      method: 'PUT',
+      headers: { 'x-ms-blob-type': 'BlockBlob', 'content-type': 'image/jpeg' },
+      body: new Uint8Array(readFileSync(join(import.meta.dirname, '../fixtures/images/photo-rgb.png'))),
+    });
+    const pngAsJpeg = await send(F, 'POST', `/odata/Room/${otherRoom}/Images`, {
+      user: 'chunha',
+      body: { blobName: png.body.blobName },
+    });
+    expectError(pngAsJpeg, 400, 'Tệp tải lên không phải ảnh PNG hoặc JPEG.');
   }, 60_000);
 });
 
