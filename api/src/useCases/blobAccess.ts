@@ -6,6 +6,7 @@ import {
   newBlobName,
   parseBlobName,
   isUploadExtension,
+  thumbnailOriginal,
   type BlobContainer,
   type UploadExtension,
 } from '../domain/shared/blobNames.js';
@@ -89,7 +90,10 @@ export async function grantRead(
   blobName: string,
 ): Promise<{ url: string; expiresOn: string }> {
   const { deps, user } = actor;
-  const name = parseBlobName(container, blobName);
+  // A photo's thumbnail (`<photo>.thumb.jpg`) is the photo's to give: same house, same tenant.
+  const original = BLOB_AREAS[container].thumbnails ? thumbnailOriginal(blobName) : undefined;
+  const photo = original ?? blobName;
+  const name = parseBlobName(container, photo);
   if (!name) throw AppError.badRequest(MESSAGES.blobNameInvalid);
   const area = BLOB_AREAS[container].area;
   if (area === null) {
@@ -99,7 +103,7 @@ export async function grantRead(
     // room and of their own issue reports, and the paper versions of their own contract; their
     // contract's PDF comes from its own endpoint. Anything else is as if it did not exist.
     const lessee = lesseeScope(user);
-    if (lessee && !(await isTenantsOwn(deps, container, blobName, name.scope, lessee))) {
+    if (lessee && !(await isTenantsOwn(deps, container, photo, name.scope, lessee))) {
       throw AppError.notFound();
     }
     if (!hasPermission(user, area, LEVEL.read)) throw AppError.forbidden();

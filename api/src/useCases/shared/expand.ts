@@ -1,4 +1,6 @@
+import { MESSAGES } from '@nhatro/common';
 import type { Caller } from '../../domain/shared/access.js';
+import { AppError } from '../../domain/shared/errors.js';
 import type { HouseDoc } from '../../domain/shared/model.js';
 import { matches, sortBy } from '../../domain/shared/odata/evaluate.js';
 import type { EntityModel } from '../../domain/shared/odata/model.js';
@@ -24,7 +26,17 @@ export interface ExpandContext {
   caller: Caller;
   /** A house by id, read at most once per request (the landlord's info names its owner). */
   house(houseID: string): Promise<HouseDoc | undefined>;
+  /**
+   * Counts `count` more expanded entities against the request's budget (`MAX_EXPANDED_ENTITIES`);
+   * past it, a 400. A nested `$expand` that goes back and forth (`contracts($expand=room($expand=
+   * contracts…))`) multiplies at each level: without a budget one request could build a reply of
+   * gigabytes.
+   */
+  spend(count: number): void;
 }
+
+/** Most entities the `$expand` of one request may add, at every depth together. */
+export const MAX_EXPANDED_ENTITIES = 20_000;
 
 /** One navigation property of one entity type. */
 export interface Navigation {
@@ -42,6 +54,8 @@ export interface Navigation {
 /** Navigation property → its loader, per entity type name; filled by navigations.ts. */
 export type NavigationTable = Record<string, Record<string, Navigation>>;
 
+const EXPAND_TOO_LARGE = `$expand trả về hơn ${MAX_EXPANDED_ENTITIES.toLocaleString('vi-VN')} mục. Hãy bớt cấp lồng nhau hoặc thu hẹp bằng $top, $filter.`;
+
 /** A context for one request; `known` are house documents the use case already read. */
 export function expandContext(
   actor: { deps: Deps; user: Caller },
@@ -50,7 +64,14 @@ export function expandContext(
   const houses = new Map<string, Promise<HouseDoc | undefined>>(
     known.map((house) => [house.houseID, Promise.resolve(house)]),
   );
+  let spent = 0;
   return {
+    spend(count) {
+      spent += count;
+      if (spent > MAX_EXPANDED_ENTITIES) {
+        throw AppError.badRequest(MESSAGES.invalidQuery(EXPAND_TOO_LARGE));
+      }
+    },
     deps: actor.deps,
     caller: actor.user,
     house(houseID) {
@@ -92,6 +113,7 @@ async function expandOption(
   const windows = targets.map((items) => windowOf(items, option.query, navigation.order ?? []));
   // Every parent's targets together: the next level is one batch too.
   const flat = windows.flatMap((window) => window.items);
+  ctx.spend(flat.length);
   const expanded = await expandWith(ctx, table, option.model, flat, option.query.expand);
   const shown = expanded.map((entity) => selectFields(entity, option.query));
   let offset = 0;
