@@ -115,6 +115,7 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
       expectedMoveInDate: '2030-01-01',
     },
     'POST api/Reservation/Cancel': { reservationID: id.reservation },
+    'PATCH api/Reservation/Deposit': { reservationID: id.reservation, depositOutcome: 'refunded' },
     'POST odata/Contract/UploadContractImageVersion': {
       contractID: id.contract,
       blobName: `${id.house}/paper-1767225600000-abc123.pdf`,

@@ -67,7 +67,7 @@ import {
   requestMonthlyBillPayment,
   requestOneTimeChargePayment,
 } from '../../api/src/useCases/payments.js';
-import { cancelReservation, reserveRoom } from '../../api/src/useCases/reservations.js';
+import { cancelReservation, lapseReservations, reserveRoom } from '../../api/src/useCases/reservations.js';
 import { createRoom } from '../../api/src/useCases/rooms.js';
 import { aLandlord } from './builders.js';
 import { gatewayCallback } from './gateway.js';
@@ -929,8 +929,9 @@ export async function runOp(world: World, op: Op): Promise<void> {
       break;
     }
     case 'nightly': {
-      await run('nightly: contracts expire, drafts of the billing day', async () => {
+      await run('nightly: contracts expire, holds lapse, drafts of the billing day', async () => {
         await expireContracts(deps);
+        await lapseReservations(deps);
         await draftDueHouseTickets(deps);
       });
       break;
@@ -1318,6 +1319,16 @@ export function brokenInvariants(world: World): string[] {
       );
     }
     if (stored?.status === 'active') heldExpected += stored.deposit;
+    // A lapsed hold's deposit is the landlord's (forfeited) or given back: no longer held, never a contract's.
+    if (stored?.status === 'lapsed') {
+      if (contract) fail(`reservation ${reservation.reservationID} lapsed but became a contract`);
+      if (stored.depositOutcome !== 'forfeited')
+        fail(`reservation ${reservation.reservationID} lapsed with deposit ${stored.depositOutcome}`);
+      if (!stored.holdUntil || stored.holdUntil >= today(world))
+        fail(
+          `reservation ${reservation.reservationID} lapsed on or before its hold-until ${stored.holdUntil}`,
+        );
+    }
   }
   for (const contract of world.contracts) {
     const stored = snapshot.contracts.find((candidate) => candidate.contractID === contract.contractID);

@@ -27,6 +27,7 @@ export const OUTBOX_EVENTS = [
   'accountExpiring',
   'accountExpired',
   'zaloTokenRenewalFailed',
+  'reservationLapsed',
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 

@@ -3,6 +3,7 @@ import { getDeps } from '../composition/deps.js';
 import { purgeExpiredSessions } from '../useCases/auth/sessions.js';
 import { removeUnreferencedUploads } from '../useCases/shared/blobReferences.js';
 import { expireContracts } from '../useCases/contracts/changing.js';
+import { lapseReservations } from '../useCases/reservations.js';
 
 /** 00:05 in Vietnam (UTC+7) every day; Linux plans read NCRONTAB in UTC. */
 registerTimer({
@@ -34,6 +35,10 @@ registerTimer({
       const expired = await expireContracts(services);
       return `Marked ${expired} contracts past their end date as expired`;
     });
-    failIfAnyFailed('steps', failed, 3);
+    await step('reservations', async () => {
+      const lapsed = await lapseReservations(services);
+      return `Released ${lapsed} reservations past their hold-until date (deposit forfeited)`;
+    });
+    failIfAnyFailed('steps', failed, 4);
   },
 });

@@ -25,6 +25,7 @@ const EVENT_LABELS: Record<OutboxMessage['event'], string> = {
   accountExpiring: 'Tài khoản sắp hết hạn',
   accountExpired: 'Tài khoản đã hết hạn',
   zaloTokenRenewalFailed: 'Không gia hạn được Zalo token',
+  reservationLapsed: 'Cọc giữ phòng quá hạn',
 };
 
 const STATE_LABELS: Record<OutboxMessage['state'], string> = {

@@ -1,8 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { RESERVATION_MESSAGES, type ReservationCreateInput } from '@nhatro/common';
+import {
+  RESERVATION_MESSAGES,
+  ROLE,
+  defaultHoldUntil,
+  type DepositOutcome,
+  type ReservationCreateInput,
+} from '@nhatro/common';
 import { AppError } from '../domain/shared/errors.js';
 import type { HouseScopedDoc, ReservationDoc, RoomDoc } from '../domain/shared/model.js';
-import { reservationBlocker } from '../domain/reservations.js';
+import { hasLapsed, lapsedNotice, reservationBlocker } from '../domain/reservations.js';
 import { vietnamDate } from '../domain/shared/time.js';
 import { audit, type Actor } from './shared/actor.js';
 import { activeContractOfRoom } from './shared/contractScope.js';
@@ -11,9 +17,13 @@ import {
   findInCallersHouse,
   houseDocs,
   listInHouse,
+  readHouse,
   requireID,
   roomForCaller,
 } from './shared/houseScope.js';
+import type { Deps } from './shared/deps.js';
+import { outboxCreate } from './shared/outboxMessages.js';
+import { landlordRecipient } from './shared/receivedPayments.js';
 import { entityView } from './shared/views.js';
 
 /** Takes a deposit for an empty room: the reservation and the room's new status are written together. */
@@ -42,6 +52,7 @@ export async function reserveRoom(actor: Actor, input: ReservationCreateInput) {
     phoneNumber: input.phoneNumber,
     deposit: input.deposit,
     expectedMoveInDate: input.expectedMoveInDate,
+    holdUntil: input.holdUntil ?? defaultHoldUntil(input.expectedMoveInDate),
     ...(input.note ? { note: input.note } : {}),
     status: 'active',
     createdOn: deps.now().toISOString(),
@@ -112,4 +123,98 @@ export async function cancelReservation(actor: Actor, reservationID: string, rea
     houseID: reservation.houseID,
   });
   return entityView(cancelled);
+}
+
+/**
+ * The nightly job: every active reservation whose hold-until date has passed (in Vietnam) lapses. The
+ * reservation is recorded as lapsed with its deposit forfeited, the room is empty again, and the landlord
+ * is told, all in one write per reservation (guarded by its ETag, so a second run finds nothing to do).
+ * Returns how many lapsed.
+ */
+export async function lapseReservations(deps: Deps): Promise<number> {
+  const today = vietnamDate(deps.now());
+  const active = await deps.store.container<ReservationDoc>('houses').query({
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'reservation' },
+        { op: 'eq', field: 'status', value: 'active' },
+      ],
+    },
+    top: 1000,
+  });
+  let lapsed = 0;
+  for (const reservation of active.items.filter((item) => hasLapsed(item, today))) {
+    const house = await readHouse(deps, reservation.houseID);
+    const room = await houseDocs<RoomDoc>(deps).read(reservation.houseID, reservation.roomID);
+    const roomDoc = room?.type === 'room' ? room : undefined;
+    const notice = lapsedNotice(reservation, {
+      houseName: house?.houseName ?? '',
+      roomName: roomDoc?.roomName ?? '',
+    });
+    await houseDocs<HouseScopedDoc>(deps).batch(reservation.houseID, [
+      {
+        op: 'replace',
+        doc: {
+          ...reservation,
+          status: 'lapsed',
+          lapsedOn: deps.now().toISOString(),
+          depositOutcome: 'forfeited',
+        } satisfies ReservationDoc,
+        ...(reservation._etag ? { ifMatch: reservation._etag } : {}),
+      },
+      ...(roomDoc?.status === 'reserved'
+        ? [
+            {
+              op: 'replace' as const,
+              doc: { ...roomDoc, status: 'empty' as const },
+              ...(roomDoc._etag ? { ifMatch: roomDoc._etag } : {}),
+            },
+          ]
+        : []),
+      ...(house
+        ? [
+            outboxCreate(deps, reservation.houseID, {
+              event: 'reservationLapsed',
+              houseID: reservation.houseID,
+              subjectID: reservation.reservationID,
+              recipient: await landlordRecipient(deps, house),
+              ...notice,
+            }),
+          ]
+        : []),
+    ]);
+    lapsed += 1;
+  }
+  return lapsed;
+}
+
+/** Says what became of a lapsed reservation's deposit (forfeited, or refunded after all). */
+export async function setReservationDeposit(
+  actor: Actor,
+  reservationID: string,
+  depositOutcome: DepositOutcome,
+) {
+  // The landlord's and their staff's money: a tenant of the house may not say what became of it.
+  if (actor.user.roleID === ROLE.lessee) throw AppError.forbidden();
+  const { doc: reservation } = await findInCallersHouse<ReservationDoc>(
+    actor.deps,
+    actor.user,
+    'reservation',
+    reservationID,
+  );
+  if (reservation.status !== 'lapsed') throw AppError.conflict(RESERVATION_MESSAGES.notLapsed);
+  const changed: ReservationDoc = { ...reservation, depositOutcome };
+  await houseDocs<ReservationDoc>(actor.deps).replace(
+    changed,
+    reservation._etag ? { ifMatch: reservation._etag } : {},
+  );
+  await audit(actor, {
+    action: 'update',
+    entity: 'reservation',
+    entityID: reservationID,
+    houseID: reservation.houseID,
+    details: { depositOutcome },
+  });
+  return entityView(changed);
 }

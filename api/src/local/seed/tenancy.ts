@@ -1,11 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { normalizeLicensePlate, ROLE } from '@nhatro/common';
-import type { ContractDoc, LesseeInfoDoc, RoomDoc, VehicleDoc } from '../../domain/shared/model.js';
+import { defaultHoldUntil, normalizeLicensePlate, ROLE } from '@nhatro/common';
+import type {
+  ContractDoc,
+  LesseeInfoDoc,
+  ReservationDoc,
+  RoomDoc,
+  VehicleDoc,
+} from '../../domain/shared/model.js';
+import { vietnamDate } from '../../domain/shared/time.js';
 import { lesseeSearchText } from '../../domain/lessees.js';
 import { createUser } from '../../useCases/shared/users.js';
 import { demoPassword, houseOf, saveInHouse, type Seeder } from './world.js';
 
-/** The lessee of room P101 of Hoa Sen with an active contract and a motorbike; P102 is reserved. */
+/**
+ * The lessee of room P101 of Hoa Sen with an active contract and a motorbike; P102 is reserved: a deposit
+ * of one month's rent, moving in five days from now, held until a week after that.
+ */
 export const tenancySeeder: Seeder = {
   name: 'tenancy',
   async seed(deps, world) {
@@ -69,7 +79,24 @@ export const tenancySeeder: Seeder = {
       plateKey: normalizeLicensePlate('59-X3 123.45'),
       vehicleType: 'Xe máy',
     };
-    await saveInHouse(deps, houseID, [contract, lesseeInfo, vehicle]);
+    const reservationID = randomUUID();
+    const moveIn = vietnamDate(new Date(deps.now().getTime() + 5 * 86_400_000));
+    const reservation: ReservationDoc = {
+      id: reservationID,
+      pk: houseID,
+      type: 'reservation',
+      reservationID,
+      houseID,
+      roomID: reservedRoom.roomID,
+      fullName: 'Đỗ Thanh Hà',
+      phoneNumber: '0903123456',
+      deposit: reservedRoom.price,
+      expectedMoveInDate: moveIn,
+      holdUntil: defaultHoldUntil(moveIn),
+      status: 'active',
+      createdOn: deps.now().toISOString(),
+    };
+    await saveInHouse(deps, houseID, [contract, lesseeInfo, vehicle, reservation]);
     const rooms = deps.store.container<RoomDoc>('houses');
     for (const [room, status] of [
       [lesseeRoom, 'occupied'],

@@ -55,7 +55,7 @@ export function payableName(doc: PayableDoc): string {
 }
 
 /** The landlord, reached at their lessor info's contacts (else their account's). */
-async function landlordRecipient(deps: Deps, house: HouseDoc): Promise<OutboxRecipient> {
+export async function landlordRecipient(deps: Deps, house: HouseDoc): Promise<OutboxRecipient> {
   const owner = await findUser(deps, house.ownerID);
   if (!owner) return {};
   const name = owner.lessorInfo?.fullName ?? owner.fullName;

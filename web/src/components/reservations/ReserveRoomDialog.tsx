@@ -16,6 +16,7 @@ import {
   RESERVATION_FORM_FIELDS,
   RESERVATION_TEXTS,
   emptyReservationForm,
+  followedHoldUntil,
   reserveRoom,
   revalidateAfterReservationChange,
   validateReservationForm,
@@ -30,6 +31,15 @@ import { DialogForm, FormDialog } from '../FormDialog';
 import { isSessionExpiry } from '../mutationFeedback';
 
 type Field = ReservationFormField | 'roomID';
+
+/** How each field of the deposit is typed. */
+const FIELD_KINDS: Partial<Record<ReservationFormField, { type?: 'date'; money?: boolean; tel?: boolean }>> =
+  {
+    phoneNumber: { tel: true },
+    deposit: { money: true },
+    expectedMoveInDate: { type: 'date' },
+    holdUntil: { type: 'date' },
+  };
 const FIELDS: readonly Field[] = ['roomID', ...RESERVATION_FORM_FIELDS];
 
 /** The room taking the deposit: fixed (the room page), or chosen among the house's empty rooms. */
@@ -62,16 +72,33 @@ function ReservationText({
   const binding = form.bind(name);
   if (extra.type === 'date') {
     const dateBinding = form.bindValue(name);
+    const moveIn = form.values.expectedMoveInDate;
+    const isHold = name === 'holdUntil';
+    // The hold-until date follows the move-in date until the landlord chooses another.
+    const onChange =
+      name === 'expectedMoveInDate'
+        ? (value: string) => {
+            const hold = followedHoldUntil(form.values, value);
+            dateBinding.onChange(value);
+            if (hold !== form.values.holdUntil) form.setValue('holdUntil', hold);
+          }
+        : dateBinding.onChange;
     return (
       <DateField
         id={id(name)}
         label={RESERVATION_FIELD_LABELS[name]}
         {...dateBinding}
-        helperText={reservedHelperText(dateBinding.helperText)}
-        required
+        onChange={onChange}
+        helperText={reservedHelperText(
+          dateBinding.helperText ??
+            (isHold
+              ? 'Quá ngày này chưa ký hợp đồng: phòng được trả lại, khoản cọc ghi là mất cọc.'
+              : undefined),
+        )}
+        required={!isHold}
         disabled={disabled}
         fullWidth
-        min={vietnamToday()}
+        min={isHold && moveIn !== '' ? moveIn : vietnamToday()}
         testId={id(name)}
       />
     );
@@ -229,44 +256,17 @@ function ReserveForm({
             disabled={isSaving}
           />
         )}
-        <ReservationText
-          form={form}
-          name="fullName"
-          id={id}
-          disabled={isSaving}
-          autoFocus={fixedRoom !== undefined}
-        />
-        <ReservationText
-          form={form}
-          name="phoneNumber"
-          id={id}
-          disabled={isSaving}
-          autoFocus={fixedRoom !== undefined}
-          extra={{ tel: true }}
-        />
-        <ReservationText
-          form={form}
-          name="deposit"
-          id={id}
-          disabled={isSaving}
-          autoFocus={fixedRoom !== undefined}
-          extra={{ money: true }}
-        />
-        <ReservationText
-          form={form}
-          name="expectedMoveInDate"
-          id={id}
-          disabled={isSaving}
-          autoFocus={fixedRoom !== undefined}
-          extra={{ type: 'date' }}
-        />
-        <ReservationText
-          form={form}
-          name="note"
-          id={id}
-          disabled={isSaving}
-          autoFocus={fixedRoom !== undefined}
-        />
+        {RESERVATION_FORM_FIELDS.map((name) => (
+          <ReservationText
+            key={name}
+            form={form}
+            name={name}
+            id={id}
+            disabled={isSaving}
+            autoFocus={fixedRoom !== undefined}
+            extra={FIELD_KINDS[name]}
+          />
+        ))}
         {conflict !== null && (
           <Alert severity="error" data-testid={id('conflict')}>
             {conflict}

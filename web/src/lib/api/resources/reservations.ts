@@ -4,8 +4,10 @@
 // form: its values, validation (the API's own schema and messages) and request live here once.
 import {
   RESERVATION_MESSAGES,
+  defaultHoldUntil,
   parseVietnameseNumber,
   reservationCreateSchema,
+  type DepositOutcome,
   type Reservation,
   type ReservationCreateInput,
 } from '@nhatro/common';
@@ -58,6 +60,7 @@ export const RESERVATION_FORM_FIELDS = [
   'phoneNumber',
   'deposit',
   'expectedMoveInDate',
+  'holdUntil',
   'note',
 ] as const;
 export type ReservationFormField = (typeof RESERVATION_FORM_FIELDS)[number];
@@ -68,6 +71,7 @@ export const RESERVATION_FIELD_LABELS: Record<ReservationFormField, string> = {
   phoneNumber: 'Số điện thoại',
   deposit: 'Tiền cọc (VND)',
   expectedMoveInDate: 'Ngày dự kiến dọn vào',
+  holdUntil: 'Giữ phòng đến ngày',
   note: 'Ghi chú',
 };
 
@@ -76,15 +80,33 @@ export function vietnamToday(now: Date = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Ho_Chi_Minh' }).format(now);
 }
 
-/** A new form: the deposit defaults to one month of the room's rent, move-in today. */
+/**
+ * A new form: the deposit defaults to one month of the room's rent, move-in today, the room held until
+ * a week after move-in.
+ */
 export function emptyReservationForm(roomPrice?: number): ReservationFormValues {
+  const moveIn = vietnamToday();
   return {
     fullName: '',
     phoneNumber: '',
     deposit: typeof roomPrice === 'number' && roomPrice > 0 ? String(roomPrice) : '',
-    expectedMoveInDate: vietnamToday(),
+    expectedMoveInDate: moveIn,
+    holdUntil: defaultHoldUntil(moveIn),
     note: '',
   };
+}
+
+/**
+ * The hold-until date after the move-in date changed: it follows the move-in date while it is still the
+ * default of the old one (the landlord did not choose another), else it stays as chosen.
+ */
+export function followedHoldUntil(values: ReservationFormValues, nextMoveIn: string): string {
+  const wasDefault =
+    values.holdUntil === '' ||
+    (values.expectedMoveInDate !== '' && values.holdUntil === defaultHoldUntil(values.expectedMoveInDate));
+  return wasDefault && /^\d{4}-\d{2}-\d{2}$/.test(nextMoveIn)
+    ? defaultHoldUntil(nextMoveIn)
+    : values.holdUntil;
 }
 
 /** Required fields left empty get '<label> không được để trống!' before the schema speaks. */
@@ -115,6 +137,8 @@ export function validateReservationForm(
     phoneNumber: values.phoneNumber.trim() === '' ? undefined : values.phoneNumber,
     deposit: parseVietnameseNumber(values.deposit),
     expectedMoveInDate: values.expectedMoveInDate,
+    // Left empty: the server holds the room a week past the move-in date.
+    ...(values.holdUntil === '' ? {} : { holdUntil: values.holdUntil }),
     ...(values.note.trim() === '' ? {} : { note: values.note }),
   };
   const result = reservationCreateSchema.safeParse(input);
@@ -153,9 +177,30 @@ export async function cancelReservation(reservationID: string, reason?: string):
   return reply.data;
 }
 
+/**
+ * `PATCH /api/Reservation/Deposit`: what became of a lapsed reservation's deposit (forfeited, the
+ * nightly job's record, or refunded).
+ */
+export async function setReservationDeposit(
+  reservationID: string,
+  depositOutcome: DepositOutcome,
+): Promise<Reservation> {
+  const reply = await apiRequest<ApiReply<Reservation>>('/api/Reservation/Deposit', {
+    method: 'PATCH',
+    body: { reservationID, depositOutcome },
+  });
+  return reply.data;
+}
+
+/** The reservations whose hold lapsed (the newest first, as the API lists them). */
+export function lapsedReservations(reply: ReservationsReply | undefined): Reservation[] {
+  return (reply?.data ?? []).filter((reservation) => reservation.status === 'lapsed');
+}
+
 export const RESERVATION_TEXTS = {
   created: RESERVATION_MESSAGES.created,
   failed: RESERVATION_MESSAGES.failed,
   cancelled: RESERVATION_MESSAGES.cancelled,
   cancelFailed: 'Hủy cọc thất bại!',
+  depositOutcomeChanged: RESERVATION_MESSAGES.depositOutcomeChanged,
 } as const;
