@@ -36,7 +36,7 @@ const importRowSchema = z.object({
 function cellValue(value: CellValue): string | number | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'number') return value;
-  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim().normalize('NFC');
   if (typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {
