@@ -41,3 +41,4 @@ export * from './hmAccounts.js';
 export * from './systemReports.js';
 export * from './systemLog.js';
 export * from './tenancyLinks.js';
+export * from './unicodeText.js';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField, isoDate, text } from './fields.js';
+import { idField, isoDate } from './fields.js';
+import { lookAlikeInDigits, personName } from './unicodeText.js';
 
 /**
  * Lessees (người thuê): every occupant of a contract, one of them its representative. The spec's
@@ -33,6 +34,18 @@ export const LESSEE_MESSAGES = {
   noActiveContract: 'Phòng này chưa có hợp đồng hiệu lực. Hãy tạo hợp đồng trước khi thêm người thuê.',
   edited: 'Chỉnh sửa thông tin thành công!',
 } as const;
+
+/** A CCCD/CMND number; digits that only look like 0–9 are named as such. */
+export const citizenIdField = () =>
+  z
+    .string({ error: LESSEE_MESSAGES.citizenID })
+    .trim()
+    .superRefine((value, ctx) => {
+      const problem = lookAlikeInDigits('Số CCCD', value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      else if (!CITIZEN_ID_PATTERN.test(value))
+        ctx.addIssue({ code: 'custom', message: LESSEE_MESSAGES.citizenID });
+    });
 
 const optionalText = (label: string, max: number) =>
   z
@@ -71,18 +84,14 @@ const gender = z.preprocess(
 
 /** Fields a landlord or staff member fills in for an occupant. */
 export const lesseeFields = {
-  occupantName: text('Họ tên không được để trống!', 100, 'Họ tên tối đa 100 ký tự.'),
+  occupantName: personName('Họ tên', 'Họ tên không được để trống!'),
   gender,
   phoneNumber: z
     .string({ error: LESSEE_MESSAGES.phoneNumber })
     .trim()
     .regex(MOBILE_PHONE_PATTERN, { error: LESSEE_MESSAGES.phoneNumber })
     .optional(),
-  citizenID: z
-    .string({ error: LESSEE_MESSAGES.citizenID })
-    .trim()
-    .regex(CITIZEN_ID_PATTERN, { error: LESSEE_MESSAGES.citizenID })
-    .optional(),
+  citizenID: citizenIdField().optional(),
   rfidCardID: optionalText('Mã thẻ từ', 50),
   placeOfIssue: optionalText('Nơi cấp', 200),
   dateOfIssue: calendarDate('Ngày cấp').optional(),

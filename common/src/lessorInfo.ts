@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { text } from './fields.js';
 import { lessorInfoEntity } from './houses.js';
-import { CITIZEN_ID_PATTERN, LESSEE_MESSAGES, MOBILE_PHONE_PATTERN } from './lessees.js';
+import { LESSEE_MESSAGES, MOBILE_PHONE_PATTERN, citizenIdField } from './lessees.js';
+import { personName } from './unicodeText.js';
 import { findBank } from './vietQr.js';
 
 /**
@@ -57,14 +58,10 @@ const lessorImage = z
 
 /** `PATCH /odata/LessorInfor`: any of the fields; the status is the server's to set. */
 export const lessorInfoUpdateSchema = z.strictObject({
-  fullName: text('Họ tên không được để trống!', 100, 'Họ tên tối đa 100 ký tự.').optional(),
+  fullName: personName('Họ tên', 'Họ tên không được để trống!').optional(),
   phoneNumber: mobilePhoneField().optional(),
   email: emailField().optional(),
-  citizenID: z
-    .string({ error: LESSEE_MESSAGES.citizenID })
-    .trim()
-    .regex(CITIZEN_ID_PATTERN, { error: LESSEE_MESSAGES.citizenID })
-    .optional(),
+  citizenID: citizenIdField().optional(),
   citizenIDFrontImage: lessorImage.optional(),
   citizenIDBackImage: lessorImage.optional(),
   address: text('Địa chỉ không được để trống!', 300, 'Địa chỉ tối đa 300 ký tự.').optional(),

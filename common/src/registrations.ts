@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, isoDate, isoDateTime, text } from './fields.js';
+import { personName } from './unicodeText.js';
 import { MOBILE_PHONE_PATTERN } from './lessees.js';
 import { platformPaymentEntry } from './payments.js';
 
@@ -103,7 +104,7 @@ const papers = z
   .refine((names) => new Set(names).size === names.length, { error: 'Một tệp giấy tờ được gửi hai lần.' });
 
 const registrationFields = {
-  fullName: text('Họ và tên không được để trống!', 100, 'Họ và tên tối đa 100 ký tự.'),
+  fullName: personName('Họ và tên', 'Họ và tên không được để trống!'),
   phoneNumber: registrationPhoneNumber,
   email,
   houseName: text('Tên nhà trọ không được để trống!', 100, 'Tên nhà trọ tối đa 100 ký tự.'),

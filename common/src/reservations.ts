@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField, isoDate, isoDateTime, money, text } from './fields.js';
+import { idField, isoDate, isoDateTime, money } from './fields.js';
+import { personName } from './unicodeText.js';
 import { MOBILE_PHONE_PATTERN, isRealDate } from './lessees.js';
 
 /** Reservations (cọc giữ phòng): a deposit holds an empty room for someone until they sign. */
@@ -47,7 +48,7 @@ export const RESERVATION_MESSAGES = {
 export const reservationCreateSchema = z
   .object({
     roomID: idField('Mã phòng không hợp lệ.'),
-    fullName: text('Họ tên người đặt cọc không được để trống!', 100, 'Họ tên tối đa 100 ký tự.'),
+    fullName: personName('Họ tên', 'Họ tên người đặt cọc không được để trống!'),
     phoneNumber: z
       .string({ error: 'Số điện thoại không được để trống!' })
       .trim()

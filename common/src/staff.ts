@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idField, isoDateTime, text } from './fields.js';
+import { idField, isoDateTime } from './fields.js';
+import { personName } from './unicodeText.js';
 import { emailField, mobilePhoneField } from './lessorInfo.js';
 
 /**
@@ -29,7 +30,7 @@ export const MAX_STAFF_HOUSES = 100;
 
 /** `POST /api/Staff/AddStaff`: who they are, how they sign in, where they work. */
 export const staffCreateSchema = z.strictObject({
-  fullName: text('Họ tên không được để trống!', 100, 'Họ tên tối đa 100 ký tự.'),
+  fullName: personName('Họ tên', 'Họ tên không được để trống!'),
   phoneNumber: mobilePhoneField(),
   username: z
     .string({ error: STAFF_MESSAGES.username })

@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiClient,
@@ -136,14 +137,55 @@ describe('GET /ExcelImport/Template/EmptyRooms', () => {
     expectError(reply, 403, MSG.forbidden);
   });
 
-  it('round-trips: the downloaded template imports its example rows into a new house', async () => {
+  it('has an empty data sheet with number formats and input checks, examples on “Ví dụ”', async () => {
+    const reply = await raw('GET', '/ExcelImport/Template/EmptyRooms', 'chunha');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(reply.bytes.buffer);
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Phòng trống', 'Ví dụ', 'Hướng dẫn']);
+    const data = workbook.worksheets[0] as ExcelJS.Worksheet;
+    expect(data.actualRowCount).toBe(1);
+    // Columns: A name, B acreage, C floor, D price, E electricity, F water, G description.
+    expect(data.getColumn('B').numFmt).toBe('0.0');
+    expect(data.getColumn('D').numFmt).toBe('#,##0');
+    expect(data.getColumn('E').numFmt).toBe('#,##0.##');
+    expect(data.getColumn('G').numFmt).toBe('@');
+    const floor = data.getCell('C2').dataValidation;
+    expect(floor).toMatchObject({
+      type: 'list',
+      formulae: ['"0,1,2,3,4,5,6,7,8,9,10"'],
+      errorStyle: 'warning',
+    });
+    expect(data.getCell('C501').dataValidation).toMatchObject({ type: 'list' });
+    expect(data.getCell('B2').dataValidation).toMatchObject({ type: 'decimal', operator: 'between' });
+    expect(data.getCell('D100').dataValidation).toMatchObject({
+      type: 'whole',
+      error: expect.stringContaining('Giá thuê'),
+    });
+    expect(data.getCell('F2').dataValidation).toMatchObject({ type: 'decimal' });
+    const examples = workbook.getWorksheet('Ví dụ') as ExcelJS.Worksheet;
+    expect(examples.getRow(1).values).toEqual([undefined, ...ROOM_IMPORT_HEADERS]);
+    expect(examples.getCell('A2').value).toBe('P101');
+    expect(examples.getCell('D3').value).toBe(3_200_000);
+    expect(examples.getCell('D3').numFmt).toBe('#,##0');
+  });
+
+  it('imports nothing sent back as downloaded; the “Ví dụ” rows copied into it make two rooms', async () => {
     const house = await api.request<{ houseID: string }>('POST', '/odata/House', {
       token: token.chunha as string,
       body: { houseName: 'Nhà trọ Mẫu', houseAddress: '1 Nguyễn Huệ, Q. 1' },
     });
     expect(house.status).toBe(201);
     const template = await raw('GET', '/ExcelImport/Template/EmptyRooms', 'chunha');
-    const reply = await importFile(house.body.houseID, template.bytes);
+    expectError(await importFile(house.body.houseID, template.bytes), 400, MSG.noRows);
+    expect(await rooms(house.body.houseID)).toEqual([]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(template.bytes.buffer);
+    const data = workbook.worksheets[0] as ExcelJS.Worksheet;
+    (workbook.getWorksheet('Ví dụ') as ExcelJS.Worksheet).eachRow((row, rowNumber) => {
+      if (rowNumber > 1) data.addRow((row.values as ExcelJS.CellValue[]).slice(1));
+    });
+    const filled = new Uint8Array(await workbook.xlsx.writeBuffer());
+    const reply = await importFile(house.body.houseID, filled);
     expect(reply.status, JSON.stringify(reply.json)).toBe(200);
     expect(reply.json).toEqual({ status: true, data: { created: 2 } });
     const created = await rooms(house.body.houseID);

@@ -65,6 +65,7 @@ const COMMON_HELPERS: Record<string, string> = {
   fields: 'field builders of every schema',
   numbers: 'how people type numbers',
   validation: 'shared validation helpers',
+  unicodeText: 'composed text and look-alike letters',
   passwords: 'password rules (auth, staff, password recovery)',
   citizenIdQr: 'the CCCD QR reader, used by lessees and contracts',
   vietQr: 'the VietQR payload of bills and charges',

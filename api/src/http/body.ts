@@ -1,5 +1,5 @@
 import type { HttpRequest } from '@azure/functions';
-import { MESSAGES, toFieldErrors } from '@nhatro/common';
+import { MESSAGES, deepNFC, toFieldErrors } from '@nhatro/common';
 import type { z } from 'zod';
 import { AppError } from '../domain/shared/errors.js';
 
@@ -31,9 +31,12 @@ export async function readJson<S extends z.ZodType>(
   return parseInput(schema, value);
 }
 
-/** Validates already-read input (query string, form fields) with a payload schema. */
+/**
+ * Validates already-read input (JSON body, query string, form fields, sheet rows) with a payload schema.
+ * Every string is composed (NFC) first, so text typed on a Mac is stored as on any other keyboard.
+ */
 export function parseInput<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(deepNFC(value));
   if (!parsed.success) throw AppError.validation(toFieldErrors(parsed.error));
   return parsed.data;
 }
@@ -44,14 +47,17 @@ export function ifMatch(req: HttpRequest): string | undefined {
   return value && value !== '*' ? value : undefined;
 }
 
-/** Query parameters by name, ignoring case (`houseID`, `HouseID`, `houseId`), without the OData options. */
+/** Query parameters (composed, NFC) by name, ignoring case (`houseID`, `HouseID`, `houseId`), without the OData options. */
 export function splitQuery(
   req: HttpRequest,
   names: readonly string[],
 ): { scope: Record<string, string | undefined>; options: URLSearchParams } {
-  const options = new URLSearchParams(req.query);
+  const query = new URLSearchParams(
+    [...req.query.entries()].map(([key, value]): [string, string] => [key, value.normalize('NFC')]),
+  );
+  const options = new URLSearchParams(query);
   const scope: Record<string, string | undefined> = {};
-  for (const [key, value] of req.query.entries()) {
+  for (const [key, value] of query.entries()) {
     const name = names.find((candidate) => candidate.toLowerCase() === key.toLowerCase());
     if (!name) continue;
     scope[name] ??= value;

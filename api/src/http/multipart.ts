@@ -36,7 +36,7 @@ export async function readMultipart(
   const files: UploadedFile[] = [];
   for (const [field, value] of form.entries()) {
     if (typeof value === 'string') {
-      fields[field] = value;
+      fields[field] = value.normalize('NFC');
       continue;
     }
     if (value.size === 0) {
@@ -53,7 +53,7 @@ export async function readMultipart(
     }
     files.push({
       field,
-      name: value.name,
+      name: value.name.normalize('NFC'),
       type: value.type,
       bytes: new Uint8Array(await value.arrayBuffer()),
     });

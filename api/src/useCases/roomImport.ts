@@ -7,7 +7,7 @@ import {
   toFieldErrors,
   type RoomCreateInput,
 } from '@nhatro/common';
-import type { Workbook, Worksheet, CellValue } from 'exceljs';
+import type { Workbook, Worksheet, CellValue, DataValidation } from 'exceljs';
 import { z } from 'zod';
 import { AppError } from '../domain/shared/errors.js';
 import type { HouseScopedDoc, RoomDoc } from '../domain/shared/model.js';
@@ -36,7 +36,7 @@ const importRowSchema = z.object({
 function cellValue(value: CellValue): string | number | undefined {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'number') return value;
-  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim();
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value.trim().normalize('NFC');
   if (typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') {
@@ -180,20 +180,22 @@ async function errorReport(parsed: ParsedSheet, errors: Map<number, string[]>): 
   return Buffer.from(await parsed.workbook.xlsx.writeBuffer());
 }
 
-/** The downloadable template: header row, two example rows and a sheet of instructions. */
-export async function roomImportTemplate(): Promise<Buffer> {
-  const Excel = await loadExcel();
-  const workbook = new Excel.Workbook();
-  workbook.creator = 'Nhà trọ';
-  const sheet = workbook.addWorksheet('Phòng trống');
-  sheet.columns = ROOM_IMPORT_COLUMNS.map((column) => ({
-    header: column.header,
-    key: column.key,
-    width: column.key === 'roomDescription' ? 40 : 18,
-  }));
-  sheet.getRow(1).font = { bold: true };
-  sheet.getRow(1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE3F2FD' } };
-  sheet.addRow({
+/** Rows of the template's data sheet that carry the number formats and input checks. */
+const TEMPLATE_INPUT_ROWS = 500;
+type RoomColumnKey = (typeof ROOM_IMPORT_COLUMNS)[number]['key'];
+const TEMPLATE_FORMATS: Partial<Record<RoomColumnKey, string>> = {
+  acreage: '0.0',
+  floor: '0',
+  price: '#,##0',
+  currentElectricityIndex: '#,##0.##',
+  currentWaterIndex: '#,##0.##',
+  roomDescription: '@',
+};
+/** Floors offered in the "Tầng" drop-down; any other whole number is allowed after a warning. */
+const TEMPLATE_FLOORS = Array.from({ length: 11 }, (_, floor) => floor).join(',');
+
+const TEMPLATE_EXAMPLES: Array<Record<RoomColumnKey, string | number>> = [
+  {
     roomName: 'P101',
     acreage: 20,
     floor: 1,
@@ -201,8 +203,8 @@ export async function roomImportTemplate(): Promise<Buffer> {
     currentElectricityIndex: 1250,
     currentWaterIndex: 135,
     roomDescription: 'Phòng có gác lửng',
-  });
-  sheet.addRow({
+  },
+  {
     roomName: 'P102',
     acreage: 25.5,
     floor: 1,
@@ -210,15 +212,81 @@ export async function roomImportTemplate(): Promise<Buffer> {
     currentElectricityIndex: 980,
     currentWaterIndex: 110,
     roomDescription: 'Ban công, cửa sổ thoáng',
+  },
+];
+
+/** The header row, column widths and number formats shared by the data and example sheets. */
+function templateColumns(sheet: Worksheet): void {
+  sheet.columns = ROOM_IMPORT_COLUMNS.map((column) => {
+    const numFmt = TEMPLATE_FORMATS[column.key];
+    return {
+      header: column.header,
+      key: column.key,
+      width: column.key === 'roomDescription' ? 40 : 18,
+      ...(numFmt ? { style: { numFmt } } : {}),
+    };
   });
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE3F2FD' } };
   sheet.views = [{ state: 'frozen', ySplit: 1 }];
+}
+
+/** Input checks on the data sheet's rows: the floor as a drop-down, numbers in their ranges. */
+function templateValidations(sheet: Worksheet): void {
+  const { dataValidations } = sheet as unknown as {
+    dataValidations: { add(range: string, validation: DataValidation): void };
+  };
+  const range = (key: RoomColumnKey) => {
+    const letter = sheet.getColumn(key).letter;
+    return `${letter}2:${letter}${TEMPLATE_INPUT_ROWS + 1}`;
+  };
+  const number = (key: RoomColumnKey, type: 'whole' | 'decimal', min: number, title: string, error: string) =>
+    dataValidations.add(range(key), {
+      type,
+      operator: 'between',
+      allowBlank: true,
+      formulae: [min, 1_000_000_000],
+      showErrorMessage: true,
+      errorTitle: title,
+      error,
+    });
+  number('acreage', 'decimal', 0.1, 'Diện tích (m²)', 'Diện tích là số lớn hơn 0, ví dụ 20 hoặc 25,5.');
+  number('price', 'whole', 0, 'Giá thuê', 'Giá thuê là số tiền VND mỗi tháng, ví dụ 2800000.');
+  number('currentElectricityIndex', 'decimal', 0, 'Chỉ số điện đầu', 'Chỉ số điện đầu là số không âm.');
+  number('currentWaterIndex', 'decimal', 0, 'Chỉ số nước đầu', 'Chỉ số nước đầu là số không âm.');
+  dataValidations.add(range('floor'), {
+    type: 'list',
+    allowBlank: true,
+    formulae: [`"${TEMPLATE_FLOORS}"`],
+    showErrorMessage: true,
+    errorStyle: 'warning',
+    errorTitle: 'Tầng',
+    error: 'Tầng là số nguyên (0 là tầng trệt). Chọn Có để giữ một tầng khác.',
+  });
+}
+
+/**
+ * The downloadable template: the data sheet holds only the header row (formats, the floor drop-down and
+ * number checks prepared for 500 rows), so sending it back unchanged imports nothing; example rows are on
+ * "Ví dụ" and the instructions on "Hướng dẫn", which the import never reads (it reads the first sheet).
+ */
+export async function roomImportTemplate(): Promise<Buffer> {
+  const Excel = await loadExcel();
+  const workbook = new Excel.Workbook();
+  workbook.creator = 'Nhà trọ';
+  const sheet = workbook.addWorksheet('Phòng trống');
+  templateColumns(sheet);
+  templateValidations(sheet);
+  const examples = workbook.addWorksheet('Ví dụ');
+  templateColumns(examples);
+  for (const example of TEMPLATE_EXAMPLES) examples.addRow(example);
   const guide = workbook.addWorksheet('Hướng dẫn');
   guide.columns = [{ width: 100 }];
   [
-    'Mỗi dòng của trang "Phòng trống" là một phòng mới; xóa hai dòng ví dụ trước khi nhập.',
+    'Mỗi dòng của trang "Phòng trống" là một phòng mới. Chỉ trang đầu tiên được nhập; trang "Ví dụ" cho thấy cách ghi.',
     'Tên phòng: bắt buộc, không trùng trong tệp và với phòng đã có của nhà trọ.',
     'Diện tích (m²): số lớn hơn 0, ví dụ 20 hoặc 25,5.',
-    'Tầng: số nguyên. Giá thuê: số tiền VND mỗi tháng, ví dụ 2800000 hoặc 2.800.000.',
+    'Tầng: số nguyên, chọn trong danh sách (0 là tầng trệt) hoặc ghi tầng khác. Giá thuê: số tiền VND mỗi tháng, ví dụ 2800000 hoặc 2.800.000.',
     'Chỉ số điện đầu, Chỉ số nước đầu: chỉ số công tơ khi bắt đầu cho thuê, không âm.',
     `Tối đa ${ROOM_IMPORT_MAX_ROWS.toLocaleString('vi-VN')} phòng mỗi lần. Nếu có dòng sai, không phòng nào được tạo và bạn nhận lại tệp có cột "${ERROR_HEADER}".`,
   ].forEach((line) => guide.addRow([line]));

@@ -21,7 +21,7 @@ import { dataRows, openWorkbook, resolveFormulas } from '../shared/spreadsheets.
 function sheetCell(value: CellValue): SheetCell {
   if (value === null || value === undefined) return undefined;
   if (typeof value === 'number' || typeof value === 'boolean') return value;
-  if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value.normalize('NFC');
   if (value instanceof Date) return value;
   if (typeof value === 'object') {
     if ('result' in value) return sheetCell(value.result as CellValue);
