@@ -184,7 +184,7 @@ describe('home of every role, at 1280 px and 375 px (screenshots in test-results
 
   it('super admin: the lessor-registration list', async () => {
     await homeAtBothSizes('admin', nothing, async (page) => {
-      await page.getByRole('heading', { level: 1, name: 'Danh sách đăng ký chủ trọ' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Tổng quan quản trị' }).waitFor();
       await page.locator('[data-testid=registration-table] tbody tr').nth(2).waitFor();
     });
   });

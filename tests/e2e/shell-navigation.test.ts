@@ -174,7 +174,7 @@ describe('super admin (role 1)', () => {
   it('sees the lessor-registration list on /dashboard', async () => {
     const page = await signedInPage('admin');
     await page.goto('/dashboard');
-    await page.getByRole('heading', { level: 1, name: 'Danh sách đăng ký chủ trọ' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Tổng quan quản trị' }).waitFor();
     const table = page.getByRole('table', { name: 'Danh sách đăng ký chủ trọ' });
     // The seeded ones (other browser tests may have added registrations to the shared product).
     const rows = table

@@ -49,3 +49,41 @@ describe('the dashboard’s room cards', () => {
     expect(within(card).queryByRole('link')).toBeNull();
   });
 });
+
+describe('the super admin’s landing page', () => {
+  const PAID = {
+    registrationID: 'reg-1',
+    fullName: 'Đỗ Quốc Khánh',
+    phoneNumber: '0912345678',
+    email: 'khanh@example.com',
+    houseName: 'Nhà trọ Bình An',
+    houseAddress: '5 Lê Lợi',
+    roomQuota: 10,
+    papers: [],
+    fee: 1_000_000,
+    termMonths: 12,
+    emailVerified: true,
+    phoneVerified: true,
+    status: 'paid',
+    createdOn: '2026-11-20T03:00:00Z',
+  };
+
+  it('has its own title, and each registration opens with its actions', async () => {
+    api
+      .on('GET', '/odata/HMRegistration', collection([PAID]))
+      .on('PATCH', '/odata/HMRegistration/reg-1', { body: { ...PAID, status: 'approved' } });
+    signIn('superAdmin');
+    renderApp('/dashboard');
+    const heading = await screen.findByRole('heading', { level: 1 }, { timeout: 12_000 });
+    expect(heading.textContent).toBe('Tổng quan quản trị');
+    expect(document.title).toBe('Tổng quan quản trị — Nhà trọ');
+    expect(screen.getByTestId('registrations-approval-link').getAttribute('href')).toBe(
+      '/adminLessorRegister',
+    );
+    fireEvent.click(await screen.findByRole('button', { name: 'Xem đăng ký của Đỗ Quốc Khánh' }));
+    fireEvent.click(await screen.findByTestId('registration-approve'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Duyệt' }));
+    await waitFor(() => expect(api.sent('PATCH', '/odata/HMRegistration/reg-1')).toHaveLength(1));
+    expect(api.sent('PATCH', '/odata/HMRegistration/reg-1')[0]?.body).toEqual({ status: 'approved' });
+  });
+});

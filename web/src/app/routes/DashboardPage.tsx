@@ -44,10 +44,10 @@ export function DashboardPage({
     case ROLE_IDS.superAdmin:
       return (
         <>
-          <title>Danh sách đăng ký chủ trọ — Nhà trọ</title>
+          <title>Tổng quan quản trị — Nhà trọ</title>
           <PageHeader
-            title="Danh sách đăng ký chủ trọ"
-            subtitle="Các chủ trọ đăng ký sử dụng dịch vụ, mới nhất trước."
+            title="Tổng quan quản trị"
+            subtitle="Đăng ký chủ trọ mới nhất trước. Bấm một dòng để xem giấy tờ, duyệt hoặc từ chối."
           />
           {registrations}
         </>
