@@ -87,3 +87,39 @@ describe('the super admin’s landing page', () => {
     expect(api.sent('PATCH', '/odata/HMRegistration/reg-1')[0]?.body).toEqual({ status: 'approved' });
   });
 });
+
+describe('a new landlord’s first modal', () => {
+  it('names the fields still missing, as the server counts them', async () => {
+    const OTHER = { houseID: 'h2', houseName: 'Nhà trọ Bình An', houseAddress: '5 Lê Lợi' };
+    api
+      .on(
+        'GET',
+        '/odata/House',
+        collection([
+          { ...HOUSE, lessorInfo: { status: 2 } },
+          { ...OTHER, lessorInfo: { status: 2 } },
+        ]),
+      )
+      .on('GET', '/odata/LessorInfor', {
+        body: {
+          status: 2,
+          fullName: 'Trần Văn Mới',
+          phoneNumber: '0987654321',
+          address: '1 Hai Bà Trưng',
+          missingFields: ['citizenID', 'bankName', 'bankAccountNumber'],
+          imageURLs: [],
+        },
+      });
+    signIn('landlord', { houseID: null });
+    renderApp('/dashboard');
+    const list = await screen.findByRole('list', { name: 'Danh sách nhà trọ' }, { timeout: 12_000 });
+    fireEvent.click(within(list).getByRole('button', { name: /Nhà trọ Hoa Sen/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Thông tin tài khoản chưa đầy đủ' });
+    const missing = await within(dialog).findByTestId('incomplete-account-missing');
+    expect(
+      within(missing)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Số CCCD', 'Ngân hàng', 'Số tài khoản']);
+  });
+});
