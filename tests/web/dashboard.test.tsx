@@ -123,3 +123,30 @@ describe('a new landlord’s first modal', () => {
     ).toEqual(['Số CCCD', 'Ngân hàng', 'Số tài khoản']);
   });
 });
+
+describe('choosing the house', () => {
+  it.each(['landlord', 'staff'] as const)('a %s with one house goes straight to it', async (role) => {
+    signIn(role, { houseID: null });
+    renderApp('/dashboard');
+    await screen.findByTestId('room-card-room-1', {}, { timeout: 12_000 });
+    expect(localStorage.getItem('houseID')).toBe(HOUSE.houseID);
+    expect(screen.queryByRole('list', { name: 'Danh sách nhà trọ' })).toBeNull();
+  });
+
+  it('one with two houses still chooses', async () => {
+    const OTHER = { houseID: 'h2', houseName: 'Nhà trọ Bình An', houseAddress: '5 Lê Lợi' };
+    api.on(
+      'GET',
+      '/odata/House',
+      collection([
+        { ...HOUSE, lessorInfo: { status: 1 } },
+        { ...OTHER, lessorInfo: { status: 1 } },
+      ]),
+    );
+    signIn('landlord', { houseID: null });
+    renderApp('/dashboard');
+    const list = await screen.findByRole('list', { name: 'Danh sách nhà trọ' }, { timeout: 12_000 });
+    expect(within(list).getAllByRole('button')).toHaveLength(2);
+    expect(localStorage.getItem('houseID')).toBeNull();
+  });
+});
