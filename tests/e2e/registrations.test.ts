@@ -177,9 +177,7 @@ describe('a landlord signs up', () => {
       const landlord = await page('phone');
       await logIn(landlord, PHONE, oneTimePassword);
       await landlord.waitForURL((url) => url.pathname === '/newPassword');
-      await landlord.getByTestId('new-password-oldPassword').fill(oneTimePassword);
       await landlord.getByTestId('new-password-newPassword').fill(NEW_PASSWORD);
-      await landlord.getByTestId('new-password-confirmPassword').fill(NEW_PASSWORD);
       await landlord.getByTestId('new-password-submit').click();
       // Their only house is chosen for them; incomplete information: the modal, then only account
       // settings until it is complete.
@@ -272,9 +270,7 @@ describe('a landlord signs up', () => {
       const staff = await page('phone');
       await logIn(staff, STAFF_USERNAME, staffPassword);
       await staff.waitForURL((url) => url.pathname === '/newPassword');
-      await staff.getByTestId('new-password-oldPassword').fill(staffPassword);
       await staff.getByTestId('new-password-newPassword').fill('GhiDienNuoc2026');
-      await staff.getByTestId('new-password-confirmPassword').fill('GhiDienNuoc2026');
       await staff.getByTestId('new-password-submit').click();
       // Their only house is chosen for them.
       await staff.getByTestId('house-switcher').filter({ hasText: SECOND_HOUSE }).waitFor(POLL);
