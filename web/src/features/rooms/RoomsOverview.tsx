@@ -61,7 +61,7 @@ function RoomCard({ room, canOpen }: { room: Room; canOpen: boolean }) {
           component={RouterLink}
           to={paths.room(room.roomID)}
           sx={{ height: '100%' }}
-          data-testid={`room-card-link-${room.roomID}`}
+          data-testid={`room-link-${room.roomID}`}
         >
           {content}
         </CardActionArea>
