@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { SAVE_SCREENSHOTS, TEST_OUTPUT, VIEWPORTS, cleanPages, screenshot } from '../support/browser.js';
-import { LANDLORD_NAVIGATION, storedSessionFor } from '../support/ui.js';
+import { LANDLORD_NAVIGATION, chooseHouseIfAsked, storedSessionFor } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 
@@ -103,11 +103,6 @@ async function expectDrawnWidth(page: Page, name: string, expectedWidth: number)
   expect(pngWidth(path)).toBe(expectedWidth * scale);
 }
 
-async function chooseHouse(page: Page, houseName: string): Promise<void> {
-  await page.getByRole('heading', { level: 1, name: 'Chọn nhà trọ bạn muốn quản lý' }).waitFor();
-  await page.locator('[data-testid^=house-card-]').filter({ hasText: houseName }).click();
-}
-
 async function roomListShown(page: Page, title: string): Promise<void> {
   await page.getByRole('heading', { level: 1, name: title }).waitFor();
   await page.locator('[data-testid=room-list] [data-testid^=room-card-]').first().waitFor();
@@ -118,7 +113,7 @@ describe('phone layout (375 px)', () => {
     const page = await pageWithSession('phone', sessionOf('chunha'), '/dashboard');
     await page.locator('[data-testid^=house-card-]').nth(1).waitFor();
     await expectNoHorizontalScroll(page, 375);
-    await chooseHouse(page, 'Nhà trọ Hoa Sen');
+    await chooseHouseIfAsked(page, 'Nhà trọ Hoa Sen');
     await roomListShown(page, 'Quản lý chung');
     await expectNoHorizontalScroll(page, 375);
 
@@ -184,7 +179,7 @@ describe('home of every role, at 1280 px and 375 px (screenshots in test-results
 
   it('super admin: the lessor-registration list', async () => {
     await homeAtBothSizes('admin', nothing, async (page) => {
-      await page.getByRole('heading', { level: 1, name: 'Danh sách đăng ký chủ trọ' }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Tổng quan quản trị' }).waitFor();
       await page.locator('[data-testid=registration-table] tbody tr').nth(2).waitFor();
     });
   });
@@ -192,7 +187,7 @@ describe('home of every role, at 1280 px and 375 px (screenshots in test-results
   it('house moderator (chunha) after choosing Hoa Sen: the rooms overview', async () => {
     await homeAtBothSizes(
       'chunha',
-      (page) => chooseHouse(page, 'Nhà trọ Hoa Sen'),
+      (page) => chooseHouseIfAsked(page, 'Nhà trọ Hoa Sen'),
       (page) => roomListShown(page, 'Quản lý chung'),
     );
   });
@@ -200,7 +195,7 @@ describe('home of every role, at 1280 px and 375 px (screenshots in test-results
   it('staff (nhanvien) after choosing Hoa Sen: the rooms overview', async () => {
     await homeAtBothSizes(
       'nhanvien',
-      (page) => chooseHouse(page, 'Nhà trọ Hoa Sen'),
+      (page) => chooseHouseIfAsked(page, 'Nhà trọ Hoa Sen'),
       (page) => roomListShown(page, 'Tổng quan phòng'),
     );
   });
@@ -216,7 +211,7 @@ describe('home of every role, at 1280 px and 375 px (screenshots in test-results
     await homeAtBothSizes(
       'chunhamoi',
       async (page) => {
-        await chooseHouse(page, 'Nhà trọ Phước Long');
+        await chooseHouseIfAsked(page, 'Nhà trọ Phước Long');
         const dialog = page.getByRole('dialog', { name: 'Thông tin tài khoản chưa đầy đủ' });
         await dialog.waitFor();
         await dialog.getByRole('button', { name: 'Để sau' }).click();

@@ -174,7 +174,7 @@ describe('super admin (role 1)', () => {
   it('sees the lessor-registration list on /dashboard', async () => {
     const page = await signedInPage('admin');
     await page.goto('/dashboard');
-    await page.getByRole('heading', { level: 1, name: 'Danh sách đăng ký chủ trọ' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Tổng quan quản trị' }).waitFor();
     const table = page.getByRole('table', { name: 'Danh sách đăng ký chủ trọ' });
     // The seeded ones (other browser tests may have added registrations to the shared product).
     const rows = table
@@ -306,21 +306,23 @@ describe('house moderator (role 2)', () => {
   it('with incomplete lessor information (chunhamoi): the modal, then only "Cài đặt tài khoản"', async () => {
     const page = await signedInPage('chunhamoi');
     await page.goto('/dashboard');
-    await page.getByRole('heading', { level: 1, name: HOUSE_SELECTION_TITLE }).waitFor();
-    const card = page.locator('[data-testid^=house-card-]').filter({ hasText: 'Nhà trọ Phước Long' });
-    await card.waitFor();
-    expect(await page.locator('[data-testid^=house-card-]').count()).toBe(1);
-    expect(await card.textContent()).toContain('Thông tin chủ trọ chưa đầy đủ');
-    const houseID = houseIdOfCard(await card.getAttribute('data-testid'));
-
-    await card.click();
+    // Their only house (Phước Long) is chosen for them: the modal comes at once, saying what is missing.
+    const houses = JSON.parse(sessions.get('chunhamoi')?.houses ?? '[]') as Array<{
+      houseID: string;
+      houseName: string;
+    }>;
+    expect(houses.map((house) => house.houseName)).toEqual(['Nhà trọ Phước Long']);
     const dialog = page.getByRole('dialog', { name: 'Thông tin tài khoản chưa đầy đủ' });
     await dialog.waitFor();
     expect(await page.locator('#incomplete-account-message').textContent()).toBe(
       'Thông tin tài khoản của bạn chưa đầy đủ. Vui lòng vào Cài đặt tài khoản để cập nhật.',
     );
+    await dialog.getByTestId('incomplete-account-missing').waitFor();
+    expect(
+      await dialog.getByTestId('incomplete-account-missing').getByRole('listitem').count(),
+    ).toBeGreaterThan(0);
     const stored = await localStorageOf(page);
-    expect(stored.houseID).toBe(houseID);
+    expect(stored.houseID).toBe(houses[0]?.houseID);
     expect(stored.isUserActive).toBe('false');
     // Behind the modal, the navigation already offers account settings only.
     expect(await navEntries(page)).toEqual(NAV_INACTIVE_HOUSE_MODERATOR);
@@ -348,17 +350,11 @@ describe('house moderator (role 2)', () => {
 });
 
 describe('staff (role 3)', () => {
-  it('chooses its house, then has the five items in order, each leading to its page', async () => {
+  it('gets its only house chosen, then has the five items in order, each leading to its page', async () => {
     const page = await signedInPage('nhanvien');
     await page.goto('/dashboard');
-    await page.getByRole('heading', { level: 1, name: HOUSE_SELECTION_TITLE }).waitFor();
-    const cards = page.locator('[data-testid^=house-card-]');
-    await cards.first().waitFor();
-    expect(await cards.count()).toBe(1);
-    expect(await cards.getByRole('heading', { level: 2 }).textContent()).toBe('Nhà trọ Hoa Sen');
-    expect(await page.getByTestId('house-add').count()).toBe(0);
-    await cards.click();
     await page.getByRole('heading', { level: 1, name: 'Tổng quan phòng' }).waitFor();
+    expect(await page.locator('[data-testid^=house-card-]').count()).toBe(0);
     expect(pathOf(page)).toBe('/dashboard');
     expect(await navEntries(page)).toEqual(NAV_STAFF);
     expect(await page.locator('[data-testid=nav-user-role]').textContent()).toBe('Nhân viên');

@@ -4,6 +4,7 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { cleanPages } from '../support/browser.js';
+import { chooseHouseIfAsked } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 
@@ -64,7 +65,7 @@ describe('logout', () => {
   it('calls the API (the old token then gets 401), keeps only tutorialSeen in localStorage and goes to /login', async () => {
     const page = await openPage();
     await logInThroughForm(page, 'chunha2', 'Chunha2@123456');
-    await page.locator('[data-testid^=house-card-]').filter({ hasText: 'Nhà trọ Gò Vấp Xanh' }).click();
+    await chooseHouseIfAsked(page, 'Nhà trọ Gò Vấp Xanh');
     await page.getByRole('heading', { level: 1, name: 'Quản lý chung' }).waitFor();
     await setLocalStorage(page, { tutorialSeen: 'true' });
     const before = await localStorageOf(page);

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** Logs in through the form and picks the house, as a landlord or staff member would. */
+/** Logs in through the form and picks the house (unless it is the only one), as a landlord or staff member would. */
 export async function signIn(
   target: Page,
   username: string,
@@ -11,11 +11,23 @@ export async function signIn(
   await target.getByLabel('Tên đăng nhập').fill(username);
   await target.getByLabel('Mật khẩu', { exact: true }).fill(password);
   await target.getByRole('button', { name: 'Đăng nhập' }).click();
-  await target
-    .getByRole('list', { name: 'Danh sách nhà trọ' })
-    .getByRole('button', { name: new RegExp(houseName) })
-    .click();
+  await chooseHouseIfAsked(target, houseName);
+  await target.getByTestId('house-switcher').waitFor();
   await target.waitForURL((url) => url.pathname === '/dashboard');
+}
+
+/**
+ * Picks `houseName` on the house chooser when it is shown: whoever manages a single house gets it
+ * chosen for them (the app bar's house menu, or the incomplete-account modal, comes instead).
+ */
+export async function chooseHouseIfAsked(target: Page, houseName: string): Promise<void> {
+  const chooser = target.getByRole('list', { name: 'Danh sách nhà trọ' });
+  await chooser
+    .or(target.getByTestId('house-switcher'))
+    .or(target.getByTestId('incomplete-account-dialog'))
+    .first()
+    .waitFor();
+  if (await chooser.isVisible()) await chooser.getByRole('button', { name: new RegExp(houseName) }).click();
 }
 
 export function toast(target: Page, kind: 'success' | 'error', text: string): Locator {

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import HomeWorkOutlined from '@mui/icons-material/HomeWorkOutlined';
 import AddHomeWorkOutlined from '@mui/icons-material/AddHomeWorkOutlined';
 import PlaceOutlined from '@mui/icons-material/PlaceOutlined';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { BrandLink } from '../../components/BrandLink';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { useManagedHouses } from '../../lib/api/resources/houses';
@@ -64,18 +64,30 @@ function HouseCard({ house, onChoose }: { house: HouseSummary; onChoose: () => v
   );
 }
 
-/** Shown to roles 2 and 3 until a house is selected. */
+/** Shown to roles 2 and 3 until a house is selected; a single house is selected at once. */
 export function HouseSelectionScreen() {
   const session = useSignedInSession();
   const { setHouses } = useSessionActions();
   const { chooseHouse } = useHouseChooser();
-  const { error, isLoading, mutate } = useManagedHouses({ onLoaded: setHouses });
+  const { data: freshHouses, error, isLoading, mutate } = useManagedHouses({ onLoaded: setHouses });
   const houses = session.houses;
   const isLandlord = session.role.roleID === ROLE_IDS.houseModerator;
   const [isAdding, setIsAdding] = useState(false);
+  // Whoever manages a single house has nothing to choose: once the fresh list says so, it is chosen
+  // for them (once; another house is added from the bar's house menu).
+  const onlyHouse = freshHouses?.length === 1 ? freshHouses[0] : undefined;
+  const hasChosenOnlyHouse = useRef(false);
+  useEffect(() => {
+    if (onlyHouse === undefined || hasChosenOnlyHouse.current) return;
+    hasChosenOnlyHouse.current = true;
+    chooseHouse(onlyHouse);
+  }, [onlyHouse, chooseHouse]);
+
+  // A single house is not offered while it is about to be chosen (no card flashes by).
+  const isChoosingOnlyHouse = onlyHouse !== undefined || (isLoading && houses.length === 1);
 
   let content;
-  if (houses.length > 0) {
+  if (houses.length > 0 && !isChoosingOnlyHouse) {
     content = (
       <Box
         component="ul"
@@ -93,7 +105,7 @@ export function HouseSelectionScreen() {
         ))}
       </Box>
     );
-  } else if (isLoading) {
+  } else if (isLoading || isChoosingOnlyHouse) {
     content = (
       <Box sx={{ display: 'grid', gap: 2 }} aria-busy="true" aria-label="Đang tải danh sách nhà trọ">
         <Skeleton variant="rounded" height={96} />

@@ -31,7 +31,8 @@ export function DashboardPage({
       />
     ) : undefined;
   // /requests is open to the landlord and to staff with room permission.
-  const issues = role.roomPermission >= LEVEL.read ? <OpenIssuesCard houseID={houseID} /> : undefined;
+  const canOpenRooms = role.roomPermission >= LEVEL.read;
+  const issues = canOpenRooms ? <OpenIssuesCard houseID={houseID} /> : undefined;
   const summary = (
     <>
       {billing}
@@ -43,10 +44,10 @@ export function DashboardPage({
     case ROLE_IDS.superAdmin:
       return (
         <>
-          <title>Danh sách đăng ký chủ trọ — Nhà trọ</title>
+          <title>Tổng quan quản trị — Nhà trọ</title>
           <PageHeader
-            title="Danh sách đăng ký chủ trọ"
-            subtitle="Các chủ trọ đăng ký sử dụng dịch vụ, mới nhất trước."
+            title="Tổng quan quản trị"
+            subtitle="Đăng ký chủ trọ mới nhất trước. Bấm một dòng để xem giấy tờ, duyệt hoặc từ chối."
           />
           {registrations}
         </>
@@ -57,6 +58,7 @@ export function DashboardPage({
           <title>{houseName ? `Quản lý chung · ${houseName} — Nhà trọ` : 'Quản lý chung — Nhà trọ'}</title>
           <RoomsOverview
             title="Quản lý chung"
+            canOpenRooms={canOpenRooms}
             summary={
               <>
                 {landlordNotices}
@@ -71,7 +73,7 @@ export function DashboardPage({
       return (
         <>
           <title>Tổng quan phòng — Nhà trọ</title>
-          <RoomsOverview title="Tổng quan phòng" summary={summary} />
+          <RoomsOverview title="Tổng quan phòng" summary={summary} canOpenRooms={canOpenRooms} />
         </>
       );
     case ROLE_IDS.lessee:

@@ -3,7 +3,7 @@
 import { AccountPlanNotice } from '../../features/platformRequests/AccountPlanNotice';
 import { WaitingTransfersNotice } from '../../features/bankTransfers/WaitingTransfersNotice';
 import { DashboardPage } from './DashboardPage';
-import { RegistrationTable } from '../../features/registrations/RegistrationTable';
+import { RegistrationsOverview } from '../../features/registrations/RegistrationsOverview';
 
 /**
  * /dashboard, with the registrations slice's table for the super admin, and for the landlord their plan
@@ -12,7 +12,7 @@ import { RegistrationTable } from '../../features/registrations/RegistrationTabl
 export function DashboardRoute() {
   return (
     <DashboardPage
-      registrations={<RegistrationTable />}
+      registrations={<RegistrationsOverview />}
       landlordNotices={
         <>
           <AccountPlanNotice />

@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { BrandLink } from '../../components/BrandLink';
+import { rememberOneTimePassword } from './oneTimePassword';
 import { Spinner } from '../../components/Spinner';
 import { useLeftFields } from '../../components/useLeftFields';
 import plainUi from '../../components/plainUi.module.css';
@@ -159,6 +160,7 @@ function useLoginForm() {
       const returnPath = takeReturnPath() ?? DEFAULT_PATH_AFTER_LOGIN;
       // A one-time password (a new tenant's first login) is replaced before anything else.
       const destination = newSession.mustChangePassword ? corePaths.newPassword : returnPath;
+      if (newSession.mustChangePassword) rememberOneTimePassword(values.password);
       signIn(newSession);
       await navigate(destination, { replace: true });
     } catch (error) {

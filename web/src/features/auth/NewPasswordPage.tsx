@@ -24,31 +24,24 @@ import { PageHeader } from '../../components/PageHeader';
 import { apiRequest } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useSessionActions, useSignedInSession } from '../../lib/session';
+import { takeOneTimePassword } from './oneTimePassword';
 
 const CHANGE_PASSWORD_PATH = '/api/User/ChangePassword';
 
-const FIELDS = ['oldPassword', 'newPassword', 'confirmPassword'] as const;
+const FIELDS = ['oldPassword', 'newPassword'] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 
-const EMPTY: Values = { oldPassword: '', newPassword: '', confirmPassword: '' };
-
 const NEW_PASSWORD_MESSAGES = {
-  confirmRequired: 'Vui lòng nhập lại mật khẩu mới.',
-  confirmMismatch: 'Mật khẩu nhập lại không khớp với mật khẩu mới.',
   failed: 'Đổi mật khẩu thất bại!',
 } as const;
 
-/** The server's schema (same messages), plus the repeat, which only the form has. */
+/**
+ * The server's schema (same messages). The new password is typed once: its eye button shows what was
+ * typed, instead of a second field to repeat it.
+ */
 function validate(values: Values): FieldErrors<Field> {
-  const { errors } = validateWithSchema<Field, ChangePasswordInput>(changePasswordSchema, {
-    oldPassword: values.oldPassword,
-    newPassword: values.newPassword,
-  });
-  if (values.confirmPassword === '') errors.confirmPassword = NEW_PASSWORD_MESSAGES.confirmRequired;
-  else if (values.confirmPassword !== values.newPassword)
-    errors.confirmPassword = NEW_PASSWORD_MESSAGES.confirmMismatch;
-  return errors;
+  return validateWithSchema<Field, ChangePasswordInput>(changePasswordSchema, values).errors;
 }
 
 /** `POST /api/User/ChangePassword`: the server keeps this session and ends the account's others. */
@@ -125,7 +118,10 @@ export function NewPasswordPage() {
   const session = useSignedInSession();
   const { passwordChanged } = useSessionActions();
   const [isRequired] = useState(session.mustChangePassword);
-  const form = useFieldForm<Field>(EMPTY, validate);
+  // The one-time password just typed at login is not asked for again (a reload asks for it).
+  const [typedAtLogin] = useState(() => (session.mustChangePassword ? takeOneTimePassword() : null));
+  const form = useFieldForm<Field>({ oldPassword: typedAtLogin ?? '', newPassword: '' }, validate);
+  const asksOldPassword = typedAtLogin === null || form.errors.oldPassword !== undefined;
   const { isSaving, save } = useEntitySave();
 
   const handleSubmit = async (event: FormEvent<HTMLFormElement>): Promise<void> => {
@@ -170,18 +166,20 @@ export function NewPasswordPage() {
           onSubmit={(event: FormEvent<HTMLFormElement>) => void handleSubmit(event)}
           sx={{ display: 'grid', gap: 1 }}
         >
+          {asksOldPassword && (
+            <PasswordField
+              field="oldPassword"
+              label={isRequired ? 'Mật khẩu một lần' : 'Mật khẩu hiện tại'}
+              autoComplete="current-password"
+              autoFocus
+              form={form}
+            />
+          )}
           <PasswordField
-            field="oldPassword"
-            label={isRequired ? 'Mật khẩu một lần' : 'Mật khẩu hiện tại'}
-            autoComplete="current-password"
-            autoFocus
-            form={form}
-          />
-          <PasswordField field="newPassword" label="Mật khẩu mới" autoComplete="new-password" form={form} />
-          <PasswordField
-            field="confirmPassword"
-            label="Nhập lại mật khẩu mới"
+            field="newPassword"
+            label="Mật khẩu mới"
             autoComplete="new-password"
+            autoFocus={!asksOldPassword}
             form={form}
           />
           <Typography variant="body2" sx={{ color: 'text.secondary', mt: -0.5, mb: 1 }}>

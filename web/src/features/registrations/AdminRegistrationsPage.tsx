@@ -261,7 +261,14 @@ function DecisionButtons({
   );
 }
 
-function RegistrationDialog({ registration, onClose }: { registration: Registration; onClose: () => void }) {
+/** One registration: its details and papers, and what its status allows (approve, reject, delete). */
+export function RegistrationDialog({
+  registration,
+  onClose,
+}: {
+  registration: Registration;
+  onClose: () => void;
+}) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [action, setAction] = useState<Action>(null);
