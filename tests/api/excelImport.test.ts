@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -235,6 +237,26 @@ describe('POST /ExcelImport/ImportEmptyRooms', () => {
     });
     expect(imported[1]).toMatchObject({ roomName: 'A102', acreage: 22.5, roomDescription: '' });
     expect(imported[2]).toMatchObject({ roomName: 'A201', floor: 2, currentElectricityIndex: 12.5 });
+  });
+
+  it('imports a sheet LibreOffice Calc saved: its cached SUM, a "3.500.000 đ" price, NFD text stored as NFC', async () => {
+    // tests/fixtures/sheets/make-libreoffice-sheet.sh: written by openpyxl, opened and saved by Calc.
+    const file = readFileSync(
+      join(import.meta.dirname, '..', 'fixtures', 'sheets', 'libreoffice-rooms.xlsx'),
+    );
+    const reply = await importFile(hoaSen, new Uint8Array(file), 'chunha', 'libreoffice-rooms.xlsx');
+    expect(reply.status, JSON.stringify(reply.json)).toBe(200);
+    expect(reply.json).toEqual({ status: true, data: { created: 3 } });
+    const imported = (await rooms(hoaSen)).filter((room) => room.roomName.startsWith('LO'));
+    expect(imported.map((room) => [room.roomName, room.price, room.currentElectricityIndex])).toEqual([
+      ['LO101', 2_600_000, 1200],
+      ['LO102', 3_000_000, 1210],
+      ['LO201', 3_500_000, 0],
+    ]);
+    expect(imported[0]).toMatchObject({ acreage: 18.5, currentWaterIndex: 85 });
+    // Typed on a Mac (decomposed), stored composed: copying it gives the same letters.
+    expect(imported[0]?.roomDescription).toBe('Phòng góc, cửa sổ hướng đông'.normalize('NFC'));
+    expect(imported[0]?.roomDescription).not.toBe('Phòng góc, cửa sổ hướng đông'.normalize('NFD'));
   });
 
   it('accepts Vietnamese number formats ("2.800.000", "25,5", "3.200.000 đ")', async () => {
