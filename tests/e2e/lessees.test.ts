@@ -5,6 +5,8 @@
 // and /lesseeCD/{roomID}. Landlord chunha, house 'Nhà trọ Hoa Sen', whose demo data has one active
 // contract (room P101, representative Lê Minh Tuấn). The tests of this file run in order and share one
 // session: the occupant added from the QR code is edited, gets a vehicle and is removed at the end.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import type { Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
@@ -412,12 +414,22 @@ describe('/lessees — the occupants of the selected house', () => {
   });
 });
 
+/** The built file of the jsQR package (`web/dist/.vite/manifest.json`), e.g. `assets/c-….js`. */
+function jsqrChunkFile(): string {
+  const manifestPath = join(import.meta.dirname, '..', '..', 'web', 'dist', '.vite', 'manifest.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, { file: string }>;
+  const entry = Object.entries(manifest).find(([source]) => /node_modules\/jsqr\//i.test(source));
+  if (!entry) throw new Error('the web build has no jsQR chunk');
+  return entry[1].file;
+}
+
 describe('/createLesseeInfo — a new occupant filled in from the QR code of a CCCD', () => {
   it('reads a photo of the card’s QR code with jsQR (loaded only then), fills the form and saves', async () => {
+    // The jsQR chunk, as the build's manifest names it (chunks are named by their hash alone).
+    const jsqrChunk = `/${jsqrChunkFile()}`;
     const jsqrRequests: string[] = [];
     page.on('request', (request) => {
-      if (/\/assets\/jsQR-[\w-]+\.js$/.test(new URL(request.url()).pathname))
-        jsqrRequests.push(request.url());
+      if (new URL(request.url()).pathname === jsqrChunk) jsqrRequests.push(request.url());
     });
     await page.goto('/lessees');
     await page.getByTestId('lessee-create-button').click();

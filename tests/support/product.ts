@@ -18,8 +18,22 @@ export interface TestProduct extends RunningProduct {
  * product's full cost; tests/unit/passwords.test.ts checks that cost.
  */
 export async function startTestProduct(options: { serveWeb?: boolean } = {}): Promise<TestProduct> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'nhatro-test-'));
-  const port = await freePort();
+  // A free port is only free until someone takes it: test files start products side by side, and
+  // Azurite or another file's product may take the port between the probe and the listen. Such a start
+  // cleans up after itself (startLocalProduct), so it is tried again on a new port and a fresh folder.
+  for (let attempt = 1; ; attempt += 1) {
+    const dataDir = await mkdtemp(join(tmpdir(), 'nhatro-test-'));
+    try {
+      return await startOn(await freePort(), dataDir, options);
+    } catch (error) {
+      await rm(dataDir, { recursive: true, force: true });
+      const taken = (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
+      if (!taken || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startOn(port: number, dataDir: string, options: { serveWeb?: boolean }): Promise<TestProduct> {
   const product = await startLocalProduct({
     port,
     dataDir,
