@@ -4,7 +4,10 @@
  *
  * Source: the public VietQR bank list, https://api.vietqr.io/v2/banks (fields `bin`, `code`,
  * `shortName`, `name`), transcribed by hand on 2026-11-27 on a machine without internet access, so it
- * could not be fetched again that day. To refresh it: download that list, compare BIN by BIN, keep the
+ * could not be fetched again that day. Checked the same day, BIN by BIN, against the bank table of the npm
+ * package vietnam-qr-pay 1.5.1 (`dist/constants/banks.js`, 61 receivers): every BIN there is here (MoMo
+ * was added then); the seven here and not there are Citibank, VBSP, KEB Hana's two branches, Mirae Asset,
+ * Viettel Money and VNPT Money. To refresh it: download that list, compare BIN by BIN, keep the
  * short names already saved by landlords (below, `shortName`) and put VietQR's spelling in `aliases`.
  *
  * `shortName` is what the app stores and shows; for the banks it knew before this list it stays the
@@ -271,6 +274,13 @@ export const VIETNAM_BANKS: readonly VietnamBank[] = [
     shortName: 'Viettel Money',
     name: 'Tổng Công ty Dịch vụ số Viettel (Viettel Money)',
     aliases: ['ViettelMoney', 'ViettelPay'],
+  },
+  {
+    bin: '971025',
+    code: 'MOMO',
+    shortName: 'MoMo',
+    name: 'Công ty Cổ phần Dịch vụ Di động Trực tuyến (Ví MoMo)',
+    aliases: ['Ví MoMo', 'M_Service'],
   },
   {
     bin: '971011',
