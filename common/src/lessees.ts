@@ -174,5 +174,19 @@ export const lesseeInfoEntity = z.object({
   portraitImage: z.string().optional(),
   isRepresentative: z.boolean(),
   status: z.number(),
+  /** Residence declaration (tạm trú / lưu trú): when and how it was made, the receipt's photo. */
+  residenceDeclaredOn: isoDate().optional(),
+  residenceMethod: z.enum(['vneid', 'portal', 'police']).optional(),
+  residenceReceiptImage: z.string().optional(),
+  /** Consent to keep identity data (Law 91/2025/QH15): what for, when, recorded by whom. */
+  consentPurpose: z.string().optional(),
+  consentAt: z.string().optional(),
+  consentBy: z.string().optional(),
+  /** The person confirmed the consent themselves (guest contract page), when. */
+  consentConfirmedAt: z.string().optional(),
+  /** The person asked for their identity data to be erased, when. */
+  erasureRequestedAt: z.string().optional(),
+  /** When the identity number and photos were erased (the name and the dates are kept). */
+  identityErasedAt: z.string().optional(),
 });
 export type LesseeInfo = z.infer<typeof lesseeInfoEntity>;

@@ -28,6 +28,8 @@ export const OUTBOX_EVENTS = [
   'accountExpired',
   'zaloTokenRenewalFailed',
   'reservationLapsed',
+  /** Issue 27: an occupant's residence (tạm trú / lưu trú) must be declared in three days, or today. */
+  'residenceDue',
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 

@@ -1,6 +1,7 @@
 import { failIfAnyFailed, registerTimer } from '../http/registry.js';
 import { getDeps } from '../composition/deps.js';
 import { writeDueReminders } from '../useCases/reminders.js';
+import { writeResidenceReminders } from '../useCases/residence/reminders.js';
 
 /**
  * 08:00 in Vietnam (UTC+7) every day; Linux plans read NCRONTAB in UTC. Writes the day's reminders
@@ -17,9 +18,14 @@ registerTimer({
         `${summary.contractsEnding} contracts ending; ${summary.written} written, ` +
         `${summary.alreadyWritten} written by an earlier run, ${summary.withoutRecipient} without a tenant to tell`,
     );
-    for (const failure of summary.failed)
+    const residence = await writeResidenceReminders(await getDeps());
+    context.log(
+      `Residence reminders: ${residence.written} written, ${residence.alreadyWritten} written earlier`,
+    );
+    const failed = [...summary.failed, ...residence.failed];
+    for (const failure of failed)
       context.error(`Reminders of house ${failure.houseID} failed: ${failure.error}`);
     // The other houses' reminders were written; the run still reports failure.
-    failIfAnyFailed('houses', summary.failed);
+    failIfAnyFailed('houses', failed);
   },
 });

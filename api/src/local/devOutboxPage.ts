@@ -26,6 +26,7 @@ const EVENT_LABELS: Record<OutboxMessage['event'], string> = {
   accountExpired: 'Tài khoản đã hết hạn',
   zaloTokenRenewalFailed: 'Không gia hạn được Zalo token',
   reservationLapsed: 'Cọc giữ phòng quá hạn',
+  residenceDue: 'Hạn khai báo cư trú',
 };
 
 const STATE_LABELS: Record<OutboxMessage['state'], string> = {

@@ -16,6 +16,7 @@ export const WEB_PAGES = {
   login: '/login',
   passwordReset: (token: string) => `/ChangePassword/${encodeURIComponent(token)}`,
   tenancyLink: (linkID: string) => `/tenancyLink/${encodeURIComponent(linkID)}`,
+  residence: '/residence',
 } as const;
 
 interface Place {
@@ -241,5 +242,29 @@ export function passwordRecoveryText(
       `${greeting(recipient)}mở liên kết trong ${validMinutes} phút để đặt lại mật khẩu tài khoản ` +
       `${account.username} (dùng một lần). Không phải bạn yêu cầu? Hãy bỏ qua tin này.`,
     link: `${webOrigin}${WEB_PAGES.passwordReset(token)}`,
+  };
+}
+
+/** The landlord: occupants whose residence must be declared in three days (or today). */
+export function residenceDueText(
+  due: {
+    dueDate: string;
+    daysLeft: number;
+    people: Array<{ occupantName: string; roomName: string; kind: string }>;
+  },
+  houseName: string,
+  webOrigin: string,
+): Text {
+  const when = due.daysLeft === 0 ? 'hôm nay' : `ngày ${displayDate(due.dueDate)} (còn ${due.daysLeft} ngày)`;
+  const names = due.people.map(
+    (person) => `${person.occupantName} (phòng ${person.roomName}, ${person.kind})`,
+  );
+  return {
+    subject: due.daysLeft === 0 ? 'Hôm nay là hạn khai báo cư trú' : 'Sắp đến hạn khai báo cư trú',
+    body:
+      `${houseName}: hạn khai báo tạm trú/lưu trú ${when} cho ${names.join(', ')}. ` +
+      'Khai báo qua VNeID, Cổng dịch vụ công hoặc tại công an xã/phường; không thông báo lưu trú có thể bị phạt ' +
+      'từ 2 đến 12 triệu đồng (Nghị định 282/2025/NĐ-CP).',
+    link: `${webOrigin}${WEB_PAGES.residence}`,
   };
 }

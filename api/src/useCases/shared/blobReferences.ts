@@ -35,8 +35,13 @@ function fieldHolds(type: string, fields: readonly string[]): ReferenceLookup {
     })) > 0;
 }
 
-/** An occupant's identity papers and portrait. */
-const lesseePaper = fieldHolds('lesseeInfo', ['citizenIDFrontImage', 'citizenIDBackImage', 'portraitImage']);
+/** An occupant's identity papers and portrait, and the receipt of their residence declaration. */
+const lesseePaper = fieldHolds('lesseeInfo', [
+  'citizenIDFrontImage',
+  'citizenIDBackImage',
+  'portraitImage',
+  'residenceReceiptImage',
+]);
 /** A landlord's own identity photos (scope: their userID), kept with their lessor info. */
 const lessorPaper: ReferenceLookup = async (deps, blobName, scope) => {
   const account = await deps.store.container<UserDoc>('users').read(scope, scope);
