@@ -268,6 +268,8 @@ export const guestContractSignSchema = z
       .string({ error: CONTRACT_MESSAGES.signatureInvalid })
       .max(SIGNATURE_MAX_CHARS, { error: 'Chữ ký quá lớn.' })
       .regex(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/, { error: CONTRACT_MESSAGES.signatureInvalid }),
+    /** The representative confirms the consent to keep their identity data (Law 91/2025/QH15). */
+    identityConsent: z.boolean({ error: 'Xác nhận đồng ý phải là đúng hoặc sai.' }).optional(),
   })
   .strict();
 export type GuestContractSignInput = z.infer<typeof guestContractSignSchema>;

@@ -28,6 +28,13 @@ export type HouseCreateInput = z.infer<typeof houseCreateSchema>;
 export const houseUpdateSchema = houseCreateSchema.partial().extend({
   houseID: idField('Mã nhà trọ không hợp lệ.').optional(),
   billRounding: billRoundingField.optional(),
+  /** Months identity data of people who left is kept after their stay ends (personal data, issue 27). */
+  identityRetentionMonths: z
+    .number({ error: 'Thời gian lưu giấy tờ tùy thân phải là số tháng.' })
+    .int({ error: 'Thời gian lưu giấy tờ tùy thân phải là số tháng nguyên.' })
+    .min(1, { error: 'Thời gian lưu giấy tờ tùy thân ít nhất 1 tháng.' })
+    .max(60, { error: 'Thời gian lưu giấy tờ tùy thân tối đa 60 tháng.' })
+    .optional(),
 });
 export type HouseUpdateInput = z.infer<typeof houseUpdateSchema>;
 
@@ -40,6 +47,8 @@ export const houseEntity = z.object({
   billingDay: z.number().optional(),
   /** How its bills' totals are rounded (đồng); absent: {@link DEFAULT_BILL_ROUNDING}. */
   billRounding: z.number().optional(),
+  /** Months identity numbers and photos of people who left are kept; absent: 12. */
+  identityRetentionMonths: z.number().optional(),
 });
 export type House = z.infer<typeof houseEntity>;
 

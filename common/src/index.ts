@@ -43,3 +43,4 @@ export * from './systemLog.js';
 export * from './tenancyLinks.js';
 export * from './unicodeText.js';
 export * from './residence.js';
+export * from './personalData.js';

@@ -104,6 +104,12 @@ export const LOG_ACTION_LABELS: Readonly<Record<string, { label: string; alone?:
   resendTenancyLink: { label: 'Gửi lại mã liên kết hợp đồng', alone: true },
   discardSignature: { label: 'Bỏ chữ ký không dùng được của hợp đồng', alone: true },
   remind: { label: 'Nhắc thanh toán' },
+  declareResidence: { label: 'Ghi nhận khai báo cư trú của' },
+  readIdentityPhotos: { label: 'Xem ảnh giấy tờ tùy thân của' },
+  eraseIdentityData: { label: 'Xóa giấy tờ tùy thân (hết hạn lưu) của' },
+  exportMyData: { label: 'Tải dữ liệu cá nhân', alone: true },
+  requestErasure: { label: 'Yêu cầu xóa giấy tờ tùy thân của' },
+  confirmConsent: { label: 'Xác nhận đồng ý lưu giấy tờ của' },
 };
 
 /** What the log's entries act on, in words. */

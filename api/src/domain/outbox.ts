@@ -30,6 +30,8 @@ export const OUTBOX_EVENTS = [
   'reservationLapsed',
   /** Issue 27: an occupant's residence (tạm trú / lưu trú) must be declared in three days, or today. */
   'residenceDue',
+  /** Issue 27: a person asked for their identity data to be erased; the landlord is told. */
+  'erasureRequested',
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 

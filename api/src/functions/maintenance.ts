@@ -4,6 +4,7 @@ import { purgeExpiredSessions } from '../useCases/auth/sessions.js';
 import { removeUnreferencedUploads } from '../useCases/shared/blobReferences.js';
 import { expireContracts } from '../useCases/contracts/changing.js';
 import { lapseReservations } from '../useCases/reservations.js';
+import { eraseExpiredIdentityData } from '../useCases/personalData/erasing.js';
 
 /** 00:05 in Vietnam (UTC+7) every day; Linux plans read NCRONTAB in UTC. */
 registerTimer({
@@ -39,6 +40,10 @@ registerTimer({
       const lapsed = await lapseReservations(services);
       return `Released ${lapsed} reservations past their hold-until date (deposit forfeited)`;
     });
-    failIfAnyFailed('steps', failed, 4);
+    await step('identityData', async () => {
+      const erased = await eraseExpiredIdentityData(services);
+      return `Erased the identity numbers and photos of ${erased} people whose retention ended`;
+    });
+    failIfAnyFailed('steps', failed, 5);
   },
 });

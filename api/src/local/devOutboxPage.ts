@@ -27,6 +27,7 @@ const EVENT_LABELS: Record<OutboxMessage['event'], string> = {
   zaloTokenRenewalFailed: 'Không gia hạn được Zalo token',
   reservationLapsed: 'Cọc giữ phòng quá hạn',
   residenceDue: 'Hạn khai báo cư trú',
+  erasureRequested: 'Yêu cầu xóa dữ liệu cá nhân',
 };
 
 const STATE_LABELS: Record<OutboxMessage['state'], string> = {

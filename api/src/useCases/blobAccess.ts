@@ -14,6 +14,7 @@ import { AppError } from '../domain/shared/errors.js';
 import { REGISTRATION_UPLOAD_LIMIT } from '../domain/shared/throttle.js';
 import type { Actor } from './shared/actor.js';
 import type { RequestOrigin } from './shared/audit.js';
+import { recordIdentityPhotoRead } from './shared/identityPhotos.js';
 import { isPaperVersionOf, isReferenced, isTenantsOwnPhoto } from './shared/blobReferences.js';
 import type { Deps } from './shared/deps.js';
 import { authorizeHouse } from './shared/houseScope.js';
@@ -112,6 +113,8 @@ export async function grantRead(
   // Only files an object references: an upload nothing took is not served, whoever uploaded it.
   if (!(await isReferenced(deps, container, blobName))) throw AppError.notFound();
   if (!(await deps.blobs.blobExists(container, blobName))) throw AppError.notFound();
+  if (container === 'lessee-infor' && area !== null)
+    await recordIdentityPhotoRead(actor, { houseID: name.scope, blobNames: [blobName] });
   const issued = await deps.blobs.readSas(container, blobName, READ_MINUTES);
   return { url: issued.url, expiresOn: issued.expiresOn };
 }

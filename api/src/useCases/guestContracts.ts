@@ -18,6 +18,7 @@ import { contractForCaller } from './shared/contractScope.js';
 import { checkSignature, contractSignature } from './shared/contractSignatures.js';
 import type { Deps } from './shared/deps.js';
 import { houseDocs } from './shared/houseScope.js';
+import { confirmIdentityConsent } from './shared/identityConsent.js';
 
 /** How long a shared link works; a new link replaces the old one at once. */
 export const GUEST_LINK_DAYS = 7;
@@ -195,6 +196,7 @@ export async function signGuestContract(
     await deps.blobs.delete('contract-pdf', blobName);
     throw error;
   }
+  if (input.identityConsent) await confirmIdentityConsent(deps, signed, signedOn);
   await recordAudit(deps, null, origin, {
     action: 'sign',
     entity: 'contract',

@@ -15,7 +15,8 @@ import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { Filter } from '../domain/shared/query.js';
 import { vietnamDate } from '../domain/shared/time.js';
 import { audit, type Actor } from './shared/actor.js';
-import { checkIdentityPhotos, IDENTITY_IMAGES } from './shared/identityPhotos.js';
+import { consentRecord } from './shared/identityConsent.js';
+import { checkIdentityPhotos, IDENTITY_IMAGES, recordIdentityPhotoRead } from './shared/identityPhotos.js';
 import { activeContractOfRoom, contractForCaller } from './shared/contractScope.js';
 import {
   assertCurrent,
@@ -83,6 +84,12 @@ export async function getLessee(actor: Actor, lesseeInfoID: string, query: OData
 
 async function identityImageLinks(actor: Actor, lessee: LesseeInfoDoc) {
   const names = IDENTITY_IMAGES.map((field) => lessee[field]).filter((name): name is string => Boolean(name));
+  if (names.length > 0)
+    await recordIdentityPhotoRead(actor, {
+      houseID: lessee.houseID,
+      lesseeInfoID: lessee.lesseeInfoID,
+      blobNames: names,
+    });
   return imageLinks(actor.deps, 'lessee-infor', names);
 }
 
@@ -162,6 +169,7 @@ export async function createLessee(actor: Actor, input: LesseeCreateInput) {
     isRepresentative: decision.kind === 'become',
     status: 1,
     searchText: lesseeSearchText(fields),
+    ...consentRecord(fields, actor.user.account, actor.deps.now()),
   };
   const saved = await saveWithRepresentative(actor, contract, doc, 'create', decision.kind === 'become');
   await audit(actor, {
@@ -194,6 +202,7 @@ export async function updateLessee(
   if (changed.length === 0 && decision.kind !== 'become') return entityView(lessee);
   const write: LesseeInfoDoc = {
     ...next,
+    ...consentRecord(next, actor.user.account, actor.deps.now()),
     isRepresentative: decision.kind === 'become' || contract.representativeLesseeID === lesseeInfoID,
     searchText: lesseeSearchText(next),
   };

@@ -268,3 +268,24 @@ export function residenceDueText(
     link: `${webOrigin}${WEB_PAGES.residence}`,
   };
 }
+
+/** The landlord: a person asked for their identity data to be erased, and when it will be. */
+export function erasureRequestedText(
+  request: {
+    occupantName: string;
+    roomName: string;
+    erasureDate?: string | undefined;
+    retentionMonths: number;
+  },
+  houseName: string,
+): Text {
+  const when = request.erasureDate
+    ? `Theo quy định lưu trữ của nhà trọ, dữ liệu sẽ được xóa ngày ${displayDate(request.erasureDate)}.`
+    : `Người này còn đang ở; dữ liệu sẽ được xóa ${request.retentionMonths} tháng sau khi kết thúc thời gian ở.`;
+  return {
+    subject: 'Yêu cầu xóa dữ liệu cá nhân',
+    body:
+      `${request.occupantName} (phòng ${request.roomName}, ${houseName}) yêu cầu xóa số CCCD và ảnh giấy tờ tùy thân. ` +
+      when,
+  };
+}

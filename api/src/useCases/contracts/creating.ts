@@ -2,6 +2,7 @@ import { type ContractCreateInput, type RepresentativeAccount } from '@nhatro/co
 import { randomUUID } from 'node:crypto';
 import { contractCreationBlocker, buildTenancy } from '../../domain/contracts.js';
 import { AppError } from '../../domain/shared/errors.js';
+import { consentRecord } from '../shared/identityConsent.js';
 import type {
   ReservationDoc,
   LesseeInfoDoc,
@@ -147,6 +148,11 @@ export async function createContract(
     createdOn: deps.now().toISOString(),
     newID: randomUUID,
   });
+  // The consent to keep identity data is recorded with the people who gave it (Law 91/2025/QH15).
+  tenancy.lessees = tenancy.lessees.map((lessee) => ({
+    ...lessee,
+    ...consentRecord(lessee, actor.user.account, deps.now()),
+  }));
   const { contract, lessees, vehicles } = tenancy;
 
   const username = input.representative.phoneNumber;

@@ -1,6 +1,7 @@
 import { parseBlobName } from '../../domain/shared/blobNames.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type { LesseeInfoDoc } from '../../domain/shared/model.js';
+import { audit, type Actor } from './actor.js';
 import type { Deps } from './deps.js';
 import { acceptUpload, IDENTITY_PHOTO_TYPES } from './uploads.js';
 
@@ -37,4 +38,21 @@ export async function checkIdentityPhotos(
       throw error;
     }
   }
+}
+
+/**
+ * The system log's line for every read of identity photos (Law 91/2025/QH15 on personal data): who
+ * (the audit's user), when, of which occupant or blob. Written before the read URL is handed out.
+ */
+export function recordIdentityPhotoRead(
+  actor: Actor,
+  read: { houseID: string; lesseeInfoID?: string; blobNames: readonly string[] },
+): Promise<void> {
+  return audit(actor, {
+    action: 'readIdentityPhotos',
+    entity: 'lesseeInfo',
+    entityID: read.lesseeInfoID ?? null,
+    houseID: read.houseID,
+    details: { photos: read.blobNames.length, blobNames: [...read.blobNames] },
+  });
 }
