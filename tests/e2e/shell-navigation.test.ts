@@ -29,6 +29,7 @@ const NAV_INACTIVE_HOUSE_MODERATOR: NavEntry[] = [{ label: 'Cài đặt tài kho
 const NAV_STAFF: NavEntry[] = [
   { label: 'Quản lý phòng', path: '/rooms' },
   { label: 'Quản lý người thuê', path: '/lessees' },
+  { label: 'Khai báo cư trú', path: '/residence' },
   { label: 'Quản lý hợp đồng', path: '/contracts' },
   { label: 'Ghi chỉ số điện nước', path: '/MeterRecord' },
   { label: 'Hóa đơn', path: '/monthlyBills' },
@@ -41,6 +42,7 @@ const NAV_LESSEE: NavEntry[] = [
   { label: 'Báo sự cố', path: '/lesseeIssues' },
   { label: 'Phòng của tôi', path: '/lesseeRoomDetail' },
   { label: 'Hợp đồng của tôi', path: '/lesseeContract' },
+  { label: 'Dữ liệu cá nhân', path: '/myData' },
 ];
 const NAV_SUPER_ADMIN: NavEntry[] = [
   { label: 'Danh sách đăng ký chủ trọ', path: '/adminLessorRegister' },

@@ -118,12 +118,14 @@ export const LANDLORD_NAVIGATION: readonly NavEntry[] = [
   { label: 'Quản lý chung', path: '/dashboard' },
   { label: 'Quản lý phòng', path: '/rooms' },
   { label: 'Quản lý người thuê', path: '/lessees' },
+  { label: 'Khai báo cư trú', path: '/residence' },
   { label: 'Quản lý hợp đồng', path: '/contracts' },
   { label: 'Phí dịch vụ tòa nhà', path: '/settingAdmin' },
   { label: 'Ghi chỉ số điện nước', path: '/MeterRecord' },
   { label: 'Hóa đơn', path: '/monthlyBills' },
   { label: 'Thông báo', path: '/notifications' },
   { label: 'Quản lý nhân viên', path: '/staffManage' },
+  { label: 'Dữ liệu cá nhân', path: '/personalData' },
   { label: 'Cài đặt tài khoản', path: '/accountSetting' },
 ];
 

@@ -76,7 +76,14 @@ describe('signed in', () => {
       signIn('lessee');
       const view = renderApp(path);
       await expectNotFound('/dashboard');
-      expect(navLabels()).toEqual(['Tổng quan', 'Hóa đơn', 'Báo sự cố', 'Phòng của tôi', 'Hợp đồng của tôi']);
+      expect(navLabels()).toEqual([
+        'Tổng quan',
+        'Hóa đơn',
+        'Báo sự cố',
+        'Phòng của tôi',
+        'Hợp đồng của tôi',
+        'Dữ liệu cá nhân',
+      ]);
       expect(currentPath()).toBe(path);
       view.unmount();
     }

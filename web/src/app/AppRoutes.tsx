@@ -149,6 +149,24 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
   guardedPage(routePatterns.devices, 'devices', loadDevicesPage, 'DevicesPage'),
   guardedPage(routePatterns.fees, 'fees', loadFeesPage, 'FeesPage'),
   guardedPage(
+    routePatterns.residence,
+    'residence',
+    () => import('../features/residence/ResidencePage'),
+    'ResidencePage',
+  ),
+  guardedPage(
+    routePatterns.personalData,
+    'personalData',
+    () => import('../features/personalData/PlannedErasuresPage'),
+    'PlannedErasuresPage',
+  ),
+  guardedPage(
+    routePatterns.myData,
+    'myData',
+    () => import('../features/personalData/MyDataPage'),
+    'MyDataPage',
+  ),
+  guardedPage(
     routePatterns.lessees,
     'lessees',
     () => import('../features/lessees/LesseesPage'),

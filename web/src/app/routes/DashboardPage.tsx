@@ -5,6 +5,7 @@ import { ROLE_IDS, useSignedInSession } from '../../lib/session';
 import { BillingSummaryCard } from '../../features/houseTickets/BillingSummaryCard';
 import { DashboardReportCard } from '../../features/dashboardReport/DashboardReportCard';
 import { OpenIssuesCard } from '../../features/issues/OpenIssuesCard';
+import { ResidenceDeadlinesCard } from '../../features/residence/ResidenceDeadlinesCard';
 import { RoomsOverview } from '../../features/rooms/RoomsOverview';
 import { TenantHome } from './TenantHomePage';
 
@@ -33,8 +34,12 @@ export function DashboardPage({
   // /requests is open to the landlord and to staff with room permission.
   const canOpenRooms = role.roomPermission >= LEVEL.read;
   const issues = canOpenRooms ? <OpenIssuesCard houseID={houseID} /> : undefined;
+  // Residence declarations due (issue 27): whoever may read the house's occupants.
+  const residence =
+    role.lesseePermission >= LEVEL.read ? <ResidenceDeadlinesCard houseID={houseID} /> : undefined;
   const summary = (
     <>
+      {residence}
       {billing}
       {issues}
     </>

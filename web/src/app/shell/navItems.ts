@@ -1,6 +1,8 @@
 import type SvgIcon from '@mui/material/SvgIcon';
 import ArticleOutlined from '@mui/icons-material/ArticleOutlined';
 import BadgeOutlined from '@mui/icons-material/BadgeOutlined';
+import AssignmentIndOutlined from '@mui/icons-material/AssignmentIndOutlined';
+import PrivacyTipOutlined from '@mui/icons-material/PrivacyTipOutlined';
 import CampaignOutlined from '@mui/icons-material/CampaignOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
@@ -40,6 +42,8 @@ function navItem(label: string, path: string, Icon: typeof SvgIcon): NavItem {
 const DASHBOARD = navItem('Quản lý chung', paths.dashboard, DashboardOutlined);
 const ROOMS = navItem('Quản lý phòng', paths.rooms, MeetingRoomOutlined);
 const LESSEES = navItem('Quản lý người thuê', paths.lessees, PeopleAltOutlined);
+const RESIDENCE = navItem('Khai báo cư trú', paths.residence, AssignmentIndOutlined);
+const PERSONAL_DATA = navItem('Dữ liệu cá nhân', paths.personalData, PrivacyTipOutlined);
 const CONTRACTS = navItem('Quản lý hợp đồng', paths.contracts, DescriptionOutlined);
 const HOUSE_SERVICE_FEES = navItem('Phí dịch vụ tòa nhà', paths.fees(), RoomServiceOutlined);
 const METER_RECORDS = navItem('Ghi chỉ số điện nước', paths.meterRecords, ElectricMeterOutlined);
@@ -66,21 +70,24 @@ const NAV_ITEMS_BY_ROLE: Record<RoleId, readonly NavItem[]> = {
     DASHBOARD,
     ROOMS,
     LESSEES,
+    RESIDENCE,
     CONTRACTS,
     HOUSE_SERVICE_FEES,
     METER_RECORDS,
     MONTHLY_BILLS,
     NOTIFICATIONS,
     STAFF,
+    PERSONAL_DATA,
     ACCOUNT_SETTINGS,
   ],
-  [ROLE_IDS.staff]: [ROOMS, LESSEES, CONTRACTS, METER_RECORDS, MONTHLY_BILLS, BILL_DRAFT],
+  [ROLE_IDS.staff]: [ROOMS, LESSEES, RESIDENCE, CONTRACTS, METER_RECORDS, MONTHLY_BILLS, BILL_DRAFT],
   [ROLE_IDS.lessee]: [
     navItem('Tổng quan', paths.dashboard, DashboardOutlined),
     navItem('Hóa đơn', paths.lesseeBills, ReceiptLongOutlined),
     navItem('Báo sự cố', paths.lesseeIssues, ReportProblemOutlined),
     navItem('Phòng của tôi', paths.lesseeRoom, HomeOutlined),
     navItem('Hợp đồng của tôi', paths.lesseeContract, ArticleOutlined),
+    navItem('Dữ liệu cá nhân', paths.myData, PrivacyTipOutlined),
   ],
 };
 

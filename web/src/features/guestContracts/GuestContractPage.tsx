@@ -197,6 +197,14 @@ function SignedNotice({ signedOn }: { signedOn: string }) {
   );
 }
 
+/**
+ * The consent to keep the tenant's identity data (Law 91/2025/QH15); optional, it does not hold up the
+ * signing: the landlord recorded it when the papers were taken, the tenant confirms it here.
+ */
+const IDENTITY_CONSENT_TEXT =
+  'Tôi đồng ý để chủ trọ lưu số CCCD và ảnh giấy tờ của tôi để khai báo tạm trú, lưu trú với công an và lập hợp đồng; ' +
+  'dữ liệu được xóa sau khi hết thời gian lưu kể từ lúc tôi chuyển đi.';
+
 /** The drawn signature, the agreement box and 'Tôi đồng ý và ký hợp đồng'. */
 interface SigningProps {
   view: GuestContractView;
@@ -210,6 +218,7 @@ function SigningForm({ view, token, onSigned, onStale }: SigningProps) {
   const signatureRef = useRef<SignatureFieldHandle>(null);
   const [isDrawn, setIsDrawn] = useState(false);
   const [hasAgreed, setHasAgreed] = useState(false);
+  const [consents, setConsents] = useState(false);
   const [isSigning, setIsSigning] = useState(false);
   const canSign = isDrawn && hasAgreed && !isSigning;
 
@@ -218,7 +227,12 @@ function SigningForm({ view, token, onSigned, onStale }: SigningProps) {
     if (signature === null || !hasAgreed) return;
     setIsSigning(true);
     try {
-      const signed = await signGuestContract({ contractID: view.contractID, token, signature });
+      const signed = await signGuestContract({
+        contractID: view.contractID,
+        token,
+        signature,
+        ...(consents ? { identityConsent: true } : {}),
+      });
       notify.success(CONTRACT_MESSAGES.signed);
       onSigned(signed);
     } catch (error) {
@@ -244,6 +258,18 @@ function SigningForm({ view, token, onSigned, onStale }: SigningProps) {
           />
         }
         label={AGREEMENT_TEXT}
+        sx={{ alignItems: 'flex-start', mr: 0, '& .MuiCheckbox-root': { mt: -0.75 } }}
+      />
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={consents}
+            onChange={(event) => setConsents(event.target.checked)}
+            disabled={isSigning}
+            slotProps={{ input: { 'data-testid': 'guest-identity-consent' } as Record<string, string> }}
+          />
+        }
+        label={IDENTITY_CONSENT_TEXT}
         sx={{ alignItems: 'flex-start', mr: 0, '& .MuiCheckbox-root': { mt: -0.75 } }}
       />
       <Button

@@ -6,7 +6,8 @@ import Typography from '@mui/material/Typography';
 import ArrowBackOutlined from '@mui/icons-material/ArrowBackOutlined';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
-import { LEVEL } from '@nhatro/common';
+import { LEVEL, RESIDENCE_METHOD_LABELS, type LesseeInfo } from '@nhatro/common';
+import { formatDateTime } from '../../lib/format';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
 import { ConfirmDialog, useEntityDialogs } from '../../components/crud';
@@ -24,6 +25,26 @@ import { LESSEE_FIELD_LABELS, formatDay, genderLabel, lesseeStatusLabel } from '
 export const LESSEE_DELETED_TEXT = 'Xóa người thuê thành công!';
 
 type FactField = keyof typeof LESSEE_FIELD_LABELS;
+
+/** "15/03/2026 · Ứng dụng VNeID", or not yet (issue 27: residence declarations). */
+function residenceText(lessee: LesseeInfo): string {
+  if (!lessee.residenceDeclaredOn) return 'Chưa khai báo';
+  const method = lessee.residenceMethod ? RESIDENCE_METHOD_LABELS[lessee.residenceMethod] : '';
+  return [formatDay(lessee.residenceDeclaredOn), method].filter(Boolean).join(' · ');
+}
+
+/** What the consent to keep identity data was for, when and by whom; whether the person confirmed it. */
+function consentText(lessee: LesseeInfo): string {
+  if (!lessee.consentAt) return 'Chưa ghi nhận';
+  const lines = [
+    `${formatDateTime(lessee.consentAt)}${lessee.consentBy ? `, ghi nhận bởi ${lessee.consentBy}` : ''}`,
+    lessee.consentPurpose ? `Mục đích: ${lessee.consentPurpose}` : '',
+    lessee.consentConfirmedAt
+      ? `Người thuê đã xác nhận lúc ${formatDateTime(lessee.consentConfirmedAt)}`
+      : 'Người thuê chưa tự xác nhận',
+  ];
+  return lines.filter(Boolean).join('\n');
+}
 
 function BackLink() {
   return (
@@ -318,6 +339,14 @@ function LesseeDetails({ lessee }: { lessee: LesseeDetail }) {
                 ['residentialAddress', lessee.residentialAddress ?? ''],
                 ['residentialStartDate', formatDay(lessee.residentialStartDate)],
                 ['residentialEndDate', formatDay(lessee.residentialEndDate)],
+                ['residenceDeclaredOn', residenceText(lessee)],
+                ['consentAt', consentText(lessee)],
+                ...(lessee.erasureRequestedAt
+                  ? [['erasureRequestedAt', formatDateTime(lessee.erasureRequestedAt)] as [FactField, string]]
+                  : []),
+                ...(lessee.identityErasedAt
+                  ? [['identityErasedAt', formatDateTime(lessee.identityErasedAt)] as [FactField, string]]
+                  : []),
                 ['notes', lessee.notes ?? ''],
               ]}
             />

@@ -27,6 +27,10 @@ export const LESSEE_FIELD_LABELS = {
   citizenIDFrontImage: 'Mặt trước CCCD',
   citizenIDBackImage: 'Mặt sau CCCD',
   portraitImage: 'Ảnh chân dung',
+  residenceDeclaredOn: 'Khai báo cư trú',
+  consentAt: 'Đồng ý lưu giấy tờ tùy thân',
+  erasureRequestedAt: 'Yêu cầu xóa giấy tờ',
+  identityErasedAt: 'Đã xóa giấy tờ tùy thân',
 } as const;
 
 export const GENDER_LABELS: Record<0 | 1, string> = { 1: 'Nam', 0: 'Nữ' };

@@ -30,6 +30,12 @@ export const paths = {
   fees: (tab: FeeTab = 'all') => (tab === 'all' ? '/settingAdmin' : `/settingAdmin/${tab}`),
   lessees: '/lessees',
   lessee: (lesseeInfoID: string) => `/lessees/${enc(lesseeInfoID)}`,
+  /** Residence declarations (tạm trú / lưu trú) due, the CT01 form. */
+  residence: '/residence',
+  /** Identity data of people who left, and when it is erased. */
+  personalData: '/personalData',
+  /** The signed-in person's own data: download, consent, erasure request. */
+  myData: '/myData',
   createLessee: '/createLesseeInfo',
   createLesseeInRoom: (roomID: string) => `/createLesseeInRoom/${enc(roomID)}`,
   /** The occupants of a room's active contract: add, edit, remove. */
