@@ -13,6 +13,9 @@ export const PERSONAL_DATA_MESSAGES = {
   format: 'Định dạng chỉ được là json hoặc pdf.',
 } as const;
 
+/** The body of the erasure request and the consent confirmation: nothing (the caller is the subject). */
+export const myDataRequestSchema = z.strictObject({});
+
 /** `GET /api/User/MyData?format=json|pdf`. */
 export const myDataFormatSchema = z.enum(['json', 'pdf'], { error: PERSONAL_DATA_MESSAGES.format });
 

@@ -1,5 +1,5 @@
-import { LEVEL, myDataFormatSchema, PERSONAL_DATA_MESSAGES } from '@nhatro/common';
-import { parseInput } from '../http/body.js';
+import { LEVEL, myDataFormatSchema, myDataRequestSchema, PERSONAL_DATA_MESSAGES } from '@nhatro/common';
+import { parseInput, readJson } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { ok } from '../http/replies.js';
 import { requireID } from '../useCases/shared/houseScope.js';
@@ -34,7 +34,8 @@ defineEndpoint({
   name: 'userMyDataErasure',
   route: 'api/User/MyData/Erasure',
   methods: ['POST'],
-  async handle({ actor }) {
+  async handle({ req, actor }) {
+    await readJson(req, myDataRequestSchema);
     return ok(await requestErasure(actor), { message: PERSONAL_DATA_MESSAGES.erasureRequested });
   },
 });
@@ -44,7 +45,8 @@ defineEndpoint({
   name: 'userMyDataConsent',
   route: 'api/User/MyData/Consent',
   methods: ['POST'],
-  async handle({ actor }) {
+  async handle({ req, actor }) {
+    await readJson(req, myDataRequestSchema);
     await confirmMyConsent(actor);
     return ok(undefined, { message: PERSONAL_DATA_MESSAGES.consentConfirmed });
   },
