@@ -4,7 +4,7 @@
 import { PERSONAL_DATA_MESSAGES, RESIDENCE_MESSAGES } from '@nhatro/common';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { cleanPages } from '../support/browser.js';
+import { cleanPages, pictureFor } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { storedSessionFor, textOf, toast } from '../support/ui.js';
 
@@ -64,6 +64,8 @@ describe('residence declarations and personal data', () => {
         .getByTestId('residence-card-text')
         .filter({ hasText: 'người chưa khai báo cư trú' })
         .waitFor();
+      await card.scrollIntoViewIfNeeded();
+      await pictureFor(page, 'residence-dashboard-card-desktop');
       await card.getByTestId('residence-card-link').click();
       await page.waitForURL((url) => url.pathname === '/residence');
       await page.getByRole('heading', { level: 1, name: 'Khai báo tạm trú, lưu trú' }).waitFor();
@@ -72,11 +74,13 @@ describe('residence declarations and personal data', () => {
       const text = await textOf(row);
       expect(text).toContain('Còn 27 ngày');
       expect(text).toContain('Đăng ký tạm trú');
+      await pictureFor(page, 'residence-page-desktop');
       await expectPdf(page, row.getByTestId('residence-ct01'), '/api/Residence/CT01');
 
       await row.getByTestId('residence-declare').click();
       await page.getByTestId('residence-method').waitFor({ state: 'attached' });
       expect(await page.getByTestId('residence-declared-on').inputValue()).toBe(vietnamDay());
+      await pictureFor(page, 'residence-declare-desktop');
       await page.getByTestId('residence-save').click();
       await toast(page, 'success', RESIDENCE_MESSAGES.declared).waitFor();
       await row.waitFor({ state: 'detached' });
@@ -110,6 +114,7 @@ describe('residence declarations and personal data', () => {
       await toast(page, 'success', PERSONAL_DATA_MESSAGES.consentConfirmed).waitFor();
     }
     await consent.getByText('Bạn đã xác nhận đồng ý lúc').waitFor();
+    await pictureFor(page, 'my-data-phone');
     await noSidewaysScroll(page);
   });
 });
