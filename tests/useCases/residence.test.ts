@@ -21,6 +21,8 @@ import { declareResidence } from '../../api/src/useCases/residence/declaring.js'
 import { writeResidenceReminders } from '../../api/src/useCases/residence/reminders.js';
 import { aContract, aHouse, aLandlord, aLessee, aRoom, aStaff } from '../support/builders.js';
 import { pdfText } from '../support/pdfText.js';
+import { readXlsx } from '../support/xlsx.js';
+import { temporaryResidenceList } from '../../api/src/useCases/lesseeSheets/temporaryResidence.js';
 import {
   actorFor,
   auditEntries,
@@ -301,5 +303,43 @@ describe('the CT01 form', () => {
     );
     const other = await aLandlord(deps);
     await expectRefusal(ct01Pdf(actorFor(deps, other), person.lesseeInfoID), 'notFound', MESSAGES.notFound);
+  });
+});
+
+describe('the police list', () => {
+  it('lists who left in the last 30 days below the current occupants, with the day they left', async () => {
+    await anOccupant({ occupantName: 'Đang Ở', residentialStartDate: '2026-03-01' });
+    const leaving = await anOccupant({ occupantName: 'Vừa Đi', residentialStartDate: '2026-03-01' });
+    const longGone = await anOccupant({ occupantName: 'Đi Lâu Rồi', residentialStartDate: '2026-03-01' });
+    morningOf('2026-05-10');
+    await updateLessee(actorFor(deps, landlord), leaving.lesseeInfoID, {
+      status: 2,
+      residentialEndDate: '2026-05-02',
+    });
+    await updateLessee(actorFor(deps, landlord), longGone.lesseeInfoID, {
+      status: 2,
+      residentialEndDate: '2026-04-01',
+    });
+    const sheet = await readXlsx(
+      (await temporaryResidenceList(actorFor(deps, landlord), house.houseID)).content,
+    );
+    const names = sheet.rows.map((cells) => cells[1]);
+    expect(names).toContain('Đang Ở');
+    expect(names).not.toContain('Đi Lâu Rồi');
+    const heading = sheet.rows.findIndex((cells) => cells[0] === 'NGƯỜI ĐÃ CHUYỂN ĐI TRONG 30 NGÀY QUA');
+    expect(heading).toBeGreaterThan(names.indexOf('Đang Ở'));
+    expect(sheet.rows[heading + 1]).toEqual([
+      1,
+      'Vừa Đi',
+      '1995-04-12T00:00:00.000Z',
+      'Nữ',
+      '079190001234',
+      '',
+      '',
+      '',
+      '2026-03-01T00:00:00.000Z',
+      '2026-05-02T00:00:00.000Z',
+      'P101',
+    ]);
   });
 });

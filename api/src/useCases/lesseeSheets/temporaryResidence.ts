@@ -1,6 +1,7 @@
 import type { Font, Worksheet } from 'exceljs';
 import { CONTRACT_STATUS, TEMPORARY_RESIDENCE_COLUMNS, TEMPORARY_RESIDENCE_TITLE } from '@nhatro/common';
 import { searchKey } from '../../domain/lessees.js';
+import { addDays } from '../../domain/houseTickets.js';
 import { displayDate } from '../../domain/lesseeSheets.js';
 import { lesseeScope } from '../../domain/shared/access.js';
 import { AppError } from '../../domain/shared/errors.js';
@@ -45,6 +46,18 @@ function wrappedRowHeight(values: readonly unknown[]): number {
   return lines * LINE_HEIGHT + 3;
 }
 
+/** One person's row of the list: dates as dates (dd/mm/yyyy), text wrapped, every cell framed. */
+function addPersonRow(sheet: Worksheet, values: unknown[]): void {
+  const thin = { style: 'thin' as const };
+  const border = { top: thin, left: thin, bottom: thin, right: thin };
+  const row = sheet.addRow(values);
+  for (const column of [3, 9, 10]) row.getCell(column).numFmt = 'dd/mm/yyyy';
+  row.alignment = { vertical: 'top', wrapText: true };
+  row.height = wrappedRowHeight(row.values as unknown[]);
+  for (let column = 1; column <= TEMPORARY_RESIDENCE_COLUMNS.length; column += 1)
+    row.getCell(column).border = border;
+}
+
 /** "…, ngày dd tháng mm năm yyyy" and who signs the list, on the right under the table. */
 function signatureBlock(sheet: Worksheet, today: string, width: number): void {
   const [year, month, day] = today.split('-');
@@ -64,6 +77,42 @@ function signatureBlock(sheet: Worksheet, today: string, width: number): void {
   }
 }
 
+/** People who ended their stay this many days ago or less are listed below, with the day they left. */
+const LEFT_WITHIN_DAYS = 30;
+
+/**
+ * Occupants whose stay ended in the last {@link LEFT_WITHIN_DAYS} days (today included): moved out with a
+ * residence end date, or of a contract that ended (early end, else its end date). Someone who moved out
+ * without a date is not listed: the day they left is unknown.
+ */
+function recentlyLeft(
+  lessees: readonly LesseeInfoDoc[],
+  contracts: readonly ContractDoc[],
+  roomNames: ReadonlyMap<string, string>,
+  today: string,
+) {
+  const byID = new Map(contracts.map((contract) => [contract.contractID, contract]));
+  const from = addDays(today, -LEFT_WITHIN_DAYS);
+  return lessees
+    .flatMap((lessee) => {
+      const contract = byID.get(lessee.contractID);
+      if (!contract) return [];
+      const leftOn =
+        contract.status !== CONTRACT_STATUS.active
+          ? (contract.terminatedOn ?? contract.endDate)
+          : lessee.status === 2
+            ? lessee.residentialEndDate
+            : undefined;
+      if (!leftOn || leftOn < from || leftOn > today) return [];
+      const arrived = lessee.residentialStartDate ?? contract.startDate;
+      return [{ lessee, roomName: roomNames.get(contract.roomID) ?? '', arrived, leftOn }];
+    })
+    .sort(
+      (a, b) =>
+        a.leftOn.localeCompare(b.leftOn) || a.lessee.occupantName.localeCompare(b.lessee.occupantName, 'vi'),
+    );
+}
+
 /**
  * The temporary-residence list police ask landlords for: everyone living in the house now
  * (occupants still there, of active contracts), by room, the representative first. Landlords and
@@ -78,19 +127,22 @@ export async function temporaryResidenceList(
   if (lesseeScope(actor.user)) throw AppError.forbidden();
   const [rooms, contracts, lessees] = await Promise.all([
     listInHouse<RoomDoc>(deps, house.houseID, 'room'),
-    listInHouse<ContractDoc>(deps, house.houseID, 'contract', {
-      op: 'eq',
-      field: 'status',
-      value: CONTRACT_STATUS.active,
-    }),
-    listInHouse<LesseeInfoDoc>(deps, house.houseID, 'lesseeInfo', { op: 'eq', field: 'status', value: 1 }),
+    listInHouse<ContractDoc>(deps, house.houseID, 'contract'),
+    listInHouse<LesseeInfoDoc>(deps, house.houseID, 'lesseeInfo'),
   ]);
-  const contractByID = new Map(contracts.map((contract) => [contract.contractID, contract]));
+  const today = vietnamDate(deps.now());
+  const roomNames = new Map(rooms.map((room) => [room.roomID, room.roomName]));
+  const left = recentlyLeft(lessees, contracts, roomNames, today);
+  const contractByID = new Map(
+    contracts
+      .filter((contract) => contract.status === CONTRACT_STATUS.active)
+      .map((contract) => [contract.contractID, contract]),
+  );
   const roomByID = new Map(rooms.map((room) => [room.roomID, room]));
   const byRoomName = (a: string, b: string) =>
     a.localeCompare(b, 'vi', { numeric: true, sensitivity: 'base' });
   const people = lessees
-    .filter((lessee) => contractByID.has(lessee.contractID))
+    .filter((lessee) => lessee.status === 1 && contractByID.has(lessee.contractID))
     .map((lessee) => {
       const contract = contractByID.get(lessee.contractID) as ContractDoc;
       return { lessee, contract, roomName: roomByID.get(contract.roomID)?.roomName ?? '' };
@@ -102,7 +154,6 @@ export async function temporaryResidenceList(
         a.lessee.occupantName.localeCompare(b.lessee.occupantName, 'vi'),
     );
 
-  const today = vietnamDate(deps.now());
   const Excel = await loadExcel();
   const workbook = new Excel.Workbook();
   workbook.creator = 'Nhà trọ';
@@ -135,7 +186,7 @@ export async function temporaryResidenceList(
     cell.fill = { type: 'pattern', pattern: 'solid', fgColor: { argb: 'FFE3F2FD' } };
   });
   people.forEach(({ lessee, contract, roomName }, index) => {
-    const row = sheet.addRow([
+    addPersonRow(sheet, [
       index + 1,
       lessee.occupantName,
       excelDate(lessee.dateOfBirth),
@@ -148,13 +199,29 @@ export async function temporaryResidenceList(
       excelDate(contract.endDate),
       roomName,
     ]);
-    for (const column of [3, 9, 10]) row.getCell(column).numFmt = 'dd/mm/yyyy';
-    row.alignment = { vertical: 'top', wrapText: true };
-    row.height = wrappedRowHeight(row.values as unknown[]);
-    for (let column = 1; column <= width; column += 1) row.getCell(column).border = border;
   });
   sheet.addRow([]);
   sheet.addRow([`Tổng số: ${people.length} người`]).font = { italic: true };
+  if (left.length > 0) {
+    // Who ended their stay lately, with the day they left: the police close their registration.
+    sheet.addRow([]);
+    sheet.addRow([`NGƯỜI ĐÃ CHUYỂN ĐI TRONG ${LEFT_WITHIN_DAYS} NGÀY QUA`]).font = { bold: true };
+    left.forEach(({ lessee, roomName, arrived, leftOn }, index) => {
+      addPersonRow(sheet, [
+        index + 1,
+        lessee.occupantName,
+        excelDate(lessee.dateOfBirth),
+        lessee.gender === 1 ? 'Nam' : 'Nữ',
+        lessee.citizenID ?? '',
+        lessee.hometown ?? '',
+        lessee.permanentResidence ?? '',
+        lessee.currentJob ?? '',
+        excelDate(arrived),
+        excelDate(leftOn),
+        roomName,
+      ]);
+    });
+  }
   signatureBlock(sheet, today, width);
   // Every printed page repeats the column headings; the page is A4 landscape, one page wide.
   sheet.pageSetup.printTitlesRow = `${header.number}:${header.number}`;

@@ -46,6 +46,33 @@ function consentText(lessee: LesseeInfo): string {
   return lines.filter(Boolean).join('\n');
 }
 
+/** Where the person lives and their residence declaration, with the consent to keep their identity data. */
+function ResidenceSection({ lessee }: { lessee: LesseeInfo }) {
+  return (
+    <SectionCard id="lessee-residence" title="Cư trú">
+      <Facts
+        items={[
+          ['permanentResidence', lessee.permanentResidence ?? ''],
+          ['temporaryResidence', lessee.temporaryResidence ?? ''],
+          ['residentialReason', lessee.residentialReason ?? ''],
+          ['residentialAddress', lessee.residentialAddress ?? ''],
+          ['residentialStartDate', formatDay(lessee.residentialStartDate)],
+          ['residentialEndDate', formatDay(lessee.residentialEndDate)],
+          ['residenceDeclaredOn', residenceText(lessee)],
+          ['consentAt', consentText(lessee)],
+          ...(lessee.erasureRequestedAt
+            ? [['erasureRequestedAt', formatDateTime(lessee.erasureRequestedAt)] as [FactField, string]]
+            : []),
+          ...(lessee.identityErasedAt
+            ? [['identityErasedAt', formatDateTime(lessee.identityErasedAt)] as [FactField, string]]
+            : []),
+          ['notes', lessee.notes ?? ''],
+        ]}
+      />
+    </SectionCard>
+  );
+}
+
 function BackLink() {
   return (
     <Button
@@ -330,27 +357,7 @@ function LesseeDetails({ lessee }: { lessee: LesseeDetail }) {
           <SectionCard id="lessee-tenancy" title="Phòng và hợp đồng">
             <TenancyLinks lessee={lessee} />
           </SectionCard>
-          <SectionCard id="lessee-residence" title="Cư trú">
-            <Facts
-              items={[
-                ['permanentResidence', lessee.permanentResidence ?? ''],
-                ['temporaryResidence', lessee.temporaryResidence ?? ''],
-                ['residentialReason', lessee.residentialReason ?? ''],
-                ['residentialAddress', lessee.residentialAddress ?? ''],
-                ['residentialStartDate', formatDay(lessee.residentialStartDate)],
-                ['residentialEndDate', formatDay(lessee.residentialEndDate)],
-                ['residenceDeclaredOn', residenceText(lessee)],
-                ['consentAt', consentText(lessee)],
-                ...(lessee.erasureRequestedAt
-                  ? [['erasureRequestedAt', formatDateTime(lessee.erasureRequestedAt)] as [FactField, string]]
-                  : []),
-                ...(lessee.identityErasedAt
-                  ? [['identityErasedAt', formatDateTime(lessee.identityErasedAt)] as [FactField, string]]
-                  : []),
-                ['notes', lessee.notes ?? ''],
-              ]}
-            />
-          </SectionCard>
+          <ResidenceSection lessee={lessee} />
           <VehiclesSection vehicles={vehicles} />
         </Box>
       </Box>
