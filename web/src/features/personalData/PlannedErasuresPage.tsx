@@ -7,6 +7,7 @@ import { EmptyState, ErrorState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { useSignedInSession } from '../../lib/session';
+import { HouseRetention } from './HouseRetention';
 import { usePlannedErasures } from './personalDataApi';
 
 /** /personalData: the identity data of people who left that the nightly job will erase, and when. */
@@ -42,9 +43,10 @@ export function PlannedErasuresPage() {
       <PageHeader title="Giấy tờ tùy thân sẽ bị xóa" />
       <Alert severity="info" sx={{ mb: 2 }}>
         Luật Bảo vệ dữ liệu cá nhân 91/2025/QH15: số CCCD và ảnh giấy tờ của người đã chuyển đi được giữ theo
-        cài đặt của nhà trọ (mặc định 12 tháng) sau khi kết thúc thời gian ở, rồi tự động xóa; họ tên và các
-        mốc thời gian vẫn được giữ.
+        thời gian chọn dưới đây (mặc định 12 tháng) sau khi kết thúc thời gian ở, rồi tự động xóa; họ tên và
+        các mốc thời gian vẫn được giữ.
       </Alert>
+      {houseID !== null && <HouseRetention houseID={houseID} onSaved={() => void mutate()} />}
       {body}
     </>
   );

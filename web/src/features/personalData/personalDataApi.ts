@@ -1,4 +1,4 @@
-import type { MyData, PlannedErasureView } from '@nhatro/common';
+import type { House, MyData, PlannedErasureView } from '@nhatro/common';
 import type { SWRResponse } from 'swr';
 import { attachmentName, fetchBinary, readJsonBody, saveBlob } from '../../components/fileTransfer';
 import { apiRequest, errorMessageOf } from '../../lib/api';
@@ -35,4 +35,17 @@ export function requestErasure(): Promise<{ message?: string }> {
 
 export function confirmConsent(): Promise<{ message?: string }> {
   return apiRequest<{ message?: string }>(`${MY_DATA_KEY}/Consent`, { method: 'POST' });
+}
+
+/** The house with its retention of identity data (`identityRetentionMonths`, absent: 12). */
+export function useHouseRetention(houseID: string) {
+  return useApiResource<House>(`/odata/House/${encodeURIComponent(houseID)}`);
+}
+
+/** `PATCH /odata/House/{id}` `{ identityRetentionMonths }`. */
+export function setHouseRetention(houseID: string, identityRetentionMonths: number): Promise<House> {
+  return apiRequest<House>(`/odata/House/${encodeURIComponent(houseID)}`, {
+    method: 'PATCH',
+    body: { identityRetentionMonths },
+  });
 }
