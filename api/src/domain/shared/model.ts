@@ -5,6 +5,7 @@ import type {
   ContractImageVersion,
   ContractService,
   Device,
+  Expense,
   Fee,
   House,
   LesseeInfo,
@@ -167,6 +168,11 @@ export interface OneTimeChargeDoc
   type: 'oneTimeCharge';
 }
 
+/** An expense of a house (id = `expenseID`, random). */
+export interface ExpenseDoc extends StoredDoc, Expense {
+  type: 'expense';
+}
+
 export interface IssueDoc extends StoredDoc, Issue {
   type: 'issue';
 }
@@ -273,6 +279,7 @@ export type HouseScopedDoc =
   | RoomTicketDoc
   | MonthlyBillDoc
   | OneTimeChargeDoc
+  | ExpenseDoc
   | IssueDoc
   | HouseTotalsDoc
   | PaymentDoc
