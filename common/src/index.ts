@@ -26,6 +26,7 @@ export * from './monthlyBills.js';
 export * from './houseTickets.js';
 export * from './oneTimeCharges.js';
 export * from './expenses.js';
+export * from './profitReports.js';
 export * from './guestBills.js';
 export * from './vietQr.js';
 export * from './vietQrBanks.js';

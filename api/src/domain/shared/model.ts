@@ -21,6 +21,7 @@ import type {
   Payment,
   PlatformPaymentEntry,
   PlatformPricing,
+  RentTaxThreshold,
   PlatformRequest,
   Registration,
   Reservation,
@@ -356,6 +357,8 @@ export interface PlatformSettingsDoc extends StoredDoc {
   zalo?: ZaloSettings;
   /** What landlords pay the platform (`DEFAULT_PLATFORM_PRICING` until the super admin sets it). */
   pricing?: PlatformPricing;
+  /** The rent income above which a household renting out rooms pays tax (`DEFAULT_RENT_TAX_THRESHOLD` until set). */
+  rentTaxThreshold?: RentTaxThreshold;
   updatedOn: string;
   updatedBy: string;
 }
