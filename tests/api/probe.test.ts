@@ -38,6 +38,7 @@ interface Ids {
   oneTimeCharge: string;
   issue: string;
   notification: string;
+  expense: string;
   /** A pending registration (public, so the same for every caller). */
   registration: string;
 }
@@ -139,6 +140,15 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     'POST odata/Notification': { houseID: id.house, title: 'Thông báo dò', body: 'Nội dung dò' },
     'POST odata/Notification/{id}/Read': {},
     'POST api/MetaData/SetZaloAccessToken': { accessToken: 'probe-token-0000', templateID: '1' },
+    'POST odata/Expense': { houseID: id.house, date: '2026-01-05', category: 'repairs', amount: 1_000 },
+    'PATCH odata/Expense': { expenseID: id.expense, amount: 2_000 },
+    'PATCH odata/Expense/{id}': { amount: 2_000 },
+    'POST api/MetaData/SetRentTaxThreshold': {
+      amount: 500_000_000,
+      warnPercent: 80,
+      legalBasis: 'Căn cứ dò',
+      fromYear: 2026,
+    },
     'POST api/MetaData/SetPlatformPricing': {
       pricePerRoomMonth: 10_000,
       minimumYearFee: 300_000,
@@ -232,6 +242,7 @@ function pathOf(template: string, id: Ids, method: string): string {
     Issue: id.issue,
     Notification: id.notification,
     HMRegistration: id.registration,
+    Expense: id.expense,
   };
   const value = set ? byEntitySet[set] : undefined;
   if (!value) throw new Error(`No sample id for the route ${route}: add its entity set to pathOf`);
@@ -251,6 +262,7 @@ function queryOf(id: Ids): string {
     oneTimeChargeID: id.oneTimeCharge,
     registrationID: id.registration,
     Key: id.registration,
+    year: '2026',
     // chunha's staff member (Hoa Sen): DisableStaffAccount aims at them.
     userID: s.nhanvien?.userID ?? '',
   }).toString();
@@ -457,6 +469,12 @@ async function objectsOf(session: Session, houseName: string, phone: string): Pr
     device,
     fee,
     photo: sas.body.blobName,
+    expense: (
+      await api.request<{ expenseID: string }>('POST', '/odata/Expense', {
+        token,
+        body: { houseID: house, date: '2026-01-05', category: 'cleaning', amount: 150_000 },
+      })
+    ).body.expenseID,
     registration: await aPendingRegistration(phone),
     ...(await tenancyOf(token, house, phone)),
   };
