@@ -20,6 +20,7 @@ import {
   useFieldForm,
   validateWithSchema,
 } from '../../components/fieldForm';
+import { DateField } from '../../components/dates/DateField';
 import { preparePhoto } from '../../components/photoFile';
 import { dayjs, formatMoney, VIETNAM_TIME_ZONE } from '../../lib/format';
 import { notify } from '../../lib/toast';
@@ -32,11 +33,13 @@ const FIELDS = ['date', 'category', 'amount', 'note', 'receiptBlobName'] as cons
 type ExpenseField = (typeof FIELDS)[number];
 type Values = Record<ExpenseField, string>;
 
-function validate(values: Values, houseID: string) {
-  return validateWithSchema<ExpenseField, ExpenseCreateInput>(
-    expenseCreateSchema,
+/** The form checks what the person typed; the house is the page's (checked by the server). */
+const formSchema = expenseCreateSchema.omit({ houseID: true });
+
+function validate(values: Values) {
+  return validateWithSchema<ExpenseField, Omit<ExpenseCreateInput, 'houseID'>>(
+    formSchema,
     {
-      houseID,
       date: values.date,
       category: values.category,
       amount: parseVietnameseNumber(values.amount),
@@ -46,10 +49,14 @@ function validate(values: Values, houseID: string) {
   );
 }
 
+/** Vietnam's today, `yyyy-mm-dd`: an expense is written once paid. */
+function today(): string {
+  return dayjs().tz(VIETNAM_TIME_ZONE).format('YYYY-MM-DD');
+}
+
 function initialValues(expense: ExpenseView | null): Values {
   if (expense === null) {
-    const today = dayjs().tz(VIETNAM_TIME_ZONE).format('YYYY-MM-DD');
-    return { date: today, category: '', amount: '', note: '', receiptBlobName: '' };
+    return { date: today(), category: '', amount: '', note: '', receiptBlobName: '' };
   }
   return {
     date: expense.date,
@@ -82,7 +89,7 @@ function ExpenseForm({
   const isEdit = expense !== null;
   const { isSaving, save } = useEntitySave();
   const [receipt, setReceipt] = useState<{ name: string; uploading: boolean } | null>(null);
-  const check = useCallback((values: Values) => validate(values, houseID).errors, [houseID]);
+  const check = useCallback((values: Values) => validate(values).errors, []);
   const form = useFieldForm<ExpenseField>(initialValues(expense), check);
 
   const pickReceipt = async (file: File | undefined) => {
@@ -102,7 +109,7 @@ function ExpenseForm({
     event.preventDefault();
     if (isSaving || receipt?.uploading) return;
     form.touchAll();
-    const { data } = validate(form.values, houseID);
+    const { data } = validate(form.values);
     if (data === null) return;
     const receiptBlobName = form.values.receiptBlobName || null;
     const payload: ExpensePayload = {
@@ -125,7 +132,7 @@ function ExpenseForm({
     onClose();
   };
 
-  const date = form.bind('date');
+  const date = form.bindValue('date');
   const amount = form.bind('amount');
   const note = form.bind('note');
   const category = form.bindValue('category');
@@ -144,17 +151,17 @@ function ExpenseForm({
       }}
     >
       <Stack spacing={1} sx={{ pt: 1 }}>
-        <TextField
+        <DateField
           id="expense-date"
           name="date"
-          type="date"
           label="Ngày chi"
           {...date}
           helperText={reservedHelperText(date.helperText)}
           required
           fullWidth
           disabled={isSaving}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'expense-date' } }}
+          max={today()}
+          testId="expense-date"
         />
         <Autocomplete
           freeSolo

@@ -1,6 +1,7 @@
 import type { ExpenseView } from '@nhatro/common';
 import { apiRequest, fetchAllPages, putPhotoBlob, type UploadGrant } from '../../lib/api';
-import { useApiResource } from '../../lib/api/swr';
+import useSWR, { type SWRResponse } from 'swr';
+import { swrOptions } from '../../lib/api/swr';
 import type { PreparedPhoto } from '../../components/photoFile';
 
 const enc = encodeURIComponent;
@@ -21,10 +22,13 @@ export const expenseKeys = {
   one: (expenseID: string) => `/odata/Expense/${enc(expenseID)}`,
 } as const;
 
-export function useExpensesOfYear(houseID: string | null, year: number) {
-  return useApiResource<ExpenseView[]>(houseID === null ? null : expenseKeys.ofYear(houseID, year), {
-    fetcher: (path: string) => fetchAllPages<ExpenseView>(path),
-  });
+/** Every expense of the house in the year (all pages). */
+export function useExpensesOfYear(houseID: string | null, year: number): SWRResponse<ExpenseView[], Error> {
+  return useSWR<ExpenseView[], Error, string | null>(
+    houseID === null ? null : expenseKeys.ofYear(houseID, year),
+    (key) => fetchAllPages<ExpenseView>(key),
+    swrOptions,
+  );
 }
 
 const OWN_ERROR_HANDLING = { toastBadRequest: false, handledStatuses: [400, 404, 409, 412] } as const;
