@@ -62,18 +62,20 @@ function ExpenseRow({
         </Box>
       )}
       <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="expense-category-cell">
-          {label}
-        </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1, justifyContent: 'space-between' }}>
+          <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} data-testid="expense-category-cell">
+            {label}
+          </Typography>
+          <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="expense-amount-cell">
+            {formatMoney(expense.amount)}
+          </Typography>
+        </Box>
+        <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
           {formatDate(expense.date)}
           {expense.note ? ` · ${expense.note}` : ''}
         </Typography>
       </Box>
-      <Typography sx={{ fontWeight: 700, whiteSpace: 'nowrap' }} data-testid="expense-amount-cell">
-        {formatMoney(expense.amount)}
-      </Typography>
-      <Box sx={{ display: 'flex' }}>
+      <Box sx={{ display: 'flex', flexShrink: 0 }}>
         <Tooltip title="Sửa khoản chi">
           <IconButton aria-label={`Sửa khoản chi ${label}`} onClick={onEdit} data-testid="expense-edit">
             <EditOutlined fontSize="small" />
@@ -173,7 +175,7 @@ export function ExpensesPage() {
           ) : undefined
         }
       />
-      <Stack direction="row" spacing={2} sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" sx={{ mb: 2, alignItems: 'center', flexWrap: 'wrap', gap: 2 }}>
         <TextField
           select
           size="small"

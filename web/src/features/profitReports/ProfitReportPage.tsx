@@ -126,7 +126,7 @@ export function ProfitReportPage() {
         subtitle="Tiền thu từ người thuê so với chi phí, theo từng tháng"
         actions={<ExportButton houseID={houseID} year={year} />}
       />
-      <Stack direction="row" spacing={2} sx={{ mb: 2, flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+      <Stack direction="row" sx={{ mb: 2, flexWrap: 'wrap', gap: 2, alignItems: 'center' }}>
         {session.houses.length > 1 && (
           <TextField
             select
