@@ -16,7 +16,6 @@ const api = apiClient(baseURL);
 const RUN = Date.now().toString(36).slice(-5).toUpperCase();
 const HOUSE_NAME = `Nhà trọ Sổ Sách ${RUN}`;
 const CHARGE = 3_000_000;
-const EVN = 1_250_000;
 const SLOW = { timeout: 15_000 } as const;
 
 const pages = cleanPages(baseURL);
