@@ -126,7 +126,4 @@ export const EXPENSE_SHEET_COLUMNS = {
   note: 'Ghi chú',
 } as const;
 export const MAX_EXPENSE_ROWS = 1000;
-
-export interface ExpenseImportResult {
-  imported: number;
-}
+export const EXPENSE_IMPORT_MAX_BYTES = 5 * 1024 * 1024;

@@ -7,6 +7,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExpenseDoc } from '../../api/src/domain/shared/model.js';
 import { listInHouse } from '../../api/src/useCases/shared/houseScope.js';
+import { loadExcel } from '../../api/src/useCases/shared/spreadsheets.js';
 import {
   accessTokens,
   apiClient,
@@ -272,5 +273,61 @@ describe('the tax threshold', () => {
     expect(set.status, JSON.stringify(set.body)).toBe(200);
     const report = await call<ProfitReport>('chunha', 'GET', '/odata/ProfitReport?year=2026');
     expect(report.body.tax.threshold.amount).toBe(600_000_000);
+  });
+});
+
+describe('/ExcelImport/ImportExpenses', () => {
+  async function sheetForm(houseID: string, rows: Array<Array<string | number>>): Promise<FormData> {
+    const Excel = await loadExcel();
+    const workbook = new Excel.Workbook();
+    const sheet = workbook.addWorksheet('Chi phí');
+    sheet.addRow(['Ngày chi', 'Hạng mục', 'Số tiền', 'Ghi chú']);
+    for (const row of rows) sheet.addRow(row);
+    const form = new FormData();
+    form.append('houseID', houseID);
+    form.append('file', new Blob([await workbook.xlsx.writeBuffer()]), 'chi-phi.xlsx');
+    return form;
+  }
+
+  async function send(user: string, form: FormData) {
+    return fetch(`${product.url}/ExcelImport/ImportExpenses`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token[user]}` },
+      body: form,
+    });
+  }
+
+  it('imports all rows, or none with the sheet back; a tenant and another landlord are refused', async () => {
+    const before = await stored(hoaSen);
+    const wrong = await send(
+      'chunha',
+      await sheetForm(hoaSen, [
+        ['05/01/2026', 'Internet', 1],
+        ['06/01/2026', '', 0],
+      ]),
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.headers.get('x-import-error-rows')).toBe('1');
+    expect(wrong.headers.get('content-type')).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(await stored(hoaSen)).toBe(before);
+    for (const [user, status] of [
+      ['nguoithue', 403],
+      ['chunha2', 404],
+    ] as const) {
+      const refused = await send(user, await sheetForm(hoaSen, [['05/01/2026', 'Internet', 1]]));
+      expect(refused.status).toBe(status);
+    }
+    expect(await stored(hoaSen)).toBe(before);
+    const right = await send(
+      'nhanvien',
+      await sheetForm(hoaSen, [
+        ['05/01/2026', 'Internet', '220.000'],
+        ['06/01/2026', 'Sửa chữa', 90_000],
+      ]),
+    );
+    expect(right.status).toBe(200);
+    expect(await right.json()).toEqual({ status: true, data: { created: 2 } });
   });
 });

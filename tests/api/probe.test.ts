@@ -214,7 +214,12 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
 
 /** Multipart routes take a form; their sample names the house. */
 function sampleForm(route: string, id: Ids): FormData | undefined {
-  if (route !== 'ExcelImport/ImportEmptyRooms' && route !== 'ExcelImport/ImportLessee') return undefined;
+  const multipart = [
+    'ExcelImport/ImportEmptyRooms',
+    'ExcelImport/ImportLessee',
+    'ExcelImport/ImportExpenses',
+  ];
+  if (!multipart.includes(route)) return undefined;
   const form = new FormData();
   form.append('houseID', id.house);
   return form;

@@ -10,7 +10,9 @@ import {
   listExpenses,
   updateExpense,
 } from '../../api/src/useCases/expenses/crud.js';
+import { expenseImportTemplate, importExpenses } from '../../api/src/useCases/expenses/sheet.js';
 import type { Actor } from '../../api/src/useCases/shared/actor.js';
+import { loadExcel } from '../../api/src/useCases/shared/spreadsheets.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import {
@@ -234,5 +236,85 @@ describe('the receipt photo', () => {
       'Không tìm thấy ảnh đã tải lên. Vui lòng tải lại ảnh.',
     );
     expect(await storedExpenses()).toHaveLength(0);
+  });
+});
+
+describe('the Excel import', () => {
+  async function sheet(rows: Array<Array<string | number | Date>>): Promise<Uint8Array> {
+    const Excel = await loadExcel();
+    const workbook = new Excel.Workbook();
+    const data = workbook.addWorksheet('Chi phí');
+    data.addRow(['Ngày chi', 'Hạng mục', 'Số tiền', 'Ghi chú']);
+    for (const row of rows) data.addRow(row);
+    return new Uint8Array(await workbook.xlsx.writeBuffer());
+  }
+
+  it('imports every row when all are right: date cells and dd/mm/yyyy text, labels as keys, "1.250.000"', async () => {
+    const outcome = await importExpenses(
+      actorFor(deps, landlord),
+      house.houseID,
+      await sheet([
+        [new Date(Date.UTC(2026, 10, 5)), 'Tiền điện (EVN)', 1_250_000, 'Kỳ tháng 10'],
+        ['06/11/2026', 'Bảo trì thang máy', '1.250.000', ''],
+      ]),
+    );
+    expect(outcome).toEqual({ ok: true, created: 2 });
+    const stored = (await storedExpenses()).map(({ date, category, amount, note }) => ({
+      date,
+      category,
+      amount,
+      note,
+    }));
+    expect(stored.sort((a, b) => a.date.localeCompare(b.date))).toEqual([
+      { date: '2026-11-05', category: 'electricity', amount: 1_250_000, note: 'Kỳ tháng 10' },
+      { date: '2026-11-06', category: 'Bảo trì thang máy', amount: 1_250_000, note: undefined },
+    ]);
+  });
+
+  it('writes nothing when one row is wrong, and sends the sheet back with a Vietnamese error per row', async () => {
+    const outcome = await importExpenses(
+      actorFor(deps, landlord),
+      house.houseID,
+      await sheet([
+        ['05/11/2026', 'Internet', 250_000],
+        ['30/12/2026', 'Sửa chữa', 0],
+        ['', 'Vệ sinh', 'nhiều'],
+      ]),
+    );
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.errorRows).toBe(2);
+    expect(await storedExpenses()).toHaveLength(0);
+    const Excel = await loadExcel();
+    const report = new Excel.Workbook();
+    await report.xlsx.load(outcome.report as unknown as ArrayBuffer);
+    const rows = report.worksheets[0]!;
+    expect(rows.getRow(1).getCell(5).value).toBe('Lỗi');
+    expect(rows.getRow(2).getCell(5).value).toBeNull();
+    expect(String(rows.getRow(3).getCell(5).value)).toContain(EXPENSE_MESSAGES.amountPositive);
+    expect(String(rows.getRow(3).getCell(5).value)).toContain(EXPENSE_MESSAGES.dateInFuture);
+    expect(String(rows.getRow(4).getCell(5).value)).toContain('Ngày chi');
+    expect(String(rows.getRow(4).getCell(5).value)).toContain('Số tiền');
+  });
+
+  it('refuses a tenant and another landlord before reading the sheet', async () => {
+    const data = await sheet([['05/11/2026', 'Internet', 250_000]]);
+    const room = await aRoom(deps, house);
+    const tenant = await aLessee(deps, { house, room, contract: await aContract(deps, room) });
+    expect((await refusal(importExpenses(actorFor(deps, tenant), house.houseID, data))).kind).toBe(
+      'forbidden',
+    );
+    expect(
+      (await refusal(importExpenses(actorFor(deps, await aLandlord(deps)), house.houseID, data))).kind,
+    ).toBe('notFound');
+    expect(await storedExpenses()).toHaveLength(0);
+  });
+
+  it('the template has the columns the import reads', async () => {
+    const Excel = await loadExcel();
+    const template = new Excel.Workbook();
+    await template.xlsx.load((await expenseImportTemplate()) as unknown as ArrayBuffer);
+    const header = template.worksheets[0]!.getRow(1).values as unknown[];
+    expect(header.slice(1)).toEqual(['Ngày chi', 'Hạng mục', 'Số tiền', 'Ghi chú']);
   });
 });

@@ -22,6 +22,7 @@ import { dayjs, formatDate, formatMoney, VIETNAM_TIME_ZONE } from '../../lib/for
 import { paths } from '../../lib/paths';
 import { useSignedInSession } from '../../lib/session';
 import { ExpenseDialog } from './ExpenseDialog';
+import { ImportExpensesDialog } from './ImportExpensesDialog';
 import { deleteExpense, useExpensesOfYear } from './expensesApi';
 
 export const EXPENSE_DELETED_TEXT = 'Đã xóa khoản chi.';
@@ -107,6 +108,7 @@ export function ExpensesPage() {
   const session = useSignedInSession();
   const houseID = session.houseID;
   const [year, setYear] = useState(() => recentYears()[0] as number);
+  const [importing, setImporting] = useState(false);
   const { data, error, isLoading, mutate } = useExpensesOfYear(houseID, year);
   const { editor, removal } = useEntityDialogs<ExpenseView>({
     remove: (expense) => deleteExpense(expense.expenseID),
@@ -164,14 +166,23 @@ export function ExpensesPage() {
         subtitle={houseName ? `Các khoản chi của ${houseName}` : undefined}
         actions={
           houseID !== null ? (
-            <Button
-              variant="contained"
-              startIcon={<AddOutlined />}
-              onClick={editor.openCreate}
-              data-testid="expense-create-button"
-            >
-              Thêm khoản chi
-            </Button>
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Button
+                variant="outlined"
+                onClick={() => setImporting(true)}
+                data-testid="expense-import-button"
+              >
+                Nhập từ Excel
+              </Button>
+              <Button
+                variant="contained"
+                startIcon={<AddOutlined />}
+                onClick={editor.openCreate}
+                data-testid="expense-create-button"
+              >
+                Thêm khoản chi
+              </Button>
+            </Box>
           ) : undefined
         }
       />
@@ -198,6 +209,14 @@ export function ExpensesPage() {
         </Button>
       </Stack>
       {content}
+      {houseID !== null && (
+        <ImportExpensesDialog
+          open={importing}
+          houseID={houseID}
+          onClose={() => setImporting(false)}
+          onDone={() => void mutate()}
+        />
+      )}
       {houseID !== null && (
         <ExpenseDialog
           open={editor.open}
