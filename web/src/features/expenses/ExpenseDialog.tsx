@@ -7,70 +7,61 @@ import Typography from '@mui/material/Typography';
 import {
   EXPENSE_CATEGORIES,
   expenseCategoryLabel,
-  expenseCreateSchema,
   parseVietnameseNumber,
-  type ExpenseCreateInput,
   type ExpenseView,
 } from '@nhatro/common';
-import { useCallback, useState, type FormEvent } from 'react';
-import { DialogForm, FormDialog, useEntitySave } from '../../components/crud';
-import {
-  fieldErrorsFromBody,
-  reservedHelperText,
-  useFieldForm,
-  validateWithSchema,
-} from '../../components/fieldForm';
+import { DialogForm, FormDialog } from '../../components/crud';
+import { reservedHelperText } from '../../components/fieldForm';
 import { DateField } from '../../components/dates/DateField';
-import { preparePhoto } from '../../components/photoFile';
-import { dayjs, formatMoney, VIETNAM_TIME_ZONE } from '../../lib/format';
-import { notify } from '../../lib/toast';
-import { createExpense, updateExpense, uploadReceipt, type ExpensePayload } from './expensesApi';
+import { formatMoney } from '../../lib/format';
+import { today, useExpenseForm } from './useExpenseForm';
 
-export const EXPENSE_CREATED_TEXT = 'Đã thêm khoản chi.';
-export const EXPENSE_UPDATED_TEXT = 'Đã lưu khoản chi.';
-
-const FIELDS = ['date', 'category', 'amount', 'note', 'receiptBlobName'] as const;
-type ExpenseField = (typeof FIELDS)[number];
-type Values = Record<ExpenseField, string>;
-
-/** The form checks what the person typed; the house is the page's (checked by the server). */
-const formSchema = expenseCreateSchema.omit({ houseID: true });
-
-function validate(values: Values) {
-  return validateWithSchema<ExpenseField, Omit<ExpenseCreateInput, 'houseID'>>(
-    formSchema,
-    {
-      date: values.date,
-      category: values.category,
-      amount: parseVietnameseNumber(values.amount),
-      ...(values.note.trim() ? { note: values.note } : {}),
-    },
-    { amount: 'Số tiền chi' },
-  );
-}
-
-/** Vietnam's today, `yyyy-mm-dd`: an expense is written once paid. */
-function today(): string {
-  return dayjs().tz(VIETNAM_TIME_ZONE).format('YYYY-MM-DD');
-}
-
-function initialValues(expense: ExpenseView | null): Values {
-  if (expense === null) {
-    return { date: today(), category: '', amount: '', note: '', receiptBlobName: '' };
-  }
-  return {
-    date: expense.date,
-    category: expenseCategoryLabel(expense.category),
-    amount: String(expense.amount),
-    note: expense.note ?? '',
-    receiptBlobName: expense.receiptBlobName ?? '',
-  };
-}
+export { EXPENSE_CREATED_TEXT, EXPENSE_UPDATED_TEXT } from './useExpenseForm';
 
 /** The built-in categories and the house's own, by label. */
 function categoryOptions(used: readonly string[]): string[] {
   const own = used.filter((category) => !(EXPENSE_CATEGORIES as readonly string[]).includes(category));
   return [...EXPENSE_CATEGORIES.map(expenseCategoryLabel), ...new Set(own)];
+}
+
+/** The receipt photo: take or choose one, replace or remove it. */
+function ReceiptField({
+  blobName,
+  error,
+  receipt,
+  disabled,
+  onPick,
+  onRemove,
+}: {
+  blobName: string;
+  error: string | undefined;
+  receipt: { name: string; uploading: boolean } | null;
+  disabled: boolean;
+  onPick: (file: File | undefined) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      <Button component="label" variant="outlined" disabled={disabled} loading={receipt?.uploading === true}>
+        {blobName ? 'Đổi ảnh hóa đơn' : 'Chụp / chọn ảnh hóa đơn'}
+        <input
+          hidden
+          type="file"
+          accept="image/*"
+          data-testid="expense-receipt-input"
+          onChange={(event) => onPick(event.target.files?.[0])}
+        />
+      </Button>
+      {blobName && (
+        <Button color="error" disabled={disabled} onClick={onRemove}>
+          Bỏ ảnh
+        </Button>
+      )}
+      <Typography variant="body2" sx={{ color: error ? 'error.main' : 'text.secondary' }}>
+        {error ?? receipt?.name ?? (blobName ? 'Đã có ảnh hóa đơn' : '')}
+      </Typography>
+    </Stack>
+  );
 }
 
 function ExpenseForm({
@@ -86,58 +77,17 @@ function ExpenseForm({
   onClose: () => void;
   onSaved: () => void;
 }) {
-  const isEdit = expense !== null;
-  const { isSaving, save } = useEntitySave();
-  const [receipt, setReceipt] = useState<{ name: string; uploading: boolean } | null>(null);
-  const check = useCallback((values: Values) => validate(values).errors, []);
-  const form = useFieldForm<ExpenseField>(initialValues(expense), check);
-
-  const pickReceipt = async (file: File | undefined) => {
-    if (!file) return;
-    setReceipt({ name: file.name, uploading: true });
-    try {
-      const blobName = await uploadReceipt(houseID, await preparePhoto(file));
-      form.setValue('receiptBlobName', blobName);
-      setReceipt({ name: file.name, uploading: false });
-    } catch (error) {
-      setReceipt(null);
-      notify.error(error instanceof Error ? error.message : 'Không tải được ảnh hóa đơn lên.');
-    }
-  };
-
-  const handleSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isSaving || receipt?.uploading) return;
-    form.touchAll();
-    const { data } = validate(form.values);
-    if (data === null) return;
-    const receiptBlobName = form.values.receiptBlobName || null;
-    const payload: ExpensePayload = {
-      date: data.date,
-      category: data.category,
-      amount: data.amount,
-      note: form.values.note.trim() || null,
-      ...(isEdit || receiptBlobName ? { receiptBlobName } : {}),
-    };
-    const saved = await save(
-      () => (isEdit ? updateExpense(expense, payload) : createExpense(houseID, payload)),
-      {
-        successText: isEdit ? EXPENSE_UPDATED_TEXT : EXPENSE_CREATED_TEXT,
-        failureText: isEdit ? 'Lưu khoản chi thất bại!' : 'Thêm khoản chi thất bại!',
-        onBadRequest: (body) => form.setServerErrors(fieldErrorsFromBody(body, FIELDS)),
-      },
-    );
-    if (!saved) return;
-    onSaved();
-    onClose();
-  };
-
+  const { form, isEdit, isSaving, receipt, pickReceipt, handleSubmit } = useExpenseForm({
+    houseID,
+    expense,
+    onClose,
+    onSaved,
+  });
   const date = form.bindValue('date');
   const amount = form.bind('amount');
   const note = form.bind('note');
   const category = form.bindValue('category');
   const amountValue = parseVietnameseNumber(amount.value);
-  const receiptError = form.visibleError('receiptBlobName');
   return (
     <DialogForm
       label={isEdit ? 'Sửa khoản chi' : 'Thêm khoản chi'}
@@ -215,31 +165,14 @@ function ExpenseForm({
           disabled={isSaving}
           slotProps={{ htmlInput: { 'data-testid': 'expense-note' } }}
         />
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button
-            component="label"
-            variant="outlined"
-            disabled={isSaving}
-            loading={receipt?.uploading === true}
-          >
-            {form.values.receiptBlobName ? 'Đổi ảnh hóa đơn' : 'Chụp / chọn ảnh hóa đơn'}
-            <input
-              hidden
-              type="file"
-              accept="image/*"
-              data-testid="expense-receipt-input"
-              onChange={(event) => void pickReceipt(event.target.files?.[0])}
-            />
-          </Button>
-          {form.values.receiptBlobName && (
-            <Button color="error" disabled={isSaving} onClick={() => form.setValue('receiptBlobName', '')}>
-              Bỏ ảnh
-            </Button>
-          )}
-          <Typography variant="body2" sx={{ color: receiptError ? 'error.main' : 'text.secondary' }}>
-            {receiptError ?? receipt?.name ?? (form.values.receiptBlobName ? 'Đã có ảnh hóa đơn' : '')}
-          </Typography>
-        </Stack>
+        <ReceiptField
+          blobName={form.values.receiptBlobName}
+          error={form.visibleError('receiptBlobName')}
+          receipt={receipt}
+          disabled={isSaving}
+          onPick={(file) => void pickReceipt(file)}
+          onRemove={() => form.setValue('receiptBlobName', '')}
+        />
       </Stack>
     </DialogForm>
   );

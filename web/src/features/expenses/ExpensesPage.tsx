@@ -97,6 +97,61 @@ function ExpenseRow({
   );
 }
 
+/** The year's expenses, or the state the list is in (loading, failed, empty). */
+function ExpenseList({
+  expenses,
+  failed,
+  year,
+  onRetry,
+  onCreate,
+  onEdit,
+  onDelete,
+}: {
+  expenses: ExpenseView[] | undefined;
+  failed: boolean;
+  year: number;
+  onRetry: () => void;
+  onCreate: () => void;
+  onEdit: (expense: ExpenseView) => void;
+  onDelete: (expense: ExpenseView) => void;
+}) {
+  if (failed && expenses === undefined) return <ErrorState onRetry={onRetry} />;
+  if (expenses === undefined) {
+    return (
+      <Box aria-busy="true" aria-label="Đang tải chi phí">
+        {Array.from({ length: 4 }, (_, index) => (
+          <Skeleton key={index} variant="rounded" height={56} sx={{ mb: 1 }} />
+        ))}
+      </Box>
+    );
+  }
+  if (expenses.length === 0) {
+    return (
+      <EmptyState
+        title="Chưa có khoản chi"
+        description={`Chưa ghi khoản chi nào trong năm ${year}: tiền điện EVN, tiền nước, sửa chữa, vệ sinh…`}
+        action={
+          <Button variant="contained" startIcon={<AddOutlined />} onClick={onCreate}>
+            Thêm khoản chi
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <Box component="ul" aria-label="Các khoản chi" sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
+      {expenses.map((expense) => (
+        <ExpenseRow
+          key={expense.expenseID}
+          expense={expense}
+          onEdit={() => onEdit(expense)}
+          onDelete={() => onDelete(expense)}
+        />
+      ))}
+    </Box>
+  );
+}
+
 /** The last five years, this one first. */
 export function recentYears(): number[] {
   const year = dayjs().tz(VIETNAM_TIME_ZONE).year();
@@ -109,7 +164,7 @@ export function ExpensesPage() {
   const houseID = session.houseID;
   const [year, setYear] = useState(() => recentYears()[0] as number);
   const [importing, setImporting] = useState(false);
-  const { data, error, isLoading, mutate } = useExpensesOfYear(houseID, year);
+  const { data, error, mutate } = useExpensesOfYear(houseID, year);
   const { editor, removal } = useEntityDialogs<ExpenseView>({
     remove: (expense) => deleteExpense(expense.expenseID),
     afterRemove: () => mutate(),
@@ -119,44 +174,6 @@ export function ExpensesPage() {
   const usedCategories = useMemo(() => (data ?? []).map((expense) => expense.category), [data]);
   const total = (data ?? []).reduce((sum, expense) => sum + expense.amount, 0);
   const houseName = session.houses.find((house) => house.houseID === houseID)?.houseName;
-
-  let content;
-  if (error !== undefined && data === undefined) {
-    content = <ErrorState onRetry={() => void mutate()} />;
-  } else if (isLoading || data === undefined) {
-    content = (
-      <Box aria-busy="true" aria-label="Đang tải chi phí">
-        {Array.from({ length: 4 }, (_, index) => (
-          <Skeleton key={index} variant="rounded" height={56} sx={{ mb: 1 }} />
-        ))}
-      </Box>
-    );
-  } else if (data.length === 0) {
-    content = (
-      <EmptyState
-        title="Chưa có khoản chi"
-        description={`Chưa ghi khoản chi nào trong năm ${year}: tiền điện EVN, tiền nước, sửa chữa, vệ sinh…`}
-        action={
-          <Button variant="contained" startIcon={<AddOutlined />} onClick={editor.openCreate}>
-            Thêm khoản chi
-          </Button>
-        }
-      />
-    );
-  } else {
-    content = (
-      <Box component="ul" aria-label="Các khoản chi" sx={{ p: 0, m: 0, display: 'grid', gap: 1 }}>
-        {data.map((expense) => (
-          <ExpenseRow
-            key={expense.expenseID}
-            expense={expense}
-            onEdit={() => editor.openEdit(expense)}
-            onDelete={() => removal.ask(expense)}
-          />
-        ))}
-      </Box>
-    );
-  }
 
   return (
     <Box data-testid="expenses-page">
@@ -208,7 +225,15 @@ export function ExpensesPage() {
           Xem lợi nhuận
         </Button>
       </Stack>
-      {content}
+      <ExpenseList
+        expenses={data}
+        failed={error !== undefined}
+        year={year}
+        onRetry={() => void mutate()}
+        onCreate={editor.openCreate}
+        onEdit={editor.openEdit}
+        onDelete={removal.ask}
+      />
       {houseID !== null && (
         <ImportExpensesDialog
           open={importing}
