@@ -25,6 +25,8 @@ export * from './billingDay.js';
 export * from './monthlyBills.js';
 export * from './houseTickets.js';
 export * from './oneTimeCharges.js';
+export * from './expenses.js';
+export * from './profitReports.js';
 export * from './guestBills.js';
 export * from './vietQr.js';
 export * from './vietQrBanks.js';

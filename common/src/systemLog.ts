@@ -138,6 +138,8 @@ export const LOG_ENTITY_LABELS: Readonly<Record<string, string>> = {
   contractService: 'dịch vụ hợp đồng',
   contractImageVersion: 'bản hợp đồng giấy',
   lessorInfo: 'thông tin chủ trọ',
+  expense: 'khoản chi',
+  rentTaxThreshold: 'ngưỡng chịu thuế cho thuê',
 };
 
 /** One entry's action as a phrase ('Ký hợp đồng', 'Cập nhật phòng'); unknown codes are shown as recorded. */

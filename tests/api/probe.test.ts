@@ -38,6 +38,7 @@ interface Ids {
   oneTimeCharge: string;
   issue: string;
   notification: string;
+  expense: string;
   /** A pending registration (public, so the same for every caller). */
   registration: string;
 }
@@ -139,6 +140,15 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     'POST odata/Notification': { houseID: id.house, title: 'Thông báo dò', body: 'Nội dung dò' },
     'POST odata/Notification/{id}/Read': {},
     'POST api/MetaData/SetZaloAccessToken': { accessToken: 'probe-token-0000', templateID: '1' },
+    'POST odata/Expense': { houseID: id.house, date: '2026-01-05', category: 'repairs', amount: 1_000 },
+    'PATCH odata/Expense': { expenseID: id.expense, amount: 2_000 },
+    'PATCH odata/Expense/{id}': { amount: 2_000 },
+    'POST api/MetaData/SetRentTaxThreshold': {
+      amount: 500_000_000,
+      warnPercent: 80,
+      legalBasis: 'Căn cứ dò',
+      fromYear: 2026,
+    },
     'POST api/MetaData/SetPlatformPricing': {
       pricePerRoomMonth: 10_000,
       minimumYearFee: 300_000,
@@ -207,7 +217,12 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
 
 /** Multipart routes take a form; their sample names the house. */
 function sampleForm(route: string, id: Ids): FormData | undefined {
-  if (route !== 'ExcelImport/ImportEmptyRooms' && route !== 'ExcelImport/ImportLessee') return undefined;
+  const multipart = [
+    'ExcelImport/ImportEmptyRooms',
+    'ExcelImport/ImportLessee',
+    'ExcelImport/ImportExpenses',
+  ];
+  if (!multipart.includes(route)) return undefined;
   const form = new FormData();
   form.append('houseID', id.house);
   return form;
@@ -235,6 +250,7 @@ function pathOf(template: string, id: Ids, method: string): string {
     Issue: id.issue,
     Notification: id.notification,
     HMRegistration: id.registration,
+    Expense: id.expense,
   };
   const value = set ? byEntitySet[set] : undefined;
   if (!value) throw new Error(`No sample id for the route ${route}: add its entity set to pathOf`);
@@ -255,6 +271,7 @@ function queryOf(id: Ids): string {
     registrationID: id.registration,
     lesseeInfoID: id.lessee,
     Key: id.registration,
+    year: '2026',
     // chunha's staff member (Hoa Sen): DisableStaffAccount aims at them.
     userID: s.nhanvien?.userID ?? '',
   }).toString();
@@ -466,6 +483,12 @@ async function objectsOf(session: Session, houseName: string, phone: string): Pr
     device,
     fee,
     photo: sas.body.blobName,
+    expense: (
+      await api.request<{ expenseID: string }>('POST', '/odata/Expense', {
+        token,
+        body: { houseID: house, date: '2026-01-05', category: 'cleaning', amount: 150_000 },
+      })
+    ).body.expenseID,
     registration: await aPendingRegistration(phone),
     ...(await tenancyOf(token, house, phone)),
   };

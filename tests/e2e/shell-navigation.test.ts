@@ -35,6 +35,9 @@ const NAV_STAFF: NavEntry[] = [
   { label: 'Hóa đơn', path: '/monthlyBills' },
   // Staff with billing rights draft and issue the month's bills (docs/billing.md, "Who may do what").
   { label: 'Lập hóa đơn tháng', path: '/billDraft' },
+  // The house's expenses and profit: billing rights from BILLING_LEVELS.addCharge (docs/expenses.md).
+  { label: 'Chi phí', path: '/expenses' },
+  { label: 'Lợi nhuận', path: '/profitReport' },
 ];
 const NAV_LESSEE: NavEntry[] = [
   { label: 'Tổng quan', path: '/dashboard' },
@@ -52,6 +55,7 @@ const NAV_SUPER_ADMIN: NavEntry[] = [
   { label: 'Cài đặt hệ thống', path: '/timeBill' },
   { label: 'Nhật ký hệ thống', path: '/systemLog' },
   { label: 'Nhập Zalo token', path: '/settingZaloToken' },
+  { label: 'Ngưỡng thuế cho thuê', path: '/rentTaxThreshold' },
 ];
 
 const pages = cleanPages(baseURL);

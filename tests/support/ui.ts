@@ -123,6 +123,8 @@ export const LANDLORD_NAVIGATION: readonly NavEntry[] = [
   { label: 'Phí dịch vụ tòa nhà', path: '/settingAdmin' },
   { label: 'Ghi chỉ số điện nước', path: '/MeterRecord' },
   { label: 'Hóa đơn', path: '/monthlyBills' },
+  { label: 'Chi phí', path: '/expenses' },
+  { label: 'Lợi nhuận', path: '/profitReport' },
   { label: 'Thông báo', path: '/notifications' },
   { label: 'Quản lý nhân viên', path: '/staffManage' },
   { label: 'Dữ liệu cá nhân', path: '/personalData' },

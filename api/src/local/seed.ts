@@ -3,6 +3,7 @@ import type { Deps } from '../composition/deps.js';
 import { findUserByUsername } from '../useCases/shared/users.js';
 import { accountsSeeder } from './seed/accounts.js';
 import { billingSeeder } from './seed/billing.js';
+import { expensesSeeder } from './seed/expenses.js';
 import { housesSeeder } from './seed/houses.js';
 import { notificationsSeeder } from './seed/notifications.js';
 import { platformRequestsSeeder } from './seed/platformRequests.js';
@@ -19,6 +20,7 @@ const SEEDERS: Seeder[] = [
   tenancySeeder,
   notificationsSeeder,
   billingSeeder,
+  expensesSeeder,
   registrationsSeeder,
   platformRequestsSeeder,
 ];

@@ -287,6 +287,24 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
     'RoomBillsPage',
   ),
   guardedPage(
+    routePatterns.expenses,
+    'expenses',
+    () => import('../features/expenses/ExpensesPage'),
+    'ExpensesPage',
+  ),
+  guardedPage(
+    routePatterns.profitReport,
+    'expenses',
+    () => import('../features/profitReports/ProfitReportPage'),
+    'ProfitReportPage',
+  ),
+  guardedPage(
+    routePatterns.rentTaxThreshold,
+    'rentTaxThreshold',
+    () => import('../features/profitReports/RentTaxThresholdPage'),
+    'RentTaxThresholdPage',
+  ),
+  guardedPage(
     routePatterns.monthlyBills,
     'monthlyBills',
     () => import('../features/monthlyBills/HouseBillsPage'),

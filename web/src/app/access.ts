@@ -104,6 +104,14 @@ export const ROUTE_ACCESS = {
   bill: BILL_ACCESS,
   monthlyBills: COLLECTING_ACCESS,
   billingSettings: ACCESS.superAdmin,
+  /** Expenses and the profit report: the landlord and staff with billing rights (`BILLING_LEVELS.addCharge`). */
+  expenses: {
+    ...ACCESS.houseManagers,
+    permission: 'billingPermission',
+    allowedLevels: levelsFrom(BILLING_LEVELS.addCharge),
+  },
+  /** The tax threshold of rent income: the super admin's. */
+  rentTaxThreshold: ACCESS.superAdmin,
   /** Issue reports are about rooms: landlords and staff with room access handle them. */
   requests: ROOM_ACCESS,
   /** Spec [notification]: landlords and staff with room access post notices; a tenant reads theirs. */

@@ -5,6 +5,7 @@ import type {
   ContractImageVersion,
   ContractService,
   Device,
+  Expense,
   Fee,
   House,
   LesseeInfo,
@@ -20,6 +21,7 @@ import type {
   Payment,
   PlatformPaymentEntry,
   PlatformPricing,
+  RentTaxThreshold,
   PlatformRequest,
   Registration,
   Reservation,
@@ -167,6 +169,11 @@ export interface OneTimeChargeDoc
   type: 'oneTimeCharge';
 }
 
+/** An expense of a house (id = `expenseID`, random). */
+export interface ExpenseDoc extends StoredDoc, Expense {
+  type: 'expense';
+}
+
 export interface IssueDoc extends StoredDoc, Issue {
   type: 'issue';
 }
@@ -273,6 +280,7 @@ export type HouseScopedDoc =
   | RoomTicketDoc
   | MonthlyBillDoc
   | OneTimeChargeDoc
+  | ExpenseDoc
   | IssueDoc
   | HouseTotalsDoc
   | PaymentDoc
@@ -349,6 +357,8 @@ export interface PlatformSettingsDoc extends StoredDoc {
   zalo?: ZaloSettings;
   /** What landlords pay the platform (`DEFAULT_PLATFORM_PRICING` until the super admin sets it). */
   pricing?: PlatformPricing;
+  /** The rent income above which a household renting out rooms pays tax (`DEFAULT_RENT_TAX_THRESHOLD` until set). */
+  rentTaxThreshold?: RentTaxThreshold;
   updatedOn: string;
   updatedBy: string;
 }

@@ -52,6 +52,8 @@ const lessorPaper: ReferenceLookup = async (deps, blobName, scope) => {
 const contractFile = fieldHolds('contract', ['contractPDFFileURL', 'representativeLesseeSignature']);
 /** A photo of a meter taken with a reading (uploaded as a room image of the house). */
 const meterPhoto = fieldHolds('meterRecord', ['imageBlobName']);
+/** A photo of an expense's receipt (uploaded as a room image of the house). */
+const expenseReceipt = fieldHolds('expense', ['receiptBlobName']);
 /** A registered scan of a paper contract. */
 const paperVersion = fieldHolds('contractImageVersion', ['blobName']);
 /** A registration's identity papers (the name's scope is the anonymous upload's own, not an id). */
@@ -73,7 +75,7 @@ const registrationPaper: ReferenceLookup = async (deps, blobName) =>
  * lookup here.
  */
 const REFERENCES: Record<BlobContainer, readonly ReferenceLookup[]> = {
-  'room-images': [listedImage, meterPhoto],
+  'room-images': [listedImage, meterPhoto, expenseReceipt],
   'contract-pdf': [contractFile],
   'lessee-infor': [lesseePaper, lessorPaper],
   'hm-registration': [registrationPaper],

@@ -7,7 +7,9 @@ import type { Deps } from './deps.js';
  * The platform's settings document (`platform` container, pk = id = 'settings'): the default billing
  * day, the Zalo token and the fee table, each set by the super admin on its own page.
  */
-type SettingsFields = Partial<Pick<PlatformSettingsDoc, 'billingDay' | 'zalo' | 'pricing'>>;
+type SettingsFields = Partial<
+  Pick<PlatformSettingsDoc, 'billingDay' | 'zalo' | 'pricing' | 'rentTaxThreshold'>
+>;
 
 function settingsContainer(deps: Deps) {
   return deps.store.container<PlatformSettingsDoc>('platform');

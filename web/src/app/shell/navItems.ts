@@ -8,6 +8,7 @@ import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import DescriptionOutlined from '@mui/icons-material/DescriptionOutlined';
 import EditNoteOutlined from '@mui/icons-material/EditNoteOutlined';
 import ElectricMeterOutlined from '@mui/icons-material/ElectricMeterOutlined';
+import GavelOutlined from '@mui/icons-material/GavelOutlined';
 import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import HomeOutlined from '@mui/icons-material/HomeOutlined';
 import HowToRegOutlined from '@mui/icons-material/HowToRegOutlined';
@@ -15,6 +16,8 @@ import KeyOutlined from '@mui/icons-material/KeyOutlined';
 import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import MeetingRoomOutlined from '@mui/icons-material/MeetingRoomOutlined';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import QueryStatsOutlined from '@mui/icons-material/QueryStatsOutlined';
 import ReportProblemOutlined from '@mui/icons-material/ReportProblemOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
@@ -51,6 +54,9 @@ const METER_RECORDS = navItem('Ghi chỉ số điện nước', paths.meterRecor
 const BILL_DRAFT = navItem('Lập hóa đơn tháng', paths.billDraft(), EditNoteOutlined);
 /** The month's bills of the house: who still owes (landlords, staff with billing rights). */
 const MONTHLY_BILLS = navItem('Hóa đơn', paths.monthlyBills(), ReceiptLongOutlined);
+/** The house's expenses and the year's profit (landlords, staff with billing rights). */
+const EXPENSES = navItem('Chi phí', paths.expenses, PaymentsOutlined);
+const PROFIT = navItem('Lợi nhuận', paths.profitReport, QueryStatsOutlined);
 const NOTIFICATIONS = navItem('Thông báo', paths.notifications, CampaignOutlined);
 const STAFF = navItem('Quản lý nhân viên', paths.staff, BadgeOutlined);
 const ACCOUNT_SETTINGS = navItem('Cài đặt tài khoản', paths.accountSettings, ManageAccountsOutlined);
@@ -65,6 +71,7 @@ const NAV_ITEMS_BY_ROLE: Record<RoleId, readonly NavItem[]> = {
     navItem('Cài đặt hệ thống', paths.admin.settings, SettingsOutlined),
     navItem('Nhật ký hệ thống', paths.admin.systemLog, HistoryOutlined),
     navItem('Nhập Zalo token', paths.admin.zaloToken, KeyOutlined),
+    navItem('Ngưỡng thuế cho thuê', paths.admin.rentTaxThreshold, GavelOutlined),
   ],
   [ROLE_IDS.houseModerator]: [
     DASHBOARD,
@@ -75,12 +82,24 @@ const NAV_ITEMS_BY_ROLE: Record<RoleId, readonly NavItem[]> = {
     HOUSE_SERVICE_FEES,
     METER_RECORDS,
     MONTHLY_BILLS,
+    EXPENSES,
+    PROFIT,
     NOTIFICATIONS,
     STAFF,
     PERSONAL_DATA,
     ACCOUNT_SETTINGS,
   ],
-  [ROLE_IDS.staff]: [ROOMS, LESSEES, RESIDENCE, CONTRACTS, METER_RECORDS, MONTHLY_BILLS, BILL_DRAFT],
+  [ROLE_IDS.staff]: [
+    ROOMS,
+    LESSEES,
+    RESIDENCE,
+    CONTRACTS,
+    METER_RECORDS,
+    MONTHLY_BILLS,
+    BILL_DRAFT,
+    EXPENSES,
+    PROFIT,
+  ],
   [ROLE_IDS.lessee]: [
     navItem('Tổng quan', paths.dashboard, DashboardOutlined),
     navItem('Hóa đơn', paths.lesseeBills, ReceiptLongOutlined),
@@ -101,6 +120,7 @@ export function navItemsFor(role: Role, isUserActive: boolean): readonly NavItem
   return NAV_ITEMS_BY_ROLE[role.roleID].filter((item) => {
     if (item === MONTHLY_BILLS) return canOpenRoute(ROUTE_ACCESS.monthlyBills, role, item.path);
     if (item === BILL_DRAFT) return role.billingPermission >= BILLING_LEVELS.draftAndIssue;
+    if (item === EXPENSES || item === PROFIT) return role.billingPermission >= BILLING_LEVELS.addCharge;
     return true;
   });
 }

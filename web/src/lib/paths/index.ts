@@ -75,6 +75,9 @@ export const paths = {
     const text = search.toString();
     return text === '' ? '/monthlyBills' : `/monthlyBills?${text}`;
   },
+  /** The chosen house's expenses (EVN, water, repairs…) and the profit they leave. */
+  expenses: '/expenses',
+  profitReport: '/profitReport',
   /** The monthly bills of a room, by month and status. */
   roomBills: (roomID: string) => `/monthlyBillCD/${enc(roomID)}`,
   /** One one-time charge. */
@@ -113,5 +116,6 @@ export const paths = {
     settings: '/timeBill',
     systemLog: '/systemLog',
     zaloToken: '/settingZaloToken',
+    rentTaxThreshold: '/rentTaxThreshold',
   },
 } as const;

@@ -6,6 +6,7 @@ import {
   contractEntity,
   contractServiceEntity,
   deviceEntity,
+  expenseEntity,
   feeEntity,
   houseEntity,
   houseTicketEntity,
@@ -121,6 +122,7 @@ export const ROOM_MODEL = entityModel('Room', roomEntity, {
   renterRepresentative: 'RenterRepresentative',
 });
 export const DEVICE_MODEL = entityModel('Device', deviceEntity);
+export const EXPENSE_MODEL = entityModel('Expense', expenseEntity);
 export const FEE_MODEL = entityModel('Service', feeEntity);
 export const METER_MODEL = entityModel('Meter', meterEntity);
 export const METER_RECORD_MODEL = entityModel('MeterRecord', meterRecordEntity);
@@ -241,6 +243,7 @@ export const MODELS: Record<string, EntityModel> = Object.fromEntries(
     ROOM_TICKET_MODEL,
     HOUSE_TICKET_MODEL,
     ONE_TIME_CHARGE_MODEL,
+    EXPENSE_MODEL,
     ISSUE_MODEL,
     BANK_TRANSFER_MODEL,
     USER_MODEL,
