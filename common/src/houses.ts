@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, isoDateTime, text } from './fields.js';
+import { noticeDaysField } from './leaveNotices.js';
 
 /** Houses (nhà trọ): the payloads a landlord sends and the entity `/odata/House` returns. */
 
@@ -28,6 +29,7 @@ export type HouseCreateInput = z.infer<typeof houseCreateSchema>;
 export const houseUpdateSchema = houseCreateSchema.partial().extend({
   houseID: idField('Mã nhà trọ không hợp lệ.').optional(),
   billRounding: billRoundingField.optional(),
+  noticeDays: noticeDaysField.optional(),
 });
 export type HouseUpdateInput = z.infer<typeof houseUpdateSchema>;
 
@@ -40,6 +42,8 @@ export const houseEntity = z.object({
   billingDay: z.number().optional(),
   /** How its bills' totals are rounded (đồng); absent: {@link DEFAULT_BILL_ROUNDING}. */
   billRounding: z.number().optional(),
+  /** Days of notice a tenant gives before leaving (issue 27); absent: `DEFAULT_NOTICE_DAYS`. */
+  noticeDays: z.number().optional(),
 });
 export type House = z.infer<typeof houseEntity>;
 

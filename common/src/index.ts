@@ -42,3 +42,4 @@ export * from './systemReports.js';
 export * from './systemLog.js';
 export * from './tenancyLinks.js';
 export * from './unicodeText.js';
+export * from './leaveNotices.js';

@@ -57,6 +57,7 @@ export async function updateHouse(
     houseName: input.houseName,
     houseAddress: input.houseAddress,
     billRounding: input.billRounding,
+    noticeDays: input.noticeDays,
   });
   if (changed.length === 0) return entityView(house);
   const updated = await houseDocs<HouseDoc>(actor.deps).replace(next, {

@@ -8,6 +8,7 @@ import type {
   Fee,
   House,
   LesseeInfo,
+  LeaveNotice,
   HouseTicket,
   Issue,
   LessorIdentityImages,
@@ -171,6 +172,11 @@ export interface IssueDoc extends StoredDoc, Issue {
   type: 'issue';
 }
 
+/** A tenant's notice of leaving (issue 27), in the contract's house (id = `leaveNoticeID`). */
+export interface LeaveNoticeDoc extends StoredDoc, LeaveNotice {
+  type: 'leaveNotice';
+}
+
 /**
  * A house's running totals per month for the dashboard report (id `<houseID>_totals`), written in the
  * same batch as every change of a bill or charge. `complete` is false until rebuilt from the bills (a
@@ -274,6 +280,7 @@ export type HouseScopedDoc =
   | MonthlyBillDoc
   | OneTimeChargeDoc
   | IssueDoc
+  | LeaveNoticeDoc
   | HouseTotalsDoc
   | PaymentDoc
   | NotificationDoc
