@@ -68,3 +68,26 @@ export const leaveNoticeEntity = z.object({
   withdrawnOn: isoDateTime().optional(),
 });
 export type LeaveNotice = z.infer<typeof leaveNoticeEntity>;
+
+/** The day `days` after `date` (both `YYYY-MM-DD`). */
+export function addDays(date: string, days: number): string {
+  const instant = new Date(`${date}T00:00:00Z`);
+  instant.setUTCDate(instant.getUTCDate() + days);
+  return instant.toISOString().slice(0, 10);
+}
+
+/**
+ * The notice must leave the house `noticeDays` (on or after today + notice), unless the contract ends
+ * first (then its end date); never today or earlier, never after the contract's end.
+ */
+export function leaveDateWindow(
+  today: string,
+  noticeDays: number,
+  contractEnd: string,
+): { earliest: string; latest: string } | undefined {
+  const tomorrow = addDays(today, 1);
+  const byNotice = addDays(today, noticeDays);
+  const earliest = [byNotice < contractEnd ? byNotice : contractEnd, tomorrow].sort().at(-1) ?? tomorrow;
+  if (earliest > contractEnd) return undefined;
+  return { earliest, latest: contractEnd };
+}

@@ -5,7 +5,9 @@
  * nothing of the owner's, leak none of the owner's ids, and never answer 5xx. A route a new slice
  * adds is probed the day it is added; one that needs a body fails here until it has a sample below.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LeaveNoticeDoc } from '../../api/src/domain/shared/model.js';
 import { type HttpFunctionDefinition, httpFunctions } from '../../api/src/http/registry.js';
 import { ENTITY_SETS } from '../../api/src/http/odata.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
@@ -38,6 +40,7 @@ interface Ids {
   oneTimeCharge: string;
   issue: string;
   notification: string;
+  leaveNotice: string;
   /** A pending registration (public, so the same for every caller). */
   registration: string;
 }
@@ -193,6 +196,9 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
       newPassword: 'MoiHon@2026',
     },
     'POST api/TenancyLink/Resend': { contractID: id.contract },
+    'POST api/LeaveNotice': { contractID: id.contract, leaveDate: '2030-12-31' },
+    'POST api/LeaveNotice/{id}/Withdraw': {},
+    'POST api/LeaveNotice/{id}/Acknowledge': {},
     'POST api/GuestContract/Sign': {
       contractID: id.contract,
       token: 'khong.phai.token-that-cua-lien-ket',
@@ -214,7 +220,7 @@ function sampleForm(route: string, id: Ids): FormData | undefined {
 function pathOf(template: string, id: Ids, method: string): string {
   const route = template.replace('{contractId}', id.contract);
   if (!route.includes('{id}')) return `/${route}`;
-  const set = /^odata\/([^/]+)\/\{id\}/.exec(route)?.[1];
+  const set = /^(?:odata|api)\/([^/]+)\/\{id\}/.exec(route)?.[1];
   const byEntitySet: Record<string, string> = {
     House: id.house,
     Room: id.room,
@@ -232,6 +238,7 @@ function pathOf(template: string, id: Ids, method: string): string {
     Issue: id.issue,
     Notification: id.notification,
     HMRegistration: id.registration,
+    LeaveNotice: id.leaveNotice,
   };
   const value = set ? byEntitySet[set] : undefined;
   if (!value) throw new Error(`No sample id for the route ${route}: add its entity set to pathOf`);
@@ -390,6 +397,7 @@ async function tenancyOf(token: string, house: string, phone: string) {
   });
   expect(draft.status, JSON.stringify(draft.body)).toBe(201);
   return {
+    leaveNotice: await aLeaveNotice(house, contract.body.contractID, forContract?.roomID as string),
     houseTicket: `${house}_2030-01`,
     monthlyBill: bill.monthlyBillID,
     oneTimeCharge: charge.body.oneTimeChargeID,
@@ -401,6 +409,27 @@ async function tenancyOf(token: string, house: string, phone: string) {
     reservation: reservation.body.data.reservationID,
     contractService: subscription.body.contractServiceID,
   };
+}
+
+/** A tenant's notice of leaving, stored as `giveLeaveNotice` writes it (the probe's tenancies have no tenant signed in). */
+async function aLeaveNotice(house: string, contractID: string, roomID: string): Promise<string> {
+  const leaveNoticeID = randomUUID();
+  await product.services.store.container<LeaveNoticeDoc>('houses').create({
+    id: leaveNoticeID,
+    pk: house,
+    type: 'leaveNotice',
+    leaveNoticeID,
+    houseID: house,
+    roomID,
+    roomName: 'Phòng dò',
+    contractID,
+    leaveDate: '2030-12-31',
+    status: 'open',
+    noticeDays: 30,
+    createdBy: 'probe',
+    createdOn: '2026-11-20T08:00:00.000Z',
+  });
+  return leaveNoticeID;
 }
 
 /** A registration made as the public form makes it (its paper uploaded first). */

@@ -1,7 +1,13 @@
-import { isRoomLeaving, LEAVE_NOTICE_MESSAGES, leaveNoticeCreateSchema, MESSAGES } from '@nhatro/common';
+import {
+  isRoomLeaving,
+  LEAVE_NOTICE_MESSAGES,
+  leaveDateWindow,
+  leaveNoticeCreateSchema,
+  MESSAGES,
+} from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ContractDoc, HouseDoc, RoomDoc, UserDoc } from '../../api/src/domain/shared/model.js';
-import { leaveDateProblem, leaveDateWindow } from '../../api/src/domain/leaveNotices.js';
+import { leaveDateProblem } from '../../api/src/domain/leaveNotices.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { updateHouse } from '../../api/src/useCases/houses.js';

@@ -1,4 +1,10 @@
-import { DEFAULT_NOTICE_DAYS, LEAVE_NOTICE_MESSAGES, type LeaveNoticeStatus } from '@nhatro/common';
+import {
+  addDays,
+  DEFAULT_NOTICE_DAYS,
+  LEAVE_NOTICE_MESSAGES,
+  leaveDateWindow,
+  type LeaveNoticeStatus,
+} from '@nhatro/common';
 import { AppError } from './shared/errors.js';
 
 /**
@@ -10,13 +16,6 @@ import { AppError } from './shared/errors.js';
  * before tomorrow.
  */
 
-/** The day `days` after `date` (both `YYYY-MM-DD`). */
-export function addDays(date: string, days: number): string {
-  const instant = new Date(`${date}T00:00:00Z`);
-  instant.setUTCDate(instant.getUTCDate() + days);
-  return instant.toISOString().slice(0, 10);
-}
-
 /** `dd/mm/yyyy`, as the messages show a day. */
 function shown(date: string): string {
   const [year, month, day] = date.split('-');
@@ -25,19 +24,6 @@ function shown(date: string): string {
 
 export function noticeDaysOf(house: { noticeDays?: number }): number {
   return house.noticeDays ?? DEFAULT_NOTICE_DAYS;
-}
-
-/** The first and last day a tenant may name today, or `undefined` when none is left (the contract ended). */
-export function leaveDateWindow(
-  today: string,
-  noticeDays: number,
-  contractEnd: string,
-): { earliest: string; latest: string } | undefined {
-  const tomorrow = addDays(today, 1);
-  const byNotice = addDays(today, noticeDays);
-  const earliest = [byNotice < contractEnd ? byNotice : contractEnd, tomorrow].sort().at(-1) ?? tomorrow;
-  if (earliest > contractEnd) return undefined;
-  return { earliest, latest: contractEnd };
 }
 
 /** Why `leaveDate` is refused, in words the tenant can act on, or `undefined` when it may be given. */

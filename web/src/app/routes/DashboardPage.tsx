@@ -5,6 +5,7 @@ import { ROLE_IDS, useSignedInSession } from '../../lib/session';
 import { BillingSummaryCard } from '../../features/houseTickets/BillingSummaryCard';
 import { DashboardReportCard } from '../../features/dashboardReport/DashboardReportCard';
 import { OpenIssuesCard } from '../../features/issues/OpenIssuesCard';
+import { LeaveNoticesCard } from '../../features/leaveNotices/LeaveNoticesCard';
 import { RoomsOverview } from '../../features/rooms/RoomsOverview';
 import { TenantHome } from './TenantHomePage';
 
@@ -33,9 +34,18 @@ export function DashboardPage({
   // /requests is open to the landlord and to staff with room permission.
   const canOpenRooms = role.roomPermission >= LEVEL.read;
   const issues = canOpenRooms ? <OpenIssuesCard houseID={houseID} /> : undefined;
+  const leaving =
+    role.contractPermission >= LEVEL.read ? (
+      <LeaveNoticesCard
+        houseID={houseID}
+        canAcknowledge={role.contractPermission >= LEVEL.update}
+        canSetNotice={role.roleID === ROLE_IDS.houseModerator}
+      />
+    ) : undefined;
   const summary = (
     <>
       {billing}
+      {leaving}
       {issues}
     </>
   );
