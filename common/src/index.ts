@@ -43,3 +43,4 @@ export * from './systemLog.js';
 export * from './tenancyLinks.js';
 export * from './unicodeText.js';
 export * from './leaveNotices.js';
+export * from './billDisputes.js';

@@ -9,6 +9,7 @@ import type {
   House,
   LesseeInfo,
   LeaveNotice,
+  BillDispute,
   HouseTicket,
   Issue,
   LessorIdentityImages,
@@ -172,6 +173,11 @@ export interface IssueDoc extends StoredDoc, Issue {
   type: 'issue';
 }
 
+/** A tenant's question about a bill line (issue 27), in the bill's house (id = `billDisputeID`). */
+export interface BillDisputeDoc extends StoredDoc, BillDispute {
+  type: 'billDispute';
+}
+
 /** A tenant's notice of leaving (issue 27), in the contract's house (id = `leaveNoticeID`). */
 export interface LeaveNoticeDoc extends StoredDoc, LeaveNotice {
   type: 'leaveNotice';
@@ -281,6 +287,7 @@ export type HouseScopedDoc =
   | OneTimeChargeDoc
   | IssueDoc
   | LeaveNoticeDoc
+  | BillDisputeDoc
   | HouseTotalsDoc
   | PaymentDoc
   | NotificationDoc
