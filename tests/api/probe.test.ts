@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LeaveNoticeDoc } from '../../api/src/domain/shared/model.js';
+import type { BillDisputeDoc, LeaveNoticeDoc, MonthlyBillDoc } from '../../api/src/domain/shared/model.js';
 import { type HttpFunctionDefinition, httpFunctions } from '../../api/src/http/registry.js';
 import { ENTITY_SETS } from '../../api/src/http/odata.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
@@ -41,6 +41,7 @@ interface Ids {
   issue: string;
   notification: string;
   leaveNotice: string;
+  billDispute: string;
   /** A pending registration (public, so the same for every caller). */
   registration: string;
 }
@@ -199,6 +200,8 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     'POST api/LeaveNotice': { contractID: id.contract, leaveDate: '2030-12-31' },
     'POST api/LeaveNotice/{id}/Withdraw': {},
     'POST api/LeaveNotice/{id}/Acknowledge': {},
+    'POST api/BillDispute': { monthlyBillID: id.monthlyBill, lineIndex: 0, reason: 'Dò' },
+    'POST api/BillDispute/{id}/Answer': { outcome: 'rejected', answer: 'Dò' },
     'POST api/GuestContract/Sign': {
       contractID: id.contract,
       token: 'khong.phai.token-that-cua-lien-ket',
@@ -239,6 +242,7 @@ function pathOf(template: string, id: Ids, method: string): string {
     Notification: id.notification,
     HMRegistration: id.registration,
     LeaveNotice: id.leaveNotice,
+    BillDispute: id.billDispute,
   };
   const value = set ? byEntitySet[set] : undefined;
   if (!value) throw new Error(`No sample id for the route ${route}: add its entity set to pathOf`);
@@ -398,6 +402,7 @@ async function tenancyOf(token: string, house: string, phone: string) {
   expect(draft.status, JSON.stringify(draft.body)).toBe(201);
   return {
     leaveNotice: await aLeaveNotice(house, contract.body.contractID, forContract?.roomID as string),
+    billDispute: await aBillDispute(bill),
     houseTicket: `${house}_2030-01`,
     monthlyBill: bill.monthlyBillID,
     oneTimeCharge: charge.body.oneTimeChargeID,
@@ -430,6 +435,30 @@ async function aLeaveNotice(house: string, contractID: string, roomID: string): 
     createdOn: '2026-11-20T08:00:00.000Z',
   });
   return leaveNoticeID;
+}
+
+/** A tenant's question about the first line of `bill`, stored as `createBillDispute` writes it. */
+async function aBillDispute(bill: MonthlyBillDoc): Promise<string> {
+  const billDisputeID = randomUUID();
+  await product.services.store.container<BillDisputeDoc>('houses').create({
+    id: billDisputeID,
+    pk: bill.houseID,
+    type: 'billDispute',
+    billDisputeID,
+    houseID: bill.houseID,
+    roomID: bill.roomID,
+    contractID: bill.contractID,
+    monthlyBillID: bill.monthlyBillID,
+    billName: bill.billName,
+    lineIndex: 0,
+    lineDescription: bill.billDetails[0]?.description ?? 'Tiền phòng',
+    lineAmount: bill.billDetails[0]?.amount ?? 0,
+    reason: 'Khiếu nại dò',
+    status: 'open',
+    createdBy: 'probe',
+    createdOn: '2026-11-20T08:00:00.000Z',
+  });
+  return billDisputeID;
 }
 
 /** A registration made as the public form makes it (its paper uploaded first). */
