@@ -26,6 +26,8 @@ export const BILL_DISPUTE_MESSAGES = {
   notOpen: 'Khiếu nại này đã được trả lời.',
   carriedOver:
     'Hóa đơn đã được chuyển nợ sang hóa đơn sau, không điều chỉnh được nữa. Hãy từ chối kèm lý do.',
+  settled:
+    'Hợp đồng của hóa đơn này đã thanh lý và quyết toán tiền cọc, không điều chỉnh hóa đơn được nữa. Hãy trả lời bằng lý do.',
   paymentOpen:
     'Người thuê đang có một lượt thanh toán trực tuyến chưa xong cho hóa đơn này. Vui lòng thử lại sau ít phút.',
   belowPaid: (paid: string) =>

@@ -218,6 +218,17 @@ describe('correcting the bill', () => {
     expect((await storedBill()).total).toBe(2_620_000);
   });
 
+  it('is refused once the contract was terminated (the settlement took the bill from the deposit)', async () => {
+    const asked = await question();
+    await houseDocs<ContractDoc>(deps).replace({ ...contract, status: 3, terminatedOn: '2026-11-18' });
+    await expectRefusal(
+      correct(asked.billDisputeID as string, 60_000),
+      'conflict',
+      BILL_DISPUTE_MESSAGES.settled,
+    );
+    expect((await storedBill()).total).toBe(2_620_000);
+  });
+
   it('staff of the house may answer; another landlord, their staff and the tenant may not', async () => {
     const asked = await question();
     const id = asked.billDisputeID as string;

@@ -14,12 +14,13 @@ import { AppError } from './shared/errors.js';
  * A line may be questioned whatever the bill's status (paid too), except the rounding line and a debt
  * carried from an earlier bill (its own bill is where it was worked out). A correction sets the line's
  * amount, rounds the total again to the house's step and keeps the payments: the bill's status follows
- * (paid, partly paid, unpaid). It is refused on a bill carried over into a later one, and when the new total
+ * (paid, partly paid, unpaid). It is refused on a bill carried over into a later one, on a bill of a
+ * terminated contract (the settlement already took what it owed from the deposit), and when the new total
  * would be below what was already paid (the money would then have no bill: the landlord gives the
  * difference back and answers with a reason).
  */
 
-type Bill = Pick<MonthlyBill, 'billDetails' | 'total' | 'paidAmount' | 'status'>;
+type Bill = Pick<MonthlyBill, 'billDetails' | 'total' | 'paidAmount' | 'status' | 'payments'>;
 
 /** The line a tenant may question, or the refusal. */
 export function questionableLine(bill: Pick<MonthlyBill, 'billDetails'>, lineIndex: number): BillLine {
@@ -45,7 +46,7 @@ export function correctedBill(
   lineIndex: number,
   newAmount: number,
   roundingStep: number,
-  context: { billDisputeID: string; by: string; now: Date },
+  context: { billDisputeID: string; by: string; now: Date; contractSettled: boolean },
 ): {
   billDetails: BillLine[];
   total: number;
@@ -55,6 +56,10 @@ export function correctedBill(
   correction: BillCorrection;
 } {
   if (bill.status === BILL_STATUS.carriedOver) throw AppError.conflict(BILL_DISPUTE_MESSAGES.carriedOver);
+  // The settlement took what the bill owed from the deposit: a new amount would be asked of no one.
+  if (context.contractSettled || bill.payments.some((entry) => entry.method === 'deposit')) {
+    throw AppError.conflict(BILL_DISPUTE_MESSAGES.settled);
+  }
   const line = questionableLine(bill, lineIndex);
   if (line.amount === newAmount) {
     throw AppError.validation([{ field: 'newAmount', errorMessage: BILL_DISPUTE_MESSAGES.sameAmount }]);

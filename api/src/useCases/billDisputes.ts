@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   BILL_DISPUTE_MESSAGES,
+  CONTRACT_STATUS,
   DEFAULT_BILL_ROUNDING,
   ROLE,
   type BillDisputeAnswerInput,
@@ -9,7 +10,13 @@ import {
 import { correctedBill, questionableLine } from '../domain/billDisputes.js';
 import { lesseeScope } from '../domain/shared/access.js';
 import { AppError } from '../domain/shared/errors.js';
-import type { BillDisputeDoc, HouseScopedDoc, MonthlyBillDoc, PaymentDoc } from '../domain/shared/model.js';
+import type {
+  BillDisputeDoc,
+  ContractDoc,
+  HouseScopedDoc,
+  MonthlyBillDoc,
+  PaymentDoc,
+} from '../domain/shared/model.js';
 import type { Filter } from '../store/store.js';
 import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
@@ -131,6 +138,8 @@ export async function answerBillDispute(actor: Actor, billDisputeID: string, inp
   const bill = await houseDocs<MonthlyBillDoc>(deps).read(dispute.houseID, dispute.monthlyBillID);
   if (bill?.type !== 'monthlyBill') throw AppError.notFound();
   if (await hasOpenPayment(actor, bill)) throw AppError.conflict(BILL_DISPUTE_MESSAGES.paymentOpen);
+  const contract = await houseDocs<ContractDoc>(deps).read(bill.houseID, bill.contractID);
+  const contractSettled = contract?.type !== 'contract' || contract.status === CONTRACT_STATUS.terminated;
   const result = correctedBill(
     bill,
     dispute.lineIndex,
@@ -140,6 +149,7 @@ export async function answerBillDispute(actor: Actor, billDisputeID: string, inp
       billDisputeID,
       by: user.userID,
       now: deps.now(),
+      contractSettled,
     },
   );
   const { paidOn: _paidOn, ...unpaidBill } = bill;
