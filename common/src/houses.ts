@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, isoDateTime, text } from './fields.js';
+import { noticeDaysField } from './leaveNotices.js';
 
 /** Houses (nhà trọ): the payloads a landlord sends and the entity `/odata/House` returns. */
 
@@ -35,6 +36,7 @@ export const houseUpdateSchema = houseCreateSchema.partial().extend({
     .min(1, { error: 'Thời gian lưu giấy tờ tùy thân ít nhất 1 tháng.' })
     .max(60, { error: 'Thời gian lưu giấy tờ tùy thân tối đa 60 tháng.' })
     .optional(),
+  noticeDays: noticeDaysField.optional(),
 });
 export type HouseUpdateInput = z.infer<typeof houseUpdateSchema>;
 
@@ -49,6 +51,8 @@ export const houseEntity = z.object({
   billRounding: z.number().optional(),
   /** Months identity numbers and photos of people who left are kept; absent: 12. */
   identityRetentionMonths: z.number().optional(),
+  /** Days of notice a tenant gives before leaving (issue 27); absent: `DEFAULT_NOTICE_DAYS`. */
+  noticeDays: z.number().optional(),
 });
 export type House = z.infer<typeof houseEntity>;
 

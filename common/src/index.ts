@@ -46,3 +46,5 @@ export * from './tenancyLinks.js';
 export * from './unicodeText.js';
 export * from './residence.js';
 export * from './personalData.js';
+export * from './leaveNotices.js';
+export * from './billDisputes.js';

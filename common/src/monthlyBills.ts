@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { billCorrectionEntity } from './billDisputes.js';
 import { idField, isoDate, isoDateTime, money, monthField } from './fields.js';
 import { refundDueEntry } from './payments.js';
 import { LEVEL } from './roles.js';
@@ -127,6 +128,8 @@ export const monthlyBillEntity = z.object({
   transferQR: z.string().optional(),
   /** One bill read by its id: money VNPay took for it that pays nothing, to be returned (absent: none). */
   refundsDue: z.array(refundDueEntry).optional(),
+  /** Lines corrected after a tenant's question ('Khiếu nại hóa đơn'), oldest first (absent: none). */
+  corrections: z.array(billCorrectionEntity).optional(),
 });
 export type MonthlyBill = z.infer<typeof monthlyBillEntity>;
 

@@ -71,8 +71,19 @@ export const roomEntity = z.object({
   /** Blob names of the room's photos (read URLs come as `imageURLs`). */
   images: z.array(z.string()),
   createdOn: isoDateTime(),
+  /**
+   * The day the tenant gave notice to leave (issue 27): an occupied room with it is 'Sắp trống'
+   * ({@link isRoomLeaving}); cleared when the notice is withdrawn or a new contract starts.
+   */
+  leavingOn: z.iso.date().optional(),
 });
 export type Room = z.infer<typeof roomEntity>;
+
+/** 'Sắp trống': rented, and its tenant gave notice to leave on `leavingOn` (a status shown, not stored). */
+export const ROOM_LEAVING_LABEL = 'Sắp trống';
+export function isRoomLeaving(room: { status: string; leavingOn?: string }): boolean {
+  return room.status === 'occupied' && room.leavingOn !== undefined;
+}
 
 /** A short-lived read URL of one stored image. */
 export interface ImageLink {

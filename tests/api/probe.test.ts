@@ -5,7 +5,9 @@
  * nothing of the owner's, leak none of the owner's ids, and never answer 5xx. A route a new slice
  * adds is probed the day it is added; one that needs a body fails here until it has a sample below.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BillDisputeDoc, LeaveNoticeDoc, MonthlyBillDoc } from '../../api/src/domain/shared/model.js';
 import { type HttpFunctionDefinition, httpFunctions } from '../../api/src/http/registry.js';
 import { ENTITY_SETS } from '../../api/src/http/odata.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
@@ -39,6 +41,8 @@ interface Ids {
   issue: string;
   notification: string;
   expense: string;
+  leaveNotice: string;
+  billDispute: string;
   /** A pending registration (public, so the same for every caller). */
   registration: string;
 }
@@ -206,6 +210,11 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     'POST api/Residence/Declaration': { lesseeInfoID: id.lessee, method: 'vneid', declaredOn: '2026-01-05' },
     'POST api/User/MyData/Erasure': {},
     'POST api/User/MyData/Consent': {},
+    'POST api/LeaveNotice': { contractID: id.contract, leaveDate: '2030-12-31' },
+    'POST api/LeaveNotice/{id}/Withdraw': {},
+    'POST api/LeaveNotice/{id}/Acknowledge': {},
+    'POST api/BillDispute': { monthlyBillID: id.monthlyBill, lineIndex: 0, reason: 'Dò' },
+    'POST api/BillDispute/{id}/Answer': { outcome: 'rejected', answer: 'Dò' },
     'POST api/GuestContract/Sign': {
       contractID: id.contract,
       token: 'khong.phai.token-that-cua-lien-ket',
@@ -232,7 +241,7 @@ function sampleForm(route: string, id: Ids): FormData | undefined {
 function pathOf(template: string, id: Ids, method: string): string {
   const route = template.replace('{contractId}', id.contract);
   if (!route.includes('{id}')) return `/${route}`;
-  const set = /^odata\/([^/]+)\/\{id\}/.exec(route)?.[1];
+  const set = /^(?:odata|api)\/([^/]+)\/\{id\}/.exec(route)?.[1];
   const byEntitySet: Record<string, string> = {
     House: id.house,
     Room: id.room,
@@ -251,6 +260,8 @@ function pathOf(template: string, id: Ids, method: string): string {
     Notification: id.notification,
     HMRegistration: id.registration,
     Expense: id.expense,
+    LeaveNotice: id.leaveNotice,
+    BillDispute: id.billDispute,
   };
   const value = set ? byEntitySet[set] : undefined;
   if (!value) throw new Error(`No sample id for the route ${route}: add its entity set to pathOf`);
@@ -416,6 +427,8 @@ async function tenancyOf(token: string, house: string, phone: string) {
   });
   expect(draft.status, JSON.stringify(draft.body)).toBe(201);
   return {
+    leaveNotice: await aLeaveNotice(house, contract.body.contractID, forContract?.roomID as string),
+    billDispute: await aBillDispute(bill),
     houseTicket: `${house}_2030-01`,
     monthlyBill: bill.monthlyBillID,
     oneTimeCharge: charge.body.oneTimeChargeID,
@@ -427,6 +440,51 @@ async function tenancyOf(token: string, house: string, phone: string) {
     reservation: reservation.body.data.reservationID,
     contractService: subscription.body.contractServiceID,
   };
+}
+
+/** A tenant's notice of leaving, stored as `giveLeaveNotice` writes it (the probe's tenancies have no tenant signed in). */
+async function aLeaveNotice(house: string, contractID: string, roomID: string): Promise<string> {
+  const leaveNoticeID = randomUUID();
+  await product.services.store.container<LeaveNoticeDoc>('houses').create({
+    id: leaveNoticeID,
+    pk: house,
+    type: 'leaveNotice',
+    leaveNoticeID,
+    houseID: house,
+    roomID,
+    roomName: 'Phòng dò',
+    contractID,
+    leaveDate: '2030-12-31',
+    status: 'open',
+    noticeDays: 30,
+    createdBy: 'probe',
+    createdOn: '2026-11-20T08:00:00.000Z',
+  });
+  return leaveNoticeID;
+}
+
+/** A tenant's question about the first line of `bill`, stored as `createBillDispute` writes it. */
+async function aBillDispute(bill: MonthlyBillDoc): Promise<string> {
+  const billDisputeID = randomUUID();
+  await product.services.store.container<BillDisputeDoc>('houses').create({
+    id: billDisputeID,
+    pk: bill.houseID,
+    type: 'billDispute',
+    billDisputeID,
+    houseID: bill.houseID,
+    roomID: bill.roomID,
+    contractID: bill.contractID,
+    monthlyBillID: bill.monthlyBillID,
+    billName: bill.billName,
+    lineIndex: 0,
+    lineDescription: bill.billDetails[0]?.description ?? 'Tiền phòng',
+    lineAmount: bill.billDetails[0]?.amount ?? 0,
+    reason: 'Khiếu nại dò',
+    status: 'open',
+    createdBy: 'probe',
+    createdOn: '2026-11-20T08:00:00.000Z',
+  });
+  return billDisputeID;
 }
 
 /** A registration made as the public form makes it (its paper uploaded first). */

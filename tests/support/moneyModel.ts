@@ -17,6 +17,7 @@ import { gatewayDateToIso } from '../../api/src/domain/shared/onlinePayments.js'
 import {
   bankTransfersPartition,
   type BankTransferDoc,
+  type BillDisputeDoc,
   type ContractDoc,
   type HouseScopedDoc,
   type HouseTicketDoc,
@@ -40,6 +41,7 @@ import type { Store, StoredDoc } from '../../api/src/store/store.js';
 import type { Actor } from '../../api/src/useCases/shared/actor.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
+import { answerBillDispute } from '../../api/src/useCases/billDisputes.js';
 // The use cases under test.
 import {
   assignBankTransfer,
@@ -104,6 +106,8 @@ export type Op =
   | { kind: 'dismiss'; pick: number }
   | { kind: 'charge'; contract: number; amount: number }
   | { kind: 'deleteCharge'; pick: number }
+  /** A tenant's question about a line of an issued bill, answered by correcting the line to `amount`. */
+  | { kind: 'correctLine'; pick: number; amount: number }
   | { kind: 'terminate'; contract: number; offset: number; damage: number }
   | { kind: 'clock'; hours: number }
   | { kind: 'nightly' };
@@ -114,6 +118,8 @@ const ROOM_COUNT = ROOMS_PER_HOUSE * HOUSES;
 const RENTS = [1_500_000, 2_000_000, 2_750_000, 3_100_000];
 const CHARGES = [150_000, 500_000, 1_234_567];
 const DAMAGES = [0, 200_000, 9_000_000];
+/** Amounts a questioned line is corrected to: nothing, a little, an odd amount, more than most bills. */
+const CORRECTIONS = [0, 45_000, 123_456, 3_000_000];
 
 const pick = fc.nat({ max: 63 });
 
@@ -214,6 +220,14 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('deleteCharge' as const), pick }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('correctLine' as const),
+      pick,
+      amount: fc.nat({ max: CORRECTIONS.length - 1 }),
+    }),
+  },
   {
     weight: 1,
     arbitrary: fc.record({
@@ -868,6 +882,39 @@ export async function runOp(world: World, op: Op): Promise<void> {
       const target = chosen(charges, op.pick);
       if (!target) return skip(world, op);
       await run(`delete charge ${target.id.slice(0, 4)}`, () => deleteOneTimeCharge(actor, target.id));
+      break;
+    }
+    case 'correctLine': {
+      const bill = chosen(snapshot.bills, op.pick);
+      const lineIndex = bill?.billDetails.findIndex(
+        (line) => line.kind !== 'rounding' && line.kind !== 'debt',
+      );
+      if (!bill || lineIndex === undefined || lineIndex < 0) return skip(world, op);
+      const amount = CORRECTIONS[op.amount] as number;
+      // The question as the tenant's phone writes it (the model's tenancies have no tenant signed in).
+      const billDisputeID = `dispute-${nextSequence(world)}`;
+      await houseDocs<BillDisputeDoc>(deps).create({
+        id: billDisputeID,
+        pk: bill.houseID,
+        type: 'billDispute',
+        billDisputeID,
+        houseID: bill.houseID,
+        roomID: bill.roomID,
+        contractID: bill.contractID,
+        monthlyBillID: bill.monthlyBillID,
+        billName: bill.billName,
+        lineIndex,
+        lineDescription: bill.billDetails[lineIndex]?.description ?? '',
+        lineAmount: bill.billDetails[lineIndex]?.amount ?? 0,
+        reason: 'Khiếu nại',
+        status: 'open',
+        createdBy: 'tenant',
+        createdOn: world.clock.now().toISOString(),
+      });
+      const corrected = await run(`correct line ${lineIndex} of ${describe(bill)} to ${amount}`, () =>
+        answerBillDispute(actor, billDisputeID, { outcome: 'corrected', newAmount: amount }),
+      );
+      if (corrected) count(world, 'a bill line corrected');
       break;
     }
     case 'terminate': {

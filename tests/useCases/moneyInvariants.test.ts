@@ -45,6 +45,18 @@ const ADAPTERS: AdapterRun[] = [
 /** Sequences that found a defect once, replayed on every run. */
 const REGRESSIONS: Array<{ name: string; ops: Op[] }> = [
   {
+    // Seed 2035404067: a bill the termination settled from the deposit, corrected upward after a tenant's
+    // question, asked the ended tenancy for money again. A terminated contract's bills are no longer corrected.
+    name: 'a settled bill corrected after the contract ended',
+    ops: [
+      { kind: 'contract', room: 0, startOffset: 0, months: 1, rent: 0, deposit: 0 },
+      { kind: 'issue', house: 0, recompute: false },
+      { kind: 'terminate', contract: 0, offset: 0, damage: 0 },
+      { kind: 'correctLine', pick: 0, amount: 3 },
+      { kind: 'transfer', pick: 0, amount: 'exact' },
+    ],
+  },
+  {
     // Seed 2069000257: the tenant paid a charge on VNPay while the landlord deleted it; the money was
     // confirmed to VNPay and recorded on nothing. Deleting a charge now waits for its open payment link.
     name: 'a charge deleted while its payment link is open',

@@ -58,6 +58,7 @@ export async function updateHouse(
     houseAddress: input.houseAddress,
     billRounding: input.billRounding,
     identityRetentionMonths: input.identityRetentionMonths,
+    noticeDays: input.noticeDays,
   });
   if (changed.length === 0) return entityView(house);
   const updated = await houseDocs<HouseDoc>(actor.deps).replace(next, {

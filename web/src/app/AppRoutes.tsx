@@ -277,8 +277,8 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
   guardedPage(
     routePatterns.monthlyBill,
     'bill',
-    () => import('../features/monthlyBills/MonthlyBillPage'),
-    'MonthlyBillPage',
+    () => import('./routes/MonthlyBillRoute'),
+    'MonthlyBillRoute',
   ),
   guardedPage(
     routePatterns.roomBills,

@@ -1,4 +1,10 @@
-import { ROOM_STATUS, ROOM_STATUS_LABELS, type RoomStatusCode } from '@nhatro/common';
+import {
+  isRoomLeaving,
+  ROOM_LEAVING_LABEL,
+  ROOM_STATUS,
+  ROOM_STATUS_LABELS,
+  type RoomStatusCode,
+} from '@nhatro/common';
 
 export { ROOM_STATUS, ROOM_STATUS_LABELS, type RoomStatusCode };
 
@@ -25,4 +31,29 @@ export function countRoomsByStatus(rooms: readonly { status: string }[]): Record
   const counts: Record<RoomStatusFilter, number> = { all: rooms.length, empty: 0, reserved: 0, occupied: 0 };
   for (const room of rooms) if (isRoomStatusCode(room.status)) counts[room.status] += 1;
   return counts;
+}
+
+/** `dd/mm/yyyy` of an ISO day (`yyyy-mm-dd`), without time zones. */
+export function shownDay(isoDay: string): string {
+  const [year, month, day] = isoDay.split('-');
+  return `${day}/${month}/${year}`;
+}
+
+/**
+ * What a room's status reads and its colour: a rented room whose tenant gave notice is 'Sắp trống' with the
+ * day (issue 27, light blue); the others their stored status.
+ */
+export function roomStatusDisplay(room: { status: string; leavingOn?: string }): {
+  label: string;
+  color: 'success' | 'warning' | 'primary' | 'info';
+  leaving: boolean;
+} {
+  if (isRoomLeaving(room) && room.leavingOn !== undefined) {
+    return { label: `${ROOM_LEAVING_LABEL} từ ${shownDay(room.leavingOn)}`, color: 'info', leaving: true };
+  }
+  return {
+    label: roomStatusLabel(room.status),
+    color: isRoomStatusCode(room.status) ? ROOM_STATUS_COLORS[room.status] : 'primary',
+    leaving: false,
+  };
 }

@@ -9,6 +9,8 @@ import type {
   Fee,
   House,
   LesseeInfo,
+  LeaveNotice,
+  BillDispute,
   HouseTicket,
   Issue,
   LessorIdentityImages,
@@ -178,6 +180,16 @@ export interface IssueDoc extends StoredDoc, Issue {
   type: 'issue';
 }
 
+/** A tenant's question about a bill line (issue 27), in the bill's house (id = `billDisputeID`). */
+export interface BillDisputeDoc extends StoredDoc, BillDispute {
+  type: 'billDispute';
+}
+
+/** A tenant's notice of leaving (issue 27), in the contract's house (id = `leaveNoticeID`). */
+export interface LeaveNoticeDoc extends StoredDoc, LeaveNotice {
+  type: 'leaveNotice';
+}
+
 /**
  * A house's running totals per month for the dashboard report (id `<houseID>_totals`), written in the
  * same batch as every change of a bill or charge. `complete` is false until rebuilt from the bills (a
@@ -282,6 +294,8 @@ export type HouseScopedDoc =
   | OneTimeChargeDoc
   | ExpenseDoc
   | IssueDoc
+  | LeaveNoticeDoc
+  | BillDisputeDoc
   | HouseTotalsDoc
   | PaymentDoc
   | NotificationDoc

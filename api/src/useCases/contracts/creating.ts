@@ -100,7 +100,7 @@ function tenancyWrites(
     ...[...lessees, ...vehicles, ...services].map((doc) => ({ op: 'create' as const, doc })),
     {
       op: 'replace',
-      doc: { ...room, status: 'occupied' } satisfies RoomDoc,
+      doc: { ...room, status: 'occupied', leavingOn: undefined } satisfies RoomDoc,
       ...(room._etag ? { ifMatch: room._etag } : {}),
     },
     ...(reservation

@@ -186,7 +186,7 @@ async function writeTenancies(
       {
         op: {
           op: 'replace',
-          doc: { ...room, status: 'occupied' } satisfies RoomDoc,
+          doc: { ...room, status: 'occupied', leavingOn: undefined } satisfies RoomDoc,
           ...(room._etag ? { ifMatch: room._etag } : {}),
         },
         undo: { op: 'replace', doc: room },

@@ -6,6 +6,7 @@ import { BillingSummaryCard } from '../../features/houseTickets/BillingSummaryCa
 import { DashboardReportCard } from '../../features/dashboardReport/DashboardReportCard';
 import { OpenIssuesCard } from '../../features/issues/OpenIssuesCard';
 import { ResidenceDeadlinesCard } from '../../features/residence/ResidenceDeadlinesCard';
+import { LeaveNoticesCard } from '../../features/leaveNotices/LeaveNoticesCard';
 import { RoomsOverview } from '../../features/rooms/RoomsOverview';
 import { TenantHome } from './TenantHomePage';
 
@@ -37,10 +38,19 @@ export function DashboardPage({
   // Residence declarations due (issue 27): whoever may read the house's occupants.
   const residence =
     role.lesseePermission >= LEVEL.read ? <ResidenceDeadlinesCard houseID={houseID} /> : undefined;
+  const leaving =
+    role.contractPermission >= LEVEL.read ? (
+      <LeaveNoticesCard
+        houseID={houseID}
+        canAcknowledge={role.contractPermission >= LEVEL.update}
+        canSetNotice={role.roleID === ROLE_IDS.houseModerator}
+      />
+    ) : undefined;
   const summary = (
     <>
       {residence}
       {billing}
+      {leaving}
       {issues}
     </>
   );

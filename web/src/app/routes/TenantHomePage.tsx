@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { SectionCard } from '../../components/SectionCard';
 import { TenantPageStates } from '../../components/tenantParts';
 import { TenantIssuesSection } from '../../features/issues/TenantIssues';
+import { TenantLeaveNotice } from '../../features/leaveNotices/TenantLeaveNotice';
 import {
   TenantBillsSection,
   TenantChargesSection,
@@ -99,6 +100,7 @@ export function TenantHome() {
                 </Button>
               </SectionCard>
               <TenantNotices />
+              <TenantLeaveNotice houseID={own.houseID} />
               <Button component={RouterLink} to={paths.lesseeRoom} sx={{ justifySelf: 'start' }}>
                 Xem phòng, người ở và thiết bị
               </Button>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { BILL_MESSAGES, BILL_STATUS, BILLING_LEVELS } from '@nhatro/common';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useMonthlyBill, type MonthlyBillReply } from '../../lib/api/resources/monthlyBills';
 import { paths } from '../../lib/paths';
@@ -39,9 +40,11 @@ const MONTHLY_BILL: BillingItemKind<MonthlyBillReply> = {
 function BillView({
   bill,
   onChanged,
+  belowLines,
 }: {
   bill: MonthlyBillReply;
   onChanged: (next?: MonthlyBillReply) => void;
+  belowLines?: BelowLines;
 }) {
   const session = useSignedInSession();
   const isTenant = session.role.roleID === ROLE_IDS.lessee;
@@ -107,13 +110,21 @@ function BillView({
           )}
         </>
       }
-      details={<BillLines lines={bill.billDetails} testId="bill-lines" />}
+      details={
+        <>
+          <BillLines lines={bill.billDetails} testId="bill-lines" />
+          {belowLines?.(bill, () => onChanged())}
+        </>
+      }
     />
   );
 }
 
+/** What the page composing this one shows under the bill's lines (the questions about them). */
+type BelowLines = (bill: MonthlyBillReply, reload: () => void) => ReactNode;
+
 /** /bill/{id}: one monthly bill — lines, amounts, payments, QR code; cash, share, print and PDF. */
-export function MonthlyBillPage() {
+export function MonthlyBillPage({ belowLines }: { belowLines?: BelowLines } = {}) {
   return (
     <BillingItemPage
       useItem={useMonthlyBill}
@@ -121,7 +132,7 @@ export function MonthlyBillPage() {
       missingDescription="Hóa đơn này không tồn tại hoặc bạn không có quyền xem."
       pageTestId="monthly-bill-page"
       keyOf={(bill) => bill.monthlyBillID}
-      render={(bill, onChanged) => <BillView bill={bill} onChanged={onChanged} />}
+      render={(bill, onChanged) => <BillView bill={bill} onChanged={onChanged} belowLines={belowLines} />}
     />
   );
 }

@@ -17,7 +17,7 @@ import { RoomGallery } from './RoomGallery';
 import { RoomBillsSection, RoomDevicesSection, RoomRelationSections } from './RoomRelations';
 import { RoomTenancySection } from './RoomTenancySection';
 import { deleteRoom, revalidateRoomLists, useRoom, type RoomWithImages } from './roomsApi';
-import { ROOM_STATUS_COLORS, isRoomStatusCode, roomStatusLabel } from '../../lib/roomStatus';
+import { roomStatusDisplay } from '../../lib/roomStatus';
 
 export const ROOM_DELETED_TEXT = 'Xóa phòng thành công!';
 
@@ -53,7 +53,7 @@ function RoomDetails({ room }: { room: RoomWithImages }) {
     // A 409 says why the room cannot go (active contract, reservation): keep it in the dialog too.
     keepOpenOnStatuses: [409],
   });
-  const statusColor = isRoomStatusCode(room.status) ? ROOM_STATUS_COLORS[room.status] : 'default';
+  const status = roomStatusDisplay(room);
 
   return (
     <>
@@ -66,12 +66,7 @@ function RoomDetails({ room }: { room: RoomWithImages }) {
             component="span"
             sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
           >
-            <Chip
-              size="small"
-              color={statusColor}
-              label={roomStatusLabel(room.status)}
-              data-testid="room-status"
-            />
+            <Chip size="small" color={status.color} label={status.label} data-testid="room-status" />
             {typeof room.floor === 'number' && <span>Tầng {room.floor}</span>}
           </Box>
         }

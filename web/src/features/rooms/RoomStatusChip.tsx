@@ -1,14 +1,16 @@
 import Chip from '@mui/material/Chip';
-import { isRoomStatusCode, ROOM_STATUS_COLORS, ROOM_STATUS_LABELS } from '../../lib/roomStatus';
+import { roomStatusDisplay } from '../../lib/roomStatus';
 
-export function RoomStatusChip({ status }: { status: string }) {
-  if (!isRoomStatusCode(status)) return <Chip size="small" variant="outlined" label={status} />;
+/** The room's status; a rented room whose tenant gave notice reads 'Sắp trống từ dd/mm/yyyy'. */
+export function RoomStatusChip({ room }: { room: { status: string; leavingOn?: string } }) {
+  const shown = roomStatusDisplay(room);
   return (
     <Chip
       size="small"
       variant="outlined"
-      color={ROOM_STATUS_COLORS[status]}
-      label={ROOM_STATUS_LABELS[status]}
+      color={shown.color}
+      label={shown.label}
+      data-leaving={shown.leaving ? 'true' : undefined}
     />
   );
 }

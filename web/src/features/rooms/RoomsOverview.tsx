@@ -33,7 +33,7 @@ function RoomCard({ room, canOpen }: { room: Room; canOpen: boolean }) {
         <Typography variant="h3" component="h3" sx={{ overflowWrap: 'anywhere' }}>
           {room.roomName}
         </Typography>
-        <RoomStatusChip status={room.status} />
+        <RoomStatusChip room={room} />
       </Box>
       <Typography sx={{ mt: 1, fontWeight: 600 }}>
         {typeof room.price === 'number' ? `${formatMoney(room.price)}/tháng` : 'Chưa có giá thuê'}

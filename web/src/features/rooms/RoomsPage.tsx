@@ -27,10 +27,9 @@ import { CreateRoomDialog } from './CreateRoomDialog';
 import { ImportRoomsDialog } from './ImportRoomsDialog';
 import { useHouseRooms } from './roomsApi';
 import {
-  ROOM_STATUS_COLORS,
   ROOM_STATUS_LABELS,
   countRoomsByStatus,
-  isRoomStatusCode,
+  roomStatusDisplay,
   type RoomStatusFilter,
 } from '../../lib/roomStatus';
 import type { Room } from '@nhatro/common';
@@ -83,7 +82,7 @@ function groupByFloor(rooms: readonly IndexedRoom[], query: string, status: Room
 
 /** One room at a glance; memoised so typing in the search box does not re-render every card. */
 const RoomCard = memo(function RoomCard({ room }: { room: Room }) {
-  const color = isRoomStatusCode(room.status) ? ROOM_STATUS_COLORS[room.status] : 'primary';
+  const { color, label } = roomStatusDisplay(room);
   return (
     <Box component="li" sx={{ listStyle: 'none', minWidth: 0 }}>
       <ButtonBase
@@ -112,7 +111,7 @@ const RoomCard = memo(function RoomCard({ room }: { room: Room }) {
           {room.roomName}
         </Typography>
         <Typography variant="body2" sx={{ color: `${color}.dark`, fontWeight: 600 }}>
-          {isRoomStatusCode(room.status) ? ROOM_STATUS_LABELS[room.status] : room.status}
+          {label}
         </Typography>
         <Typography variant="body2" sx={{ mt: 0.5, fontWeight: 600 }}>
           {typeof room.price === 'number' ? formatMoney(room.price) : 'Chưa có giá'}
