@@ -47,7 +47,7 @@ import {
   dismissBankTransfer,
   feedSignature,
   receiveBankFeed,
-} from '../../api/src/useCases/bankTransfers.js';
+} from '../../api/src/useCases/bankTransfers/matching.js';
 import { expireContracts } from '../../api/src/useCases/contracts/changing.js';
 import { createContract } from '../../api/src/useCases/contracts/creating.js';
 import { terminateContract } from '../../api/src/useCases/contracts/terminating.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { billCodesIn } from '../../api/src/domain/bankTransfers.js';
-import { feedSignature, verifyFeedSignature } from '../../api/src/useCases/bankTransfers.js';
+import { feedSignature, verifyFeedSignature } from '../../api/src/useCases/bankTransfers/matching.js';
 
 describe('bill codes in a transfer note', () => {
   it('finds the code however the bank spaced, cased or accented the note', () => {
