@@ -114,6 +114,25 @@ const REGRESSIONS: Array<{ name: string; ops: Op[] }> = [
       { kind: 'clock', hours: 1 },
     ],
   },
+  {
+    name: 'SePay and Casso: exact, replayed, partial, over-payment, money out, a deleted charge',
+    ops: [
+      { kind: 'contract', room: 0, startOffset: 0, months: 2, rent: 0, deposit: 0 },
+      { kind: 'issue', house: 0, recompute: false },
+      { kind: 'transfer', pick: 0, amount: 'part', via: 'casso' },
+      { kind: 'resendTransfer', pick: 0 },
+      { kind: 'transfer', pick: 0, amount: 'over', via: 'sepay' },
+      { kind: 'resendTransfer', pick: 1 },
+      { kind: 'transfer', pick: 0, amount: 'outgoing', via: 'sepay' },
+      { kind: 'assign', pick: 2, target: 0 },
+      { kind: 'charge', contract: 0, amount: 1 },
+      { kind: 'deleteCharge', pick: 0 },
+      { kind: 'transfer', pick: 1, amount: 'exact', via: 'casso' },
+      { kind: 'transfer', pick: 0, amount: 'noCode', via: 'casso' },
+      { kind: 'transfer', pick: 0, amount: 'mangled', via: 'sepay' },
+      { kind: 'clock', hours: 1 },
+    ],
+  },
 ];
 
 let server: CosmosTestServer | undefined;

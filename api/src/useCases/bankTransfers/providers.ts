@@ -2,6 +2,7 @@ import {
   BANK_FEED_PROVIDER_MESSAGES,
   cassoWebhookSchema,
   MESSAGES,
+  type BankFeedProvider,
   sepayWebhookSchema,
   toFieldErrors,
 } from '@nhatro/common';
@@ -50,9 +51,13 @@ function parsed<T>(
 }
 
 /** The document id of a provider's transfer: one per provider, landlord and provider's id. */
-function providerTransferID(connection: BankFeedConnectionDoc, providerTransactionID: string): string {
+export function providerTransferID(
+  provider: BankFeedProvider,
+  ownerID: string,
+  providerTransactionID: string,
+): string {
   return createHash('sha256')
-    .update(`${connection.provider}|${connection.ownerID}|${providerTransactionID}`, 'utf8')
+    .update(`${provider}|${ownerID}|${providerTransactionID}`, 'utf8')
     .digest('hex')
     .slice(0, 32);
 }
@@ -65,7 +70,7 @@ async function receiveProviderTransfer(
   const owner = await findUser(deps, connection.ownerID);
   const waitReason = providerWaitReason(transfer, owner?.lessorInfo?.bankAccountNumber);
   return recordTransfer(deps, {
-    id: providerTransferID(connection, transfer.providerTransactionID),
+    id: providerTransferID(connection.provider, connection.ownerID, transfer.providerTransactionID),
     owner,
     transactionID: transfer.transactionID,
     accountNumber: transfer.accountNumber,
