@@ -24,6 +24,7 @@ import {
   BillStatusChip,
   Facts,
   PaymentColumn,
+  TransferReceived,
 } from './billParts';
 import { CashPaymentDialog, CollectCashButton, useCashPayment } from './cashPayment';
 
@@ -173,6 +174,7 @@ export function BillingItemView<T extends BillingItem>({
           </Box>
         )}
         {notice}
+        <TransferReceived payments={item.payments} testId={`${prefix}-transfer-received`} />
         <RefundsDue refunds={item.refundsDue} isTenant={isTenant} testId={`${prefix}-refunds-due`} />
         <Box
           sx={{

@@ -318,3 +318,24 @@ export function BillingItemStates({
     />
   );
 }
+
+/**
+ * 'Đã nhận chuyển khoản': the newest bank transfer credited to a bill or charge (SePay, Casso or the
+ * landlord assigning it), shown as soon as the page's refresh reads it.
+ */
+export function TransferReceived({
+  payments,
+  testId,
+}: {
+  payments: readonly PaymentEntry[];
+  testId: string;
+}) {
+  const transfers = payments.filter((payment) => payment.method === 'transfer');
+  const latest = transfers.at(-1);
+  if (latest === undefined) return null;
+  return (
+    <Alert severity="success" sx={{ mb: 2 }} data-testid={testId}>
+      Đã nhận chuyển khoản {formatMoney(latest.amount)} lúc {formatDateTime(latest.paidOn)}.
+    </Alert>
+  );
+}
