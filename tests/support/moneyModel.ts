@@ -1050,6 +1050,10 @@ export async function runOp(world: World, op: Op): Promise<void> {
   const carried = next.bills.filter((bill) => bill.status === BILL_STATUS.carriedOver).length;
   const before = snapshot.bills.filter((bill) => bill.status === BILL_STATUS.carriedOver).length;
   if (carried > before) count(world, 'a bill carried over');
+  const surplusTaken = (bills: MonthlyBillDoc[]) =>
+    bills.filter((bill) => bill.surplusCarriedToBillID).length;
+  if (surplusTaken(next.bills) > surplusTaken(snapshot.bills))
+    count(world, 'a surplus taken off a later bill');
 }
 
 /** How long after its link expired a `late` payment is dated: beyond the five minutes VNPay may take. */
@@ -1353,6 +1357,33 @@ export function brokenInvariants(world: World): string[] {
         );
       }
     }
+  }
+
+  // 2d. Money paid beyond a bill's total is taken off one later bill of the same contract, once, and
+  //     never more than the surplus: the old bill names the bill whose 'credit' line took it; a surplus
+  //     still open is a real one.
+  for (const bill of snapshot.bills) {
+    const surplus = bill.paidAmount - bill.total;
+    if (bill.surplusOpen && surplus <= 0) fail(`${bill.id}: surplus open without a surplus (${surplus})`);
+    if (bill.surplusOpen && bill.surplusCarriedToBillID) fail(`${bill.id}: surplus open and taken`);
+    const takers = snapshot.bills.filter((other) =>
+      other.billDetails.some((line) => line.kind === 'credit' && line.fromBillID === bill.id),
+    );
+    if (takers.length > 1) fail(`${bill.id}: its surplus taken off ${takers.length} bills`);
+    const [taker] = takers;
+    if (taker && bill.surplusCarriedToBillID !== taker.id) {
+      fail(`${bill.id}: surplus taken off ${taker.id}, but it names ${bill.surplusCarriedToBillID}`);
+    }
+    if (!taker && bill.surplusCarriedToBillID) fail(`${bill.id}: names a taker of its surplus that has none`);
+    const taken = -sumOf(
+      (taker?.billDetails ?? [])
+        .filter((line) => line.kind === 'credit' && line.fromBillID === bill.id)
+        .map((line) => line.amount),
+    );
+    if (taker && (taken <= 0 || taken > surplus))
+      fail(`${bill.id}: ${taken} ₫ taken of a ${surplus} ₫ surplus`);
+    if (taker && taker.contractID !== bill.contractID)
+      fail(`${bill.id}: surplus taken off another contract's bill`);
   }
 
   // 3. The house's running totals are the sums over its bills and charges.

@@ -6,6 +6,7 @@ import { BANK_FEED_PROVIDER_MESSAGES } from '@nhatro/common';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BankFeedConnectionsSection } from '../../web/src/features/bankTransfers/BankFeedConnectionsSection';
+import { MonthlyBillPage } from '../../web/src/features/monthlyBills/MonthlyBillPage';
 import { OWED_REFRESH_MS, refreshWhileOwed } from '../../web/src/lib/api/resources/monthlyBills';
 import { HOUSE, renderApp, renderPage, signIn } from './support/app';
 import { collection, fakeApi, type FakeApi } from './support/fakeApi';
@@ -133,6 +134,22 @@ describe('an open bill that still owes', () => {
       await vi.advanceTimersByTimeAsync(OWED_REFRESH_MS * 3);
     });
     expect(billReads()).toBe(before);
+  });
+});
+
+describe('the bill page', () => {
+  it('shows “Đã nhận chuyển khoản” with the amount once a transfer is on the bill, and nothing before', async () => {
+    let bill: typeof UNPAID | typeof PAID = UNPAID;
+    api.on('GET', '/odata/MonthlyBill/bill-11', () => ({ body: bill }));
+    signIn('landlord');
+    const { unmount } = renderPage(<MonthlyBillPage />, '/bill/bill-11', '/bill/:id');
+    await screen.findByTestId('bill-details', {}, { timeout: 12_000 });
+    expect(screen.queryByTestId('bill-transfer-received')).toBeNull();
+    unmount();
+    bill = PAID;
+    renderPage(<MonthlyBillPage />, '/bill/bill-11', '/bill/:id');
+    const notice = await screen.findByTestId('bill-transfer-received', {}, { timeout: 12_000 });
+    expect(notice.textContent).toContain('Đã nhận chuyển khoản 2.620.000');
   });
 });
 

@@ -24,7 +24,6 @@ import {
   BillStatusChip,
   Facts,
   PaymentColumn,
-  TransferReceived,
 } from './billParts';
 import { CashPaymentDialog, CollectCashButton, useCashPayment } from './cashPayment';
 
@@ -174,7 +173,6 @@ export function BillingItemView<T extends BillingItem>({
           </Box>
         )}
         {notice}
-        <TransferReceived payments={item.payments} testId={`${prefix}-transfer-received`} />
         <RefundsDue refunds={item.refundsDue} isTenant={isTenant} testId={`${prefix}-refunds-due`} />
         <Box
           sx={{

@@ -261,6 +261,7 @@ export function PaymentColumn({
 }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <TransferReceived payments={item.payments} testId={`${prefix}-transfer-received`} />
       <TransferSection
         transferQR={item.transferQR}
         owed={owed}
