@@ -64,6 +64,8 @@ export const BILL_LINE_KINDS = [
   'water',
   'service',
   'debt',
+  /** Money paid beyond an earlier bill's total (a transfer of more than was owed), taken off this one. */
+  'credit',
   'other',
   'rounding',
 ] as const;
@@ -122,6 +124,10 @@ export const monthlyBillEntity = z.object({
   payments: z.array(paymentEntryEntity),
   paidOn: isoDateTime().optional(),
   carriedToBillID: z.string().optional(),
+  /** Paid beyond its total and not yet taken off a later bill (a transfer of more than was owed). */
+  surplusOpen: z.boolean().optional(),
+  /** The later bill its surplus was taken off (a 'credit' line there). */
+  surplusCarriedToBillID: z.string().optional(),
   /** Until when the bill's guest link works (absent: no link, or revoked). */
   guestLinkExpiresOn: isoDateTime().optional(),
   /** The VietQR (NAPAS EMVCo) text for the amount still owed; absent when the landlord has no bank account. */

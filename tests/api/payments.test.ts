@@ -7,7 +7,7 @@ import {
 } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localSandboxMerchant } from '../../api/src/config/index.js';
-import { feedSignature } from '../../api/src/useCases/bankTransfers.js';
+import { feedSignature } from '../../api/src/useCases/bankTransfers/matching.js';
 import type { MonthlyBillDoc, OneTimeChargeDoc } from '../../api/src/domain/shared/model.js';
 import { aMonthlyBill, aOneTimeCharge } from '../support/billBuilders.js';
 import { gatewayCallback } from '../support/gateway.js';

@@ -177,6 +177,26 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     },
     'POST api/BankFeed/Assign': { bankTransferID: 'probe-transfer-1', billCode: 'NTAAAAAAAA' },
     'POST api/BankFeed/Dismiss': { bankTransferID: 'probe-transfer-1' },
+    'POST api/BankFeed/SePay': {
+      id: 1,
+      transactionDate: '2030-01-01 00:00:00',
+      accountNumber: '0071000123456',
+      content: 'NTAAAAAAAA',
+      transferType: 'in',
+      transferAmount: 1_000,
+    },
+    'POST api/BankFeed/Casso': {
+      error: 0,
+      data: {
+        id: 1,
+        description: 'NTAAAAAAAA',
+        amount: 1_000,
+        transactionDateTime: '2030-01-01 00:00:00',
+        accountNumber: '0071000123456',
+      },
+    },
+    'POST api/BankFeed/Connections/SePay': {},
+    'POST api/BankFeed/Connections/Casso': { checksumKey: 'probe-checksum-key-0123456789' },
     'PATCH odata/LessorInfor': { fullName: 'Chủ trọ dò' },
     'POST api/Staff/AddStaff': {
       fullName: 'Nhân viên dò',

@@ -8,7 +8,7 @@
  * bill code exactly as a code no bill carries. Every reply is well formed (tests/api/helpers.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { feedSignature } from '../../api/src/useCases/bankTransfers.js';
+import { feedSignature } from '../../api/src/useCases/bankTransfers/matching.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
 import { makePng } from '../support/png.js';
 import {

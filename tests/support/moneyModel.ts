@@ -7,6 +7,7 @@
  *
  * Every use case the property tests call is imported here, and only here.
  */
+import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { BILL_STATUS, CONTRACT_STATUS, contractCreateSchema, type PaymentEntry } from '@nhatro/common';
 import { firstKeptMonth, totalsOf, type MonthlyTotals } from '../../api/src/domain/dashboardReport.js';
@@ -49,7 +50,14 @@ import {
   dismissBankTransfer,
   feedSignature,
   receiveBankFeed,
-} from '../../api/src/useCases/bankTransfers.js';
+} from '../../api/src/useCases/bankTransfers/matching.js';
+import { installCassoKey, installSepayKey } from '../../api/src/useCases/bankTransfers/connections.js';
+import {
+  providerTransferID,
+  receiveCasso,
+  receiveSepay,
+} from '../../api/src/useCases/bankTransfers/providers.js';
+import { billCode } from '../../api/src/useCases/shared/billCodes.js';
 import { expireContracts } from '../../api/src/useCases/contracts/changing.js';
 import { createContract } from '../../api/src/useCases/contracts/creating.js';
 import { terminateContract } from '../../api/src/useCases/contracts/terminating.js';
@@ -87,7 +95,9 @@ export type Share = 'part' | 'full' | 'over';
  * refused it; the money is to be returned).
  */
 export type Outcome = 'success' | 'failure' | 'cancel' | 'abandon' | 'late';
-export type TransferKind = 'exact' | 'part' | 'over' | 'unknownCode' | 'noCode' | 'mangled';
+export type TransferKind = 'exact' | 'part' | 'over' | 'unknownCode' | 'noCode' | 'mangled' | 'outgoing';
+/** Who reports a transfer: the signed feed of its own format, SePay or Casso (each the landlord's own). */
+export type TransferVia = 'feed' | 'sepay' | 'casso';
 
 export type Op =
   | { kind: 'contract'; room: number; startOffset: number; months: number; rent: number; deposit: number }
@@ -100,7 +110,7 @@ export type Op =
   | { kind: 'cash'; pick: number; share: Share }
   | { kind: 'payLink'; pick: number; outcome: Outcome }
   | { kind: 'notify'; pick: number }
-  | { kind: 'transfer'; pick: number; amount: TransferKind }
+  | { kind: 'transfer'; pick: number; amount: TransferKind; via: TransferVia }
   | { kind: 'resendTransfer'; pick: number }
   | { kind: 'assign'; pick: number; target: number }
   | { kind: 'dismiss'; pick: number }
@@ -205,7 +215,16 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({
       kind: fc.constant('transfer' as const),
       pick,
-      amount: fc.constantFrom<TransferKind>('exact', 'part', 'over', 'unknownCode', 'noCode', 'mangled'),
+      amount: fc.constantFrom<TransferKind>(
+        'exact',
+        'part',
+        'over',
+        'unknownCode',
+        'noCode',
+        'mangled',
+        'outgoing',
+      ),
+      via: fc.constantFrom<TransferVia>('feed', 'sepay', 'casso'),
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('resendTransfer' as const), pick }) },
@@ -267,6 +286,8 @@ export function sequenceArbitrary(steps: number): fc.Arbitrary<Op[]> {
 const ACCOUNT = '0071000123456';
 /** A code of the right shape that no bill carries. */
 const UNKNOWN_CODE = 'NTQQQQ2345';
+const SEPAY_KEY = 'money-model-sepay-api-key-0123456789';
+const CASSO_KEY = 'money-model-casso-checksum-key-0123456789';
 
 interface ModelRoom {
   house: number;
@@ -317,9 +338,13 @@ interface ModelLink {
 interface ModelTransfer {
   transactionID: string;
   bankTransferID: string;
+  /** Negative: money that went out (SePay's `transferType: "out"`, Casso's negative amount). */
   amount: number;
   description: string;
   transactedOn: string;
+  via: TransferVia;
+  /** SePay's and Casso's own id of the transaction (a number, as they send it). */
+  providerID: number;
 }
 
 interface Payable {
@@ -362,6 +387,8 @@ export interface World {
   trace: string[];
   /** Steps run so far. */
   step: number;
+  /** The landlord's Casso connection (the `c` of its webhook URL). */
+  cassoConnectionID: string;
   /** How often each kind of step ran, was refused (by message) or found nothing to act on. */
   stats: Map<string, number>;
   sequence: number;
@@ -386,6 +413,8 @@ export async function openWorld(store: Store, closeStore: () => Promise<void>): 
     lessorInfo: { status: 1, fullName: 'Trần Văn Chủ', bankName: 'Vietcombank', bankAccountNumber: ACCOUNT },
   });
   const actor = actorFor(deps, landlord);
+  // The landlord connects their own SePay and Casso accounts (keys the model knows, as the landlord would).
+  await installSepayKey(deps, landlord.userID, SEPAY_KEY);
   const houseIDs: string[] = [];
   const rooms: ModelRoom[] = [];
   for (let house = 0; house < HOUSES; house += 1) {
@@ -429,6 +458,7 @@ export async function openWorld(store: Store, closeStore: () => Promise<void>): 
     step: 0,
     stats: new Map(),
     sequence: 0,
+    cassoConnectionID: (await installCassoKey(deps, landlord.userID, CASSO_KEY)).connectionID,
     close: closeStore,
   };
   world.snapshot = await readSnapshot(world);
@@ -585,8 +615,69 @@ function nextSequence(world: World): number {
   return world.sequence;
 }
 
-/** A signed call of the bank feed reporting `transfer`, now. */
+/** Keys sorted at every depth: what Casso signs (written here, not taken from the product). */
+function sortedDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortedDeep);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort())
+      out[key] = sortedDeep((value as Record<string, unknown>)[key]);
+    return out;
+  }
+  return value;
+}
+
+/** `2026-11-20 09:15:00`: how SePay and Casso write a time (Vietnam's). */
+function providerTime(iso: string): string {
+  return new Date(new Date(iso).getTime() + 7 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** The call that reports `transfer`, now: the signed feed, SePay or Casso, each in its own format. */
 async function reportTransfer(world: World, transfer: ModelTransfer) {
+  if (transfer.via === 'sepay') {
+    const body = JSON.stringify({
+      id: transfer.providerID,
+      gateway: 'Vietcombank',
+      transactionDate: providerTime(transfer.transactedOn),
+      accountNumber: ACCOUNT,
+      code: null,
+      content: transfer.description,
+      transferType: transfer.amount < 0 ? 'out' : 'in',
+      transferAmount: Math.abs(transfer.amount),
+      accumulated: 0,
+      subAccount: null,
+      referenceCode: transfer.transactionID,
+      description: '',
+    });
+    return receiveSepay(world.deps, body, `Apikey ${SEPAY_KEY}`);
+  }
+  if (transfer.via === 'casso') {
+    const payload = {
+      error: 0,
+      data: {
+        id: transfer.providerID,
+        reference: transfer.transactionID,
+        description: transfer.description,
+        amount: transfer.amount,
+        runningBalance: 0,
+        transactionDateTime: providerTime(transfer.transactedOn),
+        accountNumber: ACCOUNT,
+        bankName: 'Vietcombank',
+        bankAbbreviation: 'VCB',
+        virtualAccountNumber: '',
+        virtualAccountName: '',
+        counterAccountName: 'NGUYEN VAN THUE',
+        counterAccountNumber: '0123456789',
+        counterAccountBankId: '970436',
+        counterAccountBankName: 'Vietcombank',
+      },
+    };
+    const t = String(world.clock.now().getTime());
+    const v1 = createHmac('sha512', CASSO_KEY)
+      .update(`${t}.${JSON.stringify(sortedDeep(payload))}`)
+      .digest('hex');
+    return receiveCasso(world.deps, JSON.stringify(payload), world.cassoConnectionID, `t=${t},v1=${v1}`);
+  }
   const body = JSON.stringify({
     transactions: [
       {
@@ -813,7 +904,8 @@ export async function runOp(world: World, op: Op): Promise<void> {
     case 'transfer': {
       const target = chosen(world.payables, op.pick);
       const doc = target && payableDoc(world, target.id);
-      const code = doc?.billCode ?? UNKNOWN_CODE;
+      // A charge deleted since keeps its code: a transfer naming it must wait and bring nothing back.
+      const code = doc?.billCode ?? (target ? billCode(target.id) : UNKNOWN_CODE);
       const owed = doc ? owedOn(doc) : 0;
       const due = doc ? dueOf(doc) : 1_000_000;
       const amount =
@@ -821,7 +913,9 @@ export async function runOp(world: World, op: Op): Promise<void> {
           ? Math.max(1, Math.floor((owed || due) / 2))
           : op.amount === 'over'
             ? (owed || due) + 50_000
-            : owed || due;
+            : op.amount === 'outgoing'
+              ? -(owed || due)
+              : owed || due;
       const description =
         op.amount === 'unknownCode'
           ? `${UNKNOWN_CODE} chuyen tien phong`
@@ -830,15 +924,21 @@ export async function runOp(world: World, op: Op): Promise<void> {
             : op.amount === 'mangled'
               ? `MBVCB.${nextSequence(world)}.${code.slice(0, 2)} ${code.slice(2, 6)}-${code.slice(6)}.chuyen tien phong`
               : `${code} chuyen tien phong`;
-      const transactionID = `FT${String(nextSequence(world)).padStart(8, '0')}`;
+      const providerID = nextSequence(world);
+      const transactionID = `FT${String(providerID).padStart(8, '0')}`;
       const transfer: ModelTransfer = {
         transactionID,
-        bankTransferID: bankTransferID(ACCOUNT, transactionID),
+        bankTransferID:
+          op.via === 'feed'
+            ? bankTransferID(ACCOUNT, transactionID)
+            : providerTransferID(op.via, world.landlord.userID, String(providerID)),
         amount,
         description,
         transactedOn: world.clock.now().toISOString(),
+        via: op.via,
+        providerID,
       };
-      await run(`transfer ${amount} "${description}"${doc ? ` for ${describe(doc)}` : ''}`, () =>
+      await run(`${op.via}: transfer ${amount} "${description}"${doc ? ` for ${describe(doc)}` : ''}`, () =>
         reportTransfer(world, transfer),
       );
       if (!refused) world.transfers.push(transfer);
@@ -997,6 +1097,10 @@ export async function runOp(world: World, op: Op): Promise<void> {
   const carried = next.bills.filter((bill) => bill.status === BILL_STATUS.carriedOver).length;
   const before = snapshot.bills.filter((bill) => bill.status === BILL_STATUS.carriedOver).length;
   if (carried > before) count(world, 'a bill carried over');
+  const surplusTaken = (bills: MonthlyBillDoc[]) =>
+    bills.filter((bill) => bill.surplusCarriedToBillID).length;
+  if (surplusTaken(next.bills) > surplusTaken(snapshot.bills))
+    count(world, 'a surplus taken off a later bill');
 }
 
 /** How long after its link expired a `late` payment is dated: beyond the five minutes VNPay may take. */
@@ -1300,6 +1404,33 @@ export function brokenInvariants(world: World): string[] {
         );
       }
     }
+  }
+
+  // 2d. Money paid beyond a bill's total is taken off one later bill of the same contract, once, and
+  //     never more than the surplus: the old bill names the bill whose 'credit' line took it; a surplus
+  //     still open is a real one.
+  for (const bill of snapshot.bills) {
+    const surplus = bill.paidAmount - bill.total;
+    if (bill.surplusOpen && surplus <= 0) fail(`${bill.id}: surplus open without a surplus (${surplus})`);
+    if (bill.surplusOpen && bill.surplusCarriedToBillID) fail(`${bill.id}: surplus open and taken`);
+    const takers = snapshot.bills.filter((other) =>
+      other.billDetails.some((line) => line.kind === 'credit' && line.fromBillID === bill.id),
+    );
+    if (takers.length > 1) fail(`${bill.id}: its surplus taken off ${takers.length} bills`);
+    const [taker] = takers;
+    if (taker && bill.surplusCarriedToBillID !== taker.id) {
+      fail(`${bill.id}: surplus taken off ${taker.id}, but it names ${bill.surplusCarriedToBillID}`);
+    }
+    if (!taker && bill.surplusCarriedToBillID) fail(`${bill.id}: names a taker of its surplus that has none`);
+    const taken = -sumOf(
+      (taker?.billDetails ?? [])
+        .filter((line) => line.kind === 'credit' && line.fromBillID === bill.id)
+        .map((line) => line.amount),
+    );
+    if (taker && (taken <= 0 || taken > surplus))
+      fail(`${bill.id}: ${taken} ₫ taken of a ${surplus} ₫ surplus`);
+    if (taker && taker.contractID !== bill.contractID)
+      fail(`${bill.id}: surplus taken off another contract's bill`);
   }
 
   // 3. The house's running totals are the sums over its bills and charges.

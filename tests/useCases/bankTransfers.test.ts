@@ -6,7 +6,7 @@ import {
   dismissBankTransfer,
   listBankTransfers,
   receiveBankFeed,
-} from '../../api/src/useCases/bankTransfers.js';
+} from '../../api/src/useCases/bankTransfers/matching.js';
 import type {
   HouseDoc,
   MonthlyBillDoc,

@@ -1,6 +1,6 @@
 import { BILL_STATUS, type BankFeedTransaction } from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { feedSignature, receiveBankFeed } from '../../api/src/useCases/bankTransfers.js';
+import { feedSignature, receiveBankFeed } from '../../api/src/useCases/bankTransfers/matching.js';
 import { firstKeptMonth, houseTotalsID, totalsOf } from '../../api/src/domain/dashboardReport.js';
 import type {
   ContractDoc,

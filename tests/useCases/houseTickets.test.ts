@@ -571,6 +571,30 @@ describe('issuing a draft', () => {
     expect(fresh?.total).toBe(2_977_750 + october.total - 1_000_000);
   });
 
+  it('takes an earlier over-payment off the next bill as a credit line, once; the old bill names the new one', async () => {
+    const october = await aMonthlyBill(deps, tiered, {
+      month: '2026-10',
+      billName: 'Hóa đơn tháng 10/2026 – P102',
+      status: BILL_STATUS.paid,
+      surplusOpen: true,
+    });
+    await houseDocs<MonthlyBillDoc>(deps).replace({ ...october, paidAmount: october.total + 150_000 });
+    await draft();
+    const credit = ticketOf(tiered, await roomTickets()).lines.find((line) => line.kind === 'credit');
+    expect(credit).toMatchObject({
+      description: 'Tiền thừa từ Hóa đơn tháng 10/2026 – P102',
+      amount: -150_000,
+      fromBillID: october.monthlyBillID,
+    });
+    await updateHouseTicket(actorFor(deps, landlord), ticketID(), { issue: true }, undefined);
+    const newID = `${tiered.contractID}_${MONTH}`;
+    const old = await houseDocs<MonthlyBillDoc>(deps).read(house.houseID, october.monthlyBillID);
+    expect(old).toMatchObject({ status: BILL_STATUS.paid, surplusCarriedToBillID: newID });
+    expect(old?.surplusOpen).toBeUndefined();
+    const fresh = await houseDocs<MonthlyBillDoc>(deps).read(house.houseID, newID);
+    expect(fresh?.total).toBe(2_977_750 - 150_000);
+  });
+
   it('refuses to issue a debt paid since the draft, and writes nothing', async () => {
     const october = await aMonthlyBill(deps, tiered, { month: '2026-10' });
     await draft();

@@ -7,6 +7,7 @@ import { closeDeps, createDeps, useDeps, type Deps } from '../composition/deps.j
 import { allowBrowserOrigin, startAzurite } from './azurite.js';
 import { createLocalHost } from './host.js';
 import { startPaymentSandbox, type PaymentSandbox } from './paymentSandbox.js';
+import { connectDemoBankFeeds, type DemoBankFeedKeys } from './demoBankFeed.js';
 import { seedDemoData, type SeedOptions } from './seed.js';
 
 const REPOSITORY_ROOT = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
@@ -41,6 +42,8 @@ export interface RunningProduct {
   seeded: boolean;
   /** The local stand-in for VNPay; absent when real VNPay settings were given. */
   paymentSandbox?: PaymentSandbox;
+  /** Where the demo landlord's SePay and Casso keys are (absent without demo data). */
+  bankFeedKeys?: DemoBankFeedKeys;
   stop(): Promise<void>;
 }
 
@@ -71,6 +74,7 @@ export async function startLocalProduct(options: LocalProductOptions): Promise<R
   await services.blobs.ensureContainers();
   await allowBrowserOrigin(azurite.accountUrl, `${origin},http://127.0.0.1:${options.port}`);
   const seeded = options.seed === false ? false : await seedDemoData(services, options.seedOptions);
+  const bankFeedKeys = await connectDemoBankFeeds(services, options.dataDir);
   const server: Server = await createLocalHost({
     ...(options.serveWeb === false
       ? {}
@@ -99,6 +103,7 @@ export async function startLocalProduct(options: LocalProductOptions): Promise<R
     services,
     seeded,
     ...(paymentSandbox ? { paymentSandbox } : {}),
+    ...(bankFeedKeys ? { bankFeedKeys } : {}),
     async stop() {
       await new Promise<void>((resolveClose) => {
         server.close(() => resolveClose());

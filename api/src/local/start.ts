@@ -27,7 +27,14 @@ const passwordWidth = Math.max(...DEMO_ACCOUNTS.map((account) => account.passwor
 console.log(`
 Nhà trọ đang chạy tại ${product.url}
 Dữ liệu: ${dataDir}${product.seeded ? ' (vừa tạo dữ liệu mẫu)' : ''}
-Cổng thanh toán thử (thay cho VNPay): ${product.paymentSandbox?.url ?? 'VNPay theo cấu hình'}
+Cổng thanh toán thử (thay cho VNPay): ${product.paymentSandbox?.url ?? 'VNPay theo cấu hình'}${
+  product.bankFeedKeys
+    ? `
+Chuyển khoản tự động của chunha (giả lập bằng curl, xem docs/bank-feed.md):
+  SePay: POST ${product.url}/api/BankFeed/SePay, khóa API trong ${product.bankFeedKeys.sepayKeyFile}
+  Casso: POST ${product.url}${product.bankFeedKeys.cassoPath}, khóa checksum trong ${product.bankFeedKeys.cassoKeyFile}`
+    : ''
+}
 
 Tài khoản mẫu:
 ${DEMO_ACCOUNTS.map((a) => `  ${a.username.padEnd(width)}  ${a.password.padEnd(passwordWidth)}  ${a.description}`).join('\n')}

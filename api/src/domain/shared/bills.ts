@@ -42,6 +42,8 @@ export interface BillInput {
   vehicles: Array<{ vehicleID: string; licensePlate: string }>;
   readings: { electricity?: BillReading; water?: BillReading };
   debts: Array<{ monthlyBillID: string; billName: string; owed: number }>;
+  /** Earlier bills paid beyond their total: the surplus is taken off this bill (never below 0). */
+  credits?: Array<{ monthlyBillID: string; billName: string; surplus: number }>;
   /** The house's rounding step of the total (0, 500, 1.000 đồng); absent or 0: not rounded. */
   rounding?: number;
   /** The month's rent was charged by the contract's settlement (taken from the deposit): no rent line. */
@@ -208,7 +210,7 @@ const METER_FEE_UNITS: Record<MeterKind, Fee['unit']> = { electricity: 'kWh', wa
 
 /**
  * The bill's lines, in this order: rent, electricity, water, the contract's services (in the house's
- * order of services), carried-over debts.
+ * order of services), carried-over debts, then the surplus of earlier bills paid beyond their total.
  */
 export function computeBill(input: BillInput): ComputedBill {
   const { month, contract, fees, occupants } = input;
@@ -293,6 +295,19 @@ export function computeBill(input: BillInput): ComputedBill {
       unitPrice: owed,
       amount: owed,
       fromBillID: debt.monthlyBillID,
+    });
+  }
+
+  for (const credit of input.credits ?? []) {
+    const taken = Math.min(Math.round(credit.surplus), Math.max(0, sumLines(lines)));
+    if (taken <= 0) continue;
+    lines.push({
+      kind: 'credit',
+      description: `Tiền thừa từ ${credit.billName}`,
+      quantity: 1,
+      unitPrice: -taken,
+      amount: -taken,
+      fromBillID: credit.monthlyBillID,
     });
   }
 

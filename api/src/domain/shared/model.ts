@@ -1,4 +1,5 @@
 import type {
+  BankFeedProvider,
   BankTransfer,
   Contract,
   ContractChange,
@@ -340,6 +341,27 @@ export interface BankTransferDoc extends StoredDoc, BankTransfer {
 export function bankTransfersPartition(ownerID: string): string {
   return `bankTransfers:${ownerID || 'none'}`;
 }
+
+/**
+ * A landlord's connection of SePay or Casso (`platform` container, pk = `bankFeedConnections`, id =
+ * `<provider>:<landlord's userID>`): SePay's API key kept as its SHA-256 (the call is checked against
+ * it), Casso's checksum key sealed (the HMAC needs the key itself). Never returned.
+ */
+export interface BankFeedConnectionDoc extends StoredDoc {
+  type: 'bankFeedConnection';
+  provider: BankFeedProvider;
+  ownerID: string;
+  /** Casso: the id in the webhook URL (`?c=`), kept when the key is replaced. */
+  connectionID: string;
+  /** SePay: hex SHA-256 of the API key. */
+  keyHash?: string;
+  /** Casso: the checksum key, sealed. */
+  sealedKey?: SealedSecret;
+  /** The secret's last four characters. */
+  hint: string;
+  connectedOn: string;
+}
+export const BANK_FEED_CONNECTIONS_PARTITION = 'bankFeedConnections';
 
 /** Registrations of future landlords (`platform` container, pk = "registrations"). */
 export interface RegistrationDoc extends StoredDoc, Registration {

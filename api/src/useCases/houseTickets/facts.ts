@@ -39,6 +39,8 @@ export interface HouseFacts {
   readingsByRoom: Map<string, Partial<Record<'electricity' | 'water', MeterRecordDoc>>>;
   /** Unpaid and partly paid bills of earlier months, by contract. */
   debtsByContract: Map<string, MonthlyBillDoc[]>;
+  /** Earlier bills paid beyond their total whose surplus no later bill has taken yet. */
+  creditsByContract: Map<string, MonthlyBillDoc[]>;
   /** Contracts that already have a bill of this month. */
   billedContracts: Set<string>;
 }
@@ -73,6 +75,7 @@ export async function houseFacts(deps: Deps, house: HouseDoc, month: string): Pr
       items: [
         { op: 'in', field: 'status', values: [BILL_STATUS.unpaid, BILL_STATUS.partlyPaid] },
         { op: 'eq', field: 'month', value: month },
+        { op: 'eq', field: 'surplusOpen', value: true },
       ],
     }),
   ]);
@@ -106,6 +109,10 @@ export async function houseFacts(deps: Deps, house: HouseDoc, month: string): Pr
           bill.month < month &&
           (bill.status === BILL_STATUS.unpaid || bill.status === BILL_STATUS.partlyPaid),
       ),
+      (bill) => bill.contractID,
+    ),
+    creditsByContract: groupBy(
+      bills.filter((bill) => bill.month < month && bill.surplusOpen === true),
       (bill) => bill.contractID,
     ),
     billedContracts: new Set(bills.filter((bill) => bill.month === month).map((bill) => bill.contractID)),
@@ -164,6 +171,11 @@ export function computedTicket(facts: HouseFacts, contract: ContractDoc) {
         owed: bill.total - bill.paidAmount,
       }))
       .filter((debt) => debt.owed > 0),
+    credits: (facts.creditsByContract.get(contract.contractID) ?? []).map((bill) => ({
+      monthlyBillID: bill.monthlyBillID,
+      billName: bill.billName,
+      surplus: bill.paidAmount - bill.total,
+    })),
     rounding: facts.house.billRounding ?? DEFAULT_BILL_ROUNDING,
     rentSettled: contract.settlement?.rentMonth === facts.month,
   });

@@ -89,7 +89,9 @@ async function issueGroups(
   const debtIDs = [
     ...new Set(
       pending.flatMap((doc) =>
-        doc.lines.flatMap((line) => (line.kind === 'debt' && line.fromBillID ? [line.fromBillID] : [])),
+        doc.lines.flatMap((line) =>
+          (line.kind === 'debt' || line.kind === 'credit') && line.fromBillID ? [line.fromBillID] : [],
+        ),
       ),
     ),
   ];
@@ -121,6 +123,7 @@ async function issueGroups(
   const createdOn = deps.now().toISOString();
   const today = vietnamDate(deps.now());
   const carriedBy = new Map<string, string>();
+  const creditedBy = new Set<string>();
   const ops: Op[][] = [];
   for (const doc of pending) {
     const id = monthlyBillID(doc.contractID, doc.month);
@@ -157,6 +160,18 @@ async function issueGroups(
       }),
     );
     for (const line of doc.lines) {
+      if (line.kind === 'credit' && line.fromBillID) {
+        const old = oldBills.get(line.fromBillID);
+        if (!old || old.contractID !== doc.contractID) throw AppError.badRequest(MESSAGES.debtUnknown);
+        const surplus = old.paidAmount - old.total;
+        if (!old.surplusOpen || creditedBy.has(old.monthlyBillID) || -line.amount > surplus) {
+          throw AppError.conflict(MESSAGES.debtChanged(old.billName));
+        }
+        creditedBy.add(old.monthlyBillID);
+        const { surplusOpen: _open, ...rest } = old;
+        group.push(replaceOp({ ...rest, surplusCarriedToBillID: id }));
+        continue;
+      }
       if (line.kind !== 'debt' || !line.fromBillID) continue;
       const old = oldBills.get(line.fromBillID);
       if (!old || old.contractID !== doc.contractID) throw AppError.badRequest(MESSAGES.debtUnknown);

@@ -134,6 +134,14 @@ export async function creditOperations(
   );
   if (!credit) return [];
   const credited: PayableDoc = { ...target, ...credit };
+  // Money beyond a bill's total is taken off the contract's next bill (a 'credit' line when it is drafted).
+  if (
+    credited.type === 'monthlyBill' &&
+    credited.paidAmount > credited.total &&
+    !credited.surplusCarriedToBillID
+  ) {
+    credited.surplusOpen = true;
+  }
   return [
     { op: 'replace', doc: credited, ...(target._etag ? { ifMatch: target._etag } : {}) },
     ...(await paymentReceivedMessages(deps, target, received.amount, via)),

@@ -14,6 +14,7 @@ import { paths } from '../../lib/paths';
 import { LESSOR_STATUS, ROLE_IDS, useSignedInSession } from '../../lib/session';
 import { useLessorAccount, type LessorAccountReply } from '../../features/lessorInfo/lessorInfoApi';
 import { ChangePasswordSection } from '../../features/auth/ChangePasswordSection';
+import { BankFeedConnectionsSection } from '../../features/bankTransfers/BankFeedConnectionsSection';
 import { useLessorStatusSync } from '../../features/lessorInfo/lessorStatus';
 
 const SHOWN_FIELDS = [
@@ -164,6 +165,7 @@ export function AccountSettingsPage() {
       />
       <Box sx={{ display: 'grid', gap: 3 }}>
         {isLandlord && <LessorInfoSection />}
+        {isLandlord && <BankFeedConnectionsSection />}
         {isLandlord && (
           <SectionCard id="account-plan" title="Gói dịch vụ" testId="account-plan-section">
             <Typography sx={{ color: 'text.secondary', mb: 1.5 }}>

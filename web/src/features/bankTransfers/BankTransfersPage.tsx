@@ -12,6 +12,7 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
+  BANK_FEED_PROVIDER_LABELS,
   BANK_TRANSFER_MESSAGES,
   BANK_TRANSFER_STATUS_LABELS,
   bankTransferAssignSchema,
@@ -143,6 +144,7 @@ function TransferRow({
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
             {formatDateTime(transfer.transactedOn)} · Mã GD {transfer.transactionID}
             {transfer.senderName ? ` · ${transfer.senderName}` : ''}
+            {transfer.provider ? ` · qua ${BANK_FEED_PROVIDER_LABELS[transfer.provider]}` : ''}
           </Typography>
         </Box>
         <Chip
@@ -176,9 +178,11 @@ function TransferRow({
       )}
       {waiting && (
         <Box sx={{ display: 'flex', gap: 1, mt: 1.5, flexWrap: 'wrap' }}>
-          <Button variant="contained" onClick={() => onAssign(transfer)} data-testid="transfer-assign">
-            Gán vào hóa đơn
-          </Button>
+          {transfer.amount > 0 && (
+            <Button variant="contained" onClick={() => onAssign(transfer)} data-testid="transfer-assign">
+              Gán vào hóa đơn
+            </Button>
+          )}
           {transfer.status === 'unmatched' && (
             <Button onClick={() => void dismiss()} disabled={busy} data-testid="transfer-dismiss">
               Bỏ qua (không phải tiền phòng)

@@ -1,4 +1,10 @@
-import type { BankTransfer, BankTransferStatus } from '@nhatro/common';
+import type {
+  BankFeedConnection,
+  BankFeedProvider,
+  BankTransfer,
+  BankTransferStatus,
+  SepayConnectReply,
+} from '@nhatro/common';
 import useSWR, { mutate, type SWRResponse } from 'swr';
 import { apiRequest, fetchJson, type ODataCollection } from '../../lib/api';
 import { useApiResource } from '../../lib/api/swr';
@@ -52,4 +58,36 @@ export async function assignTransfer(bankTransferID: string, billCode: string): 
 export async function dismissTransfer(bankTransferID: string): Promise<void> {
   await apiRequest('/api/BankFeed/Dismiss', { method: 'POST', body: { bankTransferID } });
   await revalidateTransfers();
+}
+
+const CONNECTIONS = '/api/BankFeed/Connections';
+
+/** The landlord's SePay and Casso connections (never their secrets). */
+export function useBankFeedConnections(): SWRResponse<{ data: BankFeedConnection[] }, Error> {
+  return useApiResource<{ data: BankFeedConnection[] }>(CONNECTIONS);
+}
+
+/** A new SePay API key (the old one stops working); the key is in the reply this once. */
+export async function connectSepay(): Promise<SepayConnectReply> {
+  const reply = await apiRequest<{ data: SepayConnectReply }>(`${CONNECTIONS}/SePay`, {
+    method: 'POST',
+    body: {},
+  });
+  await mutate(CONNECTIONS);
+  return reply.data;
+}
+
+/** Saves the checksum key Casso shows (kept sealed; the webhook URL stays when it is replaced). */
+export async function connectCasso(checksumKey: string): Promise<BankFeedConnection> {
+  const reply = await apiRequest<{ data: BankFeedConnection }>(`${CONNECTIONS}/Casso`, {
+    method: 'POST',
+    body: { checksumKey },
+  });
+  await mutate(CONNECTIONS);
+  return reply.data;
+}
+
+export async function disconnectBankFeed(provider: BankFeedProvider): Promise<void> {
+  await apiRequest(`${CONNECTIONS}/${provider === 'sepay' ? 'SePay' : 'Casso'}`, { method: 'DELETE' });
+  await mutate(CONNECTIONS);
 }

@@ -26,6 +26,7 @@ import {
 import { formatDate, formatMoney } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { Line, ListBody, LoadingLines } from '../../components/tenantParts';
+import { TransferReceived } from './billParts';
 
 const PAID_PAGE_SIZE = 6;
 
@@ -124,6 +125,9 @@ function CurrentBill({ monthlyBillID }: { monthlyBillID: string }) {
           label={billStatusLabel(bill.status)}
           data-testid="tenant-current-bill-status"
         />
+      </Box>
+      <Box sx={{ mt: 1.5 }}>
+        <TransferReceived payments={bill.payments} testId="tenant-current-bill-transfer-received" />
       </Box>
       <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1.5, mt: 1.5 }}>
         <Box>

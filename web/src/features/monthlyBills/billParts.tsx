@@ -261,6 +261,7 @@ export function PaymentColumn({
 }) {
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <TransferReceived payments={item.payments} testId={`${prefix}-transfer-received`} />
       <TransferSection
         transferQR={item.transferQR}
         owed={owed}
@@ -316,5 +317,26 @@ export function BillingItemStates({
         listLabel: isTenant ? 'Về phòng của tôi' : 'Về danh sách phòng',
       }}
     />
+  );
+}
+
+/**
+ * 'Đã nhận chuyển khoản': the newest bank transfer credited to a bill or charge (SePay, Casso or the
+ * landlord assigning it), shown as soon as the page's refresh reads it.
+ */
+export function TransferReceived({
+  payments,
+  testId,
+}: {
+  payments: readonly PaymentEntry[];
+  testId: string;
+}) {
+  const transfers = payments.filter((payment) => payment.method === 'transfer');
+  const latest = transfers.at(-1);
+  if (latest === undefined) return null;
+  return (
+    <Alert severity="success" sx={{ mb: 2 }} data-testid={testId}>
+      Đã nhận chuyển khoản {formatMoney(latest.amount)} lúc {formatDateTime(latest.paidOn)}.
+    </Alert>
   );
 }

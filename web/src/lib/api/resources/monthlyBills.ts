@@ -69,9 +69,25 @@ export const billKeys = {
     `/odata/OneTimeCharge?roomID=${enc(roomID)}&$orderby=${enc('createdOn desc')}&$top=100`,
 } as const;
 
+/**
+ * How often an open bill or charge that still owes is read again, so a transfer that SePay or Casso
+ * reports shows while the page is open (not while the tab is hidden: SWR's `refreshWhenHidden` is off).
+ */
+export const OWED_REFRESH_MS = 8_000;
+
+/**
+ * Refresh while something is owed; stop once paid or carried over. Before the first reply it must say
+ * yes: SWR asks this once when the page opens, and a 0 there would never start the refresh.
+ */
+export function refreshWhileOwed(latest: { status: number } | undefined): number {
+  return latest === undefined || latest.status < BILL_STATUS.paid ? OWED_REFRESH_MS : 0;
+}
+
 /** One bill with its lines, payments and transfer QR (the landlord's, or the tenant's own). */
 export function useMonthlyBill(monthlyBillID: string | null): SWRResponse<MonthlyBillReply, Error> {
-  return useApiResource<MonthlyBillReply>(monthlyBillID === null ? null : billKeys.bill(monthlyBillID));
+  return useApiResource<MonthlyBillReply>(monthlyBillID === null ? null : billKeys.bill(monthlyBillID), {
+    refreshInterval: refreshWhileOwed,
+  });
 }
 
 /** A page of a room's bills, newest month first (a tenant gets their own contract's only). */
@@ -83,7 +99,9 @@ export function useBillList(query: BillListQuery | null): SWRResponse<ODataColle
 
 /** One one-time charge with its payments and transfer QR. */
 export function useOneTimeCharge(oneTimeChargeID: string): SWRResponse<OneTimeChargeReply, Error> {
-  return useApiResource<OneTimeChargeReply>(billKeys.charge(oneTimeChargeID));
+  return useApiResource<OneTimeChargeReply>(billKeys.charge(oneTimeChargeID), {
+    refreshInterval: refreshWhileOwed,
+  });
 }
 
 /** The one-time charges of a room's contracts, newest first (a tenant gets their own contract's). */

@@ -1,31 +1,38 @@
 import {
+  BANK_FEED_PROVIDER_MESSAGES,
   BANK_TRANSFER_MESSAGES,
   MESSAGES,
   bankFeedSchema,
   toFieldErrors,
+  type BankFeedProvider,
   type BankFeedTransaction,
   type BankTransferAssignInput,
 } from '@nhatro/common';
-import { billCodesIn, normalizeAccountNumber, transferDecision } from '../domain/bankTransfers.js';
-import { AppError } from '../domain/shared/errors.js';
+import {
+  billCodesIn,
+  normalizeAccountNumber,
+  transferDecision,
+  type TransferDecision,
+} from '../../domain/bankTransfers.js';
+import { AppError } from '../../domain/shared/errors.js';
 import {
   bankTransfersPartition,
   type BankTransferDoc,
   type HouseScopedDoc,
   type UserDoc,
-} from '../domain/shared/model.js';
-import type { ODataQuery } from '../domain/shared/odata/parse.js';
-import type { Filter } from '../domain/shared/query.js';
-import { isStoreError } from '../store/store.js';
-import { audit, type Actor } from './shared/actor.js';
-import { billOwed, chargeOwed } from './shared/billViews.js';
-import type { Deps } from './shared/deps.js';
-import { houseDocs, readHouse } from './shared/houseScope.js';
-import { listEntities, type EntityPage } from './shared/odataQuery.js';
-import { creditOperations, payableName, payableNow, type PayableDoc } from './shared/receivedPayments.js';
-import { entityView } from './shared/views.js';
+} from '../../domain/shared/model.js';
+import type { ODataQuery } from '../../domain/shared/odata/parse.js';
+import type { Filter } from '../../domain/shared/query.js';
+import { isStoreError } from '../../store/store.js';
+import { audit, type Actor } from '../shared/actor.js';
+import { billOwed, chargeOwed } from '../shared/billViews.js';
+import type { Deps } from '../shared/deps.js';
+import { houseDocs, readHouse } from '../shared/houseScope.js';
+import { listEntities, type EntityPage } from '../shared/odataQuery.js';
+import { creditOperations, payableName, payableNow, type PayableDoc } from '../shared/receivedPayments.js';
+import { entityView } from '../shared/views.js';
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { accountNumberHolders } from './shared/users.js';
+import { accountNumberHolders } from '../shared/users.js';
 
 /**
  * Bank-transfer matching: the bank feed's webhook reports incoming transfers; one whose note names a
@@ -124,31 +131,59 @@ async function creditTransfer(
   });
 }
 
-type FeedOutcome = 'matched' | 'unmatched' | 'duplicate';
+export type FeedOutcome = 'matched' | 'unmatched' | 'duplicate';
 
-async function receiveTransaction(deps: Deps, transaction: BankFeedTransaction): Promise<FeedOutcome> {
-  const accountNumber = normalizeAccountNumber(transaction.accountNumber);
-  const owner = await landlordOfAccount(deps, accountNumber);
-  const id = bankTransferID(accountNumber, transaction.transactionID);
+/** A reported transfer, whoever reported it, with what decides where it goes. */
+export interface IncomingTransfer {
+  /** The document's id: the same transaction from the same source is the same document. */
+  id: string;
+  /** The landlord it belongs to (`undefined`: no landlord; kept for the operator). */
+  owner: UserDoc | undefined;
+  transactionID: string;
+  accountNumber: string;
+  /** Negative: money that went out. */
+  amount: number;
+  description: string;
+  /** Where bill codes are looked for (the note, and for SePay the code it recognised). */
+  matchText: string;
+  transactedOn: string;
+  senderName?: string;
+  senderAccount?: string;
+  provider?: BankFeedProvider;
+  providerTransactionID?: string;
+  /** Why it waits whatever its note says (money out, another account, no landlord). */
+  waitReason?: string;
+  overpayment: 'credit' | 'wait';
+}
+
+/**
+ * Records a reported transfer once (its id) and credits it to the bill its note names when the rules
+ * allow, else leaves it waiting with the reason. A transfer recorded before and still `received` (a
+ * call that failed half-way) is matched again; one already decided is a duplicate.
+ */
+export async function recordTransfer(deps: Deps, incoming: IncomingTransfer): Promise<FeedOutcome> {
+  const { owner } = incoming;
   const pk = bankTransfersPartition(owner?.userID ?? '');
-  let transfer = await transfers(deps).read(pk, id);
+  let transfer = await transfers(deps).read(pk, incoming.id);
   if (transfer && transfer.status !== 'received') return 'duplicate';
   if (!transfer) {
     try {
       transfer = await transfers(deps).create({
-        id,
+        id: incoming.id,
         pk,
         type: 'bankTransfer',
         ownerID: owner?.userID ?? '',
-        bankTransferID: id,
-        transactionID: transaction.transactionID,
-        accountNumber,
-        amount: transaction.amount,
-        description: transaction.description,
-        transactedOn: new Date(transaction.transactedOn).toISOString(),
+        bankTransferID: incoming.id,
+        transactionID: incoming.transactionID,
+        accountNumber: incoming.accountNumber,
+        amount: incoming.amount,
+        description: incoming.description,
+        transactedOn: incoming.transactedOn,
         receivedOn: deps.now().toISOString(),
-        ...(transaction.senderName ? { senderName: transaction.senderName } : {}),
-        ...(transaction.senderAccount ? { senderAccount: transaction.senderAccount } : {}),
+        ...(incoming.senderName ? { senderName: incoming.senderName } : {}),
+        ...(incoming.senderAccount ? { senderAccount: incoming.senderAccount } : {}),
+        ...(incoming.provider ? { provider: incoming.provider } : {}),
+        ...(incoming.providerTransactionID ? { providerTransactionID: incoming.providerTransactionID } : {}),
         status: 'received',
       });
     } catch (error) {
@@ -156,16 +191,17 @@ async function receiveTransaction(deps: Deps, transaction: BankFeedTransaction):
       throw error;
     }
   }
-  const codes = billCodesIn(transaction.description);
-  const found = owner ? await payablesByCode(deps, codes, owner.userID) : [];
+  const codes = incoming.waitReason ? [] : billCodesIn(incoming.matchText);
+  const found = owner && !incoming.waitReason ? await payablesByCode(deps, codes, owner.userID) : [];
   const target = found.length === 1 ? found[0] : undefined;
-  const decision = owner
-    ? transferDecision({
+  const decision: TransferDecision = incoming.waitReason
+    ? { kind: 'unmatched', reason: incoming.waitReason }
+    : transferDecision({
         codes,
-        amount: transaction.amount,
+        amount: incoming.amount,
         targets: found.map((candidate) => ({ owed: owedOn(candidate) })),
-      })
-    : { kind: 'unmatched' as const, reason: 'Tài khoản nhận không thuộc chủ trọ nào.' };
+        overpayment: incoming.overpayment,
+      });
   if (decision.kind === 'credit' && target) {
     await creditTransfer(deps, transfer, target, { status: 'matched' });
     return 'matched';
@@ -176,6 +212,25 @@ async function receiveTransaction(deps: Deps, transaction: BankFeedTransaction):
     unmatchedReason: decision.kind === 'unmatched' ? decision.reason : BANK_TRANSFER_MESSAGES.unknownCode,
   });
   return 'unmatched';
+}
+
+async function receiveTransaction(deps: Deps, transaction: BankFeedTransaction): Promise<FeedOutcome> {
+  const accountNumber = normalizeAccountNumber(transaction.accountNumber);
+  const owner = await landlordOfAccount(deps, accountNumber);
+  return recordTransfer(deps, {
+    id: bankTransferID(accountNumber, transaction.transactionID),
+    owner,
+    transactionID: transaction.transactionID,
+    accountNumber,
+    amount: transaction.amount,
+    description: transaction.description,
+    matchText: transaction.description,
+    transactedOn: new Date(transaction.transactedOn).toISOString(),
+    ...(transaction.senderName ? { senderName: transaction.senderName } : {}),
+    ...(transaction.senderAccount ? { senderAccount: transaction.senderAccount } : {}),
+    ...(owner ? {} : { waitReason: 'Tài khoản nhận không thuộc chủ trọ nào.' }),
+    overpayment: 'wait',
+  });
 }
 
 export interface FeedSummary {
@@ -248,6 +303,7 @@ export async function assignBankTransfer(actor: Actor, input: BankTransferAssign
   if (transfer.status !== 'unmatched' && transfer.status !== 'dismissed') {
     throw AppError.conflict(BANK_TRANSFER_MESSAGES.notWaiting);
   }
+  if (transfer.amount <= 0) throw AppError.conflict(BANK_FEED_PROVIDER_MESSAGES.outgoingAssign);
   // Only the landlord's own bills: another landlord's code is refused as one that does not exist.
   const [target] = await payablesByCode(actor.deps, [input.billCode], actor.user.userID);
   if (!target) throw AppError.notFound(BANK_TRANSFER_MESSAGES.unknownCode);
