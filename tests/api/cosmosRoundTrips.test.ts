@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCosmosProduct, writesIn, type CosmosProduct } from '../support/cosmosProduct.js';
+import { firstLoads, send, type FirstLoad } from '../support/firstLoads.js';
+
+/**
+ * Round trips to Cosmos DB per request, counted at the Cosmos test server (issue 25): a read of a list or
+ * an entity at most 2 (authentication included), the dashboard at most 3, no write on a GET.
+ */
+let product: CosmosProduct;
+let loads: FirstLoad[];
+
+beforeAll(async () => {
+  product = await startCosmosProduct();
+  loads = await firstLoads(product.url);
+}, 120_000);
+
+afterAll(async () => {
+  await product?.stop();
+});
+
+describe('round trips to Cosmos DB per request', () => {
+  it('stays within the limits, with no write on a GET', async () => {
+    const rows: Record<string, { status: number; roundTrips: number; writes: number; limit: number }> = {};
+    for (const load of loads) {
+      // The first call warms what a running instance keeps (the client's container metadata); its
+      // writes count too (a GET that writes once, on its first call, still writes on a GET).
+      product.reset();
+      await send(product.url, load);
+      const firstWrites = writesIn(product.calls);
+      product.reset();
+      const status = await send(product.url, load);
+      const calls = [...product.calls];
+      rows[load.name] = {
+        status,
+        roundTrips: calls.length,
+        writes: Math.max(firstWrites, writesIn(calls)),
+        limit: load.maxRoundTrips,
+      };
+    }
+    console.table(rows);
+    for (const load of loads) {
+      const row = rows[load.name];
+      expect(row?.status, load.name).toBe(load.status);
+      expect(row?.roundTrips, load.name).toBeLessThanOrEqual(load.maxRoundTrips);
+      if (load.method === 'GET') expect(row?.writes, load.name).toBe(0);
+    }
+  }, 120_000);
+});
