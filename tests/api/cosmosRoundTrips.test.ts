@@ -30,6 +30,7 @@ describe('round trips to Cosmos DB per request', () => {
       product.reset();
       const status = await send(product.url, load);
       const calls = [...product.calls];
+      if (process.env.SHOW_COSMOS_CALLS) console.log(load.name, calls);
       rows[load.name] = {
         status,
         roundTrips: calls.length,

@@ -35,6 +35,7 @@ import {
   type OperationInput,
   type OperationResponse,
   type PatchOperation,
+  type QueryIterator,
   type RequestOptions,
 } from '@azure/cosmos';
 import {
@@ -178,7 +179,10 @@ class CosmosContainerAdapter<T extends StoredDoc> implements Container<T> {
         const options: FeedOptions = { continuationToken: token };
         if (spec.partitionKey !== undefined) options.partitionKey = spec.partitionKey;
         if (top !== undefined) options.maxItemCount = top - items.length;
-        const response = await this.container.items.query<JSONObject & StoredDoc>(sql, options).fetchNext();
+        const response = await withoutQueryPlan(
+          this.container.items.query<JSONObject & StoredDoc>(sql, options),
+          spec.partitionKey,
+        ).fetchNext();
         for (const resource of response.resources) items.push(fromCosmos<T>(resource));
         token = response.hasMoreResults ? response.continuationToken || undefined : undefined;
       } while (token !== undefined && (top === undefined || items.length < top));
@@ -193,7 +197,16 @@ class CosmosContainerAdapter<T extends StoredDoc> implements Container<T> {
     try {
       const options: FeedOptions = {};
       if (spec.partitionKey !== undefined) options.partitionKey = spec.partitionKey;
-      const { resources } = await this.container.items.query<number>(sql, options).fetchAll();
+      const iterator = this.container.items.query<number>(sql, options);
+      const resources: number[] = [];
+      if (spec.partitionKey === undefined) {
+        resources.push(...(await iterator.fetchAll()).resources);
+      } else {
+        // Page by page: `fetchAll` starts over and asks for a query plan first.
+        const single = withoutQueryPlan(iterator, spec.partitionKey);
+        do resources.push(...(await single.fetchNext()).resources);
+        while (single.hasMoreResults());
+      }
       // One value, or (should a gateway answer per partition range) partial counts.
       return resources.reduce((sum, value) => sum + (typeof value === 'number' ? value : 0), 0);
     } catch (err) {
@@ -363,6 +376,32 @@ class CosmosContainerAdapter<T extends StoredDoc> implements Container<T> {
       throw new Error(`Batch answered ${results.length} results for ${operations.length} operations`);
     }
   }
+}
+
+// ---------------------------------------------------------------------------
+// Queries
+
+/**
+ * A query of one logical partition, without the query-plan request the SDK (4.x) sends beside every
+ * query. The SDK asks the gateway for a plan in parallel with the query itself and uses it only when the
+ * gateway refuses the query as one it cannot run alone (cross-partition ORDER BY, aggregates, DISTINCT…).
+ * A query scoped to one partition key never needs it: the gateway runs any such query whole (ORDER BY,
+ * TOP, COUNT included). The iterator starts with a settled "no plan", so no plan request is sent; should
+ * the gateway ever ask for one anyway, the query fails with that answer rather than silently running
+ * another way. Cross-partition queries keep the SDK's plan. The round trips per request are counted in
+ * tests/api/cosmosRoundTrips.test.ts, which fails if an SDK update brings the plan request back.
+ */
+function withoutQueryPlan<T>(iterator: QueryIterator<T>, partitionKey: string | undefined): QueryIterator<T> {
+  if (partitionKey === undefined) return iterator;
+  const internals = iterator as unknown as { queryPlanPromise?: Promise<unknown> };
+  if (!('queryPlanPromise' in internals)) return iterator;
+  internals.queryPlanPromise = Promise.resolve(
+    new StoreError(
+      'bad_request',
+      'A single-partition query that Cosmos DB could not run without a query plan',
+    ),
+  );
+  return iterator;
 }
 
 // ---------------------------------------------------------------------------
