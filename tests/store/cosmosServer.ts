@@ -29,7 +29,7 @@ const TEST_KEY = 'C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGy
 
 export interface CosmosServerOptions {
   /** Called with each request as it arrives (the round-trip counts of tests/support/cosmosTraffic.ts). */
-  onRequest?: (req: IncomingMessage) => void;
+  onRequest?: (req: IncomingMessage, res: ServerResponse) => void;
   /** Milliseconds waited before the server handles each request (a simulated gateway round trip). */
   delayMs?: () => number;
 }
@@ -42,7 +42,7 @@ export async function startCosmosServer(options: CosmosServerOptions = {}): Prom
     >;
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-      options.onRequest?.(req);
+      options.onRequest?.(req, res);
       const run = () => {
         for (const handler of handlers) handler.call(server, req, res);
       };

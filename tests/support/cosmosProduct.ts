@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +19,8 @@ export interface CosmosCall {
   method: string;
   path: string;
   kind: CosmosCallKind;
+  /** Bytes of the answer's body (a written document comes back whole: its size too). */
+  responseBytes: number;
 }
 
 export function kindOf(req: IncomingMessage): CosmosCallKind {
@@ -39,6 +41,21 @@ export function kindOf(req: IncomingMessage): CosmosCallKind {
   }
 }
 
+function countBody(res: ServerResponse, add: (bytes: number) => void): void {
+  const size = (chunk: unknown) =>
+    typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk instanceof Uint8Array ? chunk.byteLength : 0;
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    add(size(chunk));
+    return write(chunk, ...rest);
+  }) as ServerResponse['write'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    if (typeof chunk !== 'function') add(size(chunk));
+    return end(chunk, ...rest);
+  }) as ServerResponse['end'];
+}
+
 export interface CosmosProduct extends RunningProduct {
   cosmos: CosmosTestServer;
   /** Every request the Cosmos test server received since the last `reset`. */
@@ -53,7 +70,16 @@ export async function startCosmosProduct(): Promise<CosmosProduct> {
   let calls: CosmosCall[] = [];
   let delay = 0;
   const cosmos = await startCosmosServer({
-    onRequest: (req) => calls.push({ method: req.method ?? '', path: req.url ?? '', kind: kindOf(req) }),
+    onRequest: (req, res) => {
+      const call: CosmosCall = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        kind: kindOf(req),
+        responseBytes: 0,
+      };
+      calls.push(call);
+      countBody(res, (bytes) => (call.responseBytes += bytes));
+    },
     delayMs: () => delay,
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'nhatro-cosmos-'));
@@ -95,11 +121,6 @@ export async function startCosmosProduct(): Promise<CosmosProduct> {
     await rm(dataDir, { recursive: true, force: true });
     throw error;
   }
-}
-
-/** Round trips that count against a request: everything but the one-time metadata reads. */
-export function roundTrips(calls: readonly CosmosCall[]): number {
-  return calls.length;
 }
 
 export function writesIn(calls: readonly CosmosCall[]): number {

@@ -64,6 +64,11 @@ async function readTotalsInTurn(deps: Deps, houseID: string): Promise<HouseTotal
   }
 }
 
+/** The running totals of a new house, complete from the start (it has no bills yet). */
+export function newHouseTotals(houseID: string): HouseTotalsDoc {
+  return { ...incompleteTotals(houseID), complete: true };
+}
+
 /** The house's months summed from its bills and charges as stored now. */
 async function monthsFromBills(deps: Deps, houseID: string): Promise<MonthlyTotals> {
   const [bills, charges] = await Promise.all([
