@@ -50,7 +50,7 @@ export async function firstLoads(baseUrl: string): Promise<FirstLoad[]> {
   });
   return [
     read('Houses (landlord)', '/odata/House', 3),
-    read('Dashboard report', `/odata/DashboardReport?houseID=${houseID}`, 9, 3),
+    read('Dashboard report', `/odata/DashboardReport?houseID=${houseID}`, 5, 3),
     read('Rooms, first page', `/odata/Room?houseID=${houseID}&$top=50&$count=true`, 3),
     read('One room', `/odata/Room/${roomID}`, 4),
     read(

@@ -42,6 +42,7 @@ import {
   CONTAINER_NAMES,
   StoreError,
   applyPatch,
+  assertFieldPath,
   patchPathSegments,
   type BatchOp,
   type Container,
@@ -157,7 +158,7 @@ class CosmosContainerAdapter<T extends StoredDoc> implements Container<T> {
   }
 
   async query(spec: QuerySpec): Promise<QueryPage<T>> {
-    const sql = buildQuery('SELECT * FROM c', spec);
+    const sql = buildQuery(selectClause(spec.select), spec);
     if (spec.orderBy) {
       const path = fieldExpr(spec.orderBy.field);
       sql.query += ` ORDER BY ${path} ${spec.orderBy.desc ? 'DESC' : 'ASC'}`;
@@ -380,6 +381,19 @@ class CosmosContainerAdapter<T extends StoredDoc> implements Container<T> {
 
 // ---------------------------------------------------------------------------
 // Queries
+
+/** `SELECT *`, or an object of `select`'s top-level fields (checked names, so quoting is safe). */
+function selectClause(select: readonly string[] | undefined): string {
+  if (select === undefined) return 'SELECT * FROM c';
+  if (!Array.isArray(select) || select.length === 0)
+    throw new StoreError('bad_request', 'Invalid projection');
+  const fields = select.map((field) => {
+    const segments = assertFieldPath(field);
+    if (segments.length !== 1) throw new StoreError('bad_request', `Only top-level fields: ${field}`);
+    return `"${segments[0]}": ${fieldExpr(field)}`;
+  });
+  return `SELECT VALUE {${fields.join(', ')}} FROM c`;
+}
 
 /**
  * A query of one logical partition, without the query-plan request the SDK (4.x) sends beside every
