@@ -39,13 +39,14 @@ import { seedDemoData } from '../../api/src/local/seed.js';
 import { createDeps } from '../../api/src/composition/deps.js';
 import { createUser } from '../../api/src/useCases/shared/users.js';
 import { billingBenchmark } from './billing.js';
+import { cosmosBenchmark } from './cosmos.js';
 import { dashboardReportBenchmark, seedDashboardBench } from './dashboardReport.js';
 import { ipnBenchmark, seedIpnBench } from './ipn.js';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
-const PARTS = ['cold', 'import', 'lists', 'contracts', 'ipn', 'billing', 'dashboard'] as const;
+const PARTS = ['cold', 'import', 'lists', 'contracts', 'ipn', 'billing', 'dashboard', 'cosmos'] as const;
 type Part = (typeof PARTS)[number];
 const ONLY = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const unknownPart = ONLY?.find((part) => !PARTS.includes(part as Part));
@@ -72,11 +73,32 @@ async function cpuMs(pid: number): Promise<number> {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
 }
 
-async function load(url: string, pid: number, headers: Record<string, string> = {}): Promise<LoadFigures> {
+/**
+ * `fresh`: a new URL on every request (`fresh(n)` gives the n-th path), so no reply can come from the
+ * reply cache: the work, not a lookup.
+ */
+async function load(
+  url: string,
+  pid: number,
+  headers: Record<string, string> = {},
+  fresh?: (n: number) => string,
+): Promise<LoadFigures> {
+  let n = 0;
+  const requests: autocannon.Request[] | undefined = fresh
+    ? [
+        {
+          setupRequest: (request: autocannon.Request) => {
+            n += 1;
+            return { ...request, path: fresh(n) };
+          },
+        },
+      ]
+    : undefined;
+  const options = { url, connections: CONNECTIONS, headers, ...(requests ? { requests } : {}) };
   // Warm-up, then the measured run.
-  await autocannon({ url, connections: CONNECTIONS, duration: 1, headers });
+  await autocannon({ ...options, duration: 1 });
   const cpuBefore = await cpuMs(pid);
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
+  const result = await autocannon({ ...options, duration: DURATION_SECONDS });
   const cpu = (await cpuMs(pid)) - cpuBefore;
   return {
     requestsPerSecond: result.requests.average,
@@ -373,19 +395,40 @@ interface Bench {
   pid: number;
 }
 
-async function compare(title: string, apiUrl: string, bench: Bench) {
+/** Bare Node throughputs seen in this run (every baseline), printed as the machine's range. */
+const bareRange: number[] = [];
+
+/**
+ * The product against a bare Node server answering the same bytes. `fresh`: a new URL on each request
+ * (appends what it returns to the URL), so the reply cache cannot answer; without it the same URL is asked
+ * over and over and, on SQLite, answered from the reply cache: the row says which.
+ */
+async function compare(title: string, apiUrl: string, bench: Bench, fresh?: (n: number) => string) {
   const sample = await fetch(apiUrl, { headers: bench.headers });
   const bytes = Buffer.from(await sample.arrayBuffer());
+  const again = await fetch(fresh ? `${apiUrl}${fresh(0)}` : apiUrl, { headers: bench.headers });
+  await again.arrayBuffer();
+  const cache = again.headers.get('x-reply-cache') === 'hit' ? 'hits' : 'none';
   const bare = await bareServer(bytes, bench.dir, bench.children);
-  const api = await load(apiUrl, bench.pid, bench.headers);
+  const path = new URL(apiUrl);
+  const api = await load(
+    apiUrl,
+    bench.pid,
+    bench.headers,
+    fresh ? (n) => `${path.pathname}${path.search}${fresh(n)}` : undefined,
+  );
   const baseline = await load(bare.url, bare.pid);
-  console.log(`\n${title} — ${bytes.length} bytes, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`);
+  bareRange.push(baseline.requestsPerSecond);
+  const label = `${title}${fresh ? ', new URL each request' : ', same URL (cache hits)'}`;
+  console.log(`\n${label} — ${bytes.length} bytes, ${CONNECTIONS} connections, ${DURATION_SECONDS} s each`);
   console.table({ 'Nhà trọ API (SQLite)': api, 'bare Node http, same bytes': baseline });
   console.log(
     `API / bare: ${(api.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)} of the throughput, ` +
-      `p99 ${api.p99} ms vs ${baseline.p99} ms`,
+      `p99 ${api.p99} ms vs ${baseline.p99} ms; reply cache: ${cache}`,
   );
-  summary[title] = {
+  summary[label] = {
+    'reply bytes': bytes.length,
+    'reply cache': cache,
     'API req/s': Math.round(api.requestsPerSecond),
     'API p99 ms': api.p99,
     'API errors': api.errors,
@@ -515,21 +558,25 @@ async function houseBenchmark(): Promise<void> {
   }
 }
 
+/** A `$filter` condition that excludes nothing, different for each `n`: a new URL, the same reply. */
+const excludesNothing = (field: string) => (n: number) => encodeURI(` and ${field} ne '~${n}'`);
+
 async function listBenchmarks(bench: Bench): Promise<void> {
   const { base, headers } = bench;
   const path = `/odata/House?$expand=rooms&$filter=startswith(houseName,'Nhà trọ số')`;
-  await compare(`Houses with rooms, 10 × 100: GET ${path}`, `${base}${path}`, bench);
+  const title = `Houses with rooms, 10 × 100: GET ${path}`;
+  await compare(title, `${base}${path}`, bench, excludesNothing('houseName'));
+  await compare(title, `${base}${path}`, bench);
   const big = (await (
     await fetch(`${base}/odata/House?$filter=houseName eq 'Ký túc xá 500 phòng'&$select=houseID`, {
       headers,
     })
   ).json()) as { value: Array<{ houseID: string }> };
   const bigHouseID = big.value[0]?.houseID ?? '';
-  await compare(
-    'Room list, 500-room house, first page of 50 (GET /odata/Room?houseID=…&$top=50&$count=true)',
-    `${base}/odata/Room?houseID=${bigHouseID}&$top=50&$count=true`,
-    bench,
-  );
+  const page = 'Room list, 500-room house, first page of 50 (GET /odata/Room?houseID=…&$top=50&$count=true)';
+  const pageUrl = `${base}/odata/Room?houseID=${bigHouseID}&$top=50&$count=true&$filter=floor ge 0`;
+  await compare(page, pageUrl, bench, excludesNothing('roomName'));
+  await compare(page, pageUrl, bench);
   await compare(
     'Room list, 500-room house, whole house (GET /odata/Room?houseID=…)',
     `${base}/odata/Room?houseID=${bigHouseID}`,
@@ -608,7 +655,15 @@ if (runs('billing')) {
   console.log('\nBilling: draft and issue every house of a month (use cases, no HTTP), fresh processes');
   console.table(billing);
 }
+if (runs('cosmos')) Object.assign(summary, await cosmosBenchmark());
 console.log(
   `\nSummary (${CONNECTIONS} connections, ${DURATION_SECONDS} s per run, bare Node in the same run):`,
 );
 console.table(summary);
+if (bareRange.length > 0) {
+  const sorted = [...bareRange].sort((a, b) => a - b);
+  console.log(
+    `Bare Node http on this machine in this run: ${Math.round(sorted[0] ?? 0)}–${Math.round(sorted.at(-1) ?? 0)} req/s ` +
+      `across the baselines (larger replies are slower); load average ${(await readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ')}`,
+  );
+}

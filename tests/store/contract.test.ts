@@ -622,6 +622,20 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
         expect(page.items[0]).not.toHaveProperty(hidden);
     });
 
+    it('projects the selected top-level fields only, filtered and ordered', async () => {
+      const page = await rooms.query({
+        partitionKey: pk,
+        filter: { op: 'eq', field: 'active', value: true },
+        orderBy: { field: 'floor', desc: true },
+        select: ['id', 'price'],
+      });
+      const whole = await Promise.all(['r3', 'r1', 'r4'].map((id) => rooms.read(pk, id)));
+      expect(page.items).toEqual(whole.map((doc) => ({ id: doc?.id, price: doc?.price })));
+      await expect(rooms.query({ partitionKey: pk, select: ['lessorInfo.status'] })).rejects.toMatchObject({
+        code: 'bad_request',
+      });
+    });
+
     it('orders by a number, ascending and descending', async () => {
       const asc = await rooms.query({ partitionKey: pk, orderBy: { field: 'price' } });
       expect(asc.items.map((d) => d.id)).toEqual(['r1', 'r5', 'r2', 'r3', 'r4']);

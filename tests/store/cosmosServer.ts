@@ -3,6 +3,7 @@
  * the test process, over https with its bundled self-signed certificate, on a free port.
  * Clients must accept that certificate (`allowInsecureTls: true` for `openCosmosStore`).
  */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import cosmosServerModule, { type createHttpsServer as createHttpsServerFn } from '@vercel/cosmosdb-server';
 
@@ -26,8 +27,31 @@ const createHttpsServer: CreateHttpsServer =
 /** Same shape as the public Cosmos DB emulator key (the test server ignores the signature). */
 const TEST_KEY = 'C2y6yDjf5/R+ob0N8A7Cgv30VRDJIWEHLM+4QDU5DE2nQ9nDuVTqobD4b8mGGyPMbIZnqyMsEcaGQy67XIw/Jw==';
 
-export async function startCosmosServer(): Promise<CosmosTestServer> {
+export interface CosmosServerOptions {
+  /** Called with each request as it arrives (the round-trip counts of tests/support/cosmosTraffic.ts). */
+  onRequest?: (req: IncomingMessage, res: ServerResponse) => void;
+  /** Milliseconds waited before the server handles each request (a simulated gateway round trip). */
+  delayMs?: () => number;
+}
+
+export async function startCosmosServer(options: CosmosServerOptions = {}): Promise<CosmosTestServer> {
   const server = createHttpsServer();
+  if (options.onRequest || options.delayMs) {
+    const handlers = server.listeners('request') as Array<
+      (req: IncomingMessage, res: ServerResponse) => void
+    >;
+    server.removeAllListeners('request');
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      options.onRequest?.(req, res);
+      const run = () => {
+        for (const handler of handlers) handler.call(server, req, res);
+      };
+      const delay = options.delayMs?.() ?? 0;
+      // The body stays buffered in the paused request until the handler reads it.
+      if (delay > 0) setTimeout(run, delay);
+      else run();
+    });
+  }
   // The server answers with `connection: close`; sockets do not linger after each reply.
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

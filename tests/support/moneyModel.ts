@@ -61,7 +61,7 @@ import { billCode } from '../../api/src/useCases/shared/billCodes.js';
 import { expireContracts } from '../../api/src/useCases/contracts/changing.js';
 import { createContract } from '../../api/src/useCases/contracts/creating.js';
 import { terminateContract } from '../../api/src/useCases/contracts/terminating.js';
-import { houseTotals } from '../../api/src/useCases/shared/houseTotals.js';
+import { totalsOperation } from '../../api/src/useCases/shared/houseTotals.js';
 import { draftDueHouseTickets, draftHouseTicketNow } from '../../api/src/useCases/houseTickets/drafting.js';
 import { updateHouseTicket } from '../../api/src/useCases/houseTickets/saving.js';
 import { createHouse } from '../../api/src/useCases/houses.js';
@@ -437,8 +437,8 @@ export async function openWorld(store: Store, closeStore: () => Promise<void>): 
       });
       rooms.push({ house, houseID, roomID: room.roomID as string });
     }
-    // The report's first read makes the house's running totals complete; every write keeps them so.
-    await houseTotals(deps, houseID);
+    // Complete (empty) running totals, as a house's first write leaves them; every write keeps them so.
+    await houseDocs(deps).batch(houseID, [await totalsOperation(deps, houseID, [])]);
   }
   const world: World = {
     deps,

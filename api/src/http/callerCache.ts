@@ -17,15 +17,18 @@ export async function authenticateCaller(
   deps: Deps,
   authorization: string | null,
   version: string | undefined,
+  options: { checkSession?: boolean } = {},
 ): Promise<AuthUser> {
-  if (version === undefined || !authorization) return authenticate(deps, authorization);
-  const kept = entries.get(authorization);
+  if (version === undefined || !authorization) return authenticate(deps, authorization, options);
+  // A caller authenticated for a read (account only) is not kept for a write (which reads the session too).
+  const key = `${options.checkSession === false ? 'read' : 'write'} ${authorization}`;
+  const kept = entries.get(key);
   if (kept?.version === version && (await tokenStillValid(deps, authorization))) return kept.user;
-  const user = await authenticate(deps, authorization);
+  const user = await authenticate(deps, authorization, options);
   // Only what was read under one unchanged version is kept (a write during the reads changes it).
   if (deps.store.version() === version) {
     if (entries.size >= MAX_ENTRIES) entries.clear();
-    entries.set(authorization, {
+    entries.set(key, {
       version,
       user: Object.freeze({ ...user, account: deepFreeze(user.account) }),
     });

@@ -182,7 +182,11 @@ export function definePublicEndpoint(definition: PublicEndpoint): void {
 export function defineEndpoint(definition: AuthedEndpoint): void {
   register(definition, 'user', async (call) => {
     const storeVersion = call.deps.store.version();
-    const user = await authenticateCaller(call.deps, call.req.headers.get('authorization'), storeVersion);
+    const writes = call.req.method !== 'GET' && call.req.method !== 'HEAD';
+    // A read trusts the account's list of ended sessions; a write also reads the session (authenticate.ts).
+    const user = await authenticateCaller(call.deps, call.req.headers.get('authorization'), storeVersion, {
+      checkSession: writes,
+    });
     annotateScope({ userID: user.userID });
     if (user.account.mustChangePassword && definition.allowsPendingPasswordChange !== true) {
       throw AppError.forbidden(MESSAGES.passwordChangeRequired);
@@ -194,7 +198,6 @@ export function defineEndpoint(definition: AuthedEndpoint): void {
     ) {
       throw AppError.forbidden();
     }
-    const writes = call.req.method !== 'GET' && call.req.method !== 'HEAD';
     if (writes && definition.allowsExpiredAccount !== true) await assertAccountWritable(call.deps, user);
     return definition.handle({
       ...call,

@@ -53,7 +53,7 @@ import {
   type StoredDoc,
   type WriteOptions,
 } from './store.js';
-import { buildQuery, fieldExpr } from './cosmosQuery.js';
+import { buildQuery, fieldExpr, selectClause, withoutQueryPlan } from './cosmosQuery.js';
 
 export interface CosmosStoreConfig {
   /** Account endpoint, e.g. `https://<account>.documents.azure.com:443/`. */
@@ -156,7 +156,7 @@ class CosmosContainerAdapter<T extends StoredDoc> implements Container<T> {
   }
 
   async query(spec: QuerySpec): Promise<QueryPage<T>> {
-    const sql = buildQuery('SELECT * FROM c', spec);
+    const sql = buildQuery(selectClause(spec.select), spec);
     if (spec.orderBy) {
       const path = fieldExpr(spec.orderBy.field);
       sql.query += ` ORDER BY ${path} ${spec.orderBy.desc ? 'DESC' : 'ASC'}`;
@@ -178,7 +178,10 @@ class CosmosContainerAdapter<T extends StoredDoc> implements Container<T> {
         const options: FeedOptions = { continuationToken: token };
         if (spec.partitionKey !== undefined) options.partitionKey = spec.partitionKey;
         if (top !== undefined) options.maxItemCount = top - items.length;
-        const response = await this.container.items.query<JSONObject & StoredDoc>(sql, options).fetchNext();
+        const response = await withoutQueryPlan(
+          this.container.items.query<JSONObject & StoredDoc>(sql, options),
+          spec.partitionKey,
+        ).fetchNext();
         for (const resource of response.resources) items.push(fromCosmos<T>(resource));
         token = response.hasMoreResults ? response.continuationToken || undefined : undefined;
       } while (token !== undefined && (top === undefined || items.length < top));
@@ -193,7 +196,16 @@ class CosmosContainerAdapter<T extends StoredDoc> implements Container<T> {
     try {
       const options: FeedOptions = {};
       if (spec.partitionKey !== undefined) options.partitionKey = spec.partitionKey;
-      const { resources } = await this.container.items.query<number>(sql, options).fetchAll();
+      const iterator = this.container.items.query<number>(sql, options);
+      const resources: number[] = [];
+      if (spec.partitionKey === undefined) {
+        resources.push(...(await iterator.fetchAll()).resources);
+      } else {
+        // Page by page: `fetchAll` starts over and asks for a query plan first.
+        const single = withoutQueryPlan(iterator, spec.partitionKey);
+        do resources.push(...(await single.fetchNext()).resources);
+        while (single.hasMoreResults());
+      }
       // One value, or (should a gateway answer per partition range) partial counts.
       return resources.reduce((sum, value) => sum + (typeof value === 'number' ? value : 0), 0);
     } catch (err) {

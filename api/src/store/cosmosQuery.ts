@@ -1,4 +1,4 @@
-import type { SqlParameter, JSONValue, SqlQuerySpec } from '@azure/cosmos';
+import type { SqlParameter, JSONValue, QueryIterator, SqlQuerySpec } from '@azure/cosmos';
 import { assertFieldPath, StoreError, type Filter, type QuerySpec } from './store.js';
 
 /**
@@ -138,4 +138,43 @@ export function buildQuery(select: string, spec: Pick<QuerySpec, 'partitionKey' 
   }
   const query = conditions.length > 0 ? `${select} WHERE ${conditions.join(' AND ')}` : select;
   return { query, parameters: sql.parameters };
+}
+
+/** `SELECT *`, or an object of `select`'s top-level fields (checked names, so quoting is safe). */
+export function selectClause(select: readonly string[] | undefined): string {
+  if (select === undefined) return 'SELECT * FROM c';
+  if (!Array.isArray(select) || select.length === 0)
+    throw new StoreError('bad_request', 'Invalid projection');
+  const fields = select.map((field) => {
+    const segments = assertFieldPath(field);
+    if (segments.length !== 1) throw new StoreError('bad_request', `Only top-level fields: ${field}`);
+    return `"${segments[0]}": ${fieldExpr(field)}`;
+  });
+  return `SELECT VALUE {${fields.join(', ')}} FROM c`;
+}
+
+/**
+ * A query of one logical partition, without the query-plan request the SDK (4.x) sends beside every
+ * query. The SDK asks the gateway for a plan in parallel with the query itself and uses it only when the
+ * gateway refuses the query as one it cannot run alone (cross-partition ORDER BY, aggregates, DISTINCT…).
+ * A query scoped to one partition key never needs it: the gateway runs any such query whole (ORDER BY,
+ * TOP, COUNT included). The iterator starts with a settled "no plan", so no plan request is sent; should
+ * the gateway ever ask for one anyway, the query fails with that answer rather than silently running
+ * another way. Cross-partition queries keep the SDK's plan. The round trips per request are counted in
+ * tests/api/cosmosRoundTrips.test.ts, which fails if an SDK update brings the plan request back.
+ */
+export function withoutQueryPlan<T>(
+  iterator: QueryIterator<T>,
+  partitionKey: string | undefined,
+): QueryIterator<T> {
+  if (partitionKey === undefined) return iterator;
+  const internals = iterator as unknown as { queryPlanPromise?: Promise<unknown> };
+  if (!('queryPlanPromise' in internals)) return iterator;
+  internals.queryPlanPromise = Promise.resolve(
+    new StoreError(
+      'bad_request',
+      'A single-partition query that Cosmos DB could not run without a query plan',
+    ),
+  );
+  return iterator;
 }

@@ -124,7 +124,7 @@ export function selectSql(
   spec: QuerySpec,
 ): { sql: string; params: SQLInputValue[]; offset: number } {
   const params: SQLInputValue[] = [];
-  let sql = `SELECT body FROM "${name}"${typeIndexHint(name, spec)} ${whereClause(spec, params)}`;
+  let sql = `SELECT ${projection(spec.select)} AS body FROM "${name}"${typeIndexHint(name, spec)} ${whereClause(spec, params)}`;
   if (spec.orderBy) {
     const tieBreak = spec.partitionKey === undefined ? 'pk, id' : 'id';
     sql += ` ORDER BY json_extract(body, ${jsonPath(spec.orderBy.field)}) ${spec.orderBy.desc ? 'DESC' : 'ASC'}, ${tieBreak}`;
@@ -143,6 +143,19 @@ export function selectSql(
     params.push(offset);
   }
   return { sql, params, offset };
+}
+
+/** The whole body, or a JSON object of `select`'s top-level fields (as the Cosmos adapter projects them). */
+function projection(select: readonly string[] | undefined): string {
+  if (select === undefined) return 'body';
+  if (!Array.isArray(select) || select.length === 0)
+    throw new StoreError('bad_request', 'Invalid projection');
+  const fields = select.map((field) => {
+    const segments = assertFieldPath(field);
+    if (segments.length !== 1) throw new StoreError('bad_request', `Only top-level fields: ${field}`);
+    return `'${segments[0]}', json_extract(body, ${jsonPath(field)})`;
+  });
+  return `json_object(${fields.join(', ')})`;
 }
 
 export function countSql(

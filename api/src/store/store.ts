@@ -19,6 +19,11 @@ export interface QuerySpec {
   top?: number;
   /** Opaque token returned by a previous page. */
   continuation?: string;
+  /**
+   * Only these top-level fields of each document (a projection: fewer bytes and request units on Cosmos
+   * DB). The items then hold just these fields, whatever `T` says: read them through a `Pick`.
+   */
+  select?: readonly string[];
 }
 
 export interface QueryPage<T> {

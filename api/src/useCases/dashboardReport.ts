@@ -10,11 +10,11 @@ import { daysUntil, monthFigures, revenueSeries } from '../domain/dashboardRepor
 import { AppError } from '../domain/shared/errors.js';
 import { addDays } from '../domain/houseTickets.js';
 import type { ContractDoc, HouseScopedDoc, LesseeInfoDoc, RoomDoc } from '../domain/shared/model.js';
-import type { Filter } from '../domain/shared/query.js';
 import { vietnamDate, vietnamMonth } from '../domain/shared/time.js';
 import type { Actor } from './shared/actor.js';
 import type { Deps } from './shared/deps.js';
 import { authorizeHouse, houseDocs, listInHouse } from './shared/houseScope.js';
+import { queryAll } from './shared/queryAll.js';
 import { houseTotals } from './shared/houseTotals.js';
 
 /**
@@ -23,8 +23,19 @@ import { houseTotals } from './shared/houseTotals.js';
  * A house without complete totals (older data, a write that found none) is rebuilt from its bills once.
  */
 
-function ofType(type: HouseScopedDoc['type'], extra: Filter): Filter {
-  return { op: 'and', items: [{ op: 'eq', field: 'type', value: type }, extra] };
+interface StatusOf {
+  type: HouseScopedDoc['type'];
+  status: unknown;
+}
+
+/** The type and status of every room and issue report of a house: one query (a projection), counted in code. */
+async function roomAndIssueStatuses(deps: Deps, houseID: string): Promise<StatusOf[]> {
+  const found = await queryAll(houseDocs(deps), {
+    partitionKey: houseID,
+    filter: { op: 'in', field: 'type', values: ['room', 'issue'] },
+    select: ['type', 'status'],
+  });
+  return found as unknown as StatusOf[];
 }
 
 async function endingContracts(
@@ -87,20 +98,22 @@ export async function dashboardReport(actor: Actor, houseID: string): Promise<Da
   const now = deps.now();
   const month = vietnamMonth(now);
   const today = vietnamDate(now);
-  const count = (type: HouseScopedDoc['type'], field: string, value: string | number) =>
-    houseDocs(deps).count({
-      partitionKey: house.houseID,
-      filter: ofType(type, { op: 'eq', field, value }),
-    });
-  const [months, empty, reserved, occupied, received, inProgress, contractsEnding] = await Promise.all([
+  const [months, statuses, contractsEnding] = await Promise.all([
     houseTotals(deps, house.houseID),
-    count('room', 'status', 'empty'),
-    count('room', 'status', 'reserved'),
-    count('room', 'status', 'occupied'),
-    count('issue', 'status', ISSUE_STATUS.received),
-    count('issue', 'status', ISSUE_STATUS.inProgress),
+    roomAndIssueStatuses(deps, house.houseID),
     endingContracts(deps, house.houseID, today),
   ]);
+  const count = (type: HouseScopedDoc['type'], status: string | number) =>
+    statuses.filter((doc) => doc.type === type && doc.status === status).length;
+  const [empty, reserved, occupied] = [
+    count('room', 'empty'),
+    count('room', 'reserved'),
+    count('room', 'occupied'),
+  ];
+  const [received, inProgress] = [
+    count('issue', ISSUE_STATUS.received),
+    count('issue', ISSUE_STATUS.inProgress),
+  ];
   const total = empty + reserved + occupied;
   return {
     houseID: house.houseID,

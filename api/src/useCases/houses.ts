@@ -1,3 +1,4 @@
+import { newHouseTotals } from './shared/houseTotals.js';
 import type { HouseCreateInput, HouseUpdateInput } from '@nhatro/common';
 import { accessibleHousesQuery } from '../domain/shared/access.js';
 import type { HouseDoc } from '../domain/shared/model.js';
@@ -34,12 +35,15 @@ export async function getHouse(actor: Actor, houseID: string, query: ODataQuery)
   return selectFields(await expandEntity(actor, HOUSE_MODEL, entityView(house), query, [house]), query);
 }
 
-/** A landlord adds a house; it starts with its electricity and water fees. */
+/** A landlord adds a house; it starts with its electricity and water fees and complete (empty) running totals. */
 export async function createHouse(actor: Actor, input: HouseCreateInput) {
   const house = newHouseDoc({ ...input, ownerID: actor.user.userID }, actor.deps.now().toISOString());
   await houseDocs(actor.deps).batch(
     house.houseID,
-    [house, ...newMeteredFeeDocs(house.houseID)].map((doc) => ({ op: 'create' as const, doc })),
+    [house, ...newMeteredFeeDocs(house.houseID), newHouseTotals(house.houseID)].map((doc) => ({
+      op: 'create' as const,
+      doc,
+    })),
   );
   await audit(actor, { action: 'create', entity: 'house', entityID: house.houseID, houseID: house.houseID });
   return entityView(house);

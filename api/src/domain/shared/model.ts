@@ -65,6 +65,12 @@ export interface UserDoc extends StoredDoc {
   assignedHouseIDs?: string[];
   /** Set on accounts created with a one-time password: the first login must choose a new one. */
   mustChangePassword?: boolean;
+  /**
+   * Sessions ended (logout, new password, disabled, a refresh token used twice) while access tokens of
+   * theirs may still be unexpired: session id → the time (ISO) after which every such token has
+   * expired and the entry may go. `authenticate` refuses them with the one read of the account it makes.
+   */
+  revokedSessions?: Record<string, string>;
   /** Lessee: where they live. */
   lesseeID?: string;
   houseID?: string;

@@ -1,3 +1,4 @@
+import { newHouseTotals } from '../../useCases/shared/houseTotals.js';
 import type { FeeDoc, UserDoc } from '../../domain/shared/model.js';
 import { newHouseDoc } from '../../useCases/shared/newHouses.js';
 import { newRoomMeterDocs, newRoomDoc } from '../../useCases/shared/newRooms.js';
@@ -100,7 +101,13 @@ export const housesSeeder: Seeder = {
       const staff = (plan.staff ?? []).map((username) => userOf(world, username));
       const built = buildHouse(plan, userOf(world, plan.owner), staff, world.createdOn);
       const meters = built.rooms.flatMap((room) => newRoomMeterDocs(room, deps.now()));
-      await saveInHouse(deps, built.house.houseID, [built.house, ...built.rooms, ...built.fees, ...meters]);
+      await saveInHouse(deps, built.house.houseID, [
+        built.house,
+        ...built.rooms,
+        ...built.fees,
+        ...meters,
+        newHouseTotals(built.house.houseID),
+      ]);
       world.houses.set(plan.houseName, built);
       for (const member of staff) {
         const assigned = [...(member.assignedHouseIDs ?? []), built.house.houseID];

@@ -147,7 +147,7 @@ export async function refresh(
   const presented = hashSecret(parsed.secret);
   if (presented !== session.currentSecretHash) {
     if (session.previousSecretHashes.includes(presented)) {
-      await sessions.replace({ ...session, revoked: true, revokedReason: 'reuse' });
+      await revokeSession(services, session.userID, session.sessionID, 'reuse');
       await recordAudit(services, null, origin, {
         action: 'refreshTokenReuse',
         entity: 'session',

@@ -19,15 +19,15 @@ import { houseDocs, listInHouse } from './houseScope.js';
 
 /**
  * A house's running totals per month, which the dashboard report reads. Every write that changes a bill
- * or charge puts `totalsOperation` in its own batch: the totals move with the bill or not at all. A house
- * without complete totals (older data, a write that found none) is rebuilt from its bills once.
+ * or charge puts `totalsOperation` in its own batch: the totals move with the bill or not at all. Only
+ * writes write them: the first write of a house without complete totals (a new house, older data)
+ * completes them from the house's bills in that same batch. A report of a house whose totals are not
+ * complete yet sums its bills in memory and writes nothing (no write on a GET).
  */
 
 export type Op = BatchOp<HouseScopedDoc>;
 /** Tries of a batch refused only because another write moved the totals in between. */
 const TOTALS_ATTEMPTS = 8;
-/** Tries of a rebuild that writes kept overtaking, before answering from an unsaved rebuild. */
-const REBUILD_ATTEMPTS = 3;
 async function readTotals(deps: Deps, houseID: string): Promise<HouseTotalsDoc | undefined> {
   const doc = await houseDocs(deps).read(houseID, houseTotalsID(houseID));
   return doc?.type === 'houseTotals' ? doc : undefined;
@@ -64,19 +64,46 @@ async function readTotalsInTurn(deps: Deps, houseID: string): Promise<HouseTotal
   }
 }
 
+/** The running totals of a new house, complete from the start (it has no bills yet). */
+export function newHouseTotals(houseID: string): HouseTotalsDoc {
+  return { ...incompleteTotals(houseID), complete: true };
+}
+
+/** The house's months summed from its bills and charges as stored now. */
+async function monthsFromBills(deps: Deps, houseID: string): Promise<MonthlyTotals> {
+  const [bills, charges] = await Promise.all([
+    listInHouse<MonthlyBillDoc>(deps, houseID, 'monthlyBill'),
+    listInHouse<OneTimeChargeDoc>(deps, houseID, 'oneTimeCharge'),
+  ]);
+  return totalsOf([...bills, ...charges], firstKeptMonth(deps.now()));
+}
+
 /**
  * The write that keeps a house's totals in step with `changes`, for the caller's batch (to be written
- * at once): the totals updated under their ETag, or, while they are incomplete, a fresh incomplete
- * document. The latter still changes the ETag, so a rebuild running meanwhile knows it missed a write.
+ * at once): the totals updated under their ETag; while they are not complete, complete totals summed
+ * from the bills as stored now with `changes` applied (created, or replacing the incomplete document
+ * under its ETag), so a write in between makes the batch fail and try again.
  */
 export async function totalsOperation(deps: Deps, houseID: string, changes: TotalsChange[]): Promise<Op> {
   const current = await readTotalsInTurn(deps, houseID);
-  if (!current?.complete) return { op: 'upsert', doc: incompleteTotals(houseID) };
-  return {
-    op: 'replace',
-    doc: { ...current, months: withChanges(current.months, changes, firstKeptMonth(deps.now())) },
-    ...(current._etag ? { ifMatch: current._etag } : {}),
+  const firstKept = firstKeptMonth(deps.now());
+  if (current?.complete) {
+    return {
+      op: 'replace',
+      doc: { ...current, months: withChanges(current.months, changes, firstKept) },
+      ...(current._etag ? { ifMatch: current._etag } : {}),
+    };
+  }
+  const months = withChanges(await monthsFromBills(deps, houseID), changes, firstKept);
+  const doc: HouseTotalsDoc = {
+    ...incompleteTotals(houseID),
+    complete: true,
+    months,
+    rebuiltOn: deps.now().toISOString(),
   };
+  return current
+    ? { op: 'replace', doc, ...(current._etag ? { ifMatch: current._etag } : {}) }
+    : { op: 'create', doc };
 }
 
 /**
@@ -96,15 +123,13 @@ export async function batchWithTotals(
       await houseDocs(deps).batch(houseID, [...ops, totals]);
       return;
     } catch (error) {
-      if (
-        !isStoreError(error, 'precondition_failed') ||
-        totals.op !== 'replace' ||
-        attempt >= TOTALS_ATTEMPTS
-      ) {
-        throw error;
-      }
+      const movedTotals =
+        (isStoreError(error, 'precondition_failed') && totals.op === 'replace') ||
+        (isStoreError(error, 'conflict') && totals.op === 'create');
+      if (!movedTotals || attempt >= TOTALS_ATTEMPTS) throw error;
       const now = await readTotals(deps, houseID);
-      if (now?._etag === totals.ifMatch) throw error;
+      // The refusal was another operation's if the totals are as this batch read them.
+      if (totals.op === 'replace' ? now?._etag === totals.ifMatch : now === undefined) throw error;
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 2 ** attempt));
     }
   }
@@ -123,49 +148,17 @@ export function billChangesIn(
   });
 }
 
-async function rebuild(deps: Deps, houseID: string): Promise<MonthlyTotals> {
-  let months: MonthlyTotals = {};
-  for (let attempt = 1; attempt <= REBUILD_ATTEMPTS; attempt += 1) {
-    let stub = await readTotals(deps, houseID);
-    if (stub?.complete) return stub.months;
-    if (!stub) {
-      try {
-        stub = (await houseDocs(deps).create(incompleteTotals(houseID))) as HouseTotalsDoc;
-      } catch (error) {
-        if (isStoreError(error, 'conflict')) continue;
-        throw error;
-      }
-    }
-    const [bills, charges] = await Promise.all([
-      listInHouse<MonthlyBillDoc>(deps, houseID, 'monthlyBill'),
-      listInHouse<OneTimeChargeDoc>(deps, houseID, 'oneTimeCharge'),
-    ]);
-    months = totalsOf([...bills, ...charges], firstKeptMonth(deps.now()));
-    try {
-      await houseDocs(deps).replace(
-        { ...stub, complete: true, months, rebuiltOn: deps.now().toISOString() },
-        stub._etag ? { ifMatch: stub._etag } : {},
-      );
-      return months;
-    } catch (error) {
-      // A bill changed while its house was read: read it again.
-      if (!isStoreError(error, 'precondition_failed')) throw error;
-    }
-  }
-  return months;
-}
-
-/** Rebuilds in flight, per store and house: concurrent reports of a cold house share one. */
-const rebuilding = new WeakMap<Store, Map<string, Promise<MonthlyTotals>>>();
-/** A house's totals per month: the stored ones when complete, otherwise rebuilt from its bills. */
+/** Reports of a house without complete totals summing its bills, per store and house: concurrent ones share. */
+const summing = new WeakMap<Store, Map<string, Promise<MonthlyTotals>>>();
+/** A house's totals per month: the stored ones when complete, otherwise summed from its bills (not saved). */
 export async function houseTotals(deps: Deps, houseID: string): Promise<MonthlyTotals> {
   const current = await readTotals(deps, houseID);
   if (current?.complete) return current.months;
-  let inFlight = rebuilding.get(deps.store);
-  if (!inFlight) rebuilding.set(deps.store, (inFlight = new Map()));
+  let inFlight = summing.get(deps.store);
+  if (!inFlight) summing.set(deps.store, (inFlight = new Map()));
   const running = inFlight.get(houseID);
   if (running) return running;
-  const started = rebuild(deps, houseID).finally(() => inFlight.delete(houseID));
+  const started = monthsFromBills(deps, houseID).finally(() => inFlight.delete(houseID));
   inFlight.set(houseID, started);
   return started;
 }

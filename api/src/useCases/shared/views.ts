@@ -15,6 +15,7 @@ export function toView<T extends StoredDoc>(doc: T): Record<string, unknown> {
     ownerID: _ownerID,
     staffIDs: _staffIDs,
     passwordHash: _passwordHash,
+    revokedSessions: _revokedSessions,
     searchText: _searchText,
     contractPDFHash: _contractPDFHash,
     guestLink: _guestLink,

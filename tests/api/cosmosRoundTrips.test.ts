@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCosmosProduct, writesIn, type CosmosProduct } from '../support/cosmosProduct.js';
+import { firstLoads, send, type FirstLoad } from '../support/firstLoads.js';
+
+/**
+ * Round trips to Cosmos DB per request, counted at the Cosmos test server (issue 25): no write on a GET,
+ * and no request above today's count (`maxRoundTrips`), so a change that adds one fails here. The issue's
+ * goals (a read of a list or an entity 2, authentication included, the dashboard 3) are printed beside;
+ * docs/performance.md says which are met.
+ */
+let product: CosmosProduct;
+let loads: FirstLoad[];
+
+beforeAll(async () => {
+  product = await startCosmosProduct();
+  loads = await firstLoads(product.url);
+}, 120_000);
+
+afterAll(async () => {
+  await product?.stop();
+});
+
+describe('round trips to Cosmos DB per request', () => {
+  it('stays within the limits, with no write on a GET', async () => {
+    const rows: Record<
+      string,
+      { status: number; roundTrips: number; writes: number; limit: number; goal: number }
+    > = {};
+    for (const load of loads) {
+      // The first call warms what a running instance keeps (the client's container metadata); its
+      // writes count too (a GET that writes once, on its first call, still writes on a GET).
+      product.reset();
+      await send(product.url, load);
+      const firstWrites = writesIn(product.calls);
+      product.reset();
+      const status = await send(product.url, load);
+      const calls = [...product.calls];
+      if (process.env.SHOW_COSMOS_CALLS) console.log(load.name, calls);
+      rows[load.name] = {
+        status,
+        roundTrips: calls.length,
+        writes: Math.max(firstWrites, writesIn(calls)),
+        limit: load.maxRoundTrips,
+        goal: load.goal,
+      };
+    }
+    console.table(rows);
+    for (const load of loads) {
+      const row = rows[load.name];
+      expect(row?.status, load.name).toBe(load.status);
+      expect(row?.roundTrips, load.name).toBeLessThanOrEqual(load.maxRoundTrips);
+      if (load.method === 'GET') expect(row?.writes, load.name).toBe(0);
+    }
+  }, 120_000);
+});

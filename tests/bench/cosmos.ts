@@ -1,0 +1,196 @@
+/**
+ * The product on Cosmos DB (the in-process Cosmos test server, the product started with COSMOS_ENDPOINT):
+ *   1. round trips per request, counted at the test server, for the first loads of the main pages and a
+ *      write, beside the figures measured on the code before issue 25 (`BEFORE`);
+ *   2. latency, one request at a time, with a simulated gateway round trip added before every answer of
+ *      the test server (the server closes every connection, so a many-connection load would measure its
+ *      own TLS handshakes: one at a time, and count);
+ *   3. request units per request estimated from the documented costs, and a month of a platform of 100
+ *      landlords and 5,000 rooms.
+ */
+import { startCosmosProduct, writesIn, type CosmosCall } from '../support/cosmosProduct.js';
+import { firstLoads, send, type FirstLoad } from '../support/firstLoads.js';
+
+/** Simulated gateway round trip (gateway mode within one Azure region). */
+const GATEWAY_MS = 4;
+const SAMPLES = Number(process.env.BENCH_COSMOS_SAMPLES ?? 20);
+
+/**
+ * Measured with this bench on the code before issue 25's changes (commit fadbbb8): round trips per request
+ * and writes (a GET's first call included). Kept here so each row prints before/after; the latencies of
+ * both are in docs/performance.md.
+ */
+const BEFORE: Record<string, { roundTrips: number; writes: number }> = {
+  'Houses (landlord)': { roundTrips: 4, writes: 0 },
+  'Dashboard report': { roundTrips: 16, writes: 2 },
+  'Rooms, first page': { roundTrips: 5, writes: 0 },
+  'One room': { roundTrips: 5, writes: 0 },
+  'Contracts, first page, every expand': { roundTrips: 16, writes: 0 },
+  'One contract, every expand': { roundTrips: 17, writes: 0 },
+  'Bills of the month': { roundTrips: 9, writes: 0 },
+  'Meter round': { roundTrips: 5, writes: 0 },
+  Lessees: { roundTrips: 5, writes: 0 },
+  'Tenant home (houses with rooms)': { roundTrips: 6, writes: 0 },
+  'Rename a house (PATCH)': { roundTrips: 5, writes: 2 },
+};
+
+/**
+ * Request units from the documented costs: a point read ≈ 1 RU per KB, a write ≈ 5 RU per KB plus
+ * indexing (taken as 3 RU), a query ≈ 2.5 RU plus the documents it returns (taken as 1 RU per KB
+ * returned); the query-plan request is answered by the gateway and costs none; metadata reads 1 RU.
+ */
+export function estimatedRU(calls: readonly CosmosCall[]): number {
+  let ru = 0;
+  for (const call of calls) {
+    const kb = Math.max(1, call.responseBytes / 1024);
+    switch (call.kind) {
+      case 'read':
+        ru += kb;
+        break;
+      case 'query':
+        ru += 2.5 + call.responseBytes / 1024;
+        break;
+      case 'write':
+      case 'batch':
+        ru += 5 * kb + 3;
+        break;
+      case 'queryPlan':
+        break;
+      case 'metadata':
+        ru += 1;
+        break;
+    }
+  }
+  return ru;
+}
+
+interface Measured {
+  load: FirstLoad;
+  roundTrips: number;
+  writes: number;
+  ru: number;
+  p50: number;
+  p95: number;
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+/**
+ * A month of page loads, one meter round, one billing run and one payment per bill for 100 landlords and
+ * 5,000 rooms (assumed activity, see docs/performance.md): monthly RU from the per-request estimates.
+ */
+function monthlyRU(byName: Map<string, Measured>): {
+  rows: Record<string, Record<string, number>>;
+  total: number;
+} {
+  const ru = (name: string) => byName.get(name)?.ru ?? 0;
+  const landlords = 100;
+  const rooms = 5000;
+  const days = 30;
+  const perLandlordPerDay: Array<[string, number]> = [
+    ['Houses (landlord)', 3],
+    ['Dashboard report', 3],
+    ['Rooms, first page', 3],
+    ['One room', 5],
+    ['Contracts, first page, every expand', 1],
+    ['One contract, every expand', 2],
+    ['Bills of the month', 2],
+    ['Lessees', 1],
+  ];
+  const rows: Record<string, Record<string, number>> = {};
+  let pages = 0;
+  for (const [name, perDay] of perLandlordPerDay) pages += ru(name) * perDay * days * landlords;
+  const tenantHomes = ru('Tenant home (houses with rooms)') * 8 * rooms;
+  // A meter reading, an issued bill and a payment are small writes like the house rename measured here,
+  // each with its own reads; a payment also writes the bill, the running totals and a message (×3).
+  const smallWrite = ru('Rename a house (PATCH)');
+  const meterRound = (ru('Meter round') + 2 * smallWrite) * rooms;
+  const billing = 2 * smallWrite * rooms;
+  const payments = 3 * smallWrite * rooms;
+  rows['landlords’ page loads (8 pages, 20 a day each)'] = { 'RU / month': Math.round(pages) };
+  rows['tenants’ home page (8 a month each)'] = { 'RU / month': Math.round(tenantHomes) };
+  rows['one meter round (2 readings a room)'] = { 'RU / month': Math.round(meterRound) };
+  rows['one billing run (5,000 bills)'] = { 'RU / month': Math.round(billing) };
+  rows['one payment per bill'] = { 'RU / month': Math.round(payments) };
+  const total = pages + tenantHomes + meterRound + billing + payments;
+  rows.total = { 'RU / month': Math.round(total) };
+  return { rows, total };
+}
+
+export async function cosmosBenchmark(): Promise<Record<string, Record<string, number | string>>> {
+  const product = await startCosmosProduct();
+  const summary: Record<string, Record<string, number | string>> = {};
+  try {
+    const loads = await firstLoads(product.url);
+    const measured: Measured[] = [];
+    for (const load of loads) {
+      product.setDelay(0);
+      product.reset();
+      await send(product.url, load);
+      const firstWrites = writesIn(product.calls);
+      product.reset();
+      await send(product.url, load);
+      const calls = [...product.calls];
+      product.setDelay(GATEWAY_MS);
+      const times: number[] = [];
+      for (let i = 0; i < SAMPLES; i += 1) {
+        const started = performance.now();
+        await send(product.url, load);
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      measured.push({
+        load,
+        roundTrips: calls.length,
+        writes: load.method === 'GET' ? Math.max(firstWrites, writesIn(calls)) : writesIn(calls),
+        ru: estimatedRU(calls),
+        p50: percentile(times, 50),
+        p95: percentile(times, 95),
+      });
+    }
+    const table: Record<string, Record<string, number | string>> = {};
+    for (const row of measured) {
+      const before = BEFORE[row.load.name];
+      table[row.load.name] = {
+        'round trips before': before?.roundTrips ?? '?',
+        'writes on GET before': row.load.method === 'GET' ? (before?.writes ?? '?') : '—',
+        'round trips now': row.roundTrips,
+        goal: `≤ ${row.load.goal}`,
+        'writes on GET': row.load.method === 'GET' ? row.writes : '—',
+        [`p50 ms (+${GATEWAY_MS} ms/trip)`]: Number(row.p50.toFixed(1)),
+        [`p95 ms (+${GATEWAY_MS} ms/trip)`]: Number(row.p95.toFixed(1)),
+        'RU (est.)': Number(row.ru.toFixed(1)),
+      };
+    }
+    console.log(
+      `\nCosmos DB (in-process test server): round trips per request, counted at the server, and latency ` +
+        `one request at a time with ${GATEWAY_MS} ms added before every answer (${SAMPLES} samples each; ` +
+        `"before": the code before issue 25, commit fadbbb8)`,
+    );
+    console.table(table);
+    const { rows, total } = monthlyRU(new Map(measured.map((row) => [row.load.name, row])));
+    console.log(
+      '\nRequest units a month, 100 landlords and 5,000 rooms (estimated from the documented costs):',
+    );
+    console.table(rows);
+    // Serverless: USD 0.25 per million RU (2026 list price); provisioned: 400 RU/s minimum all month.
+    const serverlessUsd = (total / 1e6) * 0.25;
+    console.log(
+      `≈ ${(total / 1e6).toFixed(1)} million RU a month ≈ USD ${serverlessUsd.toFixed(2)} serverless; ` +
+        `400 RU/s provisioned (the minimum) is ${((400 * 3600 * 24 * 30) / 1e6).toFixed(0)} million RU of capacity, ` +
+        `about USD 23 a month whether used or not.`,
+    );
+    for (const row of measured) {
+      summary[`Cosmos: ${row.load.name}`] = {
+        'round trips': `${BEFORE[row.load.name]?.roundTrips ?? '?'} → ${row.roundTrips}`,
+        [`p95 ms +${GATEWAY_MS} ms/trip`]: Number(row.p95.toFixed(1)),
+      };
+    }
+    summary['Cosmos: RU a month, 100 landlords / 5,000 rooms (est.)'] = { 'RU (est.)': Math.round(total) };
+  } finally {
+    await product.stop();
+  }
+  return summary;
+}
