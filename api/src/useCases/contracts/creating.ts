@@ -1,12 +1,20 @@
-import { type ContractCreateInput, type RepresentativeAccount } from '@nhatro/common';
+import {
+  CONTRACT_MESSAGES,
+  METER_KINDS,
+  type ContractCreateInput,
+  type MeterKind,
+  type RepresentativeAccount,
+} from '@nhatro/common';
 import { randomUUID } from 'node:crypto';
-import { contractCreationBlocker, buildTenancy } from '../../domain/contracts.js';
+import { contractCreationBlocker, buildTenancy, indexesOnTheDay } from '../../domain/contracts.js';
+import { activeMeter } from '../../domain/meterRecords.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type {
   ReservationDoc,
   LesseeInfoDoc,
   ContractDoc,
   HouseScopedDoc,
+  MeterDoc,
   RoomDoc,
 } from '../../domain/shared/model.js';
 import { vietnamDate } from '../../domain/shared/time.js';
@@ -32,7 +40,7 @@ async function roomToSign(actor: Actor, input: ContractCreateInput) {
   const { deps } = actor;
   const room = await roomForCaller(actor, input.roomID);
   const houseID = room.houseID;
-  const [reservations, activeContract, house, houseDoc] = await Promise.all([
+  const [reservations, activeContract, house, houseDoc, meters] = await Promise.all([
     listInHouse<ReservationDoc>(deps, houseID, 'reservation', {
       op: 'and',
       items: [
@@ -47,11 +55,37 @@ async function roomToSign(actor: Actor, input: ContractCreateInput) {
       input.vehicles.map((vehicle) => vehicle.licensePlate ?? ''),
     ),
     readHouse(deps, houseID),
+    listInHouse<MeterDoc>(deps, houseID, 'meter', { op: 'eq', field: 'roomID', value: room.roomID }),
   ]);
   const reservation = reservations[0];
   const blocker = contractCreationBlocker(room, Boolean(activeContract), reservation, input.reservationID);
   if (blocker) throw AppError.conflict(blocker);
-  return { room, reservation, house, houseName: houseDoc?.houseName ?? '' };
+  return { room, reservation, house, houseName: houseDoc?.houseName ?? '', meters };
+}
+
+/**
+ * The meters on the move-in day (typed, or the room's last reading; never lower): kept on the contract
+ * with the meter each was read on, and as the room's current indexes. The first bill charges from them.
+ */
+function moveInMarks(room: RoomDoc, meters: readonly MeterDoc[], input: ContractCreateInput) {
+  const indexes = indexesOnTheDay(
+    { electricity: room.currentElectricityIndex, water: room.currentWaterIndex },
+    input,
+    CONTRACT_MESSAGES.moveInBelowLast,
+  );
+  const moveInMeterIDs: Partial<Record<MeterKind, string>> = {};
+  for (const kind of METER_KINDS) {
+    const meter = activeMeter(meters.filter((candidate) => candidate.kind === kind));
+    if (meter) moveInMeterIDs[kind] = meter.meterID;
+  }
+  return {
+    contract: {
+      moveInElectricityIndex: indexes.electricity,
+      moveInWaterIndex: indexes.water,
+      ...(Object.keys(moveInMeterIDs).length > 0 ? { moveInMeterIDs } : {}),
+    },
+    room: { currentElectricityIndex: indexes.electricity, currentWaterIndex: indexes.water },
+  };
 }
 
 /**
@@ -130,15 +164,23 @@ export async function createContract(
   input: ContractCreateInput,
 ): Promise<Record<string, unknown> & { representativeAccount: RepresentativeAccount }> {
   const { deps } = actor;
-  const place = await roomToSign(actor, input);
+  const signing = await roomToSign(actor, input);
+  const marks = moveInMarks(signing.room, signing.meters, input);
+  const place = { ...signing, room: { ...signing.room, ...marks.room } };
   const { room, reservation, house } = place;
   const houseID = room.houseID;
   await checkIdentityPhotos(deps, houseID, input.representative, undefined, 'representative.');
   for (const [index, occupant] of input.occupants.entries()) {
     await checkIdentityPhotos(deps, houseID, occupant, undefined, `occupants.${index}.`);
   }
-  const { roomID: _roomID, reservationID: _reservationID, ...terms } = input;
-  const tenancy = buildTenancy({
+  const {
+    roomID: _roomID,
+    reservationID: _reservationID,
+    electricityIndex: _electricityIndex,
+    waterIndex: _waterIndex,
+    ...terms
+  } = input;
+  const built = buildTenancy({
     house,
     room,
     reservation,
@@ -147,6 +189,7 @@ export async function createContract(
     createdOn: deps.now().toISOString(),
     newID: randomUUID,
   });
+  const tenancy = { ...built, contract: { ...built.contract, ...marks.contract } };
   const { contract, lessees, vehicles } = tenancy;
 
   const username = input.representative.phoneNumber;
