@@ -414,7 +414,8 @@ function TerminateForm({
             <>
               {contractTitle(contract)} kết thúc ngày <strong>{formatDay(values.terminationDate)}</strong>;
               phòng sẽ trở lại trạng thái còn trống. {refundLabel(preview.refund)}:{' '}
-              <strong>{formatMoney(Math.abs(preview.refund))}</strong>.
+              <strong>{formatMoney(Math.abs(preview.refund))}</strong>
+              {meterUse.length > 0 ? ' (chưa gồm tiền điện nước khi trả phòng và phần làm tròn)' : ''}.
             </>
           )
         }

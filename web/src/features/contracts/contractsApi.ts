@@ -89,7 +89,7 @@ export const contractKeys = {
   imageVersions: (contractID: string) => `/odata/ContractImageVersion?contractID=${enc(contractID)}`,
   /** Starts like the rooms slice's keys, so its revalidation after a change reaches this list too. */
   rooms: (houseID: string) =>
-    `/odata/Room?houseID=${enc(houseID)}&$select=roomID,roomName,status,price,floor&$top=1000`,
+    `/odata/Room?houseID=${enc(houseID)}&$select=roomID,roomName,status,price,floor,currentElectricityIndex,currentWaterIndex&$top=1000`,
 } as const;
 
 export function useContractList(
