@@ -174,6 +174,14 @@ describe('reservations (cọc giữ phòng)', () => {
     await dialog.getByLabel('Tiền cọc (VND)').fill('3.000.000');
     expect(await textOf(dialog.locator('#room-reserve-deposit-helper-text'))).toBe('3.000.000 ₫');
     await dialog.getByLabel('Ghi chú').fill('Cọc qua chuyển khoản');
+    // The meters on the day of the deposit, from the room's last reading (10 kWh), never lower.
+    const depositElectricity = dialog.getByLabel('Chỉ số điện khi nhận cọc');
+    expect(await depositElectricity.inputValue()).toBe('10');
+    await depositElectricity.fill('9');
+    expect(await helperText(dialog, 'room-reserve-electricityIndex')).toBe(
+      'Chỉ số điện khi nhận cọc không được nhỏ hơn chỉ số ghi gần nhất của phòng (10).',
+    );
+    await depositElectricity.fill('12');
     await dialog.getByRole('button', { name: 'Nhận cọc' }).click();
 
     await toast(page, 'success', 'Cọc phòng mới thành công!').waitFor();
@@ -257,10 +265,10 @@ describe('/createContract — the five steps', () => {
     expect(await page.getByLabel('Tiền cọc').inputValue()).toBe('3000000');
     expect(await page.getByLabel('Đã nhận cọc').isChecked()).toBe(true);
     expect(await dateShown(page, /^Ngày bắt đầu/)).toBe(dmy(today));
-    // The meters on the day come filled in with the room's last reading (10 kWh, 1 m³); the electricity
-    // meter ran while the room stood empty, so the landlord types what it shows.
+    // The meters on the day come filled in with the room's last reading (12 kWh read at the deposit, 1 m³);
+    // the electricity meter ran while the room stood reserved, so the landlord types what it shows.
     const electricityIndex = page.getByLabel('Chỉ số điện khi nhận phòng');
-    expect(await electricityIndex.inputValue()).toBe('10');
+    expect(await electricityIndex.inputValue()).toBe('12');
     expect(await page.getByLabel('Chỉ số nước khi nhận phòng').inputValue()).toBe('1');
     await electricityIndex.fill('25');
     // Each step's refusals, the quick terms and the server's refusals are tests of the web tier

@@ -12,6 +12,7 @@ import { createContract } from '../../api/src/useCases/contracts/creating.js';
 import { terminateContract } from '../../api/src/useCases/contracts/terminating.js';
 import { draftHouseTicket } from '../../api/src/useCases/houseTickets/drafting.js';
 import { saveMeterReadings } from '../../api/src/useCases/meterRecords/saving.js';
+import { reserveRoom } from '../../api/src/useCases/reservations.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { aRoom } from '../support/builders.js';
@@ -139,6 +140,56 @@ describe('move-in indexes', () => {
       note: 'Chỉ số 1.030 → 1.059',
     });
     expect(await ticketLine('2026-11', 'water')).toMatchObject({ quantity: 1 });
+  });
+});
+
+describe('indexes on the day of the deposit', () => {
+  const deposit = (indexes: { electricityIndex?: number; waterIndex?: number }) =>
+    reserveRoom(actorFor(deps, landlord), {
+      roomID: room.roomID,
+      fullName: 'Phạm Thu Hà',
+      phoneNumber: '0903111222',
+      deposit: 3_000_000,
+      expectedMoveInDate: '2026-11-26',
+      ...indexes,
+    });
+
+  it('are kept on the deposit and the room, and the contract made from it starts there', async () => {
+    at('2026-10-31');
+    await read('2026-10', 1100, 60);
+    at('2026-11-20');
+    const reservation = await deposit({ electricityIndex: 1110, waterIndex: 60 });
+    expect(reservation).toMatchObject({ electricityIndex: 1110, waterIndex: 60 });
+    expect(await storedRoom()).toMatchObject({ status: 'reserved', currentElectricityIndex: 1110 });
+    at('2026-11-26');
+    const created = await createContract(
+      actorFor(deps, landlord),
+      contractCreateSchema.parse({
+        roomID: room.roomID,
+        reservationID: reservation.reservationID,
+        startDate: '2026-11-26',
+        endDate: '2027-11-25',
+        representative: { occupantName: 'Phạm Thu Hà', gender: 'nữ', phoneNumber: '0903111222' },
+      }),
+    );
+    expect(created).toMatchObject({ moveInElectricityIndex: 1110, moveInWaterIndex: 60 });
+    at('2026-11-30');
+    await read('2026-11', 1149, 62);
+    expect(await ticketLine('2026-11', 'electricity')).toMatchObject({ quantity: 39 });
+  });
+
+  it('lower than the room’s last reading is refused and nothing is held', async () => {
+    at('2026-10-31');
+    await read('2026-10', 1100, 60);
+    at('2026-11-20');
+    const error = await refusal(deposit({ waterIndex: 59.5 }));
+    expect(error.details.fieldErrors).toEqual([
+      {
+        field: 'waterIndex',
+        errorMessage: 'Chỉ số nước khi nhận cọc không được nhỏ hơn chỉ số ghi gần nhất của phòng (60).',
+      },
+    ]);
+    expect(await storedRoom()).toMatchObject({ status: 'empty', currentWaterIndex: 60 });
   });
 });
 

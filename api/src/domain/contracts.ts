@@ -7,11 +7,9 @@ import {
   VEHICLE_MESSAGES,
   type ContractCreateInput,
   type RoomStatusCode,
-  type MeterKind,
 } from '@nhatro/common';
 import { AppError } from './shared/errors.js';
 import { lesseeDateProblem, lesseeSearchText, newLesseeNotes } from './lessees.js';
-import { indexLabel } from './meterRecords.js';
 import type {
   ContractDoc,
   ContractServiceDoc,
@@ -248,29 +246,4 @@ export function paidFromDeposit<T extends MonthlyBillDoc | OneTimeChargeDoc>(
 /** The rent a bill asked (its rent lines). */
 export function rentBilled(bill: MonthlyBillDoc): number {
   return bill.billDetails.filter((line) => line.kind === 'rent').reduce((sum, line) => sum + line.amount, 0);
-}
-
-/** The indexes typed on moving in or out, by kind (absent: the last reading). */
-export type TypedIndexes = Partial<Record<`${MeterKind}Index`, number | undefined>>;
-
-/**
- * The indexes on a day the tenant moves in or out: the typed ones, or the room's last reading; one lower
- * than that reading is refused (400, naming the field): a meter does not run backwards.
- */
-export function indexesOnTheDay(
-  last: Record<MeterKind, number>,
-  typed: TypedIndexes,
-  message: (label: string, last: number) => string,
-): Record<MeterKind, number> {
-  const errors = (['electricity', 'water'] as const).flatMap((kind) => {
-    const value = typed[`${kind}Index`];
-    return value !== undefined && value < last[kind]
-      ? [{ field: `${kind}Index`, errorMessage: message(indexLabel(kind), last[kind]) }]
-      : [];
-  });
-  if (errors.length > 0) throw AppError.validation(errors);
-  return {
-    electricity: typed.electricityIndex ?? last.electricity,
-    water: typed.waterIndex ?? last.water,
-  };
 }

@@ -6,7 +6,8 @@ import {
   type RepresentativeAccount,
 } from '@nhatro/common';
 import { randomUUID } from 'node:crypto';
-import { contractCreationBlocker, buildTenancy, indexesOnTheDay } from '../../domain/contracts.js';
+import { contractCreationBlocker, buildTenancy } from '../../domain/contracts.js';
+import { indexesOnTheDay } from '../../domain/shared/moveIndexes.js';
 import { activeMeter } from '../../domain/meterRecords.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type {

@@ -5,7 +5,7 @@ import {
   type ContractTerminateInput,
   type SettlementMeterUse,
 } from '@nhatro/common';
-import { indexesOnTheDay } from '../../domain/contracts.js';
+import { indexesOnTheDay } from '../../domain/shared/moveIndexes.js';
 import { activeMeter } from '../../domain/meterRecords.js';
 import { meterUseCharge } from '../../domain/shared/bills.js';
 import type {
