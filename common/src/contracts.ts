@@ -51,6 +51,13 @@ export const CONTRACT_MESSAGES = {
   signed: 'Ký hợp đồng thành công!',
   moveInBelowLast: (label: string, last: number) =>
     `${label} khi nhận phòng không được nhỏ hơn chỉ số ghi gần nhất của phòng (${last}).`,
+  refundRecorded: 'Đã ghi nhận hoàn tiền cho người thuê',
+  refundFailed: 'Ghi nhận hoàn tiền thất bại',
+  refundNotEnded: 'Hợp đồng chưa kết thúc: chưa có quyết toán để hoàn tiền.',
+  nothingToRefund: 'Quyết toán không có khoản nào phải hoàn lại cho người thuê.',
+  alreadyRefunded: 'Khoản hoàn lại đã được ghi nhận trước đó.',
+  refundBeforeEnd: 'Ngày hoàn tiền không được trước ngày kết thúc hợp đồng.',
+  refundInFuture: 'Ngày hoàn tiền không được sau hôm nay.',
   moveOutBelowLast: (label: string, last: number) =>
     `${label} khi trả phòng không được nhỏ hơn chỉ số đã tính gần nhất (${last}).`,
 } as const;
@@ -150,6 +157,25 @@ export const contractTerminateSchema = z
   .strict();
 export type ContractTerminateInput = z.infer<typeof contractTerminateSchema>;
 
+/** How the landlord gave back what the settlement owed the tenant. */
+export const REFUND_METHODS = ['cash', 'transfer'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
+  cash: 'Tiền mặt',
+  transfer: 'Chuyển khoản',
+};
+
+/** `POST /odata/Contract/RecordRefund`: the refund of an ended contract's settlement was paid. */
+export const contractRefundSchema = z
+  .object({
+    contractID: idField('Mã hợp đồng không hợp lệ.'),
+    refundedOn: contractDate('Ngày hoàn tiền'),
+    method: z.enum(REFUND_METHODS, { error: 'Hình thức hoàn tiền phải là tiền mặt hoặc chuyển khoản.' }),
+    note: z.string().trim().max(200, { error: 'Ghi chú tối đa 200 ký tự.' }).optional(),
+  })
+  .strict();
+export type ContractRefundInput = z.infer<typeof contractRefundSchema>;
+
 export const contractEntity = z.object({
   contractID: z.string(),
   houseID: z.string(),
@@ -206,6 +232,16 @@ export const contractEntity = z.object({
         )
         .optional(),
       rounding: z.number().optional(),
+      /** The landlord recorded giving the refund back: when, how, who. */
+      refunded: z
+        .object({
+          refundedOn: isoDate(),
+          method: z.enum(REFUND_METHODS),
+          note: z.string().optional(),
+          recordedBy: z.string(),
+          recordedOn: isoDateTime(),
+        })
+        .optional(),
       unpaidCharges: z.number().optional(),
       unpaidBills: z.number().optional(),
       billedRent: z.number().optional(),
@@ -359,6 +395,14 @@ export interface Settlement {
   meterUse?: SettlementMeterUse[];
   /** What the house's rounding step adds to (or takes from) what changes hands. */
   rounding?: number;
+  /** The landlord recorded giving the refund back. */
+  refunded?: {
+    refundedOn: string;
+    method: RefundMethod;
+    note?: string;
+    recordedBy: string;
+    recordedOn: string;
+  };
   /** Negative when the tenant still owes money after the deposit. */
   refund: number;
 }
