@@ -233,7 +233,7 @@ function ReserveForm({
   const [conflict, setConflict] = useState<string | null>(null);
   const roomOf = (roomID: string) => fixedRoom ?? target.rooms?.find((room) => room.roomID === roomID);
   const form = useFieldForm<Field>(
-    { roomID: fixedRoom?.roomID ?? '', ...emptyReservationForm(fixedRoom) },
+    { roomID: fixedRoom?.roomID ?? '', ...emptyReservationForm(fixedRoom?.price, fixedRoom) },
     (values) => validateReserveForm(values, roomOf(values.roomID)),
   );
   const id = (name: string) => `${testIdPrefix}-${name}`;

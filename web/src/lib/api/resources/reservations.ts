@@ -94,10 +94,10 @@ export function vietnamToday(now: Date = new Date()): string {
  * a week after move-in, the meters at the room's last reading.
  */
 export function emptyReservationForm(
-  room?: Pick<Room, 'price' | 'currentElectricityIndex' | 'currentWaterIndex'>,
+  roomPrice?: number,
+  room?: Pick<Room, 'currentElectricityIndex' | 'currentWaterIndex'>,
 ): ReservationFormValues {
   const moveIn = vietnamToday();
-  const roomPrice = room?.price;
   return {
     fullName: '',
     phoneNumber: '',
