@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, isoDate, isoDateTime, money } from './fields.js';
+import { idField, isoDate, isoDateTime, meterIndex, money } from './fields.js';
 import { isRealDate, lesseeFields, MOBILE_PHONE_PATTERN } from './lessees.js';
 import { vehicleCreateSchema } from './vehicles.js';
 
@@ -49,6 +49,17 @@ export const CONTRACT_MESSAGES = {
   signatureForeign: 'Chữ ký có chứa dữ liệu khác ngoài hình ảnh. Vui lòng xoá và ký lại.',
   signatureTooLarge: 'Chữ ký quá lớn (tối đa 4000 điểm ảnh mỗi cạnh và 4 triệu điểm ảnh). Vui lòng ký lại.',
   signed: 'Ký hợp đồng thành công!',
+  moveInBelowLast: (label: string, last: number) =>
+    `${label} khi nhận phòng không được nhỏ hơn chỉ số ghi gần nhất của phòng (${last}).`,
+  refundRecorded: 'Đã ghi nhận hoàn tiền cho người thuê',
+  refundFailed: 'Ghi nhận hoàn tiền thất bại',
+  refundNotEnded: 'Hợp đồng chưa kết thúc: chưa có quyết toán để hoàn tiền.',
+  nothingToRefund: 'Quyết toán không có khoản nào phải hoàn lại cho người thuê.',
+  alreadyRefunded: 'Khoản hoàn lại đã được ghi nhận trước đó.',
+  refundBeforeEnd: 'Ngày hoàn tiền không được trước ngày kết thúc hợp đồng.',
+  refundInFuture: 'Ngày hoàn tiền không được sau hôm nay.',
+  moveOutBelowLast: (label: string, last: number) =>
+    `${label} khi trả phòng không được nhỏ hơn chỉ số đã tính gần nhất (${last}).`,
 } as const;
 
 const contractDate = (label: string) =>
@@ -84,6 +95,9 @@ export const contractCreateSchema = z
     deposited: z.boolean().optional(),
     isIncreased: z.boolean().optional(),
     increasedFee: money('Mức tăng giá').optional(),
+    /** The meters on the day the tenant moves in; default: the room's last reading (never lower). */
+    electricityIndex: meterIndex('Chỉ số điện').optional(),
+    waterIndex: meterIndex('Chỉ số nước').optional(),
     representative,
     occupants: z.array(occupant).max(20, { error: 'Tối đa 20 người ở cùng.' }).default([]),
     vehicles: z
@@ -136,9 +150,31 @@ export const contractTerminateSchema = z
     reason: z.string().trim().min(1, { error: 'Hãy ghi lý do kết thúc sớm.' }).max(500),
     /** Damage and other deductions from the deposit, in đồng. */
     damageCharges: money('Tiền bồi thường').default(0),
+    /** The meters on the day the tenant leaves; default: the last reading (nothing more is charged). */
+    electricityIndex: meterIndex('Chỉ số điện').optional(),
+    waterIndex: meterIndex('Chỉ số nước').optional(),
   })
   .strict();
 export type ContractTerminateInput = z.infer<typeof contractTerminateSchema>;
+
+/** How the landlord gave back what the settlement owed the tenant. */
+export const REFUND_METHODS = ['cash', 'transfer'] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+export const REFUND_METHOD_LABELS: Record<RefundMethod, string> = {
+  cash: 'Tiền mặt',
+  transfer: 'Chuyển khoản',
+};
+
+/** `POST /odata/Contract/RecordRefund`: the refund of an ended contract's settlement was paid. */
+export const contractRefundSchema = z
+  .object({
+    contractID: idField('Mã hợp đồng không hợp lệ.'),
+    refundedOn: contractDate('Ngày hoàn tiền'),
+    method: z.enum(REFUND_METHODS, { error: 'Hình thức hoàn tiền phải là tiền mặt hoặc chuyển khoản.' }),
+    note: z.string().trim().max(200, { error: 'Ghi chú tối đa 200 ký tự.' }).optional(),
+  })
+  .strict();
+export type ContractRefundInput = z.infer<typeof contractRefundSchema>;
 
 export const contractEntity = z.object({
   contractID: z.string(),
@@ -171,6 +207,12 @@ export const contractEntity = z.object({
   representativeLesseeSignature: z.string().optional(),
   /** Until when the guest link shared last works (absent: none, or revoked). */
   guestLinkExpiresOn: isoDateTime().optional(),
+  /** The meters when the tenant moved in (absent on contracts made before they were asked). */
+  moveInElectricityIndex: z.number().optional(),
+  moveInWaterIndex: z.number().optional(),
+  /** The meters when the tenant left (the settlement charges the use up to them). */
+  moveOutElectricityIndex: z.number().optional(),
+  moveOutWaterIndex: z.number().optional(),
   terminatedOn: isoDate().optional(),
   terminationReason: z.string().optional(),
   settlement: z
@@ -178,6 +220,28 @@ export const contractEntity = z.object({
       deposit: z.number(),
       proratedRent: z.number(),
       damageCharges: z.number(),
+      meterUse: z
+        .array(
+          z.object({
+            kind: z.enum(['electricity', 'water']),
+            fromIndex: z.number(),
+            toIndex: z.number(),
+            usage: z.number(),
+            amount: z.number(),
+          }),
+        )
+        .optional(),
+      rounding: z.number().optional(),
+      /** The landlord recorded giving the refund back: when, how, who. */
+      refunded: z
+        .object({
+          refundedOn: isoDate(),
+          method: z.enum(REFUND_METHODS),
+          note: z.string().optional(),
+          recordedBy: z.string(),
+          recordedOn: isoDateTime(),
+        })
+        .optional(),
       unpaidCharges: z.number().optional(),
       unpaidBills: z.number().optional(),
       billedRent: z.number().optional(),
@@ -329,28 +393,67 @@ export interface Settlement {
   billedRent?: number;
   /** `yyyy-mm`: the month whose rent the settlement charges; that month's draft leaves rent out. */
   rentMonth?: string;
+  /** The last use of the meters: from the last index billed to the one typed on leaving, at the house's prices. */
+  meterUse?: SettlementMeterUse[];
+  /** What the house's rounding step adds to (or takes from) what changes hands. */
+  rounding?: number;
+  /** The landlord recorded giving the refund back. */
+  refunded?: {
+    refundedOn: string;
+    method: RefundMethod;
+    note?: string;
+    recordedBy: string;
+    recordedOn: string;
+  };
   /** Negative when the tenant still owes money after the deposit. */
   refund: number;
 }
 
+export interface SettlementMeterUse {
+  kind: 'electricity' | 'water';
+  fromIndex: number;
+  toIndex: number;
+  usage: number;
+  amount: number;
+}
+
+/**
+ * `amount` rounded to the nearest multiple of `step` đồng, half up (1.500 → 2.000 with a step of 1.000,
+ * -1.500 → -1.000). A step of 0 leaves it as it is.
+ */
+export function roundToStep(amount: number, step: number): number {
+  if (step <= 0) return amount;
+  return Math.floor(amount / step + 0.5) * step;
+}
+
 /**
  * Early end of a contract: the rent of the last month is charged for the days lived in it (the
- * termination day included), the deposit pays for it, for damages and for what the contract's charges and
- * issued bills still owe; the rest is given back. When a bill of that month already asked rent, the
- * settlement charges only the difference (a credit when the bill asked more). Money is whole đồng; the
- * prorated rent is rounded to the nearest đồng.
+ * termination day included), the deposit pays for it, for the last use of the meters, for damages and for
+ * what the contract's charges and issued bills still owe; the rest is given back. When a bill of that month
+ * already asked rent, the settlement charges only the difference (a credit when the bill asked more). Money
+ * is whole đồng; the prorated rent is rounded to the nearest đồng, and what changes hands to the house's
+ * rounding step (`roundingStep`, as its monthly bills: a `rounding` charge, positive or negative).
  */
 export function settlement(
   contract: { rentFee: number; deposit: number },
   terminationDate: string,
   damageCharges: number,
   unpaidCharges = 0,
-  bills: { billedRent?: number | undefined; unpaidBills?: number } = {},
+  bills: {
+    billedRent?: number | undefined;
+    unpaidBills?: number;
+    meterUse?: SettlementMeterUse[];
+    roundingStep?: number;
+  } = {},
 ): Settlement & { unpaidCharges: number; unpaidBills: number } {
   const [year, month, day] = terminationDate.split('-').map(Number) as [number, number, number];
   const lived = Math.round((contract.rentFee * day) / daysInMonth(year, month));
   const proratedRent = lived - (bills.billedRent ?? 0);
   const unpaidBills = bills.unpaidBills ?? 0;
+  const meterUse = bills.meterUse ?? [];
+  const meterCharges = meterUse.reduce((sum, use) => sum + use.amount, 0);
+  const owed = proratedRent + meterCharges + damageCharges + unpaidCharges + unpaidBills - contract.deposit;
+  const rounding = roundToStep(owed, bills.roundingStep ?? 0) - owed;
   return {
     deposit: contract.deposit,
     proratedRent,
@@ -360,6 +463,9 @@ export function settlement(
     ...(bills.billedRent !== undefined
       ? { billedRent: bills.billedRent }
       : { rentMonth: terminationDate.slice(0, 7) }),
-    refund: contract.deposit - proratedRent - damageCharges - unpaidCharges - unpaidBills,
+    ...(meterUse.length > 0 ? { meterUse } : {}),
+    ...(rounding !== 0 ? { rounding } : {}),
+    refund:
+      contract.deposit - proratedRent - meterCharges - damageCharges - unpaidCharges - unpaidBills - rounding,
   };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, isoDate, isoDateTime, money } from './fields.js';
+import { idField, isoDate, isoDateTime, meterIndex, money } from './fields.js';
 import { personName } from './unicodeText.js';
 import { MOBILE_PHONE_PATTERN, isRealDate } from './lessees.js';
 
@@ -36,6 +36,8 @@ export const RESERVATION_MESSAGES = {
   created: 'Cọc phòng mới thành công!',
   failed: 'Cọc phòng thất bại! Vui lòng kiểm tra lại kết nối mạng.',
   roomOccupied: 'Phòng đang có người thuê, không thể nhận cọc.',
+  indexBelowLast: (label: string, last: number) =>
+    `${label} khi nhận cọc không được nhỏ hơn chỉ số ghi gần nhất của phòng (${last}).`,
   roomReserved: 'Phòng đã được đặt cọc. Hãy hủy cọc cũ trước khi nhận cọc mới.',
   notActive: 'Khoản cọc này đã được hủy hoặc đã chuyển thành hợp đồng.',
   cancelled: 'Hủy cọc thành công!',
@@ -64,6 +66,9 @@ export const reservationCreateSchema = z
       .refine(isRealDate, { error: 'Ngày giữ phòng đến không hợp lệ (định dạng yyyy-mm-dd).' })
       .optional(),
     note: z.string().trim().max(500, { error: 'Ghi chú tối đa 500 ký tự.' }).optional(),
+    /** The meters on the day of the deposit (never below the room's last reading); the contract starts from them. */
+    electricityIndex: meterIndex('Chỉ số điện').optional(),
+    waterIndex: meterIndex('Chỉ số nước').optional(),
   })
   .strict()
   .refine((input) => input.holdUntil === undefined || input.holdUntil >= input.expectedMoveInDate, {
@@ -99,6 +104,9 @@ export const reservationEntity = z.object({
   /** The last day the room is held; written on reservations since the lapse rule (older ones: move-in + 7). */
   holdUntil: isoDate().optional(),
   note: z.string().optional(),
+  /** The meters read on the day of the deposit (absent: not read then). */
+  electricityIndex: z.number().optional(),
+  waterIndex: z.number().optional(),
   status: z.enum(RESERVATION_STATUS),
   createdOn: isoDateTime(),
   cancelledOn: isoDateTime().optional(),

@@ -98,6 +98,7 @@ export const LOG_ACTION_LABELS: Readonly<Record<string, { label: string; alone?:
   refreshTokenReuse: { label: 'Phát hiện phiên đăng nhập bị dùng lại', alone: true },
   issue: { label: 'Phát hành hóa đơn từ bảng kê', alone: true },
   terminate: { label: 'Kết thúc hợp đồng', alone: true },
+  refund: { label: 'Ghi nhận hoàn tiền cọc', alone: true },
   sign: { label: 'Ký hợp đồng', alone: true },
   assignTransfer: { label: 'Gán chuyển khoản cho hóa đơn', alone: true },
   dismissTransfer: { label: 'Bỏ qua chuyển khoản', alone: true },

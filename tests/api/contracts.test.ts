@@ -181,4 +181,36 @@ describe('from a deposit to a signed contract and back', () => {
       (await api.request('POST', '/odata/Contract/TerminateContract', { body: { contractID } })).status,
     ).toBe(401);
   });
+
+  it('RecordRefund (a literal route too) checks the refund of the ended contract, in Vietnamese', async () => {
+    const contract = await api.request<Contract>('GET', `/odata/Contract/${contractID}`, {
+      token: token.chunha as string,
+    });
+    const terminatedOn = contract.body.terminatedOn as string;
+    // The deposit covers the days lived: the landlord owes the tenant the rest.
+    expect(contract.body.settlement?.refund).toBeGreaterThan(0);
+    const refund = (body: Record<string, unknown>, user = 'chunha') =>
+      api.request<Contract>('POST', '/odata/Contract/RecordRefund', {
+        token: token[user] as string,
+        body: { contractID, method: 'cash', refundedOn: terminatedOn, ...body },
+      });
+    expectFieldError(
+      await refund({ refundedOn: '2020-01-01' }),
+      'refundedOn',
+      'Ngày hoàn tiền không được trước ngày kết thúc hợp đồng.',
+    );
+    // The contract ends in 2030: its refund cannot be given back before then.
+    expectFieldError(await refund({}), 'refundedOn', 'Ngày hoàn tiền không được sau hôm nay.');
+    expectFieldError(
+      await refund({ method: 'vàng' }),
+      'method',
+      'Hình thức hoàn tiền phải là tiền mặt hoặc chuyển khoản.',
+    );
+    expectError(await refund({}, 'nguoithue'), 403, MSG.forbidden);
+    expectError(await refund({}, 'chunha2'), 404, MSG.notFound);
+    const after = await api.request<Contract>('GET', `/odata/Contract/${contractID}`, {
+      token: token.chunha as string,
+    });
+    expect(after.body.settlement?.refunded).toBeUndefined();
+  });
 });

@@ -112,6 +112,7 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
       terminationDate: '2030-02-01',
       reason: 'dò',
     },
+    'POST odata/Contract/RecordRefund': { contractID: id.contract, refundedOn: '2030-02-01', method: 'cash' },
     'POST api/Reservation/Reserve': {
       roomID: id.room,
       fullName: 'Người dò',

@@ -174,6 +174,14 @@ describe('reservations (cọc giữ phòng)', () => {
     await dialog.getByLabel('Tiền cọc (VND)').fill('3.000.000');
     expect(await textOf(dialog.locator('#room-reserve-deposit-helper-text'))).toBe('3.000.000 ₫');
     await dialog.getByLabel('Ghi chú').fill('Cọc qua chuyển khoản');
+    // The meters on the day of the deposit, from the room's last reading (10 kWh), never lower.
+    const depositElectricity = dialog.getByLabel('Chỉ số điện khi nhận cọc');
+    expect(await depositElectricity.inputValue()).toBe('10');
+    await depositElectricity.fill('9');
+    expect(await helperText(dialog, 'room-reserve-electricityIndex')).toBe(
+      'Chỉ số điện khi nhận cọc không được nhỏ hơn chỉ số ghi gần nhất của phòng (10).',
+    );
+    await depositElectricity.fill('12');
     await dialog.getByRole('button', { name: 'Nhận cọc' }).click();
 
     await toast(page, 'success', 'Cọc phòng mới thành công!').waitFor();
@@ -257,6 +265,12 @@ describe('/createContract — the five steps', () => {
     expect(await page.getByLabel('Tiền cọc').inputValue()).toBe('3000000');
     expect(await page.getByLabel('Đã nhận cọc').isChecked()).toBe(true);
     expect(await dateShown(page, /^Ngày bắt đầu/)).toBe(dmy(today));
+    // The meters on the day come filled in with the room's last reading (12 kWh read at the deposit, 1 m³);
+    // the electricity meter ran while the room stood reserved, so the landlord types what it shows.
+    const electricityIndex = page.getByLabel('Chỉ số điện khi nhận phòng');
+    expect(await electricityIndex.inputValue()).toBe('12');
+    expect(await page.getByLabel('Chỉ số nước khi nhận phòng').inputValue()).toBe('1');
+    await electricityIndex.fill('25');
     // Each step's refusals, the quick terms and the server's refusals are tests of the web tier
     // (tests/web/contracts.test.tsx); this journey goes through once, against the real API.
     await page.getByRole('button', { name: '1 năm' }).click();
@@ -319,6 +333,7 @@ describe('/createContract — the five steps', () => {
       `${dmy(journey.startDate)} – ${dmy(journey.endDate)}`,
     );
     expect(await textOf(summary.getByTestId('summary-term'))).toContain('3.000.000 ₫ (đã nhận)');
+    expect(await textOf(summary.getByTestId('summary-term'))).toContain('Điện 25 kWh · Nước 1 m³');
     expect(await textOf(summary.getByTestId('summary-occupants'))).toContain('Phạm Văn Hùng');
     expect(await textOf(summary.getByTestId('summary-occupants'))).toContain('Lý Thị Mai');
     expect(await textOf(summary.getByTestId('summary-vehicles'))).toContain(
@@ -357,6 +372,11 @@ describe('/createContract — the five steps', () => {
     const start = await dateField(phone, /^Ngày bắt đầu/).boundingBox();
     const end = await dateField(phone, /^Ngày kết thúc/).boundingBox();
     expect(start && end && end.y > start.y).toBe(true);
+    // The meters on the move-in day, one under the other.
+    expect(await phone.getByLabel('Chỉ số điện khi nhận phòng').inputValue()).toBe('10');
+    const electricity = await phone.getByLabel('Chỉ số điện khi nhận phòng').boundingBox();
+    const water = await phone.getByLabel('Chỉ số nước khi nhận phòng').boundingBox();
+    expect(electricity && water && water.y > electricity.y).toBe(true);
     await expectNoHorizontalScroll(phone);
     await pictureFor(phone, 'contracts-stepper-phone');
     await phone.getByRole('button', { name: 'Tiếp tục' }).tap();
@@ -625,29 +645,72 @@ describe('/contracts/{id} and its pages', () => {
     await fillDate(form, /^Ngày kết thúc/, terminationDate);
     await form.getByLabel('Tiền bồi thường hư hỏng').fill('450.000');
     await form.getByLabel('Lý do kết thúc sớm').fill('Chuyển công tác');
+    // The final indexes start from the move-in ones (no reading since) and may not be lower.
+    const finalElectricity = form.getByLabel('Chỉ số điện khi trả phòng');
+    expect(await finalElectricity.inputValue()).toBe('25');
+    expect(await form.getByLabel('Chỉ số nước khi trả phòng').inputValue()).toBe('1');
+    await finalElectricity.fill('24');
+    await form.getByLabel('Lý do kết thúc sớm').focus();
+    expect(await helperText(form, 'terminate-electricityIndex')).toBe(
+      'Chỉ số điện khi trả phòng không được nhỏ hơn chỉ số đã tính gần nhất (25).',
+    );
+    await finalElectricity.fill('37');
+    await form.getByLabel('Chỉ số nước khi trả phòng').fill('3');
+    await page
+      .getByTestId('settlement-preview-meters')
+      .filter({ hasText: 'Điện 25 → 37 (12 kWh)' })
+      .waitFor();
 
     // Computed here the way the server does: the last month's rent for the days lived, from the deposit.
     const [year, month, day] = terminationDate.split('-').map(Number) as [number, number, number];
     const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
     const prorated = Math.round((2_800_000 * day) / daysInMonth);
-    const refund = 3_000_000 - prorated - 450_000;
+    const previewRefund = 3_000_000 - prorated - 450_000;
+    // Then, once confirmed, the last use at the house's prices and its rounding (1.000 ₫ by default).
+    const fees = await landlordApi<{ value: Array<{ unit: string; price: number }> }>(
+      'GET',
+      `/odata/Service?houseID=${storedSession.houseID}`,
+    );
+    const priceOf = (unit: string) => fees.body.value.find((fee) => fee.unit === unit)?.price ?? 0;
+    const electricityAmount = 12 * priceOf('kWh');
+    const waterAmount = 2 * priceOf('m3');
+    const owed = prorated + electricityAmount + waterAmount + 450_000 - 3_000_000;
+    const refund = -(Math.floor(owed / 1000 + 0.5) * 1000);
     const preview = page.getByTestId('settlement-preview');
     await page.getByTestId('settlement-preview-damages').filter({ hasText: '450.000' }).waitFor();
     expect(await textOf(page.getByTestId('settlement-preview-deposit'))).toBe('3.000.000 ₫');
     expect(await textOf(page.getByTestId('settlement-preview-prorated'))).toBe(`− ${money(prorated)}`);
-    expect(await textOf(page.getByTestId('settlement-preview-refund'))).toBe(money(Math.abs(refund)));
-    expect(await textOf(preview)).toContain(refund >= 0 ? 'Hoàn lại người thuê' : 'Người thuê còn phải trả');
+    expect(await textOf(page.getByTestId('settlement-preview-refund'))).toBe(money(Math.abs(previewRefund)));
+    expect(await textOf(preview)).toContain(
+      previewRefund >= 0 ? 'Hoàn lại người thuê' : 'Người thuê còn phải trả',
+    );
 
     await pictureFor(page, 'contracts-terminate-desktop');
+    // The same form on a phone: one column, the meters one under the other, nothing wider than the screen.
+    const phone = await phonePage(storedSession);
+    await phone.goto(`/contracts/earlyTerminate/${journey.contractID}`);
+    const phoneElectricity = await phone.getByLabel('Chỉ số điện khi trả phòng').boundingBox();
+    const phoneWater = await phone.getByLabel('Chỉ số nước khi trả phòng').boundingBox();
+    expect(phoneElectricity && phoneWater && phoneWater.y > phoneElectricity.y).toBe(true);
+    await expectNoHorizontalScroll(phone);
+    await pictureFor(phone, 'contracts-terminate-phone');
+
     await form.getByRole('button', { name: 'Kết thúc hợp đồng' }).click();
     const confirm = page.getByRole('dialog', { name: 'Kết thúc hợp đồng sớm' });
-    expect(await textOf(confirm)).toContain(money(Math.abs(refund)));
+    expect(await textOf(confirm)).toContain(money(Math.abs(previewRefund)));
     await confirm.getByRole('button', { name: 'Kết thúc hợp đồng' }).click();
     await toast(page, 'success', 'Kết thúc hợp đồng thành công').waitFor();
     const recorded = page.getByRole('region', { name: 'Quyết toán đã ghi nhận' });
     await recorded.waitFor();
     expect(await textOf(recorded.getByTestId('settlement-recorded-prorated'))).toBe(`− ${money(prorated)}`);
     expect(await textOf(recorded.getByTestId('settlement-recorded-damages'))).toBe('− 450.000 ₫');
+    expect(await textOf(recorded.getByTestId('settlement-recorded-meter-electricity'))).toBe(
+      `− ${money(electricityAmount)}`,
+    );
+    expect(await textOf(recorded.getByTestId('settlement-recorded-meter-water'))).toBe(
+      `− ${money(waterAmount)}`,
+    );
+    expect(await textOf(recorded)).toContain('Tiền điện khi trả phòng (25 → 37: 12 kWh)');
     expect(await textOf(recorded.getByTestId('settlement-recorded-refund'))).toBe(money(Math.abs(refund)));
 
     await recorded.getByRole('link', { name: 'Về hợp đồng' }).click();

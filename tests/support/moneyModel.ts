@@ -9,10 +9,17 @@
  */
 import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
-import { BILL_STATUS, CONTRACT_STATUS, contractCreateSchema, type PaymentEntry } from '@nhatro/common';
+import {
+  BILL_STATUS,
+  CONTRACT_STATUS,
+  DEFAULT_BILL_ROUNDING,
+  contractCreateSchema,
+  type MeterKind,
+  type PaymentEntry,
+} from '@nhatro/common';
 import { firstKeptMonth, totalsOf, type MonthlyTotals } from '../../api/src/domain/dashboardReport.js';
 import { addDays, monthBounds } from '../../api/src/domain/houseTickets.js';
-import { sumLines } from '../../api/src/domain/shared/bills.js';
+import { sumLines, tieredElectricity } from '../../api/src/domain/shared/bills.js';
 import { AppError } from '../../api/src/domain/shared/errors.js';
 import { gatewayDateToIso } from '../../api/src/domain/shared/onlinePayments.js';
 import {
@@ -20,6 +27,8 @@ import {
   type BankTransferDoc,
   type BillDisputeDoc,
   type ContractDoc,
+  type FeeDoc,
+  type HouseDoc,
   type HouseScopedDoc,
   type HouseTicketDoc,
   type HouseTotalsDoc,
@@ -41,7 +50,7 @@ import { vnpayGateway } from '../../api/src/paymentGateway/vnpay.js';
 import type { Store, StoredDoc } from '../../api/src/store/store.js';
 import type { Actor } from '../../api/src/useCases/shared/actor.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
-import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
+import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { answerBillDispute } from '../../api/src/useCases/billDisputes.js';
 // The use cases under test.
 import {
@@ -100,7 +109,16 @@ export type TransferKind = 'exact' | 'part' | 'over' | 'unknownCode' | 'noCode' 
 export type TransferVia = 'feed' | 'sepay' | 'casso';
 
 export type Op =
-  | { kind: 'contract'; room: number; startOffset: number; months: number; rent: number; deposit: number }
+  | {
+      kind: 'contract';
+      room: number;
+      startOffset: number;
+      months: number;
+      rent: number;
+      deposit: number;
+      /** kWh the meter ran since the room's last reading, typed as the move-in index. */
+      moveInRise?: number;
+    }
   | { kind: 'reserve'; room: number; deposit: number }
   | { kind: 'cancelReservation'; pick: number }
   | { kind: 'reading'; room: number; electricity: number; water: number }
@@ -118,7 +136,14 @@ export type Op =
   | { kind: 'deleteCharge'; pick: number }
   /** A tenant's question about a line of an issued bill, answered by correcting the line to `amount`. */
   | { kind: 'correctLine'; pick: number; amount: number }
-  | { kind: 'terminate'; contract: number; offset: number; damage: number }
+  | {
+      kind: 'terminate';
+      contract: number;
+      offset: number;
+      damage: number;
+      /** kWh and m³ used since the room's last reading, typed as the final indexes (null: none typed). */
+      finalUse?: { electricity: number; water: number } | null;
+    }
   | { kind: 'clock'; hours: number }
   | { kind: 'nightly' };
 
@@ -145,6 +170,7 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
       rent: fc.nat({ max: RENTS.length - 1 }),
       // 0: no deposit, 1: one month's rent, 2: two months', 3: an odd amount.
       deposit: fc.nat({ max: 3 }),
+      moveInRise: fc.constantFrom(0, 0, 7, 25),
     }),
   },
   {
@@ -254,6 +280,7 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
       contract: pick,
       offset: fc.integer({ min: -5, max: 10 }),
       damage: fc.nat({ max: DAMAGES.length - 1 }),
+      finalUse: fc.option(fc.record({ electricity: fc.nat({ max: 60 }), water: fc.nat({ max: 5 }) })),
     }),
   },
   {
@@ -312,6 +339,10 @@ interface ModelContract {
     billedRent?: number;
     /** The contract's bills and charges that owed something then: the deposit pays them. */
     settledIDs: string[];
+    /** The house's rounding step then. */
+    roundingStep: number;
+    /** The last use the settlement must charge, at the house's prices, from the room's index then. */
+    meterUse: Array<{ kind: MeterKind; fromIndex: number; toIndex: number; amount: number }>;
   };
 }
 
@@ -492,6 +523,40 @@ async function allOf<T extends StoredDoc>(
     continuation = page.continuation;
   } while (continuation);
   return items;
+}
+
+/**
+ * What ending `contract` with `finalUse` typed should charge for the meters: the use from the room's last
+ * index at the house's prices (its kWh fee flat or by the tiers for the one registered person), and the
+ * house's rounding step.
+ */
+async function expectedMoveOut(
+  world: World,
+  contract: ModelContract,
+  finalUse: { electricity: number; water: number } | null,
+) {
+  const docs = houseDocs<HouseScopedDoc>(world.deps);
+  const house = (await docs.read(contract.houseID, contract.houseID)) as HouseDoc;
+  const roundingStep = house.billRounding ?? DEFAULT_BILL_ROUNDING;
+  const room = (await docs.read(contract.houseID, contract.roomID)) as RoomDoc;
+  if (!finalUse) return { roundingStep, meterUse: [], input: {} };
+  const fees = await listInHouse<FeeDoc>(world.deps, contract.houseID, 'service');
+  const from = { electricity: room.currentElectricityIndex, water: room.currentWaterIndex };
+  const meterUse = (['electricity', 'water'] as const).flatMap((kind) => {
+    const fee = fees.find((candidate) => candidate.unit === (kind === 'electricity' ? 'kWh' : 'm3'));
+    if (!fee) return [];
+    const use = finalUse[kind];
+    const amount = fee.pricing === 'tiered' ? tieredElectricity(use, 1).amount : Math.round(use * fee.price);
+    return [{ kind, fromIndex: from[kind], toIndex: from[kind] + use, amount }];
+  });
+  return {
+    roundingStep,
+    meterUse,
+    input: {
+      electricityIndex: from.electricity + finalUse.electricity,
+      waterIndex: from.water + finalUse.water,
+    },
+  };
 }
 
 export async function readSnapshot(world: World): Promise<Snapshot> {
@@ -732,8 +797,12 @@ export async function runOp(world: World, op: Op): Promise<void> {
       );
       const deposit = [0, rent, 2 * rent, 1_234_567][op.deposit] as number;
       const phone = `09${String(10_000_000 + nextSequence(world)).slice(-8)}`;
+      const storedRoom = snapshot.rooms.find((candidate) => candidate.roomID === room.roomID);
       const input = contractCreateSchema.parse({
         roomID: room.roomID,
+        ...(storedRoom
+          ? { electricityIndex: storedRoom.currentElectricityIndex + (op.moveInRise ?? 0) }
+          : {}),
         ...(reservation ? { reservationID: reservation.reservationID } : { deposit, deposited: true }),
         startDate,
         endDate,
@@ -1039,14 +1108,16 @@ export async function runOp(world: World, op: Op): Promise<void> {
       ]
         .filter((doc) => owedOn(doc) > 0)
         .map((doc) => doc.id);
+      const leaving = await expectedMoveOut(world, contract, op.finalUse ?? null);
       const ended = await run(
-        `terminate ${contract.contractID.slice(0, 4)} on ${date} damage ${damage}`,
+        `terminate ${contract.contractID.slice(0, 4)} on ${date} damage ${damage}${op.finalUse ? ` +${op.finalUse.electricity} kWh +${op.finalUse.water} m³` : ''}`,
         () =>
           terminateContract(actor, {
             contractID: contract.contractID,
             terminationDate: date,
             reason: 'Chuyển chỗ ở',
             damageCharges: damage,
+            ...leaving.input,
           }),
       );
       if (ended) {
@@ -1057,6 +1128,8 @@ export async function runOp(world: World, op: Op): Promise<void> {
           unpaidBills,
           ...(billedRent !== undefined ? { billedRent } : {}),
           settledIDs,
+          roundingStep: leaving.roundingStep,
+          meterUse: leaving.meterUse,
         };
       }
       break;
@@ -1552,8 +1625,28 @@ export function brokenInvariants(world: World): string[] {
         `contract ${contract.contractID}: settlement rent ${settled.proratedRent} ₫, expected ${rent} ₫ (billed ${termination.billedRent})`,
       );
     }
-    const refund =
-      contract.deposit - rent - termination.damage - termination.unpaidCharges - termination.unpaidBills;
+    const meterCharges = sumOf(termination.meterUse.map((use) => use.amount));
+    const charged = (settled.meterUse ?? []).map(({ kind, fromIndex, toIndex, amount }) => ({
+      kind,
+      fromIndex,
+      toIndex,
+      amount,
+    }));
+    if (JSON.stringify(charged) !== JSON.stringify(termination.meterUse)) {
+      fail(
+        `contract ${contract.contractID}: last meter use ${JSON.stringify(charged)}, expected ${JSON.stringify(termination.meterUse)}`,
+      );
+    }
+    // What changes hands is rounded to the house's step, half up, as its bills are.
+    const owed =
+      rent +
+      meterCharges +
+      termination.damage +
+      termination.unpaidCharges +
+      termination.unpaidBills -
+      contract.deposit;
+    const step = termination.roundingStep;
+    const refund = step > 0 ? -(Math.floor(owed / step + 0.5) * step) || 0 : -owed || 0;
     if (settled.refund !== refund)
       fail(`contract ${contract.contractID}: refund ${settled.refund}, expected ${refund}`);
     const fromDeposit = docs.filter((doc) => doc.contractID === contract.contractID);

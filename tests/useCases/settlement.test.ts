@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BILL_STATUS, contractCreateSchema } from '@nhatro/common';
 import type {
+  ContractChangeDoc,
   ContractDoc,
   HouseDoc,
   MonthlyBillDoc,
@@ -11,6 +12,7 @@ import type {
 } from '../../api/src/domain/shared/model.js';
 import { createContract } from '../../api/src/useCases/contracts/creating.js';
 import { terminateContract } from '../../api/src/useCases/contracts/terminating.js';
+import { recordRefund } from '../../api/src/useCases/contracts/refunding.js';
 import { draftHouseTicket } from '../../api/src/useCases/houseTickets/drafting.js';
 import { updateHouseTicket } from '../../api/src/useCases/houseTickets/saving.js';
 import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
@@ -19,7 +21,13 @@ import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { aReading } from '../support/billingBuilders.js';
 import { aRoom } from '../support/builders.js';
-import { actorFor, landlordWithHouse, type UseCaseHarness } from '../support/useCaseHarness.js';
+import {
+  actorFor,
+  expectRefusal,
+  landlordWithHouse,
+  refusal,
+  type UseCaseHarness,
+} from '../support/useCaseHarness.js';
 
 /**
  * Ending a contract on 20/11/2026 (clock: that day). Rent 3.000.000 ₫, deposit 6.000.000 ₫, the house
@@ -129,5 +137,83 @@ describe('the settlement takes from the deposit what is owed, and it is then pai
     const [bill] = await listInHouse<MonthlyBillDoc>(deps, house.houseID, 'monthlyBill');
     expect(bill?.billDetails.some((line) => line.kind === 'rent')).toBe(false);
     expect(bill?.total).toBe(194_000);
+  });
+});
+
+describe('the refund given back is recorded once', () => {
+  const refund = (refundedOn: string, method: 'cash' | 'transfer' = 'transfer') =>
+    recordRefund(actorFor(deps, landlord), {
+      contractID: contract.contractID,
+      refundedOn,
+      method,
+      note: 'Chuyển khoản Vietcombank',
+    });
+
+  it('records when and how the landlord gave the refund back, and the history says it', async () => {
+    await expectRefusal(
+      refund('2026-11-20'),
+      'conflict',
+      'Hợp đồng chưa kết thúc: chưa có quyết toán để hoàn tiền.',
+    );
+    const ended = await end();
+    expect((ended.settlement as { refund: number }).refund).toBe(3_900_000);
+    const recorded = await refund('2026-11-20');
+    expect(recorded.settlement).toMatchObject({
+      refund: 3_900_000,
+      refunded: {
+        refundedOn: '2026-11-20',
+        method: 'transfer',
+        note: 'Chuyển khoản Vietcombank',
+        recordedBy: landlord.userID,
+      },
+    });
+    const stored = (await houseDocs<ContractDoc>(deps).read(
+      house.houseID,
+      contract.contractID,
+    )) as ContractDoc;
+    expect(stored.settlement?.refunded?.refundedOn).toBe('2026-11-20');
+    const changes = await listInHouse<ContractChangeDoc>(deps, house.houseID, 'contractChange', {
+      op: 'eq',
+      field: 'field',
+      value: 'refundedOn',
+    });
+    expect(changes).toEqual([
+      expect.objectContaining({ oldValue: null, newValue: '2026-11-20', reason: 'Chuyển khoản Vietcombank' }),
+    ]);
+    await expectRefusal(
+      refund('2026-11-20', 'cash'),
+      'conflict',
+      'Khoản hoàn lại đã được ghi nhận trước đó.',
+    );
+  });
+
+  it('a date before the end or after today is refused naming the field, and nothing is recorded', async () => {
+    await end();
+    for (const [date, message] of [
+      ['2026-11-19', 'Ngày hoàn tiền không được trước ngày kết thúc hợp đồng.'],
+      ['2026-11-21', 'Ngày hoàn tiền không được sau hôm nay.'],
+    ] as const) {
+      const error = await refusal(refund(date));
+      expect(error.details.fieldErrors).toEqual([{ field: 'refundedOn', errorMessage: message }]);
+    }
+    const stored = (await houseDocs<ContractDoc>(deps).read(
+      house.houseID,
+      contract.contractID,
+    )) as ContractDoc;
+    expect(stored.settlement?.refunded).toBeUndefined();
+  });
+
+  it('when the tenant still owes after the deposit there is nothing to give back', async () => {
+    await terminateContract(actorFor(deps, landlord), {
+      contractID: contract.contractID,
+      terminationDate: '2026-11-20',
+      reason: 'Chuyển công tác',
+      damageCharges: 5_000_000,
+    });
+    await expectRefusal(
+      refund('2026-11-20'),
+      'conflict',
+      'Quyết toán không có khoản nào phải hoàn lại cho người thuê.',
+    );
   });
 });

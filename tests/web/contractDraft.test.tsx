@@ -8,7 +8,15 @@ import { HOUSE, renderPage, signIn } from './support/app';
 import { collection, fakeApi } from './support/fakeApi';
 
 const ROOMS = [
-  { roomID: 'room-102', roomName: 'P102', status: 'empty', price: 2_000_000, floor: 1 },
+  {
+    roomID: 'room-102',
+    roomName: 'P102',
+    status: 'empty',
+    price: 2_000_000,
+    floor: 1,
+    currentElectricityIndex: 300,
+    currentWaterIndex: 12,
+  },
 ] as Room[];
 const FEES = [
   { serviceID: 'fee-net', serviceName: 'Internet', price: 100_000, unit: 'room', houseID: HOUSE.houseID },

@@ -46,9 +46,33 @@ function dmy(isoDate: string): string {
 
 const TODAY = vietnamToday();
 const ROOMS = [
-  { roomID: 'room-101', roomName: 'P101', status: 'reserved', price: 2_500_000, floor: 1 },
-  { roomID: 'room-102', roomName: 'P102', status: 'empty', price: 2_000_000, floor: 1 },
-  { roomID: 'room-103', roomName: 'P103', status: 'occupied', price: 2_200_000, floor: 1 },
+  {
+    roomID: 'room-101',
+    roomName: 'P101',
+    status: 'reserved',
+    price: 2_500_000,
+    floor: 1,
+    currentElectricityIndex: 1120,
+    currentWaterIndex: 45,
+  },
+  {
+    roomID: 'room-102',
+    roomName: 'P102',
+    status: 'empty',
+    price: 2_000_000,
+    floor: 1,
+    currentElectricityIndex: 300,
+    currentWaterIndex: 12,
+  },
+  {
+    roomID: 'room-103',
+    roomName: 'P103',
+    status: 'occupied',
+    price: 2_200_000,
+    floor: 1,
+    currentElectricityIndex: 0,
+    currentWaterIndex: 0,
+  },
 ] as Room[];
 const RESERVATION: Reservation = {
   reservationID: 'reservation-1',
@@ -132,7 +156,7 @@ async function throughRepresentative(): Promise<void> {
 describe('step 1: room and term', () => {
   it('fills in the reserved room’s deposit, tenant and move-in date; quick terms set the end', async () => {
     await openWizard('/createContract?roomID=room-101');
-    expect(field('Phòng').value).toBe('room-101');
+    expect((screen.getByTestId('contract-roomID') as HTMLInputElement).value).toBe('room-101');
     expect(screen.getByTestId('contract-reservation').textContent).toContain(TENANT.name);
     expect(field('Tiền thuê / tháng').value).toBe('2500000');
     expect(helperText('contract-rentFee')).toBe('2.500.000\u00a0₫');
@@ -149,13 +173,30 @@ describe('step 1: room and term', () => {
     await waitFor(() => expect(field('Ngày kết thúc').value).toBe(dmy(yearEnd)));
   });
 
+  it('asks the meters on the move-in day, prefilled with the room’s last reading and never lower', async () => {
+    await openWizard('/createContract?roomID=room-101');
+    const electricity = screen.getByTestId('contract-electricityIndex') as HTMLInputElement;
+    expect(electricity.value).toBe('1120');
+    expect((screen.getByTestId('contract-waterIndex') as HTMLInputElement).value).toBe('45');
+    expect(helperText('contract-electricityIndex')).toBe('Chỉ số ghi gần nhất: 1.120');
+    set(electricity, '1.119');
+    fireEvent.blur(electricity);
+    await waitFor(() =>
+      expect(helperText('contract-electricityIndex')).toBe(
+        'Chỉ số điện khi nhận phòng không được nhỏ hơn chỉ số ghi gần nhất của phòng (1120).',
+      ),
+    );
+    set(electricity, '1.135');
+    await waitFor(() => expect(helperText('contract-electricityIndex')).toBe('Chỉ số ghi gần nhất: 1.120'));
+  });
+
   it('offers empty and reserved rooms only; an empty room’s deposit is a month of rent, not received', async () => {
     await openWizard();
-    const options = [...(field('Phòng') as unknown as HTMLSelectElement).options].map(
-      (option) => option.value,
-    );
+    const options = [
+      ...(screen.getByTestId('contract-roomID') as HTMLInputElement as unknown as HTMLSelectElement).options,
+    ].map((option) => option.value);
     expect(options).toEqual(['', 'room-101', 'room-102']);
-    set(field('Phòng'), 'room-102');
+    set(screen.getByTestId('contract-roomID') as HTMLInputElement, 'room-102');
     expect(field('Tiền thuê / tháng').value).toBe('2000000');
     expect(field('Tiền cọc').value).toBe('2000000');
     expect((screen.getByTestId('contract-deposited') as HTMLElement).querySelector('input')?.checked).toBe(
@@ -346,6 +387,9 @@ describe('step 5: creating the contract', () => {
       rentFee: 2_500_000,
       deposit: 3_000_000,
       representative: { occupantName: TENANT.name, phoneNumber: TENANT.phone, citizenID: '079301001234' },
+      // The meters on the day, as prefilled with the room's last reading.
+      electricityIndex: 1120,
+      waterIndex: 45,
     });
     // The house's fees ticked by default, none per vehicle (there is no vehicle).
     expect(JSON.stringify(sent)).toContain('fee-net');

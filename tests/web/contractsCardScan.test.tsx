@@ -39,7 +39,15 @@ vi.mock('../../web/src/components/CitizenIdScanner', () => ({
 }));
 
 const ROOMS = [
-  { roomID: 'room-101', roomName: 'P101', status: 'reserved', price: 2_500_000, floor: 1 },
+  {
+    roomID: 'room-101',
+    roomName: 'P101',
+    status: 'reserved',
+    price: 2_500_000,
+    floor: 1,
+    currentElectricityIndex: 1120,
+    currentWaterIndex: 45,
+  },
 ] as Room[];
 const RESERVATION: Reservation = {
   reservationID: 'reservation-1',

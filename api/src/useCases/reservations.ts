@@ -10,6 +10,7 @@ import { AppError } from '../domain/shared/errors.js';
 import type { HouseScopedDoc, ReservationDoc, RoomDoc } from '../domain/shared/model.js';
 import { hasLapsed, lapsedNotice, reservationBlocker } from '../domain/reservations.js';
 import { vietnamDate } from '../domain/shared/time.js';
+import { indexesOnTheDay } from '../domain/shared/moveIndexes.js';
 import { audit, type Actor } from './shared/actor.js';
 import { activeContractOfRoom } from './shared/contractScope.js';
 import {
@@ -40,6 +41,15 @@ export async function reserveRoom(actor: Actor, input: ReservationCreateInput) {
       { field: 'expectedMoveInDate', errorMessage: RESERVATION_MESSAGES.moveInPast },
     ]);
   }
+  // The meters read on the day of the deposit, when typed: never below the last reading; the room keeps them.
+  const typed = input.electricityIndex !== undefined || input.waterIndex !== undefined;
+  const indexes = typed
+    ? indexesOnTheDay(
+        { electricity: room.currentElectricityIndex, water: room.currentWaterIndex },
+        input,
+        RESERVATION_MESSAGES.indexBelowLast,
+      )
+    : undefined;
   const reservationID = randomUUID();
   const reservation: ReservationDoc = {
     id: reservationID,
@@ -54,6 +64,7 @@ export async function reserveRoom(actor: Actor, input: ReservationCreateInput) {
     expectedMoveInDate: input.expectedMoveInDate,
     holdUntil: input.holdUntil ?? defaultHoldUntil(input.expectedMoveInDate),
     ...(input.note ? { note: input.note } : {}),
+    ...(indexes ? { electricityIndex: indexes.electricity, waterIndex: indexes.water } : {}),
     status: 'active',
     createdOn: deps.now().toISOString(),
   };
@@ -61,7 +72,13 @@ export async function reserveRoom(actor: Actor, input: ReservationCreateInput) {
     { op: 'create', doc: reservation },
     {
       op: 'replace',
-      doc: { ...room, status: 'reserved' } satisfies RoomDoc,
+      doc: {
+        ...room,
+        ...(indexes
+          ? { currentElectricityIndex: indexes.electricity, currentWaterIndex: indexes.water }
+          : {}),
+        status: 'reserved',
+      } satisfies RoomDoc,
       ...(room._etag ? { ifMatch: room._etag } : {}),
     },
   ]);

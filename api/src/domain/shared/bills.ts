@@ -4,6 +4,7 @@ import {
   type BillLine,
   type Fee,
   type MeterKind,
+  roundToStep,
 } from '@nhatro/common';
 import { daysInMonth } from './time.js';
 
@@ -28,6 +29,79 @@ export interface BillReading {
   newIndex: number;
   usage: number;
   replacement?: { oldMeterFinalIndex: number; newMeterStartIndex: number };
+  /** The use starts at the tenant's move-in index, not at the reading's previous index. */
+  fromMoveIn?: boolean;
+}
+
+/** Indexes that bound a contract's share of a reading, on the meters the reading names. */
+export interface MeterWindow {
+  /** The move-in index, on the meter the reading starts from (the old one across a replacement). */
+  fromIndex?: number;
+  /** Where the contract's settlement started charging, on the meter the reading ends on. */
+  untilIndex?: number;
+}
+
+/** What a contract stored of its move-in and move-out indexes, for one kind of meter. */
+export interface ContractMeterMarks {
+  moveInIndex?: number | undefined;
+  moveInMeterID?: string | undefined;
+  settled?: { index: number; meterID?: string } | undefined;
+}
+
+/**
+ * The window a contract's marks put on one reading: the move-in index counts only on the meter it was
+ * read on (a later meter starts lower), the settlement's start on its meter (any, when the room had none:
+ * the first meter is then installed at the index the settlement charged to).
+ */
+export function meterWindowOf(
+  marks: ContractMeterMarks,
+  record: { meterID: string; replacement?: { oldMeterID: string } | undefined },
+): MeterWindow {
+  const startMeter = record.replacement?.oldMeterID ?? record.meterID;
+  const fromIndex =
+    marks.moveInIndex !== undefined && marks.moveInMeterID === startMeter ? marks.moveInIndex : undefined;
+  const { settled } = marks;
+  const untilIndex =
+    settled && (settled.meterID === undefined || settled.meterID === record.meterID)
+      ? settled.index
+      : undefined;
+  return {
+    ...(fromIndex !== undefined ? { fromIndex } : {}),
+    ...(untilIndex !== undefined ? { untilIndex } : {}),
+  };
+}
+
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
+
+/**
+ * The part of a month's reading that falls within a contract's stay: what the meter ran before the
+ * move-in index belongs to the time before the tenant (the room empty, or another tenant), and what it
+ * ran past the index the settlement charged from was charged there (or is after the tenant left).
+ */
+export function readingWithin(reading: BillReading, window: MeterWindow): BillReading {
+  const start = Math.max(reading.previousIndex, window.fromIndex ?? Number.NEGATIVE_INFINITY);
+  const fromMoveIn = start > reading.previousIndex;
+  if (reading.replacement) {
+    const { oldMeterFinalIndex, newMeterStartIndex } = reading.replacement;
+    const end = Math.max(newMeterStartIndex, Math.min(reading.newIndex, window.untilIndex ?? Infinity));
+    const usage = Math.max(0, oldMeterFinalIndex - start) + (end - newMeterStartIndex);
+    return {
+      ...reading,
+      previousIndex: Math.min(start, oldMeterFinalIndex),
+      newIndex: end,
+      usage: round3(usage),
+      ...(fromMoveIn ? { fromMoveIn } : {}),
+    };
+  }
+  const end = Math.min(reading.newIndex, window.untilIndex ?? Infinity);
+  const previousIndex = Math.min(start, Math.max(end, reading.previousIndex));
+  return {
+    ...reading,
+    previousIndex,
+    newIndex: Math.max(end, previousIndex),
+    usage: round3(Math.max(0, end - start)),
+    ...(fromMoveIn ? { fromMoveIn } : {}),
+  };
 }
 
 export interface BillInput {
@@ -142,7 +216,8 @@ function meterNote(reading: BillReading): string {
     const { oldMeterFinalIndex, newMeterStartIndex } = reading.replacement;
     return `Đồng hồ cũ ${displayNumber(reading.previousIndex)} → ${displayNumber(oldMeterFinalIndex)}, đồng hồ mới ${displayNumber(newMeterStartIndex)} → ${displayNumber(reading.newIndex)}`;
   }
-  return `Chỉ số ${displayNumber(reading.previousIndex)} → ${displayNumber(reading.newIndex)}`;
+  const from = reading.fromMoveIn ? 'Chỉ số nhận phòng' : 'Chỉ số';
+  return `${from} ${displayNumber(reading.previousIndex)} → ${displayNumber(reading.newIndex)}`;
 }
 
 function prorationNote(share: { days: number; daysInMonth: number }): string | undefined {
@@ -207,6 +282,28 @@ function meterLine(kind: MeterKind, fee: Fee, reading: BillReading, occupants: n
 }
 
 const METER_FEE_UNITS: Record<MeterKind, Fee['unit']> = { electricity: 'kWh', water: 'm3' };
+
+/**
+ * The use of a meter from one index to another (the last one billed to the one typed when the tenant
+ * leaves) at the house's price of it; `undefined` when the house charges no such fee.
+ */
+export function meterUseCharge(
+  kind: MeterKind,
+  fees: readonly Fee[],
+  indexes: { fromIndex: number; toIndex: number },
+  occupants: number,
+): { kind: MeterKind; fromIndex: number; toIndex: number; usage: number; amount: number } | undefined {
+  const fee = fees.find((candidate) => candidate.unit === METER_FEE_UNITS[kind]);
+  if (!fee) return undefined;
+  const usage = round3(Math.max(0, indexes.toIndex - indexes.fromIndex));
+  const charged = meterLine(
+    kind,
+    fee,
+    { previousIndex: indexes.fromIndex, newIndex: indexes.toIndex, usage },
+    occupants,
+  );
+  return { kind, ...indexes, usage, amount: charged.amount };
+}
 
 /**
  * The bill's lines, in this order: rent, electricity, water, the contract's services (in the house's
@@ -320,8 +417,7 @@ export function computeBill(input: BillInput): ComputedBill {
  * with a step of 1.000, 1.499 → 1.000). A step of 0 leaves it as it is.
  */
 export function roundedTotal(total: number, step: number): number {
-  if (step <= 0) return total;
-  return Math.floor(total / step + 0.5) * step;
+  return roundToStep(total, step);
 }
 
 /**

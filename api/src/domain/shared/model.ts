@@ -17,6 +17,7 @@ import type {
   LessorIdentityImages,
   LessorInfo,
   Meter,
+  MeterKind,
   MeterRecord,
   MonthlyBill,
   Notification,
@@ -113,6 +114,13 @@ export interface ContractDoc extends StoredDoc, Contract {
   contractPDFHash?: string;
   /** The one guest link that works now (its token carries `linkID`); never returned. */
   guestLink?: { linkID: string; createdOn: string; createdBy: string };
+  /** The meter the move-in index was read on, by kind (absent: the room had no meter yet). */
+  moveInMeterIDs?: Partial<Record<MeterKind, string>>;
+  /**
+   * Where the settlement started charging each meter (the room's last index when the contract ended) and
+   * on which meter: a later reading of the contract's last month is billed only up to it.
+   */
+  settledMeters?: Partial<Record<MeterKind, { index: number; meterID?: string }>>;
 }
 
 export interface ContractImageVersionDoc extends StoredDoc, ContractImageVersion {

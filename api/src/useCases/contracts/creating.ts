@@ -1,6 +1,14 @@
-import { type ContractCreateInput, type RepresentativeAccount } from '@nhatro/common';
+import {
+  CONTRACT_MESSAGES,
+  METER_KINDS,
+  type ContractCreateInput,
+  type MeterKind,
+  type RepresentativeAccount,
+} from '@nhatro/common';
 import { randomUUID } from 'node:crypto';
 import { contractCreationBlocker, buildTenancy } from '../../domain/contracts.js';
+import { indexesOnTheDay } from '../../domain/shared/moveIndexes.js';
+import { activeMeter } from '../../domain/meterRecords.js';
 import { AppError } from '../../domain/shared/errors.js';
 import { consentRecord } from '../shared/identityConsent.js';
 import type {
@@ -8,6 +16,7 @@ import type {
   LesseeInfoDoc,
   ContractDoc,
   HouseScopedDoc,
+  MeterDoc,
   RoomDoc,
 } from '../../domain/shared/model.js';
 import { vietnamDate } from '../../domain/shared/time.js';
@@ -33,7 +42,7 @@ async function roomToSign(actor: Actor, input: ContractCreateInput) {
   const { deps } = actor;
   const room = await roomForCaller(actor, input.roomID);
   const houseID = room.houseID;
-  const [reservations, activeContract, house, houseDoc] = await Promise.all([
+  const [reservations, activeContract, house, houseDoc, meters] = await Promise.all([
     listInHouse<ReservationDoc>(deps, houseID, 'reservation', {
       op: 'and',
       items: [
@@ -48,11 +57,37 @@ async function roomToSign(actor: Actor, input: ContractCreateInput) {
       input.vehicles.map((vehicle) => vehicle.licensePlate ?? ''),
     ),
     readHouse(deps, houseID),
+    listInHouse<MeterDoc>(deps, houseID, 'meter', { op: 'eq', field: 'roomID', value: room.roomID }),
   ]);
   const reservation = reservations[0];
   const blocker = contractCreationBlocker(room, Boolean(activeContract), reservation, input.reservationID);
   if (blocker) throw AppError.conflict(blocker);
-  return { room, reservation, house, houseName: houseDoc?.houseName ?? '' };
+  return { room, reservation, house, houseName: houseDoc?.houseName ?? '', meters };
+}
+
+/**
+ * The meters on the move-in day (typed, or the room's last reading; never lower): kept on the contract
+ * with the meter each was read on, and as the room's current indexes. The first bill charges from them.
+ */
+function moveInMarks(room: RoomDoc, meters: readonly MeterDoc[], input: ContractCreateInput) {
+  const indexes = indexesOnTheDay(
+    { electricity: room.currentElectricityIndex, water: room.currentWaterIndex },
+    input,
+    CONTRACT_MESSAGES.moveInBelowLast,
+  );
+  const moveInMeterIDs: Partial<Record<MeterKind, string>> = {};
+  for (const kind of METER_KINDS) {
+    const meter = activeMeter(meters.filter((candidate) => candidate.kind === kind));
+    if (meter) moveInMeterIDs[kind] = meter.meterID;
+  }
+  return {
+    contract: {
+      moveInElectricityIndex: indexes.electricity,
+      moveInWaterIndex: indexes.water,
+      ...(Object.keys(moveInMeterIDs).length > 0 ? { moveInMeterIDs } : {}),
+    },
+    room: { currentElectricityIndex: indexes.electricity, currentWaterIndex: indexes.water },
+  };
 }
 
 /**
@@ -131,15 +166,23 @@ export async function createContract(
   input: ContractCreateInput,
 ): Promise<Record<string, unknown> & { representativeAccount: RepresentativeAccount }> {
   const { deps } = actor;
-  const place = await roomToSign(actor, input);
+  const signing = await roomToSign(actor, input);
+  const marks = moveInMarks(signing.room, signing.meters, input);
+  const place = { ...signing, room: { ...signing.room, ...marks.room } };
   const { room, reservation, house } = place;
   const houseID = room.houseID;
   await checkIdentityPhotos(deps, houseID, input.representative, undefined, 'representative.');
   for (const [index, occupant] of input.occupants.entries()) {
     await checkIdentityPhotos(deps, houseID, occupant, undefined, `occupants.${index}.`);
   }
-  const { roomID: _roomID, reservationID: _reservationID, ...terms } = input;
-  const tenancy = buildTenancy({
+  const {
+    roomID: _roomID,
+    reservationID: _reservationID,
+    electricityIndex: _electricityIndex,
+    waterIndex: _waterIndex,
+    ...terms
+  } = input;
+  const built = buildTenancy({
     house,
     room,
     reservation,
@@ -148,6 +191,7 @@ export async function createContract(
     createdOn: deps.now().toISOString(),
     newID: randomUUID,
   });
+  const tenancy = { ...built, contract: { ...built.contract, ...marks.contract } };
   // The consent to keep identity data is recorded with the people who gave it (Law 91/2025/QH15).
   tenancy.lessees = tenancy.lessees.map((lessee) => ({
     ...lessee,

@@ -27,6 +27,7 @@ import { contractForCaller } from '../shared/contractScope.js';
 import { listInHouse, houseDocs } from '../shared/houseScope.js';
 import { entityView } from '../shared/views.js';
 import { recordChanges } from './history.js';
+import { moveOut } from './moveOut.js';
 
 /** Ending a contract early: `POST /odata/Contract/TerminateContract`. */
 
@@ -62,7 +63,7 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
   }
   // What the tenant still owes on one-time charges and issued bills is taken from the deposit (two
   // queries); those are then paid by it, so nothing is asked twice.
-  const [charges, bills] = await Promise.all([
+  const [charges, bills, room] = await Promise.all([
     listInHouse<OneTimeChargeDoc>(deps, contract.houseID, 'oneTimeCharge', {
       op: 'eq',
       field: 'contractID',
@@ -73,7 +74,9 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
       field: 'contractID',
       value: contract.contractID,
     }),
+    houseDocs<RoomDoc>(deps).read(contract.houseID, contract.roomID),
   ]);
+  const leaving = await moveOut(deps, contract, room?.type === 'room' ? room : undefined, input);
   const now = deps.now().toISOString();
   const taken = [...charges, ...bills].flatMap((doc) => {
     const paid = paidFromDeposit(doc, now, actor.user.userID);
@@ -87,6 +90,8 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
   const result = settlement(contract, input.terminationDate, input.damageCharges, owedOn('oneTimeCharge'), {
     billedRent: lastMonthBill ? rentBilled(lastMonthBill) : undefined,
     unpaidBills: owedOn('monthlyBill'),
+    meterUse: leaving.meterUse,
+    roundingStep: leaving.roundingStep,
   });
   // A draft of that month made before the end still asks its rent: the settlement charges it now.
   const draft = result.rentMonth
@@ -104,9 +109,9 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
     status: CONTRACT_STATUS.terminated,
     terminatedOn: input.terminationDate,
     terminationReason: input.reason,
+    ...leaving.contract,
     settlement: result,
   };
-  const room = await houseDocs<RoomDoc>(deps).read(contract.houseID, contract.roomID);
   const history = recordChanges(
     actor,
     contract,
@@ -119,7 +124,7 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
       ? [
           {
             op: 'replace' as const,
-            doc: { ...room, status: 'empty' as const },
+            doc: { ...room, ...leaving.room, status: 'empty' as const },
             ...(room._etag ? { ifMatch: room._etag } : {}),
           },
         ]

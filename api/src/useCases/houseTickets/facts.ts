@@ -1,4 +1,4 @@
-import { BILL_STATUS, CONTRACT_STATUS, DEFAULT_BILL_ROUNDING } from '@nhatro/common';
+import { BILL_STATUS, CONTRACT_STATUS, DEFAULT_BILL_ROUNDING, type MeterKind } from '@nhatro/common';
 import { billedInMonth, billingEnd, monthBounds, OPEN_END, roomTicketID } from '../../domain/houseTickets.js';
 import { vietnamDate } from '../../domain/shared/time.js';
 import { groupBy } from '../../domain/shared/groupBy.js';
@@ -16,7 +16,7 @@ import type {
 } from '../../domain/shared/model.js';
 import type { Deps } from '../shared/deps.js';
 import { listInHouse } from '../shared/houseScope.js';
-import { computeBill, type BillReading } from '../../domain/shared/bills.js';
+import { computeBill, meterWindowOf, readingWithin, type BillReading } from '../../domain/shared/bills.js';
 
 /**
  * The facts of a house for one month, read with a fixed number of queries whatever its size (fees, rooms,
@@ -136,11 +136,40 @@ export function billReading(record: MeterRecordDoc | undefined): BillReading | u
   };
 }
 
+const MOVE_IN_INDEX = {
+  electricity: 'moveInElectricityIndex',
+  water: 'moveInWaterIndex',
+} as const satisfies Record<MeterKind, keyof ContractDoc>;
+
+/**
+ * The contract's share of the room's reading: from its move-in index (the first bill charges only what
+ * the tenant used) up to where its settlement started charging (the last month's bill stops there).
+ */
+function contractReading(
+  contract: ContractDoc,
+  kind: MeterKind,
+  record: MeterRecordDoc | undefined,
+): BillReading | undefined {
+  const reading = billReading(record);
+  if (!reading || !record) return reading;
+  const window = meterWindowOf(
+    {
+      moveInIndex: contract[MOVE_IN_INDEX[kind]],
+      moveInMeterID: contract.moveInMeterIDs?.[kind],
+      settled: contract.settledMeters?.[kind],
+    },
+    record,
+  );
+  return window.fromIndex === undefined && window.untilIndex === undefined
+    ? reading
+    : readingWithin(reading, window);
+}
+
 /** The computed part of a room ticket: lines, total, readings still missing, a flagged reading. */
 export function computedTicket(facts: HouseFacts, contract: ContractDoc) {
   const readings = facts.readingsByRoom.get(contract.roomID) ?? {};
-  const electricity = billReading(readings.electricity);
-  const water = billReading(readings.water);
+  const electricity = contractReading(contract, 'electricity', readings.electricity);
+  const water = contractReading(contract, 'water', readings.water);
   const computed = computeBill({
     month: facts.month,
     contract: {

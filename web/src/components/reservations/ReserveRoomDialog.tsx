@@ -17,10 +17,12 @@ import {
   RESERVATION_TEXTS,
   emptyReservationForm,
   followedHoldUntil,
+  indexesOf,
   reserveRoom,
   revalidateAfterReservationChange,
   validateReservationForm,
   vietnamToday,
+  type LastIndexes,
   type ReservationFormField,
 } from '../../lib/api/resources/reservations';
 import { formatMoney } from '../../lib/format';
@@ -33,21 +35,37 @@ import { isSessionExpiry } from '../mutationFeedback';
 type Field = ReservationFormField | 'roomID';
 
 /** How each field of the deposit is typed. */
-const FIELD_KINDS: Partial<Record<ReservationFormField, { type?: 'date'; money?: boolean; tel?: boolean }>> =
-  {
-    phoneNumber: { tel: true },
-    deposit: { money: true },
-    expectedMoveInDate: { type: 'date' },
-    holdUntil: { type: 'date' },
-  };
+const FIELD_KINDS: Partial<Record<ReservationFormField, FieldKind>> = {
+  phoneNumber: { tel: true },
+  deposit: { money: true },
+  expectedMoveInDate: { type: 'date' },
+  holdUntil: { type: 'date' },
+  electricityIndex: { unit: 'kWh' },
+  waterIndex: { unit: 'm³' },
+};
+
+interface FieldKind {
+  type?: 'date';
+  money?: boolean;
+  tel?: boolean;
+  /** A meter index: its unit after it. */
+  unit?: string;
+}
 const FIELDS: readonly Field[] = ['roomID', ...RESERVATION_FORM_FIELDS];
 
 /** The room taking the deposit: fixed (the room page), or chosen among the house's empty rooms. */
 type ReserveTarget = { room: Room; rooms?: never } | { room?: never; rooms: Room[] };
 
+/** The room's last reading, when the room is known. */
+function lastIndexesOf(room: Room | undefined): LastIndexes | undefined {
+  return room === undefined
+    ? undefined
+    : { electricity: room.currentElectricityIndex, water: room.currentWaterIndex };
+}
+
 /** The reservation form's checks, plus a room to choose when none is fixed. */
-function validateReserveForm(values: Record<Field, string>) {
-  const { errors } = validateReservationForm(values, values.roomID);
+function validateReserveForm(values: Record<Field, string>, room: Room | undefined) {
+  const { errors } = validateReservationForm(values, values.roomID, lastIndexesOf(room));
   if (values.roomID === '') errors.roomID = 'Hãy chọn phòng nhận cọc.';
   return errors;
 }
@@ -67,7 +85,7 @@ function ReservationText({
   disabled: boolean;
   /** The name field takes the focus when the room is already known. */
   autoFocus: boolean;
-  extra?: { type?: 'date'; money?: boolean; tel?: boolean };
+  extra?: FieldKind;
 }) {
   const binding = form.bind(name);
   if (extra.type === 'date') {
@@ -112,7 +130,7 @@ function ReservationText({
       label={RESERVATION_FIELD_LABELS[name]}
       {...binding}
       helperText={reservedHelperText(hint)}
-      required={name !== 'note'}
+      required={name !== 'note' && !extra.unit}
       disabled={disabled}
       fullWidth
       autoFocus={autoFocus && name === 'fullName'}
@@ -124,8 +142,16 @@ function ReservationText({
           'data-testid': id(name),
           ...(extra.money ? { inputMode: 'numeric' } : {}),
           ...(extra.tel ? { inputMode: 'tel' } : {}),
+          ...(extra.unit ? { inputMode: 'decimal' } : {}),
         },
-        input: extra.money ? { endAdornment: <InputAdornment position="end">₫</InputAdornment> } : {},
+        input:
+          extra.money || extra.unit
+            ? {
+                endAdornment: (
+                  <InputAdornment position="end">{extra.money ? '₫' : extra.unit}</InputAdornment>
+                ),
+              }
+            : {},
       }}
     />
   );
@@ -147,8 +173,13 @@ function RoomPicker({
   const chosenRoom = rooms.find((room) => room.roomID === form.values.roomID);
   const choose = (roomID: string) => {
     form.bindValue('roomID').onChange(roomID);
-    const price = rooms.find((room) => room.roomID === roomID)?.price;
+    const room = rooms.find((candidate) => candidate.roomID === roomID);
+    const price = room?.price;
     if (form.values.deposit === '' && typeof price === 'number') form.setValue('deposit', String(price));
+    // The meters start at the chosen room's last reading.
+    const indexes = indexesOf(room);
+    form.setValue('electricityIndex', indexes.electricityIndex);
+    form.setValue('waterIndex', indexes.waterIndex);
   };
   return (
     <TextField
@@ -200,9 +231,10 @@ function ReserveForm({
   const fixedRoom = target.room;
   const [isSaving, setIsSaving] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
+  const roomOf = (roomID: string) => fixedRoom ?? target.rooms?.find((room) => room.roomID === roomID);
   const form = useFieldForm<Field>(
-    { roomID: fixedRoom?.roomID ?? '', ...emptyReservationForm(fixedRoom?.price) },
-    validateReserveForm,
+    { roomID: fixedRoom?.roomID ?? '', ...emptyReservationForm(fixedRoom?.price, fixedRoom) },
+    (values) => validateReserveForm(values, roomOf(values.roomID)),
   );
   const id = (name: string) => `${testIdPrefix}-${name}`;
 
@@ -210,7 +242,11 @@ function ReserveForm({
     event.preventDefault();
     if (isSaving) return;
     form.touchAll();
-    const { payload } = validateReservationForm(form.values, form.values.roomID);
+    const { payload } = validateReservationForm(
+      form.values,
+      form.values.roomID,
+      lastIndexesOf(roomOf(form.values.roomID)),
+    );
     if (payload === null || form.values.roomID === '') return;
     setIsSaving(true);
     setConflict(null);

@@ -16,6 +16,7 @@ import { EmptyLine, SectionCard } from '../../components/SectionCard';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { Facts, SettlementFacts } from './SettlementFacts';
+import { RefundSection } from './RefundSection';
 import { useHouseServices, type ContractDetails } from './contractsApi';
 import { formatDay, sortFees } from './contractRules';
 
@@ -143,6 +144,7 @@ export function TermsSections({ contract }: { contract: ContractDetails }) {
             {contract.terminationReason ? ` · Lý do: ${contract.terminationReason}` : ''}
           </Typography>
           <SettlementFacts settlement={contract.settlement} testIdPrefix="contract-settlement" />
+          <RefundSection contract={contract} />
         </SectionCard>
       )}
     </>

@@ -9,9 +9,12 @@ import {
   CONTRACT_MESSAGES,
   CONTRACT_STATUS,
   contractTerminateSchema,
+  METER_KIND_LABELS,
+  METER_UNITS,
   parseVietnameseNumber,
   settlement,
   type Contract,
+  type MeterKind,
 } from '@nhatro/common';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -23,7 +26,7 @@ import { PageHeader } from '../../components/PageHeader';
 import { SectionCard } from '../../components/SectionCard';
 import { isApiError } from '../../lib/api';
 import { revalidateAfterReservationChange, vietnamToday } from '../../lib/api/resources/reservations';
-import { formatMoney } from '../../lib/format';
+import { formatMoney, formatNumber } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { notify } from '../../lib/toast';
 import { ContractFrame, contractTitle } from './ContractFrame';
@@ -31,8 +34,18 @@ import { SettlementFacts, refundLabel } from './SettlementFacts';
 import { revalidateContract, terminateContract, type ContractDetails } from './contractsApi';
 import { formatDay, isIsoDate } from './contractRules';
 import { DateField } from '../../components/dates/DateField';
+import { meterIndexProblem } from './contractDraft';
+import { MeterIndexField } from './MeterIndexField';
 
-type Field = 'terminationDate' | 'reason' | 'damageCharges';
+type Field = 'terminationDate' | 'reason' | 'damageCharges' | 'electricityIndex' | 'waterIndex';
+
+const KINDS = ['electricity', 'water'] as const;
+
+/** The room's last reading: the final indexes start there and may not be lower. */
+function lastIndexesOf(contract: ContractDetails): Partial<Record<MeterKind, number>> {
+  const room = contract.room ?? undefined;
+  return room ? { electricity: room.currentElectricityIndex, water: room.currentWaterIndex } : {};
+}
 
 const { shape } = contractTerminateSchema;
 
@@ -55,7 +68,27 @@ function validate(values: Record<Field, string>, contract: ContractDetails): Par
     const damages = shape.damageCharges.safeParse(parseVietnameseNumber(values.damageCharges.trim()));
     if (!damages.success) errors.damageCharges = damages.error.issues[0]?.message;
   }
+  const last = lastIndexesOf(contract);
+  for (const kind of KINDS) {
+    const problem = meterIndexProblem(
+      kind,
+      values[`${kind}Index`],
+      last[kind],
+      CONTRACT_MESSAGES.moveOutBelowLast,
+    );
+    if (problem !== undefined) errors[`${kind}Index`] = problem;
+  }
   return errors;
+}
+
+/** The typed final indexes, for the request (empty: the last reading, nothing more charged). */
+function finalIndexesOf(values: Record<Field, string>): { electricityIndex?: number; waterIndex?: number } {
+  const indexes: { electricityIndex?: number; waterIndex?: number } = {};
+  for (const kind of KINDS) {
+    const value = parseVietnameseNumber(values[`${kind}Index`].trim());
+    if (value !== undefined && Number.isFinite(value)) indexes[`${kind}Index`] = value;
+  }
+  return indexes;
 }
 
 function damagesOf(text: string): number {
@@ -68,10 +101,13 @@ function useTerminateForm(contract: ContractDetails, onTerminated: (ended: Contr
   const today = vietnamToday();
   // Today is within the term, or past its end (month to month: any day after the end may be chosen).
   const defaultDate = today < contract.startDate ? contract.startDate : today;
+  const last = lastIndexesOf(contract);
   const [values, setValues] = useState<Record<Field, string>>({
     terminationDate: defaultDate,
     reason: '',
     damageCharges: '0',
+    electricityIndex: last.electricity === undefined ? '' : String(last.electricity),
+    waterIndex: last.water === undefined ? '' : String(last.water),
   });
   const shown = useLeftFields<Field>();
   const [submitted, setSubmitted] = useState(false);
@@ -105,6 +141,7 @@ function useTerminateForm(contract: ContractDetails, onTerminated: (ended: Contr
         terminationDate: values.terminationDate,
         reason: values.reason.trim(),
         damageCharges: damagesOf(values.damageCharges),
+        ...finalIndexesOf(values),
       });
       notify.success(CONTRACT_MESSAGES.terminated);
       setConfirmOpen(false);
@@ -128,6 +165,10 @@ function useTerminateForm(contract: ContractDetails, onTerminated: (ended: Contr
     touch,
     visible,
     preview,
+    meterUse:
+      errors.electricityIndex === undefined && errors.waterIndex === undefined
+        ? meterUseOf(values, last)
+        : [],
     review,
     terminate,
     confirmOpen,
@@ -137,8 +178,28 @@ function useTerminateForm(contract: ContractDetails, onTerminated: (ended: Contr
   };
 }
 
+/** The use each meter ran since its last reading, as typed: 'Điện 1.149 → 1.180 (31 kWh)'. */
+function meterUseOf(values: Record<Field, string>, last: Partial<Record<MeterKind, number>>): string[] {
+  const final = finalIndexesOf(values);
+  return KINDS.flatMap((kind) => {
+    const from = last[kind];
+    const to = final[`${kind}Index`];
+    if (from === undefined || to === undefined) return [];
+    const use = Math.round((to - from) * 1000) / 1000;
+    return [
+      `${METER_KIND_LABELS[kind]} ${formatNumber(from)} → ${formatNumber(to)} (${formatNumber(use)} ${METER_UNITS[kind]})`,
+    ];
+  });
+}
+
 /** What the contract's end would settle: the refund or what is still owed, as it is typed. */
-function SettlementPreview({ preview }: { preview: ReturnType<typeof settlement> | null }) {
+function SettlementPreview({
+  preview,
+  meterUse,
+}: {
+  preview: ReturnType<typeof settlement> | null;
+  meterUse: string[];
+}) {
   return (
     <SectionCard id="settlement-preview" title="Quyết toán dự kiến" testId="settlement-preview-section">
       {preview === null ? (
@@ -152,6 +213,16 @@ function SettlementPreview({ preview }: { preview: ReturnType<typeof settlement>
             Tiền thuê tháng cuối tính theo số ngày đã ở (kể cả ngày kết thúc), trừ vào tiền cọc cùng tiền bồi
             thường.
           </Typography>
+          {meterUse.length > 0 && (
+            <Typography
+              variant="body2"
+              sx={{ color: 'text.secondary', mt: 1 }}
+              data-testid="settlement-preview-meters"
+            >
+              Điện nước dùng từ lần ghi gần nhất: {meterUse.join(' · ')}. Tiền điện nước tính theo giá của
+              nhà, cùng các hóa đơn còn nợ và phần làm tròn, khi xác nhận kết thúc.
+            </Typography>
+          )}
         </>
       )}
     </SectionCard>
@@ -215,6 +286,28 @@ function TerminateFields({
           input: { endAdornment: <InputAdornment position="end">₫</InputAdornment> },
         }}
       />
+      <Box
+        sx={{
+          display: 'grid',
+          columnGap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        {KINDS.map((kind) => (
+          <MeterIndexField
+            key={kind}
+            kind={kind}
+            moment="trả phòng"
+            value={values[`${kind}Index`]}
+            onChange={(value) => set(`${kind}Index`, value)}
+            onBlur={() => touch(`${kind}Index`)}
+            error={visible(`${kind}Index`)}
+            last={lastIndexesOf(contract)[kind]}
+            disabled={isSaving}
+            testId={`terminate-${kind}Index`}
+          />
+        ))}
+      </Box>
       <TextField
         id="terminate-reason"
         label="Lý do kết thúc sớm"
@@ -247,6 +340,7 @@ function TerminateForm({
     touch,
     visible,
     preview,
+    meterUse,
     review,
     terminate,
     confirmOpen,
@@ -304,7 +398,7 @@ function TerminateForm({
           </Button>
         </Box>
       </Paper>
-      <SettlementPreview preview={preview} />
+      <SettlementPreview preview={preview} meterUse={meterUse} />
       <ConfirmDialog
         open={confirmOpen}
         title="Kết thúc hợp đồng sớm"
@@ -320,7 +414,8 @@ function TerminateForm({
             <>
               {contractTitle(contract)} kết thúc ngày <strong>{formatDay(values.terminationDate)}</strong>;
               phòng sẽ trở lại trạng thái còn trống. {refundLabel(preview.refund)}:{' '}
-              <strong>{formatMoney(Math.abs(preview.refund))}</strong>.
+              <strong>{formatMoney(Math.abs(preview.refund))}</strong>
+              {meterUse.length > 0 ? ' (chưa gồm tiền điện nước khi trả phòng và phần làm tròn)' : ''}.
             </>
           )
         }

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
-import { formatMoney } from '../../lib/format';
-import type { Settlement } from '@nhatro/common';
+import { formatMoney, formatNumber } from '../../lib/format';
+import { METER_KIND_LABELS, METER_UNITS, type Settlement } from '@nhatro/common';
 
 /** Labels and values as a `dl` grid: two columns on phones, three from 600 px. */
 export function Facts({
@@ -42,6 +42,15 @@ export function Facts({
 /** 'Hoàn lại' when the deposit covers everything, 'Người thuê còn nợ' otherwise. */
 export function refundLabel(refund: number): string {
   return refund >= 0 ? 'Hoàn lại người thuê' : 'Người thuê còn phải trả';
+}
+
+/** The last use of each meter: 'Tiền điện khi trả phòng (1.149 → 1.180: 31 kWh)'. */
+function meterRows(settlement: Settlement): Array<readonly [string, string, string]> {
+  return (settlement.meterUse ?? []).map((use) => [
+    `Tiền ${METER_KIND_LABELS[use.kind].toLowerCase()} khi trả phòng (${formatNumber(use.fromIndex)} → ${formatNumber(use.toIndex)}: ${formatNumber(use.usage)} ${METER_UNITS[use.kind]})`,
+    `− ${formatMoney(use.amount)}`,
+    `meter-${use.kind}`,
+  ]);
 }
 
 /** Deposit, prorated rent, damages, unpaid one-time charges and what is given back (or still owed). */
@@ -88,6 +97,16 @@ export function SettlementFacts({
           ...(settlement.unpaidBills
             ? ([
                 ['Hóa đơn chưa thanh toán', `− ${formatMoney(settlement.unpaidBills)}`, 'unpaid-bills'],
+              ] as const)
+            : []),
+          ...meterRows(settlement),
+          ...(settlement.rounding
+            ? ([
+                [
+                  'Làm tròn',
+                  `${settlement.rounding > 0 ? '−' : '+'} ${formatMoney(Math.abs(settlement.rounding))}`,
+                  'rounding',
+                ],
               ] as const)
             : []),
         ] as const

@@ -13,7 +13,9 @@ import {
   parseVietnameseNumber,
   type ContractCreateInput,
   type Fee,
+  type MeterKind,
   type VehicleType,
+  METER_KIND_LABELS,
 } from '@nhatro/common';
 import { isIsoDate } from './contractRules';
 
@@ -56,12 +58,19 @@ export interface ContractDraft {
   rentFee: string;
   deposit: string;
   deposited: boolean;
+  /** The meters on the move-in day, prefilled with the room's last reading (absent in older kept drafts). */
+  electricityIndex?: string;
+  waterIndex?: string;
+  /** The chosen room's last reading: the move-in indexes may not be lower. */
+  lastIndexes?: MeterIndexes;
   representative: PersonDraft;
   occupants: PersonDraft[];
   vehicles: VehicleDraft[];
   /** Chosen services: `serviceID` for a fee of the room or its people, `serviceID|vehicleKey` per vehicle. */
   services: string[];
 }
+
+export type MeterIndexes = Record<MeterKind, number>;
 
 export const REPRESENTATIVE_KEY = 'representative';
 
@@ -173,6 +182,36 @@ function personErrors(
   }
 }
 
+/**
+ * A meter index typed on a move-in or move-out day: a number not below the last reading, with the
+ * server's messages. `undefined` when it is fine (empty: the last reading).
+ */
+export function meterIndexProblem(
+  kind: MeterKind,
+  text: string,
+  last: number | undefined,
+  belowLast: (label: string, last: number) => string,
+): string | undefined {
+  if (text.trim() === '') return undefined;
+  const label = `Chỉ số ${METER_KIND_LABELS[kind].toLowerCase()}`;
+  const result = shape[`${kind}Index`].safeParse(parseVietnameseNumber(text.trim()) ?? Number.NaN);
+  if (!result.success) return result.error.issues[0]?.message ?? `${label} không hợp lệ.`;
+  if (last !== undefined && result.data !== undefined && result.data < last) return belowLast(label, last);
+  return undefined;
+}
+
+function meterIndexErrors(errors: DraftErrors, draft: ContractDraft) {
+  for (const kind of ['electricity', 'water'] as const) {
+    const problem = meterIndexProblem(
+      kind,
+      draft[`${kind}Index`] ?? '',
+      draft.lastIndexes?.[kind],
+      CONTRACT_MESSAGES.moveInBelowLast,
+    );
+    if (problem !== undefined) errors[`${kind}Index`] = problem;
+  }
+}
+
 /** Every problem of the draft, whatever the step. */
 export function validateDraft(draft: ContractDraft, today: string): DraftErrors {
   const errors: DraftErrors = {};
@@ -195,6 +234,7 @@ export function validateDraft(draft: ContractDraft, today: string): DraftErrors 
     const result = shape[field].safeParse(moneyOf(draft[field]));
     if (!result.success) errors[field] = result.error.issues[0]?.message ?? 'Số tiền không hợp lệ.';
   }
+  meterIndexErrors(errors, draft);
 
   personErrors(errors, draft.representative, 'representative.', true, today);
   for (const occupant of draft.occupants) {
@@ -265,6 +305,8 @@ export function draftPayload(
   }
   const rentFee = moneyOf(draft.rentFee);
   const deposit = moneyOf(draft.deposit);
+  const electricityIndex = moneyOf(draft.electricityIndex ?? '');
+  const waterIndex = moneyOf(draft.waterIndex ?? '');
   const input = {
     roomID: draft.roomID,
     ...(draft.reservationID === '' ? {} : { reservationID: draft.reservationID }),
@@ -273,6 +315,8 @@ export function draftPayload(
     ...(rentFee === undefined ? {} : { rentFee }),
     ...(deposit === undefined ? {} : { deposit }),
     deposited: draft.deposited,
+    ...(electricityIndex === undefined ? {} : { electricityIndex }),
+    ...(waterIndex === undefined ? {} : { waterIndex }),
     representative: personInput(draft.representative, true),
     occupants: draft.occupants.map((occupant) => personInput(occupant, false)),
     vehicles: draft.vehicles.map((vehicle) => {

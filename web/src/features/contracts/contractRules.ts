@@ -72,10 +72,11 @@ const CHANGE_FIELD_LABELS: Record<string, string> = {
   deposited: 'Đã nhận cọc',
   representativeLesseeEmail: 'Email người đại diện',
   status: 'Trạng thái',
+  refundedOn: 'Ngày hoàn tiền cho người thuê',
 };
 
 const MONEY_FIELDS = new Set(['rentFee', 'deposit']);
-const DATE_FIELDS = new Set(['endDate', 'startDate']);
+const DATE_FIELDS = new Set(['endDate', 'startDate', 'refundedOn']);
 
 /** The base field of a history entry: 'rentFee (từ tháng 01/2027)' is the rent from that month. */
 function baseField(field: string): { base: string; suffix: string } {

@@ -3,6 +3,7 @@ import type {
   ContractChange,
   ContractCreateInput,
   ContractImageVersion,
+  ContractRefundInput,
   ContractService,
   ContractUpdateInput,
   FileLink,
@@ -89,7 +90,7 @@ export const contractKeys = {
   imageVersions: (contractID: string) => `/odata/ContractImageVersion?contractID=${enc(contractID)}`,
   /** Starts like the rooms slice's keys, so its revalidation after a change reaches this list too. */
   rooms: (houseID: string) =>
-    `/odata/Room?houseID=${enc(houseID)}&$select=roomID,roomName,status,price,floor&$top=1000`,
+    `/odata/Room?houseID=${enc(houseID)}&$select=roomID,roomName,status,price,floor,currentElectricityIndex,currentWaterIndex&$top=1000`,
 } as const;
 
 export function useContractList(
@@ -171,11 +172,23 @@ export function updateContract(
   });
 }
 
+/** `POST /odata/Contract/RecordRefund`: the landlord gave back what the settlement owed the tenant. */
+export function recordRefund(input: ContractRefundInput): Promise<Contract> {
+  return apiRequest<Contract>('/odata/Contract/RecordRefund', {
+    method: 'POST',
+    body: input,
+    ...OWN_ERROR_HANDLING,
+  });
+}
+
 export function terminateContract(input: {
   contractID: string;
   terminationDate: string;
   reason: string;
   damageCharges: number;
+  /** The final meter indexes (absent: the last reading, nothing more charged). */
+  electricityIndex?: number;
+  waterIndex?: number;
 }): Promise<Contract> {
   return apiRequest<Contract>('/odata/Contract/TerminateContract', {
     method: 'POST',

@@ -12,6 +12,7 @@ import { formatMoney } from '../../../lib/format';
 import { formatDay, termEnd } from '../contractRules';
 import { gridSx, moneyHelper, type DraftControls } from './draftControls';
 import { DateField } from '../../../components/dates/DateField';
+import { MeterIndexField } from '../MeterIndexField';
 
 function roomOptionLabel(room: Room, reservation: Reservation | undefined): string {
   const price = formatMoney(room.price);
@@ -163,7 +164,34 @@ function RoomSelect({
   );
 }
 
-/** Step 1: the room (empty or reserved), the term with its quick lengths, rent and deposit. */
+/** The meters on the move-in day, prefilled with the chosen room's last reading. */
+function MoveInIndexes({ controls }: { controls: DraftControls }) {
+  const { draft, update, error, touch, disabled } = controls;
+  if (draft.roomID === '') return null;
+  return (
+    <Box sx={gridSx({ xs: 1, sm: 2 })}>
+      {(['electricity', 'water'] as const).map((kind) => {
+        const name = `${kind}Index` as const;
+        return (
+          <MeterIndexField
+            key={kind}
+            kind={kind}
+            moment="nhận phòng"
+            value={draft[name] ?? ''}
+            onChange={(value) => update((current) => ({ ...current, [name]: value }), name)}
+            onBlur={() => touch(name)}
+            error={error(name)}
+            last={draft.lastIndexes?.[kind]}
+            disabled={disabled}
+            testId={`contract-${name}`}
+          />
+        );
+      })}
+    </Box>
+  );
+}
+
+/** Step 1: the room (empty or reserved), the term with its quick lengths, rent, deposit and the meters. */
 export function RoomTermStep({
   controls,
   rooms,
@@ -214,6 +242,7 @@ export function RoomTermStep({
         }
         label="Đã nhận cọc"
       />
+      <MoveInIndexes controls={controls} />
     </Box>
   );
 }

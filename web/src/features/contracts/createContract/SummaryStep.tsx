@@ -108,6 +108,10 @@ export function SummaryStep({
           label="Tiền cọc"
           value={`${deposit !== undefined ? formatMoney(deposit) : '—'}${draft.deposited ? ' (đã nhận)' : ' (chưa nhận)'}`}
         />
+        <Line
+          label="Chỉ số khi nhận phòng"
+          value={`Điện ${draft.electricityIndex?.trim() || '—'} kWh · Nước ${draft.waterIndex?.trim() || '—'} m³`}
+        />
       </SummaryBlock>
       <SummaryBlock title="Người đại diện" step={1} onEdit={onEdit} testId="summary-representative">
         <Typography variant="body2">{personSummary(draft.representative)}</Typography>

@@ -31,7 +31,15 @@ function withRoom(
   reservation: Reservation | undefined,
 ): ContractDraft {
   if (room === undefined) return { ...draft, roomID: '', reservationID: '' };
-  const next: ContractDraft = { ...draft, roomID: room.roomID, rentFee: String(room.price) };
+  const next: ContractDraft = {
+    ...draft,
+    roomID: room.roomID,
+    rentFee: String(room.price),
+    // The meters on the day: the room's last reading, which the landlord corrects when it ran since.
+    electricityIndex: String(room.currentElectricityIndex),
+    waterIndex: String(room.currentWaterIndex),
+    lastIndexes: { electricity: room.currentElectricityIndex, water: room.currentWaterIndex },
+  };
   if (reservation === undefined) {
     // A deposit is usually one month of rent; it was not received yet.
     return {

@@ -3,6 +3,7 @@
 // lists a house's active reservations and turns them into contracts. Both take a deposit with the same
 // form: its values, validation (the API's own schema and messages) and request live here once.
 import {
+  METER_KIND_LABELS,
   RESERVATION_MESSAGES,
   defaultHoldUntil,
   parseVietnameseNumber,
@@ -10,6 +11,7 @@ import {
   type DepositOutcome,
   type Reservation,
   type ReservationCreateInput,
+  type Room,
 } from '@nhatro/common';
 import { mutate, type SWRResponse } from 'swr';
 import { apiRequest } from '../client';
@@ -61,6 +63,8 @@ export const RESERVATION_FORM_FIELDS = [
   'deposit',
   'expectedMoveInDate',
   'holdUntil',
+  'electricityIndex',
+  'waterIndex',
   'note',
 ] as const;
 export type ReservationFormField = (typeof RESERVATION_FORM_FIELDS)[number];
@@ -72,8 +76,13 @@ export const RESERVATION_FIELD_LABELS: Record<ReservationFormField, string> = {
   deposit: 'Tiền cọc (VND)',
   expectedMoveInDate: 'Ngày dự kiến dọn vào',
   holdUntil: 'Giữ phòng đến ngày',
+  electricityIndex: 'Chỉ số điện khi nhận cọc',
+  waterIndex: 'Chỉ số nước khi nhận cọc',
   note: 'Ghi chú',
 };
+
+/** A room's last reading: the indexes typed on the day of the deposit start there and may not be lower. */
+export type LastIndexes = Record<'electricity' | 'water', number>;
 
 /** Today in Vietnam as yyyy-mm-dd (the move-in date may not be earlier). */
 export function vietnamToday(now: Date = new Date()): string {
@@ -82,9 +91,12 @@ export function vietnamToday(now: Date = new Date()): string {
 
 /**
  * A new form: the deposit defaults to one month of the room's rent, move-in today, the room held until
- * a week after move-in.
+ * a week after move-in, the meters at the room's last reading.
  */
-export function emptyReservationForm(roomPrice?: number): ReservationFormValues {
+export function emptyReservationForm(
+  roomPrice?: number,
+  room?: Pick<Room, 'currentElectricityIndex' | 'currentWaterIndex'>,
+): ReservationFormValues {
   const moveIn = vietnamToday();
   return {
     fullName: '',
@@ -92,7 +104,19 @@ export function emptyReservationForm(roomPrice?: number): ReservationFormValues 
     deposit: typeof roomPrice === 'number' && roomPrice > 0 ? String(roomPrice) : '',
     expectedMoveInDate: moveIn,
     holdUntil: defaultHoldUntil(moveIn),
+    ...indexesOf(room),
     note: '',
+  };
+}
+
+/** The meter fields prefilled with a room's last reading ('' when unknown). */
+export function indexesOf(
+  room?: Pick<Room, 'currentElectricityIndex' | 'currentWaterIndex'>,
+): Pick<ReservationFormValues, 'electricityIndex' | 'waterIndex'> {
+  const text = (value: number | undefined) => (typeof value === 'number' ? String(value) : '');
+  return {
+    electricityIndex: text(room?.currentElectricityIndex),
+    waterIndex: text(room?.currentWaterIndex),
   };
 }
 
@@ -119,6 +143,7 @@ const REQUIRED_LABELS: Partial<Record<ReservationFormField, string>> = {
 export function validateReservationForm(
   values: ReservationFormValues,
   roomID: string,
+  last?: LastIndexes,
 ): {
   errors: Partial<Record<ReservationFormField | 'roomID', string>>;
   payload: ReservationCreateInput | null;
@@ -140,8 +165,24 @@ export function validateReservationForm(
     // Left empty: the server holds the room a week past the move-in date.
     ...(values.holdUntil === '' ? {} : { holdUntil: values.holdUntil }),
     ...(values.note.trim() === '' ? {} : { note: values.note }),
+    ...(['electricity', 'water'] as const).reduce<Record<string, number>>((typed, kind) => {
+      const text = values[`${kind}Index`].trim();
+      if (text !== '') typed[`${kind}Index`] = parseVietnameseNumber(text) ?? Number.NaN;
+      return typed;
+    }, {}),
   };
   const result = reservationCreateSchema.safeParse(input);
+  if (result.success && last !== undefined) {
+    for (const kind of ['electricity', 'water'] as const) {
+      const typed = result.data[`${kind}Index`];
+      if (typed !== undefined && typed < last[kind]) {
+        errors[`${kind}Index`] ??= RESERVATION_MESSAGES.indexBelowLast(
+          `Chỉ số ${METER_KIND_LABELS[kind].toLowerCase()}`,
+          last[kind],
+        );
+      }
+    }
+  }
   if (!result.success) {
     for (const issue of result.error.issues) {
       const field = issue.path[0];
