@@ -10,7 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REGISTRATION_TOKEN_HEADER } from '@nhatro/common';
+import { REGISTRATION_TOKEN_HEADER, type ResidenceDeadline } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BLOB_AREAS,
@@ -21,7 +21,7 @@ import {
 import { CONTAINER_NAMES } from '../../api/src/store/store.js';
 import { makePng } from '../support/png.js';
 import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
-import { generatedRooms, lesseeImportFile, roomImportFile } from '../support/xlsx.js';
+import { buildXlsx, generatedRooms, lesseeImportFile, roomImportFile } from '../support/xlsx.js';
 import type { ODataCollection, RoomReply } from './helpers.js';
 import { fileTakingRoutes } from './uploadRoutes.js';
 
@@ -117,6 +117,9 @@ async function putWithSas(
 }
 
 type Sender = (file: TestFile) => Promise<ApiReply>;
+
+/** Today's date in Vietnam (UTC+7), as the product counts days. */
+const vietnamToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 
 /** A route registering an upload of `container` through the SAS `endpoint`. */
 function viaSas(
@@ -301,12 +304,41 @@ const SENDERS: Record<string, Sender> = {
     multipart('/ExcelImport/ImportEmptyRooms', { houseID: ids.house }, 'file')(file),
   'POST ExcelImport/ImportLessee': (file) =>
     multipart('/ExcelImport/ImportLessee', { houseID: ids.house }, 'file')(file),
+  'POST ExcelImport/ImportExpenses': (file) =>
+    multipart('/ExcelImport/ImportExpenses', { houseID: ids.house }, 'file')(file),
+  'POST api/Residence/Declaration': viaSas(
+    'GetLesseeInforContainerSAS',
+    'lessee-infor',
+    async (blobName) => {
+      // An occupant who has moved in and is still to be declared: the receipt is the only thing in question.
+      const due = await api.request<{ data: ResidenceDeadline[] }>(
+        'GET',
+        `/api/Residence/Deadlines?houseID=${ids.house}`,
+        { token },
+      );
+      const today = vietnamToday();
+      const occupant = due.body.data.find((entry) => entry.moveInDate <= today);
+      if (!occupant) throw new Error(`No occupant to declare: ${JSON.stringify(due.body)}`);
+      return authed('POST', '/api/Residence/Declaration', {
+        lesseeInfoID: occupant.lesseeInfoID,
+        method: 'police',
+        declaredOn: today,
+        receiptImage: blobName,
+      });
+    },
+    { types: IDENTITY },
+  ),
 };
 
 /** A file each route takes, to show its sender works (sent after the hostile ones: it changes things). */
 async function validFileFor(route: string): Promise<TestFile> {
   if (route.startsWith('POST ExcelImport/ImportEmptyRooms')) {
     return { name: 'rooms.xlsx', ext: 'xlsx', bytes: await roomImportFile(generatedRooms(1, 'DO')) };
+  }
+  if (route === 'POST ExcelImport/ImportExpenses') {
+    const header = ['Ngày chi', 'Hạng mục', 'Số tiền', 'Ghi chú'];
+    const bytes = await buildXlsx([header, ['05/01/2026', 'Sửa chữa', 350_000, 'Thay vòi nước']]);
+    return { name: 'chi-phi.xlsx', ext: 'xlsx', bytes };
   }
   if (route === 'POST ExcelImport/ImportLessee') {
     const row = { room: ids.importRoomName, name: 'Nguyễn Văn Dò', gender: 'Nam', phone: '0977666002' };
@@ -349,10 +381,23 @@ async function setUp(): Promise<void> {
   const rooms = await api.request<ODataCollection<RoomReply>>('GET', `/odata/Room?houseID=${ids.house}`, {
     token,
   });
-  const [forContract, spare, forImport] = rooms.body.value.filter((room) => room.status === 'empty');
+  const [forContract, spare, forImport, forResidence] = rooms.body.value.filter(
+    (room) => room.status === 'empty',
+  );
   ids.room = forContract?.roomID as string;
   ids.emptyRoom = spare?.roomID as string;
   ids.importRoomName = forImport?.roomName as string;
+  // Someone who moved in today: a residence declaration of today is theirs to record, with its receipt.
+  const movedIn = await api.request('POST', '/odata/Contract', {
+    token,
+    body: {
+      roomID: forResidence?.roomID,
+      startDate: vietnamToday(),
+      endDate: '2030-12-31',
+      representative: { occupantName: 'Người khai báo dò', gender: 1, phoneNumber: '0977666003' },
+    },
+  });
+  expect(movedIn.status, JSON.stringify(movedIn.body)).toBe(201);
   const contract = await api.request<{ contractID: string; representativeLesseeID: string }>(
     'POST',
     '/odata/Contract',
