@@ -127,7 +127,7 @@ describe('timer runs report failure after finishing the others', () => {
         },
       }),
     });
-    await expect(fire('nightlyMaintenance')).rejects.toThrow('1 of 4 steps failed');
+    await expect(fire('nightlyMaintenance')).rejects.toThrow('1 of 5 steps failed');
     // The uploads step after the failed sessions step still ran.
     expect(listed).toBeGreaterThan(0);
   });
