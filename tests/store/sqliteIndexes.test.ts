@@ -92,6 +92,37 @@ describe('partial indexes of the houses container', () => {
     expect(await ids(spec)).toEqual(['r0', 'r1', 'r2']);
   });
 
+  it('pages rooms by name from the rooms’ index when a $filter narrows them too, in the same order', async () => {
+    const spec: QuerySpec = {
+      partitionKey: house,
+      filter: and(eq('type', 'room'), { op: 'ne', field: 'roomName', value: 'P102' }),
+      orderBy: { field: 'roomName' },
+      top: 1,
+    };
+    expect(plan(spec)).toContain('houses_room_by_roomName');
+    expect(plan(spec)).not.toContain('TEMP B-TREE');
+    const first = await houses.query(spec);
+    expect(first.items.map((item) => item.id)).toEqual(['r1']);
+    expect(first.continuation).toBeUndefined();
+    const descending: QuerySpec = {
+      ...spec,
+      filter: eq('type', 'room'),
+      orderBy: { field: 'roomName', desc: true },
+    };
+    // Names walked backwards; only rooms of one name are sorted by id (the last term).
+    expect(plan(descending)).toContain('houses_room_by_roomName');
+    expect(plan(descending)).not.toContain('TEMP B-TREE FOR ORDER BY');
+    expect(await ids({ ...descending, top: 50 })).toEqual(['r2', 'r1', 'r0']);
+    // A lookup (the contracts of one room) narrows first and sorts the few it finds.
+    const byRoom: QuerySpec = {
+      partitionKey: house,
+      filter: and(eq('type', 'contract'), eq('roomID', 'r2')),
+      orderBy: { field: 'startDate', desc: true },
+    };
+    expect(plan(byRoom)).toContain('houses_by_roomID');
+    expect(await ids(byRoom)).toEqual(['c2', 'c3']);
+  });
+
   it('pages contracts by start date and occupants by name from their own indexes', async () => {
     const contracts: QuerySpec = {
       partitionKey: house,

@@ -18,7 +18,14 @@ import {
   type StoredDoc,
   type WriteOptions,
 } from './store.js';
-import { column, countSql, lookupIndex, selectSql } from './sqliteQuery.js';
+import {
+  column,
+  countSql,
+  lookupIndex,
+  selectSql,
+  TYPE_ORDER_INDEXES,
+  typeOrderIndex,
+} from './sqliteQuery.js';
 
 /**
  * Embedded adapter: one SQLite file (WAL), one table per container holding each
@@ -102,15 +109,10 @@ const ORDER_INDEXES: Partial<Record<ContainerName, string[]>> = {
  * - the lookups within a house (LOOKUP_FIELDS) and a landlord's houses across partitions, by field,
  *   for documents that have it (an equality or IN on the field implies it is not null).
  */
-const TYPE_ORDER_INDEXES: ReadonlyArray<{ type: string; field: string }> = [
-  { type: 'room', field: 'roomName' },
-  { type: 'contract', field: 'startDate' },
-  { type: 'lesseeInfo', field: 'occupantName' },
-];
 const HOUSE_INDEXES = [
   ...TYPE_ORDER_INDEXES.map(
     ({ type, field }) =>
-      `CREATE INDEX IF NOT EXISTS "houses_${type}_by_${field}" ON "houses" (pk, ${column(field)}) WHERE ${column('type')} = '${type}';`,
+      `CREATE INDEX IF NOT EXISTS "${typeOrderIndex(type, field)}" ON "houses" (pk, ${column(field)}) WHERE ${column('type')} = '${type}';`,
   ),
   ...['roomID', 'contractID', 'plateKey'].map(
     (field) =>
