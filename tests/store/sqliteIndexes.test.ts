@@ -236,3 +236,44 @@ it('replaces the full indexes of an older file with the partial ones, keeping ev
     'r1',
   ]);
 });
+
+it('stores bodies as binary JSON and still reads, filters and updates text bodies of an older file', async () => {
+  await open();
+  const text = doc('old', 'room', { roomName: 'Phòng "cũ"\n', roomID: 'old', floor: 2, price: 1_800_000 });
+  raw
+    .prepare('INSERT INTO "houses" (pk, id, etag, body) VALUES (?, ?, ?, ?)')
+    .run(text.pk, text.id, '"e0"', JSON.stringify(text));
+  const created = await houses.create(
+    doc('new', 'room', { roomName: 'Phòng mới', roomID: 'new', floor: 1, note: null }),
+  );
+  const storedAs = (id: string) =>
+    (
+      raw.prepare('SELECT typeof(body) AS t FROM "houses" WHERE pk = ? AND id = ?').get(house, id) as {
+        t: string;
+      }
+    ).t;
+  expect(storedAs('new')).toBe('blob');
+  expect(storedAs('old')).toBe('text');
+  expect(await houses.read(house, 'old')).toEqual(text);
+  expect(await houses.read(house, 'new')).toEqual(created);
+  const rooms: QuerySpec = {
+    partitionKey: house,
+    filter: and(eq('type', 'room'), { op: 'ge', field: 'floor', value: 1 }),
+    orderBy: { field: 'roomName' },
+  };
+  expect((await houses.query(rooms)).items).toEqual([text, created]);
+  expect(
+    await houses.count({
+      partitionKey: house,
+      filter: and(eq('type', 'room'), { op: 'ge', field: 'floor', value: 2 }),
+    }),
+  ).toBe(1);
+  const patched = await houses.patch(house, 'old', [{ op: 'set', path: '/floor', value: 3 }]);
+  expect(patched).toMatchObject({ ...text, floor: 3 });
+  expect(storedAs('old')).toBe('blob');
+  expect(await houses.read(house, 'old')).toEqual(patched);
+  expect((await houses.query({ ...rooms, select: ['roomName', 'floor'] })).items).toEqual([
+    { roomName: 'Phòng "cũ"\n', floor: 3 },
+    { roomName: 'Phòng mới', floor: 1 },
+  ]);
+});

@@ -174,7 +174,7 @@ export function selectSql(
 
 /** The whole body, or a JSON object of `select`'s top-level fields (as the Cosmos adapter projects them). */
 function projection(select: readonly string[] | undefined): string {
-  if (select === undefined) return 'body';
+  if (select === undefined) return 'json(body)';
   if (!Array.isArray(select) || select.length === 0)
     throw new StoreError('bad_request', 'Invalid projection');
   const fields = select.map((field) => {
