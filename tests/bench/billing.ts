@@ -102,8 +102,8 @@ async function run(file: string, landlordID: string, houseIDs: string[]): Promis
 /** The floor: the same partitions read and the same two documents written per contract, in plain SQL. */
 function bare(file: string, houseIDs: string[]): void {
   const db = new DatabaseSync(file);
-  const select = db.prepare(`SELECT body FROM houses WHERE pk = ?`);
-  const insert = db.prepare(`INSERT INTO houses (pk, id, etag, body) VALUES (?, ?, ?, ?)`);
+  const select = db.prepare(`SELECT json(body) AS body FROM houses WHERE pk = ?`);
+  const insert = db.prepare(`INSERT INTO houses (pk, id, etag, body) VALUES (?, ?, ?, jsonb(?))`);
   const started = performance.now();
   let bills = 0;
   for (const houseID of houseIDs) {

@@ -208,14 +208,14 @@ function plainSqliteFloor(dataDir: string, houseID: string, payments: SeededPaym
   const db = new DatabaseSync(embeddedStoreFile(dataDir));
   // Checkpoints are left to the product's own checkpointer, still running: this measures the commits alone.
   db.exec('PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL; PRAGMA wal_autocheckpoint = 0;');
-  const read = db.prepare('SELECT body FROM houses WHERE pk = ? AND id = ?');
-  const update = db.prepare('UPDATE houses SET etag = ?, body = ? WHERE pk = ? AND id = ?');
-  const insert = db.prepare('INSERT INTO houses (pk, id, etag, body) VALUES (?, ?, ?, ?)');
+  const read = db.prepare('SELECT json(body) AS body FROM houses WHERE pk = ? AND id = ?');
+  const update = db.prepare('UPDATE houses SET etag = ?, body = jsonb(?) WHERE pk = ? AND id = ?');
+  const insert = db.prepare('INSERT INTO houses (pk, id, etag, body) VALUES (?, ?, ?, jsonb(?))');
   const begin = db.prepare('BEGIN IMMEDIATE');
   const commit = db.prepare('COMMIT');
   const message = db
     .prepare(
-      `SELECT body FROM houses WHERE pk = ? AND json_extract(body, '$.type') = 'outboxMessage' LIMIT 1`,
+      `SELECT json(body) AS body FROM houses WHERE pk = ? AND json_extract(body, '$.type') = 'outboxMessage' LIMIT 1`,
     )
     .get(houseID) as { body: string };
   const body = (id: string): Record<string, unknown> =>

@@ -92,6 +92,37 @@ describe('partial indexes of the houses container', () => {
     expect(await ids(spec)).toEqual(['r0', 'r1', 'r2']);
   });
 
+  it('pages rooms by name from the rooms’ index when a $filter narrows them too, in the same order', async () => {
+    const spec: QuerySpec = {
+      partitionKey: house,
+      filter: and(eq('type', 'room'), { op: 'ne', field: 'roomName', value: 'P102' }),
+      orderBy: { field: 'roomName' },
+      top: 1,
+    };
+    expect(plan(spec)).toContain('houses_room_by_roomName');
+    expect(plan(spec)).not.toContain('TEMP B-TREE');
+    const first = await houses.query(spec);
+    expect(first.items.map((item) => item.id)).toEqual(['r1']);
+    expect(first.continuation).toBeUndefined();
+    const descending: QuerySpec = {
+      ...spec,
+      filter: eq('type', 'room'),
+      orderBy: { field: 'roomName', desc: true },
+    };
+    // Names walked backwards; only rooms of one name are sorted by id (the last term).
+    expect(plan(descending)).toContain('houses_room_by_roomName');
+    expect(plan(descending)).not.toContain('TEMP B-TREE FOR ORDER BY');
+    expect(await ids({ ...descending, top: 50 })).toEqual(['r2', 'r1', 'r0']);
+    // A lookup (the contracts of one room) narrows first and sorts the few it finds.
+    const byRoom: QuerySpec = {
+      partitionKey: house,
+      filter: and(eq('type', 'contract'), eq('roomID', 'r2')),
+      orderBy: { field: 'startDate', desc: true },
+    };
+    expect(plan(byRoom)).toContain('houses_by_roomID');
+    expect(await ids(byRoom)).toEqual(['c2', 'c3']);
+  });
+
   it('pages contracts by start date and occupants by name from their own indexes', async () => {
     const contracts: QuerySpec = {
       partitionKey: house,
@@ -203,5 +234,46 @@ it('replaces the full indexes of an older file with the partial ones, keeping ev
   ).toEqual(['r2', 'r1']);
   expect(await ids({ partitionKey: house, filter: and(eq('type', 'room'), eq('roomID', 'r1')) })).toEqual([
     'r1',
+  ]);
+});
+
+it('stores bodies as binary JSON and still reads, filters and updates text bodies of an older file', async () => {
+  await open();
+  const text = doc('old', 'room', { roomName: 'Phòng "cũ"\n', roomID: 'old', floor: 2, price: 1_800_000 });
+  raw
+    .prepare('INSERT INTO "houses" (pk, id, etag, body) VALUES (?, ?, ?, ?)')
+    .run(text.pk, text.id, '"e0"', JSON.stringify(text));
+  const created = await houses.create(
+    doc('new', 'room', { roomName: 'Phòng mới', roomID: 'new', floor: 1, note: null }),
+  );
+  const storedAs = (id: string) =>
+    (
+      raw.prepare('SELECT typeof(body) AS t FROM "houses" WHERE pk = ? AND id = ?').get(house, id) as {
+        t: string;
+      }
+    ).t;
+  expect(storedAs('new')).toBe('blob');
+  expect(storedAs('old')).toBe('text');
+  expect(await houses.read(house, 'old')).toEqual(text);
+  expect(await houses.read(house, 'new')).toEqual(created);
+  const rooms: QuerySpec = {
+    partitionKey: house,
+    filter: and(eq('type', 'room'), { op: 'ge', field: 'floor', value: 1 }),
+    orderBy: { field: 'roomName' },
+  };
+  expect((await houses.query(rooms)).items).toEqual([text, created]);
+  expect(
+    await houses.count({
+      partitionKey: house,
+      filter: and(eq('type', 'room'), { op: 'ge', field: 'floor', value: 2 }),
+    }),
+  ).toBe(1);
+  const patched = await houses.patch(house, 'old', [{ op: 'set', path: '/floor', value: 3 }]);
+  expect(patched).toMatchObject({ ...text, floor: 3 });
+  expect(storedAs('old')).toBe('blob');
+  expect(await houses.read(house, 'old')).toEqual(patched);
+  expect((await houses.query({ ...rooms, select: ['roomName', 'floor'] })).items).toEqual([
+    { roomName: 'Phòng "cũ"\n', floor: 3 },
+    { roomName: 'Phòng mới', floor: 1 },
   ]);
 });

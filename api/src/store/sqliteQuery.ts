@@ -87,15 +87,30 @@ function conjuncts(filter: Filter | undefined): Filter[] {
 }
 
 /**
- * The index an unordered query of one type within a partition must use. Left to itself, the planner
- * walks the primary key (pk, id) to return rows in id order, reading every document of the house
- * (thousands: rooms, contracts, occupants…); the (pk, type[, field]) index reads only the matching
- * ones and sorts those few by id.
+ * The lists paged by name or date, per type: each has a partial index of that type's documents (see
+ * sqlite.ts), usable when the query names the type as a literal (see `filterSql`).
+ */
+export const TYPE_ORDER_INDEXES: ReadonlyArray<{ type: string; field: string }> = [
+  { type: 'room', field: 'roomName' },
+  { type: 'contract', field: 'startDate' },
+  { type: 'lesseeInfo', field: 'occupantName' },
+];
+export function typeOrderIndex(type: string, field: string): string {
+  return `houses_${type}_by_${field}`;
+}
+
+/**
+ * The index a query of one type within a partition must use. Left to itself, the planner walks the
+ * primary key (pk, id) to return rows in id order, reading every document of the house (thousands:
+ * rooms, contracts, occupants…); the (pk, type[, field]) index reads only the matching ones and sorts
+ * those few by id. A page ordered by a field that has a per-type index walks that index in order and
+ * stops at the page's end: with any further condition (a `$filter`), the planner otherwise reads and
+ * sorts every document of the type (0.5 ms for 500 rooms) to return 50.
  */
 function typeIndexHint(name: ContainerName, spec: QuerySpec): string {
-  if (spec.partitionKey === undefined || spec.orderBy) return '';
+  if (spec.partitionKey === undefined) return '';
   const conditions = conjuncts(spec.filter);
-  const byType = conditions.some((condition) => condition.op === 'eq' && condition.field === 'type');
+  const byType = conditions.find((condition) => condition.op === 'eq' && condition.field === 'type');
   if (!byType) return '';
   // Only a condition that implies the field is not null may name its (partial) index.
   const lookup = (LOOKUP_FIELDS[name] ?? []).find((field) =>
@@ -105,7 +120,19 @@ function typeIndexHint(name: ContainerName, spec: QuerySpec): string {
         (condition.op === 'in' && condition.field === field && condition.values.length > 0),
     ),
   );
-  return lookup ? ` INDEXED BY "${lookupIndex(name, lookup)}"` : ` INDEXED BY "${name}_type"`;
+  // A lookup narrows to a few documents, sorted afterwards when the query is ordered.
+  if (lookup) return ` INDEXED BY "${lookupIndex(name, lookup)}"`;
+  if (spec.orderBy) {
+    if (name !== 'houses' || byType.op !== 'eq') return '';
+    const type = byType.value;
+    const field = spec.orderBy.field;
+    const ordered =
+      typeof type === 'string' &&
+      TYPE_LITERAL.test(type) &&
+      TYPE_ORDER_INDEXES.some((index) => index.type === type && index.field === field);
+    return ordered ? ` INDEXED BY "${typeOrderIndex(type, field)}"` : '';
+  }
+  return ` INDEXED BY "${name}_type"`;
 }
 
 function whereClause(spec: Pick<QuerySpec, 'partitionKey' | 'filter'>, params: SQLInputValue[]): string {
@@ -147,7 +174,7 @@ export function selectSql(
 
 /** The whole body, or a JSON object of `select`'s top-level fields (as the Cosmos adapter projects them). */
 function projection(select: readonly string[] | undefined): string {
-  if (select === undefined) return 'body';
+  if (select === undefined) return 'json(body)';
   if (!Array.isArray(select) || select.length === 0)
     throw new StoreError('bad_request', 'Invalid projection');
   const fields = select.map((field) => {

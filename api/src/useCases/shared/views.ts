@@ -4,24 +4,41 @@ import type { Deps } from './deps.js';
 
 const IMAGE_READ_MINUTES = 15;
 
-/** The API shape of a stored document: its own fields without storage and access internals. */
+/** Storage and access internals a reply never carries. */
+const HIDDEN_FIELDS = new Set([
+  'id',
+  'pk',
+  'type',
+  '_ts',
+  '_etag',
+  'ownerID',
+  'staffIDs',
+  'passwordHash',
+  'revokedSessions',
+  'searchText',
+  'contractPDFHash',
+  'guestLink',
+  'plateKey',
+]);
+
+/**
+ * The API shape of a stored document: its own fields without storage and access internals. A loop
+ * rather than a rest pattern (`{ id, pk, ...view }`): V8 copies a rest of many excluded keys on a slow
+ * path, about 1.5 µs a document, which a list of a thousand rooms paid per request.
+ */
 export function toView<T extends StoredDoc>(doc: T): Record<string, unknown> {
-  const {
-    id: _id,
-    pk: _pk,
-    type: _type,
-    _ts,
-    _etag,
-    ownerID: _ownerID,
-    staffIDs: _staffIDs,
-    passwordHash: _passwordHash,
-    revokedSessions: _revokedSessions,
-    searchText: _searchText,
-    contractPDFHash: _contractPDFHash,
-    guestLink: _guestLink,
-    plateKey: _plateKey,
-    ...view
-  } = doc as T & Record<string, unknown>;
+  const view: Record<string, unknown> = {};
+  const fields = doc as T & Record<string, unknown>;
+  for (const key of Object.keys(fields)) {
+    if (HIDDEN_FIELDS.has(key)) continue;
+    const value = fields[key];
+    // A stored "__proto__" field stays a plain field, as the rest pattern copied it.
+    if (key === '__proto__') {
+      Object.defineProperty(view, key, { value, enumerable: true, writable: true, configurable: true });
+    } else {
+      view[key] = value;
+    }
+  }
   return view;
 }
 
