@@ -182,6 +182,7 @@ export const contractEntity = z.object({
       unpaidBills: z.number().optional(),
       billedRent: z.number().optional(),
       rentMonth: z.string().optional(),
+      openSurplus: z.number().optional(),
       refund: z.number(),
     })
     .optional(),
@@ -329,6 +330,8 @@ export interface Settlement {
   billedRent?: number;
   /** `yyyy-mm`: the month whose rent the settlement charges; that month's draft leaves rent out. */
   rentMonth?: string;
+  /** Money paid beyond its bills that no later bill took: the landlord gives it back (absent: none). */
+  openSurplus?: number;
   /** Negative when the tenant still owes money after the deposit. */
   refund: number;
 }
@@ -337,7 +340,8 @@ export interface Settlement {
  * Early end of a contract: the rent of the last month is charged for the days lived in it (the
  * termination day included), the deposit pays for it, for damages and for what the contract's charges and
  * issued bills still owe; the rest is given back. When a bill of that month already asked rent, the
- * settlement charges only the difference (a credit when the bill asked more). Money is whole đồng; the
+ * settlement charges only the difference (a credit when the bill asked more). Money paid beyond the bills
+ * that no later bill took (`openSurplus`) is given back with the deposit. Money is whole đồng; the
  * prorated rent is rounded to the nearest đồng.
  */
 export function settlement(
@@ -345,7 +349,7 @@ export function settlement(
   terminationDate: string,
   damageCharges: number,
   unpaidCharges = 0,
-  bills: { billedRent?: number | undefined; unpaidBills?: number } = {},
+  bills: { billedRent?: number | undefined; unpaidBills?: number; openSurplus?: number } = {},
 ): Settlement & { unpaidCharges: number; unpaidBills: number } {
   const [year, month, day] = terminationDate.split('-').map(Number) as [number, number, number];
   const lived = Math.round((contract.rentFee * day) / daysInMonth(year, month));
@@ -360,6 +364,13 @@ export function settlement(
     ...(bills.billedRent !== undefined
       ? { billedRent: bills.billedRent }
       : { rentMonth: terminationDate.slice(0, 7) }),
-    refund: contract.deposit - proratedRent - damageCharges - unpaidCharges - unpaidBills,
+    ...(bills.openSurplus ? { openSurplus: bills.openSurplus } : {}),
+    refund:
+      contract.deposit -
+      proratedRent -
+      damageCharges -
+      unpaidCharges -
+      unpaidBills +
+      (bills.openSurplus ?? 0),
   };
 }

@@ -90,6 +90,16 @@ export function SettlementFacts({
                 ['Hóa đơn chưa thanh toán', `− ${formatMoney(settlement.unpaidBills)}`, 'unpaid-bills'],
               ] as const)
             : []),
+          // Money paid beyond the bills that no later bill took: given back with the deposit.
+          ...(settlement.openSurplus
+            ? ([
+                [
+                  'Tiền thừa chưa trừ vào hóa đơn',
+                  `+ ${formatMoney(settlement.openSurplus)}`,
+                  'open-surplus',
+                ],
+              ] as const)
+            : []),
         ] as const
       ).map(([label, value, id]) => (
         <Box key={id} sx={{ display: 'contents' }}>
