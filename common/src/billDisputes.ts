@@ -32,6 +32,8 @@ export const BILL_DISPUTE_MESSAGES = {
     'Người thuê đang có một lượt thanh toán trực tuyến chưa xong cho hóa đơn này. Vui lòng thử lại sau ít phút.',
   belowPaid: (paid: string) =>
     `Hóa đơn đã thu ${paid}; sau điều chỉnh, tổng tiền không được thấp hơn số đã thu. Hãy trả lại phần chênh lệch cho người thuê rồi trả lời khiếu nại bằng lý do.`,
+  surplusUsed: (left: string) =>
+    `Tiền thừa của hóa đơn này đã được trừ vào hóa đơn sau; sau điều chỉnh, tổng tiền không được vượt quá ${left}. Hãy trả lời khiếu nại bằng lý do hoặc thêm phí phát sinh.`,
   sameAmount: 'Số tiền mới giống số tiền cũ: hãy nhập số tiền đúng, hoặc chọn không chấp nhận.',
 } as const;
 

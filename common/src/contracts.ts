@@ -246,6 +246,7 @@ export const contractEntity = z.object({
       unpaidBills: z.number().optional(),
       billedRent: z.number().optional(),
       rentMonth: z.string().optional(),
+      openSurplus: z.number().optional(),
       refund: z.number(),
     })
     .optional(),
@@ -405,6 +406,8 @@ export interface Settlement {
     recordedBy: string;
     recordedOn: string;
   };
+  /** Money paid beyond its bills that no later bill took: the landlord gives it back (absent: none). */
+  openSurplus?: number;
   /** Negative when the tenant still owes money after the deposit. */
   refund: number;
 }
@@ -431,7 +434,8 @@ export function roundToStep(amount: number, step: number): number {
  * termination day included), the deposit pays for it, for the last use of the meters, for damages and for
  * what the contract's charges and issued bills still owe; the rest is given back. When a bill of that month
  * already asked rent, the settlement charges only the difference (a credit when the bill asked more). Money
- * is whole đồng; the prorated rent is rounded to the nearest đồng, and what changes hands to the house's
+ * paid beyond the bills that no later bill took (`openSurplus`) is given back with the deposit. Money is
+ * whole đồng; the prorated rent is rounded to the nearest đồng, and what changes hands to the house's
  * rounding step (`roundingStep`, as its monthly bills: a `rounding` charge, positive or negative).
  */
 export function settlement(
@@ -444,6 +448,7 @@ export function settlement(
     unpaidBills?: number;
     meterUse?: SettlementMeterUse[];
     roundingStep?: number;
+    openSurplus?: number;
   } = {},
 ): Settlement & { unpaidCharges: number; unpaidBills: number } {
   const [year, month, day] = terminationDate.split('-').map(Number) as [number, number, number];
@@ -452,7 +457,15 @@ export function settlement(
   const unpaidBills = bills.unpaidBills ?? 0;
   const meterUse = bills.meterUse ?? [];
   const meterCharges = meterUse.reduce((sum, use) => sum + use.amount, 0);
-  const owed = proratedRent + meterCharges + damageCharges + unpaidCharges + unpaidBills - contract.deposit;
+  const openSurplus = bills.openSurplus ?? 0;
+  const owed =
+    proratedRent +
+    meterCharges +
+    damageCharges +
+    unpaidCharges +
+    unpaidBills -
+    openSurplus -
+    contract.deposit;
   const rounding = roundToStep(owed, bills.roundingStep ?? 0) - owed;
   return {
     deposit: contract.deposit,
@@ -465,7 +478,15 @@ export function settlement(
       : { rentMonth: terminationDate.slice(0, 7) }),
     ...(meterUse.length > 0 ? { meterUse } : {}),
     ...(rounding !== 0 ? { rounding } : {}),
+    ...(openSurplus ? { openSurplus } : {}),
     refund:
-      contract.deposit - proratedRent - meterCharges - damageCharges - unpaidCharges - unpaidBills - rounding,
+      contract.deposit -
+      proratedRent -
+      meterCharges -
+      damageCharges -
+      unpaidCharges -
+      unpaidBills +
+      openSurplus -
+      rounding,
   };
 }

@@ -126,8 +126,15 @@ export const monthlyBillEntity = z.object({
   carriedToBillID: z.string().optional(),
   /** Paid beyond its total and not yet taken off a later bill (a transfer of more than was owed). */
   surplusOpen: z.boolean().optional(),
-  /** The later bill its surplus was taken off (a 'credit' line there). */
+  /** The latest later bill its surplus was taken off (a 'credit' line there). */
   surplusCarriedToBillID: z.string().optional(),
+  /**
+   * How much of its surplus later bills' 'credit' lines took so far (absent: none). A next bill smaller
+   * than the surplus takes part of it; the rest stays open for the bill after (never lost).
+   */
+  surplusTaken: z.number().optional(),
+  /** The part of its surplus given back in the contract's settlement when it ended (absent: none). */
+  surplusRefunded: z.number().optional(),
   /** Until when the bill's guest link works (absent: no link, or revoked). */
   guestLinkExpiresOn: isoDateTime().optional(),
   /** The VietQR (NAPAS EMVCo) text for the amount still owed; absent when the landlord has no bank account. */

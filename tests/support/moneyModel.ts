@@ -104,7 +104,16 @@ export type Share = 'part' | 'full' | 'over';
  * refused it; the money is to be returned).
  */
 export type Outcome = 'success' | 'failure' | 'cancel' | 'abandon' | 'late';
-export type TransferKind = 'exact' | 'part' | 'over' | 'unknownCode' | 'noCode' | 'mangled' | 'outgoing';
+export type TransferKind =
+  | 'exact'
+  | 'part'
+  | 'over'
+  /** Three times what is owed: a surplus larger than the next bill. */
+  | 'overMuch'
+  | 'unknownCode'
+  | 'noCode'
+  | 'mangled'
+  | 'outgoing';
 /** Who reports a transfer: the signed feed of its own format, SePay or Casso (each the landlord's own). */
 export type TransferVia = 'feed' | 'sepay' | 'casso';
 
@@ -245,6 +254,7 @@ export const opArbitrary: fc.Arbitrary<Op> = fc.oneof(
         'exact',
         'part',
         'over',
+        'overMuch',
         'unknownCode',
         'noCode',
         'mangled',
@@ -343,6 +353,8 @@ interface ModelContract {
     roundingStep: number;
     /** The last use the settlement must charge, at the house's prices, from the room's index then. */
     meterUse: Array<{ kind: MeterKind; fromIndex: number; toIndex: number; amount: number }>;
+    /** Money paid beyond its bills that no later bill took: given back with the deposit. */
+    openSurplus: number;
   };
 }
 
@@ -982,9 +994,11 @@ export async function runOp(world: World, op: Op): Promise<void> {
           ? Math.max(1, Math.floor((owed || due) / 2))
           : op.amount === 'over'
             ? (owed || due) + 50_000
-            : op.amount === 'outgoing'
-              ? -(owed || due)
-              : owed || due;
+            : op.amount === 'overMuch'
+              ? 3 * (owed || due)
+              : op.amount === 'outgoing'
+                ? -(owed || due)
+                : owed || due;
       const description =
         op.amount === 'unknownCode'
           ? `${UNKNOWN_CODE} chuyen tien phong`
@@ -1099,6 +1113,13 @@ export async function runOp(world: World, op: Op): Promise<void> {
       const ownBills = snapshot.bills.filter((bill) => bill.contractID === contract.contractID);
       const unpaidBills = sumOf(ownBills.map(owedOn));
       const lastBill = ownBills.find((bill) => bill.month === date.slice(0, 7));
+      const openSurplus = sumOf(
+        ownBills
+          .filter((bill) => bill.surplusOpen)
+          .map(
+            (bill) => bill.paidAmount - bill.total - (bill.surplusTaken ?? 0) - (bill.surplusRefunded ?? 0),
+          ),
+      );
       const billedRent = lastBill
         ? sumOf(lastBill.billDetails.filter((line) => line.kind === 'rent').map((line) => line.amount))
         : undefined;
@@ -1130,6 +1151,7 @@ export async function runOp(world: World, op: Op): Promise<void> {
           settledIDs,
           roundingStep: leaving.roundingStep,
           meterUse: leaving.meterUse,
+          openSurplus,
         };
       }
       break;
@@ -1170,10 +1192,16 @@ export async function runOp(world: World, op: Op): Promise<void> {
   const carried = next.bills.filter((bill) => bill.status === BILL_STATUS.carriedOver).length;
   const before = snapshot.bills.filter((bill) => bill.status === BILL_STATUS.carriedOver).length;
   if (carried > before) count(world, 'a bill carried over');
-  const surplusTaken = (bills: MonthlyBillDoc[]) =>
-    bills.filter((bill) => bill.surplusCarriedToBillID).length;
+  const surplusTaken = (bills: MonthlyBillDoc[]) => sumOf(bills.map((bill) => bill.surplusTaken ?? 0));
   if (surplusTaken(next.bills) > surplusTaken(snapshot.bills))
     count(world, 'a surplus taken off a later bill');
+  const partlyTaken = (bills: MonthlyBillDoc[]) =>
+    bills.filter((bill) => bill.surplusOpen && (bill.surplusTaken ?? 0) > 0).length;
+  if (partlyTaken(next.bills) > partlyTaken(snapshot.bills))
+    count(world, 'a surplus larger than the next bill, the rest left open');
+  const surplusRefunded = (bills: MonthlyBillDoc[]) => sumOf(bills.map((bill) => bill.surplusRefunded ?? 0));
+  if (surplusRefunded(next.bills) > surplusRefunded(snapshot.bills))
+    count(world, 'a surplus given back at the end of a contract');
 }
 
 /** How long after its link expired a `late` payment is dated: beyond the five minutes VNPay may take. */
@@ -1479,31 +1507,44 @@ export function brokenInvariants(world: World): string[] {
     }
   }
 
-  // 2d. Money paid beyond a bill's total is taken off one later bill of the same contract, once, and
-  //     never more than the surplus: the old bill names the bill whose 'credit' line took it; a surplus
-  //     still open is a real one.
+  // 2d. Money paid beyond a bill's total is taken off later bills of the same contract, each time once
+  //     and never more than is left: the sum of the 'credit' lines taking it never exceeds the surplus, the
+  //     bill records that sum and names the latest taker, and a surplus is never lost: what is taken, plus
+  //     what a settlement gave back, plus what is still open adds up to what was over-paid.
   for (const bill of snapshot.bills) {
     const surplus = bill.paidAmount - bill.total;
-    if (bill.surplusOpen && surplus <= 0) fail(`${bill.id}: surplus open without a surplus (${surplus})`);
-    if (bill.surplusOpen && bill.surplusCarriedToBillID) fail(`${bill.id}: surplus open and taken`);
     const takers = snapshot.bills.filter((other) =>
       other.billDetails.some((line) => line.kind === 'credit' && line.fromBillID === bill.id),
     );
-    if (takers.length > 1) fail(`${bill.id}: its surplus taken off ${takers.length} bills`);
-    const [taker] = takers;
-    if (taker && bill.surplusCarriedToBillID !== taker.id) {
-      fail(`${bill.id}: surplus taken off ${taker.id}, but it names ${bill.surplusCarriedToBillID}`);
+    const takenBy = (taker: MonthlyBillDoc) =>
+      -sumOf(
+        taker.billDetails
+          .filter((line) => line.kind === 'credit' && line.fromBillID === bill.id)
+          .map((line) => line.amount),
+      );
+    for (const taker of takers) {
+      if (takenBy(taker) <= 0) fail(`${bill.id}: ${taker.id} takes ${takenBy(taker)} ₫ of its surplus`);
+      if (taker.contractID !== bill.contractID) fail(`${bill.id}: surplus taken off another contract's bill`);
     }
-    if (!taker && bill.surplusCarriedToBillID) fail(`${bill.id}: names a taker of its surplus that has none`);
-    const taken = -sumOf(
-      (taker?.billDetails ?? [])
-        .filter((line) => line.kind === 'credit' && line.fromBillID === bill.id)
-        .map((line) => line.amount),
-    );
-    if (taker && (taken <= 0 || taken > surplus))
-      fail(`${bill.id}: ${taken} ₫ taken of a ${surplus} ₫ surplus`);
-    if (taker && taker.contractID !== bill.contractID)
-      fail(`${bill.id}: surplus taken off another contract's bill`);
+    const taken = sumOf(takers.map(takenBy));
+    const refunded = bill.surplusRefunded ?? 0;
+    const open = surplus - taken - refunded;
+    if (taken + refunded > Math.max(0, surplus))
+      fail(`${bill.id}: ${taken} ₫ taken and ${refunded} ₫ given back of a ${surplus} ₫ surplus`);
+    if ((bill.surplusTaken ?? 0) !== taken)
+      fail(
+        `${bill.id}: records ${bill.surplusTaken ?? 0} ₫ of its surplus taken, its takers took ${taken} ₫`,
+      );
+    if (bill.surplusOpen && open <= 0) fail(`${bill.id}: surplus open without a surplus left (${open})`);
+    if (!bill.surplusOpen && open > 0 && (taken > 0 || refunded > 0))
+      fail(`${bill.id}: ${open} ₫ of its surplus lost (taken ${taken}, given back ${refunded})`);
+    if (takers.length > 0 && !takers.some((taker) => taker.id === bill.surplusCarriedToBillID)) {
+      fail(
+        `${bill.id}: surplus taken off ${takers.map((taker) => taker.id).join(', ')}, but it names ${bill.surplusCarriedToBillID}`,
+      );
+    }
+    if (takers.length === 0 && bill.surplusCarriedToBillID)
+      fail(`${bill.id}: names a taker of its surplus that has none`);
   }
 
   // 3. The house's running totals are the sums over its bills and charges.
@@ -1625,6 +1666,11 @@ export function brokenInvariants(world: World): string[] {
         `contract ${contract.contractID}: settlement rent ${settled.proratedRent} ₫, expected ${rent} ₫ (billed ${termination.billedRent})`,
       );
     }
+    if ((settled.openSurplus ?? 0) !== termination.openSurplus) {
+      fail(
+        `contract ${contract.contractID}: settlement gives back ${settled.openSurplus ?? 0} ₫ of surplus, ${termination.openSurplus} ₫ was open`,
+      );
+    }
     const meterCharges = sumOf(termination.meterUse.map((use) => use.amount));
     const charged = (settled.meterUse ?? []).map(({ kind, fromIndex, toIndex, amount }) => ({
       kind,
@@ -1644,6 +1690,7 @@ export function brokenInvariants(world: World): string[] {
       termination.damage +
       termination.unpaidCharges +
       termination.unpaidBills -
+      termination.openSurplus -
       contract.deposit;
     const step = termination.roundingStep;
     const refund = step > 0 ? -(Math.floor(owed / step + 0.5) * step) || 0 : -owed || 0;

@@ -201,6 +201,32 @@ describe('correcting the bill', () => {
     expect(saved.paidOn).toBeUndefined();
   });
 
+  it('on an over-paid bill: raising it to what was paid closes the surplus; once a later bill took part of it, refused', async () => {
+    // 2.620.000 ₫ asked, 2.820.000 ₫ paid, and a later bill took 60.000 ₫ of the 200.000 ₫ surplus.
+    const overPaid = {
+      ...(await storedBill()),
+      paidAmount: 2_820_000,
+      status: BILL_STATUS.paid,
+      surplusOpen: true,
+    };
+    await houseDocs<MonthlyBillDoc>(deps).replace({ ...overPaid, surplusTaken: 60_000 });
+    const asked = await question();
+    await expectRefusal(
+      correct(asked.billDisputeID as string, 320_000),
+      'conflict',
+      BILL_DISPUTE_MESSAGES.surplusUsed('2.760.000 ₫'),
+    );
+    expect(await storedBill()).toMatchObject({ total: 2_620_000, surplusTaken: 60_000, surplusOpen: true });
+    // Nothing taken yet: the water line raised by 200.000 ₫ uses the whole surplus.
+    const { _etag: _ignored, ...fresh } = await storedBill();
+    const { surplusTaken: _taken, ...untaken } = fresh;
+    await houseDocs<MonthlyBillDoc>(deps).replace(untaken);
+    await correct(asked.billDisputeID as string, 320_000);
+    const saved = await storedBill();
+    expect(saved).toMatchObject({ total: 2_820_000, paidAmount: 2_820_000, status: BILL_STATUS.paid });
+    expect(saved.surplusOpen).toBeUndefined();
+  });
+
   it('is refused on a bill carried over into a later one, which may still be rejected with a reason', async () => {
     bill = await aMonthlyBill(deps, contract, { month: '2026-09', status: BILL_STATUS.carriedOver });
     const asked = await question();

@@ -19,6 +19,7 @@ import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
 import { createOneTimeCharge } from '../../api/src/useCases/oneTimeCharges.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
+import { aMonthlyBill } from '../support/billBuilders.js';
 import { aReading } from '../support/billingBuilders.js';
 import { aRoom } from '../support/builders.js';
 import {
@@ -137,6 +138,44 @@ describe('the settlement takes from the deposit what is owed, and it is then pai
     const [bill] = await listInHouse<MonthlyBillDoc>(deps, house.houseID, 'monthlyBill');
     expect(bill?.billDetails.some((line) => line.kind === 'rent')).toBe(false);
     expect(bill?.total).toBe(194_000);
+  });
+
+  it('an over-payment larger than the next bill: the bill takes what it asks, the rest stays owed to the tenant and is given back at the end', async () => {
+    const actor = actorFor(deps, landlord);
+    const october = await aMonthlyBill(deps, contract, { month: '2026-10', status: BILL_STATUS.paid });
+    // 5.000.000 ₫ more than October asked (a transfer of the wrong amount).
+    await houseDocs<MonthlyBillDoc>(deps).replace({
+      ...october,
+      paidAmount: october.total + 5_000_000,
+      surplusOpen: true,
+    });
+    const drafted = await draftHouseTicket(deps, house, MONTH);
+    await updateHouseTicket(actor, drafted.ticket?.houseTicketID as string, { issue: true }, undefined);
+    const november = await houseDocs<MonthlyBillDoc>(deps).read(
+      house.houseID,
+      `${contract.contractID}_${MONTH}`,
+    );
+    const credit = november?.billDetails.find((line) => line.kind === 'credit');
+    // November asks 3.194.000 ₫: all of it is taken off the surplus, 1.806.000 ₫ stays open.
+    expect(credit).toMatchObject({ amount: -3_194_000, fromBillID: october.monthlyBillID });
+    expect(november?.total).toBe(0);
+    const afterIssue = await houseDocs<MonthlyBillDoc>(deps).read(house.houseID, october.monthlyBillID);
+    expect(afterIssue).toMatchObject({
+      surplusOpen: true,
+      surplusTaken: 3_194_000,
+      surplusCarriedToBillID: november?.monthlyBillID,
+    });
+
+    const ended = await end();
+    expect(ended.settlement).toMatchObject({
+      proratedRent: -1_000_000,
+      unpaidBills: 0,
+      openSurplus: 1_806_000,
+      refund: 6_000_000 + 1_000_000 - 100_000 + 1_806_000,
+    });
+    const afterEnd = await houseDocs<MonthlyBillDoc>(deps).read(house.houseID, october.monthlyBillID);
+    expect(afterEnd).toMatchObject({ surplusTaken: 3_194_000, surplusRefunded: 1_806_000 });
+    expect(afterEnd?.surplusOpen).toBeUndefined();
   });
 });
 

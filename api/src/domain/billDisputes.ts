@@ -20,7 +20,8 @@ import { AppError } from './shared/errors.js';
  * difference back and answers with a reason).
  */
 
-type Bill = Pick<MonthlyBill, 'billDetails' | 'total' | 'paidAmount' | 'status' | 'payments'>;
+type Bill = Pick<MonthlyBill, 'billDetails' | 'total' | 'paidAmount' | 'status' | 'payments'> &
+  Partial<Pick<MonthlyBill, 'surplusTaken' | 'surplusRefunded'>>;
 
 /** The line a tenant may question, or the refusal. */
 export function questionableLine(bill: Pick<MonthlyBill, 'billDetails'>, lineIndex: number): BillLine {
@@ -78,6 +79,12 @@ export function correctedBill(
   const total = sumLines(lines);
   if (total < bill.paidAmount) {
     throw AppError.conflict(BILL_DISPUTE_MESSAGES.belowPaid(`${displayNumber(bill.paidAmount)} ₫`));
+  }
+  // Part of what was paid beyond the bill already went to later bills (or back at the end): it cannot pay
+  // a larger total here too.
+  const kept = bill.paidAmount - (bill.surplusTaken ?? 0) - (bill.surplusRefunded ?? 0);
+  if (kept < bill.paidAmount && total > kept) {
+    throw AppError.conflict(BILL_DISPUTE_MESSAGES.surplusUsed(`${displayNumber(kept)} ₫`));
   }
   const status = statusFor(bill.paidAmount, total);
   const correction: BillCorrection = {

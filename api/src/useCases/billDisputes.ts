@@ -9,6 +9,7 @@ import {
 } from '@nhatro/common';
 import { correctedBill, questionableLine } from '../domain/billDisputes.js';
 import { lesseeScope } from '../domain/shared/access.js';
+import { openSurplus } from '../domain/shared/bills.js';
 import { AppError } from '../domain/shared/errors.js';
 import type {
   BillDisputeDoc,
@@ -154,7 +155,10 @@ export async function answerBillDispute(actor: Actor, billDisputeID: string, inp
   );
   const { paidOn: _paidOn, ...unpaidBill } = bill;
   const { correction, ...changes } = result;
-  const correctedDoc: MonthlyBillDoc = { ...unpaidBill, ...changes };
+  const { surplusOpen: _open, ...withoutSurplus } = unpaidBill;
+  // A larger total takes part or all of what was paid beyond it: the surplus stays open only if some is left.
+  const correctedDoc: MonthlyBillDoc = { ...withoutSurplus, ...changes };
+  if (bill.surplusOpen && openSurplus(correctedDoc) > 0) correctedDoc.surplusOpen = true;
   const closed: BillDisputeDoc = {
     ...answered,
     status: 'corrected',

@@ -413,6 +413,19 @@ export function computeBill(input: BillInput): ComputedBill {
 }
 
 /**
+ * What a bill was paid beyond its total that no later bill has taken yet and no settlement gave back
+ * (0 or more).
+ */
+export function openSurplus(bill: {
+  paidAmount: number;
+  total: number;
+  surplusTaken?: number;
+  surplusRefunded?: number;
+}): number {
+  return Math.max(0, bill.paidAmount - bill.total - (bill.surplusTaken ?? 0) - (bill.surplusRefunded ?? 0));
+}
+
+/**
  * `total` rounded to the nearest multiple of `step` đồng, half up (toward the larger amount: 1.500 → 2.000
  * with a step of 1.000, 1.499 → 1.000). A step of 0 leaves it as it is.
  */

@@ -17,7 +17,7 @@ import type {
   RoomTicketDoc,
 } from '../../domain/shared/model.js';
 import { roomTicketID, runsMonthToMonth } from '../../domain/houseTickets.js';
-import { sumLines, withRounding } from '../../domain/shared/bills.js';
+import { openSurplus, sumLines, withRounding } from '../../domain/shared/bills.js';
 import type { Deps } from '../shared/deps.js';
 import { owedAmount, paidFromDeposit, rentBilled } from '../../domain/contracts.js';
 import { isStoreError } from '../../store/store.js';
@@ -86,12 +86,20 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
     taken
       .filter(({ before }) => before.type === type)
       .reduce((sum, { before }) => sum + owedAmount(before), 0);
+  // Money paid beyond the bills that no later bill took is given back with the deposit.
+  const refunded = bills.flatMap((bill) => {
+    const open = bill.surplusOpen ? openSurplus(bill) : 0;
+    if (open <= 0) return [];
+    const { surplusOpen: _open, ...rest } = bill;
+    return [{ before: bill, after: { ...rest, surplusRefunded: (bill.surplusRefunded ?? 0) + open } }];
+  });
   const lastMonthBill = bills.find((bill) => bill.month === input.terminationDate.slice(0, 7));
   const result = settlement(contract, input.terminationDate, input.damageCharges, owedOn('oneTimeCharge'), {
     billedRent: lastMonthBill ? rentBilled(lastMonthBill) : undefined,
     unpaidBills: owedOn('monthlyBill'),
     meterUse: leaving.meterUse,
     roundingStep: leaving.roundingStep,
+    openSurplus: refunded.reduce((sum, { before }) => sum + openSurplus(before), 0),
   });
   // A draft of that month made before the end still asks its rent: the settlement charges it now.
   const draft = result.rentMonth
@@ -139,18 +147,16 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
           },
         ]
       : []),
-    ...taken.map(({ before, after }): Op => ({
-      op: 'replace',
-      doc: after,
-      ...(before._etag ? { ifMatch: before._etag } : {}),
-    })),
   ];
+  for (const { before, after } of [...taken, ...refunded]) {
+    ops.push({ op: 'replace', doc: after, ...(before._etag ? { ifMatch: before._etag } : {}) });
+  }
   try {
     await batchWithTotals(
       deps,
       contract.houseID,
       ops,
-      billChangesIn(ops, new Map(taken.map(({ before }) => [before.id, before]))),
+      billChangesIn(ops, new Map([...taken, ...refunded].map(({ before }) => [before.id, before]))),
     );
   } catch (error) {
     // A payment or edit landed meanwhile on the contract, a bill or a charge: the settlement is stale.

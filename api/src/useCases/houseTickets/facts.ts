@@ -16,7 +16,13 @@ import type {
 } from '../../domain/shared/model.js';
 import type { Deps } from '../shared/deps.js';
 import { listInHouse } from '../shared/houseScope.js';
-import { computeBill, meterWindowOf, readingWithin, type BillReading } from '../../domain/shared/bills.js';
+import {
+  computeBill,
+  meterWindowOf,
+  openSurplus,
+  readingWithin,
+  type BillReading,
+} from '../../domain/shared/bills.js';
 
 /**
  * The facts of a house for one month, read with a fixed number of queries whatever its size (fees, rooms,
@@ -203,7 +209,7 @@ export function computedTicket(facts: HouseFacts, contract: ContractDoc) {
     credits: (facts.creditsByContract.get(contract.contractID) ?? []).map((bill) => ({
       monthlyBillID: bill.monthlyBillID,
       billName: bill.billName,
-      surplus: bill.paidAmount - bill.total,
+      surplus: openSurplus(bill),
     })),
     rounding: facts.house.billRounding ?? DEFAULT_BILL_ROUNDING,
     rentSettled: contract.settlement?.rentMonth === facts.month,

@@ -1,6 +1,6 @@
 import { BILL_MESSAGES, BILL_DUE_DAYS, BILL_STATUS, TICKET_STATUS } from '@nhatro/common';
 import { monthlyBillID, addDays } from '../../domain/houseTickets.js';
-import { billName } from '../../domain/shared/bills.js';
+import { billName, openSurplus } from '../../domain/shared/bills.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type {
   HouseDoc,
@@ -163,13 +163,18 @@ async function issueGroups(
       if (line.kind === 'credit' && line.fromBillID) {
         const old = oldBills.get(line.fromBillID);
         if (!old || old.contractID !== doc.contractID) throw AppError.badRequest(MESSAGES.debtUnknown);
-        const surplus = old.paidAmount - old.total;
-        if (!old.surplusOpen || creditedBy.has(old.monthlyBillID) || -line.amount > surplus) {
+        if (!old.surplusOpen || creditedBy.has(old.monthlyBillID) || -line.amount > openSurplus(old)) {
           throw AppError.conflict(MESSAGES.debtChanged(old.billName));
         }
         creditedBy.add(old.monthlyBillID);
+        // A next bill smaller than the surplus takes part of it: the rest stays open for the bill after.
         const { surplusOpen: _open, ...rest } = old;
-        group.push(replaceOp({ ...rest, surplusCarriedToBillID: id }));
+        const taken = {
+          ...rest,
+          surplusTaken: (old.surplusTaken ?? 0) - line.amount,
+          surplusCarriedToBillID: id,
+        };
+        group.push(replaceOp(openSurplus(taken) > 0 ? { ...taken, surplusOpen: true } : taken));
         continue;
       }
       if (line.kind !== 'debt' || !line.fromBillID) continue;

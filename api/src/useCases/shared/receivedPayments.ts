@@ -9,6 +9,7 @@ import type {
 import { paymentReceivedTexts } from '../../domain/shared/onlinePayments.js';
 import type { OutboxRecipient } from '../../domain/outbox.js';
 import { applyReceivedPayment, type ReceivedPayment } from '../../domain/payments.js';
+import { openSurplus } from '../../domain/shared/bills.js';
 import type { BatchOp } from '../../store/store.js';
 import { totalsOperation } from './houseTotals.js';
 import type { Deps } from './deps.js';
@@ -135,13 +136,8 @@ export async function creditOperations(
   if (!credit) return [];
   const credited: PayableDoc = { ...target, ...credit };
   // Money beyond a bill's total is taken off the contract's next bill (a 'credit' line when it is drafted).
-  if (
-    credited.type === 'monthlyBill' &&
-    credited.paidAmount > credited.total &&
-    !credited.surplusCarriedToBillID
-  ) {
-    credited.surplusOpen = true;
-  }
+  // A part a later bill already took (`surplusTaken`) is not counted twice.
+  if (credited.type === 'monthlyBill' && openSurplus(credited) > 0) credited.surplusOpen = true;
   return [
     { op: 'replace', doc: credited, ...(target._etag ? { ifMatch: target._etag } : {}) },
     ...(await paymentReceivedMessages(deps, target, received.amount, via)),

@@ -100,6 +100,16 @@ export function SettlementFacts({
               ] as const)
             : []),
           ...meterRows(settlement),
+          // Money paid beyond the bills that no later bill took: given back with the deposit.
+          ...(settlement.openSurplus
+            ? ([
+                [
+                  'Tiền thừa chưa trừ vào hóa đơn',
+                  `+ ${formatMoney(settlement.openSurplus)}`,
+                  'open-surplus',
+                ],
+              ] as const)
+            : []),
           ...(settlement.rounding
             ? ([
                 [
