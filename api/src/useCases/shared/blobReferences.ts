@@ -52,6 +52,8 @@ const lessorPaper: ReferenceLookup = async (deps, blobName, scope) => {
 const contractFile = fieldHolds('contract', ['contractPDFFileURL', 'representativeLesseeSignature']);
 /** A photo of a meter taken with a reading (uploaded as a room image of the house). */
 const meterPhoto = fieldHolds('meterRecord', ['imageBlobName']);
+/** A tenant's photo of a meter sent with their own readings (issue 27). */
+const tenantMeterPhoto = fieldHolds('meterSubmission', ['electricityImage', 'waterImage']);
 /** A photo of an expense's receipt (uploaded as a room image of the house). */
 const expenseReceipt = fieldHolds('expense', ['receiptBlobName']);
 /** A registered scan of a paper contract. */
@@ -75,7 +77,7 @@ const registrationPaper: ReferenceLookup = async (deps, blobName) =>
  * lookup here.
  */
 const REFERENCES: Record<BlobContainer, readonly ReferenceLookup[]> = {
-  'room-images': [listedImage, meterPhoto, expenseReceipt],
+  'room-images': [listedImage, meterPhoto, tenantMeterPhoto, expenseReceipt],
   'contract-pdf': [contractFile],
   'lessee-infor': [lesseePaper, lessorPaper],
   'hm-registration': [registrationPaper],
@@ -132,6 +134,20 @@ export async function isTenantsOwnPhoto(
           { op: 'eq', field: 'type', value: 'meterRecord' },
           { op: 'eq', field: 'roomID', value: tenant.roomID },
           { op: 'eq', field: 'imageBlobName', value: blobName },
+        ],
+      },
+      {
+        op: 'and',
+        items: [
+          { op: 'eq', field: 'type', value: 'meterSubmission' },
+          { op: 'eq', field: 'roomID', value: tenant.roomID },
+          {
+            op: 'or',
+            items: [
+              { op: 'eq', field: 'electricityImage', value: blobName },
+              { op: 'eq', field: 'waterImage', value: blobName },
+            ],
+          },
         ],
       },
     );
