@@ -127,8 +127,8 @@ export const DEFAULT_TENANT_READING_DEADLINE_DAY = 5;
 export const tenantReadingDeadlineDayField = z
   .number({ error: 'Hạn khách gửi chỉ số phải là một ngày trong tháng.' })
   .int({ error: 'Hạn khách gửi chỉ số phải là số ngày nguyên.' })
-  .min(1, { error: 'Hạn khách gửi chỉ số từ ngày 1 đến ngày 28.' })
-  .max(28, { error: 'Hạn khách gửi chỉ số từ ngày 1 đến ngày 28.' });
+  .min(1, { error: 'Hạn khách gửi chỉ số từ ngày 1 đến ngày 31.' })
+  .max(31, { error: 'Hạn khách gửi chỉ số từ ngày 1 đến ngày 31 (31: cả tháng).' });
 
 export const TENANT_READING_MESSAGES = {
   sent: 'Đã gửi chỉ số điện nước. Chủ nhà sẽ kiểm tra và xác nhận.',
