@@ -5,12 +5,18 @@ import type {
   HouseDoc,
   MeterRecordDoc,
   MeterSubmissionDoc,
+  OutboxMessageDoc,
   RoomDoc,
   UserDoc,
 } from '../../api/src/domain/shared/model.js';
-import { isSuperseded, tenantReadingClosed } from '../../api/src/domain/meterRecords.js';
+import {
+  isSuperseded,
+  tenantReadingClosed,
+  tenantReadingReminderDue,
+} from '../../api/src/domain/meterRecords.js';
 import { updateHouse } from '../../api/src/useCases/houses.js';
 import { houseFacts } from '../../api/src/useCases/houseTickets/facts.js';
+import { writeMeterReadingReminders } from '../../api/src/useCases/meterRecords/readingReminders.js';
 import { saveMeterReadings } from '../../api/src/useCases/meterRecords/saving.js';
 import {
   decideMeterSubmission,
@@ -321,5 +327,57 @@ describe('the landlord or staff decide', () => {
       );
     }
     expect(await monthRecords()).toEqual([]);
+  });
+});
+
+describe('the reminder on the billing day', () => {
+  async function withAccount(of: ContractDoc, account: UserDoc): Promise<void> {
+    const stored = (await houseDocs<ContractDoc>(deps).read(house.houseID, of.contractID)) as ContractDoc;
+    await houseDocs<ContractDoc>(deps).replace({ ...stored, lesseeAccountID: account.userID });
+  }
+
+  async function reminders(): Promise<OutboxMessageDoc[]> {
+    return (await listInHouse<OutboxMessageDoc>(deps, house.houseID, 'outboxMessage')).filter(
+      (message) => message.event === 'meterReadingDue',
+    );
+  }
+
+  beforeEach(async () => {
+    await withAccount(contract, tenant);
+    house = (await houseDocs<HouseDoc>(deps).read(house.houseID, house.houseID)) as HouseDoc;
+    await houseDocs<HouseDoc>(deps).replace({ ...house, billingDay: 2 });
+  });
+
+  it('is due from the billing day (or the deadline, if earlier) through the deadline, if the house lets tenants read', () => {
+    const on = { tenantMeterReading: true, tenantReadingDeadlineDay: 5 };
+    expect(tenantReadingReminderDue(on, 2, '2026-11-01')).toBe(false);
+    expect(tenantReadingReminderDue(on, 2, '2026-11-02')).toBe(true);
+    expect(tenantReadingReminderDue(on, 2, '2026-11-05')).toBe(true);
+    expect(tenantReadingReminderDue(on, 2, '2026-11-06')).toBe(false);
+    expect(tenantReadingReminderDue(on, 10, '2026-11-05')).toBe(true);
+    expect(tenantReadingReminderDue({ ...on, tenantMeterReading: false }, 2, '2026-11-03')).toBe(false);
+  });
+
+  it('is written once per contract and month, to the tenant, naming the deadline', async () => {
+    const first = await writeMeterReadingReminders(deps);
+    expect(first).toMatchObject({ written: 1, alreadyWritten: 0 });
+    const again = await writeMeterReadingReminders(deps);
+    expect(again).toMatchObject({ written: 0, alreadyWritten: 1 });
+    const written = await reminders();
+    expect(written).toHaveLength(1);
+    expect(written[0]?.recipient.userID).toBe(tenant.userID);
+    expect(written[0]?.body).toContain('trước hết ngày 05/11/2026');
+  });
+
+  it('skips a room whose tenant already sent, houses without the setting and days after the deadline', async () => {
+    await submitMeterReadings(actorFor(deps, tenant), sending(160, 22));
+    expect((await writeMeterReadingReminders(deps)).written).toBe(0);
+    await houseDocs(deps).delete(house.houseID, (await submissions())[0]?.id as string);
+    h.clock.set(new Date('2026-11-06T03:00:00Z'));
+    expect((await writeMeterReadingReminders(deps)).written).toBe(0);
+    h.clock.set(new Date('2026-11-03T03:00:00Z'));
+    await updateHouse(actorFor(deps, landlord), house.houseID, { tenantMeterReading: false });
+    expect((await writeMeterReadingReminders(deps)).written).toBe(0);
+    expect(await reminders()).toEqual([]);
   });
 });

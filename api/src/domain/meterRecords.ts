@@ -312,3 +312,19 @@ export function isSuperseded(
     ),
   );
 }
+
+/**
+ * Whether today (a Vietnamese date) is a day tenants of the house are reminded to read their meters:
+ * from the billing day (or the deadline day, when it comes first) through the deadline day. The reminder
+ * is written once per contract and month, so the later days only catch up a missed run.
+ */
+export function tenantReadingReminderDue(
+  house: { tenantMeterReading?: boolean; tenantReadingDeadlineDay?: number },
+  billingDay: number,
+  today: string,
+): boolean {
+  if (house.tenantMeterReading !== true) return false;
+  const deadline = tenantReadingDeadlineDayOf(house);
+  const day = Number(today.slice(8, 10));
+  return day >= Math.min(billingDay, deadline) && day <= deadline;
+}
