@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, isoDate, isoDateTime, meterIndex, monthField } from './fields.js';
+import type { ImageLink } from './rooms.js';
 
 /**
  * Meters (đồng hồ điện, nước) and their monthly readings (`/odata/MeterRecord`). Every room has one
@@ -198,3 +199,8 @@ export const meterSubmissionEntity = z.object({
   decidedOn: isoDateTime().optional(),
 });
 export type MeterSubmission = z.infer<typeof meterSubmissionEntity>;
+
+/** A sending on the meter board: each meter's photo, with last month's reading photo beside it. */
+export type MeterSubmissionView = MeterSubmission & {
+  photos: Record<MeterKind, { sent: ImageLink; previous?: ImageLink }>;
+};

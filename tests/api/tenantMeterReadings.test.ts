@@ -17,7 +17,7 @@ import { expectError, expectFieldError, MSG, type RoomReply, type SasReply } fro
  * chunha2 and anonymous callers reach nothing.
  */
 
-type SubmissionReply = MeterSubmission & { previousPhotos?: Record<string, string | undefined> };
+type SubmissionReply = MeterSubmission;
 
 let product: TestProduct;
 let api: ReturnType<typeof apiClient>;

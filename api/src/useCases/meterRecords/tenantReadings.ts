@@ -41,7 +41,7 @@ import {
   requireID,
 } from '../shared/houseScope.js';
 import { acceptUpload } from '../shared/uploads.js';
-import { entityView } from '../shared/views.js';
+import { entityView, imageLinks } from '../shared/views.js';
 import { saveMeterReadings } from './saving.js';
 
 /**
@@ -256,21 +256,29 @@ export async function listMeterSubmissions(actor: Actor, scope: { houseID?: stri
     field: 'roomID',
     values: submissions.map((doc) => doc.roomID),
   });
-  const value = submissions
-    .sort((a, b) => a.roomName.localeCompare(b.roomName, 'vi'))
-    .map((doc) => {
-      const status = doc.status === 'pending' && isSuperseded(doc, records) ? 'superseded' : doc.status;
-      const previousPhotos = Object.fromEntries(
-        METER_KINDS.map((kind) => [
-          kind,
-          readingBefore(
-            records.filter((record) => record.roomID === doc.roomID && record.kind === kind),
-            month,
-          )?.imageBlobName,
-        ]),
-      );
-      return { ...entityView({ ...doc, status }), previousPhotos };
-    });
+  const value = await Promise.all(
+    submissions
+      .sort((a, b) => a.roomName.localeCompare(b.roomName, 'vi'))
+      .map(async (doc) => {
+        const status = doc.status === 'pending' && isSuperseded(doc, records) ? 'superseded' : doc.status;
+        const photos = Object.fromEntries(
+          await Promise.all(
+            METER_KINDS.map(async (kind) => {
+              const previous = readingBefore(
+                records.filter((record) => record.roomID === doc.roomID && record.kind === kind),
+                month,
+              )?.imageBlobName;
+              const [sent, before] = await imageLinks(deps, 'room-images', [
+                doc[IMAGE_FIELD[kind]],
+                ...(previous ? [previous] : []),
+              ]);
+              return [kind, { sent, ...(before ? { previous: before } : {}) }] as const;
+            }),
+          ),
+        );
+        return { ...entityView({ ...doc, status }), photos };
+      }),
+  );
   return { value };
 }
 
