@@ -14,6 +14,7 @@ import { useSignedInSession } from '../../lib/session';
 import { currentVietnamMonth, monthLabel, recentMonths, type RoomRecords } from './meterDrafts';
 import { roomState } from './meterBoardState';
 import { MeterRoomCard } from './MeterRoomCard';
+import { MeterSubmissionsCard } from './MeterSubmissionsCard';
 import { useMeterDrafts, type FloorGroup } from './useMeterDrafts';
 
 const FloorSection = memo(function FloorSection({
@@ -220,7 +221,10 @@ export function MeterRecordPage() {
       {houseID === null ? (
         <EmptyState title="Chưa chọn nhà trọ" description="Hãy chọn nhà trọ để ghi chỉ số." />
       ) : (
-        <MeterBoard key={`${houseID}:${month}`} houseID={houseID} month={month} />
+        <>
+          <MeterSubmissionsCard houseID={houseID} month={month} />
+          <MeterBoard key={`${houseID}:${month}`} houseID={houseID} month={month} />
+        </>
       )}
     </Box>
   );
