@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as PhotoFile from '../../web/src/components/photoFile';
 import { TenantMeterReadingSection } from '../../web/src/features/meterRecords/TenantMeterReading';
 import { MeterSubmissionsCard } from '../../web/src/features/meterRecords/MeterSubmissionsCard';
+import { TenantReadingSetting } from '../../web/src/features/meterRecords/TenantReadingSetting';
 import { HOUSE, renderPage, signIn, toasts } from './support/app';
 import { collection, fakeApi, type FakeApi } from './support/fakeApi';
 
@@ -168,5 +169,29 @@ describe('the meter board’s sendings', () => {
     await waitFor(() =>
       expect(accepted()).toEqual([{ electricityIndex: 158, waterIndex: 22, confirmed: true }]),
     );
+  });
+});
+
+describe('the landlord’s setting on the meter page', () => {
+  it('turns tenants’ readings on, then sets the deadline day', async () => {
+    let house: Record<string, unknown> = { ...HOUSE, rooms: [] };
+    api
+      .on('GET', `/odata/House/${HOUSE.houseID}`, () => ({ body: house }))
+      .on('PATCH', `/odata/House/${HOUSE.houseID}`, (request) => {
+        house = { ...house, ...(request.body as object) };
+        return { body: house };
+      });
+    signIn('landlord');
+    renderPage(<TenantReadingSetting houseID={HOUSE.houseID} />, '/MeterRecord');
+    const toggle = await screen.findByRole('switch', { name: 'Khách tự ghi chỉ số' });
+    expect(screen.queryByTestId('tenant-reading-deadline')).toBeNull();
+    fireEvent.click(toggle);
+    await waitFor(() =>
+      expect(api.sent('PATCH', `/odata/House/${HOUSE.houseID}`).map((r) => r.body)).toEqual([
+        { tenantMeterReading: true },
+      ]),
+    );
+    const deadline = await screen.findByTestId('tenant-reading-deadline');
+    expect((deadline as HTMLInputElement).value).toBe('5');
   });
 });

@@ -159,3 +159,13 @@ export async function acceptMeterSubmission(
   await revalidateSubmissions();
   return saved;
 }
+
+/** `PATCH /odata/House/{id}`: whether the house's tenants read their own meters, and until which day. */
+export async function setTenantReading(
+  houseID: string,
+  change: { tenantMeterReading?: boolean; tenantReadingDeadlineDay?: number },
+): Promise<unknown> {
+  const saved = await apiRequest<unknown>(`/odata/House/${enc(houseID)}`, { method: 'PATCH', body: change });
+  await mutate((key) => typeof key === 'string' && key.includes('House'));
+  return saved;
+}
