@@ -204,5 +204,21 @@ describe('tenants who read their own meters', () => {
       ['water', room.currentWaterIndex + 3],
     ]);
     expectError(await accept('chunha'), 409, TENANT_READING_MESSAGES.notPending);
+    // The tenant's bill page reads the month's readings of their room and opens the meter photo.
+    const own = await call<{ value: MeterRecord[] }>(
+      'GET',
+      `/odata/MeterRecord?roomID=${tenancy.roomID}&month=${vietnamMonth(new Date())}`,
+      undefined,
+      'nguoithue',
+    );
+    const photo = own.body.value.find((record) => record.kind === 'electricity')?.imageBlobName;
+    expect(photo).toBeDefined();
+    const link = await call(
+      'GET',
+      `/api/BlobAccess/GetReadURL?container=room-images&blobName=${encodeURIComponent(photo ?? '')}`,
+      undefined,
+      'nguoithue',
+    );
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
   });
 });

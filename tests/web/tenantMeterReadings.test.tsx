@@ -8,6 +8,7 @@ import type * as PhotoFile from '../../web/src/components/photoFile';
 import { TenantMeterReadingSection } from '../../web/src/features/meterRecords/TenantMeterReading';
 import { MeterSubmissionsCard } from '../../web/src/features/meterRecords/MeterSubmissionsCard';
 import { TenantReadingSetting } from '../../web/src/features/meterRecords/TenantReadingSetting';
+import { MonthlyBillPage } from '../../web/src/features/monthlyBills/MonthlyBillPage';
 import { HOUSE, renderPage, signIn, toasts } from './support/app';
 import { collection, fakeApi, type FakeApi } from './support/fakeApi';
 
@@ -193,5 +194,57 @@ describe('the landlord’s setting on the meter page', () => {
     );
     const deadline = await screen.findByTestId('tenant-reading-deadline');
     expect((deadline as HTMLInputElement).value).toBe('5');
+  });
+});
+
+describe('the meter photo on the tenant’s bill', () => {
+  it('shows “Ảnh đồng hồ” under a line whose reading has a photo, and opens it with a read link', async () => {
+    const open = vi.fn();
+    vi.stubGlobal('open', open);
+    const line = (kind: string, description: string) => ({
+      kind,
+      description,
+      quantity: 80,
+      unit: kind === 'electricity' ? 'kWh' : 'm³',
+      unitPrice: 3_500,
+      amount: 280_000,
+    });
+    api
+      .on('GET', '/odata/MonthlyBill/bill-1', {
+        body: {
+          monthlyBillID: 'bill-1',
+          houseID: HOUSE.houseID,
+          roomID: 'room-1',
+          contractID: 'contract-1',
+          houseTicketID: `${HOUSE.houseID}_2026-11`,
+          month: '2026-11',
+          billName: 'Hóa đơn tháng 11/2026 – P101',
+          billCode: 'NTABCD2345',
+          createdOn: '2026-11-02T03:00:00Z',
+          dueDate: '2026-11-10',
+          total: 560_000,
+          paidAmount: 0,
+          status: 1,
+          billDetails: [line('electricity', 'Tiền điện'), line('water', 'Tiền nước')],
+          payments: [],
+        },
+      })
+      .on('GET', '/odata/MeterRecord', (request) => {
+        expect(request.url.searchParams.get('roomID')).toBe('room-1');
+        expect(request.url.searchParams.get('month')).toBe('2026-11');
+        return collection([{ kind: 'electricity', imageBlobName: 'h1/room-e.jpg' }, { kind: 'water' }]);
+      })
+      .on('GET', '/api/BlobAccess/GetReadURL', { body: { url: 'https://blob.test/e.jpg?sig=1' } });
+    signIn('lessee');
+    renderPage(<MonthlyBillPage />, '/bill/bill-1', '/bill/:id');
+    const photo = await screen.findByTestId('bill-meter-photo-electricity');
+    expect(screen.queryByTestId('bill-meter-photo-water')).toBeNull();
+    fireEvent.click(photo);
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('https://blob.test/e.jpg?sig=1', '_blank', 'noopener'),
+    );
+    expect(api.sent('GET', '/api/BlobAccess/GetReadURL')[0]?.url.searchParams.get('blobName')).toBe(
+      'h1/room-e.jpg',
+    );
   });
 });
