@@ -13,6 +13,7 @@ import {
   TENANT_READING_MESSAGES,
   meterSubmissionSchema,
   type MeterKind,
+  type MeterSubmission,
 } from '@nhatro/common';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { preparePhoto } from '../../components/photoFile';
@@ -103,6 +104,22 @@ function MeterField({
   );
 }
 
+/** What the tenant sent this month and what the landlord decided. */
+function SentStatus({ sent }: { sent: MeterSubmission }) {
+  return (
+    <Alert
+      severity={sent.status === 'pending' ? 'info' : 'success'}
+      sx={{ mb: 2 }}
+      data-testid="tenant-meter-sent"
+    >
+      Đã gửi: điện {formatNumber(sent.electricityIndex)}, nước {formatNumber(sent.waterIndex)} —{' '}
+      {METER_SUBMISSION_STATUS_LABELS[sent.status]}
+      {sent.correctedElectricityIndex !== undefined &&
+        ` (chủ nhà sửa: điện ${formatNumber(sent.correctedElectricityIndex)}, nước ${formatNumber(sent.correctedWaterIndex ?? sent.waterIndex)})`}
+    </Alert>
+  );
+}
+
 /**
  * 'Ghi chỉ số điện nước' on the tenant's room page (issue 27), shown when the house lets tenants read
  * their own meters: both indexes, a photo of each meter, sent until the deadline day; then what was sent
@@ -180,18 +197,7 @@ export function TenantMeterReadingSection({
         Nhập chỉ số và chụp ảnh từng đồng hồ trước hết ngày {deadline} hằng tháng. Sau hạn này, nhân viên sẽ
         ghi chỉ số phòng bạn.
       </Typography>
-      {sent && (
-        <Alert
-          severity={sent.status === 'pending' ? 'info' : 'success'}
-          sx={{ mb: 2 }}
-          data-testid="tenant-meter-sent"
-        >
-          Đã gửi: điện {formatNumber(sent.electricityIndex)}, nước {formatNumber(sent.waterIndex)} —{' '}
-          {METER_SUBMISSION_STATUS_LABELS[sent.status]}
-          {sent.correctedElectricityIndex !== undefined &&
-            ` (chủ nhà sửa: điện ${formatNumber(sent.correctedElectricityIndex)}, nước ${formatNumber(sent.correctedWaterIndex ?? sent.waterIndex)})`}
-        </Alert>
-      )}
+      {sent && <SentStatus sent={sent} />}
       {refusal && (
         <Alert severity="warning" sx={{ mb: 2 }} data-testid="tenant-meter-refusal">
           {refusal}
