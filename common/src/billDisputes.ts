@@ -16,6 +16,7 @@ export const BILL_DISPUTE_STATUS_LABELS: Record<BillDisputeStatus, string> = {
 };
 
 export const BILL_DISPUTE_MESSAGES = {
+  badImage: 'Ảnh không hợp lệ hoặc đã được dùng cho nội dung khác.',
   sent: 'Đã gửi khiếu nại hóa đơn cho chủ trọ.',
   corrected: 'Đã điều chỉnh hóa đơn theo khiếu nại.',
   rejected: 'Đã trả lời: không chấp nhận khiếu nại.',
@@ -53,6 +54,8 @@ export const billDisputeCreateSchema = z.strictObject({
     .min(0, { error: 'Vui lòng chọn dòng hóa đơn.' })
     .max(99, { error: 'Hóa đơn không có dòng này.' }),
   reason: reasonField('Vui lòng nhập lý do khiếu nại.'),
+  /** A photo (uploaded first as a room image of the house, as issue reports do). */
+  image: z.string().min(1).max(200, { error: 'Tên tệp ảnh không hợp lệ.' }).optional(),
 });
 export type BillDisputeCreateInput = z.infer<typeof billDisputeCreateSchema>;
 
@@ -86,6 +89,7 @@ export const billDisputeEntity = z.object({
   /** The line's amount when the question was asked. */
   lineAmount: z.number(),
   reason: z.string(),
+  image: z.string().optional(),
   status: z.enum(BILL_DISPUTE_STATUS),
   answer: z.string().optional(),
   answeredBy: z.string().optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField, isoDateTime, text } from './fields.js';
 import { noticeDaysField } from './leaveNotices.js';
+import { tenantReadingDeadlineDayField } from './meterRecords.js';
 
 /** Houses (nhà trọ): the payloads a landlord sends and the entity `/odata/House` returns. */
 
@@ -37,6 +38,9 @@ export const houseUpdateSchema = houseCreateSchema.partial().extend({
     .max(60, { error: 'Thời gian lưu giấy tờ tùy thân tối đa 60 tháng.' })
     .optional(),
   noticeDays: noticeDaysField.optional(),
+  /** Tenants read their own meters (issue 27) until `tenantReadingDeadlineDay`. */
+  tenantMeterReading: z.boolean({ error: 'Cho khách tự ghi chỉ số phải là có hoặc không.' }).optional(),
+  tenantReadingDeadlineDay: tenantReadingDeadlineDayField.optional(),
 });
 export type HouseUpdateInput = z.infer<typeof houseUpdateSchema>;
 
@@ -53,6 +57,10 @@ export const houseEntity = z.object({
   identityRetentionMonths: z.number().optional(),
   /** Days of notice a tenant gives before leaving (issue 27); absent: `DEFAULT_NOTICE_DAYS`. */
   noticeDays: z.number().optional(),
+  /** Tenants send their meters' indexes and photos (issue 27); absent: the staff round only. */
+  tenantMeterReading: z.boolean().optional(),
+  /** Last day of the month a tenant may send; absent: `DEFAULT_TENANT_READING_DEADLINE_DAY`. */
+  tenantReadingDeadlineDay: z.number().optional(),
 });
 export type House = z.infer<typeof houseEntity>;
 

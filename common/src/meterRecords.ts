@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField, isoDate, isoDateTime, meterIndex, monthField } from './fields.js';
+import type { ImageLink } from './rooms.js';
 
 /**
  * Meters (đồng hồ điện, nước) and their monthly readings (`/odata/MeterRecord`). Every room has one
@@ -117,3 +118,89 @@ export const meterRecordEntity = z.object({
   recordedOn: isoDateTime(),
 });
 export type MeterRecord = z.infer<typeof meterRecordEntity>;
+
+/**
+ * Tenants who read their own meters (issue 27): a house lets them (`tenantMeterReading`) until a day of
+ * the month (`tenantReadingDeadlineDay`); after it the staff round reads the room as before.
+ */
+export const DEFAULT_TENANT_READING_DEADLINE_DAY = 5;
+
+export const tenantReadingDeadlineDayField = z
+  .number({ error: 'Hạn khách gửi chỉ số phải là một ngày trong tháng.' })
+  .int({ error: 'Hạn khách gửi chỉ số phải là số ngày nguyên.' })
+  .min(1, { error: 'Hạn khách gửi chỉ số từ ngày 1 đến ngày 31.' })
+  .max(31, { error: 'Hạn khách gửi chỉ số từ ngày 1 đến ngày 31 (31: cả tháng).' });
+
+export const TENANT_READING_MESSAGES = {
+  sent: 'Đã gửi chỉ số điện nước. Chủ nhà sẽ kiểm tra và xác nhận.',
+  accepted: 'Đã duyệt chỉ số khách gửi.',
+  corrected: 'Đã sửa và duyệt chỉ số khách gửi.',
+  notEnabled: 'Nhà trọ chưa cho khách tự ghi chỉ số điện nước.',
+  tenantOnly: 'Chỉ khách thuê mới gửi được chỉ số của phòng mình.',
+  pastDeadline: (day: number) =>
+    `Đã quá hạn gửi chỉ số (ngày ${day} hằng tháng): nhân viên sẽ ghi chỉ số phòng bạn.`,
+  alreadyRead: 'Chỉ số tháng này của phòng đã được ghi: không cần gửi nữa.',
+  belowPrevious: (label: string, previous: number) =>
+    `Chỉ số ${label.toLowerCase()} không được nhỏ hơn chỉ số tháng trước (${previous}).`,
+  photoRequired: (label: string) => `Hãy chụp ảnh đồng hồ ${label.toLowerCase()}.`,
+  notPending: 'Chỉ số này đã được xử lý.',
+  superseded: 'Nhân viên đã ghi chỉ số phòng này sau khi khách gửi: không thể duyệt chỉ số của khách nữa.',
+} as const;
+
+/** `POST /api/MeterSubmission`: the tenant's indexes for this month, each with a photo of its meter. */
+export const meterSubmissionSchema = z.strictObject({
+  electricityIndex: meterIndex('Chỉ số điện'),
+  waterIndex: meterIndex('Chỉ số nước'),
+  /** Photos uploaded first as room images of the house (like an issue report's). */
+  electricityImage: z.string().min(1).max(200, { error: 'Tên tệp ảnh không hợp lệ.' }),
+  waterImage: z.string().min(1).max(200, { error: 'Tên tệp ảnh không hợp lệ.' }),
+});
+export type MeterSubmissionInput = z.infer<typeof meterSubmissionSchema>;
+
+/** `POST /api/MeterSubmission/{id}/Accept`: as sent, or with the values the reader corrects. */
+export const meterSubmissionDecisionSchema = z.strictObject({
+  electricityIndex: meterIndex('Chỉ số điện').optional(),
+  waterIndex: meterIndex('Chỉ số nước').optional(),
+  /** The reader looked at a use far above the room's average and it is right. */
+  confirmed: z.boolean().optional(),
+});
+export type MeterSubmissionDecisionInput = z.infer<typeof meterSubmissionDecisionSchema>;
+
+export const METER_SUBMISSION_STATUSES = ['pending', 'accepted', 'corrected', 'superseded'] as const;
+export type MeterSubmissionStatus = (typeof METER_SUBMISSION_STATUSES)[number];
+export const METER_SUBMISSION_STATUS_LABELS: Record<MeterSubmissionStatus, string> = {
+  pending: 'Chờ duyệt',
+  accepted: 'Đã duyệt',
+  corrected: 'Đã sửa và duyệt',
+  superseded: 'Nhân viên đã ghi',
+};
+
+/** A tenant's reading of their room's meters for one month (one per room and month). */
+export const meterSubmissionEntity = z.object({
+  meterSubmissionID: z.string(),
+  houseID: z.string(),
+  roomID: z.string(),
+  roomName: z.string(),
+  contractID: z.string(),
+  month: z.string(),
+  electricityIndex: z.number(),
+  waterIndex: z.number(),
+  electricityImage: z.string(),
+  waterImage: z.string(),
+  status: z.enum(METER_SUBMISSION_STATUSES),
+  submittedBy: z.string(),
+  submittedByName: z.string().optional(),
+  submittedOn: isoDateTime(),
+  /** What the landlord or staff accepted when they corrected the tenant's values. */
+  correctedElectricityIndex: z.number().optional(),
+  correctedWaterIndex: z.number().optional(),
+  decidedBy: z.string().optional(),
+  decidedByName: z.string().optional(),
+  decidedOn: isoDateTime().optional(),
+});
+export type MeterSubmission = z.infer<typeof meterSubmissionEntity>;
+
+/** A sending on the meter board: each meter's photo, with last month's reading photo beside it. */
+export type MeterSubmissionView = MeterSubmission & {
+  photos: Record<MeterKind, { sent: ImageLink; previous?: ImageLink }>;
+};

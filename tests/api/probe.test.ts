@@ -7,7 +7,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BillDisputeDoc, LeaveNoticeDoc, MonthlyBillDoc } from '../../api/src/domain/shared/model.js';
+import type {
+  BillDisputeDoc,
+  LeaveNoticeDoc,
+  MeterSubmissionDoc,
+  MonthlyBillDoc,
+} from '../../api/src/domain/shared/model.js';
 import { type HttpFunctionDefinition, httpFunctions } from '../../api/src/http/registry.js';
 import { ENTITY_SETS } from '../../api/src/http/odata.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
@@ -43,6 +48,7 @@ interface Ids {
   expense: string;
   leaveNotice: string;
   billDispute: string;
+  meterSubmission: string;
   /** A pending registration (public, so the same for every caller). */
   registration: string;
 }
@@ -236,6 +242,13 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     'POST api/LeaveNotice/{id}/Acknowledge': {},
     'POST api/BillDispute': { monthlyBillID: id.monthlyBill, lineIndex: 0, reason: 'Dò' },
     'POST api/BillDispute/{id}/Answer': { outcome: 'rejected', answer: 'Dò' },
+    'POST api/MeterSubmission': {
+      electricityIndex: 1,
+      waterIndex: 1,
+      electricityImage: id.photo,
+      waterImage: id.photo,
+    },
+    'POST api/MeterSubmission/{id}/Accept': {},
     'POST api/GuestContract/Sign': {
       contractID: id.contract,
       token: 'khong.phai.token-that-cua-lien-ket',
@@ -283,6 +296,7 @@ function pathOf(template: string, id: Ids, method: string): string {
     Expense: id.expense,
     LeaveNotice: id.leaveNotice,
     BillDispute: id.billDispute,
+    MeterSubmission: id.meterSubmission,
   };
   const value = set ? byEntitySet[set] : undefined;
   if (!value) throw new Error(`No sample id for the route ${route}: add its entity set to pathOf`);
@@ -450,6 +464,7 @@ async function tenancyOf(token: string, house: string, phone: string) {
   return {
     leaveNotice: await aLeaveNotice(house, contract.body.contractID, forContract?.roomID as string),
     billDispute: await aBillDispute(bill),
+    meterSubmission: await aMeterSubmission(house, contract.body.contractID, forContract?.roomID as string),
     houseTicket: `${house}_2030-01`,
     monthlyBill: bill.monthlyBillID,
     oneTimeCharge: charge.body.oneTimeChargeID,
@@ -482,6 +497,30 @@ async function aLeaveNotice(house: string, contractID: string, roomID: string): 
     createdOn: '2026-11-20T08:00:00.000Z',
   });
   return leaveNoticeID;
+}
+
+/** A tenant's pending meter readings, stored as `submitMeterReadings` writes them. */
+async function aMeterSubmission(house: string, contractID: string, roomID: string): Promise<string> {
+  const meterSubmissionID = `${roomID}_sub_2030-01`;
+  await product.services.store.container<MeterSubmissionDoc>('houses').create({
+    id: meterSubmissionID,
+    pk: house,
+    type: 'meterSubmission',
+    meterSubmissionID,
+    houseID: house,
+    roomID,
+    roomName: 'Phòng dò',
+    contractID,
+    month: '2030-01',
+    electricityIndex: 10,
+    waterIndex: 5,
+    electricityImage: `${house}/room-probe-e.png`,
+    waterImage: `${house}/room-probe-w.png`,
+    status: 'pending',
+    submittedBy: 'probe',
+    submittedOn: '2026-11-20T08:00:00.000Z',
+  });
+  return meterSubmissionID;
 }
 
 /** A tenant's question about the first line of `bill`, stored as `createBillDispute` writes it. */

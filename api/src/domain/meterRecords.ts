@@ -1,8 +1,11 @@
 import {
+  DEFAULT_TENANT_READING_DEADLINE_DAY,
   FIRST_READING_FACTOR,
   IMPLAUSIBLE_USE_FACTOR,
   METER_KIND_LABELS,
+  METER_KINDS,
   METER_MESSAGES,
+  TENANT_READING_MESSAGES,
   type FieldError,
   type MeterKind,
 } from '@nhatro/common';
@@ -263,4 +266,65 @@ export function newMeterDoc(
     startIndex: fields.startIndex,
     installedOn: fields.installedOn,
   };
+}
+
+/** `<roomID>_sub_<month>`: a tenant's second sending of a month is the same document. */
+export function meterSubmissionID(roomID: string, month: string): string {
+  return `${roomID}_sub_${month}`;
+}
+
+/** The last day of the month a tenant of the house may send readings (the house's, else the default). */
+export function tenantReadingDeadlineDayOf(house: { tenantReadingDeadlineDay?: number }): number {
+  return house.tenantReadingDeadlineDay ?? DEFAULT_TENANT_READING_DEADLINE_DAY;
+}
+
+/**
+ * Why a tenant may not send readings today (`today` a Vietnamese date): the house does not let tenants
+ * read (403: not theirs to do), or the month's deadline has passed (409: the staff round reads the room).
+ */
+export function tenantReadingClosed(
+  house: { tenantMeterReading?: boolean; tenantReadingDeadlineDay?: number },
+  today: string,
+): { status: 403 | 409; message: string } | undefined {
+  if (house.tenantMeterReading !== true) return { status: 403, message: TENANT_READING_MESSAGES.notEnabled };
+  const deadline = tenantReadingDeadlineDayOf(house);
+  if (Number(today.slice(8, 10)) > deadline) {
+    return { status: 409, message: TENANT_READING_MESSAGES.pastDeadline(deadline) };
+  }
+  return undefined;
+}
+
+/**
+ * A staff reading supersedes a tenant's pending one: once both meters of the room carry a reading of
+ * the month recorded after the tenant sent theirs, the sending is no longer the landlord's to decide.
+ */
+export function isSuperseded(
+  submission: { roomID: string; month: string; submittedOn: string },
+  records: ReadonlyArray<Pick<MeterRecordDoc, 'roomID' | 'month' | 'kind' | 'recordedOn'>>,
+): boolean {
+  return METER_KINDS.every((kind) =>
+    records.some(
+      (record) =>
+        record.roomID === submission.roomID &&
+        record.month === submission.month &&
+        record.kind === kind &&
+        record.recordedOn > submission.submittedOn,
+    ),
+  );
+}
+
+/**
+ * Whether today (a Vietnamese date) is a day tenants of the house are reminded to read their meters:
+ * from the billing day (or the deadline day, when it comes first) through the deadline day. The reminder
+ * is written once per contract and month, so the later days only catch up a missed run.
+ */
+export function tenantReadingReminderDue(
+  house: { tenantMeterReading?: boolean; tenantReadingDeadlineDay?: number },
+  billingDay: number,
+  today: string,
+): boolean {
+  if (house.tenantMeterReading !== true) return false;
+  const deadline = tenantReadingDeadlineDayOf(house);
+  const day = Number(today.slice(8, 10));
+  return day >= Math.min(billingDay, deadline) && day <= deadline;
 }

@@ -32,6 +32,8 @@ export const OUTBOX_EVENTS = [
   'residenceDue',
   /** Issue 27: a person asked for their identity data to be erased; the landlord is told. */
   'erasureRequested',
+  /** Issue 27: the house lets tenants read their own meters; this month's indexes are due. */
+  'meterReadingDue',
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 

@@ -1,5 +1,6 @@
 import { failIfAnyFailed, registerTimer } from '../http/registry.js';
 import { getDeps } from '../composition/deps.js';
+import { writeMeterReadingReminders } from '../useCases/meterRecords/readingReminders.js';
 import { writeDueReminders } from '../useCases/reminders.js';
 import { writeResidenceReminders } from '../useCases/residence/reminders.js';
 
@@ -22,7 +23,12 @@ registerTimer({
     context.log(
       `Residence reminders: ${residence.written} written, ${residence.alreadyWritten} written earlier`,
     );
-    const failed = [...summary.failed, ...residence.failed];
+    const meters = await writeMeterReadingReminders(await getDeps());
+    context.log(
+      `Meter reading reminders: ${meters.written} written, ${meters.alreadyWritten} written earlier, ` +
+        `${meters.withoutRecipient} without a tenant account`,
+    );
+    const failed = [...summary.failed, ...residence.failed, ...meters.failed];
     for (const failure of failed)
       context.error(`Reminders of house ${failure.houseID} failed: ${failure.error}`);
     // The other houses' reminders were written; the run still reports failure.

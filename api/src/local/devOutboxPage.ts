@@ -28,6 +28,7 @@ const EVENT_LABELS: Record<OutboxMessage['event'], string> = {
   reservationLapsed: 'Cọc giữ phòng quá hạn',
   residenceDue: 'Hạn khai báo cư trú',
   erasureRequested: 'Yêu cầu xóa dữ liệu cá nhân',
+  meterReadingDue: 'Nhắc khách ghi chỉ số',
 };
 
 const STATE_LABELS: Record<OutboxMessage['state'], string> = {

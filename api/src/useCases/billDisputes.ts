@@ -10,6 +10,7 @@ import {
 import { correctedBill, questionableLine } from '../domain/billDisputes.js';
 import { lesseeScope } from '../domain/shared/access.js';
 import { openSurplus } from '../domain/shared/bills.js';
+import { parseBlobName } from '../domain/shared/blobNames.js';
 import { AppError } from '../domain/shared/errors.js';
 import type {
   BillDisputeDoc,
@@ -22,6 +23,8 @@ import type { Filter } from '../store/store.js';
 import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import { billingDocForCaller } from './shared/billingDocs.js';
+import { isReferenced } from './shared/blobReferences.js';
+import { acceptUpload } from './shared/uploads.js';
 import {
   findForCaller,
   houseDocs,
@@ -48,6 +51,16 @@ async function disputesOfBill(actor: Actor, houseID: string, monthlyBillID: stri
 }
 
 /** `POST /api/BillDispute` `{ monthlyBillID, lineIndex, reason }`: the tenant asks about a line. */
+/** The question's photo: a room image of the bill's house that nothing else holds yet (else 400). */
+async function acceptQuestionPhoto(actor: Actor, houseID: string, blobName: string): Promise<void> {
+  const name = parseBlobName('room-images', blobName);
+  const problem = () =>
+    AppError.validation([{ field: 'image', errorMessage: BILL_DISPUTE_MESSAGES.badImage }]);
+  if (!name || name.scope !== houseID || !blobName.includes('/room-')) throw problem();
+  if (await isReferenced(actor.deps, 'room-images', blobName)) throw problem();
+  await acceptUpload(actor.deps, 'room-images', blobName);
+}
+
 export async function createBillDispute(actor: Actor, input: BillDisputeCreateInput) {
   const { deps, user } = actor;
   if (lesseeScope(user) === null) throw AppError.forbidden(BILL_DISPUTE_MESSAGES.tenantOnly);
@@ -57,6 +70,7 @@ export async function createBillDispute(actor: Actor, input: BillDisputeCreateIn
   if (existing.some((dispute) => dispute.lineIndex === input.lineIndex && dispute.status === 'open')) {
     throw AppError.conflict(BILL_DISPUTE_MESSAGES.alreadyOpen);
   }
+  if (input.image !== undefined) await acceptQuestionPhoto(actor, bill.houseID, input.image);
   const billDisputeID = randomUUID();
   const dispute: BillDisputeDoc = {
     id: billDisputeID,
@@ -72,6 +86,7 @@ export async function createBillDispute(actor: Actor, input: BillDisputeCreateIn
     lineDescription: line.description,
     lineAmount: line.amount,
     reason: input.reason,
+    ...(input.image !== undefined ? { image: input.image } : {}),
     status: 'open',
     createdBy: user.userID,
     ...(user.account.fullName ? { createdByName: user.account.fullName } : {}),

@@ -63,6 +63,8 @@ export async function updateHouse(
     billRounding: input.billRounding,
     identityRetentionMonths: input.identityRetentionMonths,
     noticeDays: input.noticeDays,
+    tenantMeterReading: input.tenantMeterReading,
+    tenantReadingDeadlineDay: input.tenantReadingDeadlineDay,
   });
   if (changed.length === 0) return entityView(house);
   const updated = await houseDocs<HouseDoc>(actor.deps).replace(next, {

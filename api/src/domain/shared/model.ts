@@ -19,6 +19,7 @@ import type {
   Meter,
   MeterKind,
   MeterRecord,
+  MeterSubmission,
   MonthlyBill,
   Notification,
   OneTimeCharge,
@@ -159,6 +160,11 @@ export interface MeterDoc extends StoredDoc, Meter {
 /** id = `meterRecordID` = `<roomID>_<e|w>_<month>`: a second reading of a month replaces the first. */
 export interface MeterRecordDoc extends StoredDoc, MeterRecord {
   type: 'meterRecord';
+}
+
+/** id = `meterSubmissionID` = `<roomID>_sub_<month>`: a tenant's second sending of a month replaces the first. */
+export interface MeterSubmissionDoc extends StoredDoc, MeterSubmission {
+  type: 'meterSubmission';
 }
 
 /** id = `houseTicketID` = `<houseID>_<month>`: one draft per house and month, however often the timer runs. */
@@ -303,6 +309,7 @@ export type HouseScopedDoc =
   | ContractImageVersionDoc
   | MeterDoc
   | MeterRecordDoc
+  | MeterSubmissionDoc
   | HouseTicketDoc
   | RoomTicketDoc
   | MonthlyBillDoc

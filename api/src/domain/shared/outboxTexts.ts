@@ -289,3 +289,20 @@ export function erasureRequestedText(
       when,
   };
 }
+
+/** The house lets tenants read their own meters: this month's indexes and photos are due by `deadline`. */
+export function meterReadingDueText(
+  reading: { month: string; deadline: string },
+  place: Place,
+  recipient: OutboxRecipient,
+  webOrigin: string,
+): Text {
+  const [year, month] = reading.month.split('-');
+  return {
+    subject: `${place.houseName}: ghi chỉ số điện nước tháng ${Number(month)}/${year}`,
+    body:
+      `${greeting(recipient)}hãy nhập chỉ số điện, nước và chụp ảnh đồng hồ phòng ${place.roomName} ` +
+      `trước hết ngày ${displayDate(reading.deadline)}. Sau hạn này, nhân viên sẽ ghi chỉ số.`,
+    link: `${webOrigin}${WEB_PAGES.lesseeRoom}`,
+  };
+}

@@ -52,6 +52,10 @@ const lessorPaper: ReferenceLookup = async (deps, blobName, scope) => {
 const contractFile = fieldHolds('contract', ['contractPDFFileURL', 'representativeLesseeSignature']);
 /** A photo of a meter taken with a reading (uploaded as a room image of the house). */
 const meterPhoto = fieldHolds('meterRecord', ['imageBlobName']);
+/** A tenant's photo of a meter sent with their own readings (issue 27). */
+const tenantMeterPhoto = fieldHolds('meterSubmission', ['electricityImage', 'waterImage']);
+/** A photo a tenant sent with a question about a bill line. */
+const questionPhoto = fieldHolds('billDispute', ['image']);
 /** A photo of an expense's receipt (uploaded as a room image of the house). */
 const expenseReceipt = fieldHolds('expense', ['receiptBlobName']);
 /** A registered scan of a paper contract. */
@@ -75,7 +79,7 @@ const registrationPaper: ReferenceLookup = async (deps, blobName) =>
  * lookup here.
  */
 const REFERENCES: Record<BlobContainer, readonly ReferenceLookup[]> = {
-  'room-images': [listedImage, meterPhoto, expenseReceipt],
+  'room-images': [listedImage, meterPhoto, tenantMeterPhoto, questionPhoto, expenseReceipt],
   'contract-pdf': [contractFile],
   'lessee-infor': [lesseePaper, lessorPaper],
   'hm-registration': [registrationPaper],
@@ -134,9 +138,31 @@ export async function isTenantsOwnPhoto(
           { op: 'eq', field: 'imageBlobName', value: blobName },
         ],
       },
+      {
+        op: 'and',
+        items: [
+          { op: 'eq', field: 'type', value: 'meterSubmission' },
+          { op: 'eq', field: 'roomID', value: tenant.roomID },
+          {
+            op: 'or',
+            items: [
+              { op: 'eq', field: 'electricityImage', value: blobName },
+              { op: 'eq', field: 'waterImage', value: blobName },
+            ],
+          },
+        ],
+      },
     );
   }
   if (tenant.contractID !== undefined) {
+    mine.push({
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'type', value: 'billDispute' },
+        { op: 'eq', field: 'contractID', value: tenant.contractID },
+        { op: 'eq', field: 'image', value: blobName },
+      ],
+    });
     mine.push({
       op: 'and',
       items: [

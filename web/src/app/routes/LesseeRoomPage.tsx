@@ -15,6 +15,7 @@ import { Line, ListBody, OccupantItem, sortOccupants, TenantPageStates } from '.
 import { useContractOccupants } from '../../lib/api/resources/ownContracts';
 import { TenantBillsSection, TenantChargesSection } from '../../features/monthlyBills/TenantBills';
 import { TenantIssuesSection } from '../../features/issues/TenantIssues';
+import { TenantMeterReadingSection } from '../../features/meterRecords/TenantMeterReading';
 import { TenantNotices } from '../../features/notifications/TenantNotices';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../../lib/paths';
@@ -198,6 +199,14 @@ function RoomContent() {
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <TenantBillsSection roomID={room.roomID} />
           <TenantChargesSection roomID={room.roomID} />
+          {house.tenantMeterReading === true && (
+            <TenantMeterReadingSection
+              houseID={house.houseID}
+              {...(house.tenantReadingDeadlineDay !== undefined
+                ? { deadlineDay: house.tenantReadingDeadlineDay }
+                : {})}
+            />
+          )}
         </Box>
         <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
           <TenantNotices />

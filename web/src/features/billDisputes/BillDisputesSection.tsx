@@ -14,10 +14,18 @@ import {
 } from '@nhatro/common';
 import { useState } from 'react';
 import { ErrorState } from '../../components/DataStates';
-import { isSessionExpiry, serverMessage } from '../../components/mutationFeedback';
+import { failureText, isSessionExpiry, serverMessage } from '../../components/mutationFeedback';
 import { formatDateTime, formatMoney } from '../../lib/format';
 import { notify } from '../../lib/toast';
-import { answerDispute, askAboutLine, useBillDisputes, type BillDisputeReply } from './billDisputesApi';
+import {
+  answerDispute,
+  askAboutLine,
+  questionPhotoUrl,
+  uploadQuestionPhoto,
+  useBillDisputes,
+  type BillDisputeReply,
+} from './billDisputesApi';
+import { preparePhoto } from '../../components/photoFile';
 
 /** Runs a save: its success toast, or its message kept for the form (an expired session says nothing). */
 function useSaving(): {
@@ -59,12 +67,31 @@ function AskForm({
 }) {
   const [lineIndex, setLineIndex] = useState<string>('');
   const [reason, setReason] = useState('');
+  const [image, setImage] = useState<string | undefined>();
+  const [uploading, setUploading] = useState(false);
   const saving = useSaving();
+  const choosePhoto = async (file: File) => {
+    setUploading(true);
+    try {
+      setImage(await uploadQuestionPhoto(bill.houseID, await preparePhoto(file)));
+    } catch (error) {
+      if (!isSessionExpiry(error)) notify.error(failureText('Tải ảnh lên thất bại!', error));
+    } finally {
+      setUploading(false);
+    }
+  };
   const send = () =>
     saving.run(
-      () => askAboutLine({ monthlyBillID: bill.monthlyBillID, lineIndex: Number(lineIndex), reason }),
+      () =>
+        askAboutLine({
+          monthlyBillID: bill.monthlyBillID,
+          lineIndex: Number(lineIndex),
+          reason,
+          ...(image ? { image } : {}),
+        }),
       () => {
         setReason('');
+        setImage(undefined);
         setLineIndex('');
         onSent();
       },
@@ -111,10 +138,24 @@ function AskForm({
         helperText={saving.problem}
         slotProps={{ htmlInput: { maxLength: 500, 'data-testid': 'bill-dispute-reason' } }}
       />
+      <Button component="label" variant="outlined" loading={uploading} sx={{ minHeight: 44 }}>
+        {image ? 'Đã đính kèm ảnh · chọn ảnh khác' : 'Đính kèm ảnh (không bắt buộc)'}
+        <input
+          hidden
+          type="file"
+          accept="image/*"
+          data-testid="bill-dispute-photo"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void choosePhoto(file);
+          }}
+        />
+      </Button>
       <Button
         type="submit"
         variant="contained"
-        disabled={saving.busy || lineIndex === ''}
+        disabled={saving.busy || uploading || lineIndex === ''}
         sx={{ minHeight: 48 }}
         data-testid="bill-dispute-send"
       >
@@ -194,6 +235,32 @@ function AnswerForm({ dispute, onAnswered }: { dispute: BillDisputeReply; onAnsw
   );
 }
 
+/** 'Xem ảnh' of a question: opened in a new tab with a short-lived link. */
+function QuestionPhoto({ blobName }: { blobName: string }) {
+  const [busy, setBusy] = useState(false);
+  const open = async () => {
+    setBusy(true);
+    try {
+      window.open(await questionPhotoUrl(blobName), '_blank', 'noopener');
+    } catch (error) {
+      if (!isSessionExpiry(error)) notify.error(failureText('Không mở được ảnh.', error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button
+      size="small"
+      loading={busy}
+      onClick={() => void open()}
+      data-testid="bill-dispute-image"
+      sx={{ px: 0 }}
+    >
+      Xem ảnh khách gửi
+    </Button>
+  );
+}
+
 function DisputeItem({
   dispute,
   canAnswer,
@@ -221,6 +288,7 @@ function DisputeItem({
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {dispute.createdByName ?? 'Người thuê'} hỏi lúc {formatDateTime(dispute.createdOn)}: {dispute.reason}
       </Typography>
+      {dispute.image && <QuestionPhoto blobName={dispute.image} />}
       {dispute.correction && (
         <Typography variant="body2" data-testid="bill-dispute-correction">
           Đã điều chỉnh: {formatMoney(dispute.correction.from)} → {formatMoney(dispute.correction.to)}; tổng

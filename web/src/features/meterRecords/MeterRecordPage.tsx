@@ -10,10 +10,12 @@ import { memo, useMemo, useState, type ReactNode } from 'react';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
 import { formatNumber } from '../../lib/format';
-import { useSignedInSession } from '../../lib/session';
+import { ROLE_IDS, useSignedInSession } from '../../lib/session';
 import { currentVietnamMonth, monthLabel, recentMonths, type RoomRecords } from './meterDrafts';
 import { roomState } from './meterBoardState';
 import { MeterRoomCard } from './MeterRoomCard';
+import { MeterSubmissionsCard } from './MeterSubmissionsCard';
+import { TenantReadingSetting } from './TenantReadingSetting';
 import { useMeterDrafts, type FloorGroup } from './useMeterDrafts';
 
 const FloorSection = memo(function FloorSection({
@@ -220,7 +222,11 @@ export function MeterRecordPage() {
       {houseID === null ? (
         <EmptyState title="Chưa chọn nhà trọ" description="Hãy chọn nhà trọ để ghi chỉ số." />
       ) : (
-        <MeterBoard key={`${houseID}:${month}`} houseID={houseID} month={month} />
+        <>
+          {session.role.roleID === ROLE_IDS.houseModerator && <TenantReadingSetting houseID={houseID} />}
+          <MeterSubmissionsCard houseID={houseID} month={month} />
+          <MeterBoard key={`${houseID}:${month}`} houseID={houseID} month={month} />
+        </>
       )}
     </Box>
   );

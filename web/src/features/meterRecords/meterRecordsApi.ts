@@ -1,8 +1,16 @@
-import type { MeterReadingInput, MeterRecord, Room } from '@nhatro/common';
+import type {
+  MeterReadingInput,
+  MeterRecord,
+  MeterSubmission,
+  MeterSubmissionDecisionInput,
+  MeterSubmissionInput,
+  MeterSubmissionView,
+  Room,
+} from '@nhatro/common';
 import useSWR, { mutate, type SWRResponse } from 'swr';
 import { apiRequest, fetchAllPages, putPhotoBlob, type UploadGrant } from '../../lib/api';
 import type { PreparedPhoto } from '../../components/photoFile';
-import { swrOptions } from '../../lib/api/swr';
+import { swrOptions, useApiResource } from '../../lib/api/swr';
 
 const enc = encodeURIComponent;
 
@@ -92,4 +100,72 @@ export async function uploadMeterPhoto(houseID: string, photo: PreparedPhoto): P
   );
   await putPhotoBlob(grant.uploadURL, photo);
   return grant.blobName;
+}
+
+/** Tenants who read their own meters (issue 27): the tenant's sending, the board's list, accepting. */
+const SUBMISSIONS = '/api/MeterSubmission';
+
+export const meterSubmissionKeys = {
+  /** The tenant's own sending of this month (the server knows their room). */
+  own: SUBMISSIONS,
+  house: (houseID: string, month: string) => `${SUBMISSIONS}?houseID=${enc(houseID)}&month=${enc(month)}`,
+} as const;
+
+interface SubmissionList {
+  value: MeterSubmissionView[];
+}
+
+export function useOwnMeterSubmissions(): SWRResponse<SubmissionList, Error> {
+  return useApiResource<SubmissionList>(meterSubmissionKeys.own);
+}
+
+export function useHouseMeterSubmissions(houseID: string, month: string): SWRResponse<SubmissionList, Error> {
+  return useApiResource<SubmissionList>(meterSubmissionKeys.house(houseID, month));
+}
+
+function revalidateSubmissions(): Promise<unknown> {
+  return mutate(
+    (key) => typeof key === 'string' && (key.startsWith(SUBMISSIONS) || key.startsWith('/odata/MeterRecord')),
+  );
+}
+
+interface Decided {
+  data: MeterSubmission;
+  message?: string;
+}
+
+/** `POST /api/MeterSubmission`: the form shows a 400 under its fields, a 403/409 in its own alert. */
+export async function sendMeterSubmission(input: MeterSubmissionInput): Promise<Decided> {
+  const saved = await apiRequest<Decided>(SUBMISSIONS, {
+    method: 'POST',
+    body: input,
+    toastBadRequest: false,
+    handledStatuses: [400, 403, 404, 409],
+  });
+  await revalidateSubmissions();
+  return saved;
+}
+
+/** `POST /api/MeterSubmission/{id}/Accept`: as sent (`{}`), or with corrected indexes. */
+export async function acceptMeterSubmission(
+  meterSubmissionID: string,
+  input: MeterSubmissionDecisionInput,
+): Promise<Decided> {
+  const saved = await apiRequest<Decided>(`${SUBMISSIONS}/${enc(meterSubmissionID)}/Accept`, {
+    method: 'POST',
+    body: input,
+    ...OWN_ERROR_HANDLING,
+  });
+  await revalidateSubmissions();
+  return saved;
+}
+
+/** `PATCH /odata/House/{id}`: whether the house's tenants read their own meters, and until which day. */
+export async function setTenantReading(
+  houseID: string,
+  change: { tenantMeterReading?: boolean; tenantReadingDeadlineDay?: number },
+): Promise<unknown> {
+  const saved = await apiRequest<unknown>(`/odata/House/${enc(houseID)}`, { method: 'PATCH', body: change });
+  await mutate((key) => typeof key === 'string' && key.includes('House'));
+  return saved;
 }

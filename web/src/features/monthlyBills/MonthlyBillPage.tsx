@@ -17,6 +17,7 @@ import {
   useShareLink,
 } from './billActions';
 import { BillLines } from './billParts';
+import { MeterPhotoLink } from './MeterPhotoLink';
 import { BillingItemPage, BillingItemView, type BillingItemKind } from './BillingItemView';
 import styles from './billPrint.module.css';
 
@@ -112,7 +113,15 @@ function BillView({
       }
       details={
         <>
-          <BillLines lines={bill.billDetails} testId="bill-lines" />
+          <BillLines
+            lines={bill.billDetails}
+            testId="bill-lines"
+            extra={(line) =>
+              line.kind === 'electricity' || line.kind === 'water' ? (
+                <MeterPhotoLink line={line} roomID={bill.roomID} month={bill.month} />
+              ) : null
+            }
+          />
           {belowLines?.(bill, () => onChanged())}
         </>
       }

@@ -108,7 +108,16 @@ function lineQuantity(line: BillLine): string {
 }
 
 /** The lines of a bill: what, how many × unit price, amount; the working and the tiers under it. */
-export function BillLines({ lines, testId }: { lines: readonly BillLine[]; testId: string }) {
+export function BillLines({
+  lines,
+  testId,
+  extra,
+}: {
+  lines: readonly BillLine[];
+  testId: string;
+  /** What a page adds under a line (the meter photo of an electricity or water line). */
+  extra?: (line: BillLine) => ReactNode;
+}) {
   if (lines.length === 0)
     return <EmptyLine testId={`${testId}-empty`}>Hóa đơn không có khoản thu nào.</EmptyLine>;
   return (
@@ -143,6 +152,7 @@ export function BillLines({ lines, testId }: { lines: readonly BillLine[]; testI
                 ))}
               </Box>
             )}
+            {extra?.(line)}
           </Box>
           <Typography sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>{formatMoney(line.amount)}</Typography>
         </Box>

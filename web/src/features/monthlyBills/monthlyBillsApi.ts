@@ -181,3 +181,19 @@ export function recordRowPayment(row: HouseMonthBillRow, payment: CashPaymentInp
     ...WRITE_REQUEST,
   });
 }
+
+/** The bill's month's meter readings of its room (their photos, if the reader took one). */
+export function useBillReadings(
+  roomID: string,
+  month: string,
+): SWRResponse<ODataCollection<{ kind: string; imageBlobName?: string }>, Error> {
+  return useApiResource(`/odata/MeterRecord?roomID=${enc(roomID)}&month=${enc(month)}`);
+}
+
+/** A short-lived read URL of a meter photo (the API checks it is of the caller's room or house). */
+export async function meterPhotoUrl(blobName: string): Promise<string> {
+  const reply = await apiRequest<{ url: string }>(
+    `/api/BlobAccess/GetReadURL?container=room-images&blobName=${enc(blobName)}`,
+  );
+  return reply.url;
+}
