@@ -69,6 +69,8 @@ const FILE_REFUSAL =
 let product: TestProduct;
 let api: ReturnType<typeof apiClient>;
 let token = '';
+/** The demo tenant (Hoa Sen), who sends their own meter readings with photos. */
+let tenantToken = '';
 const ids = {
   house: '',
   room: '',
@@ -80,6 +82,10 @@ const ids = {
   registration: '',
   registrationToken: '',
   guestToken: '',
+  /** The demo tenant's house and a photo of their water meter uploaded before the probe. */
+  tenantHouse: '',
+  tenantRoom: '',
+  tenantWaterPhoto: '',
 };
 
 function authed(method: string, path: string, body: unknown): Promise<ApiReply> {
@@ -94,7 +100,7 @@ async function putWithSas(
   endpoint: string,
   file: TestFile,
   accepts: readonly UploadExtension[],
-  options: { houseID?: string; anonymous?: boolean } = {},
+  options: { houseID?: string; anonymous?: boolean; token?: string } = {},
 ): Promise<string | ApiReply> {
   const ext = accepts.includes(file.ext as UploadExtension) ? file.ext : accepts[0];
   const query = new URLSearchParams({
@@ -104,7 +110,7 @@ async function putWithSas(
   const grant = await api.request<{ blobName: string; uploadURL: string }>(
     'GET',
     `/api/BlobAccess/${endpoint}?${query}`,
-    options.anonymous ? {} : { token },
+    options.anonymous ? {} : { token: options.token ?? token },
   );
   if (grant.status !== 200) return grant;
   const put = await fetch(grant.body.uploadURL, {
@@ -126,12 +132,20 @@ function viaSas(
   endpoint: string,
   container: BlobContainer,
   register: (blobName: string) => Promise<ApiReply>,
-  options: { scoped?: boolean; anonymous?: boolean; types?: readonly UploadExtension[] } = {},
+  options: {
+    scoped?: boolean;
+    anonymous?: boolean;
+    types?: readonly UploadExtension[];
+    /** Another caller than the landlord, and their house. */
+    as?: () => { token: string; houseID: string };
+  } = {},
 ): Sender {
   return async (file) => {
+    const caller = options.as?.();
     const put = await putWithSas(endpoint, file, options.types ?? BLOB_AREAS[container].types, {
-      ...(options.scoped === false ? {} : { houseID: ids.house }),
+      ...(options.scoped === false ? {} : { houseID: caller?.houseID ?? ids.house }),
       ...(options.anonymous ? { anonymous: true } : {}),
+      ...(caller ? { token: caller.token } : {}),
     });
     return typeof put === 'string' ? register(put) : put;
   };
@@ -304,6 +318,27 @@ const SENDERS: Record<string, Sender> = {
     multipart('/ExcelImport/ImportEmptyRooms', { houseID: ids.house }, 'file')(file),
   'POST ExcelImport/ImportLessee': (file) =>
     multipart('/ExcelImport/ImportLessee', { houseID: ids.house }, 'file')(file),
+  'POST api/MeterSubmission': viaSas(
+    'GetRoomImageContainerSAS',
+    'room-images',
+    async (blobName) => {
+      const room = await api.request<{ currentElectricityIndex: number; currentWaterIndex: number }>(
+        'GET',
+        `/odata/Room/${ids.tenantRoom}`,
+        { token: tenantToken },
+      );
+      return api.request('POST', '/api/MeterSubmission', {
+        token: tenantToken,
+        body: {
+          electricityIndex: room.body.currentElectricityIndex + 40,
+          waterIndex: room.body.currentWaterIndex + 2,
+          electricityImage: blobName,
+          waterImage: ids.tenantWaterPhoto,
+        },
+      });
+    },
+    { as: () => ({ token: tenantToken, houseID: ids.tenantHouse }) },
+  ),
   'POST ExcelImport/ImportExpenses': (file) =>
     multipart('/ExcelImport/ImportExpenses', { houseID: ids.house }, 'file')(file),
   'POST api/Residence/Declaration': viaSas(
@@ -375,8 +410,26 @@ async function snapshot(): Promise<string> {
 }
 
 async function setUp(): Promise<void> {
-  const chunha = (await api.loginDemoUsers(['chunha'])).chunha;
+  const sessions = await api.loginDemoUsers(['chunha', 'nguoithue']);
+  const chunha = sessions.chunha;
   token = chunha?.token.accessToken as string;
+  // The demo tenant's house lets tenants read their own meters, all month long.
+  tenantToken = sessions.nguoithue?.token.accessToken as string;
+  ids.tenantHouse = sessions.nguoithue?.houseID as string;
+  ids.tenantRoom = sessions.nguoithue?.roomID as string;
+  const readingOn = await api.request('PATCH', `/odata/House/${ids.tenantHouse}`, {
+    token,
+    body: { tenantMeterReading: true, tenantReadingDeadlineDay: 31 },
+  });
+  expect(readingOn.status, JSON.stringify(readingOn.body)).toBe(200);
+  const water = await putWithSas(
+    'GetRoomImageContainerSAS',
+    { name: 'water.png', ext: 'png', bytes: makePng() },
+    ['png'],
+    { houseID: ids.tenantHouse, token: tenantToken },
+  );
+  if (typeof water !== 'string') throw new Error(`No water photo: ${JSON.stringify(water.body)}`);
+  ids.tenantWaterPhoto = water;
   ids.house = chunha?.houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID as string;
   const rooms = await api.request<ODataCollection<RoomReply>>('GET', `/odata/Room?houseID=${ids.house}`, {
     token,
