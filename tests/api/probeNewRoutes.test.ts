@@ -1,0 +1,276 @@
+/**
+ * Today's new routes attacked through the real handlers: the bank-feed webhooks fed by a hostile world
+ * (another landlord's key naming this landlord's bill, malformed amounts, huge and deeply nested bodies,
+ * the same transaction ten times at once), another landlord and a tenant on expenses and the profit
+ * report, a careless landlord's inputs on expenses, and an old access token after logout. Every reply
+ * is well formed (tests/api/helpers.ts), a refusal changes nothing, and the requests are counted.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExpenseDoc, MonthlyBillDoc } from '../../api/src/domain/shared/model.js';
+import { aMonthlyBill } from '../support/billBuilders.js';
+
+import {
+  accessTokens,
+  DEMO_PASSWORDS,
+  apiClient,
+  startTestProduct,
+  tenancyOf,
+  type ApiReply,
+  type RequestOptions,
+  type TestProduct,
+} from '../support/product.js';
+import { listInHouse } from '../../api/src/useCases/shared/houseScope.js';
+import { expectWellFormed, MSG } from './helpers.js';
+
+let product: TestProduct;
+let api: ReturnType<typeof apiClient>;
+const token: Record<string, string> = {};
+let tenancy = { contractID: '', houseID: '', roomID: '' };
+let sepayKey = '';
+/** chunha's account in their lessor info (the demo data). */
+const ACCOUNT = '0071000123456';
+const counts = { requests: 0, client: 0, server: 0 };
+
+async function send<T = unknown>(
+  method: string,
+  path: string,
+  options: RequestOptions & { user?: string } = {},
+): Promise<ApiReply<T>> {
+  const { user, ...rest } = options;
+  const reply = await api.request<T>(method, path, {
+    ...rest,
+    ...(user ? { token: token[user] as string } : {}),
+  });
+  counts.requests += 1;
+  if (reply.status >= 400 && reply.status < 500) counts.client += 1;
+  if (reply.status >= 500) counts.server += 1;
+  expectWellFormed(reply, `${method} ${path}`);
+  return reply;
+}
+
+beforeAll(async () => {
+  product = await startTestProduct();
+  api = apiClient(product.url);
+  const sessions = await api.loginDemoUsers(['chunha', 'chunha2', 'nguoithue']);
+  Object.assign(token, accessTokens(sessions));
+  tenancy = tenancyOf(sessions.nguoithue);
+  sepayKey = readFileSync(join(product.dataDir, 'sepay-api-key'), 'utf8').trim();
+}, 60_000);
+afterAll(() => {
+  console.info(`probeNewRoutes: ${JSON.stringify(counts)}`);
+  return product?.stop();
+});
+
+let month = 0;
+function aBill(): Promise<MonthlyBillDoc> {
+  month += 1;
+  return aMonthlyBill(product.services, tenancy, { month: `2023-${String(month).padStart(2, '0')}` });
+}
+async function billNow(id: string): Promise<MonthlyBillDoc> {
+  return (await product.services.store
+    .container<MonthlyBillDoc>('houses')
+    .read(tenancy.houseID, id)) as MonthlyBillDoc;
+}
+
+let nextID = 770_000;
+function sepayBody(over: Record<string, unknown> = {}) {
+  nextID += 1;
+  return {
+    id: nextID,
+    gateway: 'Vietcombank',
+    transactionDate: '2026-11-20 09:15:00',
+    accountNumber: ACCOUNT,
+    code: null,
+    content: 'chuyen tien',
+    transferType: 'in',
+    transferAmount: 100_000,
+    accumulated: 19_077_000,
+    subAccount: null,
+    referenceCode: `MBVCB.${nextID}`,
+    description: 'BankAPINotify chuyen tien',
+    ...over,
+  };
+}
+function sepay(body: BodyInit, key = sepayKey) {
+  return send('POST', '/api/BankFeed/SePay', {
+    rawBody: body,
+    headers: { authorization: `Apikey ${key}`, 'content-type': 'application/json' },
+  });
+}
+
+describe('the SePay webhook, fed by a hostile world', () => {
+  it('another landlord’s key with this landlord’s bill code and account credits nothing', async () => {
+    const made = await send<{ data: { apiKey: string } }>('POST', '/api/BankFeed/Connections/SePay', {
+      user: 'chunha2',
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(200);
+    const bill = await aBill();
+    const reply = await sepay(
+      JSON.stringify(sepayBody({ content: `chuyen tien ${bill.billCode}`, transferAmount: bill.total })),
+      made.body.data.apiKey,
+    );
+    expect(reply.status).toBeLessThan(500);
+    const after = await billNow(bill.monthlyBillID);
+    expect(after.paidAmount).toBe(0);
+    expect(after.payments ?? []).toHaveLength(0);
+  });
+
+  it('malformed amounts, an outgoing transfer and a missing id credit nothing and never fail', async () => {
+    const bill = await aBill();
+    const code = `chuyen tien ${bill.billCode}`;
+    const bodies: unknown[] = [
+      sepayBody({ content: code, transferAmount: -bill.total }),
+      sepayBody({ content: code, transferAmount: 0 }),
+      sepayBody({ content: code, transferAmount: 1000.5 }),
+      sepayBody({ content: code, transferAmount: String(bill.total) }),
+      sepayBody({ content: code, transferAmount: 1e20 }),
+      sepayBody({ content: code, transferAmount: bill.total, transferType: 'out' }),
+      { ...sepayBody({ content: code, transferAmount: bill.total }), id: undefined },
+      sepayBody({ content: code, transferAmount: bill.total, id: -1 }),
+      sepayBody({ content: code, transferAmount: bill.total, id: 'x'.repeat(10_000) }),
+      sepayBody({ content: 'x'.repeat(10_000), transferAmount: bill.total }),
+      [sepayBody({ content: code, transferAmount: bill.total })],
+      null,
+      42,
+    ];
+    for (const body of bodies) {
+      const reply = await sepay(JSON.stringify(body));
+      expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(500);
+    }
+    const after = await billNow(bill.monthlyBillID);
+    expect(after.paidAmount).toBe(0);
+  });
+
+  it('non-JSON, deeply nested JSON and a 10 MB body get a 4xx or a polite 200, never a 5xx', async () => {
+    expect((await sepay('not json at all {')).status).toBe(400);
+    const nested = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
+    expect((await sepay(nested)).status).toBeLessThan(500);
+    const huge = JSON.stringify(sepayBody({ content: 'x'.repeat(10 * 1024 * 1024) }));
+    expect((await sepay(huge)).status).toBeLessThan(500);
+    expect((await send('GET', '/api/health')).status).toBeLessThan(500);
+  });
+
+  it('the same transaction ten times at once credits the bill once', async () => {
+    const bill = await aBill();
+    const body = JSON.stringify(
+      sepayBody({ content: `chuyen tien ${bill.billCode}`, transferAmount: 50_000 }),
+    );
+    const replies = await Promise.all(Array.from({ length: 10 }, () => sepay(body)));
+    for (const reply of replies) expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const after = await billNow(bill.monthlyBillID);
+    expect(after.paidAmount).toBe(50_000);
+    expect(after.payments ?? []).toHaveLength(1);
+  });
+});
+
+const expensesOf = async (houseID: string) =>
+  JSON.stringify(await listInHouse<ExpenseDoc>(product.services, houseID, 'expense'));
+
+describe('expenses and the profit report, from outside', () => {
+  it('another landlord and a tenant read none of them and write none', async () => {
+    const created = await send<{ expenseID: string; '@odata.etag'?: string }>('POST', '/odata/Expense', {
+      user: 'chunha',
+      body: { houseID: tenancy.houseID, date: '2026-01-15', category: 'Sửa ống nước', amount: 777_001 },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.expenseID;
+    const before = await expensesOf(tenancy.houseID);
+    for (const user of ['chunha2', 'nguoithue']) {
+      const reads = [
+        await send('GET', `/odata/Expense/${id}`, { user }),
+        await send('GET', `/odata/Expense?houseID=${tenancy.houseID}`, { user }),
+        await send('PATCH', `/odata/Expense/${id}`, { user, body: { amount: 1 } }),
+        await send('DELETE', `/odata/Expense/${id}`, { user }),
+        await send('POST', '/odata/Expense', {
+          user,
+          body: { houseID: tenancy.houseID, date: '2026-01-15', category: 'Khác', amount: 1 },
+        }),
+        await send('GET', `/odata/ProfitReport?houseID=${tenancy.houseID}&year=2026`, { user }),
+        await send('GET', `/api/ProfitReport/Export?houseID=${tenancy.houseID}&year=2026`, { user }),
+      ];
+      for (const reply of reads) expect([403, 404], JSON.stringify(reply.body)).toContain(reply.status);
+    }
+    // Without a house, another landlord's report holds none of this landlord's money.
+    const theirs = await send('GET', '/odata/ProfitReport?year=2026', { user: 'chunha2' });
+    expect(theirs.status).toBeLessThan(500);
+    expect(JSON.stringify(theirs.body)).not.toContain('777001');
+    expect(JSON.stringify(theirs.body)).not.toContain(tenancy.houseID);
+    expect(await expensesOf(tenancy.houseID)).toBe(before);
+    // Anonymous: 401.
+    for (const path of ['/odata/Expense', '/odata/ProfitReport', '/api/ProfitReport/Export']) {
+      expect((await send('GET', path)).status).toBe(401);
+    }
+  });
+});
+
+describe('a careless landlord on expenses', () => {
+  it('bad dates, amounts and huge strings are 400 with a Vietnamese message and change nothing', async () => {
+    const before = await expensesOf(tenancy.houseID);
+    const base = { houseID: tenancy.houseID, date: '2026-01-15', category: 'Khác', amount: 100_000 };
+    const bad: Array<Record<string, unknown>> = [
+      { ...base, date: '2026-02-30' },
+      { ...base, date: '9999-12-31' },
+      { ...base, date: '0001-01-01' },
+      { ...base, date: 'hôm qua' },
+      { ...base, amount: 0 },
+      { ...base, amount: -5 },
+      { ...base, amount: 1e15 },
+      { ...base, amount: '1.000.000' },
+      { ...base, amount: 1000.5 },
+      { ...base, category: 'x'.repeat(10_000) },
+      { ...base, note: 'x'.repeat(10_000) },
+      { ...base, houseID: 'x'.repeat(10_000) },
+    ];
+    for (const body of bad) {
+      const reply = await send('POST', '/odata/Expense', { user: 'chunha', body });
+      expect(reply.status, JSON.stringify(body).slice(0, 80)).toBeGreaterThanOrEqual(400);
+    }
+    expect(await expensesOf(tenancy.houseID)).toBe(before);
+  });
+
+  it('decomposed Vietnamese is stored in its composed form; a double submit is two expenses or one, never a 5xx', async () => {
+    const decomposed = 'Sửa điện'.normalize('NFD');
+    const replies = await Promise.all(
+      [1, 2].map(() =>
+        send<{ category: string; note?: string }>('POST', '/odata/Expense', {
+          user: 'chunha',
+          body: {
+            houseID: tenancy.houseID,
+            date: '2026-03-01',
+            category: 'Khác',
+            amount: 120_000,
+            note: decomposed,
+          },
+        }),
+      ),
+    );
+    for (const reply of replies) expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    for (const reply of replies) expect(reply.body.note).toBe('Sửa điện'.normalize('NFC'));
+  });
+});
+
+describe('revocation', () => {
+  it('after logout the old access token is refused on reads and writes', async () => {
+    const session = await api.login('chunha', DEMO_PASSWORDS.chunha as string);
+    const old = session.token.accessToken;
+    expect((await send('GET', `/odata/Expense?houseID=${tenancy.houseID}`, { token: old })).status).toBe(200);
+    const out = await send('POST', '/api/User/Logout', {
+      token: old,
+      body: { refreshToken: session.token.refreshToken },
+    });
+    expect(out.status).toBe(200);
+    const before = await expensesOf(tenancy.houseID);
+    const read = await send<{ errorMessage: string }>('GET', '/odata/Expense', { token: old });
+    expect(read.status).toBe(401);
+    expect(read.body.errorMessage).toBe(MSG.unauthenticated);
+    const write = await send('POST', '/odata/Expense', {
+      token: old,
+      body: { houseID: tenancy.houseID, date: '2026-01-15', category: 'Khác', amount: 1000 },
+    });
+    expect(write.status).toBe(401);
+    expect((await send('GET', '/api/User/MyData', { token: old })).status).toBe(401);
+    expect(await expensesOf(tenancy.houseID)).toBe(before);
+  });
+});
