@@ -8,7 +8,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExpenseDoc, MonthlyBillDoc } from '../../api/src/domain/shared/model.js';
+import type {
+  BillDisputeDoc,
+  ContractDoc,
+  ExpenseDoc,
+  LeaveNoticeDoc,
+  MonthlyBillDoc,
+} from '../../api/src/domain/shared/model.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
 
 import {
@@ -272,5 +278,136 @@ describe('revocation', () => {
     expect(write.status).toBe(401);
     expect((await send('GET', '/api/User/MyData', { token: old })).status).toBe(401);
     expect(await expensesOf(tenancy.houseID)).toBe(before);
+  });
+});
+
+describe('a tenant and a careless world on notices, questions and records', () => {
+  it('two identical leave notices at once: one is given, the other refused; another landlord cannot acknowledge it', async () => {
+    const contract = (await product.services.store
+      .container<ContractDoc>('houses')
+      .read(tenancy.houseID, tenancy.contractID)) as ContractDoc;
+    const body = { leaveDate: contract.endDate, note: 'x'.repeat(10_000) };
+    const tooLong = await send('POST', '/api/LeaveNotice', { user: 'nguoithue', body });
+    expect(tooLong.status).toBe(400);
+    for (const leaveDate of ['2026-02-30', '9999-12-31', '1900-01-01']) {
+      const reply = await send('POST', '/api/LeaveNotice', { user: 'nguoithue', body: { leaveDate } });
+      expect(reply.status, leaveDate).toBe(400);
+    }
+    const notices = () => listInHouse<LeaveNoticeDoc>(product.services, tenancy.houseID, 'leaveNotice');
+    expect(await notices()).toHaveLength(0);
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        send<{ data: { leaveNoticeID: string } }>('POST', '/api/LeaveNotice', {
+          user: 'nguoithue',
+          body: { leaveDate: contract.endDate },
+        }),
+      ),
+    );
+    expect(both.map((reply) => reply.status).sort()).toEqual([200, 409]);
+    const open = await notices();
+    expect(open).toHaveLength(1);
+    const id = open[0]?.leaveNoticeID as string;
+    const before = JSON.stringify(await notices());
+    for (const user of ['chunha2', 'nguoithue']) {
+      const reply = await send('POST', `/api/LeaveNotice/${id}/Acknowledge`, { user, body: {} });
+      expect([403, 404]).toContain(reply.status);
+    }
+    expect(
+      (await send('GET', `/api/LeaveNotice?houseID=${tenancy.houseID}`, { user: 'chunha2' })).status,
+    ).toBe(404);
+    expect(JSON.stringify(await notices())).toBe(before);
+  });
+
+  it('two identical bill questions at once leave one open question; the tenant cannot answer it', async () => {
+    const bill = await aBill();
+    const disputes = () => listInHouse<BillDisputeDoc>(product.services, tenancy.houseID, 'billDispute');
+    const ask = () =>
+      send<{ data: { billDisputeID: string } }>('POST', '/api/BillDispute', {
+        user: 'nguoithue',
+        body: { monthlyBillID: bill.monthlyBillID, lineIndex: 0, reason: 'Tôi đi vắng cả tháng.' },
+      });
+    const both = await Promise.all([ask(), ask()]);
+    for (const reply of both) expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(500);
+    const open = (await disputes()).filter((dispute) => dispute.status === 'open');
+    expect(open).toHaveLength(1);
+    const before = JSON.stringify(await disputes());
+    for (const user of ['nguoithue', 'chunha2']) {
+      const reply = await send('POST', `/api/BillDispute/${open[0]?.billDisputeID}/Answer`, {
+        user,
+        body: { outcome: 'rejected', answer: 'Không đúng' },
+      });
+      expect([403, 404]).toContain(reply.status);
+    }
+    expect(JSON.stringify(await disputes())).toBe(before);
+  });
+
+  it('a tenant’s personal data is only ever their own; a landlord without a contract gets a PDF too', async () => {
+    const mine = await send<{ data: Record<string, unknown> }>(
+      'GET',
+      '/api/User/MyData?userID=someone-else',
+      {
+        user: 'nguoithue',
+      },
+    );
+    expect(mine.status).toBe(200);
+    const plain = await send<{ data: Record<string, unknown> }>('GET', '/api/User/MyData', {
+      user: 'nguoithue',
+    });
+    const withoutTime = (reply: typeof mine) => ({ ...reply.body.data, exportedAt: undefined });
+    expect(withoutTime(mine)).toEqual(withoutTime(plain));
+    expect(JSON.stringify(mine.body)).toContain(tenancy.contractID);
+    const pdf = await fetch(`${product.url}/api/User/MyData?format=pdf`, {
+      headers: { authorization: `Bearer ${token.chunha2}` },
+    });
+    counts.requests += 1;
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    for (const path of [
+      `/api/PersonalData/Erasures?houseID=${tenancy.houseID}`,
+      `/api/Residence/Deadlines?houseID=${tenancy.houseID}`,
+    ]) {
+      expect([403, 404]).toContain((await send('GET', path, { user: 'chunha2' })).status);
+      expect([403, 404]).toContain((await send('GET', path, { user: 'nguoithue' })).status);
+      expect((await send('GET', path)).status).toBe(401);
+    }
+  });
+
+  it('a CT01 for a lessee with no birthday and no ID still renders', async () => {
+    const room = (
+      await send<{ value: Array<{ roomID: string; status: string }> }>(
+        'GET',
+        `/odata/Room?houseID=${tenancy.houseID}`,
+        { user: 'chunha' },
+      )
+    ).body.value.find((candidate) => candidate.status === 'empty');
+    expect(room).toBeDefined();
+    const made = await send<{ contractID: string }>('POST', '/odata/Contract', {
+      user: 'chunha',
+      body: {
+        roomID: room?.roomID,
+        startDate: '2030-01-01',
+        endDate: '2030-12-31',
+        representative: { occupantName: 'Người thiếu giấy', gender: 1, phoneNumber: '0962000077' },
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const lessee = (
+      await send<{ value: Array<{ lesseeInfoID: string; contractID: string }> }>(
+        'GET',
+        `/odata/Lessee?houseID=${tenancy.houseID}`,
+        { user: 'chunha' },
+      )
+    ).body.value.find((candidate) => candidate.contractID === made.body.contractID);
+    expect(lessee).toBeDefined();
+    const pdf = await fetch(`${product.url}/api/Residence/CT01?lesseeInfoID=${lessee?.lesseeInfoID}`, {
+      headers: { authorization: `Bearer ${token.chunha}` },
+    });
+    counts.requests += 1;
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(
+      (await send('GET', `/api/Residence/CT01?lesseeInfoID=${lessee?.lesseeInfoID}`, { user: 'chunha2' }))
+        .status,
+    ).toBe(404);
   });
 });
