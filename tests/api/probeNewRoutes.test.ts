@@ -5,6 +5,7 @@
  * report, a careless landlord's inputs on expenses, and an old access token after logout. Every reply
  * is well formed (tests/api/helpers.ts), a refusal changes nothing, and the requests are counted.
  */
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -409,5 +410,104 @@ describe('a tenant and a careless world on notices, questions and records', () =
       (await send('GET', `/api/Residence/CT01?lesseeInfoID=${lessee?.lesseeInfoID}`, { user: 'chunha2' }))
         .status,
     ).toBe(404);
+  });
+});
+
+/** Keys sorted at every level, as Casso's documentation sorts them before signing. */
+function sortDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortDeep);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) out[key] = sortDeep((value as Record<string, unknown>)[key]);
+    return out;
+  }
+  return value;
+}
+
+describe('the Casso webhook, signed by another landlord', () => {
+  it('a valid signature on another landlord’s connection credits none of this landlord’s bills; a replay 6 minutes later is refused', async () => {
+    const checksumKey = 'probeCassoKeyOfTheOtherLandlord0123456789abcdefghijklmnopqrstuv';
+    const saved = await send<{ data: { webhookUrl: string } }>('POST', '/api/BankFeed/Connections/Casso', {
+      user: 'chunha2',
+      body: { checksumKey },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const url = new URL(saved.body.data.webhookUrl);
+    const bill = await aBill();
+    nextID += 1;
+    const body = {
+      error: 0,
+      data: {
+        id: nextID,
+        reference: `FT${nextID}`,
+        description: `chuyen tien ${bill.billCode}`,
+        amount: bill.total,
+        runningBalance: 25_000_000,
+        transactionDateTime: '2026-11-20 10:06:37',
+        accountNumber: ACCOUNT,
+        bankName: 'Vietcombank',
+        bankAbbreviation: 'VCB',
+      },
+    };
+    const sign = (t: number) =>
+      `t=${t},v1=${createHmac('sha512', checksumKey)
+        .update(`${t}.${JSON.stringify(sortDeep(body))}`)
+        .digest('hex')}`;
+    const post = (signature: string) =>
+      send('POST', `${url.pathname}${url.search}`, {
+        rawBody: JSON.stringify(body),
+        headers: { 'x-casso-signature': signature, 'content-type': 'application/json' },
+      });
+    const replay = await post(sign(Date.now() - 6 * 60 * 1000));
+    expect(replay.status).toBe(401);
+    expect((await post(sign(Date.now()))).status).toBeLessThan(500);
+    const after = await billNow(bill.monthlyBillID);
+    expect(after.paidAmount).toBe(0);
+    expect(after.payments ?? []).toHaveLength(0);
+  });
+});
+
+describe('a staff member disabled, and a stale expense', () => {
+  it('the disabled staff member’s old token is refused at once on reads and writes', async () => {
+    const staff = await api.login('nhanvien', DEMO_PASSWORDS.nhanvien as string);
+    const old = staff.token.accessToken;
+    const path = `/odata/Expense?houseID=${tenancy.houseID}`;
+    expect((await send('GET', path, { token: old })).status).toBe(200);
+    const disabled = await send('DELETE', `/api/Staff/DisableStaffAccount?userID=${staff.userID}`, {
+      user: 'chunha',
+    });
+    expect(disabled.status, JSON.stringify(disabled.body)).toBe(200);
+    const before = await expensesOf(tenancy.houseID);
+    expect((await send('GET', path, { token: old })).status).toBe(401);
+    const write = await send('POST', '/odata/Expense', {
+      token: old,
+      body: { houseID: tenancy.houseID, date: '2026-01-15', category: 'Khác', amount: 1000 },
+    });
+    expect(write.status).toBe(401);
+    expect(await expensesOf(tenancy.houseID)).toBe(before);
+  });
+
+  it('a change with a stale ETag is a 412 and changes nothing', async () => {
+    const created = await send<{ expenseID: string; '@odata.etag': string }>('POST', '/odata/Expense', {
+      user: 'chunha',
+      body: { houseID: tenancy.houseID, date: '2026-01-20', category: 'Khác', amount: 10_000 },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.expenseID;
+    const etag = created.body['@odata.etag'];
+    const first = await send('PATCH', `/odata/Expense/${id}`, {
+      user: 'chunha',
+      body: { amount: 20_000 },
+      headers: { 'if-match': etag },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const before = await expensesOf(tenancy.houseID);
+    const stale = await send('PATCH', `/odata/Expense/${id}`, {
+      user: 'chunha',
+      body: { amount: 30_000 },
+      headers: { 'if-match': etag },
+    });
+    expect(stale.status).toBe(412);
+    expect(await expensesOf(tenancy.houseID)).toBe(before);
   });
 });
