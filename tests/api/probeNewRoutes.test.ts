@@ -8,6 +8,7 @@
 import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Contract } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   BillDisputeDoc,
@@ -509,5 +510,67 @@ describe('a staff member disabled, and a stale expense', () => {
     });
     expect(stale.status).toBe(412);
     expect(await expensesOf(tenancy.houseID)).toBe(before);
+  });
+});
+
+describe('a refund recorded twice at once', () => {
+  it('one is recorded, the other refused; another landlord and a tenant record none', async () => {
+    const room = await send<{ roomID: string }>('POST', '/odata/Room', {
+      user: 'chunha',
+      body: {
+        houseID: tenancy.houseID,
+        roomName: 'Phòng hoàn cọc dò',
+        acreage: 18,
+        floor: 1,
+        price: 2_500_000,
+        currentElectricityIndex: 0,
+        currentWaterIndex: 0,
+      },
+    });
+    expect(room.status, JSON.stringify(room.body)).toBe(201);
+    const made = await send<{ contractID: string }>('POST', '/odata/Contract', {
+      user: 'chunha',
+      body: {
+        roomID: room.body.roomID,
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        deposit: 5_000_000,
+        representative: { occupantName: 'Người hoàn cọc', gender: 1, phoneNumber: '0962000088' },
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const contractID = made.body.contractID;
+    const ended = await send<Contract>('POST', '/odata/Contract/TerminateContract', {
+      user: 'chunha',
+      body: { contractID, terminationDate: '2026-01-05', reason: 'Chuyển nhà' },
+    });
+    expect(ended.status, JSON.stringify(ended.body)).toBe(200);
+    expect(ended.body.settlement?.refund).toBeGreaterThan(0);
+    const contractNow = async () =>
+      JSON.stringify(
+        await product.services.store.container<ContractDoc>('houses').read(tenancy.houseID, contractID),
+      );
+    const body = { contractID, method: 'cash', refundedOn: '2026-01-06' };
+    const before = await contractNow();
+    for (const user of ['chunha2', 'nguoithue']) {
+      expect([403, 404]).toContain(
+        (await send('POST', '/odata/Contract/RecordRefund', { user, body })).status,
+      );
+    }
+    expect(
+      (
+        await send('POST', '/odata/Contract/RecordRefund', {
+          user: 'chunha',
+          body: { ...body, refundedOn: '2026-02-30' },
+        })
+      ).status,
+    ).toBe(400);
+    expect(await contractNow()).toBe(before);
+    const both = await Promise.all(
+      [1, 2].map(() => send('POST', '/odata/Contract/RecordRefund', { user: 'chunha', body })),
+    );
+    expect(both.map((reply) => reply.status).sort(), JSON.stringify(both.map((reply) => reply.body))).toEqual(
+      [200, 409],
+    );
   });
 });
