@@ -574,3 +574,63 @@ describe('a refund recorded twice at once', () => {
     );
   });
 });
+
+describe('a careless landlord on declarations and the profit report', () => {
+  it('two identical declarations at once record one date; bad dates and huge notes are 400', async () => {
+    const lessees = await send<{ value: Array<{ lesseeInfoID: string; contractID: string }> }>(
+      'GET',
+      `/odata/Lessee?houseID=${tenancy.houseID}`,
+      { user: 'chunha' },
+    );
+    const lesseeInfoID = lessees.body.value.find((lessee) => lessee.contractID === tenancy.contractID)
+      ?.lesseeInfoID as string;
+    expect(lesseeInfoID).toBeDefined();
+    const lesseeNow = async () =>
+      JSON.stringify(await product.services.store.container('houses').read(tenancy.houseID, lesseeInfoID));
+    const before = await lesseeNow();
+    for (const declaredOn of ['2026-02-30', '9999-12-31', '0001-01-01', '27/11/2026', '']) {
+      const reply = await send('POST', '/api/Residence/Declaration', {
+        user: 'chunha',
+        body: { lesseeInfoID, method: 'vneid', declaredOn },
+      });
+      expect(reply.status, declaredOn).toBe(400);
+    }
+    const long = await send('POST', '/api/Residence/Declaration', {
+      user: 'chunha',
+      body: { lesseeInfoID: 'x'.repeat(10_000), method: 'vneid', declaredOn: '2026-11-27' },
+    });
+    expect([400, 404]).toContain(long.status);
+    expect(await lesseeNow()).toBe(before);
+    const both = await Promise.all(
+      [1, 2].map(() =>
+        send('POST', '/api/Residence/Declaration', {
+          user: 'chunha',
+          body: { lesseeInfoID, method: 'vneid', declaredOn: '2026-11-27' },
+        }),
+      ),
+    );
+    for (const reply of both) expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(500);
+    expect(JSON.parse(await lesseeNow())).toMatchObject({ residenceDeclaredOn: '2026-11-27' });
+  });
+
+  it('the profit report refuses malformed periods in Vietnamese', async () => {
+    for (const query of [
+      'year=abc',
+      'year=99999',
+      'year=-1',
+      'year=1e3',
+      `year=${'9'.repeat(400)}`,
+      'month=2026-13',
+    ]) {
+      const reply = await send('GET', `/odata/ProfitReport?houseID=${tenancy.houseID}&${query}`, {
+        user: 'chunha',
+      });
+      expect(reply.status, query).toBeLessThan(500);
+      const exported = await send('GET', `/api/ProfitReport/Export?houseID=${tenancy.houseID}&${query}`, {
+        user: 'chunha',
+      });
+      expect(exported.status, query).toBeLessThan(500);
+    }
+    expect((await send('GET', '/odata/ProfitReport?year=abc', { user: 'chunha' })).status).toBe(400);
+  });
+});
