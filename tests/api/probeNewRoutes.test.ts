@@ -634,3 +634,39 @@ describe('a careless landlord on declarations and the profit report', () => {
     expect((await send('GET', '/odata/ProfitReport?year=abc', { user: 'chunha' })).status).toBe(400);
   });
 });
+
+describe('anonymous callers on the new routes', () => {
+  it('get 401 everywhere but the webhooks, which refuse a call without a key or signature', async () => {
+    const routes: Array<[string, string]> = [
+      ['GET', '/odata/Expense'],
+      ['POST', '/odata/Expense'],
+      ['GET', '/odata/ProfitReport'],
+      ['GET', '/api/ProfitReport/Export'],
+      ['GET', '/api/Residence/Deadlines'],
+      ['POST', '/api/Residence/Declaration'],
+      ['GET', '/api/Residence/CT01'],
+      ['GET', '/api/User/MyData'],
+      ['POST', '/api/User/MyData/Erasure'],
+      ['POST', '/api/User/MyData/Consent'],
+      ['GET', '/api/PersonalData/Erasures'],
+      ['GET', '/api/LeaveNotice'],
+      ['POST', '/api/LeaveNotice'],
+      ['GET', '/api/BillDispute'],
+      ['POST', '/api/BillDispute'],
+      ['POST', '/odata/Contract/RecordRefund'],
+      ['POST', '/api/BankFeed/Connections/SePay'],
+      ['POST', '/api/BankFeed/Connections/Casso'],
+      ['GET', '/api/MetaData/RentTaxThreshold'],
+      ['POST', '/api/MetaData/SetRentTaxThreshold'],
+    ];
+    for (const [method, path] of routes) {
+      const reply = await send<{ errorMessage: string }>(method, path, method === 'GET' ? {} : { body: {} });
+      expect(reply.status, `${method} ${path}`).toBe(401);
+      expect(reply.body.errorMessage).toBe(MSG.unauthenticated);
+    }
+    const sepayAnonymous = await send('POST', '/api/BankFeed/SePay', { body: sepayBody() });
+    expect(sepayAnonymous.status).toBe(401);
+    const cassoAnonymous = await send('POST', '/api/BankFeed/Casso?c=khongtontai', { body: {} });
+    expect(cassoAnonymous.status).toBe(401);
+  });
+});
