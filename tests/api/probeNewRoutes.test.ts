@@ -670,3 +670,56 @@ describe('anonymous callers on the new routes', () => {
     expect(cassoAnonymous.status).toBe(401);
   });
 });
+
+describe('a tenant on another room of the house', () => {
+  it('asks no question about another room’s bill and gives no notice for another contract', async () => {
+    const room = await send<{ roomID: string }>('POST', '/odata/Room', {
+      user: 'chunha',
+      body: {
+        houseID: tenancy.houseID,
+        roomName: 'Phòng hàng xóm dò',
+        acreage: 18,
+        floor: 2,
+        price: 2_500_000,
+        currentElectricityIndex: 0,
+        currentWaterIndex: 0,
+      },
+    });
+    expect(room.status, JSON.stringify(room.body)).toBe(201);
+    const made = await send<{ contractID: string }>('POST', '/odata/Contract', {
+      user: 'chunha',
+      body: {
+        roomID: room.body.roomID,
+        startDate: '2026-01-01',
+        endDate: '2027-12-31',
+        representative: { occupantName: 'Hàng xóm', gender: 1, phoneNumber: '0962000099' },
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const neighbour = {
+      houseID: tenancy.houseID,
+      roomID: room.body.roomID,
+      contractID: made.body.contractID,
+    };
+    const bill = await aMonthlyBill(product.services, neighbour, { month: '2026-05' });
+    const houseNow = async () =>
+      JSON.stringify(
+        [
+          await listInHouse<BillDisputeDoc>(product.services, tenancy.houseID, 'billDispute'),
+          await listInHouse<LeaveNoticeDoc>(product.services, tenancy.houseID, 'leaveNotice'),
+        ].map((docs) => docs.filter((doc) => doc.contractID === neighbour.contractID)),
+      );
+    const before = await houseNow();
+    const asked = await send('POST', '/api/BillDispute', {
+      user: 'nguoithue',
+      body: { monthlyBillID: bill.monthlyBillID, lineIndex: 0, reason: 'Không phải của tôi' },
+    });
+    expect([403, 404]).toContain(asked.status);
+    const notice = await send('POST', '/api/LeaveNotice', {
+      user: 'nguoithue',
+      body: { leaveDate: '2027-12-31', contractID: neighbour.contractID },
+    });
+    expect(notice.status).toBeGreaterThanOrEqual(400);
+    expect(await houseNow()).toBe(before);
+  });
+});
