@@ -87,6 +87,8 @@ function told(reply: ContractReply) {
     representativeLesseeID: _lessee,
     ['@odata.etag']: _etag,
     createdOn: _created,
+    // The room's own meters, read at move-in: another room, other meters.
+    moveInMeterIDs: _meters,
     representativeAccount,
     ...rest
   } = reply;
