@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { debtReminderAfterDaysField, debtReminderEveryDaysField } from './debts.js';
 import { idField, isoDateTime, text } from './fields.js';
 import { noticeDaysField } from './leaveNotices.js';
 import { tenantReadingDeadlineDayField } from './meterRecords.js';
@@ -41,6 +42,10 @@ export const houseUpdateSchema = houseCreateSchema.partial().extend({
   /** Tenants read their own meters (issue 27) until `tenantReadingDeadlineDay`. */
   tenantMeterReading: z.boolean({ error: 'Cho khách tự ghi chỉ số phải là có hoặc không.' }).optional(),
   tenantReadingDeadlineDay: tenantReadingDeadlineDayField.optional(),
+  /** Days past due before a debt is flagged and reminded (issue 26 §3, docs/debts.md). */
+  debtReminderAfterDays: debtReminderAfterDaysField.optional(),
+  /** Days between two automatic debt reminders of one contract. */
+  debtReminderEveryDays: debtReminderEveryDaysField.optional(),
 });
 export type HouseUpdateInput = z.infer<typeof houseUpdateSchema>;
 
@@ -61,6 +66,10 @@ export const houseEntity = z.object({
   tenantMeterReading: z.boolean().optional(),
   /** Last day of the month a tenant may send; absent: `DEFAULT_TENANT_READING_DEADLINE_DAY`. */
   tenantReadingDeadlineDay: z.number().optional(),
+  /** Days past due before a debt is flagged and reminded; absent: `DEFAULT_DEBT_REMINDER_AFTER_DAYS`. */
+  debtReminderAfterDays: z.number().optional(),
+  /** Days between two debt reminders of a contract; absent: `DEFAULT_DEBT_REMINDER_EVERY_DAYS`. */
+  debtReminderEveryDays: z.number().optional(),
 });
 export type House = z.infer<typeof houseEntity>;
 

@@ -34,6 +34,8 @@ export const OUTBOX_EVENTS = [
   'erasureRequested',
   /** Issue 27: the house lets tenants read their own meters; this month's indexes are due. */
   'meterReadingDue',
+  /** Issue 26 §3: a contract's oldest debt is past the house's days; repeated every few days. */
+  'debtReminder',
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 

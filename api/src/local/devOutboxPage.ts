@@ -29,6 +29,7 @@ const EVENT_LABELS: Record<OutboxMessage['event'], string> = {
   residenceDue: 'Hạn khai báo cư trú',
   erasureRequested: 'Yêu cầu xóa dữ liệu cá nhân',
   meterReadingDue: 'Nhắc khách ghi chỉ số',
+  debtReminder: 'Nhắc nợ quá hạn',
 };
 
 const STATE_LABELS: Record<OutboxMessage['state'], string> = {

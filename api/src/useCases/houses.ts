@@ -65,6 +65,8 @@ export async function updateHouse(
     noticeDays: input.noticeDays,
     tenantMeterReading: input.tenantMeterReading,
     tenantReadingDeadlineDay: input.tenantReadingDeadlineDay,
+    debtReminderAfterDays: input.debtReminderAfterDays,
+    debtReminderEveryDays: input.debtReminderEveryDays,
   });
   if (changed.length === 0) return entityView(house);
   const updated = await houseDocs<HouseDoc>(actor.deps).replace(next, {

@@ -306,3 +306,22 @@ export function meterReadingDueText(
     link: `${webOrigin}${WEB_PAGES.lesseeRoom}`,
   };
 }
+
+/** Issue 26 §3: the contract's oldest debt is `daysOverdue` days late; `owed` is all it owes now. */
+export function debtReminderText(
+  debt: { owed: number; oldestLabel: string; oldestMonth?: string | undefined; daysOverdue: number },
+  place: Place,
+  recipient: OutboxRecipient,
+  webOrigin: string,
+): Text {
+  const [year, month] = (debt.oldestMonth ?? '').split('-');
+  const oldest = debt.oldestMonth ? `hóa đơn tháng ${Number(month)}/${year}` : debt.oldestLabel;
+  return {
+    subject: `${place.houseName}: nhắc nợ phòng ${place.roomName}`,
+    body:
+      `${greeting(recipient)}phòng ${place.roomName} còn nợ ${displayMoney(debt.owed)} ₫; ` +
+      `khoản nợ cũ nhất (${oldest}) đã quá hạn ${debt.daysOverdue} ngày. ` +
+      'Vui lòng thanh toán hoặc liên hệ chủ trọ.',
+    link: `${webOrigin}${WEB_PAGES.lesseeContract}`,
+  };
+}
