@@ -118,6 +118,8 @@ export const LOG_ACTION_LABELS: Readonly<Record<string, { label: string; alone?:
   exportMyData: { label: 'Tải dữ liệu cá nhân', alone: true },
   requestErasure: { label: 'Yêu cầu xóa giấy tờ tùy thân của' },
   confirmConsent: { label: 'Xác nhận đồng ý lưu giấy tờ của' },
+  pauseDebtReminders: { label: 'Tạm dừng nhắc nợ tự động của' },
+  resumeDebtReminders: { label: 'Bật lại nhắc nợ tự động của' },
 };
 
 /** What the log's entries act on, in words. */

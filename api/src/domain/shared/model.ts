@@ -12,6 +12,7 @@ import type {
   LesseeInfo,
   LeaveNotice,
   BillDispute,
+  DebtPause,
   HouseTicket,
   Issue,
   LessorIdentityImages,
@@ -291,6 +292,16 @@ export interface NotificationReadDoc extends StoredDoc {
  * A message waiting to be sent (or sent): written in the same batch as the change that caused it, in the
  * partition of that change (a house's messages with the house, platform messages in `platform`).
  */
+/**
+ * Whether a contract's automatic debt reminders are paused (issue 26 §3), id `<contractID>_debtPause`, in
+ * the contract's house; who changed it and when. Absent: never changed, the reminders run.
+ */
+export interface DebtPauseDoc extends StoredDoc, DebtPause {
+  type: 'debtPause';
+  houseID: string;
+  contractID: string;
+}
+
 export interface OutboxMessageDoc extends StoredDoc, OutboxMessage {
   type: 'outboxMessage';
 }
@@ -318,6 +329,7 @@ export type HouseScopedDoc =
   | IssueDoc
   | LeaveNoticeDoc
   | BillDisputeDoc
+  | DebtPauseDoc
   | HouseTotalsDoc
   | PaymentDoc
   | NotificationDoc

@@ -1,0 +1,97 @@
+import { BILL_STATUS } from '@nhatro/common';
+import { contractDebts, type DebtSummary } from '../../domain/debts.js';
+import type {
+  ContractDoc,
+  DebtPauseDoc,
+  MonthlyBillDoc,
+  OneTimeChargeDoc,
+} from '../../domain/shared/model.js';
+import type { Filter } from '../../store/store.js';
+import type { Deps } from '../shared/deps.js';
+import { houseDocs, listInHouse } from '../shared/houseScope.js';
+import { chunks } from '../shared/outboxMessages.js';
+
+/** The stored pause of a contract's debt reminders. */
+export function debtPauseID(contractID: string): string {
+  return `${contractID}_debtPause`;
+}
+
+export async function readDebtPause(
+  deps: Deps,
+  houseID: string,
+  contractID: string,
+): Promise<DebtPauseDoc | undefined> {
+  const doc = await houseDocs<DebtPauseDoc>(deps).read(houseID, debtPauseID(contractID));
+  return doc?.type === 'debtPause' ? doc : undefined;
+}
+
+/** All of one contract's bills and charges, and what they make. */
+export async function debtsOfContract(
+  deps: Deps,
+  contract: ContractDoc,
+  today: string,
+): Promise<DebtSummary> {
+  const ofContract: Filter = { op: 'eq', field: 'contractID', value: contract.contractID };
+  const [bills, charges] = await Promise.all([
+    listInHouse<MonthlyBillDoc>(deps, contract.houseID, 'monthlyBill', ofContract),
+    listInHouse<OneTimeChargeDoc>(deps, contract.houseID, 'oneTimeCharge', ofContract),
+  ]);
+  return contractDebts(bills, charges, today, contract.terminatedOn);
+}
+
+/**
+ * What a house's contracts owe and hold as credit now, by contract: only the bills still owed or holding
+ * an open surplus, and the charges still owed (a paid bill without surplus changes neither figure), so a
+ * house with years of bills reads only what is open. The timeline needs every bill: `debtsOfContract`.
+ */
+export async function openDebtsOfHouse(
+  deps: Deps,
+  houseID: string,
+  today: string,
+  contractIDs?: readonly string[],
+): Promise<Map<string, DebtSummary>> {
+  const owedStatuses: Filter = {
+    op: 'in',
+    field: 'status',
+    values: [BILL_STATUS.unpaid, BILL_STATUS.partlyPaid],
+  };
+  const scopes: Array<Filter | undefined> =
+    contractIDs === undefined
+      ? [undefined]
+      : chunks(contractIDs).map((ids) => ({ op: 'in', field: 'contractID', values: ids }));
+  const bills: MonthlyBillDoc[] = [];
+  const charges: OneTimeChargeDoc[] = [];
+  for (const scope of contractIDs !== undefined && contractIDs.length === 0 ? [] : scopes) {
+    const and = (filter: Filter): Filter => (scope ? { op: 'and', items: [scope, filter] } : filter);
+    const [owedOrCredit, owedCharges] = await Promise.all([
+      listInHouse<MonthlyBillDoc>(
+        deps,
+        houseID,
+        'monthlyBill',
+        and({ op: 'or', items: [owedStatuses, { op: 'eq', field: 'surplusOpen', value: true }] }),
+      ),
+      listInHouse<OneTimeChargeDoc>(deps, houseID, 'oneTimeCharge', and(owedStatuses)),
+    ]);
+    bills.push(...owedOrCredit);
+    charges.push(...owedCharges);
+  }
+  const byContract = new Map<string, { bills: MonthlyBillDoc[]; charges: OneTimeChargeDoc[] }>();
+  const entry = (contractID: string) => {
+    let found = byContract.get(contractID);
+    if (!found) byContract.set(contractID, (found = { bills: [], charges: [] }));
+    return found;
+  };
+  for (const bill of bills) entry(bill.contractID).bills.push(bill);
+  for (const charge of charges) entry(charge.contractID).charges.push(charge);
+  const result = new Map<string, DebtSummary>();
+  for (const [contractID, open] of byContract) {
+    result.set(contractID, contractDebts(open.bills, open.charges, today));
+  }
+  return result;
+}
+
+/** The pauses of a house's contracts, by contract. */
+export async function debtPausesOfHouse(deps: Deps, houseID: string): Promise<Map<string, DebtPauseDoc>> {
+  const pauses = await listInHouse<DebtPauseDoc>(deps, houseID, 'debtPause');
+  return new Map(pauses.map((pause) => [pause.contractID, pause]));
+}
