@@ -19,7 +19,8 @@ import {
 } from '@nhatro/common';
 import { firstKeptMonth, totalsOf, type MonthlyTotals } from '../../api/src/domain/dashboardReport.js';
 import { addDays, monthBounds } from '../../api/src/domain/houseTickets.js';
-import { sumLines, tieredElectricity } from '../../api/src/domain/shared/bills.js';
+import { contractDebts } from '../../api/src/domain/debts.js';
+import { openSurplus, sumLines, tieredElectricity } from '../../api/src/domain/shared/bills.js';
 import { AppError } from '../../api/src/domain/shared/errors.js';
 import { gatewayDateToIso } from '../../api/src/domain/shared/onlinePayments.js';
 import {
@@ -1727,6 +1728,41 @@ export function brokenInvariants(world: World): string[] {
       }
     }
   }
+  // 6. A contract's debts (issue 26 §3): its timeline — what each bill charged itself and each charge,
+  //    less every payment, plus surpluses given back — ends at what its bills and charges still owe (as the
+  //    model reckons it) less the credit no later bill took and no settlement gave back; whatever order the
+  //    money came in. A carried-over remainder, a credit line or a payment counted twice or lost breaks it.
+  for (const contract of world.contracts) {
+    const ofContract = docs.filter((doc) => doc.contractID === contract.contractID);
+    const stored = snapshot.contracts.find((candidate) => candidate.contractID === contract.contractID);
+    const debts = contractDebts(
+      ofContract.filter((doc): doc is MonthlyBillDoc => doc.type === 'monthlyBill'),
+      ofContract.filter((doc): doc is OneTimeChargeDoc => doc.type === 'oneTimeCharge'),
+      today(world),
+      stored?.terminatedOn,
+    );
+    const owed = sumOf(ofContract.map(owedOn));
+    const credit = sumOf(
+      ofContract.map((doc) =>
+        doc.type === 'monthlyBill'
+          ? doc.status === BILL_STATUS.carriedOver
+            ? 0
+            : openSurplus(doc)
+          : Math.max(0, doc.paidAmount - dueOf(doc)),
+      ),
+    );
+    const ended = debts.timeline.at(-1)?.balance ?? 0;
+    if (debts.owed !== owed || debts.openCredit !== credit || ended !== owed - credit) {
+      fail(
+        `contract ${contract.contractID}: debt timeline ends at ${ended} ₫ (owed ${debts.owed}, credit ${debts.openCredit}), ` +
+          `its bills and charges owe ${owed} ₫ less ${credit} ₫ of credit`,
+      );
+    }
+    const late = debts.openDebts.map((debt) => debt.dueDate);
+    if (JSON.stringify(late) !== JSON.stringify([...late].sort()))
+      fail(`contract ${contract.contractID}: open debts not oldest first`);
+  }
+
   const held =
     sumOf(
       snapshot.reservations

@@ -192,7 +192,9 @@ const monthArb = fc.record({
   ),
 });
 
-function simulate(months: Array<fc.RecordValue<typeof monthArb>>, refund: boolean) {
+type MonthPlan = typeof monthArb extends fc.Arbitrary<infer T> ? T : never;
+
+function simulate(months: MonthPlan[], refund: boolean) {
   const bills: DebtBillFacts[] = [];
   let ledger = 0;
   months.forEach((plan, index) => {
