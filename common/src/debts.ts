@@ -134,13 +134,14 @@ const pageFields = {
     .optional(),
 };
 
-export const contractDebtQuerySchema = z.strictObject({
+/** Query strings: other parameters are ignored, as on every route. */
+export const contractDebtQuerySchema = z.object({
   contractID: idField('Mã hợp đồng không hợp lệ.'),
   ...pageFields,
 });
 export type ContractDebtQuery = z.infer<typeof contractDebtQuerySchema>;
 
-export const houseDebtsQuerySchema = z.strictObject({
+export const houseDebtsQuerySchema = z.object({
   houseID: idField('Mã nhà trọ không hợp lệ.'),
   /** Only contracts with a bill of this month (the month's bills screen); absent: every contract. */
   month: monthField('Tháng').optional(),

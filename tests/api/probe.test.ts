@@ -242,6 +242,7 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
     'POST api/LeaveNotice/{id}/Acknowledge': {},
     'POST api/BillDispute': { monthlyBillID: id.monthlyBill, lineIndex: 0, reason: 'Dò' },
     'POST api/BillDispute/{id}/Answer': { outcome: 'rejected', answer: 'Dò' },
+    'POST api/Debt/Pause': { contractID: id.contract, paused: true },
     'POST api/MeterSubmission': {
       electricityIndex: 1,
       waterIndex: 1,
