@@ -211,8 +211,8 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
   guardedPage(
     routePatterns.contract,
     'contracts',
-    () => import('../features/contracts/ContractDetailPage'),
-    'ContractDetailPage',
+    () => import('./routes/ContractDetailRoute'),
+    'ContractDetailRoute',
   ),
   guardedPage(
     routePatterns.contractDocument,

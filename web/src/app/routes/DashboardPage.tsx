@@ -7,6 +7,7 @@ import { DashboardReportCard } from '../../features/dashboardReport/DashboardRep
 import { OpenIssuesCard } from '../../features/issues/OpenIssuesCard';
 import { ResidenceDeadlinesCard } from '../../features/residence/ResidenceDeadlinesCard';
 import { LeaveNoticesCard } from '../../features/leaveNotices/LeaveNoticesCard';
+import { OverdueDebtsCard } from '../../features/debts/OverdueDebtsCard';
 import { RoomsOverview } from '../../features/rooms/RoomsOverview';
 import { TenantHome } from './TenantHomePage';
 
@@ -46,10 +47,16 @@ export function DashboardPage({
         canSetNotice={role.roleID === ROLE_IDS.houseModerator}
       />
     ) : undefined;
+  // Debts past the house's days (issue 26 §3): whoever may read the house's bills.
+  const debts =
+    role.billingPermission >= BILLING_LEVELS.read ? (
+      <OverdueDebtsCard houseID={houseID} canSetDays={role.roleID === ROLE_IDS.houseModerator} />
+    ) : undefined;
   const summary = (
     <>
       {residence}
       {billing}
+      {debts}
       {leaving}
       {issues}
     </>

@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/DataStates';
 import { PageHeader } from '../../components/PageHeader';
 import { SectionCard } from '../../components/SectionCard';
 import { TenantPageStates } from '../../components/tenantParts';
+import { ContractDebtSection } from '../../features/debts/ContractDebtSection';
 import { TenantIssuesSection } from '../../features/issues/TenantIssues';
 import { TenantLeaveNotice } from '../../features/leaveNotices/TenantLeaveNotice';
 import {
@@ -80,7 +81,10 @@ export function TenantHome() {
             }
           />
           <Box sx={COLUMNS}>
-            <TenantOwedSection roomID={own.roomID} />
+            <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+              <TenantOwedSection roomID={own.roomID} />
+              {session.contractID && <ContractDebtSection contractID={session.contractID} canPause={false} />}
+            </Box>
             <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
               <SectionCard id="tenant-report" title="Sự cố trong phòng?" testId="tenant-report">
                 <Typography sx={{ mb: 1.5, color: 'text.secondary' }}>

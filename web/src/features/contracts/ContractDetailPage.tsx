@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import { CONTRACT_STATUS, LEVEL } from '@nhatro/common';
+import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
 import { useSignedInSession } from '../../lib/session';
 import { ContractFrame, ContractStatusChip, contractTitle } from './ContractFrame';
@@ -9,7 +10,13 @@ import { PendingLinkNotice } from './PendingLinkNotice';
 import type { ContractDetails } from './contractsApi';
 import { formatDay } from './contractRules';
 
-function ContractOverview({ contract }: { contract: ContractDetails }) {
+function ContractOverview({
+  contract,
+  extra,
+}: {
+  contract: ContractDetails;
+  extra?: ((contract: ContractDetails) => ReactNode) | undefined;
+}) {
   const session = useSignedInSession();
   const level = session.role.contractPermission;
   const isEnded = contract.status === CONTRACT_STATUS.terminated;
@@ -55,18 +62,22 @@ function ContractOverview({ contract }: { contract: ContractDetails }) {
         </Box>
         <Box sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}>
           <RoomPeopleServices contract={contract} />
+          {extra?.(contract)}
         </Box>
       </Box>
     </>
   );
 }
 
-/** /contracts/{id}: everything about one contract, with the actions the role allows. */
-export function ContractDetailPage() {
+/**
+ * /contracts/{id}: everything about one contract, with the actions the role allows; `extra` adds other
+ * slices' sections (the contract's debts, composed in app/routes/ContractDetailRoute).
+ */
+export function ContractDetailPage({ extra }: { extra?: (contract: ContractDetails) => ReactNode }) {
   return (
     <Box data-testid="contract-detail-page">
       <ContractFrame title="Hợp đồng" back="list">
-        {(contract) => <ContractOverview key={contract.contractID} contract={contract} />}
+        {(contract) => <ContractOverview key={contract.contractID} contract={contract} extra={extra} />}
       </ContractFrame>
     </Box>
   );

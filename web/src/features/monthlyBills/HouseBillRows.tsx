@@ -8,7 +8,7 @@ import ContentCopyOutlined from '@mui/icons-material/ContentCopyOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import OpenInNewOutlined from '@mui/icons-material/OpenInNewOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
-import type { HouseMonthBillRow } from '@nhatro/common';
+import type { HouseDebtRow, HouseMonthBillRow } from '@nhatro/common';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDate, formatDateTime, formatMoney } from '../../lib/format';
@@ -198,7 +198,37 @@ function StatusCell({ row }: { row: HouseMonthBillRow }) {
   );
 }
 
-export function HouseBillRow({ row, actions }: { row: HouseMonthBillRow; actions: RowActions }) {
+/**
+ * The contract's whole debt beside this month's bill (issue 26 §3): all it owes, and how late its oldest
+ * debt is; red past the house's days.
+ */
+function DebtBadge({ debt }: { debt: HouseDebtRow }) {
+  if (debt.owed <= 0 && debt.openCredit <= 0) return null;
+  const late = debt.oldestDaysOverdue !== undefined && debt.oldestDaysOverdue > 0;
+  const text =
+    debt.owed > 0
+      ? `Tổng nợ ${formatMoney(debt.owed)}${late ? ` · nợ cũ nhất quá hạn ${debt.oldestDaysOverdue} ngày` : ''}`
+      : `Đang dư ${formatMoney(debt.openCredit)}`;
+  return (
+    <Typography
+      variant="caption"
+      sx={{ display: 'block', fontWeight: 600, color: debt.flagged ? 'error.main' : 'text.secondary' }}
+      data-testid={`house-bill-debt-${debt.contractID}`}
+    >
+      {text}
+    </Typography>
+  );
+}
+
+export function HouseBillRow({
+  row,
+  actions,
+  debt,
+}: {
+  row: HouseMonthBillRow;
+  actions: RowActions;
+  debt?: HouseDebtRow | undefined;
+}) {
   return (
     <Paper
       component="li"
@@ -217,6 +247,7 @@ export function HouseBillRow({ row, actions }: { row: HouseMonthBillRow; actions
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
           {row.tenantName ?? 'Chưa có tên người thuê'}
         </Typography>
+        {debt && <DebtBadge debt={debt} />}
       </Cell>
       <Cell label="Tổng" align="right">
         <Typography sx={{ fontWeight: 600 }}>{formatMoney(row.total)}</Typography>

@@ -13,6 +13,7 @@ import {
   HOUSE_BILL_FILTER_LABELS,
   HOUSE_BILL_FILTERS,
   type HouseBillFilter,
+  type HouseDebtRow,
   type HouseMonthBills,
 } from '@nhatro/common';
 import { useId, useState } from 'react';
@@ -21,6 +22,7 @@ import { ConfirmDialog, FormDialog } from '../../components/crud';
 import { EmptyState, ErrorState } from '../../components/DataStates';
 import { ListPagination } from '../../components/ListPagination';
 import { PageHeader } from '../../components/PageHeader';
+import { houseDebtsKeys, useHouseDebts } from '../../lib/api/resources/debts';
 import { formatMoney, formatNumber } from '../../lib/format';
 import { paths } from '../../lib/paths';
 import { collectingRights, useSignedInSession } from '../../lib/session';
@@ -168,12 +170,15 @@ type Collecting = ReturnType<typeof useBillCollecting>;
 /** The month's figures, its filters and its rows (or why there are none), paged on the server. */
 function MonthBody({
   data,
+  debts,
   status,
   actions,
   paging,
   onQuery,
 }: {
   data: HouseMonthBills;
+  /** Each contract's whole debt, by contract (absent while loading). */
+  debts: Map<string, HouseDebtRow> | undefined;
   status: HouseBillFilter;
   actions: RowActions;
   paging: {
@@ -216,7 +221,12 @@ function MonthBody({
             data-testid="house-bills-list"
           >
             {data.value.map((row) => (
-              <HouseBillRow key={row.monthlyBillID} row={row} actions={actions} />
+              <HouseBillRow
+                key={row.monthlyBillID}
+                row={row}
+                actions={actions}
+                debt={debts?.get(row.contractID)}
+              />
             ))}
           </Box>
           <ListPagination
@@ -362,6 +372,12 @@ export function HouseBillsPage() {
     houseID === null ? null : { houseID, month, status, page: paging.page, pageSize: paging.pageSize },
   );
   const shownMonth = data?.month ?? month;
+  const debts = useHouseDebts(
+    houseID === null || !shownMonth ? null : houseDebtsKeys.ofMonth(houseID, shownMonth),
+  );
+  const debtsByContract = debts.data
+    ? new Map(debts.data.rows.map((debt) => [debt.contractID, debt]))
+    : undefined;
   const collecting = useBillCollecting(houseID ?? '', shownMonth, () => void mutate());
   const houseName = session.houses.find((house) => house.houseID === houseID)?.houseName;
   const owedCount = data?.totals.counts.owed ?? 0;
@@ -386,7 +402,17 @@ export function HouseBillsPage() {
         <Skeleton variant="rounded" height={72} />
       </Box>
     );
-  else body = <MonthBody data={data} status={status} actions={actions} paging={paging} onQuery={setQuery} />;
+  else
+    body = (
+      <MonthBody
+        data={data}
+        debts={debtsByContract}
+        status={status}
+        actions={actions}
+        paging={paging}
+        onQuery={setQuery}
+      />
+    );
 
   return (
     <Box data-testid="house-bills-page" sx={{ maxWidth: 1200 }}>
