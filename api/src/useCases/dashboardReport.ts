@@ -13,7 +13,7 @@ import type { ContractDoc, HouseScopedDoc, LesseeInfoDoc, RoomDoc } from '../dom
 import { vietnamDate, vietnamMonth } from '../domain/shared/time.js';
 import type { Actor } from './shared/actor.js';
 import type { Deps } from './shared/deps.js';
-import { authorizeHouse, houseDocs, listInHouse } from './shared/houseScope.js';
+import { authorizeHouseID, houseDocs, listInHouse } from './shared/houseScope.js';
 import { queryAll } from './shared/queryAll.js';
 import { houseTotals } from './shared/houseTotals.js';
 
@@ -94,14 +94,14 @@ export async function dashboardReport(actor: Actor, houseID: string): Promise<Da
   const { deps, user } = actor;
   // A tenant reaches their own house, but its report is the landlord's and staff's.
   if (user.roleID !== ROLE.houseModerator && user.roleID !== ROLE.staff) throw AppError.forbidden();
-  const house = await authorizeHouse(deps, user, houseID);
+  await authorizeHouseID(deps, user, houseID);
   const now = deps.now();
   const month = vietnamMonth(now);
   const today = vietnamDate(now);
   const [months, statuses, contractsEnding] = await Promise.all([
-    houseTotals(deps, house.houseID),
-    roomAndIssueStatuses(deps, house.houseID),
-    endingContracts(deps, house.houseID, today),
+    houseTotals(deps, houseID),
+    roomAndIssueStatuses(deps, houseID),
+    endingContracts(deps, houseID, today),
   ]);
   const count = (type: HouseScopedDoc['type'], status: string | number) =>
     statuses.filter((doc) => doc.type === type && doc.status === status).length;
@@ -116,7 +116,7 @@ export async function dashboardReport(actor: Actor, houseID: string): Promise<Da
   ];
   const total = empty + reserved + occupied;
   return {
-    houseID: house.houseID,
+    houseID: houseID,
     month,
     today,
     rooms: { total, empty, reserved, occupied, occupancy: total === 0 ? 0 : occupied / total },

@@ -25,7 +25,7 @@ import type { Filter } from '../../domain/shared/query.js';
 import { vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
 import type { Actor } from '../shared/actor.js';
 import type { Deps } from '../shared/deps.js';
-import { authorizeHouse, houseDocs, listInHouse } from '../shared/houseScope.js';
+import { authorizeHouseID, houseDocs, listInHouse } from '../shared/houseScope.js';
 import { queryCollection } from '../shared/odataQuery.js';
 import { tenantRecipients } from '../shared/outboxMessages.js';
 
@@ -126,20 +126,20 @@ export async function listHouseMonthBills(
 ): Promise<HouseMonthBills> {
   const { deps } = actor;
   assertCollector(actor.user, BILLING_LEVELS.read);
-  const house = await authorizeHouse(deps, actor.user, query.houseID);
+  const houseID = await authorizeHouseID(deps, actor.user, query.houseID);
   const today = vietnamDate(deps.now());
-  const months = await issuedMonths(deps, house.houseID);
+  const months = await issuedMonths(deps, houseID);
   const month = query.month ?? months[0] ?? vietnamMonth(deps.now());
   const ofMonth: Filter[] = [
     { op: 'eq', field: 'type', value: 'monthlyBill' },
     { op: 'eq', field: 'month', value: month },
   ];
   const [all, page] = await Promise.all([
-    listInHouse<MonthlyBillDoc>(deps, house.houseID, 'monthlyBill', ofMonth[1]),
+    listInHouse<MonthlyBillDoc>(deps, houseID, 'monthlyBill', ofMonth[1]),
     queryCollection(
       houseDocs<MonthlyBillDoc>(deps),
       {
-        partitionKey: house.houseID,
+        partitionKey: houseID,
         filter: { op: 'and', items: [...ofMonth, ...houseBillFilterConditions(query.status, today)] },
       },
       // Bill names are "Hóa đơn tháng mm/yyyy – <room>": within a month, in the rooms' order.
@@ -147,12 +147,12 @@ export async function listHouseMonthBills(
     ),
   ]);
   return {
-    houseID: house.houseID,
+    houseID,
     month,
     today,
     months,
     totals: houseMonthTotals(all, today),
     count: page.count ?? page.items.length,
-    value: await rowsOf(deps, house.houseID, page.items, today),
+    value: await rowsOf(deps, houseID, page.items, today),
   };
 }
