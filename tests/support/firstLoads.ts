@@ -50,7 +50,7 @@ export async function firstLoads(baseUrl: string): Promise<FirstLoad[]> {
   });
   return [
     read('Houses (landlord)', '/odata/House', 2),
-    read('Dashboard report', `/odata/DashboardReport?houseID=${houseID}`, 4, 3),
+    read('Dashboard report', `/odata/DashboardReport?houseID=${houseID}`, 3, 3),
     read('Rooms, first page', `/odata/Room?houseID=${houseID}&$top=50&$count=true`, 2),
     read('One room', `/odata/Room/${roomID}`, 2),
     read(
