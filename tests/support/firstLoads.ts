@@ -56,9 +56,9 @@ export async function firstLoads(baseUrl: string): Promise<FirstLoad[]> {
     read(
       'Contracts, first page, every expand',
       `/odata/Contract?HouseID=${houseID}&$top=50&$count=true&$expand=${expand}`,
-      9,
+      3,
     ),
-    read('One contract, every expand', `/odata/Contract/${contractID}?$expand=${expand}`, 9),
+    read('One contract, every expand', `/odata/Contract/${contractID}?$expand=${expand}`, 3),
     read('Bills of the month', `/api/MonthlyBill/HouseMonth?houseID=${houseID}&status=all&top=50&skip=0`, 4),
     read('Meter round', `/odata/MeterRecord?houseId=${houseID}&month=${month}&$top=100`, 2),
     read('Lessees', `/odata/Lessee?houseID=${houseID}&$top=50&$count=true`, 2),

@@ -10,7 +10,7 @@ export interface Caller {
   role: Role;
   account: Pick<
     UserDoc,
-    'houseID' | 'roomID' | 'contractID' | 'lesseeID' | 'assignedHouseIDs' | 'ownedHouseIDs'
+    'houseID' | 'roomID' | 'contractID' | 'lesseeID' | 'assignedHouseIDs' | 'ownedHouseIDs' | 'lessorInfo'
   >;
 }
 
