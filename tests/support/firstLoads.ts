@@ -59,7 +59,7 @@ export async function firstLoads(baseUrl: string): Promise<FirstLoad[]> {
       3,
     ),
     read('One contract, every expand', `/odata/Contract/${contractID}?$expand=${expand}`, 3),
-    read('Bills of the month', `/api/MonthlyBill/HouseMonth?houseID=${houseID}&status=all&top=50&skip=0`, 4),
+    read('Bills of the month', `/api/MonthlyBill/HouseMonth?houseID=${houseID}&status=all&top=50&skip=0`, 3),
     read('Meter round', `/odata/MeterRecord?houseId=${houseID}&month=${month}&$top=100`, 2),
     read('Lessees', `/odata/Lessee?houseID=${houseID}&$top=50&$count=true`, 2),
     read('Tenant home (houses with rooms)', '/odata/House?$expand=rooms', 3, 2, tenant.token.accessToken),
