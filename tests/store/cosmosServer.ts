@@ -32,17 +32,20 @@ export interface CosmosServerOptions {
   onRequest?: (req: IncomingMessage, res: ServerResponse) => void;
   /** Milliseconds waited before the server handles each request (a simulated gateway round trip). */
   delayMs?: () => number;
+  /** Answers a request itself instead of the server when it returns true (a gateway's refusals). */
+  intercept?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 export async function startCosmosServer(options: CosmosServerOptions = {}): Promise<CosmosTestServer> {
   const server = createHttpsServer();
-  if (options.onRequest || options.delayMs) {
+  if (options.onRequest || options.delayMs || options.intercept) {
     const handlers = server.listeners('request') as Array<
       (req: IncomingMessage, res: ServerResponse) => void
     >;
     server.removeAllListeners('request');
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       options.onRequest?.(req, res);
+      if (options.intercept?.(req, res)) return;
       const run = () => {
         for (const handler of handlers) handler.call(server, req, res);
       };

@@ -49,19 +49,19 @@ export async function firstLoads(baseUrl: string): Promise<FirstLoad[]> {
     goal,
   });
   return [
-    read('Houses (landlord)', '/odata/House', 3),
-    read('Dashboard report', `/odata/DashboardReport?houseID=${houseID}`, 5, 3),
-    read('Rooms, first page', `/odata/Room?houseID=${houseID}&$top=50&$count=true`, 3),
-    read('One room', `/odata/Room/${roomID}`, 4),
+    read('Houses (landlord)', '/odata/House', 2),
+    read('Dashboard report', `/odata/DashboardReport?houseID=${houseID}`, 3, 3),
+    read('Rooms, first page', `/odata/Room?houseID=${houseID}&$top=50&$count=true`, 2),
+    read('One room', `/odata/Room/${roomID}`, 2),
     read(
       'Contracts, first page, every expand',
       `/odata/Contract?HouseID=${houseID}&$top=50&$count=true&$expand=${expand}`,
-      9,
+      3,
     ),
-    read('One contract, every expand', `/odata/Contract/${contractID}?$expand=${expand}`, 11),
-    read('Bills of the month', `/api/MonthlyBill/HouseMonth?houseID=${houseID}&status=all&top=50&skip=0`, 5),
-    read('Meter round', `/odata/MeterRecord?houseId=${houseID}&month=${month}&$top=100`, 3),
-    read('Lessees', `/odata/Lessee?houseID=${houseID}&$top=50&$count=true`, 3),
+    read('One contract, every expand', `/odata/Contract/${contractID}?$expand=${expand}`, 3),
+    read('Bills of the month', `/api/MonthlyBill/HouseMonth?houseID=${houseID}&status=all&top=50&skip=0`, 3),
+    read('Meter round', `/odata/MeterRecord?houseId=${houseID}&month=${month}&$top=100`, 2),
+    read('Lessees', `/odata/Lessee?houseID=${houseID}&$top=50&$count=true`, 2),
     read('Tenant home (houses with rooms)', '/odata/House?$expand=rooms', 3, 2, tenant.token.accessToken),
     {
       name: 'Rename a house (PATCH)',

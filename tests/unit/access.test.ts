@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_ROLES, type RoleID } from '@nhatro/common';
 import {
   accessibleHousesQuery,
+  accountGrantsHouse,
   canAccessHouse,
   hasPermission,
   lesseeScope,
@@ -131,5 +132,30 @@ describe('hasPermission', () => {
     expect(hasPermission(lessee, 'room', 1)).toBe(true);
     expect(hasPermission(lessee, 'room', 3)).toBe(false);
     expect(hasPermission(lessee, 'billing', 2)).toBe(false);
+  });
+});
+
+describe('accountGrantsHouse (rights carried by the account, no read of the house)', () => {
+  it('grants each role only through its own field', () => {
+    const owner = caller(LANDLORD, 2, { ownedHouseIDs: [HOUSE_A] });
+    expect(accountGrantsHouse(owner, HOUSE_A)).toBe(true);
+    expect(accountGrantsHouse(owner, HOUSE_B)).toBe(false);
+    expect(accountGrantsHouse(staff, HOUSE_A)).toBe(true);
+    expect(accountGrantsHouse(staff, HOUSE_B)).toBe(false);
+    expect(accountGrantsHouse(lessee, HOUSE_A)).toBe(true);
+    expect(accountGrantsHouse(lessee, HOUSE_B)).toBe(false);
+  });
+
+  it('another role’s field grants nothing: a landlord with a staff or tenant field, staff or a tenant with a landlord’s', () => {
+    const fields = { ownedHouseIDs: [HOUSE_A], assignedHouseIDs: [HOUSE_A], houseID: HOUSE_A };
+    expect(accountGrantsHouse(caller(LANDLORD, 2, { ...fields, ownedHouseIDs: [] }), HOUSE_A)).toBe(false);
+    expect(accountGrantsHouse(caller(STAFF, 3, { ...fields, assignedHouseIDs: [] }), HOUSE_A)).toBe(false);
+    expect(accountGrantsHouse(caller(LESSEE, 4, { ...fields, houseID: HOUSE_B }), HOUSE_A)).toBe(false);
+    expect(accountGrantsHouse(caller('user-admin', 1, fields), HOUSE_A)).toBe(false);
+  });
+
+  it('an account without the list (older accounts) grants nothing: the house itself is asked', () => {
+    expect(accountGrantsHouse(landlord, HOUSE_A)).toBe(false);
+    expect(accountGrantsHouse(homelessLessee, HOUSE_A)).toBe(false);
   });
 });

@@ -10,7 +10,6 @@ import {
   type MonthlyBill,
   ROLE,
 } from '@nhatro/common';
-import type { Filter } from './shared/query.js';
 import { hasPermission, type Caller } from './shared/access.js';
 import { AppError } from './shared/errors.js';
 import { displayMonth, displayNumber } from './shared/bills.js';
@@ -148,32 +147,7 @@ export function carriedInOf(bill: Pick<MonthlyBill, 'billDetails'>): number {
   return bill.billDetails.reduce((sum, line) => (line.kind === 'debt' ? sum + line.amount : sum), 0);
 }
 
-const OWED_STATUSES = [BILL_STATUS.unpaid, BILL_STATUS.partlyPaid];
-
-/** The store conditions of a filter of the month's bills (the bills' type, house and month aside). */
-export function houseBillFilterConditions(filter: HouseBillFilter, today: string): Filter[] {
-  switch (filter) {
-    case 'all':
-      return [];
-    case 'owed':
-      return [{ op: 'in', field: 'status', values: OWED_STATUSES }];
-    case 'unpaid':
-      return [{ op: 'eq', field: 'status', value: BILL_STATUS.unpaid }];
-    case 'partlyPaid':
-      return [{ op: 'eq', field: 'status', value: BILL_STATUS.partlyPaid }];
-    case 'paid':
-      return [{ op: 'eq', field: 'status', value: BILL_STATUS.paid }];
-    case 'carriedOver':
-      return [{ op: 'eq', field: 'status', value: BILL_STATUS.carriedOver }];
-    case 'overdue':
-      return [
-        { op: 'in', field: 'status', values: OWED_STATUSES },
-        { op: 'lt', field: 'dueDate', value: today },
-      ];
-  }
-}
-
-/** Whether a bill passes a filter: the same rule as `houseBillFilterConditions`, in memory. */
+/** Whether a bill passes a filter of the month's bills (`HOUSE_BILL_FILTERS`). */
 export function matchesHouseBillFilter(bill: BillFacts, filter: HouseBillFilter, today: string): boolean {
   const owedStatus = bill.status === BILL_STATUS.unpaid || bill.status === BILL_STATUS.partlyPaid;
   switch (filter) {

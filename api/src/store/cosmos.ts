@@ -36,6 +36,7 @@ import {
   type OperationResponse,
   type PatchOperation,
   type RequestOptions,
+  type SqlQuerySpec,
 } from '@azure/cosmos';
 import {
   CONTAINER_NAMES,
@@ -53,7 +54,14 @@ import {
   type StoredDoc,
   type WriteOptions,
 } from './store.js';
-import { buildQuery, fieldExpr, selectClause, withoutQueryPlan } from './cosmosQuery.js';
+import {
+  buildQuery,
+  fieldExpr,
+  optimisticCrossPartition,
+  QueryPlanNeeded,
+  selectClause,
+  withoutQueryPlan,
+} from './cosmosQuery.js';
 
 export interface CosmosStoreConfig {
   /** Account endpoint, e.g. `https://<account>.documents.azure.com:443/`. */
@@ -178,10 +186,7 @@ class CosmosContainerAdapter<T extends StoredDoc> implements Container<T> {
         const options: FeedOptions = { continuationToken: token };
         if (spec.partitionKey !== undefined) options.partitionKey = spec.partitionKey;
         if (top !== undefined) options.maxItemCount = top - items.length;
-        const response = await withoutQueryPlan(
-          this.container.items.query<JSONObject & StoredDoc>(sql, options),
-          spec.partitionKey,
-        ).fetchNext();
+        const response = await this.fetchPage(sql, options, spec.orderBy === undefined);
         for (const resource of response.resources) items.push(fromCosmos<T>(resource));
         token = response.hasMoreResults ? response.continuationToken || undefined : undefined;
       } while (token !== undefined && (top === undefined || items.length < top));
@@ -189,6 +194,25 @@ class CosmosContainerAdapter<T extends StoredDoc> implements Container<T> {
       throw mapError(err);
     }
     return token === undefined ? { items } : { items, continuation: token };
+  }
+
+  /**
+   * One page of a query: within one partition never with a query plan; across partitions without ORDER
+   * BY first without one (the gateway runs a plain filter itself), again with the SDK's plan if the
+   * gateway asks for it; any other cross-partition query with the plan.
+   */
+  private async fetchPage(sql: SqlQuerySpec, options: FeedOptions, plain: boolean) {
+    const query = () => this.container.items.query<JSONObject & StoredDoc>(sql, options);
+    if (options.partitionKey !== undefined) {
+      return withoutQueryPlan(query(), options.partitionKey as string).fetchNext();
+    }
+    if (!plain) return query().fetchNext();
+    try {
+      return await optimisticCrossPartition(query()).fetchNext();
+    } catch (err) {
+      if (err instanceof QueryPlanNeeded) return query().fetchNext();
+      throw err;
+    }
   }
 
   async count(spec: Omit<QuerySpec, 'orderBy' | 'top' | 'continuation'>): Promise<number> {

@@ -160,7 +160,7 @@ export function selectClause(select: readonly string[] | undefined): string {
  * A query scoped to one partition key never needs it: the gateway runs any such query whole (ORDER BY,
  * TOP, COUNT included). The iterator starts with a settled "no plan", so no plan request is sent; should
  * the gateway ever ask for one anyway, the query fails with that answer rather than silently running
- * another way. Cross-partition queries keep the SDK's plan. The round trips per request are counted in
+ * another way. Cross-partition queries: `optimisticCrossPartition`. The round trips per request are counted in
  * tests/api/cosmosRoundTrips.test.ts, which fails if an SDK update brings the plan request back.
  */
 export function withoutQueryPlan<T>(
@@ -168,13 +168,33 @@ export function withoutQueryPlan<T>(
   partitionKey: string | undefined,
 ): QueryIterator<T> {
   if (partitionKey === undefined) return iterator;
+  return skipPlan(iterator, new StoreError('bad_request', NO_PLAN_SINGLE));
+}
+
+const NO_PLAN_SINGLE = 'A single-partition query that Cosmos DB could not run without a query plan';
+
+/** The settled "no plan" of a cross-partition query sent optimistically (see `optimisticCrossPartition`). */
+export class QueryPlanNeeded extends Error {
+  constructor() {
+    super('The gateway asked for a query plan');
+    this.name = 'QueryPlanNeeded';
+  }
+}
+
+/**
+ * A cross-partition query without ORDER BY sent without its query plan: the gateway runs a plain filter
+ * over every partition itself (the SDK sends it that way first anyway and needs the plan only when the
+ * gateway refuses), so the plan request the SDK makes beside it is a round trip for nothing. Should the
+ * gateway refuse (a query it cannot run alone), the page fails with `QueryPlanNeeded` and the caller runs
+ * it again with the SDK's plan (`cosmos.ts`), so the answer is the same, one round trip dearer.
+ */
+export function optimisticCrossPartition<T>(iterator: QueryIterator<T>): QueryIterator<T> {
+  return skipPlan(iterator, new QueryPlanNeeded());
+}
+
+function skipPlan<T>(iterator: QueryIterator<T>, noPlan: Error): QueryIterator<T> {
   const internals = iterator as unknown as { queryPlanPromise?: Promise<unknown> };
   if (!('queryPlanPromise' in internals)) return iterator;
-  internals.queryPlanPromise = Promise.resolve(
-    new StoreError(
-      'bad_request',
-      'A single-partition query that Cosmos DB could not run without a query plan',
-    ),
-  );
+  internals.queryPlanPromise = Promise.resolve(noPlan);
   return iterator;
 }

@@ -11,6 +11,7 @@ import { assertCurrent, authorizeHouse, houseDocs, withChanges } from './shared/
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { entityView } from './shared/views.js';
 import { newHouseDoc, newMeteredFeeDocs } from './shared/newHouses.js';
+import { recordOwnedHouse } from './shared/houseRights.js';
 
 export async function listHouses(actor: Actor, query: ODataQuery): Promise<EntityPage> {
   const scope = accessibleHousesQuery(actor.user);
@@ -45,6 +46,7 @@ export async function createHouse(actor: Actor, input: HouseCreateInput) {
       doc,
     })),
   );
+  await recordOwnedHouse(actor.deps, actor.user.userID, house.houseID);
   await audit(actor, { action: 'create', entity: 'house', entityID: house.houseID, houseID: house.houseID });
   return entityView(house);
 }

@@ -20,7 +20,7 @@ import { checkIdentityPhotos, IDENTITY_IMAGES, recordIdentityPhotoRead } from '.
 import { activeContractOfRoom, contractForCaller } from './shared/contractScope.js';
 import {
   assertCurrent,
-  authorizeHouse,
+  authorizeHouseID,
   houseDocs,
   listInHouse,
   requireID,
@@ -50,7 +50,7 @@ export async function listLessees(
   const { deps, user } = actor;
   const lessee = lesseeScope(user);
   const houseID = scope.houseID ?? user.account.houseID;
-  const house = await authorizeHouse(deps, user, requireID(houseID, 'Mã nhà trọ'));
+  const partitionKey = await authorizeHouseID(deps, user, requireID(houseID, 'Mã nhà trọ'));
   const conditions: Filter[] = [{ op: 'eq', field: 'type', value: 'lesseeInfo' }];
   if (lessee) conditions.push({ op: 'eq', field: 'contractID', value: lessee.contractID ?? '' });
   if (scope.contractID)
@@ -61,11 +61,11 @@ export async function listLessees(
   if (search) conditions.push({ op: 'contains', field: 'searchText', value: search });
   return listEntities(
     houseDocs<LesseeInfoDoc>(deps),
-    { partitionKey: house.houseID, filter: { op: 'and', items: conditions } },
+    { partitionKey, filter: { op: 'and', items: conditions } },
     query,
     [{ field: 'occupantName' }],
     entityView,
-    pageExpansion(actor, LESSEE_MODEL, query, [house]),
+    pageExpansion(actor, LESSEE_MODEL, query),
   );
 }
 

@@ -18,6 +18,7 @@ import type { Deps } from './shared/deps.js';
 import {
   assertCurrent,
   authorizeHouse,
+  authorizeHouseID,
   findInCallersHouse,
   houseDocs,
   listInHouse,
@@ -59,17 +60,17 @@ export async function listRooms(
     houseID = doc.houseID;
   }
   if (!houseID) throw AppError.badRequest('Thiếu mã nhà trọ (houseID).');
-  const house = await authorizeHouse(deps, user, requireID(houseID, 'Mã nhà trọ'));
+  const partitionKey = await authorizeHouseID(deps, user, requireID(houseID, 'Mã nhà trọ'));
   const conditions: Filter[] = [{ op: 'eq', field: 'type', value: 'room' }];
   if (scope.roomID) conditions.push({ op: 'eq', field: 'roomID', value: scope.roomID });
   if (lessee) conditions.push({ op: 'eq', field: 'roomID', value: lessee.roomID ?? '' });
   return listEntities(
     houseDocs<RoomDoc>(deps),
-    { partitionKey: house.houseID, filter: { op: 'and', items: conditions } },
+    { partitionKey, filter: { op: 'and', items: conditions } },
     query,
     [{ field: 'roomName' }],
     (room) => roomEntity(actor, room, Boolean(scope.roomID)),
-    pageExpansion(actor, ROOM_MODEL, query, [house]),
+    pageExpansion(actor, ROOM_MODEL, query),
   );
 }
 

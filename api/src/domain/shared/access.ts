@@ -8,7 +8,10 @@ export interface Caller {
   userID: string;
   roleID: RoleID;
   role: Role;
-  account: Pick<UserDoc, 'houseID' | 'roomID' | 'contractID' | 'lesseeID' | 'assignedHouseIDs'>;
+  account: Pick<
+    UserDoc,
+    'houseID' | 'roomID' | 'contractID' | 'lesseeID' | 'assignedHouseIDs' | 'ownedHouseIDs' | 'lessorInfo'
+  >;
 }
 
 export function hasPermission(caller: Caller, area: PermissionArea, level: number): boolean {
@@ -27,6 +30,25 @@ export function canAccessHouse(
       return house.staffIDs.includes(caller.userID);
     case ROLE.lessee:
       return caller.account.houseID === house.houseID;
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether the caller's own account already grants them the house, without reading it: a landlord's
+ * `ownedHouseIDs`, a staff member's `assignedHouseIDs` (staff leave a house only by being disabled, which
+ * ends their sessions), a lessee's `houseID` (what `canAccessHouse` checks for them too). `false` means
+ * "ask the house" (`canAccessHouse`), never "refused".
+ */
+export function accountGrantsHouse(caller: Caller, houseID: string): boolean {
+  switch (caller.roleID) {
+    case ROLE.houseModerator:
+      return caller.account.ownedHouseIDs?.includes(houseID) ?? false;
+    case ROLE.staff:
+      return caller.account.assignedHouseIDs?.includes(houseID) ?? false;
+    case ROLE.lessee:
+      return caller.account.houseID === houseID;
     default:
       return false;
   }

@@ -64,6 +64,12 @@ export interface UserDoc extends StoredDoc {
   accountExpiresOn?: string;
   /** Landlord: the approved room purchases and extensions already applied to the account (each once). */
   appliedRequestIDs?: string[];
+  /**
+   * Landlord: houses they own, copied from the houses' `ownerID` when a house is created, so a request
+   * needs no read of the house to know it may touch it (houses never change owner nor go away). A grant
+   * only: a house missing here (an account older than the list) is checked on the house itself.
+   */
+  ownedHouseIDs?: string[];
   /** Staff: houses assigned to them. */
   assignedHouseIDs?: string[];
   /** Set on accounts created with a one-time password: the first login must choose a new one. */

@@ -1,6 +1,7 @@
 import { newHouseTotals } from '../../useCases/shared/houseTotals.js';
 import type { FeeDoc, UserDoc } from '../../domain/shared/model.js';
 import { newHouseDoc } from '../../useCases/shared/newHouses.js';
+import { recordOwnedHouse } from '../../useCases/shared/houseRights.js';
 import { newRoomMeterDocs, newRoomDoc } from '../../useCases/shared/newRooms.js';
 import { randomUUID } from 'node:crypto';
 import { saveInHouse, userOf, type DemoHouse, type DemoUsername, type Seeder } from './world.js';
@@ -109,6 +110,9 @@ export const housesSeeder: Seeder = {
         newHouseTotals(built.house.houseID),
       ]);
       world.houses.set(plan.houseName, built);
+      const owner = userOf(world, plan.owner);
+      await recordOwnedHouse(deps, owner.userID, built.house.houseID);
+      owner.ownedHouseIDs = [...(owner.ownedHouseIDs ?? []), built.house.houseID];
       for (const member of staff) {
         const assigned = [...(member.assignedHouseIDs ?? []), built.house.houseID];
         await deps.store

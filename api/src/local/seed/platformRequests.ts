@@ -11,6 +11,7 @@ import { vietnamDate } from '../../domain/shared/time.js';
 import { isStoreError } from '../../store/store.js';
 import type { Deps } from '../../composition/deps.js';
 import { newMeteredFeeDocs, newHouseDoc } from '../../useCases/shared/newHouses.js';
+import { recordOwnedHouse } from '../../useCases/shared/houseRights.js';
 import { newRoomMeterDocs, newRoomDoc } from '../../useCases/shared/newRooms.js';
 import { createUser } from '../../useCases/shared/users.js';
 import { seededLessorInfo } from './accounts.js';
@@ -78,7 +79,8 @@ async function expiredLandlord(deps: Deps, world: DemoWorld): Promise<UserDoc> {
   );
   const meters = rooms.flatMap((room) => newRoomMeterDocs(room, now));
   await saveInHouse(deps, house.houseID, [house, ...rooms, ...newMeteredFeeDocs(house.houseID), ...meters]);
-  return account;
+  await recordOwnedHouse(deps, account.userID, house.houseID);
+  return { ...account, ownedHouseIDs: [house.houseID] };
 }
 
 /** A request as the landlord would have made it; a paid one comes with the payment the gateway confirmed. */

@@ -5,7 +5,7 @@ import type { ODataQuery } from '../../domain/shared/odata/parse.js';
 import type { Filter } from '../../store/store.js';
 import type { Actor } from '../shared/actor.js';
 import { contractForCaller, listOfContract } from '../shared/contractScope.js';
-import { authorizeHouse, houseDocs, requireID } from '../shared/houseScope.js';
+import { authorizeHouseID, houseDocs, requireID } from '../shared/houseScope.js';
 import { expandEntity, pageExpansion } from '../shared/navigations.js';
 import { listEntities, selectFields, type EntityPage } from '../shared/odataQuery.js';
 import { entityView } from '../shared/views.js';
@@ -28,18 +28,18 @@ export async function listContracts(
   const { deps, user } = actor;
   const lessee = lesseeScope(user);
   const houseID = scope.houseID ?? user.account.houseID;
-  const house = await authorizeHouse(deps, user, requireID(houseID, 'Mã nhà trọ'));
+  const partitionKey = await authorizeHouseID(deps, user, requireID(houseID, 'Mã nhà trọ'));
   const conditions: Filter[] = [{ op: 'eq', field: 'type', value: 'contract' }];
   if (lessee) conditions.push({ op: 'eq', field: 'lesseeAccountID', value: user.userID });
   if (scope.roomID)
     conditions.push({ op: 'eq', field: 'roomID', value: requireID(scope.roomID, 'Mã phòng') });
   return listEntities(
     houseDocs<ContractDoc>(deps),
-    { partitionKey: house.houseID, filter: { op: 'and', items: conditions } },
+    { partitionKey, filter: { op: 'and', items: conditions } },
     query,
     [{ field: 'startDate', desc: true }],
     entityView,
-    pageExpansion(actor, CONTRACT_MODEL, query, [house]),
+    pageExpansion(actor, CONTRACT_MODEL, query),
   );
 }
 

@@ -7,7 +7,7 @@ import type { ODataQuery } from '../../domain/shared/odata/parse.js';
 import { vietnamMonth } from '../../domain/shared/time.js';
 import type { Filter, OrderBy } from '../../store/store.js';
 import type { Actor } from '../shared/actor.js';
-import { authorizeHouse, houseDocs, requireID, roomForCaller } from '../shared/houseScope.js';
+import { authorizeHouseID, houseDocs, requireID, roomForCaller } from '../shared/houseScope.js';
 import { listEntities, type EntityPage } from '../shared/odataQuery.js';
 import { entityView } from '../shared/views.js';
 
@@ -51,8 +51,7 @@ export async function listMeterRecords(
     order = [{ field: 'month', desc: true }, { field: 'kind' }];
   } else {
     if (scope.houseID === undefined) throw AppError.badRequest(METER_RULE_MESSAGES.houseRequired);
-    const house = await authorizeHouse(deps, user, requireID(scope.houseID, 'Mã nhà trọ'));
-    houseID = house.houseID;
+    houseID = await authorizeHouseID(deps, user, requireID(scope.houseID, 'Mã nhà trọ'));
     conditions.push({ op: 'eq', field: 'month', value: month ?? vietnamMonth(deps.now()) });
     if (lessee) conditions.push({ op: 'eq', field: 'roomID', value: lessee.roomID ?? '' });
     order = [{ field: 'floor' }, { field: 'roomName' }, { field: 'kind' }];

@@ -8,9 +8,9 @@ import {
 import {
   assertCollector,
   carriedInOf,
-  houseBillFilterConditions,
   houseMonthTotals,
   isOverdue,
+  matchesHouseBillFilter,
   owedOnBill,
 } from '../../domain/monthlyBills.js';
 import { reachableChannels } from '../../domain/outbox.js';
@@ -25,14 +25,14 @@ import type { Filter } from '../../domain/shared/query.js';
 import { vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
 import type { Actor } from '../shared/actor.js';
 import type { Deps } from '../shared/deps.js';
-import { authorizeHouse, houseDocs, listInHouse } from '../shared/houseScope.js';
-import { queryCollection } from '../shared/odataQuery.js';
+import { authorizeHouseID, listInHouse } from '../shared/houseScope.js';
+import { sortBy } from '../../domain/shared/odata/evaluate.js';
 import { tenantRecipients } from '../shared/outboxMessages.js';
 
 /**
  * The month's bills of a house as the landlord collects them: one row per room's bill with its tenant
- * and what is owed, the month's totals, and the months that have bills. The filter and the page are
- * the store's query; the totals read the month's bills once.
+ * and what is owed, the month's totals, and the months that have bills. The month's bills are read once:
+ * the totals, the filter and the page come from them.
  */
 
 /** Months the house issued bills for, newest first. */
@@ -126,33 +126,31 @@ export async function listHouseMonthBills(
 ): Promise<HouseMonthBills> {
   const { deps } = actor;
   assertCollector(actor.user, BILLING_LEVELS.read);
-  const house = await authorizeHouse(deps, actor.user, query.houseID);
+  const houseID = await authorizeHouseID(deps, actor.user, query.houseID);
   const today = vietnamDate(deps.now());
-  const months = await issuedMonths(deps, house.houseID);
-  const month = query.month ?? months[0] ?? vietnamMonth(deps.now());
-  const ofMonth: Filter[] = [
-    { op: 'eq', field: 'type', value: 'monthlyBill' },
-    { op: 'eq', field: 'month', value: month },
-  ];
-  const [all, page] = await Promise.all([
-    listInHouse<MonthlyBillDoc>(deps, house.houseID, 'monthlyBill', ofMonth[1]),
-    queryCollection(
-      houseDocs<MonthlyBillDoc>(deps),
-      {
-        partitionKey: house.houseID,
-        filter: { op: 'and', items: [...ofMonth, ...houseBillFilterConditions(query.status, today)] },
-      },
-      // Bill names are "Hóa đơn tháng mm/yyyy – <room>": within a month, in the rooms' order.
-      { orderBy: [{ field: 'billName' }], top: query.top, skip: query.skip, count: true, expand: [] },
-    ),
+  const billsOf = (month: string) =>
+    listInHouse<MonthlyBillDoc>(deps, houseID, 'monthlyBill', { op: 'eq', field: 'month', value: month });
+  // A month asked: its bills beside the months; none: the newest month with bills, once they are known.
+  const [months, asked] = await Promise.all([
+    issuedMonths(deps, houseID),
+    query.month !== undefined ? billsOf(query.month) : undefined,
   ]);
+  const month = query.month ?? months[0] ?? vietnamMonth(deps.now());
+  const all = asked ?? (await billsOf(month));
+  // The page from the month's bills already read: the filter in memory, bill names ("Hóa đơn tháng
+  // mm/yyyy – <room>") in the rooms' order.
+  const shown = sortBy(
+    all.filter((bill) => matchesHouseBillFilter(bill, query.status, today)),
+    [{ field: 'billName' }],
+  );
+  const page = { items: shown.slice(query.skip, query.skip + query.top), count: shown.length };
   return {
-    houseID: house.houseID,
+    houseID,
     month,
     today,
     months,
     totals: houseMonthTotals(all, today),
-    count: page.count ?? page.items.length,
-    value: await rowsOf(deps, house.houseID, page.items, today),
+    count: page.count,
+    value: await rowsOf(deps, houseID, page.items, today),
   };
 }

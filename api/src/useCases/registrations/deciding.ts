@@ -16,6 +16,7 @@ import { audit, type Actor } from '../shared/actor.js';
 import { hashOneTimePassword, oneTimePassword } from '../shared/passwords.js';
 import { assertCurrent, houseDocs } from '../shared/houseScope.js';
 import { newMeteredFeeDocs, newHouseDoc } from '../shared/newHouses.js';
+import { recordOwnedHouse } from '../shared/houseRights.js';
 import { listEntities, type EntityPage } from '../shared/odataQuery.js';
 import { outboxCreate } from '../shared/outboxMessages.js';
 import { platformDocs, readRegistration } from '../shared/registrationAccess.js';
@@ -117,6 +118,7 @@ async function approveRegistration(actor: Actor, registration: RegistrationDoc):
       houseWrites.map((doc) => ({ op: 'create' as const, doc })),
     );
     houseWritten = true;
+    await recordOwnedHouse(deps, account.userID, house.houseID);
     await platformDocs<StoredDoc>(deps).batch(REGISTRATIONS_PARTITION, [
       { op: 'replace', doc: approved, ...(registration._etag ? { ifMatch: registration._etag } : {}) },
       outboxCreate(deps, REGISTRATIONS_PARTITION, {

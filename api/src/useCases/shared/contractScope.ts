@@ -1,7 +1,7 @@
 import { CONTRACT_STATUS } from '@nhatro/common';
 import type { ContractDoc, HouseScopedDoc } from '../../domain/shared/model.js';
 import type { Actor } from './actor.js';
-import { houseDocs, listInHouse, requireID, findForCaller } from './houseScope.js';
+import { houseDocs, listInHouse, requireID, docForCaller } from './houseScope.js';
 import type { ODataQuery } from '../../domain/shared/odata/parse.js';
 import type { OrderBy } from '../../store/store.js';
 import { type EntityPage, listEntities } from './odataQuery.js';
@@ -16,7 +16,7 @@ import { toView } from './views.js';
 export const ACTIVE_CONTRACT = CONTRACT_STATUS.active;
 /** A contract the caller may see: in a house they may touch; a lessee only their own. */
 export async function contractForCaller(actor: Actor, contractID: string): Promise<ContractDoc> {
-  return (await findForCaller<ContractDoc>(actor, 'contract', contractID, 'contractID')).doc;
+  return docForCaller<ContractDoc>(actor, 'contract', contractID, 'contractID');
 }
 
 /** The active contract of a room, if any. */

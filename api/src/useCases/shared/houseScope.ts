@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { isValidID } from '@nhatro/common';
-import { canAccessHouse, lesseeScope, type Caller } from '../../domain/shared/access.js';
+import { accountGrantsHouse, canAccessHouse, lesseeScope, type Caller } from '../../domain/shared/access.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type { ContractDoc, HouseDoc, HouseScopedDoc, RoomDoc } from '../../domain/shared/model.js';
 import type { Filter } from '../../store/store.js';
@@ -34,6 +34,16 @@ export async function authorizeHouse(deps: Deps, caller: Caller, houseID: string
   return house;
 }
 
+/**
+ * Checks that the caller may touch the house, from their account when it grants it (no round trip),
+ * otherwise as `authorizeHouse` does; returns the house id. For lists and reads that need the house's
+ * partition, not its document.
+ */
+export async function authorizeHouseID(deps: Deps, caller: Caller, houseID: string): Promise<string> {
+  if (!accountGrantsHouse(caller, houseID)) await authorizeHouse(deps, caller, houseID);
+  return houseID;
+}
+
 /** Every document of one type in a house (all pages). */
 export async function listInHouse<T extends HouseScopedDoc>(
   deps: Deps,
@@ -63,6 +73,25 @@ export async function findInCallersHouse<T extends HouseScopedDoc>(
   type: T['type'],
   id: string,
 ): Promise<{ doc: T; house: HouseDoc }> {
+  const doc = await findByID<T>(deps, type, id);
+  const house = await authorizeHouse(deps, caller, doc.pk);
+  return { doc, house };
+}
+
+/** As `findInCallersHouse`, for callers that need the object alone (no read of its house when the account grants it). */
+async function findDocInCallersHouse<T extends HouseScopedDoc>(
+  deps: Deps,
+  caller: Caller,
+  type: T['type'],
+  id: string,
+): Promise<T> {
+  const doc = await findByID<T>(deps, type, id);
+  await authorizeHouseID(deps, caller, doc.pk);
+  return doc;
+}
+
+/** A house-scoped object by its id alone, in whichever house it is (one query across houses); else 404. */
+async function findByID<T extends HouseScopedDoc>(deps: Deps, type: T['type'], id: string): Promise<T> {
   const page = await houseDocs<T>(deps).query({
     filter: {
       op: 'and',
@@ -75,8 +104,7 @@ export async function findInCallersHouse<T extends HouseScopedDoc>(
   });
   const doc = page.items[0];
   if (!doc) throw AppError.notFound();
-  const house = await authorizeHouse(deps, caller, doc.pk);
-  return { doc, house };
+  return doc;
 }
 
 /** The non-OData parameters of a list of a contract's documents (bills, charges, issues). */
@@ -166,7 +194,21 @@ export async function findForCaller<T extends HouseScopedDoc>(
   return found;
 }
 
+/** As `findForCaller`, the object alone (its house is read only when the caller's account does not grant it). */
+export async function docForCaller<T extends HouseScopedDoc>(
+  actor: Actor,
+  type: T['type'],
+  id: string,
+  lesseeOwns: 'roomID' | 'contractID',
+): Promise<T> {
+  const doc = await findDocInCallersHouse<T>(actor.deps, actor.user, type, id);
+  const lessee = lesseeScope(actor.user);
+  const owner = (doc as Partial<Record<'roomID' | 'contractID', string>>)[lesseeOwns];
+  if (lessee && lessee[lesseeOwns] !== owner) throw AppError.notFound();
+  return doc;
+}
+
 /** A room the caller may see: in a house they may touch, and for a lessee only their own. */
 export async function roomForCaller(actor: Actor, roomID: string): Promise<RoomDoc> {
-  return (await findForCaller<RoomDoc>(actor, 'room', roomID, 'roomID')).doc;
+  return docForCaller<RoomDoc>(actor, 'room', roomID, 'roomID');
 }

@@ -76,9 +76,13 @@ export function roleOf(user: Pick<UserDoc, 'roleID'>) {
  * identity photos stay out: only the landlord sees them (`GET /odata/LessorInfor`).
  */
 export async function lessorInfoOf(deps: Deps, ownerID: string): Promise<LessorInfo> {
-  const owner = await findUser(deps, ownerID);
-  if (!owner?.lessorInfo) return { status: 2 };
-  const { citizenIDFrontImage: _front, citizenIDBackImage: _back, ...shown } = owner.lessorInfo;
+  return shownLessorInfo((await findUser(deps, ownerID))?.lessorInfo);
+}
+
+/** A landlord's details as others see them: without the identity photos (status 2 when none yet). */
+export function shownLessorInfo(info: UserDoc['lessorInfo']): LessorInfo {
+  if (!info) return { status: 2 };
+  const { citizenIDFrontImage: _front, citizenIDBackImage: _back, ...shown } = info;
   return shown;
 }
 
