@@ -2,6 +2,10 @@ import type { Filter, OrderBy, Scalar } from '../query.js';
 
 /** In-memory counterparts of the store's query features, for expanded collections. */
 export function valueAt(doc: object, path: string): unknown {
+  // A top-level field (most orders and filters): no split, which allocated per item and comparison.
+  if (!path.includes('.')) {
+    return typeof doc === 'object' && doc !== null ? (doc as Record<string, unknown>)[path] : undefined;
+  }
   let current: unknown = doc;
   for (const segment of path.split('.')) {
     if (typeof current !== 'object' || current === null) return undefined;
