@@ -28,6 +28,7 @@ import { listInHouse, houseDocs } from '../shared/houseScope.js';
 import { entityView } from '../shared/views.js';
 import { recordChanges } from './history.js';
 import { moveOut } from './moveOut.js';
+import { damageLines, liquidationCharge, owedLines } from './liquidationLines.js';
 
 /** Ending a contract early: `POST /odata/Contract/TerminateContract`. */
 
@@ -47,7 +48,11 @@ async function withoutRent(deps: Deps, houseID: string, ticket: RoomTicketDoc): 
  * issued bills still owe) is recorded, those charges and bills are paid from the deposit ('deposit'
  * payments), the room is empty again and the tenant's account no longer opens the contract.
  */
-export async function terminateContract(actor: Actor, input: ContractTerminateInput) {
+export async function terminateContract(
+  actor: Actor,
+  input: Omit<ContractTerminateInput, 'damages' | 'damageCharges'> &
+    Partial<Pick<ContractTerminateInput, 'damages' | 'damageCharges'>>,
+) {
   const { deps } = actor;
   const contract = await contractForCaller(actor, input.contractID);
   if (contract.status === CONTRACT_STATUS.terminated) throw AppError.conflict(CONTRACT_MESSAGES.notActive);
@@ -94,13 +99,36 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
     return [{ before: bill, after: { ...rest, surplusRefunded: (bill.surplusRefunded ?? 0) + open } }];
   });
   const lastMonthBill = bills.find((bill) => bill.month === input.terminationDate.slice(0, 7));
-  const result = settlement(contract, input.terminationDate, input.damageCharges, owedOn('oneTimeCharge'), {
-    billedRent: lastMonthBill ? rentBilled(lastMonthBill) : undefined,
-    unpaidBills: owedOn('monthlyBill'),
-    meterUse: leaving.meterUse,
-    roundingStep: leaving.roundingStep,
-    openSurplus: refunded.reduce((sum, { before }) => sum + openSurplus(before), 0),
-  });
+  const damages = damageLines(input);
+  const computed = settlement(
+    contract,
+    input.terminationDate,
+    damages.reduce((sum, line) => sum + line.amount, 0),
+    owedOn('oneTimeCharge'),
+    {
+      billedRent: lastMonthBill ? rentBilled(lastMonthBill) : undefined,
+      unpaidBills: owedOn('monthlyBill'),
+      meterUse: leaving.meterUse,
+      roundingStep: leaving.roundingStep,
+      openSurplus: refunded.reduce((sum, { before }) => sum + openSurplus(before), 0),
+    },
+  );
+  // The tenant owes more than the deposit covers: a one-time charge asks it, paid as any charge.
+  const owedCharge = computed.refund < 0 ? liquidationCharge(actor, contract, -computed.refund) : undefined;
+  const result = {
+    ...computed,
+    ...(damages.length > 0 ? { damages } : {}),
+    ...owedLines(taken.map(({ before }) => before)),
+    ...(owedCharge
+      ? {
+          owedCharge: {
+            oneTimeChargeID: owedCharge.oneTimeChargeID,
+            billCode: owedCharge.billCode,
+            amount: owedCharge.amount,
+          },
+        }
+      : {}),
+  };
   // A draft of that month made before the end still asks its rent: the settlement charges it now.
   const draft = result.rentMonth
     ? await houseDocs<HouseScopedDoc>(deps).read(
@@ -138,6 +166,7 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
         ]
       : []),
     ...history.map((doc) => ({ op: 'create' as const, doc })),
+    ...(owedCharge ? [{ op: 'create' as const, doc: owedCharge }] : []),
     ...(draftWithoutRent
       ? [
           {
