@@ -73,6 +73,7 @@ export function liquidationCharge(actor: Actor, contract: ContractDoc, amount: n
     description: LIQUIDATION_CHARGE_DESCRIPTION,
     amount,
     billCode: billCode(oneTimeChargeID),
+    liquidation: true,
     createdOn: now.toISOString(),
     createdBy: actor.user.userID,
     dueDate: addDays(vietnamDate(now), BILL_DUE_DAYS),
