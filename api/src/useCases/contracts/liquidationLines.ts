@@ -15,7 +15,7 @@ import { billCode } from '../shared/billCodes.js';
 /** The lines a termination keeps for its liquidation document (docs/liquidation.md). */
 
 /** The description of the charge that asks what the tenant owes after the deposit. */
-export const LIQUIDATION_CHARGE_DESCRIPTION = 'Thanh lý hợp đồng: số tiền còn thiếu sau khi trừ cọc';
+const LIQUIDATION_CHARGE_DESCRIPTION = 'Thanh lý hợp đồng: số tiền còn thiếu sau khi trừ cọc';
 
 /** The damage lines typed (or one line from the single amount older clients send). */
 export function damageLines(
@@ -27,7 +27,7 @@ export function damageLines(
 }
 
 /** Each bill and charge the deposit pays, with what it still owed (the document lists them). */
-export function owedLines(
+function owedLines(
   docs: ReadonlyArray<MonthlyBillDoc | OneTimeChargeDoc>,
 ): Pick<Settlement, 'billsOwed' | 'chargesOwed'> {
   const bills = docs
@@ -59,7 +59,7 @@ function addDays(date: string, days: number): string {
  * the bank feed matches), is paid in cash, by VNPay or by transfer as any charge, and counts in the
  * house's totals when created.
  */
-export function liquidationCharge(actor: Actor, contract: ContractDoc, amount: number): OneTimeChargeDoc {
+function liquidationCharge(actor: Actor, contract: ContractDoc, amount: number): OneTimeChargeDoc {
   const now = actor.deps.now();
   const oneTimeChargeID = randomUUID();
   return {
@@ -81,4 +81,33 @@ export function liquidationCharge(actor: Actor, contract: ContractDoc, amount: n
     status: BILL_STATUS.unpaid,
     payments: [],
   };
+}
+
+/**
+ * The settlement with the liquidation's lines (each damage, bill and charge the deposit paid) and, when the
+ * tenant owes more than the deposit covers, the one-time charge that asks it (created with the end).
+ */
+export function withLiquidation(
+  actor: Actor,
+  contract: ContractDoc,
+  settled: Settlement,
+  damages: SettlementDamage[],
+  paidFromDeposit: ReadonlyArray<MonthlyBillDoc | OneTimeChargeDoc>,
+): { result: Settlement; owedCharge?: OneTimeChargeDoc } {
+  const owedCharge = settled.refund < 0 ? liquidationCharge(actor, contract, -settled.refund) : undefined;
+  const result: Settlement = {
+    ...settled,
+    ...(damages.length > 0 ? { damages } : {}),
+    ...owedLines(paidFromDeposit),
+    ...(owedCharge
+      ? {
+          owedCharge: {
+            oneTimeChargeID: owedCharge.oneTimeChargeID,
+            billCode: owedCharge.billCode,
+            amount: owedCharge.amount,
+          },
+        }
+      : {}),
+  };
+  return owedCharge ? { result, owedCharge } : { result };
 }

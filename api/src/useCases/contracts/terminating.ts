@@ -28,7 +28,7 @@ import { listInHouse, houseDocs } from '../shared/houseScope.js';
 import { entityView } from '../shared/views.js';
 import { recordChanges } from './history.js';
 import { moveOut } from './moveOut.js';
-import { damageLines, liquidationCharge, owedLines } from './liquidationLines.js';
+import { damageLines, withLiquidation } from './liquidationLines.js';
 
 /** Ending a contract early: `POST /odata/Contract/TerminateContract`. */
 
@@ -40,6 +40,45 @@ async function withoutRent(deps: Deps, houseID: string, ticket: RoomTicketDoc): 
     house?.billRounding ?? DEFAULT_BILL_ROUNDING,
   );
   return { ...ticket, lines, total: sumLines(lines) };
+}
+
+/** The contract the caller ends, if it may end on that day (within its term, or after it month to month). */
+async function endingContract(
+  actor: Actor,
+  contractID: string,
+  terminationDate: string,
+): Promise<ContractDoc> {
+  const contract = await contractForCaller(actor, contractID);
+  if (contract.status === CONTRACT_STATUS.terminated) throw AppError.conflict(CONTRACT_MESSAGES.notActive);
+  // A contract past its end runs month to month: it may end on any day after its end date.
+  const monthToMonth = runsMonthToMonth(contract, vietnamDate(actor.deps.now()));
+  if (terminationDate < contract.startDate || (!monthToMonth && terminationDate > contract.endDate)) {
+    throw AppError.validation([
+      { field: 'terminationDate', errorMessage: CONTRACT_MESSAGES.terminationOutsideTerm },
+    ]);
+  }
+  return contract;
+}
+
+/**
+ * The contract's charges and bills (what they still owe is taken from the deposit, and they are then paid
+ * by it, so nothing is asked twice) and its room.
+ */
+async function moneyDocsOf(deps: Deps, contract: ContractDoc) {
+  const [charges, bills, room] = await Promise.all([
+    listInHouse<OneTimeChargeDoc>(deps, contract.houseID, 'oneTimeCharge', {
+      op: 'eq',
+      field: 'contractID',
+      value: contract.contractID,
+    }),
+    listInHouse<MonthlyBillDoc>(deps, contract.houseID, 'monthlyBill', {
+      op: 'eq',
+      field: 'contractID',
+      value: contract.contractID,
+    }),
+    houseDocs<RoomDoc>(deps).read(contract.houseID, contract.roomID),
+  ]);
+  return { charges, bills, room };
 }
 
 /**
@@ -54,33 +93,8 @@ export async function terminateContract(
     Partial<Pick<ContractTerminateInput, 'damages' | 'damageCharges'>>,
 ) {
   const { deps } = actor;
-  const contract = await contractForCaller(actor, input.contractID);
-  if (contract.status === CONTRACT_STATUS.terminated) throw AppError.conflict(CONTRACT_MESSAGES.notActive);
-  // A contract past its end runs month to month: it may end on any day after its end date.
-  const monthToMonth = runsMonthToMonth(contract, vietnamDate(deps.now()));
-  if (
-    input.terminationDate < contract.startDate ||
-    (!monthToMonth && input.terminationDate > contract.endDate)
-  ) {
-    throw AppError.validation([
-      { field: 'terminationDate', errorMessage: CONTRACT_MESSAGES.terminationOutsideTerm },
-    ]);
-  }
-  // What the tenant still owes on one-time charges and issued bills is taken from the deposit (two
-  // queries); those are then paid by it, so nothing is asked twice.
-  const [charges, bills, room] = await Promise.all([
-    listInHouse<OneTimeChargeDoc>(deps, contract.houseID, 'oneTimeCharge', {
-      op: 'eq',
-      field: 'contractID',
-      value: contract.contractID,
-    }),
-    listInHouse<MonthlyBillDoc>(deps, contract.houseID, 'monthlyBill', {
-      op: 'eq',
-      field: 'contractID',
-      value: contract.contractID,
-    }),
-    houseDocs<RoomDoc>(deps).read(contract.houseID, contract.roomID),
-  ]);
+  const contract = await endingContract(actor, input.contractID, input.terminationDate);
+  const { charges, bills, room } = await moneyDocsOf(deps, contract);
   const leaving = await moveOut(deps, contract, room?.type === 'room' ? room : undefined, input);
   const now = deps.now().toISOString();
   const taken = [...charges, ...bills].flatMap((doc) => {
@@ -100,7 +114,7 @@ export async function terminateContract(
   });
   const lastMonthBill = bills.find((bill) => bill.month === input.terminationDate.slice(0, 7));
   const damages = damageLines(input);
-  const computed = settlement(
+  const settled = settlement(
     contract,
     input.terminationDate,
     damages.reduce((sum, line) => sum + line.amount, 0),
@@ -113,22 +127,13 @@ export async function terminateContract(
       openSurplus: refunded.reduce((sum, { before }) => sum + openSurplus(before), 0),
     },
   );
-  // The tenant owes more than the deposit covers: a one-time charge asks it, paid as any charge.
-  const owedCharge = computed.refund < 0 ? liquidationCharge(actor, contract, -computed.refund) : undefined;
-  const result = {
-    ...computed,
-    ...(damages.length > 0 ? { damages } : {}),
-    ...owedLines(taken.map(({ before }) => before)),
-    ...(owedCharge
-      ? {
-          owedCharge: {
-            oneTimeChargeID: owedCharge.oneTimeChargeID,
-            billCode: owedCharge.billCode,
-            amount: owedCharge.amount,
-          },
-        }
-      : {}),
-  };
+  const { result, owedCharge } = withLiquidation(
+    actor,
+    contract,
+    settled,
+    damages,
+    taken.map(({ before }) => before),
+  );
   // A draft of that month made before the end still asks its rent: the settlement charges it now.
   const draft = result.rentMonth
     ? await houseDocs<HouseScopedDoc>(deps).read(
