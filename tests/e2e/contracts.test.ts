@@ -752,6 +752,7 @@ describe('/contracts/{id} and its pages', () => {
     await settlement.getByRole('button', { name: 'Tải biên bản (PDF)' }).click();
     const pdfText = (await downloadedBytes(await pdfDownload)).toString('latin1');
     expect(pdfText.startsWith('%PDF')).toBe(true);
+    await settlement.evaluate((card) => card.scrollIntoView({ block: 'start' }));
     await pictureFor(page, 'liquidation-landlord-desktop');
 
     // The tenant, on their phone: the liquidation on their contract, with the pay button and the VietQR.
