@@ -54,6 +54,7 @@ export const CONTRACT_MESSAGES = {
   refundRecorded: 'Đã ghi nhận hoàn tiền cho người thuê',
   refundFailed: 'Ghi nhận hoàn tiền thất bại',
   refundNotEnded: 'Hợp đồng chưa kết thúc: chưa có quyết toán để hoàn tiền.',
+  liquidationNotEnded: 'Hợp đồng chưa kết thúc: chưa có biên bản thanh lý.',
   nothingToRefund: 'Quyết toán không có khoản nào phải hoàn lại cho người thuê.',
   alreadyRefunded: 'Khoản hoàn lại đã được ghi nhận trước đó.',
   refundBeforeEnd: 'Ngày hoàn tiền không được trước ngày kết thúc hợp đồng.',
@@ -143,18 +144,43 @@ export const contractUpdateSchema = z
   .strict();
 export type ContractUpdateInput = z.infer<typeof contractUpdateSchema>;
 
+/** At most this many damage lines on one liquidation. */
+export const SETTLEMENT_DAMAGES_MAX = 30;
+
+/** One damage line of a liquidation (a broken lock, a stained mattress), in đồng. */
+export const settlementDamageSchema = z
+  .object({
+    description: z
+      .string({ error: 'Nội dung bồi thường phải là chữ.' })
+      .trim()
+      .min(1, { error: 'Hãy ghi nội dung bồi thường.' })
+      .max(200, { error: 'Nội dung bồi thường tối đa 200 ký tự.' }),
+    amount: money('Số tiền bồi thường').min(1, { error: 'Số tiền bồi thường phải lớn hơn 0.' }),
+  })
+  .strict();
+export type SettlementDamage = z.infer<typeof settlementDamageSchema>;
+
 export const contractTerminateSchema = z
   .object({
     contractID: idField('Mã hợp đồng không hợp lệ.'),
     terminationDate: contractDate('Ngày kết thúc sớm'),
     reason: z.string().trim().min(1, { error: 'Hãy ghi lý do kết thúc sớm.' }).max(500),
-    /** Damage and other deductions from the deposit, in đồng. */
+    /** The damages, line by line (from the handover comparison or typed); each a line of the liquidation. */
+    damages: z
+      .array(settlementDamageSchema, { error: 'Danh sách bồi thường không hợp lệ.' })
+      .max(SETTLEMENT_DAMAGES_MAX, { error: `Tối đa ${SETTLEMENT_DAMAGES_MAX} khoản bồi thường.` })
+      .default([]),
+    /** Older clients: damages as one amount (one line "Tiền bồi thường"); not together with `damages`. */
     damageCharges: money('Tiền bồi thường').default(0),
     /** The meters on the day the tenant leaves; default: the last reading (nothing more is charged). */
     electricityIndex: meterIndex('Chỉ số điện').optional(),
     waterIndex: meterIndex('Chỉ số nước').optional(),
   })
-  .strict();
+  .strict()
+  .refine((input) => input.damageCharges === 0 || input.damages.length === 0, {
+    error: 'Ghi bồi thường theo từng khoản hoặc một số tiền, không cả hai.',
+    path: ['damageCharges'],
+  });
 export type ContractTerminateInput = z.infer<typeof contractTerminateSchema>;
 
 /** How the landlord gave back what the settlement owed the tenant. */
@@ -220,6 +246,20 @@ export const contractEntity = z.object({
       deposit: z.number(),
       proratedRent: z.number(),
       damageCharges: z.number(),
+      /** The damage lines (absent on settlements recorded before: `damageCharges` is then one line). */
+      damages: z.array(z.object({ description: z.string(), amount: z.number() })).optional(),
+      /** The issued bills the deposit paid, each with what it still owed then. */
+      billsOwed: z
+        .array(z.object({ monthlyBillID: z.string(), month: z.string(), amount: z.number() }))
+        .optional(),
+      /** The one-time charges the deposit paid, each with what it still owed then. */
+      chargesOwed: z
+        .array(z.object({ oneTimeChargeID: z.string(), description: z.string(), amount: z.number() }))
+        .optional(),
+      /** When the tenant owes after the deposit: the one-time charge that asks it (paid like any charge). */
+      owedCharge: z
+        .object({ oneTimeChargeID: z.string(), billCode: z.string(), amount: z.number() })
+        .optional(),
       meterUse: z
         .array(
           z.object({
@@ -371,122 +411,4 @@ export interface FileLink {
   blobName: string;
   url: string;
   expiresOn: string;
-}
-
-function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
-}
-
-/** What an early end settles (`POST /odata/Contract/TerminateContract`), in đồng. */
-export interface Settlement {
-  deposit: number;
-  /**
-   * The last month's rent for the days lived, less the rent a bill of that month already asked (negative:
-   * rent billed for days after the end, given back).
-   */
-  proratedRent: number;
-  damageCharges: number;
-  /** What is still owed on the contract's one-time charges (absent on settlements recorded before). */
-  unpaidCharges?: number;
-  /** What is still owed on the contract's issued bills, taken from the deposit (they are then paid). */
-  unpaidBills?: number;
-  /** The rent a bill of the termination month already asked (absent: none, or recorded before). */
-  billedRent?: number;
-  /** `yyyy-mm`: the month whose rent the settlement charges; that month's draft leaves rent out. */
-  rentMonth?: string;
-  /** The last use of the meters: from the last index billed to the one typed on leaving, at the house's prices. */
-  meterUse?: SettlementMeterUse[];
-  /** What the house's rounding step adds to (or takes from) what changes hands. */
-  rounding?: number;
-  /** The landlord recorded giving the refund back. */
-  refunded?: {
-    refundedOn: string;
-    method: RefundMethod;
-    note?: string;
-    recordedBy: string;
-    recordedOn: string;
-  };
-  /** Money paid beyond its bills that no later bill took: the landlord gives it back (absent: none). */
-  openSurplus?: number;
-  /** Negative when the tenant still owes money after the deposit. */
-  refund: number;
-}
-
-export interface SettlementMeterUse {
-  kind: 'electricity' | 'water';
-  fromIndex: number;
-  toIndex: number;
-  usage: number;
-  amount: number;
-}
-
-/**
- * `amount` rounded to the nearest multiple of `step` đồng, half up (1.500 → 2.000 with a step of 1.000,
- * -1.500 → -1.000). A step of 0 leaves it as it is.
- */
-export function roundToStep(amount: number, step: number): number {
-  if (step <= 0) return amount;
-  return Math.floor(amount / step + 0.5) * step;
-}
-
-/**
- * Early end of a contract: the rent of the last month is charged for the days lived in it (the
- * termination day included), the deposit pays for it, for the last use of the meters, for damages and for
- * what the contract's charges and issued bills still owe; the rest is given back. When a bill of that month
- * already asked rent, the settlement charges only the difference (a credit when the bill asked more). Money
- * paid beyond the bills that no later bill took (`openSurplus`) is given back with the deposit. Money is
- * whole đồng; the prorated rent is rounded to the nearest đồng, and what changes hands to the house's
- * rounding step (`roundingStep`, as its monthly bills: a `rounding` charge, positive or negative).
- */
-export function settlement(
-  contract: { rentFee: number; deposit: number },
-  terminationDate: string,
-  damageCharges: number,
-  unpaidCharges = 0,
-  bills: {
-    billedRent?: number | undefined;
-    unpaidBills?: number;
-    meterUse?: SettlementMeterUse[];
-    roundingStep?: number;
-    openSurplus?: number;
-  } = {},
-): Settlement & { unpaidCharges: number; unpaidBills: number } {
-  const [year, month, day] = terminationDate.split('-').map(Number) as [number, number, number];
-  const lived = Math.round((contract.rentFee * day) / daysInMonth(year, month));
-  const proratedRent = lived - (bills.billedRent ?? 0);
-  const unpaidBills = bills.unpaidBills ?? 0;
-  const meterUse = bills.meterUse ?? [];
-  const meterCharges = meterUse.reduce((sum, use) => sum + use.amount, 0);
-  const openSurplus = bills.openSurplus ?? 0;
-  const owed =
-    proratedRent +
-    meterCharges +
-    damageCharges +
-    unpaidCharges +
-    unpaidBills -
-    openSurplus -
-    contract.deposit;
-  const rounding = roundToStep(owed, bills.roundingStep ?? 0) - owed;
-  return {
-    deposit: contract.deposit,
-    proratedRent,
-    damageCharges,
-    unpaidCharges,
-    unpaidBills,
-    ...(bills.billedRent !== undefined
-      ? { billedRent: bills.billedRent }
-      : { rentMonth: terminationDate.slice(0, 7) }),
-    ...(meterUse.length > 0 ? { meterUse } : {}),
-    ...(rounding !== 0 ? { rounding } : {}),
-    ...(openSurplus ? { openSurplus } : {}),
-    refund:
-      contract.deposit -
-      proratedRent -
-      meterCharges -
-      damageCharges -
-      unpaidCharges -
-      unpaidBills +
-      openSurplus -
-      rounding,
-  };
 }

@@ -13,6 +13,7 @@ export * from './notifications.js';
 export * from './zaloToken.js';
 export * from './health.js';
 export * from './contracts.js';
+export * from './settlements.js';
 export * from './lessees.js';
 export * from './vehicles.js';
 export * from './reservations.js';

@@ -302,6 +302,7 @@ export const BILL_MESSAGES = {
   nothingToIssue: 'Không có phòng nào để phát hành hóa đơn.',
   contractNotActive: 'Hợp đồng không còn hiệu lực.',
   issueNotOfContract: 'Sự cố không thuộc hợp đồng này.',
+  chargeOfLiquidation: 'Khoản này là số tiền còn thiếu khi thanh lý hợp đồng nên không thể xóa.',
   chargePaid: 'Khoản phí đã được thanh toán (một phần hoặc toàn bộ) nên không thể xóa.',
   chargePaymentOpen:
     'Người thuê đang thanh toán khoản phí này qua VNPay: hãy đợi liên kết thanh toán hết hạn (15 phút) rồi xóa.',

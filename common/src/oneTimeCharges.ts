@@ -54,6 +54,8 @@ export const oneTimeChargeEntity = z.object({
   total: z.number(),
   billCode: z.string(),
   issueID: z.string().optional(),
+  /** The charge asks what the tenant owed after the deposit when this contract ended (not deletable). */
+  liquidation: z.boolean().optional(),
   createdOn: isoDateTime(),
   createdBy: z.string(),
   dueDate: isoDate(),

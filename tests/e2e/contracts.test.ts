@@ -63,6 +63,9 @@ function addMonths(isoDate: string, months: number): string {
   return target.toISOString().slice(0, 10);
 }
 
+/** The damages typed line by line when the contract ends early (3.000.000 + 450.000 ₫). */
+const DAMAGES = 3_450_000;
+
 function dmy(isoDate: string): string {
   const [year, month, day] = isoDate.split('-');
   return `${day}/${month}/${year}`;
@@ -628,7 +631,7 @@ describe('/contracts/{id} and its pages', () => {
     await tenant.getByTestId('not-found').waitFor();
   });
 
-  it('ends the contract early with damages: the live settlement, then the recorded one', async () => {
+  it('ends the contract early with damages line by line: the live settlement, the recorded one, then the liquidation for the landlord and the tenant', async () => {
     await page.goto(`/contracts/${journey.contractID}`);
     await page.getByRole('link', { name: 'Kết thúc sớm' }).click();
     await page.waitForURL((url) => url.pathname === `/contracts/earlyTerminate/${journey.contractID}`);
@@ -638,12 +641,19 @@ describe('/contracts/{id} and its pages', () => {
 
     const terminationDate = addDays(journey.startDate, 9);
     await fillDate(form, /^Ngày kết thúc/, addDays(journey.startDate, -1));
-    await form.getByLabel('Tiền bồi thường hư hỏng').focus();
+    await form.getByLabel('Lý do kết thúc sớm').focus();
     expect(await helperText(form, 'terminate-terminationDate')).toBe(
       'Ngày kết thúc sớm phải nằm trong thời hạn hợp đồng.',
     );
     await fillDate(form, /^Ngày kết thúc/, terminationDate);
-    await form.getByLabel('Tiền bồi thường hư hỏng').fill('450.000');
+    // The damages line by line (a handover comparison may suggest them; here they are typed).
+    await form.getByRole('button', { name: 'Thêm khoản bồi thường' }).click();
+    await form.getByLabel('Nội dung bồi thường 1').fill('Sơn lại toàn bộ phòng');
+    await form.getByLabel('Số tiền 1').fill('3.000.000');
+    await form.getByRole('button', { name: 'Thêm khoản bồi thường' }).click();
+    await form.getByLabel('Nội dung bồi thường 2').fill('Vỡ kính cửa sổ');
+    await form.getByLabel('Số tiền 2').fill('450.000');
+    expect(await textOf(form.getByTestId('damages-total'))).toBe('Tổng bồi thường: 3.450.000 ₫');
     await form.getByLabel('Lý do kết thúc sớm').fill('Chuyển công tác');
     // The final indexes start from the move-in ones (no reading since) and may not be lower.
     const finalElectricity = form.getByLabel('Chỉ số điện khi trả phòng');
@@ -665,7 +675,7 @@ describe('/contracts/{id} and its pages', () => {
     const [year, month, day] = terminationDate.split('-').map(Number) as [number, number, number];
     const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
     const prorated = Math.round((2_800_000 * day) / daysInMonth);
-    const previewRefund = 3_000_000 - prorated - 450_000;
+    const previewRefund = 3_000_000 - prorated - DAMAGES;
     // Then, once confirmed, the last use at the house's prices and its rounding (1.000 ₫ by default).
     const fees = await landlordApi<{ value: Array<{ unit: string; price: number }> }>(
       'GET',
@@ -674,10 +684,10 @@ describe('/contracts/{id} and its pages', () => {
     const priceOf = (unit: string) => fees.body.value.find((fee) => fee.unit === unit)?.price ?? 0;
     const electricityAmount = 12 * priceOf('kWh');
     const waterAmount = 2 * priceOf('m3');
-    const owed = prorated + electricityAmount + waterAmount + 450_000 - 3_000_000;
+    const owed = prorated + electricityAmount + waterAmount + DAMAGES - 3_000_000;
     const refund = -(Math.floor(owed / 1000 + 0.5) * 1000);
     const preview = page.getByTestId('settlement-preview');
-    await page.getByTestId('settlement-preview-damages').filter({ hasText: '450.000' }).waitFor();
+    await page.getByTestId('settlement-preview-damages').filter({ hasText: '3.450.000' }).waitFor();
     expect(await textOf(page.getByTestId('settlement-preview-deposit'))).toBe('3.000.000 ₫');
     expect(await textOf(page.getByTestId('settlement-preview-prorated'))).toBe(`− ${money(prorated)}`);
     expect(await textOf(page.getByTestId('settlement-preview-refund'))).toBe(money(Math.abs(previewRefund)));
@@ -694,6 +704,8 @@ describe('/contracts/{id} and its pages', () => {
     expect(phoneElectricity && phoneWater && phoneWater.y > phoneElectricity.y).toBe(true);
     await expectNoHorizontalScroll(phone);
     await pictureFor(phone, 'contracts-terminate-phone');
+    // One phone at a time: the tenant's comes later.
+    await phone.close();
 
     await form.getByRole('button', { name: 'Kết thúc hợp đồng' }).click();
     const confirm = page.getByRole('dialog', { name: 'Kết thúc hợp đồng sớm' });
@@ -703,7 +715,7 @@ describe('/contracts/{id} and its pages', () => {
     const recorded = page.getByRole('region', { name: 'Quyết toán đã ghi nhận' });
     await recorded.waitFor();
     expect(await textOf(recorded.getByTestId('settlement-recorded-prorated'))).toBe(`− ${money(prorated)}`);
-    expect(await textOf(recorded.getByTestId('settlement-recorded-damages'))).toBe('− 450.000 ₫');
+    expect(await textOf(recorded.getByTestId('settlement-recorded-damages'))).toBe('− 3.450.000 ₫');
     expect(await textOf(recorded.getByTestId('settlement-recorded-meter-electricity'))).toBe(
       `− ${money(electricityAmount)}`,
     );
@@ -715,11 +727,52 @@ describe('/contracts/{id} and its pages', () => {
 
     await recorded.getByRole('link', { name: 'Về hợp đồng' }).click();
     await page.getByTestId('contract-status').filter({ hasText: 'Đã kết thúc sớm' }).waitFor();
-    const settlement = page.getByRole('region', { name: 'Quyết toán khi kết thúc sớm' });
+    const settlement = page.getByRole('region', { name: 'Thanh lý hợp đồng' });
     expect(await textOf(settlement)).toContain(
       `Kết thúc ngày ${dmy(terminationDate)} · Lý do: Chuyển công tác`,
     );
-    expect(await textOf(settlement.getByTestId('contract-settlement-refund'))).toBe(money(Math.abs(refund)));
+    // The liquidation: its lines in order, then who owes whom (here the tenant: the damages are large).
+    expect(refund).toBeLessThan(0);
+    const labels = await settlement.getByTestId('liquidation-line-label').allTextContents();
+    expect(labels).toEqual([
+      `Tiền thuê đến ngày ${dmy(terminationDate)}`,
+      'Tiền điện lần cuối',
+      'Tiền nước lần cuối',
+      'Bồi thường: Sơn lại toàn bộ phòng',
+      'Bồi thường: Vỡ kính cửa sổ',
+      ...(owed !== -refund ? ['Làm tròn'] : []),
+      'Trừ tiền cọc',
+    ]);
+    expect(await textOf(settlement.getByTestId('liquidation-outcome'))).toBe(
+      `Người thuê còn phải trả${money(-refund)}`,
+    );
+    const code = await textOf(settlement.getByTestId('liquidation-code'));
+    expect(code).toMatch(/^NT[A-Z2-7]{8}$/);
+    const pdfDownload = page.waitForEvent('download');
+    await settlement.getByRole('button', { name: 'Tải biên bản (PDF)' }).click();
+    const pdfText = (await downloadedBytes(await pdfDownload)).toString('latin1');
+    expect(pdfText.startsWith('%PDF')).toBe(true);
+    await settlement.evaluate((card) => card.scrollIntoView({ block: 'start' }));
+    await pictureFor(page, 'liquidation-landlord-desktop');
+
+    // The tenant, on their phone: the liquidation on their contract, with the pay button and the VietQR.
+    const tenant = await phonePage();
+    await tenant.goto('/login');
+    await tenant.getByLabel('Tên đăng nhập').fill(journey.username);
+    await tenant.getByLabel('Mật khẩu', { exact: true }).fill(NEW_TENANT_PASSWORD);
+    await tenant.getByRole('button', { name: 'Đăng nhập' }).click();
+    await tenant.waitForURL((url) => url.pathname !== '/login');
+    await tenant.goto('/lesseeContract');
+    const own = tenant.getByRole('region', { name: 'Thanh lý hợp đồng' });
+    await own.getByTestId('liquidation').waitFor();
+    expect(await own.getByTestId('liquidation-line-label').allTextContents()).toEqual(labels);
+    expect(await textOf(own.getByTestId('liquidation-amount'))).toBe(money(-refund));
+    expect(await textOf(own.getByTestId('liquidation-code'))).toBe(code);
+    await own.getByRole('button', { name: 'Thanh toán' }).waitFor();
+    await own.getByTestId('liquidation-qr').waitFor();
+    await expectNoHorizontalScroll(tenant);
+    await own.getByTestId('liquidation-qr').scrollIntoViewIfNeeded();
+    await pictureFor(tenant, 'liquidation-tenant-phone');
     const actions = page.getByRole('navigation', { name: 'Thao tác với hợp đồng' });
     expect(await actions.getByRole('link', { name: 'Gia hạn' }).count()).toBe(0);
     expect(await actions.getByRole('link', { name: 'Kết thúc sớm' }).count()).toBe(0);

@@ -1138,7 +1138,7 @@ export async function runOp(world: World, op: Op): Promise<void> {
             contractID: contract.contractID,
             terminationDate: date,
             reason: 'Chuyển chỗ ở',
-            damageCharges: damage,
+            damages: damageLinesOf(damage),
             ...leaving.input,
           }),
       );
@@ -1649,6 +1649,25 @@ export function brokenInvariants(world: World): string[] {
       );
       continue;
     }
+    if (JSON.stringify(settled.damages ?? []) !== JSON.stringify(damageLinesOf(termination.damage))) {
+      fail(`contract ${contract.contractID}: damage lines ${JSON.stringify(settled.damages)}`);
+    }
+    // What the tenant owes after the deposit is asked by one charge of that amount; nothing else is asked.
+    const owedCharge = settled.owedCharge ? byID.get(settled.owedCharge.oneTimeChargeID) : undefined;
+    if (settled.refund < 0) {
+      if (
+        owedCharge?.type !== 'oneTimeCharge' ||
+        owedCharge.amount !== -settled.refund ||
+        owedCharge.contractID !== contract.contractID ||
+        owedCharge.billCode !== settled.owedCharge?.billCode
+      ) {
+        fail(
+          `contract ${contract.contractID}: owes ${-settled.refund} ₫, asked by ${JSON.stringify(owedCharge)}`,
+        );
+      }
+    } else if (settled.owedCharge) {
+      fail(`contract ${contract.contractID}: refund ${settled.refund} ₫ yet a charge asks the tenant`);
+    }
     if ((settled.unpaidCharges ?? 0) !== termination.unpaidCharges) {
       fail(
         `contract ${contract.contractID}: settlement takes ${settled.unpaidCharges} ₫ of charges, ${termination.unpaidCharges} ₫ were owed`,
@@ -1776,6 +1795,17 @@ export function brokenInvariants(world: World): string[] {
     );
   if (held !== heldExpected) fail(`deposits held ${held} ₫, expected ${heldExpected} ₫`);
   return problems;
+}
+
+/** The damages as the landlord types them: one line, or two when there is enough to split. */
+function damageLinesOf(damage: number): Array<{ description: string; amount: number }> {
+  if (damage <= 0) return [];
+  const first = Math.floor(damage / 3);
+  if (first <= 0) return [{ description: 'Vỡ kính cửa sổ', amount: damage }];
+  return [
+    { description: 'Vỡ kính cửa sổ', amount: first },
+    { description: 'Sơn lại tường', amount: damage - first },
+  ];
 }
 
 function sortKeys(months: MonthlyTotals): Array<[string, Array<[string, number]>]> {

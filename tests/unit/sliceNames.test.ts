@@ -69,6 +69,7 @@ const COMMON_HELPERS: Record<string, string> = {
   passwords: 'password rules (auth, staff, password recovery)',
   citizenIdQr: 'the CCCD QR reader, used by lessees and contracts',
   vietQr: 'the VietQR payload of bills and charges',
+  settlements: 'the money of a contract’s end (contracts) and its liquidation document',
   vietQrBanks: 'the NAPAS VietQR bank list (data, with its source and date)',
   guestBills: 'what a guest bill link shows (functions/guestBills)',
 };

@@ -263,6 +263,12 @@ describe('the settlement of an early end', () => {
       // No bill of November yet: the settlement charges its rent, and its draft will not.
       rentMonth: '2026-11',
       refund: 950_000,
+      damages: [{ description: 'Tiền bồi thường', amount: 100_000 }],
+      // Two charges created in the same instant: in either order.
+      chargesOwed: expect.arrayContaining([
+        expect.objectContaining({ amount: 300_000 }),
+        expect.objectContaining({ amount: 150_000 }),
+      ]) as unknown,
     });
   });
 });

@@ -103,6 +103,10 @@ describe('the settlement takes from the deposit what is owed, and it is then pai
       unpaidCharges: 500_000,
       unpaidBills: 2_194_000,
       refund: 6_000_000 + 1_000_000 - 100_000 - 500_000 - 2_194_000,
+      // The liquidation lists each damage, bill and charge the deposit paid.
+      damages: [{ description: 'Tiền bồi thường', amount: 100_000 }],
+      billsOwed: [{ monthlyBillID: bill.id, month: MONTH, amount: 2_194_000 }],
+      chargesOwed: [{ oneTimeChargeID: charge.oneTimeChargeID, description: 'Thay khóa', amount: 500_000 }],
     });
     const paidBill = (await houseDocs<MonthlyBillDoc>(deps).read(house.houseID, bill.id)) as MonthlyBillDoc;
     expect(paidBill).toMatchObject({ status: BILL_STATUS.paid, paidAmount: 3_194_000 });

@@ -7,7 +7,12 @@ import {
   VEHICLE_MESSAGES,
   type ContractCreateInput,
   type RoomStatusCode,
+  type Liquidation,
+  LIQUIDATION_OUTCOME_LABELS,
+  REFUND_METHOD_LABELS,
 } from '@nhatro/common';
+import { type DocumentBlock, contractNumber, displayDate, displayMoney } from './contractDocuments.js';
+import { moneyInWords } from './shared/moneyWords.js';
 import { AppError } from './shared/errors.js';
 import { lesseeDateProblem, lesseeSearchText, newLesseeNotes } from './lessees.js';
 import type {
@@ -246,4 +251,100 @@ export function paidFromDeposit<T extends MonthlyBillDoc | OneTimeChargeDoc>(
 /** The rent a bill asked (its rent lines). */
 export function rentBilled(bill: MonthlyBillDoc): number {
   return bill.billDetails.filter((line) => line.kind === 'rent').reduce((sum, line) => sum + line.amount, 0);
+}
+
+/** A signed amount as the document prints it: "− 1.000.000" for what is in the tenant's favour. */
+function signedMoney(amount: number): string {
+  return amount < 0 ? `− ${displayMoney(-amount)}` : displayMoney(amount);
+}
+
+/**
+ * "BIÊN BẢN THANH LÝ HỢP ĐỒNG" (A4): the two sides, the room and the day the contract ended, the lines
+ * (rent to the day, the last meters, unpaid bills and charges, damages, rounding, deposit, credit), who
+ * owes whom how much in figures and words, how it is paid (the charge's code and VietQR) or was given
+ * back, and the two signatures.
+ */
+export function liquidationDocument(
+  liquidation: Liquidation,
+  lessor: { fullName: string },
+  bank?: { bankName: string; accountNumber: string; accountHolder?: string },
+): DocumentBlock[] {
+  const { outcome, amount, owedCharge, refunded } = liquidation;
+  const blocks: DocumentBlock[] = [
+    { kind: 'center', text: 'CỘNG HÒA XÃ HỘI CHỦ NGHĨA VIỆT NAM', bold: true },
+    { kind: 'center', text: 'Độc lập – Tự do – Hạnh phúc', size: 'small' },
+    { kind: 'center', text: 'BIÊN BẢN THANH LÝ HỢP ĐỒNG', bold: true, size: 'title' },
+    {
+      kind: 'center',
+      text: `Hợp đồng thuê phòng số ${contractNumber(liquidation.contractID)}/HĐTP`,
+      size: 'small',
+    },
+    {
+      kind: 'fields',
+      rows: [
+        ['Bên cho thuê (Bên A)', lessor.fullName],
+        ...(liquidation.tenantName ? [['Bên thuê (Bên B)', liquidation.tenantName] as [string, string]] : []),
+        ['Nhà trọ', `${liquidation.houseName} – ${liquidation.houseAddress}`],
+        ['Phòng', liquidation.roomName],
+        ['Ngày kết thúc hợp đồng', displayDate(liquidation.terminatedOn)],
+        ...(liquidation.terminationReason
+          ? [['Lý do', liquidation.terminationReason] as [string, string]]
+          : []),
+      ],
+    },
+    { kind: 'heading', text: 'Các khoản thanh lý' },
+    {
+      kind: 'table',
+      columns: ['Khoản', 'Chi tiết', 'Số tiền (đồng)'],
+      widths: [0.5, 0.28, 0.22],
+      align: ['left', 'left', 'right'],
+      rows: liquidation.lines.map((line) => [line.label, line.detail ?? '', signedMoney(line.amount)]),
+    },
+    {
+      kind: 'fields',
+      rows: [
+        [LIQUIDATION_OUTCOME_LABELS[outcome], `${displayMoney(amount)} đồng`],
+        ...(amount > 0 ? [['Bằng chữ', moneyInWords(amount)] as [string, string]] : []),
+      ],
+    },
+  ];
+  if (owedCharge) {
+    const rows: Array<[string, string]> = [
+      ['Đã thanh toán', `${displayMoney(owedCharge.paidAmount)} đồng`],
+      ['Còn phải trả', `${displayMoney(owedCharge.owed)} đồng`],
+    ];
+    blocks.push({ kind: 'fields', rows });
+    if (owedCharge.transferQR && owedCharge.owed > 0) {
+      const bankRows: Array<[string, string]> = [];
+      if (bank) bankRows.push(['Ngân hàng', bank.bankName], ['Số tài khoản', bank.accountNumber]);
+      if (bank?.accountHolder) bankRows.push(['Chủ tài khoản', bank.accountHolder]);
+      bankRows.push(['Số tiền', `${displayMoney(owedCharge.owed)} đồng`], ['Nội dung', owedCharge.billCode]);
+      blocks.push({
+        kind: 'qr',
+        text: owedCharge.transferQR,
+        caption: `Quét mã để chuyển khoản – nội dung: ${owedCharge.billCode}`,
+        rows: bankRows,
+      });
+    }
+  }
+  if (outcome === 'landlordRefunds') {
+    blocks.push({
+      kind: 'text',
+      text: refunded
+        ? `Bên A đã hoàn lại ${displayMoney(amount)} đồng cho Bên B ngày ${displayDate(refunded.refundedOn)} (${REFUND_METHOD_LABELS[refunded.method]}${refunded.note ? `: ${refunded.note}` : ''}).`
+        : `Bên A hoàn lại ${displayMoney(amount)} đồng cho Bên B; chưa ghi nhận đã hoàn tiền.`,
+    });
+  }
+  blocks.push(
+    {
+      kind: 'text',
+      text: 'Hai bên đã đối chiếu các khoản trên, đồng ý thanh lý hợp đồng và không còn khiếu nại gì khác.',
+    },
+    {
+      kind: 'signatures',
+      lessor: { title: 'BÊN A', name: lessor.fullName },
+      lessee: { title: 'BÊN B', name: liquidation.tenantName ?? '' },
+    },
+  );
+  return blocks;
 }

@@ -11,8 +11,10 @@ import { readJson } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { defineODataEntity, expandsAny } from '../http/odata.js';
 import { json } from '../http/replies.js';
+import { requireID } from '../useCases/shared/houseScope.js';
 import { terminateContract } from '../useCases/contracts/terminating.js';
 import { recordRefund } from '../useCases/contracts/refunding.js';
+import { getLiquidation, liquidationPdf } from '../useCases/contracts/liquidation.js';
 import { updateContract } from '../useCases/contracts/changing.js';
 import { createContract } from '../useCases/contracts/creating.js';
 import { listContractChanges, getContract, listContracts } from '../useCases/contracts/reading.js';
@@ -60,6 +62,45 @@ defineEndpoint({
   permission: { area: 'contract', level: LEVEL.update },
   async handle({ req, actor }) {
     return json(200, await recordRefund(actor, await readJson(req, contractRefundSchema)));
+  },
+});
+
+/**
+ * `GET /odata/Contract/Liquidation?contractID=…`: the liquidation of an ended contract (its lines, who owes
+ * whom, the charge that asks what the tenant owes, the refund). The landlord, staff and that contract's
+ * tenant. The name sorts before `contractGet` so Azure tries it first too.
+ */
+defineEndpoint({
+  name: 'contractEndLiquidation',
+  route: 'odata/Contract/Liquidation',
+  methods: ['GET'],
+  permission: { area: 'contract', level: LEVEL.read },
+  async handle({ req, actor }) {
+    const id = requireID(req.query.get('contractID') ?? undefined, 'Mã hợp đồng');
+    return json(200, await getLiquidation(actor, id));
+  },
+});
+
+/** `GET /api/Contract/LiquidationPdf?contractID=…`: "BIÊN BẢN THANH LÝ HỢP ĐỒNG" (A4 PDF). */
+defineEndpoint({
+  name: 'contractEndLiquidationPdf',
+  route: 'api/Contract/LiquidationPdf',
+  methods: ['GET'],
+  permission: { area: 'contract', level: LEVEL.read },
+  async handle({ req, actor }) {
+    const id = requireID(req.query.get('contractID') ?? undefined, 'Mã hợp đồng');
+    const { pdf, fileName } = await liquidationPdf(actor, id);
+    return {
+      status: 200,
+      body: pdf,
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="${fileName}"`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+        'Access-Control-Expose-Headers': 'Content-Disposition',
+      },
+    };
   },
 });
 

@@ -155,6 +155,8 @@ export async function payOneTimeCharge(
 export async function deleteOneTimeCharge(actor: Actor, oneTimeChargeID: string): Promise<void> {
   const { doc } = await billingDocForCaller<OneTimeChargeDoc>(actor, 'oneTimeCharge', oneTimeChargeID);
   if (doc.paidAmount > 0 || doc.payments.length > 0) throw AppError.conflict(BILL_MESSAGES.chargePaid);
+  // What the tenant owes after the deposit stays asked: the liquidation document shows it.
+  if (doc.liquidation) throw AppError.conflict(BILL_MESSAGES.chargeOfLiquidation);
   // A payment link still open may be paid this minute: its money would then have nothing to land on.
   const open = await listInHouse<PaymentDoc>(actor.deps, doc.houseID, 'payment', {
     op: 'and',

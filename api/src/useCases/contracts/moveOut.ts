@@ -44,7 +44,7 @@ export async function moveOut(
   deps: Deps,
   contract: ContractDoc,
   room: RoomDoc | undefined,
-  input: ContractTerminateInput,
+  input: Pick<ContractTerminateInput, 'electricityIndex' | 'waterIndex'>,
 ): Promise<MoveOut> {
   const { houseID } = contract;
   const house = await houseDocs<HouseDoc>(deps).read(houseID, houseID);

@@ -28,6 +28,7 @@ import { listInHouse, houseDocs } from '../shared/houseScope.js';
 import { entityView } from '../shared/views.js';
 import { recordChanges } from './history.js';
 import { moveOut } from './moveOut.js';
+import { damageLines, withLiquidation } from './liquidationLines.js';
 
 /** Ending a contract early: `POST /odata/Contract/TerminateContract`. */
 
@@ -41,28 +42,29 @@ async function withoutRent(deps: Deps, houseID: string, ticket: RoomTicketDoc): 
   return { ...ticket, lines, total: sumLines(lines) };
 }
 
-/**
- * Ends a contract (early, or any day after its end when it runs month to month): the settlement (deposit
- * less the last month's rent for the days lived not yet billed, damages, and what its one-time charges and
- * issued bills still owe) is recorded, those charges and bills are paid from the deposit ('deposit'
- * payments), the room is empty again and the tenant's account no longer opens the contract.
- */
-export async function terminateContract(actor: Actor, input: ContractTerminateInput) {
-  const { deps } = actor;
-  const contract = await contractForCaller(actor, input.contractID);
+/** The contract the caller ends, if it may end on that day (within its term, or after it month to month). */
+async function endingContract(
+  actor: Actor,
+  contractID: string,
+  terminationDate: string,
+): Promise<ContractDoc> {
+  const contract = await contractForCaller(actor, contractID);
   if (contract.status === CONTRACT_STATUS.terminated) throw AppError.conflict(CONTRACT_MESSAGES.notActive);
   // A contract past its end runs month to month: it may end on any day after its end date.
-  const monthToMonth = runsMonthToMonth(contract, vietnamDate(deps.now()));
-  if (
-    input.terminationDate < contract.startDate ||
-    (!monthToMonth && input.terminationDate > contract.endDate)
-  ) {
+  const monthToMonth = runsMonthToMonth(contract, vietnamDate(actor.deps.now()));
+  if (terminationDate < contract.startDate || (!monthToMonth && terminationDate > contract.endDate)) {
     throw AppError.validation([
       { field: 'terminationDate', errorMessage: CONTRACT_MESSAGES.terminationOutsideTerm },
     ]);
   }
-  // What the tenant still owes on one-time charges and issued bills is taken from the deposit (two
-  // queries); those are then paid by it, so nothing is asked twice.
+  return contract;
+}
+
+/**
+ * The contract's charges and bills (what they still owe is taken from the deposit, and they are then paid
+ * by it, so nothing is asked twice) and its room.
+ */
+async function moneyDocsOf(deps: Deps, contract: ContractDoc) {
   const [charges, bills, room] = await Promise.all([
     listInHouse<OneTimeChargeDoc>(deps, contract.houseID, 'oneTimeCharge', {
       op: 'eq',
@@ -76,6 +78,23 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
     }),
     houseDocs<RoomDoc>(deps).read(contract.houseID, contract.roomID),
   ]);
+  return { charges, bills, room };
+}
+
+/**
+ * Ends a contract (early, or any day after its end when it runs month to month): the settlement (deposit
+ * less the last month's rent for the days lived not yet billed, damages, and what its one-time charges and
+ * issued bills still owe) is recorded, those charges and bills are paid from the deposit ('deposit'
+ * payments), the room is empty again and the tenant's account no longer opens the contract.
+ */
+export async function terminateContract(
+  actor: Actor,
+  input: Omit<ContractTerminateInput, 'damages' | 'damageCharges'> &
+    Partial<Pick<ContractTerminateInput, 'damages' | 'damageCharges'>>,
+) {
+  const { deps } = actor;
+  const contract = await endingContract(actor, input.contractID, input.terminationDate);
+  const { charges, bills, room } = await moneyDocsOf(deps, contract);
   const leaving = await moveOut(deps, contract, room?.type === 'room' ? room : undefined, input);
   const now = deps.now().toISOString();
   const taken = [...charges, ...bills].flatMap((doc) => {
@@ -94,13 +113,27 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
     return [{ before: bill, after: { ...rest, surplusRefunded: (bill.surplusRefunded ?? 0) + open } }];
   });
   const lastMonthBill = bills.find((bill) => bill.month === input.terminationDate.slice(0, 7));
-  const result = settlement(contract, input.terminationDate, input.damageCharges, owedOn('oneTimeCharge'), {
-    billedRent: lastMonthBill ? rentBilled(lastMonthBill) : undefined,
-    unpaidBills: owedOn('monthlyBill'),
-    meterUse: leaving.meterUse,
-    roundingStep: leaving.roundingStep,
-    openSurplus: refunded.reduce((sum, { before }) => sum + openSurplus(before), 0),
-  });
+  const damages = damageLines(input);
+  const settled = settlement(
+    contract,
+    input.terminationDate,
+    damages.reduce((sum, line) => sum + line.amount, 0),
+    owedOn('oneTimeCharge'),
+    {
+      billedRent: lastMonthBill ? rentBilled(lastMonthBill) : undefined,
+      unpaidBills: owedOn('monthlyBill'),
+      meterUse: leaving.meterUse,
+      roundingStep: leaving.roundingStep,
+      openSurplus: refunded.reduce((sum, { before }) => sum + openSurplus(before), 0),
+    },
+  );
+  const { result, owedCharge } = withLiquidation(
+    actor,
+    contract,
+    settled,
+    damages,
+    taken.map(({ before }) => before),
+  );
   // A draft of that month made before the end still asks its rent: the settlement charges it now.
   const draft = result.rentMonth
     ? await houseDocs<HouseScopedDoc>(deps).read(
@@ -138,6 +171,7 @@ export async function terminateContract(actor: Actor, input: ContractTerminateIn
         ]
       : []),
     ...history.map((doc) => ({ op: 'create' as const, doc })),
+    ...(owedCharge ? [{ op: 'create' as const, doc: owedCharge }] : []),
     ...(draftWithoutRent
       ? [
           {

@@ -15,8 +15,9 @@ import { ItemList } from '../../components/ItemList';
 import { EmptyLine, SectionCard } from '../../components/SectionCard';
 import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
 import { paths } from '../../lib/paths';
-import { Facts, SettlementFacts } from './SettlementFacts';
+import { Facts } from './SettlementFacts';
 import { RefundSection } from './RefundSection';
+import { LiquidationDocument } from './LiquidationDocument';
 import { useHouseServices, type ContractDetails } from './contractsApi';
 import { formatDay, sortFees } from './contractRules';
 
@@ -134,16 +135,12 @@ export function TermsSections({ contract }: { contract: ContractDetails }) {
         />
       </SectionCard>
       {contract.settlement !== undefined && (
-        <SectionCard
-          id="contract-settlement"
-          title="Quyết toán khi kết thúc sớm"
-          testId="contract-settlement"
-        >
+        <SectionCard id="contract-settlement" title="Thanh lý hợp đồng" testId="contract-settlement">
           <Typography variant="body2" sx={{ mb: 1.5 }}>
             Kết thúc ngày <strong>{formatDay(contract.terminatedOn)}</strong>
             {contract.terminationReason ? ` · Lý do: ${contract.terminationReason}` : ''}
           </Typography>
-          <SettlementFacts settlement={contract.settlement} testIdPrefix="contract-settlement" />
+          <LiquidationDocument contractID={contract.contractID} viewer="landlord" />
           <RefundSection contract={contract} />
         </SectionCard>
       )}

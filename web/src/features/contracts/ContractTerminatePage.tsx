@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -15,6 +14,7 @@ import {
   settlement,
   type Contract,
   type MeterKind,
+  type SettlementDamage,
 } from '@nhatro/common';
 import { useState, type FormEvent } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
@@ -36,8 +36,9 @@ import { formatDay, isIsoDate } from './contractRules';
 import { DateField } from '../../components/dates/DateField';
 import { meterIndexProblem } from './contractDraft';
 import { MeterIndexField } from './MeterIndexField';
+import { DamagesEditor, damageProblems, damageRowsOf, damagesOf, type DamageRow } from './DamagesEditor';
 
-type Field = 'terminationDate' | 'reason' | 'damageCharges' | 'electricityIndex' | 'waterIndex';
+type Field = 'terminationDate' | 'reason' | 'electricityIndex' | 'waterIndex';
 
 const KINDS = ['electricity', 'water'] as const;
 
@@ -64,10 +65,6 @@ function validate(values: Record<Field, string>, contract: ContractDetails): Par
   }
   const reason = shape.reason.safeParse(values.reason);
   if (!reason.success) errors.reason = reason.error.issues[0]?.message;
-  if (values.damageCharges.trim() !== '') {
-    const damages = shape.damageCharges.safeParse(parseVietnameseNumber(values.damageCharges.trim()));
-    if (!damages.success) errors.damageCharges = damages.error.issues[0]?.message;
-  }
   const last = lastIndexesOf(contract);
   for (const kind of KINDS) {
     const problem = meterIndexProblem(
@@ -91,13 +88,12 @@ function finalIndexesOf(values: Record<Field, string>): { electricityIndex?: num
   return indexes;
 }
 
-function damagesOf(text: string): number {
-  const value = parseVietnameseNumber(text.trim());
-  return value !== undefined && Number.isFinite(value) && value >= 0 ? Math.round(value) : 0;
-}
-
 /** The early end's values and checks, the settlement they give, and ending the contract once confirmed. */
-function useTerminateForm(contract: ContractDetails, onTerminated: (ended: Contract) => void) {
+function useTerminateForm(
+  contract: ContractDetails,
+  onTerminated: (ended: Contract) => void,
+  initialDamages: readonly SettlementDamage[],
+) {
   const today = vietnamToday();
   // Today is within the term, or past its end (month to month: any day after the end may be chosen).
   const defaultDate = today < contract.startDate ? contract.startDate : today;
@@ -105,10 +101,12 @@ function useTerminateForm(contract: ContractDetails, onTerminated: (ended: Contr
   const [values, setValues] = useState<Record<Field, string>>({
     terminationDate: defaultDate,
     reason: '',
-    damageCharges: '0',
     electricityIndex: last.electricity === undefined ? '' : String(last.electricity),
     waterIndex: last.water === undefined ? '' : String(last.water),
   });
+  const [damageRows, setDamageRows] = useState<DamageRow[]>(() => damageRowsOf(initialDamages));
+  const damagesValid = damageProblems(damageRows).every((problem) => Object.keys(problem).length === 0);
+  const damageTotal = damagesOf(damageRows).reduce((sum, line) => sum + line.amount, 0);
   const shown = useLeftFields<Field>();
   const [submitted, setSubmitted] = useState(false);
   const [confirmOpen, setConfirmOpen] = useState(false);
@@ -122,14 +120,12 @@ function useTerminateForm(contract: ContractDetails, onTerminated: (ended: Contr
     setValues((current) => ({ ...current, [field]: value }));
   };
   const preview =
-    errors.terminationDate === undefined
-      ? settlement(contract, values.terminationDate, damagesOf(values.damageCharges))
-      : null;
+    errors.terminationDate === undefined ? settlement(contract, values.terminationDate, damageTotal) : null;
 
   const review = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setSubmitted(true);
-    if (Object.keys(errors).length === 0) setConfirmOpen(true);
+    if (Object.keys(errors).length === 0 && damagesValid) setConfirmOpen(true);
   };
 
   const terminate = async () => {
@@ -140,7 +136,7 @@ function useTerminateForm(contract: ContractDetails, onTerminated: (ended: Contr
         contractID: contract.contractID,
         terminationDate: values.terminationDate,
         reason: values.reason.trim(),
-        damageCharges: damagesOf(values.damageCharges),
+        damages: damagesOf(damageRows),
         ...finalIndexesOf(values),
       });
       notify.success(CONTRACT_MESSAGES.terminated);
@@ -161,6 +157,9 @@ function useTerminateForm(contract: ContractDetails, onTerminated: (ended: Contr
 
   return {
     values,
+    damageRows,
+    setDamageRows,
+    showDamageProblems: submitted,
     set,
     touch,
     visible,
@@ -237,15 +236,15 @@ function TerminateFields({
   visible,
   isSaving,
   contract,
-  money,
+  damages,
 }: {
+  damages: { rows: DamageRow[]; onChange: (rows: DamageRow[]) => void; showProblems: boolean };
   values: Record<Field, string>;
   set: (field: Field, value: string) => void;
   touch: (field: Field) => void;
   visible: (field: Field) => string | undefined;
   isSaving: boolean;
   contract: ContractDetails;
-  money: number | undefined;
 }) {
   return (
     <>
@@ -267,24 +266,11 @@ function TerminateFields({
           ? {}
           : { max: contract.endDate })}
       />
-      <TextField
-        id="terminate-damageCharges"
-        label="Tiền bồi thường hư hỏng"
-        value={values.damageCharges}
-        onChange={(event) => set('damageCharges', event.target.value)}
-        onBlur={() => touch('damageCharges')}
-        error={visible('damageCharges') !== undefined}
-        helperText={reservedHelperText(
-          visible('damageCharges') ??
-            (money !== undefined && Number.isFinite(money) ? formatMoney(money) : undefined),
-        )}
+      <DamagesEditor
+        rows={damages.rows}
+        onChange={damages.onChange}
+        showProblems={damages.showProblems}
         disabled={isSaving}
-        fullWidth
-        autoComplete="off"
-        slotProps={{
-          htmlInput: { 'data-testid': 'terminate-damageCharges', inputMode: 'numeric' },
-          input: { endAdornment: <InputAdornment position="end">₫</InputAdornment> },
-        }}
       />
       <Box
         sx={{
@@ -330,12 +316,17 @@ function TerminateFields({
 function TerminateForm({
   contract,
   onTerminated,
+  initialDamages,
 }: {
   contract: ContractDetails;
   onTerminated: (ended: Contract) => void;
+  initialDamages: readonly SettlementDamage[];
 }) {
   const {
     values,
+    damageRows,
+    setDamageRows,
+    showDamageProblems,
     set,
     touch,
     visible,
@@ -347,8 +338,7 @@ function TerminateForm({
     setConfirmOpen,
     isSaving,
     failure,
-  } = useTerminateForm(contract, onTerminated);
-  const money = parseVietnameseNumber(values.damageCharges.trim());
+  } = useTerminateForm(contract, onTerminated, initialDamages);
   return (
     <Box
       sx={{
@@ -382,7 +372,7 @@ function TerminateForm({
           visible={visible}
           isSaving={isSaving}
           contract={contract}
-          money={money}
+          damages={{ rows: damageRows, onChange: setDamageRows, showProblems: showDamageProblems }}
         />
         {failure !== null && (
           <Alert severity="error" data-testid="terminate-error">
@@ -443,7 +433,13 @@ function TerminatedSummary({ contract }: { contract: Contract }) {
   );
 }
 
-function TerminateContent({ contract }: { contract: ContractDetails }) {
+function TerminateContent({
+  contract,
+  initialDamages,
+}: {
+  contract: ContractDetails;
+  initialDamages: readonly SettlementDamage[];
+}) {
   const [ended, setEnded] = useState<Contract | null>(null);
   const shown = ended ?? (contract.status === CONTRACT_STATUS.terminated ? contract : null);
   return (
@@ -453,18 +449,27 @@ function TerminateContent({ contract }: { contract: ContractDetails }) {
       {shown !== null ? (
         <TerminatedSummary contract={shown} />
       ) : (
-        <TerminateForm contract={contract} onTerminated={setEnded} />
+        <TerminateForm contract={contract} onTerminated={setEnded} initialDamages={initialDamages} />
       )}
     </>
   );
 }
 
-/** /contracts/earlyTerminate/{id}: the date, reason and damages, with the settlement before and after. */
-export function ContractTerminatePage() {
+/**
+ * /contracts/earlyTerminate/{id}: the date, reason and damages (line by line, starting from
+ * `initialDamages`: e.g. what a handover comparison suggests), with the settlement before and after.
+ */
+export function ContractTerminatePage({
+  initialDamages = [],
+}: {
+  initialDamages?: readonly SettlementDamage[];
+}) {
   return (
     <Box data-testid="contract-terminate-page">
       <ContractFrame title="Kết thúc hợp đồng sớm" back="contract">
-        {(contract) => <TerminateContent key={contract.contractID} contract={contract} />}
+        {(contract) => (
+          <TerminateContent key={contract.contractID} contract={contract} initialDamages={initialDamages} />
+        )}
       </ContractFrame>
     </Box>
   );

@@ -31,6 +31,7 @@ import {
   type OwnContract,
 } from '../../lib/api/resources/ownContracts';
 import { ItemList } from '../../components/ItemList';
+import { LiquidationDocument } from './LiquidationDocument';
 import {
   DetailGrid,
   Line,
@@ -292,6 +293,13 @@ function ContractView({ contract }: { contract: OwnContract }) {
         }
       />
       {!isActive && <EndedNotice contract={contract} />}
+      {contract.settlement !== undefined && (
+        <Box sx={{ mb: 2 }}>
+          <SectionCard id="tenant-liquidation" title="Thanh lý hợp đồng" testId="tenant-liquidation">
+            <LiquidationDocument contractID={contract.contractID} viewer="tenant" />
+          </SectionCard>
+        </Box>
+      )}
       <Box
         sx={{
           display: 'grid',

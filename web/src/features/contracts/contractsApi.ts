@@ -10,13 +10,16 @@ import type {
   GuestLink,
   LesseeInfo,
   LessorInfo,
+  Liquidation,
+  SettlementDamage,
   RepresentativeAccount,
   Room,
   TenancyLinkSent,
   Vehicle,
 } from '@nhatro/common';
 import useSWR, { mutate, type SWRResponse } from 'swr';
-import { apiRequest, fetchAllPages, type ODataCollection } from '../../lib/api';
+import { apiRequest, apiUrl, ApiError, fetchAllPages, type ODataCollection } from '../../lib/api';
+import { getAccessToken } from '../../lib/session';
 import { swrOptions, useApiResource } from '../../lib/api/swr';
 
 const enc = encodeURIComponent;
@@ -88,6 +91,7 @@ export const contractKeys = {
   changes: (contractID: string, page: number, pageSize: number) =>
     `/odata/ContractChanges?contractID=${enc(contractID)}&$count=true&$top=${pageSize}&$skip=${page * pageSize}`,
   imageVersions: (contractID: string) => `/odata/ContractImageVersion?contractID=${enc(contractID)}`,
+  liquidation: (contractID: string) => `/odata/Contract/Liquidation?contractID=${enc(contractID)}`,
   /** Starts like the rooms slice's keys, so its revalidation after a change reaches this list too. */
   rooms: (houseID: string) =>
     `/odata/Room?houseID=${enc(houseID)}&$select=roomID,roomName,status,price,floor,currentElectricityIndex,currentWaterIndex&$top=1000`,
@@ -143,6 +147,7 @@ export function revalidateContract(contractID?: string): Promise<unknown> {
       (key.startsWith('/odata/Contract?') ||
         (contractID !== undefined &&
           (key.startsWith(`/odata/Contract/${enc(contractID)}`) ||
+            key === contractKeys.liquidation(contractID) ||
             key.startsWith(`/odata/ContractChanges?contractID=${enc(contractID)}`)))),
   );
 }
@@ -185,7 +190,8 @@ export function terminateContract(input: {
   contractID: string;
   terminationDate: string;
   reason: string;
-  damageCharges: number;
+  /** The damages, line by line (none: nothing to pay for). */
+  damages: SettlementDamage[];
   /** The final meter indexes (absent: the last reading, nothing more charged). */
   electricityIndex?: number;
   waterIndex?: number;
@@ -294,4 +300,47 @@ export async function resendTenancyLink(contractID: string): Promise<TenancyLink
     handledStatuses: [409, 429],
   });
   return reply.data;
+}
+
+/** `GET /odata/Contract/Liquidation`: the liquidation of an ended contract (null: do not load it). */
+export function useLiquidation(contractID: string | null): SWRResponse<Liquidation, Error> {
+  return useApiResource<Liquidation>(contractID === null ? null : contractKeys.liquidation(contractID));
+}
+
+async function fetchPdf(path: string): Promise<Response> {
+  const token = getAccessToken();
+  return fetch(apiUrl(path), {
+    headers: { Accept: 'application/pdf', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+  });
+}
+
+/**
+ * `GET /api/Contract/LiquidationPdf`: "BIÊN BẢN THANH LÝ HỢP ĐỒNG" as a PDF, fetched with the session's
+ * bearer (the API client reads JSON only); an expired token is renewed by one call through the client
+ * before the one retry.
+ */
+export async function fetchLiquidationPdf(contractID: string): Promise<Blob> {
+  const path = `/api/Contract/LiquidationPdf?contractID=${enc(contractID)}`;
+  let response = await fetchPdf(path);
+  if (response.status === 401) {
+    await apiRequest(contractKeys.liquidation(contractID));
+    response = await fetchPdf(path);
+  }
+  if (!response.ok) {
+    let body: unknown = null;
+    try {
+      body = (await response.json()) as unknown;
+    } catch {
+      // Not JSON: the status says enough.
+    }
+    const message =
+      typeof body === 'object' &&
+      body !== null &&
+      'errorMessage' in body &&
+      typeof body.errorMessage === 'string'
+        ? body.errorMessage
+        : `Máy chủ không tạo được tệp PDF (HTTP ${response.status}).`;
+    throw new ApiError(response.status, body, message);
+  }
+  return response.blob();
 }
