@@ -129,6 +129,15 @@ describe('log text and request ids', () => {
     expect(text).toContain('house 3f2b-11');
   });
 
+  it("keeps an id's digit runs whole, and still masks a phone number written beside it", () => {
+    // A random UUID may hold runs such as 'f0123-4567' that look like a phone number.
+    const houseID = 'dd03d65c-f123-4567-8901-234567890abc';
+    const text = scrubText(`house ${houseID} phone 0912345678 room 9f2e8c1a-0000-4000-8000-000000000001`);
+    expect(text).toContain(houseID);
+    expect(text).toContain('9f2e8c1a-0000-4000-8000-000000000001');
+    expect(text).not.toContain('0912345678');
+  });
+
   it('keeps a well-formed incoming request id, replaces anything else', () => {
     expect(requestIdFrom('0af7651916cd43dd8448eb211c80319c')).toBe('0af7651916cd43dd8448eb211c80319c');
     expect(requestIdFrom('a b')).toMatch(/^[0-9a-f-]{36}$/);

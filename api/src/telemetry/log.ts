@@ -32,6 +32,15 @@ export type LogSink = (record: LogRecord, line: string) => void;
 const FORBIDDEN_FIELD =
   /pass(word)?|pwd|secret|token|authori[sz]ation|cookie|phone|e-?mail|cccd|cmnd|identity|idcard|address|fullname|occupantname|username|otp|signature/i;
 
+/** A UUID (a house's, a contract's id): its digit runs are not a phone number. The group keeps it in `split`. */
+const UUID = /([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})/i;
+
+function maskNumbers(text: string): string {
+  return text.replace(/\+?\d[\d .-]{7,}\d/g, (match) =>
+    match.replace(/\D/g, '').length >= 9 ? '[số]' : match,
+  );
+}
+
 /** Free text with what could identify a person or open an account masked. */
 export function scrubText(text: string): string {
   return (
@@ -40,8 +49,10 @@ export function scrubText(text: string): string {
       .replace(/\beyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)?/g, '[token]')
       .replace(/\b(Bearer|Basic)\s+\S+/gi, '$1 [token]')
       .replace(/[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g, '[email]')
-      // Phone numbers (0912 345 678, +84 912345678) and ID card numbers (9 or 12 digits).
-      .replace(/\+?\d[\d .-]{7,}\d/g, (match) => (match.replace(/\D/g, '').length >= 9 ? '[số]' : match))
+      // Phone numbers (0912 345 678, +84 912345678) and ID card numbers (9 or 12 digits), outside ids.
+      .split(UUID)
+      .map((part, index) => (index % 2 === 1 ? part : maskNumbers(part)))
+      .join('')
       // Query strings can carry signatures (SAS `sig=`, VNPay hashes).
       .replace(/([?&](sig|vnp_SecureHash|code|token)=)[^&\s]+/gi, '$1[ẩn]')
   );
