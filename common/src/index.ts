@@ -48,3 +48,4 @@ export * from './residence.js';
 export * from './personalData.js';
 export * from './leaveNotices.js';
 export * from './billDisputes.js';
+export * from './handovers.js';

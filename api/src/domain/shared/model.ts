@@ -8,6 +8,7 @@ import type {
   Device,
   Expense,
   Fee,
+  Handover,
   House,
   LesseeInfo,
   LeaveNotice,
@@ -107,6 +108,20 @@ export interface FeeDoc extends StoredDoc, Fee {
 
 export interface DeviceDoc extends StoredDoc, Device {
   type: 'device';
+}
+
+/** A handover record (id = `<contractID>-<kind>`: one per contract and kind), in the contract's house. */
+export interface HandoverDoc extends StoredDoc, Handover {
+  type: 'handover';
+  /** The drawn signatures (PNG blobs in `contract-pdf`) and who signed for the landlord. */
+  lessorSignature?: string;
+  lessorSignedBy?: string;
+  lesseeSignature?: string;
+  /** The newest guest link: only it opens the record. */
+  guestLinkID?: string;
+  /** The generated PDF (in `contract-pdf`) and the fingerprint of what it shows. */
+  pdfBlobName?: string;
+  pdfHash?: string;
 }
 
 export interface ContractDoc extends StoredDoc, Contract {
@@ -301,6 +316,7 @@ export type HouseScopedDoc =
   | DeviceDoc
   | FeeDoc
   | ContractDoc
+  | HandoverDoc
   | LesseeInfoDoc
   | VehicleDoc
   | ReservationDoc
