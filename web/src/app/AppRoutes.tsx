@@ -75,6 +75,11 @@ const PUBLIC_PAGES: readonly PublicPage[] = [
     'GuestContractPage',
   ),
   publicPage(
+    routePatterns.guestHandover,
+    () => import('../features/handovers/GuestHandoverPage'),
+    'GuestHandoverPage',
+  ),
+  publicPage(
     routePatterns.guestMonthlyBill,
     () => import('../features/guestBills/GuestMonthlyBillPage'),
     'GuestMonthlyBillPage',
@@ -211,8 +216,8 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
   guardedPage(
     routePatterns.contract,
     'contracts',
-    () => import('../features/contracts/ContractDetailPage'),
-    'ContractDetailPage',
+    () => import('./routes/ContractDetailRoute'),
+    'ContractDetailRoute',
   ),
   guardedPage(
     routePatterns.contractDocument,

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import type { ReactNode } from 'react';
 import { CONTRACT_STATUS, LEVEL } from '@nhatro/common';
 import { PageHeader } from '../../components/PageHeader';
 import { useSignedInSession } from '../../lib/session';
@@ -9,7 +10,10 @@ import { PendingLinkNotice } from './PendingLinkNotice';
 import type { ContractDetails } from './contractsApi';
 import { formatDay } from './contractRules';
 
-function ContractOverview({ contract }: { contract: ContractDetails }) {
+/** What another slice shows under the contract's own sections (composed in app/routes). */
+type Below = (contract: ContractDetails, level: number) => ReactNode;
+
+function ContractOverview({ contract, below }: { contract: ContractDetails; below?: Below }) {
   const session = useSignedInSession();
   const level = session.role.contractPermission;
   const isEnded = contract.status === CONTRACT_STATUS.terminated;
@@ -55,6 +59,7 @@ function ContractOverview({ contract }: { contract: ContractDetails }) {
         </Box>
         <Box sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}>
           <RoomPeopleServices contract={contract} />
+          {below?.(contract, level)}
         </Box>
       </Box>
     </>
@@ -62,11 +67,13 @@ function ContractOverview({ contract }: { contract: ContractDetails }) {
 }
 
 /** /contracts/{id}: everything about one contract, with the actions the role allows. */
-export function ContractDetailPage() {
+export function ContractDetailPage({ below }: { below?: Below } = {}) {
   return (
     <Box data-testid="contract-detail-page">
       <ContractFrame title="Hợp đồng" back="list">
-        {(contract) => <ContractOverview key={contract.contractID} contract={contract} />}
+        {(contract) => (
+          <ContractOverview key={contract.contractID} contract={contract} {...(below ? { below } : {})} />
+        )}
       </ContractFrame>
     </Box>
   );
