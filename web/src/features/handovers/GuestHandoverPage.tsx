@@ -30,7 +30,7 @@ function Record({ view }: { view: GuestHandoverView }) {
   const { handover } = view;
   return (
     <>
-      <PublicSection id="guest-handover-room" title="Phòng và các bên">
+      <PublicSection id="guest-handover-room-section" title="Phòng và các bên">
         <Typography data-testid="guest-handover-room">
           Phòng {view.roomName} · {view.houseName}
         </Typography>
@@ -39,7 +39,7 @@ function Record({ view }: { view: GuestHandoverView }) {
         <Typography>Bên thuê: {view.representativeName || '—'}</Typography>
         <Typography>Ngày bàn giao: {formatDate(handover.handoverDate)}</Typography>
       </PublicSection>
-      <PublicSection id="guest-handover-meters" title="Chỉ số công tơ và chìa khoá">
+      <PublicSection id="guest-handover-meters-section" title="Chỉ số công tơ và chìa khoá">
         <Typography data-testid="guest-handover-meters">
           Điện: {formatNumber(handover.electricityIndex)} · Nước: {formatNumber(handover.waterIndex)}
         </Typography>
@@ -48,7 +48,7 @@ function Record({ view }: { view: GuestHandoverView }) {
           {handover.keyNote ? ` (${handover.keyNote})` : ''}
         </Typography>
       </PublicSection>
-      <PublicSection id="guest-handover-devices" title="Thiết bị trong phòng">
+      <PublicSection id="guest-handover-devices-section" title="Thiết bị trong phòng">
         {handover.devices.length === 0 ? (
           <Typography sx={{ color: 'text.secondary' }}>Phòng không có thiết bị được ghi nhận.</Typography>
         ) : (
@@ -79,7 +79,7 @@ function Record({ view }: { view: GuestHandoverView }) {
         {handover.note && <Typography sx={{ mt: 1 }}>Ghi chú: {handover.note}</Typography>}
       </PublicSection>
       {handover.imageURLs.length > 0 && (
-        <PublicSection id="guest-handover-photos" title="Ảnh hiện trạng">
+        <PublicSection id="guest-handover-photos-section" title="Ảnh hiện trạng">
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {handover.imageURLs.map((link) => (
               <PhotoThumbnail key={link.blobName} link={link} alt="Ảnh hiện trạng phòng" />
@@ -150,7 +150,7 @@ function SigningForm({ view, token, onSigned, onStale }: SigningProps) {
 function Signature(props: SigningProps) {
   const { handover } = props.view;
   return (
-    <PublicSection id="guest-handover-signature" title="Chữ ký của người thuê">
+    <PublicSection id="guest-handover-signature-section" title="Chữ ký của người thuê">
       {handover.lesseeSignedOn ? (
         <Alert severity="success" data-testid="guest-handover-signed">
           Bạn đã ký biên bản lúc {formatDateTime(handover.lesseeSignedOn)}.
