@@ -82,8 +82,11 @@ export const handoverSaveSchema = z.strictObject({
   devices: z
     .array(handoverDeviceInputSchema, { error: 'Danh sách thiết bị không hợp lệ.' })
     .max(MAX_HANDOVER_DEVICES, { error: `Tối đa ${MAX_HANDOVER_DEVICES} thiết bị.` }),
-  /** The photos kept (a subset of the record's); absent keeps them all. */
-  images: z.array(z.string().max(300)).max(MAX_HANDOVER_PHOTOS).optional(),
+  /**
+   * The record's photos to keep (names of photos it already holds; new ones arrive through
+   * `POST /api/Handover/{id}/Photos`); absent keeps them all.
+   */
+  keptPhotos: z.array(z.string().max(300)).max(MAX_HANDOVER_PHOTOS).optional(),
   note: note('Ghi chú chung', 1000),
 });
 export type HandoverSaveInput = z.infer<typeof handoverSaveSchema>;

@@ -285,11 +285,11 @@ describe('handover records', () => {
     );
 
     // Saving without the photo removes it (and its file).
-    const without = await saveHandover(actorFor(deps, landlord), moveIn({ images: [] }));
+    const without = await saveHandover(actorFor(deps, landlord), moveIn({ keptPhotos: [] }));
     expect(without.images).toEqual([]);
     expect(await h.blobs.download('room-images', photo)).toBeUndefined();
     await expectRefusal(
-      saveHandover(actorFor(deps, landlord), moveIn({ images: [`${house.houseID}/room-1-abcdef.png`] })),
+      saveHandover(actorFor(deps, landlord), moveIn({ keptPhotos: [`${house.houseID}/room-1-abcdef.png`] })),
       'badRequest',
       /.*/,
     );

@@ -156,7 +156,7 @@ function keptImages(existing: HandoverDoc | undefined, sent: string[] | undefine
   const current = existing?.images ?? [];
   if (sent === undefined) return current;
   if (sent.some((name) => !current.includes(name))) {
-    throw AppError.validation([{ field: 'images', errorMessage: HANDOVER_MESSAGES.unknownImage }]);
+    throw AppError.validation([{ field: 'keptPhotos', errorMessage: HANDOVER_MESSAGES.unknownImage }]);
   }
   return current.filter((name) => sent.includes(name));
 }
@@ -182,7 +182,7 @@ export async function saveHandover(actor: Actor, input: HandoverSaveInput): Prom
     indexFloors(input.kind, contract, room),
   );
   const now = deps.now().toISOString();
-  const kept = keptImages(existing, input.images);
+  const kept = keptImages(existing, input.keptPhotos);
   const content = {
     handoverDate: input.handoverDate,
     electricityIndex: input.electricityIndex,
