@@ -82,7 +82,16 @@ function Record({ view }: { view: GuestHandoverView }) {
         <PublicSection id="guest-handover-photos-section" title="Ảnh hiện trạng">
           <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
             {handover.imageURLs.map((link) => (
-              <PhotoThumbnail key={link.blobName} link={link} alt="Ảnh hiện trạng phòng" />
+              <Box
+                key={link.blobName}
+                component="a"
+                href={link.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                sx={{ width: 88, height: 88, borderRadius: 1, overflow: 'hidden', display: 'block' }}
+              >
+                <PhotoThumbnail link={link} alt="Ảnh hiện trạng phòng" />
+              </Box>
             ))}
           </Box>
         </PublicSection>

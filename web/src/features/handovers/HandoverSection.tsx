@@ -129,7 +129,16 @@ function Summary({ record }: { record: HandoverView }) {
       {record.imageURLs.length > 0 && (
         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 0.5 }}>
           {record.imageURLs.map((link) => (
-            <PhotoThumbnail key={link.blobName} link={link} alt="Ảnh hiện trạng phòng" />
+            <Box
+              key={link.blobName}
+              component="a"
+              href={link.url}
+              target="_blank"
+              rel="noopener noreferrer"
+              sx={{ width: 88, height: 88, borderRadius: 1, overflow: 'hidden', display: 'block' }}
+            >
+              <PhotoThumbnail link={link} alt="Ảnh hiện trạng phòng" />
+            </Box>
           ))}
         </Box>
       )}
