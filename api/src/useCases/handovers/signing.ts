@@ -80,7 +80,7 @@ export async function signHandover(
     lessorSignedBy: user.userID,
     lessorSignerName: user.account.fullName,
   });
-  await auditHandover(actor, signed, 'sign');
+  await auditHandover(actor, signed, 'signHandover');
   return handoverView(deps, signed);
 }
 
@@ -179,7 +179,7 @@ export async function signGuestHandover(
     lesseeSignerName: particulars.lesseeName,
   });
   await recordAudit(deps, null, origin, {
-    action: 'sign',
+    action: 'signHandover',
     entity: 'handover',
     entityID: record.handoverID,
     houseID: record.houseID,
