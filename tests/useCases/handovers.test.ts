@@ -437,6 +437,24 @@ describe('the move-out comparison and the PDF', () => {
     );
   });
 
+  it('the PDF is rendered again only when what it shows changed', async () => {
+    const record = await saveHandover(actorFor(deps, landlord), moveIn());
+    const first = await getHandoverDocument(actorFor(deps, landlord), record.handoverID);
+    await createHandoverGuestLink(actorFor(deps, landlord), record.handoverID);
+    h.clock.advance(60_000);
+    await saveHandover(actorFor(deps, landlord), moveIn());
+    expect((await getHandoverDocument(actorFor(deps, landlord), record.handoverID)).blobName).toBe(
+      first.blobName,
+    );
+    await saveHandover(actorFor(deps, landlord), moveIn({ keyCount: 3 }));
+    const changed = await getHandoverDocument(actorFor(deps, landlord), record.handoverID);
+    expect(changed.blobName).not.toBe(first.blobName);
+    expect(await h.blobs.download('contract-pdf', first.blobName)).toBeUndefined();
+    expect(
+      await pdfText((await h.blobs.download('contract-pdf', changed.blobName)) ?? new Uint8Array()),
+    ).toContain('Số chìa khoá bàn giao: 3');
+  });
+
   it('the PDF says it in Vietnamese, with both signatures, for the landlord and the tenant', async () => {
     await saveHandover(actorFor(deps, landlord), moveIn());
     const out = await saveHandover(

@@ -68,10 +68,12 @@ async function signatureImage(deps: Deps, blobName: string | undefined): Promise
 /** The PDF of the record as it is now: the stored one when nothing it shows changed. */
 async function ensureHandoverPdf(deps: Deps, record: HandoverDoc): Promise<string> {
   const particulars = await handoverParticulars(deps, record);
+  // What the document shows: a new guest link or the time of an edit is not on it.
+  const { guestLinkExpiresOn: _link, updatedOn: _edited, ...shown } = particulars.record;
   const fingerprint = createHash('sha256')
     .update(
       JSON.stringify({
-        particulars,
+        particulars: { ...particulars, record: shown },
         signatures: [record.lessorSignature ?? null, record.lesseeSignature ?? null],
       }),
     )
