@@ -110,16 +110,13 @@ export interface DeviceDoc extends StoredDoc, Device {
   type: 'device';
 }
 
-/** A handover record (id = `<contractID>-<kind>`: one per contract and kind), in the contract's house. */
+/** A handover record (id `<contractID>-<kind>`); its signatures and PDF are blobs in `contract-pdf`. */
 export interface HandoverDoc extends StoredDoc, Handover {
   type: 'handover';
-  /** The drawn signatures (PNG blobs in `contract-pdf`) and who signed for the landlord. */
   lessorSignature?: string;
   lessorSignedBy?: string;
   lesseeSignature?: string;
-  /** The newest guest link: only it opens the record. */
   guestLinkID?: string;
-  /** The generated PDF (in `contract-pdf`) and the fingerprint of what it shows. */
   pdfBlobName?: string;
   pdfHash?: string;
 }
