@@ -258,8 +258,8 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
   guardedPage(
     routePatterns.lesseeContract,
     'lesseePortal',
-    () => import('../features/contracts/LesseeContractPage'),
-    'LesseeContractPage',
+    () => import('./routes/LesseeContractRoute'),
+    'LesseeContractRoute',
   ),
   guardedPage(
     routePatterns.meterRecords,
