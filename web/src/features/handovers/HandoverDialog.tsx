@@ -13,6 +13,7 @@ import {
   type HandoverView,
 } from '@nhatro/common';
 import { useState, type FormEvent } from 'react';
+import { DateField } from '../../components/dates/DateField';
 import { DialogForm, FormDialog, TWO_COLUMN_FIELDS_SX } from '../../components/FormDialog';
 import { notifyFailure } from '../../components/mutationFeedback';
 import { isApiError } from '../../lib/api';
@@ -179,10 +180,15 @@ function HandoverForm(props: DialogProps) {
       actions={{ onCancel: props.onClose, busy, submitLabel: 'Lưu biên bản', submitTestId: 'handover-save' }}
     >
       <Box sx={TWO_COLUMN_FIELDS_SX}>
-        {field('handoverDate', 'Ngày bàn giao', {
-          type: 'date',
-          slotProps: { inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'handover-handoverDate' } },
-        })}
+        <DateField
+          label="Ngày bàn giao"
+          value={draft.handoverDate}
+          onChange={(value) => set('handoverDate', value)}
+          disabled={busy}
+          error={Boolean(errors.handoverDate)}
+          helperText={errors.handoverDate ?? ' '}
+          testId="handover-handoverDate"
+        />
         {field('keyCount', 'Số chìa khoá', { inputMode: 'numeric' })}
         {field('electricityIndex', `Chỉ số điện (từ ${props.prefill.minElectricityIndex})`, {
           inputMode: 'decimal',
