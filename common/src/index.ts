@@ -50,3 +50,4 @@ export * from './personalData.js';
 export * from './leaveNotices.js';
 export * from './billDisputes.js';
 export * from './debts.js';
+export * from './handovers.js';

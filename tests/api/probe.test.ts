@@ -49,6 +49,8 @@ interface Ids {
   leaveNotice: string;
   billDispute: string;
   meterSubmission: string;
+  /** The contract's move-in handover record. */
+  handover: string;
   /** A pending registration (public, so the same for every caller). */
   registration: string;
 }
@@ -255,6 +257,7 @@ function sampleBody(method: string, route: string, id: Ids): unknown {
       token: 'khong.phai.token-that-cua-lien-ket',
       signature: `data:image/png;base64,${Buffer.from(makePng()).toString('base64')}`,
     },
+    ...handoverSamples(id),
   };
   return samples[`${method} ${route}`];
 }
@@ -265,6 +268,7 @@ function sampleForm(route: string, id: Ids): FormData | undefined {
     'ExcelImport/ImportEmptyRooms',
     'ExcelImport/ImportLessee',
     'ExcelImport/ImportExpenses',
+    'api/Handover/{id}/Photos',
   ];
   if (!multipart.includes(route)) return undefined;
   const form = new FormData();
@@ -298,6 +302,7 @@ function pathOf(template: string, id: Ids, method: string): string {
     LeaveNotice: id.leaveNotice,
     BillDispute: id.billDispute,
     MeterSubmission: id.meterSubmission,
+    Handover: id.handover,
   };
   const value = set ? byEntitySet[set] : undefined;
   if (!value) throw new Error(`No sample id for the route ${route}: add its entity set to pathOf`);
@@ -463,6 +468,7 @@ async function tenancyOf(token: string, house: string, phone: string) {
   });
   expect(draft.status, JSON.stringify(draft.body)).toBe(201);
   return {
+    handover: await aHandover(token, contract.body.contractID),
     leaveNotice: await aLeaveNotice(house, contract.body.contractID, forContract?.roomID as string),
     billDispute: await aBillDispute(bill),
     meterSubmission: await aMeterSubmission(house, contract.body.contractID, forContract?.roomID as string),
@@ -477,6 +483,47 @@ async function tenancyOf(token: string, house: string, phone: string) {
     reservation: reservation.body.data.reservationID,
     contractService: subscription.body.contractServiceID,
   };
+}
+
+/** What a landlord sends to the handover routes (issue 27 §2) for the contract of `id`. */
+function handoverSamples(id: Ids): Record<string, unknown> {
+  const signature = `data:image/png;base64,${Buffer.from(makePng()).toString('base64')}`;
+  return {
+    'POST api/Handover': {
+      contractID: id.contract,
+      kind: 'moveIn',
+      handoverDate: '2030-01-01',
+      electricityIndex: 100_000,
+      waterIndex: 10_000,
+      keyCount: 2,
+      devices: [],
+    },
+    'POST api/Handover/{id}/Sign': { signature },
+    'POST api/Handover/{id}/GuestLink': {},
+    'POST api/GuestHandover/Sign': {
+      handoverID: id.handover,
+      token: 'khong.phai.token-that-cua-lien-ket',
+      signature,
+    },
+  };
+}
+
+/** The contract's move-in handover record, written by its landlord. */
+async function aHandover(token: string, contractID: string): Promise<string> {
+  const saved = await api.request<{ data: { handoverID: string } }>('POST', '/api/Handover', {
+    token,
+    body: {
+      contractID,
+      kind: 'moveIn',
+      handoverDate: '2030-01-01',
+      electricityIndex: 100_000,
+      waterIndex: 10_000,
+      keyCount: 1,
+      devices: [],
+    },
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return saved.body.data.handoverID;
 }
 
 /** A tenant's notice of leaving, stored as `giveLeaveNotice` writes it (the probe's tenancies have no tenant signed in). */

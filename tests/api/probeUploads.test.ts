@@ -10,7 +10,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REGISTRATION_TOKEN_HEADER, type ResidenceDeadline } from '@nhatro/common';
+import {
+  REGISTRATION_TOKEN_HEADER,
+  type HandoverList,
+  type HandoverView,
+  type ResidenceDeadline,
+} from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BLOB_AREAS,
@@ -82,6 +87,9 @@ const ids = {
   registration: '',
   registrationToken: '',
   guestToken: '',
+  /** A move-in handover record of `contract` and its guest link's token. */
+  handover: '',
+  handoverToken: '',
   /** The demo tenant's house and a photo of their water meter uploaded before the probe. */
   tenantHouse: '',
   tenantRoom: '',
@@ -314,6 +322,20 @@ const SENDERS: Record<string, Sender> = {
         signature: `data:image/png;base64,${Buffer.from(file.bytes).toString('base64')}`,
       },
     }),
+  'POST api/Handover/{id}/Photos': (file) =>
+    multipart(`/api/Handover/${ids.handover}/Photos`, {}, 'Images')(file),
+  'POST api/Handover/{id}/Sign': (file) =>
+    authed('POST', `/api/Handover/${ids.handover}/Sign`, {
+      signature: `data:image/png;base64,${Buffer.from(file.bytes).toString('base64')}`,
+    }),
+  'POST api/GuestHandover/Sign': (file) =>
+    api.request('POST', '/api/GuestHandover/Sign', {
+      body: {
+        handoverID: ids.handover,
+        token: ids.handoverToken,
+        signature: `data:image/png;base64,${Buffer.from(file.bytes).toString('base64')}`,
+      },
+    }),
   'POST ExcelImport/ImportEmptyRooms': (file) =>
     multipart('/ExcelImport/ImportEmptyRooms', { houseID: ids.house }, 'file')(file),
   'POST ExcelImport/ImportLessee': (file) =>
@@ -385,7 +407,7 @@ async function validFileFor(route: string): Promise<TestFile> {
   if (route === 'POST odata/Contract/UploadContractImageVersion') {
     return { name: 'paper.pdf', ext: 'pdf', bytes: fixture('paper.pdf') };
   }
-  if (route === 'POST api/GuestContract/Sign') {
+  if (route.endsWith('/Sign')) {
     return { name: 'signature-rgba.png', ext: 'png', bytes: fixture('signature-rgba.png') };
   }
   return { name: 'photo-baseline.jpg', ext: 'jpg', bytes: fixture('photo-baseline.jpg') };
@@ -407,6 +429,25 @@ async function snapshot(): Promise<string> {
     for await (const blob of product.services.blobs.list(container)) blobs.push(`${container}/${blob.name}`);
   }
   return JSON.stringify({ docs, blobs: blobs.sort() });
+}
+
+/** A move-in handover record of the contract, as its prefill says, and a guest link for its tenant. */
+async function handoverOf(contractID: string): Promise<void> {
+  const list = await api.request<HandoverList>('GET', `/api/Handover?contractID=${contractID}`, { token });
+  const { electricityIndex, waterIndex, devices } = list.body.prefill.moveIn;
+  const saved = await authed('POST', '/api/Handover', {
+    contractID,
+    kind: 'moveIn',
+    handoverDate: '2030-01-01',
+    electricityIndex,
+    waterIndex,
+    keyCount: 1,
+    devices: devices.map((device) => ({ deviceID: device.deviceID, state: device.state })),
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  ids.handover = (saved.body as { data: HandoverView }).data.handoverID;
+  const link = await authed('POST', `/api/Handover/${ids.handover}/GuestLink`, {});
+  ids.handoverToken = new URL((link.body as { url: string }).url).searchParams.get('token') ?? '';
 }
 
 async function setUp(): Promise<void> {
@@ -472,6 +513,7 @@ async function setUp(): Promise<void> {
     body: {},
   });
   ids.guestToken = new URL(link.body.url).searchParams.get('token') ?? '';
+  await handoverOf(ids.contract);
   const paper = await putWithSas(
     'GetHMRegistrationDataContainerSAS',
     { name: 'paper.png', ext: 'png', bytes: makePng() },

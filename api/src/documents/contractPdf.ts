@@ -123,8 +123,14 @@ async function drawQr(page: Page, block: Block<'qr'>): Promise<void> {
   doc.moveDown(0.5);
 }
 
-/** The two parties' signature blocks side by side; the representative's drawn signature when given. */
-function drawSignatures(page: Page, block: Block<'signatures'>, signature: Uint8Array | undefined): void {
+/** Drawn signatures, decoded and ready for pdfkit: the representative's, and the landlord's on a handover. */
+interface Signatures {
+  lessee?: Uint8Array;
+  lessor?: Uint8Array;
+}
+
+/** The two parties' signature blocks side by side, with the drawn signatures given. */
+function drawSignatures(page: Page, block: Block<'signatures'>, signatures: Signatures): void {
   const { doc, sizes, left, width } = page;
   page.ensureRoom(150);
   doc.moveDown(1.5);
@@ -137,26 +143,25 @@ function drawSignatures(page: Page, block: Block<'signatures'>, signature: Uint8
   doc.text('(Ký, ghi rõ họ tên)', left, doc.y, { width: half, align: 'center' });
   doc.text('(Ký, ghi rõ họ tên)', left + half, top + 16, { width: half, align: 'center' });
   const signatureTop = top + 36;
-  if (signature) {
-    doc.image(Buffer.from(signature), left + half + half / 2 - 70, signatureTop, {
-      fit: [140, 60],
-      align: 'center',
-      valign: 'center',
-    });
+  const place = { fit: [140, 60] as [number, number], align: 'center' as const, valign: 'center' as const };
+  if (signatures.lessor) doc.image(Buffer.from(signatures.lessor), left + half / 2 - 70, signatureTop, place);
+  if (signatures.lessee) {
+    doc.image(Buffer.from(signatures.lessee), left + half + half / 2 - 70, signatureTop, place);
   }
   const namesTop = signatureTop + 70;
   doc.font('bold').fontSize(sizes.normal);
   doc.text(block.lessor.name, left, namesTop, { width: half, align: 'center' });
   doc.text(block.lessee.name, left + half, namesTop, { width: half, align: 'center' });
+  const notesTop = doc.y;
+  doc.font('regular').fontSize(sizes.small);
+  if (block.lessor.signedNote)
+    doc.text(block.lessor.signedNote, left, notesTop, { width: half, align: 'center' });
   if (block.lessee.signedNote) {
-    doc
-      .font('regular')
-      .fontSize(sizes.small)
-      .text(block.lessee.signedNote, left + half, doc.y, { width: half, align: 'center' });
+    doc.text(block.lessee.signedNote, left + half, notesTop, { width: half, align: 'center' });
   }
 }
 
-async function drawBlock(page: Page, block: DocumentBlock, signature: Uint8Array | undefined): Promise<void> {
+async function drawBlock(page: Page, block: DocumentBlock, signatures: Signatures): Promise<void> {
   const { doc, sizes, left, width } = page;
   switch (block.kind) {
     case 'center':
@@ -187,23 +192,26 @@ async function drawBlock(page: Page, block: DocumentBlock, signature: Uint8Array
       await drawQr(page, block);
       break;
     case 'signatures':
-      drawSignatures(page, block, signature);
+      drawSignatures(page, block, signatures);
       break;
   }
 }
 
 /**
  * Renders the blocks on A4 pages (or A5 with `size: 'A5'`); `signature` is the representative's drawn
- * signature, decoded (`decodeImage`): the only images a document embeds are pixels a decoder already
+ * signature and `lessorSignature` the landlord's (a handover record), decoded (`decodeImage`): the only images a document embeds are pixels a decoder already
  * read, handed to pdfkit as a PNG it copies without decoding (`pngForPdf`). pdfkit decodes some PNGs
  * itself (with alpha, transparency or interlacing) in a zlib callback whose error is thrown outside
  * any promise and ends the process; with these images every failure is a rejection of this promise.
  */
 export async function renderPdf(
   blocks: DocumentBlock[],
-  options: { title: string; signature?: DecodedImage; size?: PageSize },
+  options: { title: string; signature?: DecodedImage; lessorSignature?: DecodedImage; size?: PageSize },
 ): Promise<Uint8Array> {
-  const signature = options.signature ? await pngForPdf(options.signature) : undefined;
+  const signatures: Signatures = {
+    ...(options.signature ? { lessee: await pngForPdf(options.signature) } : {}),
+    ...(options.lessorSignature ? { lessor: await pngForPdf(options.lessorSignature) } : {}),
+  };
   const { default: PDFDocument } = await import('pdfkit');
   const pageSize = options.size ?? 'A4';
   const layout = PAGES[pageSize];
@@ -234,7 +242,7 @@ export async function renderPdf(
       if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
     },
   };
-  for (const block of blocks) await drawBlock(page, block, signature);
+  for (const block of blocks) await drawBlock(page, block, signatures);
   doc.end();
   await finished;
   return new Uint8Array(Buffer.concat(chunks));

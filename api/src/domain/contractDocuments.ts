@@ -66,7 +66,7 @@ export type DocumentBlock =
   | { kind: 'qr'; text: string; caption?: string; rows?: Array<[label: string, value: string]> }
   | {
       kind: 'signatures';
-      lessor: { title: string; name: string };
+      lessor: { title: string; name: string; signedNote?: string };
       lessee: { title: string; name: string; signedNote?: string };
     };
 

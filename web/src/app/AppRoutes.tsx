@@ -75,6 +75,11 @@ const PUBLIC_PAGES: readonly PublicPage[] = [
     'GuestContractPage',
   ),
   publicPage(
+    routePatterns.guestHandover,
+    () => import('../features/handovers/GuestHandoverPage'),
+    'GuestHandoverPage',
+  ),
+  publicPage(
     routePatterns.guestMonthlyBill,
     () => import('../features/guestBills/GuestMonthlyBillPage'),
     'GuestMonthlyBillPage',
@@ -253,8 +258,8 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
   guardedPage(
     routePatterns.lesseeContract,
     'lesseePortal',
-    () => import('../features/contracts/LesseeContractPage'),
-    'LesseeContractPage',
+    () => import('./routes/LesseeContractRoute'),
+    'LesseeContractRoute',
   ),
   guardedPage(
     routePatterns.meterRecords,

@@ -12,12 +12,12 @@ const WAITING_TEXT = 'Đang tạo hợp đồng PDF…';
  * opened after an awaited request counts as a pop-up and is blocked (notably on phones). Without a
  * tab (blocked anyway, in-app browsers) the file replaces this page.
  */
-async function openInNewTab(getLink: () => Promise<FileLink>): Promise<void> {
+async function openInNewTab(getLink: () => Promise<FileLink>, waitingText: string): Promise<void> {
   const tab = window.open('', '_blank');
   if (tab !== null) {
     try {
-      tab.document.title = WAITING_TEXT;
-      tab.document.body.textContent = WAITING_TEXT;
+      tab.document.title = waitingText;
+      tab.document.body.textContent = waitingText;
     } catch {
       // Only a courtesy while the file is prepared.
     }
@@ -36,23 +36,27 @@ async function openInNewTab(getLink: () => Promise<FileLink>): Promise<void> {
   }
 }
 
-/** 'Tải hợp đồng PDF': asks the server for a short-lived link to the contract's PDF and opens it. */
+/** 'Tải hợp đồng PDF' (or `label`): asks the server for a short-lived link to the PDF and opens it. */
 export function DocumentButton({
   getLink,
   testId,
   fullWidthOnPhone = false,
+  label = 'Tải hợp đồng PDF',
+  waitingText = WAITING_TEXT,
 }: {
   getLink: () => Promise<FileLink>;
   testId: string;
   fullWidthOnPhone?: boolean;
+  label?: string;
+  waitingText?: string;
 }) {
   const [isBusy, setIsBusy] = useState(false);
   const open = async (): Promise<void> => {
     setIsBusy(true);
     try {
-      await openInNewTab(getLink);
+      await openInNewTab(getLink, waitingText);
     } catch (error) {
-      notifyFailure('Tải hợp đồng PDF thất bại!', error);
+      notifyFailure(`${label} thất bại!`, error);
     } finally {
       setIsBusy(false);
     }
@@ -69,7 +73,7 @@ export function DocumentButton({
       sx={{ minHeight: 48, width: fullWidthOnPhone ? { xs: '100%', sm: 'auto' } : undefined }}
       data-testid={testId}
     >
-      Tải hợp đồng PDF
+      {label}
     </Button>
   );
 }

@@ -51,7 +51,7 @@ export const BLOB_AREAS: Record<
   'contract-pdf': {
     endpoint: 'GetContractPDFContainerSAS',
     prefix: 'contract',
-    serverPrefixes: ['signature'],
+    serverPrefixes: ['signature', 'handover'],
     area: 'contract',
     maxBytes: 10 * MB,
     types: ['pdf'],
@@ -61,7 +61,7 @@ export const BLOB_AREAS: Record<
   'room-images': {
     endpoint: 'GetRoomImageContainerSAS',
     prefix: 'room',
-    serverPrefixes: ['device'],
+    serverPrefixes: ['device', 'handover'],
     area: 'room',
     maxBytes: PHOTO_MAX_BYTES,
     thumbnails: true,

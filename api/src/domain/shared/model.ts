@@ -8,6 +8,7 @@ import type {
   Device,
   Expense,
   Fee,
+  Handover,
   House,
   LesseeInfo,
   LeaveNotice,
@@ -114,6 +115,17 @@ export interface FeeDoc extends StoredDoc, Fee {
 
 export interface DeviceDoc extends StoredDoc, Device {
   type: 'device';
+}
+
+/** A handover record (id `<contractID>-<kind>`); its signatures and PDF are blobs in `contract-pdf`. */
+export interface HandoverDoc extends StoredDoc, Handover {
+  type: 'handover';
+  lessorSignature?: string;
+  lessorSignedBy?: string;
+  lesseeSignature?: string;
+  guestLinkID?: string;
+  pdfBlobName?: string;
+  pdfHash?: string;
 }
 
 export interface ContractDoc extends StoredDoc, Contract {
@@ -318,6 +330,7 @@ export type HouseScopedDoc =
   | DeviceDoc
   | FeeDoc
   | ContractDoc
+  | HandoverDoc
   | LesseeInfoDoc
   | VehicleDoc
   | ReservationDoc

@@ -50,6 +50,8 @@ const lessorPaper: ReferenceLookup = async (deps, blobName, scope) => {
 };
 /** A contract's generated PDF and the signature drawn on it. */
 const contractFile = fieldHolds('contract', ['contractPDFFileURL', 'representativeLesseeSignature']);
+/** A handover record's PDF and the two signatures drawn on it (its photos are in `images`). */
+const handoverFile = fieldHolds('handover', ['pdfBlobName', 'lessorSignature', 'lesseeSignature']);
 /** A photo of a meter taken with a reading (uploaded as a room image of the house). */
 const meterPhoto = fieldHolds('meterRecord', ['imageBlobName']);
 /** A tenant's photo of a meter sent with their own readings (issue 27). */
@@ -80,7 +82,7 @@ const registrationPaper: ReferenceLookup = async (deps, blobName) =>
  */
 const REFERENCES: Record<BlobContainer, readonly ReferenceLookup[]> = {
   'room-images': [listedImage, meterPhoto, tenantMeterPhoto, questionPhoto, expenseReceipt],
-  'contract-pdf': [contractFile],
+  'contract-pdf': [contractFile, handoverFile],
   'lessee-infor': [lesseePaper, lessorPaper],
   'hm-registration': [registrationPaper],
   'paper-contracts': [paperVersion],

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config/index.js';
 import { ALGORITHM, hmacKey, loadJose } from './jwt.js';
 
 /**
- * Signed guest links: a contract to read and sign, a bill to read and pay, each with its own audience, so
+ * Signed guest links: a contract to read and sign, a bill to read and pay, a handover record to sign, each with its own audience, so
  * neither is ever an access token nor the other link.
  */
 
@@ -125,4 +125,43 @@ export async function verifyBillGuestToken(
   const { sub, hid, lid } = payload;
   if (typeof sub !== 'string' || typeof hid !== 'string' || typeof lid !== 'string') return undefined;
   return { monthlyBillID: sub, houseID: hid, linkID: lid };
+}
+
+/** A handover record's guest link names the record, its house (for a point read) and which issued link. */
+export interface HandoverGuestClaims {
+  handoverID: string;
+  houseID: string;
+  linkID: string;
+}
+
+const HANDOVER_GUEST_AUDIENCE_SUFFIX = ':guest-handover';
+
+/** Signs a handover's guest link (HS256, its own audience: no access token, contract or bill link). */
+export function signHandoverGuestToken(
+  config: AppConfig['jwt'],
+  claims: HandoverGuestClaims,
+  now: Date,
+  expiresOn: Date,
+): Promise<string> {
+  return signLink(
+    config,
+    HANDOVER_GUEST_AUDIENCE_SUFFIX,
+    claims.handoverID,
+    { hid: claims.houseID, lid: claims.linkID },
+    now,
+    expiresOn,
+  );
+}
+
+/** The claims of a valid, unexpired handover guest link; `undefined` for anything else. */
+export async function verifyHandoverGuestToken(
+  config: AppConfig['jwt'],
+  token: string,
+  now: Date,
+): Promise<HandoverGuestClaims | undefined> {
+  const payload = await verifyLink(config, HANDOVER_GUEST_AUDIENCE_SUFFIX, token, now);
+  if (!payload) return undefined;
+  const { sub, hid, lid } = payload;
+  if (typeof sub !== 'string' || typeof hid !== 'string' || typeof lid !== 'string') return undefined;
+  return { handoverID: sub, houseID: hid, linkID: lid };
 }

@@ -1,20 +1,30 @@
-// /contracts/{id} is two slices: the contract (contracts) and its balance over time (debts, issue 26 §3).
-import { BILLING_LEVELS } from '@nhatro/common';
+// /contracts/{id} is three slices: the contract (contracts), its balance over time (debts, issue 26 §3) and
+// its handover records (handovers).
+import { BILLING_LEVELS, LEVEL } from '@nhatro/common';
 import { ContractDebtSection } from '../../features/debts/ContractDebtSection';
 import { ContractDetailPage } from '../../features/contracts/ContractDetailPage';
+import { HandoverSection } from '../../features/handovers/HandoverSection';
 import { useSignedInSession } from '../../lib/session';
 
-/** The contract, with 'Công nợ' for whoever may read the house's bills (the pause for whoever may remind). */
+/**
+ * The contract, with 'Công nợ' for whoever may read the house's bills (the pause for whoever may remind) and
+ * 'Biên bản bàn giao' (move-in, move-out) beside its room and people.
+ */
 export function ContractDetailRoute() {
   const { role } = useSignedInSession();
-  if (role.billingPermission < BILLING_LEVELS.read) return <ContractDetailPage />;
+  const showDebts = role.billingPermission >= BILLING_LEVELS.read;
   return (
     <ContractDetailPage
-      extra={(contract) => (
-        <ContractDebtSection
-          contractID={contract.contractID}
-          canPause={role.billingPermission >= BILLING_LEVELS.remind}
-        />
+      below={(contract, level) => (
+        <>
+          {showDebts && (
+            <ContractDebtSection
+              contractID={contract.contractID}
+              canPause={role.billingPermission >= BILLING_LEVELS.remind}
+            />
+          )}
+          <HandoverSection contractID={contract.contractID} canEdit={level >= LEVEL.update} />
+        </>
       )}
     />
   );

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import { CONTRACT_STATUS, LEVEL } from '@nhatro/common';
 import type { ReactNode } from 'react';
+import { CONTRACT_STATUS, LEVEL } from '@nhatro/common';
 import { PageHeader } from '../../components/PageHeader';
 import { useSignedInSession } from '../../lib/session';
 import { ContractFrame, ContractStatusChip, contractTitle } from './ContractFrame';
@@ -10,13 +10,10 @@ import { PendingLinkNotice } from './PendingLinkNotice';
 import type { ContractDetails } from './contractsApi';
 import { formatDay } from './contractRules';
 
-function ContractOverview({
-  contract,
-  extra,
-}: {
-  contract: ContractDetails;
-  extra?: ((contract: ContractDetails) => ReactNode) | undefined;
-}) {
+/** What another slice shows under the contract's own sections (composed in app/routes). */
+type Below = (contract: ContractDetails, level: number) => ReactNode;
+
+function ContractOverview({ contract, below }: { contract: ContractDetails; below?: Below }) {
   const session = useSignedInSession();
   const level = session.role.contractPermission;
   const isEnded = contract.status === CONTRACT_STATUS.terminated;
@@ -62,22 +59,21 @@ function ContractOverview({
         </Box>
         <Box sx={{ display: 'grid', gap: 2, alignContent: 'start', minWidth: 0 }}>
           <RoomPeopleServices contract={contract} />
-          {extra?.(contract)}
+          {below?.(contract, level)}
         </Box>
       </Box>
     </>
   );
 }
 
-/**
- * /contracts/{id}: everything about one contract, with the actions the role allows; `extra` adds other
- * slices' sections (the contract's debts, composed in app/routes/ContractDetailRoute).
- */
-export function ContractDetailPage({ extra }: { extra?: (contract: ContractDetails) => ReactNode }) {
+/** /contracts/{id}: everything about one contract, with the actions the role allows. */
+export function ContractDetailPage({ below }: { below?: Below } = {}) {
   return (
     <Box data-testid="contract-detail-page">
       <ContractFrame title="Hợp đồng" back="list">
-        {(contract) => <ContractOverview key={contract.contractID} contract={contract} extra={extra} />}
+        {(contract) => (
+          <ContractOverview key={contract.contractID} contract={contract} {...(below ? { below } : {})} />
+        )}
       </ContractFrame>
     </Box>
   );

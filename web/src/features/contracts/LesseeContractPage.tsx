@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -257,7 +258,10 @@ function ServicesSection({ contract }: { contract: OwnContract }) {
   );
 }
 
-function ContractView({ contract }: { contract: OwnContract }) {
+/** What another slice shows under the tenant's contract (composed in app/routes). */
+type Below = (contract: OwnContract) => ReactNode;
+
+function ContractView({ contract, below }: { contract: OwnContract; below?: Below | undefined }) {
   const session = useSignedInSession();
   const { data: houses } = useOwnHousesWithRooms();
   const house = houses?.value.find((candidate) => candidate.houseID === contract.houseID);
@@ -329,13 +333,14 @@ function ContractView({ contract }: { contract: OwnContract }) {
           </SectionCard>
           <VehiclesSection vehicles={contract.vehicles ?? []} />
           <ServicesSection contract={contract} />
+          {below?.(contract)}
         </Box>
       </Box>
     </>
   );
 }
 
-function ContractContent() {
+function ContractContent({ below }: { below?: Below | undefined }) {
   const session = useSignedInSession();
   const { data, error, mutate } = useOwnContracts();
 
@@ -358,16 +363,16 @@ function ContractContent() {
       </>
     );
   }
-  return <ContractView contract={contract} />;
+  return <ContractView contract={contract} below={below} />;
 }
 
 /** /lesseeContract ('Hợp đồng của tôi', role 4): the tenant's contract, read-only, with its PDF. */
-export function LesseeContractPage() {
+export function LesseeContractPage({ below }: { below?: Below } = {}) {
   return (
     <>
       <title>Hợp đồng của tôi — Nhà trọ</title>
       <Box data-testid="lessee-contract-page">
-        <ContractContent />
+        <ContractContent below={below} />
       </Box>
     </>
   );

@@ -28,7 +28,7 @@ import { notify } from '../../lib/toast';
 import { DocumentButton } from '../../components/DocumentButton';
 import { ItemList } from '../../components/ItemList';
 import { fetchGuestContractDocument, signGuestContract, useGuestContract } from './guestContractsApi';
-import { SignatureField, type SignatureFieldHandle } from './SignatureField';
+import { SignatureField, type SignatureFieldHandle } from '../../components/SignatureField';
 
 const AGREEMENT_TEXT = 'Tôi đã đọc và đồng ý với các điều khoản của hợp đồng';
 

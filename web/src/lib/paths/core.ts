@@ -44,6 +44,7 @@ export const routePatterns = {
   contractHistory: 'contracts/contractHistory/:id',
   createContract: 'createContract',
   guestContract: 'guestContract/:contractId',
+  guestHandover: 'guestHandover/:handoverId',
   lesseeRoom: 'lesseeRoomDetail',
   lesseeContract: 'lesseeContract',
   lesseeBills: 'lesseeBills',

@@ -53,6 +53,8 @@ export const paths = {
     roomID === undefined ? '/createContract' : `/createContract?roomID=${enc(roomID)}`,
   /** The public page a guest link opens (the token is what lets it in). */
   guestContract: (contractID: string) => `/guestContract/${enc(contractID)}`,
+  /** The public page a handover record's guest link opens (the tenant signs there). */
+  guestHandover: (handoverID: string) => `/guestHandover/${enc(handoverID)}`,
   /** Staff record the month's electricity and water readings, room by room. */
   /** The tenants' issue reports of the chosen house, by status and room. */
   requests: '/requests',
