@@ -34,6 +34,13 @@ export const OUTBOX_EVENTS = [
   'erasureRequested',
   /** Issue 27: the house lets tenants read their own meters; this month's indexes are due. */
   'meterReadingDue',
+  /** Issue 27: a tenant questions a bill line (to the landlord and billing staff), and its answer (to them). */
+  'billQuestionAsked',
+  'billQuestionAnswered',
+  /** Issue 27: a tenant gives or withdraws notice of leaving (to the landlord); it is acknowledged (to them). */
+  'leaveNoticeGiven',
+  'leaveNoticeWithdrawn',
+  'leaveNoticeAcknowledged',
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 
