@@ -186,6 +186,23 @@ describe('declaring', () => {
     ).toBe(true);
   });
 
+  it('the same declaration sent again changes nothing and is logged once; a different one is logged', async () => {
+    const person = await anOccupant({ residentialStartDate: '2026-03-01' });
+    morningOf('2026-03-06');
+    const declaredBy = (method: 'police' | 'vneid') =>
+      declareResidence(actorFor(deps, landlord), declaration(person.lesseeInfoID, { method }));
+    const logged = async () =>
+      (await auditEntries(deps)).filter(
+        (entry) => entry.action === 'declareResidence' && entry.entityID === person.lesseeInfoID,
+      );
+    const first = await declaredBy('police');
+    const again = await declaredBy('police');
+    expect(again).toEqual(first);
+    expect(await logged()).toHaveLength(1);
+    expect(await declaredBy('vneid')).toMatchObject({ residenceMethod: 'vneid' });
+    expect(await logged()).toHaveLength(2);
+  });
+
   it('refuses a date in the future or before moving in, and another landlord, and changes nothing', async () => {
     const person = await anOccupant({ residentialStartDate: '2026-03-01' });
     morningOf('2026-03-06');
