@@ -8,7 +8,7 @@ import {
   type BillDisputeCreateInput,
 } from '@nhatro/common';
 import { correctedBill, questionableLine } from '../domain/billDisputes.js';
-import { billQuestionAnsweredText, billQuestionAskedText } from '../domain/tenantActionTexts.js';
+import { billQuestionAnsweredText, billQuestionAskedText } from '../domain/shared/tenantActionTexts.js';
 import { lesseeScope } from '../domain/shared/access.js';
 import { openSurplus } from '../domain/shared/bills.js';
 import { parseBlobName } from '../domain/shared/blobNames.js';

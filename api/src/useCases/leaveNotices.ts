@@ -8,7 +8,7 @@ import {
   leaveNoticeAcknowledgedText,
   leaveNoticeGivenText,
   leaveNoticeWithdrawnText,
-} from '../domain/tenantActionTexts.js';
+} from '../domain/shared/tenantActionTexts.js';
 import { assertOpenNotice, isLiveNotice, leaveDateProblem, noticeDaysOf } from '../domain/leaveNotices.js';
 import { isStoreError, type BatchOp } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';

@@ -1,6 +1,6 @@
-import { displayDate, displayMoney } from './contractDocuments.js';
-import type { OutboxMessageInput } from './outbox.js';
-import { WEB_PAGES } from './shared/outboxTexts.js';
+import { displayDate, displayMoney } from '../contractDocuments.js';
+import type { OutboxMessageInput } from '../outbox.js';
+import { WEB_PAGES } from './outboxTexts.js';
 
 /**
  * What the messages about a tenant's own actions say (issue 27): a question about a bill line and its
