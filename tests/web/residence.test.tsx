@@ -97,21 +97,26 @@ describe('the residence page', () => {
     fireEvent.change(file, {
       target: { files: [new File(['không phải ảnh'], 'bien-nhan.txt', { type: 'text/plain' })] },
     });
-    await waitFor(() =>
-      expect(toasts('error')).toContain(
-        'Tải ảnh lên thất bại! Không đọc được ảnh. Vui lòng chọn tệp ảnh JPEG hoặc PNG.',
-      ),
+    await waitFor(
+      () =>
+        expect(toasts('error')).toContain(
+          'Tải ảnh lên thất bại! Không đọc được ảnh. Vui lòng chọn tệp ảnh JPEG hoặc PNG.',
+        ),
+      { timeout: 8_000 },
     );
     expect(api.sent('GET', '/api/BlobAccess/GetLesseeInforContainerSAS')).toHaveLength(0);
     fireEvent.change(file, {
       target: { files: [new File(['jpeg'], 'bien-nhan.jpg', { type: 'image/jpeg' })] },
     });
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Đổi ảnh biên nhận khai báo' })).toBeTruthy(),
-    );
+    await screen.findByRole('button', { name: 'Đổi ảnh biên nhận khai báo' }, { timeout: 8_000 });
     expect(api.sent('PUT', '/put-receipt')).toHaveLength(1);
-    fireEvent.click(screen.getByTestId('residence-save'));
-    await waitFor(() => expect(api.sent('POST', '/api/Residence/Declaration')).toHaveLength(1));
+    // 'Lưu' waits for the upload to finish.
+    const save = screen.getByTestId('residence-save') as HTMLButtonElement;
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+    await waitFor(() => expect(api.sent('POST', '/api/Residence/Declaration')).toHaveLength(1), {
+      timeout: 8_000,
+    });
     expect(api.sent('POST', '/api/Residence/Declaration')[0]?.body).toMatchObject({
       lesseeInfoID: 'lessee-1',
       receiptImage: 'h1/lessee-receipt.jpg',
