@@ -428,3 +428,25 @@ describe('GET /odata/MeterRecord', () => {
     expectError(await list(`roomID=${room('P103').roomID}`, 'chunha2'), 404, MSG.notFound);
   });
 });
+
+describe("the round's move-in indexes (the query of the web's `meterKeys.moveIns`)", () => {
+  it('staff read the current contracts with when and at which indexes each tenant moved in, nothing else', async () => {
+    const select = 'contractID,roomID,startDate,moveInElectricityIndex,moveInWaterIndex';
+    const reply = await api.request<ODataCollection<Record<string, unknown>>>(
+      'GET',
+      `/odata/Contract?HouseID=${hoaSen}&$filter=${encodeURIComponent('status eq 1')}&$select=${select}&$top=1000`,
+      { token: as('nhanvien') },
+    );
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.value.length).toBeGreaterThan(0);
+    for (const contract of reply.body.value) {
+      expect(contract).toMatchObject({
+        contractID: expect.any(String),
+        roomID: expect.any(String),
+        startDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      });
+      const fields = Object.keys(contract).filter((field) => !field.startsWith('@'));
+      expect(fields.filter((field) => !select.split(',').includes(field))).toEqual([]);
+    }
+  });
+});

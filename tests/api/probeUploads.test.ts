@@ -24,8 +24,15 @@ import {
   type UploadExtension,
 } from '../../api/src/domain/shared/blobNames.js';
 import { CONTAINER_NAMES } from '../../api/src/store/store.js';
+import { aMonthlyBill } from '../support/billBuilders.js';
 import { makePng } from '../support/png.js';
-import { apiClient, startTestProduct, type ApiReply, type TestProduct } from '../support/product.js';
+import {
+  apiClient,
+  startTestProduct,
+  tenancyOf,
+  type ApiReply,
+  type TestProduct,
+} from '../support/product.js';
 import { buildXlsx, generatedRooms, lesseeImportFile, roomImportFile } from '../support/xlsx.js';
 import type { ODataCollection, RoomReply } from './helpers.js';
 import { fileTakingRoutes } from './uploadRoutes.js';
@@ -94,6 +101,8 @@ const ids = {
   tenantHouse: '',
   tenantRoom: '',
   tenantWaterPhoto: '',
+  /** A bill of the demo tenant's, which they question with a photo. */
+  tenantBill: '',
 };
 
 function authed(method: string, path: string, body: unknown): Promise<ApiReply> {
@@ -361,6 +370,23 @@ const SENDERS: Record<string, Sender> = {
     },
     { as: () => ({ token: tenantToken, houseID: ids.tenantHouse }) },
   ),
+  'POST api/BillDispute': viaSas(
+    'GetRoomImageContainerSAS',
+    'room-images',
+    async (blobName) => {
+      // The demo tenant questions the first line of their own bill (stored before the probe), with the photo.
+      return api.request('POST', '/api/BillDispute', {
+        token: tenantToken,
+        body: {
+          monthlyBillID: ids.tenantBill,
+          lineIndex: 0,
+          reason: 'Ảnh dò kèm khiếu nại',
+          image: blobName,
+        },
+      });
+    },
+    { as: () => ({ token: tenantToken, houseID: ids.tenantHouse }) },
+  ),
   'POST ExcelImport/ImportExpenses': (file) =>
     multipart('/ExcelImport/ImportExpenses', { houseID: ids.house }, 'file')(file),
   'POST api/Residence/Declaration': viaSas(
@@ -458,6 +484,9 @@ async function setUp(): Promise<void> {
   tenantToken = sessions.nguoithue?.token.accessToken as string;
   ids.tenantHouse = sessions.nguoithue?.houseID as string;
   ids.tenantRoom = sessions.nguoithue?.roomID as string;
+  ids.tenantBill = (
+    await aMonthlyBill(product.services, tenancyOf(sessions.nguoithue), { month: '2026-10' })
+  ).monthlyBillID;
   const readingOn = await api.request('PATCH', `/odata/House/${ids.tenantHouse}`, {
     token,
     body: { tenantMeterReading: true, tenantReadingDeadlineDay: 31 },
@@ -556,6 +585,10 @@ function messageOf(reply: ApiReply): string {
 }
 
 describe('every route that takes a file', () => {
+  it("is found, a bill question's photo (`image`) too", () => {
+    expect(fileTakingRoutes()).toContain('POST api/BillDispute');
+  });
+
   it('has a sender here (a route added tomorrow fails this until it has one)', () => {
     expect(fileTakingRoutes()).toEqual(Object.keys(SENDERS).sort());
   });

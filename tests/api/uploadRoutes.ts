@@ -6,13 +6,13 @@ import { httpFunctions } from '../../api/src/http/registry.js';
 /**
  * Which routes take a file, read from the code rather than listed by hand, so that a route added
  * tomorrow is found: a route whose handler reads a multipart form, or whose payload schema (from
- * `@nhatro/common`) has a field that names a file (a blob name, images, papers, a signature). The
+ * `@nhatro/common`) has a field that names a file (a blob name, an image or images, papers, a signature). The
  * handler is the endpoint's declaration in `api/src/functions/*.ts` and the module's own functions it
  * calls.
  */
 
 /** Fields of a payload that carry or name a file. */
-const FILE_FIELD = /^(blobName|images|papers|signature|imageBlobName|[A-Za-z]+Image)$/;
+const FILE_FIELD = /^(blobName|image|images|papers|signature|imageBlobName|[A-Za-z]+Image)$/;
 
 interface ZodLike {
   _zod: { def: Record<string, unknown> & { type: string } };

@@ -1,6 +1,9 @@
 // Issue 27 §1 and §4 in Chromium: the landlord at 1280 px sees the residence deadline on the dashboard,
-// downloads the prefilled CT01 form and records the declaration; a tenant at 375 px downloads their own
-// data as a PDF and confirms the consent to keep their identity papers.
+// downloads the prefilled CT01 form and records the declaration with a photo of its receipt, seen on the
+// person's page; a tenant at 375 px downloads their own data as a PDF and confirms the consent to keep
+// their identity papers.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { PERSONAL_DATA_MESSAGES, RESIDENCE_MESSAGES } from '@nhatro/common';
 import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -80,16 +83,37 @@ describe('residence declarations and personal data', () => {
       await row.getByTestId('residence-declare').click();
       await page.getByTestId('residence-method').waitFor({ state: 'attached' });
       expect(await page.getByTestId('residence-declared-on').inputValue()).toBe(vietnamDay());
+      // The receipt's photo, as a phone's camera gives it (a real JPEG from the fixtures).
+      await page.getByTestId('residence-photo-file-residenceReceiptImage').setInputFiles({
+        name: 'bien-nhan.jpg',
+        mimeType: 'image/jpeg',
+        buffer: readFileSync(join(import.meta.dirname, '../fixtures/images/photo-baseline.jpg')),
+      });
+      await page.getByRole('button', { name: 'Đổi ảnh biên nhận khai báo' }).waitFor();
+      await page
+        .getByTestId('residence-photo-residenceReceiptImage')
+        .locator('img')
+        .waitFor({ state: 'visible' });
       await pictureFor(page, 'residence-declare-desktop');
       await page.getByTestId('residence-save').click();
       await toast(page, 'success', RESIDENCE_MESSAGES.declared).waitFor();
       await row.waitFor({ state: 'detached' });
-      const stored = await api.request<{ residenceDeclaredOn?: string; residenceMethod?: string }>(
-        'GET',
-        `/odata/Lessee/${created.body.lesseeInfoID}`,
-        { token: landlordToken },
-      );
+      const stored = await api.request<{
+        residenceDeclaredOn?: string;
+        residenceMethod?: string;
+        residenceReceiptImage?: string;
+      }>('GET', `/odata/Lessee/${created.body.lesseeInfoID}`, { token: landlordToken });
       expect(stored.body).toMatchObject({ residenceDeclaredOn: vietnamDay(), residenceMethod: 'vneid' });
+      expect(stored.body.residenceReceiptImage).toMatch(new RegExp(`^${tenancy.houseID}/.+\\.jpg$`));
+
+      // The person's page shows the declaration with the receipt, which opens as a photo.
+      await page.goto(`/lessees/${created.body.lesseeInfoID}`);
+      const receipt = page.getByTestId('lessee-residence-receipt');
+      await receipt.locator('img').waitFor({ state: 'visible' });
+      const shown = await receipt
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+      expect(shown).toBe(true);
     } finally {
       await api.request('DELETE', `/odata/LesseeInfor/${created.body.lesseeInfoID}`, {
         token: landlordToken,

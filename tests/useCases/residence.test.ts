@@ -14,12 +14,13 @@ import type {
 } from '../../api/src/domain/shared/model.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
-import { createLessee, updateLessee } from '../../api/src/useCases/lessees.js';
+import { createLessee, getLessee, updateLessee } from '../../api/src/useCases/lessees.js';
+import { LESSEE_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import { ct01Pdf } from '../../api/src/useCases/residence/ct01.js';
 import { residenceDeadlines } from '../../api/src/useCases/residence/deadlines.js';
 import { declareResidence } from '../../api/src/useCases/residence/declaring.js';
 import { writeResidenceReminders } from '../../api/src/useCases/residence/reminders.js';
-import { aContract, aHouse, aLandlord, aLessee, aRoom, aStaff } from '../support/builders.js';
+import { aContract, aHouse, aLandlord, aLessee, aRoom, aStaff, PNG_BYTES } from '../support/builders.js';
 import { pdfText } from '../support/pdfText.js';
 import { readXlsx } from '../support/xlsx.js';
 import { temporaryResidenceList } from '../../api/src/useCases/lesseeSheets/temporaryResidence.js';
@@ -29,6 +30,7 @@ import {
   expectRefusal,
   refusal,
   landlordWithHouse,
+  odata,
   type UseCaseHarness,
 } from '../support/useCaseHarness.js';
 
@@ -184,6 +186,50 @@ describe('declaring', () => {
         (entry) => entry.action === 'declareResidence' && entry.entityID === person.lesseeInfoID,
       ),
     ).toBe(true);
+  });
+
+  it("keeps the receipt's photo, shown on the person's page; a file that is not a photo is refused", async () => {
+    const person = await anOccupant({ residentialStartDate: '2026-03-01' });
+    morningOf('2026-03-06');
+    const notPhoto = `${house.houseID}/lessee-1795460149830-abcdea.png`;
+    h.blobs.put('lessee-infor', notPhoto, new TextEncoder().encode('%PDF-1.7 not an image'));
+    await expectRefusal(
+      declareResidence(
+        actorFor(deps, landlord),
+        declaration(person.lesseeInfoID, { receiptImage: notPhoto }),
+      ),
+      'badRequest',
+      'Tệp tải lên không phải ảnh PNG hoặc JPEG.',
+    );
+    expect(await residenceDeadlines(actorFor(deps, landlord), house.houseID)).toHaveLength(1);
+    const receipt = `${house.houseID}/lessee-1795460149831-abcdeb.png`;
+    h.blobs.put('lessee-infor', receipt, PNG_BYTES);
+    await declareResidence(
+      actorFor(deps, landlord),
+      declaration(person.lesseeInfoID, { receiptImage: receipt }),
+    );
+    const page = await getLessee(actorFor(deps, landlord), person.lesseeInfoID, odata(LESSEE_MODEL));
+    expect(page).toMatchObject({ residenceReceiptImage: receipt });
+    expect(page.imageURLs).toEqual([
+      expect.objectContaining({ blobName: receipt, url: expect.stringContaining(receipt) }),
+    ]);
+  });
+
+  it('the same declaration sent again changes nothing and is logged once; a different one is logged', async () => {
+    const person = await anOccupant({ residentialStartDate: '2026-03-01' });
+    morningOf('2026-03-06');
+    const declaredBy = (method: 'police' | 'vneid') =>
+      declareResidence(actorFor(deps, landlord), declaration(person.lesseeInfoID, { method }));
+    const logged = async () =>
+      (await auditEntries(deps)).filter(
+        (entry) => entry.action === 'declareResidence' && entry.entityID === person.lesseeInfoID,
+      );
+    const first = await declaredBy('police');
+    const again = await declaredBy('police');
+    expect(again).toEqual(first);
+    expect(await logged()).toHaveLength(1);
+    expect(await declaredBy('vneid')).toMatchObject({ residenceMethod: 'vneid' });
+    expect(await logged()).toHaveLength(2);
   });
 
   it('refuses a date in the future or before moving in, and another landlord, and changes nothing', async () => {

@@ -1,5 +1,7 @@
 import { meterSubmissionSchema, TENANT_READING_MESSAGES } from '@nhatro/common';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { thumbnailName } from '../../api/src/domain/shared/blobNames.js';
+import { log } from '../../api/src/telemetry/log.js';
 import type {
   ContractDoc,
   HouseDoc,
@@ -265,6 +267,21 @@ describe('the landlord or staff decide', () => {
       'conflict',
       TENANT_READING_MESSAGES.notPending,
     );
+  });
+
+  it('accept keeps the photos and their thumbnails as they are, quietly (no thumbnail warning)', async () => {
+    const doc = await sent();
+    const thumbnail = thumbnailName(doc.electricityImage as string);
+    const before = await deps.blobs.download('room-images', thumbnail);
+    expect(before).toBeDefined();
+    const warn = vi.spyOn(log, 'warn');
+    try {
+      await decideMeterSubmission(actorFor(deps, landlord), doc.meterSubmissionID, {});
+      expect(warn.mock.calls.map(([event]) => event)).not.toContain('upload.thumbnailFailed');
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await deps.blobs.download('room-images', thumbnail)).toEqual(before);
   });
 
   it('correct: the corrected values become the readings; the tenant’s stay on the sending', async () => {

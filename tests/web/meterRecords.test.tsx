@@ -260,3 +260,63 @@ describe('the meter board', () => {
     await waitFor(() => expect(api.sent('GET', '/odata/MeterRecord').length).toBeGreaterThan(monthReads));
   });
 });
+
+describe('a room whose tenant moved in this month', () => {
+  it('counts from the move-in indexes, labelled so, before and after saving; other rooms from their last reading', async () => {
+    api.on(
+      'GET',
+      '/odata/Contract',
+      collection([
+        {
+          contractID: 'contract-1',
+          roomID: 'room-1',
+          startDate: `${MONTH}-05`,
+          moveInElectricityIndex: 1000,
+          moveInWaterIndex: 50,
+        },
+        {
+          contractID: 'contract-2',
+          roomID: 'room-2',
+          startDate: '2025-01-01',
+          moveInElectricityIndex: 400,
+          moveInWaterIndex: 10,
+        },
+      ]),
+    );
+    // The room's own reading as the API keeps it: from the last reading before the tenant moved in (950).
+    records.set('room-1-electricity', {
+      meterRecordID: 'room-1-electricity',
+      houseID: HOUSE.houseID,
+      roomID: 'room-1',
+      roomName: 'P101',
+      floor: 1,
+      kind: 'electricity',
+      month: MONTH,
+      meterID: 'm-room-1-electricity',
+      previousIndex: 950,
+      newIndex: 1080,
+      usage: 130,
+      recordedBy: 'user-staff',
+      recordedByName: 'Nhân viên',
+      recordedOn: '2026-11-20T03:00:00Z',
+      '@odata.etag': 'W/"0"',
+    } as MeterRecordReply);
+    await openBoard();
+    const first = within(card('room-1'));
+    await waitFor(() =>
+      expect(first.getAllByTestId('meter-previous').map((element) => element.textContent)).toEqual([
+        'Chỉ số nhận phòng: 1.000',
+        'Chỉ số nhận phòng: 50',
+      ]),
+    );
+    // The saved electricity reading: the tenant's use since moving in, not the room's since 950.
+    expect(first.getByText('Dùng: 80 kWh')).toBeTruthy();
+    fireEvent.change(input('room-1', 'water'), { target: { value: '53' } });
+    expect(first.getByText('Dùng: 3 m³')).toBeTruthy();
+    expect(
+      within(card('room-2'))
+        .getAllByTestId('meter-previous')
+        .map((element) => element.textContent),
+    ).toEqual(['Chỉ số cũ: 1.200', 'Chỉ số cũ: 60']);
+  });
+});

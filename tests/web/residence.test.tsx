@@ -1,9 +1,23 @@
 // Residence declarations and personal data on screen (issue 27): the days left as a landlord reads them,
-// what "Đã khai báo" sends, the dashboard card's count, and a tenant's own-data page with its consent.
+// what "Đã khai báo" sends (with the receipt's photo), the receipt on the person's page, the dashboard
+// card's count, and a tenant's own-data page with its consent. A JPEG's scaling is replaced (it needs a
+// real browser); any other file goes through the real preparation, which refuses it.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as PhotoFile from '../../web/src/components/photoFile';
 import { HOUSE, renderApp, signIn, toasts } from './support/app';
 import { collection, fakeApi, type FakeApi } from './support/fakeApi';
+
+vi.mock('../../web/src/components/photoFile', async (original) => {
+  const real = await original<typeof PhotoFile>();
+  return {
+    ...real,
+    preparePhoto: (file: File) =>
+      file.type === 'image/jpeg'
+        ? Promise.resolve({ blob: file, contentType: 'image/jpeg', extension: 'jpg' })
+        : real.preparePhoto(file),
+  };
+});
 
 const DUE = [
   {
@@ -66,6 +80,72 @@ describe('the residence page', () => {
       declaredOn: '2026-11-28',
     });
     await waitFor(() => expect(toasts('success')).toContain('Đã lưu khai báo cư trú.'));
+  });
+
+  it('attaches the receipt photo to the declaration; a file that is not a photo is refused in Vietnamese', async () => {
+    api
+      .on('POST', '/api/Residence/Declaration', { body: { lesseeInfoID: 'lessee-1' } })
+      .on('GET', '/api/BlobAccess/GetLesseeInforContainerSAS', {
+        body: { blobName: 'h1/lessee-receipt.jpg', uploadURL: 'https://blob.test/put-receipt' },
+      })
+      .on('PUT', /^\/put-receipt/, { status: 201 });
+    signIn('landlord');
+    renderApp('/residence');
+    const rows = await screen.findAllByTestId('residence-deadline', {}, { timeout: 12_000 });
+    fireEvent.click(within(rows[0] as HTMLElement).getByTestId('residence-declare'));
+    const file = await screen.findByTestId('residence-photo-file-residenceReceiptImage');
+    fireEvent.change(file, {
+      target: { files: [new File(['không phải ảnh'], 'bien-nhan.txt', { type: 'text/plain' })] },
+    });
+    await waitFor(
+      () =>
+        expect(toasts('error')).toContain(
+          'Tải ảnh lên thất bại! Không đọc được ảnh. Vui lòng chọn tệp ảnh JPEG hoặc PNG.',
+        ),
+      { timeout: 8_000 },
+    );
+    expect(api.sent('GET', '/api/BlobAccess/GetLesseeInforContainerSAS')).toHaveLength(0);
+    fireEvent.change(file, {
+      target: { files: [new File(['jpeg'], 'bien-nhan.jpg', { type: 'image/jpeg' })] },
+    });
+    await screen.findByRole('button', { name: 'Đổi ảnh biên nhận khai báo' }, { timeout: 8_000 });
+    expect(api.sent('PUT', '/put-receipt')).toHaveLength(1);
+    // 'Lưu' waits for the upload to finish.
+    const save = screen.getByTestId('residence-save') as HTMLButtonElement;
+    await waitFor(() => expect(save.disabled).toBe(false));
+    fireEvent.click(save);
+    await waitFor(() => expect(api.sent('POST', '/api/Residence/Declaration')).toHaveLength(1), {
+      timeout: 8_000,
+    });
+    expect(api.sent('POST', '/api/Residence/Declaration')[0]?.body).toMatchObject({
+      lesseeInfoID: 'lessee-1',
+      receiptImage: 'h1/lessee-receipt.jpg',
+    });
+  });
+
+  it("the person's page shows the declaration with its receipt, opening the photo", async () => {
+    const lessee = {
+      lesseeInfoID: 'lessee-1',
+      houseID: 'h1',
+      contractID: 'contract-1',
+      roomID: 'room-1',
+      occupantName: 'Lê Minh Tuấn',
+      gender: 1,
+      status: 1,
+      isRepresentative: true,
+      residenceDeclaredOn: '2026-11-27',
+      residenceMethod: 'police',
+      residenceReceiptImage: 'h1/lessee-receipt.jpg',
+      imageURLs: [{ blobName: 'h1/lessee-receipt.jpg', url: 'https://blob.test/receipt.jpg?sig=1' }],
+      vehicles: [],
+    };
+    api.on('GET', '/odata/Lessee/lessee-1', { body: lessee });
+    signIn('landlord');
+    renderApp('/lessees/lessee-1');
+    const receipt = await screen.findByTestId('lessee-residence-receipt', {}, { timeout: 12_000 });
+    expect(receipt.getAttribute('href')).toBe('https://blob.test/receipt.jpg?sig=1');
+    expect(receipt.closest('dd')?.textContent).toContain('27/11/2026 · Tại công an');
+    expect(within(receipt).getByRole('img').getAttribute('alt')).toBe('Ảnh biên nhận khai báo cư trú');
   });
 
   it('the dashboard card counts who is undeclared and who is late', async () => {

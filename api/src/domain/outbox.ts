@@ -36,6 +36,13 @@ export const OUTBOX_EVENTS = [
   'meterReadingDue',
   /** Issue 26 §3: a contract's oldest debt is past the house's days; repeated every few days. */
   'debtReminder',
+  /** Issue 27: a tenant questions a bill line (to the landlord and billing staff), and its answer (to them). */
+  'billQuestionAsked',
+  'billQuestionAnswered',
+  /** Issue 27: a tenant gives or withdraws notice of leaving (to the landlord); it is acknowledged (to them). */
+  'leaveNoticeGiven',
+  'leaveNoticeWithdrawn',
+  'leaveNoticeAcknowledged',
 ] as const;
 export type OutboxEvent = (typeof OUTBOX_EVENTS)[number];
 

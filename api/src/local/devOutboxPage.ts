@@ -30,6 +30,11 @@ const EVENT_LABELS: Record<OutboxMessage['event'], string> = {
   erasureRequested: 'Yêu cầu xóa dữ liệu cá nhân',
   meterReadingDue: 'Nhắc khách ghi chỉ số',
   debtReminder: 'Nhắc nợ quá hạn',
+  billQuestionAsked: 'Khiếu nại hóa đơn',
+  billQuestionAnswered: 'Trả lời khiếu nại hóa đơn',
+  leaveNoticeGiven: 'Báo trả phòng',
+  leaveNoticeWithdrawn: 'Rút lại báo trả phòng',
+  leaveNoticeAcknowledged: 'Chủ trọ nhận báo trả phòng',
 };
 
 const STATE_LABELS: Record<OutboxMessage['state'], string> = {

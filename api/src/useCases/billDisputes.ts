@@ -8,6 +8,7 @@ import {
   type BillDisputeCreateInput,
 } from '@nhatro/common';
 import { correctedBill, questionableLine } from '../domain/billDisputes.js';
+import { billQuestionAnsweredText, billQuestionAskedText } from '../domain/shared/tenantActionTexts.js';
 import { lesseeScope } from '../domain/shared/access.js';
 import { openSurplus } from '../domain/shared/bills.js';
 import { parseBlobName } from '../domain/shared/blobNames.js';
@@ -15,11 +16,13 @@ import { AppError } from '../domain/shared/errors.js';
 import type {
   BillDisputeDoc,
   ContractDoc,
+  HouseDoc,
   HouseScopedDoc,
   MonthlyBillDoc,
   PaymentDoc,
+  RoomDoc,
 } from '../domain/shared/model.js';
-import type { Filter } from '../store/store.js';
+import type { BatchOp, Filter } from '../store/store.js';
 import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import { billingDocForCaller } from './shared/billingDocs.js';
@@ -34,6 +37,7 @@ import {
 } from './shared/houseScope.js';
 import { batchWithTotals } from './shared/houseTotals.js';
 import { queryAll } from './shared/queryAll.js';
+import { houseTeam, teamMessages, tenantMessages } from './shared/tenantActionMessages.js';
 import { entityView } from './shared/views.js';
 
 /**
@@ -64,7 +68,11 @@ async function acceptQuestionPhoto(actor: Actor, houseID: string, blobName: stri
 export async function createBillDispute(actor: Actor, input: BillDisputeCreateInput) {
   const { deps, user } = actor;
   if (lesseeScope(user) === null) throw AppError.forbidden(BILL_DISPUTE_MESSAGES.tenantOnly);
-  const { doc: bill } = await billingDocForCaller<MonthlyBillDoc>(actor, 'monthlyBill', input.monthlyBillID);
+  const { doc: bill, house } = await billingDocForCaller<MonthlyBillDoc>(
+    actor,
+    'monthlyBill',
+    input.monthlyBillID,
+  );
   const line = questionableLine(bill, input.lineIndex);
   const existing = await disputesOfBill(actor, bill.houseID, bill.monthlyBillID);
   if (existing.some((dispute) => dispute.lineIndex === input.lineIndex && dispute.status === 'open')) {
@@ -92,7 +100,17 @@ export async function createBillDispute(actor: Actor, input: BillDisputeCreateIn
     ...(user.account.fullName ? { createdByName: user.account.fullName } : {}),
     createdOn: deps.now().toISOString(),
   };
-  await houseDocs<BillDisputeDoc>(deps).create(dispute);
+  const roomName = await roomNameOf(actor, bill);
+  const text = billQuestionAskedText(
+    { ...dispute, month: bill.month, roomName, tenantName: user.account.fullName },
+    house.houseName,
+    deps.config.webOrigin,
+  );
+  const team = await houseTeam(actor, house, { billingStaff: true });
+  await houseDocs<HouseScopedDoc>(deps).batch(bill.houseID, [
+    { op: 'create', doc: dispute },
+    ...teamMessages(actor, house, team, { event: 'billQuestionAsked', subjectID: billDisputeID, text }),
+  ]);
   await audit(actor, {
     action: 'create',
     entity: 'billDispute',
@@ -101,6 +119,31 @@ export async function createBillDispute(actor: Actor, input: BillDisputeCreateIn
     details: { monthlyBillID: bill.monthlyBillID, lineIndex: input.lineIndex },
   });
   return entityView(dispute);
+}
+
+async function roomNameOf(actor: Actor, bill: Pick<MonthlyBillDoc, 'houseID' | 'roomID'>): Promise<string> {
+  const room = await houseDocs<RoomDoc>(actor.deps).read(bill.houseID, bill.roomID);
+  return room?.type === 'room' ? room.roomName : '';
+}
+
+/** The tenant of the bill's contract is told how their question was answered (in the app and the outbox). */
+async function answerMessages(
+  actor: Actor,
+  house: HouseDoc,
+  dispute: BillDisputeDoc,
+  bill: MonthlyBillDoc,
+  answer: Parameters<typeof billQuestionAnsweredText>[0],
+): Promise<Array<BatchOp<HouseScopedDoc>>> {
+  const contract = await houseDocs<ContractDoc>(actor.deps).read(dispute.houseID, dispute.contractID);
+  if (contract?.type !== 'contract') return [];
+  const text = billQuestionAnsweredText(answer, house.houseName, actor.deps.config.webOrigin);
+  return tenantMessages(
+    actor,
+    house,
+    contract,
+    { roomID: dispute.roomID, roomName: answer.roomName },
+    { event: 'billQuestionAnswered', subjectID: dispute.billDisputeID, text },
+  );
 }
 
 /** A payment link of the bill that may still be paid (its amount was asked before the correction). */
@@ -138,10 +181,22 @@ export async function answerBillDispute(actor: Actor, billDisputeID: string, inp
     ...(input.answer ? { answer: input.answer } : {}),
   };
   const disputeOp = { op: 'replace' as const, doc: answered, ifMatch: dispute._etag as string };
+  const bill = await houseDocs<MonthlyBillDoc>(deps).read(dispute.houseID, dispute.monthlyBillID);
+  if (bill?.type !== 'monthlyBill') throw AppError.notFound();
+  const about = {
+    ...dispute,
+    month: bill.month,
+    roomName: await roomNameOf(actor, dispute),
+  };
   if (input.outcome === 'rejected') {
     const rejected: BillDisputeDoc = { ...answered, status: 'rejected' };
+    const told = await answerMessages(actor, house, dispute, bill, {
+      ...about,
+      outcome: 'rejected',
+      answer: input.answer,
+    });
     await write(() =>
-      houseDocs<HouseScopedDoc>(deps).batch(dispute.houseID, [{ ...disputeOp, doc: rejected }]),
+      houseDocs<HouseScopedDoc>(deps).batch(dispute.houseID, [{ ...disputeOp, doc: rejected }, ...told]),
     );
     await audit(actor, {
       action: 'reject',
@@ -151,8 +206,6 @@ export async function answerBillDispute(actor: Actor, billDisputeID: string, inp
     });
     return entityView(rejected);
   }
-  const bill = await houseDocs<MonthlyBillDoc>(deps).read(dispute.houseID, dispute.monthlyBillID);
-  if (bill?.type !== 'monthlyBill') throw AppError.notFound();
   if (await hasOpenPayment(actor, bill)) throw AppError.conflict(BILL_DISPUTE_MESSAGES.paymentOpen);
   const contract = await houseDocs<ContractDoc>(deps).read(bill.houseID, bill.contractID);
   const contractSettled = contract?.type !== 'contract' || contract.status === CONTRACT_STATUS.terminated;
@@ -184,6 +237,13 @@ export async function answerBillDispute(actor: Actor, billDisputeID: string, inp
       totalTo: correction.totalTo,
     },
   };
+  const told = await answerMessages(actor, house, dispute, bill, {
+    ...about,
+    outcome: 'corrected',
+    newAmount: input.newAmount,
+    newTotal: correctedDoc.total,
+    answer: input.answer,
+  });
   await write(() =>
     batchWithTotals(
       deps,
@@ -191,6 +251,7 @@ export async function answerBillDispute(actor: Actor, billDisputeID: string, inp
       [
         { ...disputeOp, doc: closed },
         { op: 'replace', doc: correctedDoc, ...(bill._etag ? { ifMatch: bill._etag } : {}) },
+        ...told,
       ],
       [{ before: bill, after: correctedDoc }],
     ),

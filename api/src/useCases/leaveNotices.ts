@@ -4,6 +4,11 @@ import { lesseeScope } from '../domain/shared/access.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { ContractDoc, HouseScopedDoc, LeaveNoticeDoc, RoomDoc } from '../domain/shared/model.js';
 import { vietnamDate } from '../domain/shared/time.js';
+import {
+  leaveNoticeAcknowledgedText,
+  leaveNoticeGivenText,
+  leaveNoticeWithdrawnText,
+} from '../domain/shared/tenantActionTexts.js';
 import { assertOpenNotice, isLiveNotice, leaveDateProblem, noticeDaysOf } from '../domain/leaveNotices.js';
 import { isStoreError, type BatchOp } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
@@ -16,6 +21,7 @@ import {
   type ContractScope,
 } from './shared/houseScope.js';
 import { queryAll } from './shared/queryAll.js';
+import { houseTeam, teamMessages, tenantMessages } from './shared/tenantActionMessages.js';
 import { entityView } from './shared/views.js';
 
 /**
@@ -92,12 +98,23 @@ export async function giveLeaveNotice(actor: Actor, input: LeaveNoticeCreateInpu
     ...(user.account.fullName ? { createdByName: user.account.fullName } : {}),
     createdOn: deps.now().toISOString(),
   };
+  const text = leaveNoticeGivenText(
+    { ...notice, tenantName: user.account.fullName },
+    house.houseName,
+    deps.config.webOrigin,
+  );
+  const told = teamMessages(actor, house, await houseTeam(actor, house), {
+    event: 'leaveNoticeGiven',
+    subjectID: leaveNoticeID,
+    text,
+  });
   await writeWithRoom(
     actor,
     house.houseID,
     [
       { op: 'create', doc: notice },
       { op: 'replace', doc: { ...room, leavingOn: input.leaveDate }, ifMatch: room._etag as string },
+      ...told,
     ],
     LEAVE_NOTICE_MESSAGES.alreadyGiven,
   );
@@ -114,7 +131,12 @@ export async function giveLeaveNotice(actor: Actor, input: LeaveNoticeCreateInpu
 /** `POST /api/LeaveNotice/{id}/Withdraw`: the tenant takes back their notice before it is acknowledged. */
 export async function withdrawLeaveNotice(actor: Actor, leaveNoticeID: string) {
   if (actor.user.roleID !== ROLE.lessee) throw AppError.forbidden(LEAVE_NOTICE_MESSAGES.tenantOnly);
-  const { doc } = await findForCaller<LeaveNoticeDoc>(actor, 'leaveNotice', leaveNoticeID, 'contractID');
+  const { doc, house } = await findForCaller<LeaveNoticeDoc>(
+    actor,
+    'leaveNotice',
+    leaveNoticeID,
+    'contractID',
+  );
   assertOpenNotice(doc.status);
   const room = await readRoom(actor, doc.houseID, doc.roomID);
   const withdrawn: LeaveNoticeDoc = {
@@ -129,6 +151,13 @@ export async function withdrawLeaveNotice(actor: Actor, leaveNoticeID: string) {
     const { leavingOn: _leavingOn, ...stays } = room;
     ops.push({ op: 'replace', doc: stays, ifMatch: room._etag as string });
   }
+  ops.push(
+    ...teamMessages(actor, house, await houseTeam(actor, house), {
+      event: 'leaveNoticeWithdrawn',
+      subjectID: doc.leaveNoticeID,
+      text: leaveNoticeWithdrawnText(doc, house.houseName, actor.deps.config.webOrigin),
+    }),
+  );
   await writeWithRoom(actor, doc.houseID, ops, LEAVE_NOTICE_MESSAGES.notOpen);
   await audit(actor, {
     action: 'withdraw',
@@ -144,13 +173,22 @@ export async function withdrawLeaveNotice(actor: Actor, leaveNoticeID: string) {
 /** `POST /api/LeaveNotice/{id}/Acknowledge`: the landlord or staff of the house saw it. */
 export async function acknowledgeLeaveNotice(actor: Actor, leaveNoticeID: string) {
   if (actor.user.roleID === ROLE.lessee) throw AppError.forbidden(LEAVE_NOTICE_MESSAGES.cannotAcknowledgeOwn);
-  const { doc } = await findInCallersHouse<LeaveNoticeDoc>(
+  const { doc, house } = await findInCallersHouse<LeaveNoticeDoc>(
     actor.deps,
     actor.user,
     'leaveNotice',
     leaveNoticeID,
   );
   assertOpenNotice(doc.status);
+  const contract = await houseDocs<ContractDoc>(actor.deps).read(doc.houseID, doc.contractID);
+  const told =
+    contract?.type === 'contract'
+      ? await tenantMessages(actor, house, contract, doc, {
+          event: 'leaveNoticeAcknowledged',
+          subjectID: doc.leaveNoticeID,
+          text: leaveNoticeAcknowledgedText(doc, house.houseName, actor.deps.config.webOrigin),
+        })
+      : [];
   const acknowledged: LeaveNoticeDoc = {
     ...doc,
     status: 'acknowledged',
@@ -160,7 +198,7 @@ export async function acknowledgeLeaveNotice(actor: Actor, leaveNoticeID: string
   await writeWithRoom(
     actor,
     doc.houseID,
-    [{ op: 'replace', doc: acknowledged, ifMatch: doc._etag as string }],
+    [{ op: 'replace', doc: acknowledged, ifMatch: doc._etag as string }, ...told],
     LEAVE_NOTICE_MESSAGES.notOpen,
   );
   await audit(actor, {

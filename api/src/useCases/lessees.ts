@@ -82,8 +82,11 @@ export async function getLessee(actor: Actor, lesseeInfoID: string, query: OData
   return selectFields(await expandEntity(actor, LESSEE_MODEL, entity, query), query);
 }
 
+/** The photos shown on an occupant's page: identity papers, portrait, the residence declaration's receipt. */
+const SHOWN_PHOTOS = [...IDENTITY_IMAGES, 'residenceReceiptImage'] as const;
+
 async function identityImageLinks(actor: Actor, lessee: LesseeInfoDoc) {
-  const names = IDENTITY_IMAGES.map((field) => lessee[field]).filter((name): name is string => Boolean(name));
+  const names = SHOWN_PHOTOS.map((field) => lessee[field]).filter((name): name is string => Boolean(name));
   if (names.length > 0)
     await recordIdentityPhotoRead(actor, {
       houseID: lessee.houseID,

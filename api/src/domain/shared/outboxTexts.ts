@@ -17,6 +17,7 @@ export const WEB_PAGES = {
   passwordReset: (token: string) => `/ChangePassword/${encodeURIComponent(token)}`,
   tenancyLink: (linkID: string) => `/tenancyLink/${encodeURIComponent(linkID)}`,
   residence: '/residence',
+  dashboard: '/dashboard',
 } as const;
 
 interface Place {

@@ -28,6 +28,14 @@ export async function declareResidence(actor: Actor, input: ResidenceDeclaration
   const contract = await houseDocs<ContractDoc>(deps).read(lessee.houseID, lessee.contractID);
   if (contract?.type !== 'contract') throw AppError.notFound();
   checkDeclaration(occupantResidence(lessee, contract), input.declaredOn, vietnamDate(deps.now()));
+  // The same declaration again (a retried request, a second click): nothing to write nor to log.
+  if (
+    lessee.residenceDeclaredOn === input.declaredOn &&
+    lessee.residenceMethod === input.method &&
+    (input.receiptImage === undefined || input.receiptImage === lessee.residenceReceiptImage)
+  ) {
+    return entityView(lessee);
+  }
   if (input.receiptImage && input.receiptImage !== lessee.residenceReceiptImage) {
     const parsed = parseBlobName('lessee-infor', input.receiptImage);
     if (!parsed || parsed.scope !== lessee.houseID || input.receiptImage.endsWith('.pdf'))

@@ -75,7 +75,9 @@ async function contentProblem(
 
 /**
  * Stores the thumbnail of a photo just accepted, where its area keeps thumbnails. A failure is logged
- * and the photo kept: lists then show the photo itself (the web falls back to it).
+ * and the photo kept: lists then show the photo itself (the web falls back to it). A photo accepted again
+ * (a tenant's meter photo when the landlord accepts their reading) keeps the thumbnail it has, quietly;
+ * so does one whose thumbnail another request stored meanwhile.
  */
 export async function storeThumbnail(
   deps: Deps,
@@ -84,10 +86,13 @@ export async function storeThumbnail(
   photo: { image: DecodedImage; bytes: Uint8Array },
 ): Promise<void> {
   if (!BLOB_AREAS[container].thumbnails) return;
+  const name = thumbnailName(blobName);
+  if (await deps.blobs.blobExists(container, name)) return;
   try {
     const thumbnail = await thumbnailJpeg(photo.image, jpegOrientation(photo.bytes));
-    await deps.blobs.upload(container, thumbnailName(blobName), thumbnail, 'image/jpeg');
+    await deps.blobs.upload(container, name, thumbnail, 'image/jpeg');
   } catch (error) {
+    if (await deps.blobs.blobExists(container, name)) return;
     log.warn('upload.thumbnailFailed', { container, blobName, error: String(error).slice(0, 200) });
   }
 }

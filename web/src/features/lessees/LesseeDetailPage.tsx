@@ -46,8 +46,45 @@ function consentText(lessee: LesseeInfo): string {
   return lines.filter(Boolean).join('\n');
 }
 
+/** The declaration, with its receipt photo (a thumbnail opening the photo) when one was kept. */
+function ResidenceDeclared({ lessee }: { lessee: LesseeDetail }) {
+  const receipt = lessee.residenceReceiptImage;
+  const link = receipt ? lessee.imageURLs?.find((image) => image.blobName === receipt) : undefined;
+  return (
+    <>
+      {residenceText(lessee)}
+      {link && (
+        <Box
+          component="a"
+          href={link.url}
+          target="_blank"
+          rel="noopener noreferrer"
+          data-testid="lessee-residence-receipt"
+          sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5, width: 'fit-content' }}
+        >
+          <Box
+            component="img"
+            src={link.thumbnailURL ?? link.url}
+            alt="Ảnh biên nhận khai báo cư trú"
+            loading="lazy"
+            sx={{
+              width: 64,
+              height: 48,
+              objectFit: 'cover',
+              borderRadius: 1,
+              border: 1,
+              borderColor: 'divider',
+            }}
+          />
+          Xem ảnh biên nhận
+        </Box>
+      )}
+    </>
+  );
+}
+
 /** Where the person lives and their residence declaration, with the consent to keep their identity data. */
-function ResidenceSection({ lessee }: { lessee: LesseeInfo }) {
+function ResidenceSection({ lessee }: { lessee: LesseeDetail }) {
   return (
     <SectionCard id="lessee-residence" title="Cư trú">
       <Facts
@@ -58,7 +95,7 @@ function ResidenceSection({ lessee }: { lessee: LesseeInfo }) {
           ['residentialAddress', lessee.residentialAddress ?? ''],
           ['residentialStartDate', formatDay(lessee.residentialStartDate)],
           ['residentialEndDate', formatDay(lessee.residentialEndDate)],
-          ['residenceDeclaredOn', residenceText(lessee)],
+          ['residenceDeclaredOn', <ResidenceDeclared key="declared" lessee={lessee} />],
           ['consentAt', consentText(lessee)],
           ...(lessee.erasureRequestedAt
             ? [['erasureRequestedAt', formatDateTime(lessee.erasureRequestedAt)] as [FactField, string]]

@@ -13,6 +13,7 @@ import { formatNumber } from '../../lib/format';
 import { ROLE_IDS, useSignedInSession } from '../../lib/session';
 import { currentVietnamMonth, monthLabel, recentMonths, type RoomRecords } from './meterDrafts';
 import { roomState } from './meterBoardState';
+import { useMoveIns } from './meterRecordsApi';
 import { MeterRoomCard } from './MeterRoomCard';
 import { MeterSubmissionsCard } from './MeterSubmissionsCard';
 import { TenantReadingSetting } from './TenantReadingSetting';
@@ -120,6 +121,7 @@ function RoundProgress({
 function MeterBoard({ houseID, month }: { houseID: string; month: string }) {
   const board = useMeterDrafts(houseID, month);
   const { rooms, records, sortedRooms, recordsByRoom, drafts, statuses, problems, photoBusy } = board;
+  const moveIns = useMoveIns(houseID, month);
 
   if ((rooms.error && !rooms.data) || (records.error && !records.data)) {
     return (
@@ -164,15 +166,22 @@ function MeterBoard({ houseID, month }: { houseID: string; month: string }) {
         >
           {group.rooms.map((room) => {
             const roomRecords = recordsByRoom.get(room.roomID) ?? EMPTY_RECORDS;
+            const moveIn = moveIns.get(room.roomID);
             return (
               <MeterRoomCard
                 key={room.roomID}
                 roomID={room.roomID}
                 roomName={room.roomName}
                 previousElectricity={
-                  roomRecords.electricity?.previousIndex ?? room.currentElectricityIndex ?? 0
+                  moveIn?.electricity ??
+                  roomRecords.electricity?.previousIndex ??
+                  room.currentElectricityIndex ??
+                  0
                 }
-                previousWater={roomRecords.water?.previousIndex ?? room.currentWaterIndex ?? 0}
+                previousWater={
+                  moveIn?.water ?? roomRecords.water?.previousIndex ?? room.currentWaterIndex ?? 0
+                }
+                movedIn={moveIn !== undefined}
                 records={roomRecords}
                 draft={drafts[room.roomID]}
                 state={roomState(statuses[room.roomID], roomRecords, drafts[room.roomID] !== undefined)}

@@ -183,6 +183,7 @@ function KindFields({
   roomID,
   kind,
   previous,
+  movedIn,
   draft,
   problem,
   flagged,
@@ -195,6 +196,8 @@ function KindFields({
   roomID: string;
   kind: MeterKind;
   previous: number;
+  /** The tenant moved in this month: `previous` is the index they moved in at. */
+  movedIn: boolean;
   draft: KindDraft;
   problem: KindProblem | undefined;
   flagged: boolean;
@@ -229,7 +232,7 @@ function KindFields({
         </Typography>
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }} data-testid="meter-previous">
-        Chỉ số cũ: <strong>{formatNumber(previous)}</strong>
+        {movedIn ? 'Chỉ số nhận phòng' : 'Chỉ số cũ'}: <strong>{formatNumber(previous)}</strong>
       </Typography>
       <TextField
         id={meterInputId(roomID, kind)}
@@ -297,6 +300,8 @@ export interface MeterRoomCardProps {
   roomName: string;
   previousElectricity: number;
   previousWater: number;
+  /** The room's tenant moved in this month: the previous indexes are the move-in ones. */
+  movedIn: boolean;
   records: RoomRecords;
   draft: RoomDraft | undefined;
   state: RoomState;
@@ -318,6 +323,7 @@ export const MeterRoomCard = memo(function MeterRoomCard({
   roomName,
   previousElectricity,
   previousWater,
+  movedIn,
   records,
   draft,
   state,
@@ -378,6 +384,7 @@ export const MeterRoomCard = memo(function MeterRoomCard({
             roomID={roomID}
             kind={kind}
             previous={kind === 'electricity' ? previousElectricity : previousWater}
+            movedIn={movedIn}
             draft={draft?.[kind] ?? draftFromRecord(records[kind])}
             problem={problems?.[kind]}
             flagged={records[kind]?.flagged === true}

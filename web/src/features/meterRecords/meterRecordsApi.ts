@@ -1,4 +1,5 @@
 import type {
+  Contract,
   MeterReadingInput,
   MeterRecord,
   MeterSubmission,
@@ -25,7 +26,45 @@ export const meterKeys = {
   rooms: (houseID: string) => `/odata/Room?houseID=${enc(houseID)}&$top=${PAGE_SIZE}`,
   records: (houseID: string, month: string) =>
     `/odata/MeterRecord?houseId=${enc(houseID)}&month=${enc(month)}&$top=${PAGE_SIZE}`,
+  /**
+   * The house's current contracts, only what the round needs: when and at which indexes each moved in
+   * (tests/api/meterRecords.test.ts asks the API the same).
+   */
+  moveIns: (houseID: string) =>
+    `/odata/Contract?HouseID=${enc(houseID)}&$filter=${enc('status eq 1')}` +
+    `&$select=contractID,roomID,startDate,moveInElectricityIndex,moveInWaterIndex&$top=${PAGE_SIZE}`,
 } as const;
+
+type MoveInFields = Pick<
+  Contract,
+  'contractID' | 'roomID' | 'startDate' | 'moveInElectricityIndex' | 'moveInWaterIndex'
+>;
+
+/** The indexes a room's tenant moved in at, for the rooms whose current contract started in `month`. */
+export interface MoveIn {
+  electricity: number;
+  water: number;
+}
+
+/**
+ * The move-in indexes of the rooms whose tenant moved in during `month`, by room: their first reading
+ * counts from there. Contracts without move-in indexes (made before they were asked) are left out; a
+ * failed load leaves every room on its last reading.
+ */
+export function useMoveIns(houseID: string | null, month: string): Map<string, MoveIn> {
+  const { data } = useSWR<MoveInFields[], Error, string | null>(
+    houseID === null ? null : meterKeys.moveIns(houseID),
+    (key) => fetchAllPages<MoveInFields>(key),
+    swrOptions,
+  );
+  const byRoom = new Map<string, MoveIn>();
+  for (const contract of data ?? []) {
+    const { moveInElectricityIndex: electricity, moveInWaterIndex: water } = contract;
+    if (!contract.startDate.startsWith(month) || electricity === undefined || water === undefined) continue;
+    byRoom.set(contract.roomID, { electricity, water });
+  }
+  return byRoom;
+}
 
 /** Every room of the house (all pages). */
 export function useMeterRooms(houseID: string | null): SWRResponse<Room[], Error> {

@@ -19,20 +19,24 @@ import {
   type ResidenceDeadline,
   type ResidenceMethod,
 } from '@nhatro/common';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { EmptyState, ErrorState } from '../../components/DataStates';
+import { IdentityPhotoPicker } from '../../components/IdentityPhotoPicker';
 import { failureText, isSessionExpiry } from '../../components/mutationFeedback';
 import { PageHeader } from '../../components/PageHeader';
 import { formatDate } from '../../lib/format';
 import { useSignedInSession } from '../../lib/session';
 import { notify } from '../../lib/toast';
-import { declareResidence, downloadCt01, useResidenceDeadlines } from './residenceApi';
+import { declareResidence, downloadCt01, requestReceiptUpload, useResidenceDeadlines } from './residenceApi';
 
 /** "còn 3 ngày", "hôm nay", "quá hạn 2 ngày". */
 export function daysLeftText(deadline: Pick<ResidenceDeadline, 'daysLeft'>): string {
   if (deadline.daysLeft === 0) return 'Hạn hôm nay';
   return deadline.daysLeft > 0 ? `Còn ${deadline.daysLeft} ngày` : `Quá hạn ${-deadline.daysLeft} ngày`;
 }
+
+const RECEIPT_FIELDS = ['residenceReceiptImage'] as const;
+const RECEIPT_LABELS = { residenceReceiptImage: 'Ảnh biên nhận khai báo' } as const;
 
 const STATE_COLORS = { overdue: 'error', dueToday: 'warning', upcoming: 'info' } as const;
 
@@ -51,11 +55,19 @@ function DeclareDialog({
 }) {
   const [method, setMethod] = useState<ResidenceMethod>('vneid');
   const [declaredOn, setDeclaredOn] = useState(todayInVietnam());
+  const [receipt, setReceipt] = useState('');
+  const [uploading, setUploading] = useState(false);
   const [saving, setSaving] = useState(false);
+  const onUploadBusy = useCallback((busy: boolean) => setUploading(busy), []);
   const save = async () => {
     setSaving(true);
     try {
-      await declareResidence(houseID, { lesseeInfoID: deadline.lesseeInfoID, method, declaredOn });
+      await declareResidence(houseID, {
+        lesseeInfoID: deadline.lesseeInfoID,
+        method,
+        declaredOn,
+        ...(receipt ? { receiptImage: receipt } : {}),
+      });
       notify.success(RESIDENCE_MESSAGES.declared);
       onClose();
     } catch (error) {
@@ -88,12 +100,31 @@ function DeclareDialog({
           onChange={(event) => setDeclaredOn(event.target.value)}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { 'data-testid': 'residence-declared-on' } }}
         />
+        <IdentityPhotoPicker
+          fields={RECEIPT_FIELDS}
+          labels={RECEIPT_LABELS}
+          groupLabel="Ảnh biên nhận (không bắt buộc)"
+          testIdPrefix="residence"
+          values={{ residenceReceiptImage: receipt }}
+          links={undefined}
+          disabled={saving}
+          removable
+          requestUpload={(extension) => requestReceiptUpload(houseID, extension)}
+          onChange={(_field, blobName) => setReceipt(blobName)}
+          onBusyChange={onUploadBusy}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={saving}>
           Hủy
         </Button>
-        <Button variant="contained" onClick={() => void save()} loading={saving} data-testid="residence-save">
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          loading={saving}
+          disabled={uploading}
+          data-testid="residence-save"
+        >
           Lưu
         </Button>
       </DialogActions>

@@ -1,7 +1,8 @@
 import type { ResidenceDeadline, ResidenceDeclarationInput } from '@nhatro/common';
 import { mutate, type SWRResponse } from 'swr';
 import { attachmentName, fetchBinary, readJsonBody, saveBlob } from '../../components/fileTransfer';
-import { apiRequest, errorMessageOf } from '../../lib/api';
+import type { PhotoExtension } from '../../components/photoFile';
+import { apiRequest, errorMessageOf, type UploadGrant } from '../../lib/api';
 import { useApiResource } from '../../lib/api/swr';
 
 const enc = encodeURIComponent;
@@ -30,4 +31,12 @@ export async function downloadCt01(lesseeInfoID: string): Promise<void> {
     throw new Error(errorMessageOf(await readJsonBody(reply.body)) ?? `HTTP ${reply.status}`);
   }
   saveBlob(reply.body, attachmentName(reply.header('Content-Disposition'), 'CT01.pdf'));
+}
+
+/** A create-only upload of the declaration's receipt photo, kept with the house's occupant papers. */
+export function requestReceiptUpload(houseID: string, extension: PhotoExtension): Promise<UploadGrant> {
+  return apiRequest<UploadGrant>(
+    `/api/BlobAccess/GetLesseeInforContainerSAS?houseID=${enc(houseID)}&extension=${extension}`,
+    { toastBadRequest: false },
+  );
 }
