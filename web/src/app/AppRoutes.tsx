@@ -234,8 +234,8 @@ const GUARDED_PAGES: readonly GuardedPage[] = [
   guardedPage(
     routePatterns.contractTerminate,
     'createContract',
-    () => import('../features/contracts/ContractTerminatePage'),
-    'ContractTerminatePage',
+    () => import('./routes/ContractTerminateRoute'),
+    'ContractTerminateRoute',
   ),
   guardedPage(
     routePatterns.contractHistory,

@@ -38,6 +38,15 @@ import { meterIndexProblem } from './contractDraft';
 import { MeterIndexField } from './MeterIndexField';
 import { DamagesEditor, damageProblems, damageRowsOf, damagesOf, type DamageRow } from './DamagesEditor';
 
+/** What the form starts from besides the contract: damage lines and final indexes (a move-out record's). */
+export interface TerminationStart {
+  damages: readonly SettlementDamage[];
+  electricityIndex?: number | undefined;
+  waterIndex?: number | undefined;
+}
+
+const NOTHING_SUGGESTED: TerminationStart = { damages: [] };
+
 type Field = 'terminationDate' | 'reason' | 'electricityIndex' | 'waterIndex';
 
 const KINDS = ['electricity', 'water'] as const;
@@ -92,19 +101,26 @@ function finalIndexesOf(values: Record<Field, string>): { electricityIndex?: num
 function useTerminateForm(
   contract: ContractDetails,
   onTerminated: (ended: Contract) => void,
-  initialDamages: readonly SettlementDamage[],
+  suggested: TerminationStart,
 ) {
   const today = vietnamToday();
   // Today is within the term, or past its end (month to month: any day after the end may be chosen).
   const defaultDate = today < contract.startDate ? contract.startDate : today;
   const last = lastIndexesOf(contract);
+  // A handover record's indexes start the final ones, unless they are below the room's last reading.
+  const startIndex = (kind: MeterKind) => {
+    const handed = suggested[`${kind}Index`];
+    const floor = last[kind];
+    const start = handed !== undefined && (floor === undefined || handed >= floor) ? handed : floor;
+    return start === undefined ? '' : String(start);
+  };
   const [values, setValues] = useState<Record<Field, string>>({
     terminationDate: defaultDate,
     reason: '',
-    electricityIndex: last.electricity === undefined ? '' : String(last.electricity),
-    waterIndex: last.water === undefined ? '' : String(last.water),
+    electricityIndex: startIndex('electricity'),
+    waterIndex: startIndex('water'),
   });
-  const [damageRows, setDamageRows] = useState<DamageRow[]>(() => damageRowsOf(initialDamages));
+  const [damageRows, setDamageRows] = useState<DamageRow[]>(() => damageRowsOf(suggested.damages));
   const damagesValid = damageProblems(damageRows).every((problem) => Object.keys(problem).length === 0);
   const damageTotal = damagesOf(damageRows).reduce((sum, line) => sum + line.amount, 0);
   const shown = useLeftFields<Field>();
@@ -316,11 +332,11 @@ function TerminateFields({
 function TerminateForm({
   contract,
   onTerminated,
-  initialDamages,
+  suggested,
 }: {
   contract: ContractDetails;
   onTerminated: (ended: Contract) => void;
-  initialDamages: readonly SettlementDamage[];
+  suggested: TerminationStart;
 }) {
   const {
     values,
@@ -338,7 +354,7 @@ function TerminateForm({
     setConfirmOpen,
     isSaving,
     failure,
-  } = useTerminateForm(contract, onTerminated, initialDamages);
+  } = useTerminateForm(contract, onTerminated, suggested);
   return (
     <Box
       sx={{
@@ -435,10 +451,10 @@ function TerminatedSummary({ contract }: { contract: Contract }) {
 
 function TerminateContent({
   contract,
-  initialDamages,
+  suggested,
 }: {
   contract: ContractDetails;
-  initialDamages: readonly SettlementDamage[];
+  suggested: TerminationStart;
 }) {
   const [ended, setEnded] = useState<Contract | null>(null);
   const shown = ended ?? (contract.status === CONTRACT_STATUS.terminated ? contract : null);
@@ -449,7 +465,7 @@ function TerminateContent({
       {shown !== null ? (
         <TerminatedSummary contract={shown} />
       ) : (
-        <TerminateForm contract={contract} onTerminated={setEnded} initialDamages={initialDamages} />
+        <TerminateForm contract={contract} onTerminated={setEnded} suggested={suggested} />
       )}
     </>
   );
@@ -457,18 +473,15 @@ function TerminateContent({
 
 /**
  * /contracts/earlyTerminate/{id}: the date, reason and damages (line by line, starting from
- * `initialDamages`: e.g. what a handover comparison suggests), with the settlement before and after.
+ * `suggested`: e.g. what the move-out handover record gives, with its final indexes), with the settlement
+ * before and after.
  */
-export function ContractTerminatePage({
-  initialDamages = [],
-}: {
-  initialDamages?: readonly SettlementDamage[];
-}) {
+export function ContractTerminatePage({ suggested = NOTHING_SUGGESTED }: { suggested?: TerminationStart }) {
   return (
     <Box data-testid="contract-terminate-page">
       <ContractFrame title="Kết thúc hợp đồng sớm" back="contract">
         {(contract) => (
-          <TerminateContent key={contract.contractID} contract={contract} initialDamages={initialDamages} />
+          <TerminateContent key={contract.contractID} contract={contract} suggested={suggested} />
         )}
       </ContractFrame>
     </Box>
