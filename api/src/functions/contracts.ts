@@ -10,7 +10,7 @@ import { CONTRACT_CHANGE_MODEL, CONTRACT_MODEL } from '../domain/shared/odata/mo
 import { readJson } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { defineODataEntity, expandsAny } from '../http/odata.js';
-import { json } from '../http/replies.js';
+import { json, pdfReply } from '../http/replies.js';
 import { requireID } from '../useCases/shared/houseScope.js';
 import { terminateContract } from '../useCases/contracts/terminating.js';
 import { recordRefund } from '../useCases/contracts/refunding.js';
@@ -90,17 +90,7 @@ defineEndpoint({
   async handle({ req, actor }) {
     const id = requireID(req.query.get('contractID') ?? undefined, 'Mã hợp đồng');
     const { pdf, fileName } = await liquidationPdf(actor, id);
-    return {
-      status: 200,
-      body: pdf,
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        'Access-Control-Expose-Headers': 'Content-Disposition',
-      },
-    };
+    return pdfReply(pdf, fileName);
   },
 });
 

@@ -14,7 +14,7 @@ import { listHouseMonthBills } from '../useCases/monthlyBills/houseMonth.js';
 import { remindBillTenants } from '../useCases/monthlyBills/reminders.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { collectionBody, defineODataEntity } from '../http/odata.js';
-import { entityJson, json, noContent } from '../http/replies.js';
+import { entityJson, json, noContent, pdfReply } from '../http/replies.js';
 import { createBillGuestLink, revokeBillGuestLink } from '../useCases/guestBills.js';
 import { requireID } from '../useCases/shared/houseScope.js';
 import {
@@ -141,17 +141,7 @@ defineEndpoint({
   async handle({ req, actor }) {
     const id = requireID(req.query.get('monthlyBillID') ?? undefined, 'Mã hóa đơn');
     const { pdf, fileName } = await monthlyBillPdf(actor, id);
-    return {
-      status: 200,
-      body: pdf,
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `inline; filename="${fileName}"`,
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        'Access-Control-Expose-Headers': 'Content-Disposition',
-      },
-    };
+    return pdfReply(pdf, fileName, 'inline');
   },
 });
 

@@ -1,7 +1,7 @@
 import { LEVEL, myDataFormatSchema, myDataRequestSchema, PERSONAL_DATA_MESSAGES } from '@nhatro/common';
 import { parseInput, readJson } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
-import { ok } from '../http/replies.js';
+import { ok, pdfReply } from '../http/replies.js';
 import { requireID } from '../useCases/shared/houseScope.js';
 import { listPlannedErasures } from '../useCases/personalData/erasing.js';
 import { confirmMyConsent, myData, myDataPdf, requestErasure } from '../useCases/personalData/myData.js';
@@ -15,17 +15,7 @@ defineEndpoint({
     const format = parseInput(myDataFormatSchema, req.query.get('format') ?? 'json');
     if (format === 'json') return ok(await myData(actor));
     const { pdf, fileName } = await myDataPdf(actor);
-    return {
-      status: 200,
-      body: pdf,
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        'Access-Control-Expose-Headers': 'Content-Disposition',
-      },
-    };
+    return pdfReply(pdf, fileName);
   },
 });
 

@@ -2,7 +2,7 @@ import { residenceDeclarationSchema } from '@nhatro/common';
 import { LEVEL } from '@nhatro/common';
 import { defineEndpoint } from '../http/endpoint.js';
 import { readJson } from '../http/body.js';
-import { entityJson, ok } from '../http/replies.js';
+import { entityJson, ok, pdfReply } from '../http/replies.js';
 import { requireID } from '../useCases/shared/houseScope.js';
 import { ct01Pdf } from '../useCases/residence/ct01.js';
 import { residenceDeadlines } from '../useCases/residence/deadlines.js';
@@ -44,16 +44,6 @@ defineEndpoint({
   async handle({ req, actor }) {
     const id = requireID(req.query.get('lesseeInfoID') ?? undefined, 'Mã người thuê');
     const { pdf, fileName } = await ct01Pdf(actor, id);
-    return {
-      status: 200,
-      body: pdf,
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Disposition': `attachment; filename="${fileName}"`,
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-        'Access-Control-Expose-Headers': 'Content-Disposition',
-      },
-    };
+    return pdfReply(pdf, fileName);
   },
 });

@@ -43,3 +43,22 @@ export function spreadsheet(
     },
   };
 }
+
+/** A PDF (a bill, a contract's liquidation, the CT01 form, a person's data): opened in the tab or saved. */
+export function pdfReply(
+  pdf: Buffer | Uint8Array,
+  fileName: string,
+  disposition: 'inline' | 'attachment' = 'attachment',
+): HttpResponseInit {
+  return {
+    status: 200,
+    body: pdf,
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `${disposition}; filename="${fileName}"`,
+      'Cache-Control': 'no-store',
+      'X-Content-Type-Options': 'nosniff',
+      'Access-Control-Expose-Headers': 'Content-Disposition',
+    },
+  };
+}

@@ -9,6 +9,7 @@ import type { Deps } from './shared/deps.js';
 import { houseDocs, listInHouse, readHouse, acrossHouses } from './shared/houseScope.js';
 import { tenantRecipients, outboxCreate } from './shared/outboxMessages.js';
 import { groupBy } from '../domain/shared/groupBy.js';
+import { houseByHouse } from './shared/houseByHouse.js';
 
 /**
  * The daily reminders: unpaid bills due within three days or one to three days late, active contracts
@@ -120,17 +121,12 @@ export async function writeDueReminders(deps: Deps): Promise<ReminderRunSummary>
     });
   }
 
-  for (const [houseID, ofHouse] of groupBy(reminders, (reminder) => reminder.houseID)) {
-    try {
-      const outcome = await writeHouseReminders(deps, houseID, ofHouse);
-      summary.written += outcome.written;
-      summary.alreadyWritten += outcome.alreadyWritten;
-      summary.withoutRecipient += outcome.withoutRecipient;
-    } catch (error) {
-      // One house's failure must not stop the others; tomorrow's run catches up.
-      summary.failed.push({ houseID, error: error instanceof Error ? error.message : String(error) });
-    }
-  }
+  await houseByHouse(
+    groupBy(reminders, (reminder) => reminder.houseID),
+    ([houseID]) => houseID,
+    summary,
+    ([houseID, ofHouse]) => writeHouseReminders(deps, houseID, ofHouse),
+  );
   return summary;
 }
 

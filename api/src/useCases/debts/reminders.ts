@@ -15,6 +15,7 @@ import type { Deps } from '../shared/deps.js';
 import { acrossHouses, houseDocs, listInHouse } from '../shared/houseScope.js';
 import { outboxCreate, tenantRecipients } from '../shared/outboxMessages.js';
 import { debtPausesOfHouse, openDebtsOfHouse } from './facts.js';
+import { houseByHouse } from '../shared/houseByHouse.js';
 
 export interface DebtReminderSummary {
   written: number;
@@ -41,21 +42,12 @@ export async function writeDebtReminders(deps: Deps): Promise<DebtReminderSummar
     paused: 0,
     failed: [],
   };
-  for (const house of houses) {
-    try {
-      const outcome = await writeHouseDebtReminders(deps, house, today);
-      summary.written += outcome.written;
-      summary.alreadyWritten += outcome.alreadyWritten;
-      summary.withoutRecipient += outcome.withoutRecipient;
-      summary.paused += outcome.paused;
-    } catch (error) {
-      // One house's failure must not stop the others; tomorrow's run catches up.
-      summary.failed.push({
-        houseID: house.houseID,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
-  }
+  await houseByHouse(
+    houses,
+    (house) => house.houseID,
+    summary,
+    (house) => writeHouseDebtReminders(deps, house, today),
+  );
   return summary;
 }
 

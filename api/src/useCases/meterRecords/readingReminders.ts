@@ -17,6 +17,7 @@ import type { Deps } from '../shared/deps.js';
 import { acrossHouses, houseDocs, listInHouse } from '../shared/houseScope.js';
 import { outboxCreate, tenantRecipients } from '../shared/outboxMessages.js';
 import { platformBillingDay } from '../shared/platformSettings.js';
+import { houseByHouse } from '../shared/houseByHouse.js';
 
 export interface MeterReadingReminderSummary {
   written: number;
@@ -42,20 +43,12 @@ export async function writeMeterReadingReminders(deps: Deps): Promise<MeterReadi
     withoutRecipient: 0,
     failed: [],
   };
-  for (const house of houses) {
-    try {
-      const outcome = await writeHouseReminders(deps, house, today);
-      summary.written += outcome.written;
-      summary.alreadyWritten += outcome.alreadyWritten;
-      summary.withoutRecipient += outcome.withoutRecipient;
-    } catch (error) {
-      // One house's failure must not stop the others.
-      summary.failed.push({
-        houseID: house.houseID,
-        error: error instanceof Error ? error.message : String(error),
-      });
-    }
-  }
+  await houseByHouse(
+    houses,
+    (house) => house.houseID,
+    summary,
+    (house) => writeHouseReminders(deps, house, today),
+  );
   return summary;
 }
 

@@ -11,6 +11,7 @@ import { acrossHouses, houseDocs, readHouse } from '../shared/houseScope.js';
 import { outboxCreate } from '../shared/outboxMessages.js';
 import { landlordRecipient } from '../shared/receivedPayments.js';
 import { currentOccupants } from './occupants.js';
+import { houseByHouse } from '../shared/houseByHouse.js';
 
 export interface ResidenceReminderSummary {
   written: number;
@@ -36,16 +37,12 @@ export async function writeResidenceReminders(deps: Deps): Promise<ResidenceRemi
     living.filter((lessee) => !lessee.residenceDeclaredOn).map((lessee) => lessee.houseID),
   );
   const summary: ResidenceReminderSummary = { written: 0, alreadyWritten: 0, failed: [] };
-  for (const houseID of houseIDs) {
-    try {
-      const outcome = await writeHouseResidenceReminders(deps, houseID, today);
-      summary.written += outcome.written;
-      summary.alreadyWritten += outcome.alreadyWritten;
-    } catch (error) {
-      // One house's failure must not stop the others.
-      summary.failed.push({ houseID, error: error instanceof Error ? error.message : String(error) });
-    }
-  }
+  await houseByHouse(
+    houseIDs,
+    (houseID) => houseID,
+    summary,
+    (houseID) => writeHouseResidenceReminders(deps, houseID, today),
+  );
   return summary;
 }
 
