@@ -14,7 +14,7 @@ import {
   type UseCaseHarness,
 } from '../support/useCaseHarness.js';
 
-// The endpoint wrapper keeps who signed in per Authorization header while nothing is written
+// (Use-case tier: it signs in on a real store, which hashes a password.) The endpoint wrapper keeps who signed in per Authorization header while nothing is written
 // (api/src/http/callerCache.ts): the same answers as authenticate, without its reads.
 
 let h: UseCaseHarness;
