@@ -27,6 +27,7 @@ import {
   signAccessToken,
 } from './tokens.js';
 import { endSessions, revokeSession } from '../shared/sessionRevocation.js';
+import { recordMissingOwnedHouses } from '../shared/houseRights.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -80,6 +81,13 @@ export async function login(services: Deps, input: LoginInput, origin: RequestOr
     user.roleID === ROLE.houseModerator || user.roleID === ROLE.staff
       ? await listHouseSummaries(services, caller)
       : [];
+  if (user.roleID === ROLE.houseModerator) {
+    await recordMissingOwnedHouses(
+      services,
+      user,
+      houses.map((house) => house.houseID),
+    );
+  }
   await recordAudit(services, user, origin, { action: 'login', entity: 'user', entityID: user.userID });
   return {
     status: true,

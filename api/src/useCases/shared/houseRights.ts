@@ -11,15 +11,34 @@ const ACCOUNT_ATTEMPTS = 5;
  * house: a house missing from the list is checked on the house document.
  */
 export async function recordOwnedHouse(deps: Deps, ownerID: string, houseID: string): Promise<void> {
+  await recordOwnedHouses(deps, ownerID, [houseID]);
+}
+
+/**
+ * The houses a landlord's account does not list yet, found at sign-in (`login` lists the landlord's houses
+ * anyway): an account older than the list gets it once, and its requests stop reading the house.
+ */
+export async function recordMissingOwnedHouses(
+  deps: Deps,
+  account: UserDoc,
+  houseIDs: readonly string[],
+): Promise<void> {
+  if (houseIDs.every((houseID) => account.ownedHouseIDs?.includes(houseID))) return;
+  await recordOwnedHouses(deps, account.userID, houseIDs);
+}
+
+async function recordOwnedHouses(deps: Deps, ownerID: string, houseIDs: readonly string[]): Promise<void> {
   const users = deps.store.container<UserDoc>('users');
   for (let attempt = 1; ; attempt += 1) {
     const account = await users.read(ownerID, ownerID);
-    if (account?.type !== 'user' || account.ownedHouseIDs?.includes(houseID)) return;
+    if (account?.type !== 'user') return;
+    const missing = houseIDs.filter((houseID) => !account.ownedHouseIDs?.includes(houseID));
+    if (missing.length === 0) return;
     try {
       await users.patch(
         ownerID,
         ownerID,
-        [{ op: 'set', path: '/ownedHouseIDs', value: [...(account.ownedHouseIDs ?? []), houseID] }],
+        [{ op: 'set', path: '/ownedHouseIDs', value: [...(account.ownedHouseIDs ?? []), ...missing] }],
         account._etag ? { ifMatch: account._etag } : {},
       );
       return;
