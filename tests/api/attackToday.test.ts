@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Contract, HandoverList, HandoverView } from '@nhatro/common';
+import type { Contract, FileLink, HandoverList, HandoverView } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   ContractDoc,
@@ -375,5 +375,78 @@ describe('careless termination', () => {
       .read(tenancy.houseID, charge.oneTimeChargeID);
     expect(after?.paidAmount).toBe(charge.amount);
     expect((await send('DELETE', path, { user: 'chunha' })).status).toBe(409);
+  });
+});
+
+describe('staff of another house, a staff member disabled mid-session, links of the wrong kind', () => {
+  it('staff of Bình An reach nothing of the demo house; once disabled, nothing at all', async () => {
+    const added = await send<{ data: { userID: string; oneTimePassword: string } }>(
+      'POST',
+      '/api/Staff/AddStaff',
+      {
+        user: 'chunha',
+        body: { fullName: 'Lê Thị Thu', phoneNumber: '0933111333', username: 'lethithu', houseIDs: [binhAn] },
+      },
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const first = await api.login('lethithu', added.body.data.oneTimePassword);
+    await send('POST', '/api/User/ChangePassword', {
+      token: first.token.accessToken,
+      body: { oldPassword: added.body.data.oneTimePassword, newPassword: 'ThuGhiSo2026' },
+    });
+    token.lethithu = (await api.login('lethithu', 'ThuGhiSo2026')).token.accessToken;
+    const c = tenancy.contractID;
+    const foreign = [
+      await send('GET', `/api/Debt/Contract?contractID=${c}`, { user: 'lethithu' }),
+      await send('GET', `/api/Debt/House?houseID=${tenancy.houseID}`, { user: 'lethithu' }),
+      await send('POST', '/api/Debt/Pause', { user: 'lethithu', body: { contractID: c, paused: true } }),
+      await send('GET', `/api/Handover?contractID=${c}`, { user: 'lethithu' }),
+      await send('GET', `/odata/Contract/Liquidation?contractID=${c}`, { user: 'lethithu' }),
+    ];
+    for (const reply of foreign) expect([403, 404]).toContain(reply.status);
+    const own = await send('GET', `/api/Debt/House?houseID=${binhAn}`, { user: 'lethithu' });
+    expect(own.status).toBe(200);
+
+    const disabled = await send('DELETE', `/api/Staff/DisableStaffAccount?userID=${added.body.data.userID}`, {
+      user: 'chunha',
+    });
+    expect(disabled.status).toBe(200);
+    const handovers = await snapshot(binhAn, 'handover');
+    const after = [
+      await send('GET', `/api/Debt/House?houseID=${binhAn}`, { user: 'lethithu' }),
+      await send('POST', '/api/Debt/Pause', {
+        user: 'lethithu',
+        body: { contractID: otherContract, paused: true },
+      }),
+      await send('GET', `/api/Handover?contractID=${otherContract}`, { user: 'lethithu' }),
+      await send('POST', `/api/Handover/${otherContract}-moveIn/GuestLink`, { user: 'lethithu', body: {} }),
+    ];
+    for (const reply of after) expect(reply.status).toBe(401);
+    expect(await snapshot(binhAn, 'handover')).toBe(handovers);
+  });
+
+  it('a handover link opens no contract, and the record’s note reaches its PDF intact', async () => {
+    const handoverID = `${tenancy.contractID}-moveIn`;
+    const link = await send<{ url: string }>('POST', `/api/Handover/${handoverID}/GuestLink`, {
+      user: 'chunha',
+      body: {},
+    });
+    expect(link.status, JSON.stringify(link.body)).toBe(200);
+    const guestToken = encodeURIComponent(new URL(link.body.url).searchParams.get('token') ?? '');
+    const contract = await send(
+      'GET',
+      `/api/GuestContract?contractID=${tenancy.contractID}&token=${guestToken}`,
+    );
+    expect([401, 404]).toContain(contract.status);
+    const bill = await send('GET', `/api/GuestMonthlyBill?token=${guestToken}`);
+    expect([400, 401, 404]).toContain(bill.status);
+
+    const link2 = await send<{ data: FileLink }>('GET', `/api/Handover/${handoverID}/Document`, {
+      user: 'chunha',
+    });
+    expect(link2.status).toBe(200);
+    const text = await pdfText(new Uint8Array(await (await fetch(link2.body.data.url)).arrayBuffer()));
+    expect(text).toContain('BIÊN BẢN BÀN GIAO PHÒNG');
+    expect(text).toContain('alert(1)');
   });
 });
