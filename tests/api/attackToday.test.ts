@@ -450,3 +450,50 @@ describe('staff of another house, a staff member disabled mid-session, links of 
     expect(text).toContain('alert(1)');
   });
 });
+
+describe('the owed charge paid in cash, then again by bank transfer', () => {
+  it('the transfer is kept once, waiting for the landlord, and the charge is not paid twice', async () => {
+    const owed = (JSON.parse(await snapshot(tenancy.houseID, 'oneTimeCharge')) as OneTimeChargeDoc[]).find(
+      (charge) => charge.contractID === tenancy.contractID && charge.liquidation,
+    ) as OneTimeChargeDoc;
+    expect(owed.paidAmount).toBe(owed.amount);
+    const sepayKey = readFileSync(join(product.dataDir, 'sepay-api-key'), 'utf8').trim();
+    const body = {
+      id: 777_001,
+      gateway: 'Vietcombank',
+      transactionDate: '2026-11-21 09:15:00',
+      accountNumber: '0071000123456',
+      code: null,
+      content: `chuyen tien ${owed.billCode}`,
+      transferType: 'in',
+      transferAmount: owed.amount,
+      accumulated: 19_077_000,
+      subAccount: null,
+      referenceCode: 'MBVCB.777001',
+      description: 'BankAPINotify',
+    };
+    for (const _ of [1, 2]) {
+      const reply = await api.request('POST', '/api/BankFeed/SePay', {
+        rawBody: JSON.stringify(body),
+        headers: { authorization: `Apikey ${sepayKey}`, 'content-type': 'application/json' },
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    }
+    const after = await product.services.store
+      .container<OneTimeChargeDoc>('houses')
+      .read(tenancy.houseID, owed.oneTimeChargeID);
+    const transfers = await send<{ value: Array<Record<string, unknown>> }>(
+      'GET',
+      '/odata/BankTransfer?$top=200',
+      {
+        user: 'chunha',
+      },
+    );
+    // Kept once, waiting for the landlord on /bankTransfers: the charge was already paid in full.
+    expect(transfers.body.value.filter((t) => t.providerTransactionID === '777001')).toEqual([
+      expect.objectContaining({ status: 'unmatched', unmatchedReason: 'Hóa đơn đã được thanh toán đầy đủ.' }),
+    ]);
+    expect(after?.paidAmount).toBe(owed.amount);
+    expect(after?.payments).toHaveLength(1);
+  });
+});
