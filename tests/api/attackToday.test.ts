@@ -14,6 +14,7 @@ import type {
   HouseScopedDoc,
   OneTimeChargeDoc,
 } from '../../api/src/domain/shared/model.js';
+import { signHandoverGuestToken } from '../../api/src/useCases/shared/guestTokens.js';
 import { listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import { pdfText } from '../support/pdfText.js';
 import {
@@ -40,6 +41,7 @@ let tenancy = { contractID: '', houseID: '', roomID: '' };
 let binhAn = '';
 /** A contract chunha made in Bình An (starts in the future): not the demo tenant's house. */
 let otherContract = '';
+let otherRoom = '';
 
 async function send<T = unknown>(
   method: string,
@@ -121,6 +123,7 @@ beforeAll(async () => {
   });
   expect(contract.status, JSON.stringify(contract.body)).toBe(201);
   otherContract = contract.body.contractID;
+  otherRoom = empty?.roomID ?? '';
 }, 60_000);
 afterAll(() => product?.stop());
 
@@ -495,5 +498,65 @@ describe('the owed charge paid in cash, then again by bank transfer', () => {
     ]);
     expect(after?.paidAmount).toBe(owed.amount);
     expect(after?.payments).toHaveLength(1);
+  });
+});
+
+describe('stale links and careless saves after the end', () => {
+  it('an expired handover link opens nothing and signs nothing', async () => {
+    const handoverID = `${tenancy.contractID}-moveIn`;
+    const link = await send<{ url: string }>('POST', `/api/Handover/${handoverID}/GuestLink`, {
+      user: 'chunha',
+      body: {},
+    });
+    expect(link.status).toBe(200);
+    const record = await product.services.store
+      .container<HandoverDoc>('houses')
+      .read(tenancy.houseID, handoverID);
+    const now = Date.now();
+    const expired = await signHandoverGuestToken(
+      product.services.config.jwt,
+      { handoverID, houseID: tenancy.houseID, linkID: record?.guestLinkID ?? '' },
+      new Date(now - 72 * 3600_000),
+      new Date(now - 3600_000),
+    );
+    const before = await snapshot(tenancy.houseID, 'handover');
+    const read = await send('GET', `/api/GuestHandover?handoverID=${handoverID}&token=${expired}`);
+    expect(read.status).toBe(404);
+    const sign = await send('POST', '/api/GuestHandover/Sign', {
+      body: { handoverID, token: expired, signature: SIGNATURE },
+    });
+    expect(sign.status).toBe(404);
+    expect(await snapshot(tenancy.houseID, 'handover')).toBe(before);
+  });
+
+  it('damage amounts on a move-out record at their limits are refused; two saves at once keep one', async () => {
+    const fan = await send('POST', '/odata/Device', {
+      user: 'chunha',
+      body: { roomID: otherRoom, deviceName: 'Quạt trần', quantity: 1, condition: 'Tốt', value: 500_000 },
+    });
+    expect(fan.status, JSON.stringify(fan.body)).toBeLessThan(300);
+    const before = await snapshot(binhAn, 'handover');
+    const body = await handoverBody(otherContract, 'moveOut');
+    const device = (body.devices as Array<{ deviceID: string; state: string }>)[0];
+    expect(device).toBeDefined();
+    for (const damageAmount of [-1, 1.5, 1e15, '500000', null]) {
+      const reply = await send('POST', '/api/Handover', {
+        user: 'chunha',
+        body: { ...body, devices: [{ ...device, state: 'broken', damageAmount }] },
+      });
+      expect(reply.status, String(damageAmount)).toBe(400);
+    }
+    expect(await snapshot(binhAn, 'handover')).toBe(before);
+    const saves = await Promise.all(
+      ['Lần một', 'Lần hai'].map((note) =>
+        send('POST', '/api/Handover', { user: 'chunha', body: { ...body, note } }),
+      ),
+    );
+    for (const reply of saves) expect([200, 409, 412]).toContain(reply.status);
+    expect(saves.some((reply) => reply.status === 200)).toBe(true);
+    const records = (JSON.parse(await snapshot(binhAn, 'handover')) as HandoverDoc[]).filter(
+      (doc) => doc.kind === 'moveOut' && doc.contractID === otherContract,
+    );
+    expect(records).toHaveLength(1);
   });
 });
