@@ -560,3 +560,44 @@ describe('stale links and careless saves after the end', () => {
     expect(records).toHaveLength(1);
   });
 });
+
+describe('malformed ids and bodies on the debt routes', () => {
+  it('are Vietnamese 400s that pause nothing', async () => {
+    const pauses = async () =>
+      JSON.stringify(
+        (
+          await send<{ reminderPause?: unknown }>('GET', `/api/Debt/Contract?contractID=${otherContract}`, {
+            user: 'chunha',
+          })
+        ).body.reminderPause ?? null,
+      );
+    const before = await pauses();
+    const queries = [
+      `/api/Debt/Contract?contractID=${encodeURIComponent("' OR 1=1 --")}`,
+      `/api/Debt/Contract?contractID=${'a'.repeat(5000)}`,
+      '/api/Debt/House?houseID=%E2%80%AE%F0%9F%94%A5',
+      '/api/Debt/House',
+    ];
+    for (const path of queries) expect((await send('GET', path, { user: 'chunha' })).status, path).toBe(400);
+    const bodies: unknown[] = [
+      null,
+      [],
+      'paused',
+      { contractID: otherContract },
+      { contractID: otherContract, paused: 1 },
+      { contractID: [otherContract], paused: true },
+      { contractID: otherContract, paused: true, note: '<script>' },
+    ];
+    for (const body of bodies) {
+      const reply = await send('POST', '/api/Debt/Pause', { user: 'chunha', body });
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+    }
+    const raw = await send('POST', '/api/Debt/Pause', {
+      user: 'chunha',
+      rawBody: '{"contractID":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(raw.status).toBe(400);
+    expect(await pauses()).toBe(before);
+  });
+});
