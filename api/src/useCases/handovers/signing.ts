@@ -13,6 +13,7 @@ import { isLocked } from '../../domain/handovers.js';
 import { newBlobName } from '../../domain/shared/blobNames.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type { HandoverDoc } from '../../domain/shared/model.js';
+import { isStoreError } from '../../store/store.js';
 import type { Actor } from '../shared/actor.js';
 import { recordAudit, type RequestOrigin } from '../shared/audit.js';
 import { checkSignature } from '../shared/contractSignatures.js';
@@ -43,13 +44,17 @@ async function keepSignature(deps: Deps, houseID: string, dataUrl: string): Prom
   return blobName;
 }
 
-/** Writes one side's signature, guarded by the record's ETag (an edit in between wins; sign again). */
+/**
+ * Writes one side's signature, guarded by the record's ETag (an edit in between wins; sign again). When the
+ * write lost to the same side's signature (a double tap, two phones), the caller hears it is signed.
+ */
 async function writeSignature(
   deps: Deps,
   record: HandoverDoc,
   blobName: string,
-  fields: Record<string, string>,
+  fields: Record<string, string> & ({ lessorSignedOn: string } | { lesseeSignedOn: string }),
 ): Promise<HandoverDoc> {
+  const side = 'lessorSignedOn' in fields ? 'lessorSignedOn' : 'lesseeSignedOn';
   try {
     return await houseDocs<HandoverDoc>(deps).patch(
       record.houseID,
@@ -59,6 +64,11 @@ async function writeSignature(
     );
   } catch (error) {
     await deps.blobs.delete('contract-pdf', blobName);
+    if (isStoreError(error, 'precondition_failed')) {
+      const now = await houseDocs<HandoverDoc>(deps).read(record.houseID, record.handoverID);
+      if (now?.[side] || (side === 'lesseeSignedOn' && now && isLocked(now)))
+        throw AppError.conflict(HANDOVER_MESSAGES.alreadySigned);
+    }
     throw error;
   }
 }
