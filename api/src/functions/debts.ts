@@ -5,7 +5,7 @@ import {
   debtPauseSchema,
   houseDebtsQuerySchema,
 } from '@nhatro/common';
-import { parseInput, readJson } from '../http/body.js';
+import { parseInput, queryValues, readJson } from '../http/body.js';
 import { defineEndpoint } from '../http/endpoint.js';
 import { json, ok } from '../http/replies.js';
 import { setDebtPause } from '../useCases/debts/pausing.js';
@@ -22,7 +22,7 @@ defineEndpoint({
   methods: ['GET'],
   permission: { area: 'billing', level: BILLING_LEVELS.read },
   async handle({ req, actor }) {
-    const query = parseInput(contractDebtQuerySchema, Object.fromEntries(req.query.entries()));
+    const query = parseInput(contractDebtQuerySchema, queryValues(req.query));
     return json(200, await getContractDebt(actor, query));
   },
 });
@@ -34,7 +34,7 @@ defineEndpoint({
   roles: [ROLE.houseModerator, ROLE.staff],
   permission: { area: 'billing', level: BILLING_LEVELS.read },
   async handle({ req, actor }) {
-    const query = parseInput(houseDebtsQuerySchema, Object.fromEntries(req.query.entries()));
+    const query = parseInput(houseDebtsQuerySchema, queryValues(req.query));
     return json(200, await getHouseDebts(actor, query));
   },
 });

@@ -65,3 +65,10 @@ export function splitQuery(
   }
   return { scope, options };
 }
+
+/** The query string as an object: a repeated name keeps its first value, as `query.get` does elsewhere. */
+export function queryValues(query: URLSearchParams): Record<string, string> {
+  const first = new Map<string, string>();
+  for (const [name, value] of query) if (!first.has(name)) first.set(name, value);
+  return Object.fromEntries(first);
+}
