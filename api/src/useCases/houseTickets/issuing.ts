@@ -69,6 +69,27 @@ export async function issueTicket(
   return issuedReply(deps, ticket.before, roomTickets, ticketOps);
 }
 
+/** The house's documents of one type whose id field is one of `ids`, 500 ids a query. */
+async function byIDs<T extends HouseScopedDoc>(
+  deps: Deps,
+  houseID: string,
+  type: T['type'],
+  field: string,
+  ids: readonly string[],
+): Promise<T[]> {
+  const found: T[] = [];
+  for (let start = 0; start < ids.length; start += 500) {
+    found.push(
+      ...(await listInHouse<T>(deps, houseID, type, {
+        op: 'in',
+        field,
+        values: ids.slice(start, start + 500),
+      })),
+    );
+  }
+  return found;
+}
+
 /**
  * The bills of an issue, one group per room (the new bill, the earlier bills whose remainder it
  * carries, now status 4, and the message telling the tenant): a group is one batch, so a debt is never
@@ -96,28 +117,17 @@ async function issueGroups(
     ),
   ];
   const oldBills = new Map<string, MonthlyBillDoc>();
-  for (let start = 0; start < debtIDs.length; start += 500) {
-    const chunk = debtIDs.slice(start, start + 500);
-    for (const bill of await listInHouse<MonthlyBillDoc>(deps, house.houseID, 'monthlyBill', {
-      op: 'in',
-      field: 'monthlyBillID',
-      values: chunk,
-    })) {
-      oldBills.set(bill.monthlyBillID, bill);
-    }
+  for (const bill of await byIDs<MonthlyBillDoc>(
+    deps,
+    house.houseID,
+    'monthlyBill',
+    'monthlyBillID',
+    debtIDs,
+  )) {
+    oldBills.set(bill.monthlyBillID, bill);
   }
-
   const contractIDs = [...new Set(pending.map((doc) => doc.contractID))];
-  const contracts: ContractDoc[] = [];
-  for (let start = 0; start < contractIDs.length; start += 500) {
-    contracts.push(
-      ...(await listInHouse<ContractDoc>(deps, house.houseID, 'contract', {
-        op: 'in',
-        field: 'contractID',
-        values: contractIDs.slice(start, start + 500),
-      })),
-    );
-  }
+  const contracts = await byIDs<ContractDoc>(deps, house.houseID, 'contract', 'contractID', contractIDs);
   const recipients = await tenantRecipients(deps, house.houseID, contracts);
 
   const createdOn = deps.now().toISOString();
