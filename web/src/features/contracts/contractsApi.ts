@@ -18,8 +18,7 @@ import type {
   Vehicle,
 } from '@nhatro/common';
 import useSWR, { mutate, type SWRResponse } from 'swr';
-import { apiRequest, apiUrl, ApiError, fetchAllPages, type ODataCollection } from '../../lib/api';
-import { getAccessToken } from '../../lib/session';
+import { apiRequest, fetchPdf, fetchAllPages, type ODataCollection } from '../../lib/api';
 import { swrOptions, useApiResource } from '../../lib/api/swr';
 
 const enc = encodeURIComponent;
@@ -307,13 +306,6 @@ export function useLiquidation(contractID: string | null): SWRResponse<Liquidati
   return useApiResource<Liquidation>(contractID === null ? null : contractKeys.liquidation(contractID));
 }
 
-async function fetchPdf(path: string): Promise<Response> {
-  const token = getAccessToken();
-  return fetch(apiUrl(path), {
-    headers: { Accept: 'application/pdf', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-  });
-}
-
 /**
  * `GET /api/Contract/LiquidationPdf`: "BIÊN BẢN THANH LÝ HỢP ĐỒNG" as a PDF, fetched with the session's
  * bearer (the API client reads JSON only); an expired token is renewed by one call through the client
@@ -321,26 +313,5 @@ async function fetchPdf(path: string): Promise<Response> {
  */
 export async function fetchLiquidationPdf(contractID: string): Promise<Blob> {
   const path = `/api/Contract/LiquidationPdf?contractID=${enc(contractID)}`;
-  let response = await fetchPdf(path);
-  if (response.status === 401) {
-    await apiRequest(contractKeys.liquidation(contractID));
-    response = await fetchPdf(path);
-  }
-  if (!response.ok) {
-    let body: unknown = null;
-    try {
-      body = (await response.json()) as unknown;
-    } catch {
-      // Not JSON: the status says enough.
-    }
-    const message =
-      typeof body === 'object' &&
-      body !== null &&
-      'errorMessage' in body &&
-      typeof body.errorMessage === 'string'
-        ? body.errorMessage
-        : `Máy chủ không tạo được tệp PDF (HTTP ${response.status}).`;
-    throw new ApiError(response.status, body, message);
-  }
-  return response.blob();
+  return fetchPdf(path, contractKeys.liquidation(contractID));
 }

@@ -9,7 +9,7 @@ import {
   type HouseMonthBills,
 } from '@nhatro/common';
 import type { SWRResponse } from 'swr';
-import { apiRequest, apiUrl, ApiError, type ODataCollection } from '../../lib/api';
+import { apiRequest, fetchPdf, type ODataCollection } from '../../lib/api';
 import {
   billKeys,
   type MonthlyBillReply,
@@ -17,7 +17,6 @@ import {
 } from '../../lib/api/resources/monthlyBills';
 import { useApiResource } from '../../lib/api/swr';
 import { paths } from '../../lib/paths';
-import { getAccessToken } from '../../lib/session';
 
 // Reads of one bill or charge and the room lists are shared (lib/api/resources/bills.ts); the writes
 // and what only these pages need live here.
@@ -85,13 +84,6 @@ export async function revokeBillShareLink(monthlyBillID: string): Promise<void> 
   await apiRequest(`${billKeys.bill(monthlyBillID)}/GuestLink`, { method: 'DELETE', ...WRITE_REQUEST });
 }
 
-async function fetchPdf(path: string): Promise<Response> {
-  const token = getAccessToken();
-  return fetch(apiUrl(path), {
-    headers: { Accept: 'application/pdf', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-  });
-}
-
 /**
  * `GET /api/MonthlyBill/Pdf`: the bill as an A5 PDF. The API client reads JSON only, so the file is
  * fetched here with the session's bearer; an expired token is renewed by one authenticated call through
@@ -99,29 +91,7 @@ async function fetchPdf(path: string): Promise<Response> {
  */
 export async function fetchBillPdf(monthlyBillID: string): Promise<Blob> {
   const path = `/api/MonthlyBill/Pdf?monthlyBillID=${enc(monthlyBillID)}`;
-  let response = await fetchPdf(path);
-  if (response.status === 401) {
-    await apiRequest(billKeys.bill(monthlyBillID));
-    response = await fetchPdf(path);
-  }
-  if (!response.ok) {
-    const text = await response.text();
-    let body: unknown = text;
-    try {
-      body = JSON.parse(text) as unknown;
-    } catch {
-      // plain text
-    }
-    const message =
-      typeof body === 'object' &&
-      body !== null &&
-      'errorMessage' in body &&
-      typeof body.errorMessage === 'string'
-        ? body.errorMessage
-        : `Máy chủ không tạo được tệp PDF (HTTP ${response.status}).`;
-    throw new ApiError(response.status, body, message);
-  }
-  return response.blob();
+  return fetchPdf(path, billKeys.bill(monthlyBillID));
 }
 
 /** The room's active contract, the one a new charge belongs to (null when the room has none). */

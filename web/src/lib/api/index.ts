@@ -3,3 +3,4 @@ export * from './errors';
 export * from './client';
 export * from './pages';
 export * from './imageUpload';
+export * from './pdf';
