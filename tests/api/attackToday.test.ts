@@ -22,11 +22,9 @@ import {
   apiClient,
   startTestProduct,
   tenancyOf,
-  type ApiReply,
-  type RequestOptions,
   type TestProduct,
 } from '../support/product.js';
-import { expectWellFormed, VIETNAMESE } from './helpers.js';
+import { checkedSender, contractInBinhAn } from './helpers.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/images');
 const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, name)));
@@ -43,21 +41,7 @@ let binhAn = '';
 let otherContract = '';
 let otherRoom = '';
 
-async function send<T = unknown>(
-  method: string,
-  path: string,
-  options: RequestOptions & { user?: string } = {},
-): Promise<ApiReply<T>> {
-  const { user, ...rest } = options;
-  const reply = await api.request<T>(method, path, {
-    ...rest,
-    ...(user ? { token: token[user] as string } : {}),
-  });
-  expectWellFormed(reply, `${method} ${path}`);
-  expect(reply.status, `${method} ${path} ${JSON.stringify(reply.body)}`).toBeLessThan(500);
-  if (reply.status >= 400) expect(JSON.stringify(reply.body), `${method} ${path}`).toMatch(VIETNAMESE);
-  return reply;
-}
+const send = checkedSender(() => api, token, { noServerErrors: true });
 
 async function binary(path: string, user: string) {
   const response = await fetch(`${product.url}${path}`, {
@@ -106,24 +90,12 @@ beforeAll(async () => {
   Object.assign(token, accessTokens(sessions));
   tenancy = tenancyOf(sessions.nguoithue);
   binhAn = sessions.chunha?.houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID ?? '';
-  const rooms = await send<{ value: Array<{ roomID: string; status: string }> }>(
-    'GET',
-    `/odata/Room?houseID=${binhAn}`,
-    { user: 'chunha' },
-  );
-  const empty = rooms.body.value.find((room) => room.status === 'empty');
-  const contract = await send<{ contractID: string }>('POST', '/odata/Contract', {
-    user: 'chunha',
-    body: {
-      roomID: empty?.roomID,
-      startDate: '2030-01-01',
-      endDate: '2030-12-31',
-      representative: { occupantName: 'Người thuê thử', gender: 1, phoneNumber: '0977555002' },
-    },
+  const other = await contractInBinhAn(send, binhAn, {
+    occupantName: 'Người thuê thử',
+    phoneNumber: '0977555002',
   });
-  expect(contract.status, JSON.stringify(contract.body)).toBe(201);
-  otherContract = contract.body.contractID;
-  otherRoom = empty?.roomID ?? '';
+  otherContract = other.contractID;
+  otherRoom = other.roomID;
 }, 60_000);
 afterAll(() => product?.stop());
 

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { expect } from 'vitest';
 import type { Device, Fee, House, ImageLink, Room } from '@nhatro/common';
-import type { apiClient, ApiReply } from '../support/product.js';
+import type { apiClient, ApiReply, RequestOptions } from '../support/product.js';
 
 /** At least one letter with a Vietnamese diacritic: the message is written for a Vietnamese user. */
 export const VIETNAMESE = /[À-ỹ]/u;
@@ -237,4 +237,64 @@ export async function houseObjects(
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return { house, room, fee: fees.body.value[0]?.serviceID as string, device: created.body.deviceID };
+}
+
+/** A request as a demo account named in `tokens` (`user`), or anonymous without one. */
+export type CheckedSend = <T = unknown>(
+  method: string,
+  path: string,
+  options?: RequestOptions & { user?: string },
+) => Promise<ApiReply<T>>;
+
+/**
+ * Requests whose every reply is checked: well formed, never a 5xx when `noServerErrors`, and a refusal in
+ * Vietnamese. `client` is read at each request (the product starts in `beforeAll`).
+ */
+export function checkedSender(
+  client: () => ReturnType<typeof apiClient>,
+  tokens: Record<string, string>,
+  { noServerErrors = false }: { noServerErrors?: boolean } = {},
+): CheckedSend {
+  return async <T = unknown>(
+    method: string,
+    path: string,
+    options: RequestOptions & { user?: string } = {},
+  ) => {
+    const { user, ...rest } = options;
+    const reply = await client().request<T>(method, path, {
+      ...rest,
+      ...(user ? { token: tokens[user] as string } : {}),
+    });
+    expectWellFormed(reply, `${method} ${path}`);
+    if (noServerErrors) {
+      expect(reply.status, `${method} ${path} ${JSON.stringify(reply.body)}`).toBeLessThan(500);
+    }
+    if (reply.status >= 400) expect(JSON.stringify(reply.body), `${method} ${path}`).toMatch(VIETNAMESE);
+    return reply;
+  };
+}
+
+/** A contract chunha makes on an empty room of Bình An (starting in 2030): not the demo tenant's house. */
+export async function contractInBinhAn(
+  send: CheckedSend,
+  binhAnID: string,
+  representative: { occupantName: string; phoneNumber: string },
+): Promise<{ roomID: string; contractID: string }> {
+  const rooms = await send<{ value: Array<{ roomID: string; status: string }> }>(
+    'GET',
+    `/odata/Room?houseID=${binhAnID}`,
+    { user: 'chunha' },
+  );
+  const empty = rooms.body.value.find((room) => room.status === 'empty');
+  const contract = await send<{ contractID: string }>('POST', '/odata/Contract', {
+    user: 'chunha',
+    body: {
+      roomID: empty?.roomID,
+      startDate: '2030-01-01',
+      endDate: '2030-12-31',
+      representative: { ...representative, gender: 1 },
+    },
+  });
+  expect(contract.status, JSON.stringify(contract.body)).toBe(201);
+  return { roomID: empty?.roomID ?? '', contractID: contract.body.contractID };
 }

@@ -17,11 +17,9 @@ import {
   apiClient,
   startTestProduct,
   tenancyOf,
-  type ApiReply,
-  type RequestOptions,
   type TestProduct,
 } from '../support/product.js';
-import { expectWellFormed, VIETNAMESE } from './helpers.js';
+import { checkedSender, contractInBinhAn } from './helpers.js';
 
 const FIXTURES = join(import.meta.dirname, '../fixtures/images');
 const fixture = (name: string) => new Uint8Array(readFileSync(join(FIXTURES, name)));
@@ -34,20 +32,7 @@ let tenancy = { contractID: '', houseID: '', roomID: '' };
 /** A contract chunha made in Bình An: not the demo tenant's house. */
 let otherContract = '';
 
-async function send<T = unknown>(
-  method: string,
-  path: string,
-  options: RequestOptions & { user?: string } = {},
-): Promise<ApiReply<T>> {
-  const { user, ...rest } = options;
-  const reply = await api.request<T>(method, path, {
-    ...rest,
-    ...(user ? { token: token[user] as string } : {}),
-  });
-  expectWellFormed(reply, `${method} ${path}`);
-  if (reply.status >= 400) expect(JSON.stringify(reply.body), `${method} ${path}`).toMatch(VIETNAMESE);
-  return reply;
-}
+const send = checkedSender(() => api, token);
 
 const records = async () =>
   JSON.stringify(
@@ -86,23 +71,11 @@ beforeAll(async () => {
   Object.assign(token, accessTokens(sessions));
   tenancy = tenancyOf(sessions.nguoithue);
   const binhAn = sessions.chunha?.houses.find((house) => house.houseName === 'Nhà trọ Bình An')?.houseID;
-  const rooms = await send<{ value: Array<{ roomID: string; status: string }> }>(
-    'GET',
-    `/odata/Room?houseID=${binhAn}`,
-    { user: 'chunha' },
-  );
-  const empty = rooms.body.value.find((room) => room.status === 'empty');
-  const contract = await send<{ contractID: string }>('POST', '/odata/Contract', {
-    user: 'chunha',
-    body: {
-      roomID: empty?.roomID,
-      startDate: '2030-01-01',
-      endDate: '2030-12-31',
-      representative: { occupantName: 'Người thuê khác nhà', gender: 1, phoneNumber: '0977555001' },
-    },
+  const other = await contractInBinhAn(send, binhAn ?? '', {
+    occupantName: 'Người thuê khác nhà',
+    phoneNumber: '0977555001',
   });
-  expect(contract.status, JSON.stringify(contract.body)).toBe(201);
-  otherContract = contract.body.contractID;
+  otherContract = other.contractID;
 }, 60_000);
 afterAll(() => product?.stop());
 
