@@ -19,7 +19,7 @@ import {
   tenancyOf,
   type TestProduct,
 } from '../support/product.js';
-import { expectError } from './helpers.js';
+import { expectError, DEMO_BANK_ACCOUNT, sepayTransfer } from './helpers.js';
 
 /**
  * SePay's and Casso's webhooks through the real handlers, with calls built here from the providers'
@@ -36,7 +36,7 @@ let sepayKey = '';
 let cassoKey = '';
 let cassoPath = '';
 /** chunha's account in their lessor info (the demo data). */
-const ACCOUNT = '0071000123456';
+const ACCOUNT = DEMO_BANK_ACCOUNT;
 
 beforeAll(async () => {
   product = await startTestProduct();
@@ -74,24 +74,9 @@ async function transfersOf(user: string): Promise<BankTransfer[]> {
 
 let nextID = 90_000;
 
-/** SePay's body (developer.sepay.vn, "Tích hợp WebHooks"). */
 function sepayBody(over: Record<string, unknown> = {}) {
   nextID += 1;
-  return {
-    id: nextID,
-    gateway: 'Vietcombank',
-    transactionDate: '2026-11-20 09:15:00',
-    accountNumber: ACCOUNT,
-    code: null,
-    content: 'chuyen tien',
-    transferType: 'in',
-    transferAmount: 100_000,
-    accumulated: 19_077_000,
-    subAccount: null,
-    referenceCode: `MBVCB.${nextID}`,
-    description: 'BankAPINotify chuyen tien',
-    ...over,
-  };
+  return sepayTransfer(nextID, over);
 }
 
 function sepay(body: unknown, key = sepayKey) {

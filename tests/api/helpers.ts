@@ -298,3 +298,28 @@ export async function contractInBinhAn(
   expect(contract.status, JSON.stringify(contract.body)).toBe(201);
   return { roomID: empty?.roomID ?? '', contractID: contract.body.contractID };
 }
+
+/** The demo landlord's bank account the VietQR and the bank feeds name. */
+export const DEMO_BANK_ACCOUNT = '0071000123456';
+
+/**
+ * An incoming transfer as SePay's webhook sends it (developer.sepay.vn, "Tích hợp WebHooks"), written out
+ * here by the tests rather than taken from the product's code; `id` is SePay's transaction id.
+ */
+export function sepayTransfer(id: number, over: Record<string, unknown> = {}) {
+  return {
+    id,
+    gateway: 'Vietcombank',
+    transactionDate: '2026-11-20 09:15:00',
+    accountNumber: DEMO_BANK_ACCOUNT,
+    code: null,
+    content: 'chuyen tien',
+    transferType: 'in',
+    transferAmount: 100_000,
+    accumulated: 19_077_000,
+    subAccount: null,
+    referenceCode: `MBVCB.${id}`,
+    description: 'BankAPINotify chuyen tien',
+    ...over,
+  };
+}

@@ -30,7 +30,7 @@ import {
   type TestProduct,
 } from '../support/product.js';
 import { listInHouse } from '../../api/src/useCases/shared/houseScope.js';
-import { expectWellFormed, MSG } from './helpers.js';
+import { expectWellFormed, MSG, DEMO_BANK_ACCOUNT, sepayTransfer } from './helpers.js';
 
 let product: TestProduct;
 let api: ReturnType<typeof apiClient>;
@@ -38,7 +38,7 @@ const token: Record<string, string> = {};
 let tenancy = { contractID: '', houseID: '', roomID: '' };
 let sepayKey = '';
 /** chunha's account in their lessor info (the demo data). */
-const ACCOUNT = '0071000123456';
+const ACCOUNT = DEMO_BANK_ACCOUNT;
 const counts = { requests: 0, client: 0, server: 0 };
 
 async function send<T = unknown>(
@@ -85,21 +85,7 @@ async function billNow(id: string): Promise<MonthlyBillDoc> {
 let nextID = 770_000;
 function sepayBody(over: Record<string, unknown> = {}) {
   nextID += 1;
-  return {
-    id: nextID,
-    gateway: 'Vietcombank',
-    transactionDate: '2026-11-20 09:15:00',
-    accountNumber: ACCOUNT,
-    code: null,
-    content: 'chuyen tien',
-    transferType: 'in',
-    transferAmount: 100_000,
-    accumulated: 19_077_000,
-    subAccount: null,
-    referenceCode: `MBVCB.${nextID}`,
-    description: 'BankAPINotify chuyen tien',
-    ...over,
-  };
+  return sepayTransfer(nextID, over);
 }
 function sepay(body: BodyInit, key = sepayKey) {
   return send('POST', '/api/BankFeed/SePay', {
