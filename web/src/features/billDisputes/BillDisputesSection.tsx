@@ -1,3 +1,4 @@
+import { RowList } from '../../components/RowList';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -336,7 +337,7 @@ export function BillDisputesSection({
             Chưa có khiếu nại nào về hóa đơn này.
           </Typography>
         )}
-        <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        <RowList>
           {data.value.map((dispute) => (
             <DisputeItem
               key={dispute.billDisputeID}
@@ -348,7 +349,7 @@ export function BillDisputesSection({
               }}
             />
           ))}
-        </Box>
+        </RowList>
         {canAsk &&
           (asking ? (
             <AskForm

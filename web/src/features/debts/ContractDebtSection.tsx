@@ -1,3 +1,4 @@
+import { Row } from '../../components/RowList';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -89,19 +90,7 @@ function OpenDebts({ debt }: { debt: ContractDebt }) {
       data-testid="debt-open-list"
     >
       {debt.openDebts.map((open) => (
-        <Box
-          component="li"
-          key={open.sourceID}
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            justifyContent: 'space-between',
-            gap: 1,
-            py: 1,
-            borderTop: 1,
-            borderColor: 'divider',
-          }}
-        >
+        <Row key={open.sourceID}>
           <Box sx={{ minWidth: 0 }}>
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{open.label}</Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -122,7 +111,7 @@ function OpenDebts({ debt }: { debt: ContractDebt }) {
               label={overdueText(open)}
             />
           </Box>
-        </Box>
+        </Row>
       ))}
     </Box>
   );

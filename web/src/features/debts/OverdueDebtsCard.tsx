@@ -1,3 +1,4 @@
+import { Row, RowList } from '../../components/RowList';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -104,23 +105,9 @@ export function OverdueDebtsCard({ houseID, canSetDays }: { houseID: string | nu
     );
   else
     body = (
-      <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      <RowList>
         {data.rows.map((row) => (
-          <Box
-            component="li"
-            key={row.contractID}
-            data-testid={`overdue-debt-${row.roomName}`}
-            sx={{
-              display: 'flex',
-              flexWrap: 'wrap',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              gap: 1,
-              py: 1,
-              borderTop: 1,
-              borderColor: 'divider',
-            }}
-          >
+          <Row key={row.contractID} testId={`overdue-debt-${row.roomName}`}>
             <Box sx={{ minWidth: 0 }}>
               <Link component={RouterLink} to={paths.contract(row.contractID)} sx={{ fontWeight: 600 }}>
                 Phòng {row.roomName}
@@ -134,9 +121,9 @@ export function OverdueDebtsCard({ houseID, canSetDays }: { houseID: string | nu
               <Typography sx={{ fontWeight: 700, color: 'error.main' }}>{formatMoney(row.owed)}</Typography>
               <Chip size="small" color="error" label={`Quá hạn ${row.oldestDaysOverdue ?? 0} ngày`} />
             </Box>
-          </Box>
+          </Row>
         ))}
-      </Box>
+      </RowList>
     );
   return (
     <Paper

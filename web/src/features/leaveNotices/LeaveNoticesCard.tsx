@@ -1,3 +1,4 @@
+import { Row, RowList } from '../../components/RowList';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -39,20 +40,7 @@ function NoticeRow({ notice, canAcknowledge }: { notice: LeaveNoticeReply; canAc
     }
   };
   return (
-    <Box
-      component="li"
-      data-testid={`leave-notice-${notice.roomName}`}
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        justifyContent: 'space-between',
-        gap: 1,
-        py: 1,
-        borderTop: 1,
-        borderColor: 'divider',
-      }}
-    >
+    <Row testId={`leave-notice-${notice.roomName}`}>
       <Box sx={{ minWidth: 0 }}>
         <Typography sx={{ fontWeight: 600 }}>
           Phòng {notice.roomName} · trả phòng ngày {shownDay(notice.leaveDate)}
@@ -75,7 +63,7 @@ function NoticeRow({ notice, canAcknowledge }: { notice: LeaveNoticeReply; canAc
       ) : (
         <Chip size="small" label={LEAVE_NOTICE_STATUS_LABELS[notice.status]} />
       )}
-    </Box>
+    </Row>
   );
 }
 
@@ -144,11 +132,11 @@ export function LeaveNoticesCard({
     body = <Typography data-testid="leave-notices-empty">Chưa có người thuê nào báo trả phòng.</Typography>;
   else
     body = (
-      <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      <RowList>
         {data.value.map((notice) => (
           <NoticeRow key={notice.leaveNoticeID} notice={notice} canAcknowledge={canAcknowledge} />
         ))}
-      </Box>
+      </RowList>
     );
   return (
     <Paper
