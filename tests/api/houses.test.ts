@@ -225,6 +225,30 @@ describe('lessee expands only their own room and contract', () => {
     expect((landlord.body.value[0]?.rooms as Row[]).length).toBe(15);
   });
 
+  it('a tenant’s house with its room, read in one query, still answers $filter, $count and $select', async () => {
+    const own = await list(s.nguoithue, {
+      $filter: "startswith(houseName,'Nhà trọ')",
+      $count: 'true',
+      $select: 'houseName',
+      $expand: 'rooms($select=roomName),services($select=serviceName)',
+    });
+    expect(own.status).toBe(200);
+    expect(own.body['@odata.count']).toBe(1);
+    const house = own.body.value[0] as Row;
+    expect(Object.keys(house).sort()).toEqual(['houseName', 'rooms', 'services']);
+    expect(house.rooms).toEqual([{ roomName: 'P101' }]);
+    expect((house.services as Row[]).length).toBeGreaterThan(0);
+    // The house does not match: no house, and no room of it either.
+    const none = await list(s.nguoithue, {
+      $filter: "houseName eq 'Không có'",
+      $count: 'true',
+      $expand: 'rooms',
+    });
+    expect(none.body).toMatchObject({ '@odata.count': 0, value: [] });
+    const skipped = await list(s.nguoithue, { $skip: '1', $expand: 'rooms' });
+    expect(skipped.body.value).toEqual([]);
+  });
+
   it('a nested $filter cannot widen the lessee room scope', async () => {
     const reply = await list(s.nguoithue, { $expand: "rooms($filter=roomName eq 'P102')" });
     expect(reply.status).toBe(200);

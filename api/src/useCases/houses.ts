@@ -6,9 +6,10 @@ import { HOUSE_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { audit, type Actor } from './shared/actor.js';
 import { expandContext } from './shared/expand.js';
-import { expandEntities, expandEntity } from './shared/navigations.js';
+import { loadChildren } from './shared/expandBatch.js';
+import { expandEntities, expandEntity, readAhead } from './shared/navigations.js';
 import { assertCurrent, authorizeHouse, houseDocs, withChanges } from './shared/houseScope.js';
-import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
+import { listEntities, listLoadedEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { entityView } from './shared/views.js';
 import { newHouseDoc, newMeteredFeeDocs } from './shared/newHouses.js';
 import { recordOwnedHouse } from './shared/houseRights.js';
@@ -17,18 +18,27 @@ export async function listHouses(actor: Actor, query: ODataQuery): Promise<Entit
   const scope = accessibleHousesQuery(actor.user);
   if (!scope) return { value: [], ...(query.count ? { count: 0 } : {}) };
   const expansion = expandContext(actor);
-  return listEntities(
-    houseDocs<HouseDoc>(actor.deps),
-    scope,
-    query,
-    [],
-    (house) => {
-      // The page's houses name their owners: the landlord's info is read without reading them again.
-      expansion.know(house);
-      return entityView(house);
-    },
-    (entities) => expandEntities(expansion, HOUSE_MODEL, entities, query.expand),
+  const toEntity = (house: HouseDoc) => {
+    // The page's houses name their owners: the landlord's info is read without reading them again.
+    expansion.know(house);
+    return entityView(house);
+  };
+  const expand = (entities: Array<Record<string, unknown>>) =>
+    expandEntities(expansion, HOUSE_MODEL, entities, query.expand);
+  const { partitionKey } = scope;
+  if (partitionKey === undefined) {
+    return listEntities(houseDocs<HouseDoc>(actor.deps), scope, query, [], toEntity, expand);
+  }
+  // A tenant's one house: the house and what its `$expand` reads of the house (their room) in one
+  // query of the house, not one for the house and one per navigation.
+  readAhead(expansion, HOUSE_MODEL, query.expand, partitionKey);
+  const filter = query.filter ? { op: 'and' as const, items: [scope.filter, query.filter] } : scope.filter;
+  const houses = await loadChildren<HouseDoc>(
+    actor.deps,
+    { partitionKey, filter, groupBy: 'pk' },
+    partitionKey,
   );
+  return listLoadedEntities(houses, query, [], toEntity, expand);
 }
 
 export async function getHouse(actor: Actor, houseID: string, query: ODataQuery) {

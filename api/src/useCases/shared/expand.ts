@@ -1,11 +1,11 @@
 import { MESSAGES } from '@nhatro/common';
 import type { Caller } from '../../domain/shared/access.js';
 import { AppError } from '../../domain/shared/errors.js';
-import type { HouseDoc } from '../../domain/shared/model.js';
+import type { HouseDoc, HouseScopedDoc } from '../../domain/shared/model.js';
 import { matches, sortBy } from '../../domain/shared/odata/evaluate.js';
 import type { EntityModel } from '../../domain/shared/odata/model.js';
 import type { ExpandOption, ODataQuery } from '../../domain/shared/odata/parse.js';
-import type { OrderBy } from '../../store/store.js';
+import type { Filter, OrderBy } from '../../store/store.js';
 import type { Deps } from './deps.js';
 import { readHouse } from './houseScope.js';
 import { selectFields } from './odataQuery.js';
@@ -33,6 +33,16 @@ export interface ExpandContext {
    * gigabytes.
    */
   spend(count: number): void;
+  /**
+   * Targets asked for before their parents were read (`Navigation.ahead`), by house and filter
+   * (`aheadKey`): the loader takes them from here instead of querying again.
+   */
+  ahead: Map<string, Promise<HouseScopedDoc[]>>;
+}
+
+/** The key of targets read ahead: the house and the filter they match. */
+export function aheadKey(houseID: string, filter: Filter): string {
+  return JSON.stringify([houseID, filter]);
 }
 
 /** Most entities the `$expand` of one request may add, at every depth together. */
@@ -44,6 +54,11 @@ export interface Navigation {
   single?: boolean;
   /** The order of a collection when the client asks none. */
   order?: OrderBy[];
+  /**
+   * For targets that are the documents of the parent's house matching a filter known before the
+   * parents are read (a house's rooms): that filter, so they can be read in the parents' query.
+   */
+  ahead?(ctx: ExpandContext): Filter;
   /**
    * The targets of each parent, in the parents' order, as the API shows them (a single navigation:
    * at most one). Parents are entities as the API shows them, before `$select`.
@@ -66,6 +81,7 @@ export function expandContext(
   );
   let spent = 0;
   return {
+    ahead: new Map(),
     spend(count) {
       spent += count;
       if (spent > MAX_EXPANDED_ENTITIES) {

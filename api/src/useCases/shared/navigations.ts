@@ -15,6 +15,7 @@ import type { ExpandOption, ODataQuery } from '../../domain/shared/odata/parse.j
 import type { Filter } from '../../store/store.js';
 import type { Deps } from './deps.js';
 import {
+  aheadKey,
   expandContext,
   expandWith,
   type Entity,
@@ -73,15 +74,42 @@ function childrenOf<T extends HouseScopedDoc>(
   );
 }
 
-/** The documents of `type` in each parent house: one query with `pk in (…)` for the batch. */
+/**
+ * The documents of `type` in each parent house: one query with `pk in (…)` for the batch, or those read
+ * ahead with the parents (`readAhead`).
+ */
 function inHouses<T extends HouseScopedDoc>(
   ctx: ExpandContext,
   parents: readonly Entity[],
   filter: Filter,
 ): Promise<T[][]> {
   return Promise.all(
-    parents.map((parent) => loadChildren<T>(ctx.deps, { filter, groupBy: 'pk' }, text(parent, 'houseID'))),
+    parents.map((parent) => {
+      const houseID = text(parent, 'houseID');
+      const ahead = ctx.ahead.get(aheadKey(houseID, filter)) as Promise<T[]> | undefined;
+      return ahead ?? loadChildren<T>(ctx.deps, { filter, groupBy: 'pk' }, houseID);
+    }),
   );
+}
+
+/**
+ * Starts reading, in one house, the targets of each `expand` item whose navigation knows them before
+ * its parents are read (`Navigation.ahead`). Asked in the same turn as a query of the parents in that
+ * house through `loadChildren`, they are read in the parents' query (useCases/shared/expandBatch.ts).
+ */
+export function readAhead(
+  ctx: ExpandContext,
+  model: EntityModel,
+  expand: readonly ExpandOption[],
+  houseID: string,
+): void {
+  for (const option of expand) {
+    const filter = NAVIGATIONS[model.name]?.[option.property]?.ahead?.(ctx);
+    if (!filter) continue;
+    const key = aheadKey(houseID, filter);
+    if (ctx.ahead.has(key)) continue;
+    ctx.ahead.set(key, loadChildren(ctx.deps, { partitionKey: houseID, filter, groupBy: 'pk' }, houseID));
+  }
 }
 
 const views = (lists: HouseScopedDoc[][]): Entity[][] => lists.map((docs) => docs.map(toView));
@@ -145,11 +173,13 @@ function ofHouse(
   order: Navigation['order'],
   lesseeFilter?: (caller: Caller) => Filter,
 ): Navigation {
+  const filterOf = (ctx: ExpandContext) =>
+    where(type, ...(lesseeScope(ctx.caller) && lesseeFilter ? [lesseeFilter(ctx.caller)] : []));
   return {
     ...(order ? { order } : {}),
+    ahead: filterOf,
     async load(ctx, parents) {
-      const limit = lesseeScope(ctx.caller) && lesseeFilter ? [lesseeFilter(ctx.caller)] : [];
-      return views(await inHouses(ctx, parents, where(type, ...limit)));
+      return views(await inHouses(ctx, parents, filterOf(ctx)));
     },
   };
 }

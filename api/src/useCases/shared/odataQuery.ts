@@ -100,7 +100,36 @@ export async function listEntities<T extends StoredDoc>(
   expand?: ExpandEntities,
 ): Promise<EntityPage> {
   const ordered = query.orderBy.length > 0 ? query : { ...query, orderBy: defaultOrder };
-  const page = await queryCollection(container, scope, ordered);
+  return entityPage(await queryCollection(container, scope, ordered), query, toEntity, expand);
+}
+
+/**
+ * `listEntities` over documents already read that match the scope and the client's `$filter`: ordered,
+ * paged and counted in memory (a tenant's one house, read with what its `$expand` needs).
+ */
+export function listLoadedEntities<T extends StoredDoc>(
+  docs: readonly T[],
+  query: ODataQuery,
+  defaultOrder: OrderBy[],
+  toEntity: (doc: T) => Promise<Record<string, unknown>> | Record<string, unknown>,
+  expand?: ExpandEntities,
+): Promise<EntityPage> {
+  const ordered = sortBy([...docs], query.orderBy.length > 0 ? query.orderBy : defaultOrder);
+  const end = query.skip + (query.top ?? MAX_TOP);
+  const page: CollectionPage<T> = {
+    items: ordered.slice(query.skip, end),
+    ...(ordered.length > end ? { nextSkip: end } : {}),
+    ...(query.count ? { count: ordered.length } : {}),
+  };
+  return entityPage(page, query, toEntity, expand);
+}
+
+async function entityPage<T extends StoredDoc>(
+  page: CollectionPage<T>,
+  query: ODataQuery,
+  toEntity: (doc: T) => Promise<Record<string, unknown>> | Record<string, unknown>,
+  expand?: ExpandEntities,
+): Promise<EntityPage> {
   const entities = await Promise.all(page.items.map(toEntity));
   if (query.expand.length > 0 && !expand) {
     throw new Error(`$expand of ${query.expand.map((option) => option.property).join(', ')} has no loader`);
