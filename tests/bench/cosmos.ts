@@ -27,8 +27,9 @@ const BEFORE: Record<string, { roundTrips: number; writes: number }> = {
   'One room': { roundTrips: 5, writes: 0 },
   'Contracts, first page, every expand': { roundTrips: 16, writes: 0 },
   'One contract, every expand': { roundTrips: 17, writes: 0 },
-  'Bills of the month': { roundTrips: 9, writes: 0 },
-  'Meter round': { roundTrips: 5, writes: 0 },
+  // The bills page (9) and the meter round (5) were measured then on a house without bills or readings;
+  // both rows now read chunha2's house, which has them, so their "before" is unknown ('?'). The bills
+  // page there took 7 at commit a80b367 (docs/performance.md).
   Lessees: { roundTrips: 5, writes: 0 },
   'Tenant home (houses with rooms)': { roundTrips: 6, writes: 0 },
   'Rename a house (PATCH)': { roundTrips: 5, writes: 2 },
@@ -96,7 +97,8 @@ function monthlyRU(byName: Map<string, Measured>): {
     ['One room', 5],
     ['Contracts, first page, every expand', 1],
     ['One contract, every expand', 2],
-    ['Bills of the month', 2],
+    ['Bills of the month', 1],
+    ['Bills of a month named', 1],
     ['Lessees', 1],
   ];
   const rows: Record<string, Record<string, number>> = {};

@@ -17,6 +17,7 @@ import { reachableChannels } from '../../domain/outbox.js';
 import type {
   ContractDoc,
   HouseTicketDoc,
+  LesseeInfoDoc,
   MonthlyBillDoc,
   OutboxMessageDoc,
   RoomDoc,
@@ -25,7 +26,7 @@ import type { Filter } from '../../domain/shared/query.js';
 import { vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
 import type { Actor } from '../shared/actor.js';
 import type { Deps } from '../shared/deps.js';
-import { authorizeHouseID, listInHouse } from '../shared/houseScope.js';
+import { authorizeHouseID, listInHouse, listInHouseTogether } from '../shared/houseScope.js';
 import { sortBy } from '../../domain/shared/odata/evaluate.js';
 import { tenantRecipients } from '../shared/outboxMessages.js';
 
@@ -35,9 +36,9 @@ import { tenantRecipients } from '../shared/outboxMessages.js';
  * the totals, the filter and the page come from them.
  */
 
-/** Months the house issued bills for, newest first. */
+/** Months the house issued bills for, newest first (read with the page's other reads of the house). */
 async function issuedMonths(deps: Deps, houseID: string): Promise<string[]> {
-  const tickets = await listInHouse<HouseTicketDoc>(deps, houseID, 'houseTicket', {
+  const tickets = await listInHouseTogether<HouseTicketDoc>(deps, houseID, 'houseTicket', {
     op: 'eq',
     field: 'status',
     value: TICKET_STATUS.issued,
@@ -45,7 +46,7 @@ async function issuedMonths(deps: Deps, houseID: string): Promise<string[]> {
   return [...new Set(tickets.map((ticket) => ticket.month))].sort().reverse();
 }
 
-/** The latest reminder by hand of each bill (ISO time), from the outbox. */
+/** The latest reminder by hand of each bill (ISO time), from the outbox (read with the page's other reads). */
 export async function lastReminders(
   deps: Deps,
   houseID: string,
@@ -54,7 +55,7 @@ export async function lastReminders(
 ): Promise<Map<string, string>> {
   const latest = new Map<string, string>();
   if (monthlyBillIDs.length === 0) return latest;
-  const messages = await listInHouse<OutboxMessageDoc>(deps, houseID, 'outboxMessage', {
+  const messages = await listInHouseTogether<OutboxMessageDoc>(deps, houseID, 'outboxMessage', {
     op: 'and',
     items: [
       { op: 'eq', field: 'event', value: 'billReminder' },
@@ -78,20 +79,30 @@ async function rowsOf(
 ): Promise<HouseMonthBillRow[]> {
   if (bills.length === 0) return [];
   const contractIDs = [...new Set(bills.map((bill) => bill.contractID))];
-  const [rooms, contracts, reminded] = await Promise.all([
-    listInHouse<RoomDoc>(deps, houseID, 'room', {
+  // The rooms, contracts, their occupants (the representatives) and the reminders: one query of the house.
+  const [rooms, contracts, occupants, reminded] = await Promise.all([
+    listInHouseTogether<RoomDoc>(deps, houseID, 'room', {
       op: 'in',
       field: 'id',
       values: [...new Set(bills.map((bill) => bill.roomID))],
     }),
-    listInHouse<ContractDoc>(deps, houseID, 'contract', { op: 'in', field: 'id', values: contractIDs }),
+    listInHouseTogether<ContractDoc>(deps, houseID, 'contract', {
+      op: 'in',
+      field: 'id',
+      values: contractIDs,
+    }),
+    listInHouseTogether<LesseeInfoDoc>(deps, houseID, 'lesseeInfo', {
+      op: 'in',
+      field: 'contractID',
+      values: contractIDs,
+    }),
     lastReminders(
       deps,
       houseID,
       bills.map((bill) => bill.monthlyBillID),
     ),
   ]);
-  const recipients = await tenantRecipients(deps, houseID, contracts);
+  const recipients = await tenantRecipients(deps, houseID, contracts, occupants);
   const roomNames = new Map(rooms.map((room) => [room.roomID, room.roomName]));
   return bills.map((bill) => {
     const recipient = recipients.get(bill.contractID);
@@ -129,14 +140,18 @@ export async function listHouseMonthBills(
   const houseID = await authorizeHouseID(deps, actor.user, query.houseID);
   const today = vietnamDate(deps.now());
   const billsOf = (month: string) =>
-    listInHouse<MonthlyBillDoc>(deps, houseID, 'monthlyBill', { op: 'eq', field: 'month', value: month });
-  // A month asked: its bills beside the months; none: the newest month with bills, once they are known.
-  const [months, asked] = await Promise.all([
-    issuedMonths(deps, houseID),
-    query.month !== undefined ? billsOf(query.month) : undefined,
-  ]);
-  const month = query.month ?? months[0] ?? vietnamMonth(deps.now());
-  const all = asked ?? (await billsOf(month));
+    listInHouseTogether<MonthlyBillDoc>(deps, houseID, 'monthlyBill', {
+      op: 'eq',
+      field: 'month',
+      value: month,
+    });
+  // The months and a month's bills in one query: the month asked, or else this month, which is the
+  // newest with bills from the billing day on; before it (or when the house bills ahead) the newest
+  // month's bills follow once the months are known.
+  const guess = query.month ?? vietnamMonth(deps.now());
+  const [months, guessed] = await Promise.all([issuedMonths(deps, houseID), billsOf(guess)]);
+  const month = query.month ?? months[0] ?? guess;
+  const all = month === guess ? guessed : await billsOf(month);
   // The page from the month's bills already read: the filter in memory, bill names ("Hóa đơn tháng
   // mm/yyyy – <room>") in the rooms' order.
   const shown = sortBy(

@@ -5,6 +5,7 @@ import { AppError } from '../../domain/shared/errors.js';
 import type { ContractDoc, HouseDoc, HouseScopedDoc, RoomDoc } from '../../domain/shared/model.js';
 import type { Filter } from '../../store/store.js';
 import type { Deps } from './deps.js';
+import { loadChildren } from './expandBatch.js';
 import { queryAll } from './queryAll.js';
 import type { Actor } from './actor.js';
 
@@ -56,6 +57,26 @@ export async function listInHouse<T extends HouseScopedDoc>(
     partitionKey: houseID,
     filter: extra ? { op: 'and', items: [filter, extra] } : filter,
   });
+}
+
+/**
+ * `listInHouse`, read in one store query with every other query of the same house asked in the same
+ * turn of the event loop (`loadChildren`, useCases/shared/expandBatch.ts): the reads of a page that go
+ * out together (`Promise.all`) cost one round trip. The documents may be those another caller of the
+ * same query gets: read them, do not change them.
+ */
+export function listInHouseTogether<T extends HouseScopedDoc>(
+  deps: Deps,
+  houseID: string,
+  type: T['type'],
+  extra?: Filter,
+): Promise<readonly T[]> {
+  const filter: Filter = { op: 'eq', field: 'type', value: type };
+  return loadChildren<T>(
+    deps,
+    { partitionKey: houseID, filter: extra ? { op: 'and', items: [filter, extra] } : filter, groupBy: 'pk' },
+    houseID,
+  );
 }
 
 /** Every document of the `houses` container matching `filter`, across partitions (all pages). */

@@ -43,13 +43,18 @@ export async function tenantRecipients(
   deps: Deps,
   houseID: string,
   contracts: readonly ContractDoc[],
+  /** Occupants already read (those of these contracts): their representatives are not read again. */
+  occupants: readonly LesseeInfoDoc[] = [],
 ): Promise<Map<string, OutboxRecipient>> {
-  const representativeIDs = [...new Set(contracts.map((contract) => contract.representativeLesseeID))];
+  const representativeIDs = new Set(contracts.map((contract) => contract.representativeLesseeID));
   const accountIDs = [
     ...new Set(contracts.flatMap((contract) => (contract.lesseeAccountID ? [contract.lesseeAccountID] : []))),
   ];
   const representatives = new Map<string, LesseeInfoDoc>();
-  for (const ids of chunks(representativeIDs)) {
+  for (const occupant of occupants) {
+    if (representativeIDs.has(occupant.lesseeInfoID)) representatives.set(occupant.lesseeInfoID, occupant);
+  }
+  for (const ids of chunks([...representativeIDs].filter((id) => !representatives.has(id)))) {
     const found = await listInHouse<LesseeInfoDoc>(deps, houseID, 'lesseeInfo', {
       op: 'in',
       // The occupant's id is the document id: a primary-key lookup, not a scan of the house.
