@@ -26,7 +26,7 @@ import type { Filter } from '../../domain/shared/query.js';
 import { vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
 import type { Actor } from '../shared/actor.js';
 import type { Deps } from '../shared/deps.js';
-import { authorizeHouseID, listInHouse, listInHouseTogether } from '../shared/houseScope.js';
+import { authorizeHouseID, listInHouseTogether } from '../shared/houseScope.js';
 import { sortBy } from '../../domain/shared/odata/evaluate.js';
 import { tenantRecipients } from '../shared/outboxMessages.js';
 
