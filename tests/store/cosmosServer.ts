@@ -34,10 +34,15 @@ export interface CosmosServerOptions {
   delayMs?: () => number;
   /** Answers a request itself instead of the server when it returns true (a gateway's refusals). */
   intercept?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /**
+   * Keeps connections open between requests, as the Cosmos gateway does for the SDK's keep-alive agent
+   * (by default the test server closes each one, so every round trip also pays a TLS handshake).
+   */
+  keepAlive?: boolean;
 }
 
 export async function startCosmosServer(options: CosmosServerOptions = {}): Promise<CosmosTestServer> {
-  const server = createHttpsServer();
+  const server = createHttpsServer(options.keepAlive ? { keepAlive: true } : undefined);
   if (options.onRequest || options.delayMs || options.intercept) {
     const handlers = server.listeners('request') as Array<
       (req: IncomingMessage, res: ServerResponse) => void
@@ -55,7 +60,7 @@ export async function startCosmosServer(options: CosmosServerOptions = {}): Prom
       else run();
     });
   }
-  // The server answers with `connection: close`; sockets do not linger after each reply.
+  // Unless `keepAlive`, the server answers with `connection: close`; sockets do not linger after each reply.
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => {

@@ -81,6 +81,8 @@ export async function startCosmosProduct(): Promise<CosmosProduct> {
       countBody(res, (bytes) => (call.responseBytes += bytes));
     },
     delayMs: () => delay,
+    // The SDK's agent keeps its connections to the gateway open: a round trip is a request, not a handshake.
+    keepAlive: true,
   });
   const dataDir = await mkdtemp(join(tmpdir(), 'nhatro-cosmos-'));
   try {
