@@ -6,6 +6,7 @@ import {
 } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, startTestProduct, type TestProduct, accessTokens } from '../support/product.js';
+import type { RoomDoc } from '../../api/src/domain/shared/model.js';
 import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
 import { expectError, expectFieldError, MSG, type ODataCollection, type RoomReply } from './helpers.js';
 
@@ -140,6 +141,31 @@ describe('from a deposit to a signed contract and back', () => {
       409,
       'Phòng đang có hợp đồng hiệu lực. Mỗi phòng chỉ có một hợp đồng hiệu lực.',
     );
+  });
+
+  it('one contract with every expand: its room comes in its query, or after it for a room from before', async () => {
+    const path = `/odata/Contract/${contractID}?$expand=room,renterRepresentative,lesseeInfors,vehicles,contractServices,lessorInfo`;
+    const read = () => api.request<Record<string, unknown>>('GET', path, { token: token.chunha as string });
+    const withRoom = await read();
+    expect(withRoom.status).toBe(200);
+    expect(withRoom.body.room).toMatchObject({ roomID, status: 'occupied' });
+    expect(withRoom.body.room).not.toHaveProperty('contractIDs');
+    expect((withRoom.body.renterRepresentative as { occupantName: string }).occupantName).toBeTruthy();
+    expect(withRoom.body.lesseeInfors).toHaveLength(2);
+    // A room written before rooms listed their contracts: the same reply, the room read afterwards.
+    const houses = product.services.store.container<RoomDoc>('houses');
+    const room = await houses.read(binhAn, roomID);
+    expect(room?.contractIDs).toContain(contractID);
+    await houses.patch(binhAn, roomID, [{ op: 'remove', path: '/contractIDs' }]);
+    const before = await read();
+    expect({ ...before.body, room: undefined }).toEqual({ ...withRoom.body, room: undefined });
+    const { '@odata.etag': _old, ...roomBefore } = before.body.room as Record<string, unknown>;
+    const { '@odata.etag': _new, ...roomNow } = withRoom.body.room as Record<string, unknown>;
+    expect(roomBefore).toEqual(roomNow);
+    // Another landlord, staff of another house and another tenant: the contract is not there.
+    for (const who of ['chunha2', 'nhanvien', 'nguoithue']) {
+      expectError(await api.request('GET', path, { token: token[who] as string }), 404, MSG.notFound);
+    }
   });
 
   it('an extension is kept in the history, which the tenant may not read', async () => {

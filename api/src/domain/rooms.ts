@@ -44,3 +44,20 @@ export function duplicateRoomNameMessage(name: string): string {
 }
 
 export const MAX_ROOM_IMAGES = 20;
+
+/**
+ * A room occupied under a new contract: `occupied`, no notice of leaving, and the contract added to the
+ * contracts signed on it (`contractIDs`, internal), so one contract is read with its room in one query.
+ */
+export function occupiedUnder<R extends { contractIDs?: string[] }>(
+  room: R,
+  contractID: string,
+): R & { status: 'occupied'; leavingOn: undefined; contractIDs: string[] } {
+  const signed = room.contractIDs ?? [];
+  return {
+    ...room,
+    status: 'occupied',
+    leavingOn: undefined,
+    contractIDs: signed.includes(contractID) ? signed : [...signed, contractID],
+  };
+}

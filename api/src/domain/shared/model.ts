@@ -104,6 +104,12 @@ export interface HouseDoc extends StoredDoc, House {
 
 export interface RoomDoc extends StoredDoc, Room {
   type: 'room';
+  /**
+   * The contracts signed on the room, oldest first (internal, never returned): `GET /odata/Contract/{id}`
+   * reads the room with the contract in one query. Rooms from before it have none (the room is then
+   * read after the contract).
+   */
+  contractIDs?: string[];
 }
 
 /** The spec's `Service` entity: a fee the house charges. */

@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { FeeDoc, HouseScopedDoc, LesseeInfoDoc, RoomDoc } from '../../domain/shared/model.js';
+import type {
+  ContractDoc,
+  FeeDoc,
+  HouseScopedDoc,
+  LesseeInfoDoc,
+  RoomDoc,
+} from '../../domain/shared/model.js';
+import { occupiedUnder } from '../../domain/rooms.js';
 import { lesseeSearchText } from '../../domain/lessees.js';
 import { previousMonth, vietnamMonth } from '../../domain/shared/time.js';
 import { actorOf, type Actor } from '../../useCases/shared/actor.js';
@@ -72,8 +79,13 @@ async function writeTenancies(deps: Deps, world: DemoWorld, goVap: DemoHouse): P
     subscribe(contractID, feeOf('person').serviceID);
   }
   await saveInHouse(deps, houseID, docs);
-  for (const room of rented) {
-    await houseDocs(deps).patch(houseID, room.id, [{ op: 'set', path: '/status', value: 'occupied' }]);
+  for (const [index, room] of rented.entries()) {
+    const contract = docs.filter((doc) => doc.type === 'contract')[index] as ContractDoc;
+    const occupied = occupiedUnder(room, contract.contractID);
+    await houseDocs(deps).patch(houseID, room.id, [
+      { op: 'set', path: '/status', value: occupied.status },
+      { op: 'set', path: '/contractIDs', value: occupied.contractIDs },
+    ]);
     room.status = 'occupied';
   }
   return rented;

@@ -9,6 +9,7 @@ import type {
 } from '../../domain/shared/model.js';
 import { vietnamDate } from '../../domain/shared/time.js';
 import { lesseeSearchText } from '../../domain/lessees.js';
+import { occupiedUnder } from '../../domain/rooms.js';
 import { createUser } from '../../useCases/shared/users.js';
 import { demoPassword, houseOf, saveInHouse, type Seeder } from './world.js';
 
@@ -98,12 +99,12 @@ export const tenancySeeder: Seeder = {
     };
     await saveInHouse(deps, houseID, [contract, lesseeInfo, vehicle, reservation]);
     const rooms = deps.store.container<RoomDoc>('houses');
-    for (const [room, status] of [
-      [lesseeRoom, 'occupied'],
-      [reservedRoom, 'reserved'],
-    ] as const) {
-      await rooms.patch(houseID, room.id, [{ op: 'set', path: '/status', value: status }]);
-      room.status = status;
-    }
+    await rooms.patch(houseID, lesseeRoom.id, [
+      { op: 'set', path: '/status', value: 'occupied' },
+      { op: 'set', path: '/contractIDs', value: occupiedUnder(lesseeRoom, contractID).contractIDs },
+    ]);
+    lesseeRoom.status = 'occupied';
+    await rooms.patch(houseID, reservedRoom.id, [{ op: 'set', path: '/status', value: 'reserved' }]);
+    reservedRoom.status = 'reserved';
   },
 };

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { contractCreationBlocker, buildTenancy } from '../../domain/contracts.js';
 import { indexesOnTheDay } from '../../domain/shared/moveIndexes.js';
 import { activeMeter } from '../../domain/meterRecords.js';
+import { occupiedUnder } from '../../domain/rooms.js';
 import { AppError } from '../../domain/shared/errors.js';
 import { consentRecord } from '../shared/identityConsent.js';
 import type {
@@ -135,7 +136,7 @@ function tenancyWrites(
     ...[...lessees, ...vehicles, ...services].map((doc) => ({ op: 'create' as const, doc })),
     {
       op: 'replace',
-      doc: { ...room, status: 'occupied', leavingOn: undefined } satisfies RoomDoc,
+      doc: occupiedUnder(room, contract.contractID) satisfies RoomDoc,
       ...(room._etag ? { ifMatch: room._etag } : {}),
     },
     ...(reservation

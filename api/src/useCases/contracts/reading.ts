@@ -4,8 +4,9 @@ import { CONTRACT_MODEL } from '../../domain/shared/odata/model.js';
 import type { ODataQuery } from '../../domain/shared/odata/parse.js';
 import type { Filter } from '../../store/store.js';
 import type { Actor } from '../shared/actor.js';
-import { contractForCaller, listOfContract } from '../shared/contractScope.js';
-import { authorizeHouseID, houseDocs, requireID } from '../shared/houseScope.js';
+import { listOfContract } from '../shared/contractScope.js';
+import { contractAlongside, knownAlongContract } from '../shared/contractAlongside.js';
+import { authorizeHouseID, docForCallerWith, houseDocs, requireID } from '../shared/houseScope.js';
 import { expandEntity, pageExpansion } from '../shared/navigations.js';
 import { listEntities, selectFields, type EntityPage } from '../shared/odataQuery.js';
 import { entityView } from '../shared/views.js';
@@ -43,9 +44,21 @@ export async function listContracts(
   );
 }
 
+/** One contract, and what its `$expand` needs of its house read in the same query (contractAlongside.ts). */
 export async function getContract(actor: Actor, contractID: string, query: ODataQuery) {
-  const contract = await contractForCaller(actor, contractID);
-  return selectFields(await expandEntity(actor, CONTRACT_MODEL, entityView(contract), query), query);
+  const along = contractAlongside(contractID, query.expand);
+  const { doc: contract, alongside } = await docForCallerWith<ContractDoc>(
+    actor,
+    'contract',
+    contractID,
+    'contractID',
+    along.filter,
+  );
+  const known = knownAlongContract(contract, alongside, along);
+  return selectFields(
+    await expandEntity(actor, CONTRACT_MODEL, entityView(contract), query, [], known),
+    query,
+  );
 }
 
 /** The history of a contract, newest first (landlord and staff only: the endpoint limits roles). */

@@ -13,7 +13,7 @@ import {
   roomsNotImported,
   type PlannedTenancy,
 } from '../../domain/lesseeSheets.js';
-import { roomNameKey } from '../../domain/rooms.js';
+import { occupiedUnder, roomNameKey } from '../../domain/rooms.js';
 import { lesseeScope } from '../../domain/shared/access.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type {
@@ -186,7 +186,7 @@ async function writeTenancies(
       {
         op: {
           op: 'replace',
-          doc: { ...room, status: 'occupied', leavingOn: undefined } satisfies RoomDoc,
+          doc: occupiedUnder(room, contract.contractID) satisfies RoomDoc,
           ...(room._etag ? { ifMatch: room._etag } : {}),
         },
         undo: { op: 'replace', doc: room },

@@ -38,6 +38,16 @@ export interface ExpandContext {
    * (`aheadKey`): the loader takes them from here instead of querying again.
    */
   ahead: Map<string, Promise<HouseScopedDoc[]>>;
+  /**
+   * Every document of one type in a house whose field has one value (`knownKey`), read with the parent
+   * (a contract's occupants, vehicles and room): the loader filters these instead of querying.
+   */
+  known: Map<string, readonly HouseScopedDoc[]>;
+}
+
+/** The key of a complete set of documents: of `type`, in house `pk`, with `field` equal to `value`. */
+export function knownKey(pk: string, type: string, field: string, value: string): string {
+  return JSON.stringify([pk, type, field, value]);
 }
 
 /** The key of targets read ahead: the house and the filter they match. */
@@ -75,6 +85,7 @@ const EXPAND_TOO_LARGE = `$expand trả về hơn ${MAX_EXPANDED_ENTITIES.toLoca
 export function expandContext(
   actor: { deps: Deps; user: Caller },
   known: readonly HouseDoc[] = [],
+  sets: ReadonlyMap<string, readonly HouseScopedDoc[]> = new Map(),
 ): ExpandContext & { know(house: HouseDoc): void } {
   const houses = new Map<string, Promise<HouseDoc | undefined>>(
     known.map((house) => [house.houseID, Promise.resolve(house)]),
@@ -82,6 +93,7 @@ export function expandContext(
   let spent = 0;
   return {
     ahead: new Map(),
+    known: new Map(sets),
     spend(count) {
       spent += count;
       if (spent > MAX_EXPANDED_ENTITIES) {

@@ -94,38 +94,50 @@ export async function findInCallersHouse<T extends HouseScopedDoc>(
   type: T['type'],
   id: string,
 ): Promise<{ doc: T; house: HouseDoc }> {
-  const doc = await findByID<T>(deps, type, id);
+  const { doc } = await findByID<T>(deps, type, id);
   const house = await authorizeHouse(deps, caller, doc.pk);
   return { doc, house };
 }
 
-/** As `findInCallersHouse`, for callers that need the object alone (no read of its house when the account grants it). */
+/**
+ * As `findInCallersHouse`, for callers that need the object alone (no read of its house when the account
+ * grants it); with the documents of its house `alongside` matches, read in the same query.
+ */
 async function findDocInCallersHouse<T extends HouseScopedDoc>(
   deps: Deps,
   caller: Caller,
   type: T['type'],
   id: string,
-): Promise<T> {
-  const doc = await findByID<T>(deps, type, id);
-  await authorizeHouseID(deps, caller, doc.pk);
-  return doc;
+  alongside?: Filter,
+): Promise<{ doc: T; alongside: HouseScopedDoc[] }> {
+  const found = await findByID<T>(deps, type, id, alongside);
+  await authorizeHouseID(deps, caller, found.doc.pk);
+  return found;
 }
 
-/** A house-scoped object by its id alone, in whichever house it is (one query across houses); else 404. */
-async function findByID<T extends HouseScopedDoc>(deps: Deps, type: T['type'], id: string): Promise<T> {
-  const page = await houseDocs<T>(deps).query({
-    filter: {
-      op: 'and',
-      items: [
-        { op: 'eq', field: 'type', value: type },
-        { op: 'eq', field: 'id', value: id },
-      ],
-    },
-    top: 2,
-  });
-  const doc = page.items[0];
+/**
+ * A house-scoped object by its id alone, in whichever house it is (one query across houses); else 404.
+ * `alongside`: documents read in the same query, those of the object's house kept.
+ */
+async function findByID<T extends HouseScopedDoc>(
+  deps: Deps,
+  type: T['type'],
+  id: string,
+  alongside?: Filter,
+): Promise<{ doc: T; alongside: HouseScopedDoc[] }> {
+  const own: Filter = {
+    op: 'and',
+    items: [
+      { op: 'eq', field: 'type', value: type },
+      { op: 'eq', field: 'id', value: id },
+    ],
+  };
+  const docs = alongside
+    ? await acrossHouses(deps, { op: 'or', items: [own, alongside] })
+    : (await houseDocs(deps).query({ filter: own, top: 2 })).items;
+  const doc = docs.find((one) => one.type === type && one.id === id) as T | undefined;
   if (!doc) throw AppError.notFound();
-  return doc;
+  return { doc, alongside: docs.filter((one) => one !== doc && one.pk === doc.pk) };
 }
 
 /** The non-OData parameters of a list of a contract's documents (bills, charges, issues). */
@@ -222,11 +234,25 @@ export async function docForCaller<T extends HouseScopedDoc>(
   id: string,
   lesseeOwns: 'roomID' | 'contractID',
 ): Promise<T> {
-  const doc = await findDocInCallersHouse<T>(actor.deps, actor.user, type, id);
+  return (await docForCallerWith<T>(actor, type, id, lesseeOwns)).doc;
+}
+
+/**
+ * As `docForCaller`, with the documents of its house that `alongside` matches read in the same query
+ * (a contract's occupants and room): handed back only once the caller may see the object.
+ */
+export async function docForCallerWith<T extends HouseScopedDoc>(
+  actor: Actor,
+  type: T['type'],
+  id: string,
+  lesseeOwns: 'roomID' | 'contractID',
+  alongside?: Filter,
+): Promise<{ doc: T; alongside: HouseScopedDoc[] }> {
+  const found = await findDocInCallersHouse<T>(actor.deps, actor.user, type, id, alongside);
   const lessee = lesseeScope(actor.user);
-  const owner = (doc as Partial<Record<'roomID' | 'contractID', string>>)[lesseeOwns];
+  const owner = (found.doc as Partial<Record<'roomID' | 'contractID', string>>)[lesseeOwns];
   if (lessee && lessee[lesseeOwns] !== owner) throw AppError.notFound();
-  return doc;
+  return found;
 }
 
 /** A room the caller may see: in a house they may touch, and for a lessee only their own. */

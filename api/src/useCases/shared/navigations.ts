@@ -1,6 +1,7 @@
 import { CONTRACT_STATUS, ROLE } from '@nhatro/common';
 import { lesseeScope } from '../../domain/shared/access.js';
 import { newestMetersFirst } from '../../domain/meterRecords.js';
+import { matches } from '../../domain/shared/odata/evaluate.js';
 import type {
   ContractDoc,
   HouseDoc,
@@ -16,6 +17,7 @@ import type { Filter } from '../../store/store.js';
 import type { Deps } from './deps.js';
 import {
   aheadKey,
+  knownKey,
   expandContext,
   expandWith,
   type Entity,
@@ -64,14 +66,25 @@ function childrenOf<T extends HouseScopedDoc>(
   parents: readonly Entity[],
   spec: { filter: Filter; groupBy: Exclude<GroupField, 'pk'>; key: string },
 ): Promise<T[][]> {
+  const type = typeOf(spec.filter);
   return Promise.all(
     parents.map((parent) => {
       const key = text(parent, spec.key);
       if (!key) return Promise.resolve([]);
       const partitionKey = text(parent, 'houseID');
+      const known = type && ctx.known.get(knownKey(partitionKey, type, spec.groupBy, key));
+      if (known) return Promise.resolve(known.filter((doc) => matches(doc, spec.filter)) as T[]);
       return loadChildren<T>(ctx.deps, { partitionKey, filter: spec.filter, groupBy: spec.groupBy }, key);
     }),
   );
+}
+
+/** The type a loader's filter names (`where`). */
+function typeOf(filter: Filter): string | undefined {
+  const first = filter.op === 'and' ? filter.items[0] : filter;
+  return first?.op === 'eq' && first.field === 'type' && typeof first.value === 'string'
+    ? first.value
+    : undefined;
 }
 
 /**
@@ -471,7 +484,9 @@ export async function expandEntity(
   entity: Entity,
   query: ODataQuery,
   houses: readonly HouseDoc[] = [],
+  known: ReadonlyMap<string, readonly HouseScopedDoc[]> = new Map(),
 ): Promise<Entity> {
-  const [expanded] = await expandEntities(expandContext(actor, houses), model, [entity], query.expand);
+  const context = expandContext(actor, houses, known);
+  const [expanded] = await expandEntities(context, model, [entity], query.expand);
   return expanded ?? entity;
 }

@@ -19,6 +19,7 @@ const HIDDEN_FIELDS = new Set([
   'contractPDFHash',
   'guestLink',
   'plateKey',
+  'contractIDs',
 ]);
 
 /**
