@@ -93,8 +93,7 @@ export async function openCosmosStore(config: CosmosStoreConfig): Promise<Store>
     options.aadCredentials = new DefaultAzureCredential();
   }
   if (config.allowInsecureTls) {
-    // Kept alive as the SDK's own agent is: without it every round trip opened a new TLS connection.
-    options.agent = new https.Agent({ rejectUnauthorized: false, keepAlive: true });
+    options.agent = new https.Agent({ rejectUnauthorized: false, keepAlive: true }); // as the SDK's own agent
   }
   const client = new CosmosClient(options);
   try {
