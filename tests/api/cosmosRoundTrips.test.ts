@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCosmosProduct, writesIn, type CosmosProduct } from '../support/cosmosProduct.js';
 import { firstLoads, send, type FirstLoad } from '../support/firstLoads.js';
+import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 
 /**
  * Round trips to Cosmos DB per request, counted at the Cosmos test server (issue 25): no write on a GET,
@@ -52,4 +53,23 @@ describe('round trips to Cosmos DB per request', () => {
       if (load.method === 'GET') expect(row?.writes, load.name).toBe(0);
     }
   }, 120_000);
+
+  it('reads one contract with its room in one query, and only for those who may see it', async () => {
+    const api = apiClient(product.url);
+    const [landlord, tenant, other] = await Promise.all(
+      ['chunha', 'nguoithue', 'chunha2'].map((name) => api.login(name, DEMO_PASSWORDS[name] ?? '')),
+    );
+    const path = `/odata/Contract/${tenant?.contractID ?? ''}?$expand=room,renterRepresentative,lesseeInfors,vehicles`;
+    const own = await api.request<Record<string, unknown>>('GET', path, {
+      token: landlord?.token.accessToken,
+    });
+    expect(own.status).toBe(200);
+    expect(own.body.room).toMatchObject({ roomID: tenant?.roomID });
+    expect(JSON.stringify(own.body)).not.toContain('contractIDs');
+    const tenants = await api.request('GET', path, { token: tenant?.token.accessToken });
+    expect(tenants.body).toEqual(own.body);
+    const outsider = await api.request('GET', path, { token: other?.token.accessToken });
+    expect(outsider.status).toBe(404);
+    expect(JSON.stringify(outsider.body)).not.toContain(tenant?.roomID ?? '-');
+  }, 60_000);
 });
