@@ -10,7 +10,7 @@ import { apiClient, startTestProduct } from '../support/product.js';
 import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
 import type { ApiSession, ODataCollection } from './helpers.js';
 
-type Running = Awaited<ReturnType<typeof startTestProduct>>;
+type Running = Awaited<ReturnType<typeof startCosmosProduct>> | Awaited<ReturnType<typeof startTestProduct>>;
 const text = (body: unknown) => JSON.stringify(body);
 const EXPANDS = [
   'room',
