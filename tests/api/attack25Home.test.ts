@@ -169,6 +169,27 @@ describe('a tenant’s house with its children, filtered in memory', () => {
     }
   });
 
+  it('counts on the home page count only the tenant’s own house, room and people', async () => {
+    for (const tenant of [s.nguoithue, s.thue2]) {
+      const top = await get(tenant, '/odata/House?$count=true&$select=houseID');
+      expect(top.body).toMatchObject({ '@odata.count': 1, value: [{ houseID: hoaSen }] });
+      const none = await get(tenant, "/odata/House?$filter=houseName eq 'x'&$count=true&$expand=rooms");
+      expect(none.body).toMatchObject({ '@odata.count': 0, value: [] });
+      const nested = await get(
+        tenant,
+        `/odata/House?$select=houseID&$expand=${encodeURIComponent('rooms($count=true;$select=roomID),lesseeInfos($count=true;$select=lesseeInfoID),contracts($expand=room($select=roomID))')}`,
+      );
+      const house = (nested.body as ODataCollection<Row>).value[0] as Row;
+      expect(house.rooms).toEqual([{ roomID: tenant.roomID }]);
+      expect(house['rooms@odata.count']).toBe(1);
+      expect(house['lesseeInfos@odata.count']).toBe((house.lesseeInfos as Row[]).length);
+      const contracts = house.contracts as Row[];
+      expect(contracts.map((one) => [one.contractID, one.room])).toEqual([
+        [tenant.contractID, { roomID: tenant.roomID }],
+      ]);
+    }
+  });
+
   it('50 parallel home pages and contracts of two tenants each get only their own', async () => {
     const tenants = [s.nguoithue, s.thue2];
     const requests = Array.from({ length: 50 }, (_, index) => {
