@@ -5,7 +5,8 @@ import { CONTAINER_NAMES, type ContainerName } from './store.js';
  * Real columns beside the JSON body: the fields lists are narrowed, ordered and counted by, copied from
  * the document by every write (the INSERT/UPDATE statements of sqlite.ts compute them with
  * `json_extract` of the same JSON text, so a column always holds exactly what `json_extract(body, …)`
- * returns: text, integer or real, 1/0 for booleans, NULL when absent). sqliteQuery.ts reads the column
+ * returns: text, integer or real, 1/0 for booleans, NULL when absent, and an object or array as its JSON
+ * text, so even an odd document compares as before). sqliteQuery.ts reads the column
  * where a field has one, `json_extract` otherwise, so every filter answers as it did on the body alone.
  *
  * Why columns and not expression or generated-column indexes: an index on an expression or on a
