@@ -60,7 +60,8 @@ const SCHEMA_VERSION = 1;
  * open does nothing. `indexes` is every CREATE INDEX statement of the current schema.
  */
 export function prepareSchema(db: DatabaseSync, indexes: readonly string[]): { migrated: boolean } {
-  const version = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+  const userVersion = () =>
+    (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
   for (const name of CONTAINER_NAMES) {
     const extra = (COLUMNS[name] ?? []).map((field) => `, ${columnName(field)}`).join('');
     db.exec(
@@ -70,18 +71,21 @@ export function prepareSchema(db: DatabaseSync, indexes: readonly string[]): { m
     );
   }
   let migrated = false;
-  if (version < SCHEMA_VERSION) {
+  if (userVersion() < SCHEMA_VERSION) {
     db.exec('BEGIN IMMEDIATE');
     try {
-      for (const [name, fields] of Object.entries(COLUMNS)) migrateTable(db, name, fields);
-      db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
-      for (const sql of indexes) db.exec(sql);
+      // Another process opening the same file may have migrated it while this one waited for the lock.
+      migrated = userVersion() < SCHEMA_VERSION;
+      if (migrated) {
+        for (const [name, fields] of Object.entries(COLUMNS)) migrateTable(db, name, fields);
+        db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
+        for (const sql of indexes) db.exec(sql);
+      }
       db.exec('COMMIT');
     } catch (error) {
       db.exec('ROLLBACK');
       throw error;
     }
-    migrated = true;
   }
   for (const sql of indexes) db.exec(sql);
   return { migrated };
