@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqliteStore } from '../../api/src/store/sqlite.js';
 import { selectSql } from '../../api/src/store/sqliteQuery.js';
 import type { Container, Filter, QuerySpec, Store, StoredDoc } from '../../api/src/store/store.js';
+import { createSchemaV0 } from './sqliteSchemaV0.js';
 
 // The houses container's indexes beyond (pk, id), (pk, type) and (id) are partial (api/src/store/sqlite.ts):
 // per type for the paged lists, per field present for the lookups. A write touches only the indexes
@@ -238,11 +239,13 @@ it('replaces the full indexes of an older file with the partial ones, keeping ev
 });
 
 it('stores bodies as binary JSON and still reads, filters and updates text bodies of an older file', async () => {
-  await open();
   const text = doc('old', 'room', { roomName: 'Phòng "cũ"\n', roomID: 'old', floor: 2, price: 1_800_000 });
-  raw
+  const older = createSchemaV0(file);
+  older
     .prepare('INSERT INTO "houses" (pk, id, etag, body) VALUES (?, ?, ?, ?)')
     .run(text.pk, text.id, '"e0"', JSON.stringify(text));
+  older.close();
+  await open();
   const created = await houses.create(
     doc('new', 'room', { roomName: 'Phòng mới', roomID: 'new', floor: 1, note: null }),
   );

@@ -18,6 +18,7 @@ import {
   type StoredDoc,
   type WriteOptions,
 } from './store.js';
+import { columnName, COLUMNS, columnValuesSql, prepareSchema } from './sqliteColumns.js';
 import {
   column,
   countSql,
@@ -37,6 +38,11 @@ import {
  * document's text first (a `$count` over 500 rooms with a filter: 2.4× faster, measured). Rows written
  * as text by an older version stay readable: SQLite's JSON functions take either form, and the
  * next write of a document stores it as JSONB.
+ *
+ * Beside the body, real columns hold the fields lists filter, order and count by (sqliteColumns.ts:
+ * each written by the same statement as the body, `json_extract` of its text), and the per-type list
+ * indexes over them are covering: a filtered `$count` reads one index and no body. A file of an older
+ * schema is migrated once at open (`prepareSchema`).
  */
 export function openSqliteStore(options: { file: string }): Store {
   if (options.file !== ':memory:') mkdirSync(dirname(options.file), { recursive: true });
@@ -52,30 +58,7 @@ export function openSqliteStore(options: { file: string }): Store {
   db.function('vn_lower', { deterministic: true }, (value) =>
     typeof value === 'string' ? value.toLocaleLowerCase('vi') : value,
   );
-  for (const name of CONTAINER_NAMES) {
-    db.exec(
-      `CREATE TABLE IF NOT EXISTS "${name}" (
-         pk TEXT NOT NULL, id TEXT NOT NULL, etag TEXT NOT NULL, body TEXT NOT NULL,
-         PRIMARY KEY (pk, id)) WITHOUT ROWID;
-       CREATE INDEX IF NOT EXISTS "${name}_type" ON "${name}" (pk, json_extract(body, '$.type'));
-       CREATE INDEX IF NOT EXISTS "${name}_id" ON "${name}" (id);
-       DROP INDEX IF EXISTS "${name}_type_any";`,
-    );
-  }
-  for (const [name, fields] of Object.entries(ORDER_INDEXES)) {
-    for (const field of fields) {
-      db.exec(
-        `CREATE INDEX IF NOT EXISTS "${name}_order_${field}" ON "${name}" (pk, json_extract(body, '$.type'), ${column(field)});`,
-      );
-    }
-  }
-  for (const sql of HOUSE_INDEXES) db.exec(sql);
-  // Replaced by the partial indexes above: every document had an entry in each of these.
-  db.exec(
-    ['houses_owner', 'houses_order_houseName', ...HOUSE_INDEXES_BEFORE_PARTIAL]
-      .map((index) => `DROP INDEX IF EXISTS "${index}";`)
-      .join(' '),
-  );
+  prepareSchema(db, INDEXES);
   // Refresh the planner's statistics (bounded work) so it picks the selective index.
   db.exec('PRAGMA optimize=0x10002');
   const containers = new Map<ContainerName, SqliteContainer<StoredDoc>>();
@@ -111,29 +94,40 @@ const ORDER_INDEXES: Partial<Record<ContainerName, string[]>> = {
  * touched 10 b-trees per document (about 60 pages). So each index of `houses` beyond (pk, id),
  * (pk, type) and (id) is partial, holding only the documents it serves:
  * - the lists paged by name or date, per type (the type written into the query as a literal, so the
- *   planner can prove the query is within the index; see `filterSql`);
+ *   planner can prove the query is within the index; see `filterSql`), each covering: the type, the
+ *   order, the id and the fields that type's list screens filter on, so a `$count` and the choice of a
+ *   page's rows read the index alone and only the page's bodies are read from the table;
  * - the lookups within a house (LOOKUP_FIELDS) and a landlord's houses across partitions, by field,
  *   for documents that have it (an equality or IN on the field implies it is not null).
+ * The indexed fields are real columns (sqliteColumns.ts): an index over `json_extract(body, …)` is never
+ * covering.
  */
 const HOUSE_INDEXES = [
-  ...TYPE_ORDER_INDEXES.map(
-    ({ type, field }) =>
-      `CREATE INDEX IF NOT EXISTS "${typeOrderIndex(type, field)}" ON "houses" (pk, ${column(field)}) WHERE ${column('type')} = '${type}';`,
-  ),
+  ...TYPE_ORDER_INDEXES.map(({ type, field, covers }) => {
+    const columns = ['pk', 'type', field, 'id', ...covers].map((name) => column(name, 'houses'));
+    return `CREATE INDEX IF NOT EXISTS "${typeOrderIndex(type, field)}" ON "houses" (${columns.join(', ')}) WHERE ${column('type', 'houses')} = '${type}';`;
+  }),
   ...['roomID', 'contractID', 'plateKey'].map(
     (field) =>
-      `CREATE INDEX IF NOT EXISTS "${lookupIndex('houses', field)}" ON "houses" (pk, ${column('type')}, ${column(field)}) WHERE ${column(field)} IS NOT NULL;`,
+      `CREATE INDEX IF NOT EXISTS "${lookupIndex('houses', field)}" ON "houses" (pk, ${column('type', 'houses')}, ${column(field, 'houses')}) WHERE ${column(field, 'houses')} IS NOT NULL;`,
   ),
-  `CREATE INDEX IF NOT EXISTS "houses_by_ownerID" ON "houses" (${column('type')}, ${column('ownerID')}) WHERE ${column('ownerID')} IS NOT NULL;`,
+  `CREATE INDEX IF NOT EXISTS "houses_by_ownerID" ON "houses" (${column('type', 'houses')}, ${column('ownerID', 'houses')}) WHERE ${column('ownerID', 'houses')} IS NOT NULL;`,
 ];
-const HOUSE_INDEXES_BEFORE_PARTIAL = [
-  'roomName',
-  'startDate',
-  'occupantName',
-  'roomID',
-  'contractID',
-  'plateKey',
-].map((field) => `houses_order_${field}`);
+
+/** Every index of the schema (sqliteColumns.ts creates or migrates the tables, then these). */
+const INDEXES = [
+  ...CONTAINER_NAMES.flatMap((name) => [
+    `CREATE INDEX IF NOT EXISTS "${name}_type" ON "${name}" (pk, ${column('type', name)});`,
+    `CREATE INDEX IF NOT EXISTS "${name}_id" ON "${name}" (id);`,
+  ]),
+  ...Object.entries(ORDER_INDEXES).flatMap(([name, fields]) =>
+    fields.map(
+      (field) =>
+        `CREATE INDEX IF NOT EXISTS "${name}_order_${field}" ON "${name}" (pk, ${column('type', name as ContainerName)}, ${column(field, name as ContainerName)});`,
+    ),
+  ),
+  ...HOUSE_INDEXES,
+];
 
 interface Row {
   body: string;
@@ -198,6 +192,9 @@ const MAX_CACHED_RESULT = 4 * 1024 * 1024;
 
 class SqliteContainer<T extends StoredDoc> implements Container<T> {
   private readonly statements = new Map<string, StatementSync>();
+  /** The write statements' SQL, built once per container. */
+  private updateStatement: string | undefined;
+  private readonly insertStatements: Array<string | undefined> = [undefined, undefined];
 
   constructor(
     private readonly db: DatabaseSync,
@@ -280,22 +277,38 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
     const stored = { ...doc, _etag: etag, _ts: Math.floor(Date.now() / 1000) };
     const body = JSON.stringify(stored);
     if (mode === 'update') {
-      this.prepare(`UPDATE ${this.table()} SET etag = ?, body = jsonb(?) WHERE pk = ? AND id = ?`).run(
-        etag,
-        body,
-        doc.pk,
-        doc.id,
-      );
+      this.prepare(this.updateSql()).run(etag, body, doc.pk, doc.id);
     } else {
-      const onConflict =
-        mode === 'upsert'
-          ? ' ON CONFLICT (pk, id) DO UPDATE SET etag = excluded.etag, body = excluded.body'
-          : '';
-      this.prepare(
-        `INSERT INTO ${this.table()} (pk, id, etag, body) VALUES (?, ?, ?, jsonb(?))${onConflict}`,
-      ).run(doc.pk, doc.id, etag, body);
+      this.prepare(this.insertSql(mode === 'upsert')).run(doc.pk, doc.id, etag, body);
     }
     return stored;
+  }
+
+  /** Parameters: etag, body text, pk, id. The columns take `json_extract` of the same text. */
+  private updateSql(): string {
+    if (this.updateStatement) return this.updateStatement;
+    const columns = (COLUMNS[this.name] ?? []).map(columnName);
+    const values = columnValuesSql(this.name, 2);
+    const sets = ['etag = ?1', 'body = jsonb(?2)', ...columns.map((name, i) => `${name} = ${values[i]}`)];
+    this.updateStatement = `UPDATE ${this.table()} SET ${sets.join(', ')} WHERE pk = ?3 AND id = ?4`;
+    return this.updateStatement;
+  }
+
+  /** Parameters: pk, id, etag, body text. */
+  private insertSql(upsert: boolean): string {
+    const known = this.insertStatements[upsert ? 1 : 0];
+    if (known) return known;
+    const columns = ['pk', 'id', 'etag', 'body', ...(COLUMNS[this.name] ?? []).map(columnName)];
+    const values = ['?1', '?2', '?3', 'jsonb(?4)', ...columnValuesSql(this.name, 4)];
+    const onConflict = upsert
+      ? ` ON CONFLICT (pk, id) DO UPDATE SET ${columns
+          .slice(2)
+          .map((name) => `${name} = excluded.${name}`)
+          .join(', ')}`
+      : '';
+    const sql = `INSERT INTO ${this.table()} (${columns.join(', ')}) VALUES (${values.join(', ')})${onConflict}`;
+    this.insertStatements[upsert ? 1 : 0] = sql;
+    return sql;
   }
 
   private validate(doc: T): void {

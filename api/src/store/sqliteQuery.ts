@@ -1,4 +1,5 @@
 import type { SQLInputValue } from 'node:sqlite';
+import { columnName, hasColumn } from './sqliteColumns.js';
 import { assertFieldPath, StoreError, type ContainerName, type Filter, type QuerySpec } from './store.js';
 
 /**
@@ -18,30 +19,34 @@ function jsonPath(field: string): string {
   return `'$.${assertFieldPath(field).join('.')}'`;
 }
 
-/** `id` and `pk` are real (indexed) columns; every other field is read from the JSON body. */
-export function column(field: string): string {
+/**
+ * `id` and `pk` are real columns, and so are the fields sqliteColumns.ts lists for the container (each
+ * holding what `json_extract` returns); every other field is read from the JSON body.
+ */
+export function column(field: string, name?: ContainerName): string {
   if (field === 'id' || field === 'pk') return field;
+  if (name !== undefined && hasColumn(name, field)) return columnName(field);
   return `json_extract(body, ${jsonPath(field)})`;
 }
 
 const COMPARISON_SQL = { eq: '=', ne: '<>', gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
 const TYPE_LITERAL = /^[A-Za-z][A-Za-z0-9_]*$/;
-function filterSql(filter: Filter, params: SQLInputValue[]): string {
+function filterSql(name: ContainerName, filter: Filter, params: SQLInputValue[]): string {
   switch (filter.op) {
     case 'and':
     case 'or': {
       if (filter.items.length === 0) return filter.op === 'and' ? '1' : '0';
       const joiner = filter.op === 'and' ? ' AND ' : ' OR ';
-      return `(${filter.items.map((item) => filterSql(item, params)).join(joiner)})`;
+      return `(${filter.items.map((item) => filterSql(name, item, params)).join(joiner)})`;
     }
     case 'not':
-      return `(NOT ${filterSql(filter.item, params)})`;
+      return `(NOT ${filterSql(name, filter.item, params)})`;
     case 'exists':
       return `(json_type(body, ${jsonPath(filter.field)}) IS NOT NULL)`;
     case 'in': {
       if (filter.values.length === 0) return '0';
       params.push(...filter.values.map(toSqlValue));
-      return `(${column(filter.field)} IN (${filter.values.map(() => '?').join(',')}))`;
+      return `(${column(filter.field, name)} IN (${filter.values.map(() => '?').join(',')}))`;
     }
     case 'arrayContains':
       params.push(toSqlValue(filter.value));
@@ -58,7 +63,7 @@ function filterSql(filter: Filter, params: SQLInputValue[]): string {
       return `(${isText} AND substr(${subject}, 1, length(?)) = ${needle})`;
     }
     default: {
-      const subject = column(filter.field);
+      const subject = column(filter.field, name);
       if (filter.value === null) {
         if (filter.op === 'eq') return `(${subject} IS NULL)`;
         if (filter.op === 'ne') return `(${subject} IS NOT NULL)`;
@@ -90,10 +95,10 @@ function conjuncts(filter: Filter | undefined): Filter[] {
  * The lists paged by name or date, per type: each has a partial index of that type's documents (see
  * sqlite.ts), usable when the query names the type as a literal (see `filterSql`).
  */
-export const TYPE_ORDER_INDEXES: ReadonlyArray<{ type: string; field: string }> = [
-  { type: 'room', field: 'roomName' },
-  { type: 'contract', field: 'startDate' },
-  { type: 'lesseeInfo', field: 'occupantName' },
+export const TYPE_ORDER_INDEXES: ReadonlyArray<{ type: string; field: string; covers: readonly string[] }> = [
+  { type: 'room', field: 'roomName', covers: ['floor', 'status', 'price'] },
+  { type: 'contract', field: 'startDate', covers: ['status', 'roomID'] },
+  { type: 'lesseeInfo', field: 'occupantName', covers: ['contractID'] },
 ];
 export function typeOrderIndex(type: string, field: string): string {
   return `houses_${type}_by_${field}`;
@@ -135,13 +140,69 @@ function typeIndexHint(name: ContainerName, spec: QuerySpec): string {
   return ` INDEXED BY "${name}_type"`;
 }
 
-function whereClause(spec: Pick<QuerySpec, 'partitionKey' | 'filter'>, params: SQLInputValue[]): string {
+/**
+ * The fields a filter reads, or undefined when it reads the body itself (`exists`, `contains`,
+ * `startswith`, `arrayContains` look at the JSON type or inside the value).
+ */
+function filterFields(filter: Filter): string[] | undefined {
+  switch (filter.op) {
+    case 'and':
+    case 'or': {
+      const fields: string[] = [];
+      for (const item of filter.items) {
+        const more = filterFields(item);
+        if (!more) return undefined;
+        fields.push(...more);
+      }
+      return fields;
+    }
+    case 'not':
+      return filterFields(filter.item);
+    case 'exists':
+    case 'arrayContains':
+    case 'contains':
+    case 'startswith':
+      return undefined;
+    default:
+      return [filter.field];
+  }
+}
+
+/**
+ * A count of one type within a house reads only the type's covering index (sqlite.ts) when every field
+ * its filter reads is in that index: no document body is touched (40 µs for 500 rooms instead of 250).
+ * Otherwise it takes the query's index.
+ */
+function countIndexHint(name: ContainerName, spec: Pick<QuerySpec, 'partitionKey' | 'filter'>): string {
+  const hint = typeIndexHint(name, spec);
+  // A lookup (a room's contracts…) narrows to a few entries already.
+  if (name !== 'houses' || spec.partitionKey === undefined || !spec.filter || hint.includes('_by_')) {
+    return hint;
+  }
+  const byType = conjuncts(spec.filter).find(
+    (condition) => condition.op === 'eq' && condition.field === 'type',
+  );
+  const type = byType?.op === 'eq' ? byType.value : undefined;
+  const index = TYPE_ORDER_INDEXES.find((candidate) => candidate.type === type);
+  const fields = filterFields(spec.filter);
+  if (!index || !fields || typeof type !== 'string' || !TYPE_LITERAL.test(type)) return hint;
+  const covered = new Set(['type', 'id', 'pk', index.field, ...index.covers]);
+  return fields.every((field) => covered.has(field))
+    ? ` INDEXED BY "${typeOrderIndex(type, index.field)}"`
+    : hint;
+}
+
+function whereClause(
+  name: ContainerName,
+  spec: Pick<QuerySpec, 'partitionKey' | 'filter'>,
+  params: SQLInputValue[],
+): string {
   const parts: string[] = [];
   if (spec.partitionKey !== undefined) {
     parts.push('pk = ?');
     params.push(spec.partitionKey);
   }
-  if (spec.filter) parts.push(filterSql(spec.filter, params));
+  if (spec.filter) parts.push(filterSql(name, spec.filter, params));
   return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
 }
 
@@ -151,10 +212,10 @@ export function selectSql(
   spec: QuerySpec,
 ): { sql: string; params: SQLInputValue[]; offset: number } {
   const params: SQLInputValue[] = [];
-  let sql = `SELECT ${projection(spec.select)} AS body FROM "${name}"${typeIndexHint(name, spec)} ${whereClause(spec, params)}`;
+  let sql = `SELECT ${projection(spec.select)} AS body FROM "${name}"${typeIndexHint(name, spec)} ${whereClause(name, spec, params)}`;
   if (spec.orderBy) {
     const tieBreak = spec.partitionKey === undefined ? 'pk, id' : 'id';
-    sql += ` ORDER BY json_extract(body, ${jsonPath(spec.orderBy.field)}) ${spec.orderBy.desc ? 'DESC' : 'ASC'}, ${tieBreak}`;
+    sql += ` ORDER BY ${column(spec.orderBy.field, name)} ${spec.orderBy.desc ? 'DESC' : 'ASC'}, ${tieBreak}`;
   } else {
     sql += spec.partitionKey === undefined ? ' ORDER BY pk, id' : ' ORDER BY id';
   }
@@ -190,7 +251,7 @@ export function countSql(
   spec: Pick<QuerySpec, 'partitionKey' | 'filter'>,
 ): { sql: string; params: SQLInputValue[] } {
   const params: SQLInputValue[] = [];
-  const sql = `SELECT COUNT(1) AS n FROM "${name}"${typeIndexHint(name, spec)} ${whereClause(spec, params)}`;
+  const sql = `SELECT COUNT(1) AS n FROM "${name}"${countIndexHint(name, spec)} ${whereClause(name, spec, params)}`;
   return { sql, params };
 }
 
