@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCosmosProduct } from '../support/cosmosProduct.js';
 import { apiClient, startTestProduct } from '../support/product.js';
 import type { ApiSession, ODataCollection } from './helpers.js';
+import { ROOM_FILTERS } from '../support/secondTenant.js';
 
 type Running = Awaited<ReturnType<typeof startCosmosProduct>> | Awaited<ReturnType<typeof startTestProduct>>;
 type Row = Record<string, unknown>;
@@ -31,23 +32,6 @@ const CONTRACT_EXPANDS = [
   'contractServices',
   'room,lesseeInfors,renterRepresentative,vehicles,contractServices',
   'lesseeInfors,lessees',
-];
-
-const ROOM_FILTERS = [
-  "roomName eq 'P101'",
-  "contains(roomName,'p1')",
-  "contains(roomName,'P1')",
-  "startswith(roomDescription,'Phòng có')",
-  "startswith(roomDescription,'phòng')",
-  "contains(roomDescription,'gác lửng')",
-  'roomDescription ne null',
-  'roomDescription eq null',
-  'price gt 3000000',
-  "roomName in ('P101','P102')",
-  "not (status eq 'empty')",
-  "status eq 'occupied' and floor eq 1 or price lt 0",
-  "tolower(roomName) eq 'p101'",
-  "endswith(roomName,'01')",
 ];
 
 function suite(name: string, start: () => Promise<Running>) {

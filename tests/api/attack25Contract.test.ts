@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
-import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
+import { signedTenancy } from '../support/secondTenant.js';
 import type { ApiSession, ODataCollection } from './helpers.js';
 
 let product: TestProduct;
@@ -51,22 +51,14 @@ beforeAll(async () => {
   const empty = (rooms.body as ODataCollection<{ roomID: string; status: string }>).value.find(
     (room) => room.status === 'empty',
   );
-  const created = await api.request<{ contractID: string }>('POST', '/odata/Contract', {
-    token: s.chunha.token.accessToken,
-    body: {
-      roomID: empty?.roomID,
-      startDate: '2030-01-01',
-      endDate: '2030-12-31',
-      representative: { occupantName: 'Lê Thị Thuê Hai', gender: 'nữ', phoneNumber: '0938555666' },
-      occupants: [{ occupantName: 'Lê Văn Bí Mật', gender: 'nam' }],
-      vehicles: [{ vehicleType: 'Xe máy', licensePlate: '59X-999.99' }],
-    },
+  const tenancy = await signedTenancy(api, s.chunha.token.accessToken, {
+    roomID: empty?.roomID ?? '',
+    phone: '0938555666',
+    plate: '59X-999.99',
   });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
-  otherContractID = created.body.contractID;
+  otherContractID = tenancy.contractID;
   otherRoomID = empty?.roomID ?? '';
-  await tenantConfirmsOverHttp(api, otherContractID, 'ThueHai2030');
-  s.thue2 = await api.login('0938555666', 'ThueHai2030');
+  s.thue2 = tenancy.session;
 }, 60_000);
 afterAll(() => product?.stop());
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCosmosProduct } from '../support/cosmosProduct.js';
 import { apiClient, startTestProduct } from '../support/product.js';
-import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
+import { signedTenancy } from '../support/secondTenant.js';
 import type { ApiSession, ODataCollection } from './helpers.js';
 
 type Running = Awaited<ReturnType<typeof startCosmosProduct>> | Awaited<ReturnType<typeof startTestProduct>>;
@@ -35,20 +35,8 @@ function suite(name: string, start: () => Promise<Running>) {
       api.request('GET', path, session ? { token: session.token.accessToken } : {});
 
     async function contract(phone: string, name: string, occupant: string, plate: string, year: number) {
-      const created = await api.request<{ contractID: string }>('POST', '/odata/Contract', {
-        token: s.chunha?.token.accessToken as string,
-        body: {
-          roomID,
-          startDate: `${year}-01-01`,
-          endDate: `${year}-12-31`,
-          representative: { occupantName: name, gender: 'nữ', phoneNumber: phone },
-          occupants: [{ occupantName: occupant, gender: 'nam' }],
-          vehicles: [{ vehicleType: 'Xe máy', licensePlate: plate }],
-        },
-      });
-      expect(created.status, text(created.body)).toBe(201);
-      await tenantConfirmsOverHttp(api, created.body.contractID, 'ThueMoi2030');
-      return { contractID: created.body.contractID, session: await api.login(phone, 'ThueMoi2030') };
+      const token = s.chunha?.token.accessToken as string;
+      return signedTenancy(api, token, { roomID, phone, plate, name, occupant, year });
     }
 
     beforeAll(async () => {
