@@ -1,20 +1,35 @@
-import { BILL_STATUS, DEFAULT_ROLES, houseMonthBillsQuerySchema, type HouseBillFilter } from '@nhatro/common';
+import {
+  BILL_STATUS,
+  CONTRACT_STATUS,
+  DEFAULT_ROLES,
+  houseMonthBillsQuerySchema,
+  type HouseBillFilter,
+} from '@nhatro/common';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
+  ContractDoc,
   HouseDoc,
   HouseTicketDoc,
+  LesseeInfoDoc,
   MonthlyBillDoc,
+  OutboxMessageDoc,
   RoomDoc,
   UserDoc,
 } from '../../api/src/domain/shared/model.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
+import type { Container, ContainerName, QuerySpec, Store, StoredDoc } from '../../api/src/store/store.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { listHouseMonthBills } from '../../api/src/useCases/monthlyBills/houseMonth.js';
 import { remindBillTenants } from '../../api/src/useCases/monthlyBills/reminders.js';
 import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
 import { aMonthlyBill, DEFAULT_BILL_LINES } from '../support/billBuilders.js';
 import { aContract, aHouse, aLandlord, aLessee, aRoom, aStaff } from '../support/builders.js';
-import { aReachableTenancy, outboxMessages, type Tenancy } from '../support/notificationBuilders.js';
+import {
+  aReachableTenancy,
+  outboxMessages,
+  storedMessage,
+  type Tenancy,
+} from '../support/notificationBuilders.js';
 import {
   actorFor,
   auditEntries,
@@ -192,6 +207,61 @@ describe('the month’s bills of a house', () => {
     expect(page.value.map((row) => row.roomName)).toEqual(['P103', 'P104']);
   });
 
+  it('names the tenant and the last reminder of every row, however old the tenancy, the bill or the reminder', async () => {
+    // The page reads rooms, contracts in force, representatives and recent reminders with the bills;
+    // what is not among them is read after. Each case below is one of those.
+    const actor = actorFor(deps, landlord);
+    await remindBillTenants(actor, { houseID: house.houseID, month: NOV });
+    const reminders = await outboxMessages(deps, 'billReminder');
+    const sent = reminders.find((message) => message.subjectID === bills.nov101.monthlyBillID);
+    const toTuan = sent && (await storedMessage(deps, house.houseID, sent.messageID));
+    if (!toTuan) throw new Error('no reminder to P101');
+    // P101's bill was made ahead in July and reminded in August, before the reminders read.
+    await houseDocs<MonthlyBillDoc>(deps).replace({ ...bills.nov101, createdOn: '2026-07-28T03:00:00.000Z' });
+    await houseDocs<OutboxMessageDoc>(deps).replace({ ...toTuan, createdOn: '2026-08-15T03:00:00.000Z' });
+    // P102's representative has no phone on record: their tenant account's reaches them.
+    await houseDocs<LesseeInfoDoc>(deps).replace({
+      ...tenancies.p102.representative,
+      phoneNumber: undefined,
+    });
+    // P103's tenancy ended early on the 18th: its bill still shows its tenant.
+    await houseDocs<ContractDoc>(deps).replace({
+      ...tenancies.p103.contract,
+      status: CONTRACT_STATUS.terminated,
+      terminatedOn: '2026-11-18',
+    });
+    const month = await listHouseMonthBills(actor, query());
+    expect(
+      month.value.map((row) => [row.roomName, row.tenantName, row.canRemind, row.lastRemindedOn]),
+    ).toEqual([
+      ['P101', 'Lê Minh Tuấn', true, '2026-08-15T03:00:00.000Z'],
+      [
+        'P102',
+        'Phạm Thu Hà',
+        true,
+        reminders.find((one) => one.subjectID === bills.nov102.monthlyBillID)?.createdOn,
+      ],
+      ['P103', 'Võ Văn Kiệt', true, undefined],
+      ['P104', undefined, false, undefined],
+    ]);
+    expect(month.value[1]?.lastRemindedOn).toBeDefined();
+  });
+
+  it('reads the page in one store query when every row’s tenant is reachable and in force', async () => {
+    const counted = countingReads(deps);
+    // P103 is paid: its contract is in force and its representative has a phone number.
+    const paid = await listHouseMonthBills(actorFor(counted.deps, landlord), query({ status: 'paid' }));
+    expect(paid.value.map((row) => [row.roomName, row.tenantName, row.canRemind])).toEqual([
+      ['P103', 'Võ Văn Kiệt', true],
+    ]);
+    // (The fixture's landlord account does not list its houses: the house is read to check the right.)
+    expect(counted.calls.filter((call) => call !== 'houses read')).toEqual(['houses query']);
+    // The whole month: P104's contract names a representative with no record, looked up once more.
+    counted.calls.length = 0;
+    expect((await listHouseMonthBills(actorFor(counted.deps, landlord), query())).count).toBe(4);
+    expect(counted.calls.filter((call) => call !== 'houses read')).toEqual(['houses query', 'houses query']);
+  });
+
   it('is the landlord’s and assigned staff’s; others are refused', async () => {
     const staff = await aStaff(deps, { houses: [house] });
     expect((await listHouseMonthBills(actorFor(deps, staff), query())).count).toBe(4);
@@ -214,6 +284,30 @@ describe('the month’s bills of a house', () => {
     );
   });
 });
+
+/** The same dependencies, noting each read and query of the store (container and kind). */
+function countingReads(base: Deps): { deps: Deps; calls: string[] } {
+  const calls: string[] = [];
+  const store: Store = {
+    ...base.store,
+    version: () => base.store.version(),
+    close: () => base.store.close(),
+    container<T extends StoredDoc>(name: ContainerName): Container<T> {
+      const inner = base.store.container<T>(name);
+      return Object.assign(Object.create(inner) as Container<T>, {
+        read: (pk: string, id: string) => {
+          calls.push(`${name} read`);
+          return inner.read(pk, id);
+        },
+        query: (spec: QuerySpec) => {
+          calls.push(`${name} query`);
+          return inner.query(spec);
+        },
+      });
+    },
+  };
+  return { deps: { ...base, store }, calls };
+}
 
 /** The same staff member with no billing rights (the role a landlord may narrow). */
 function withoutBilling(actor: Actor): Actor {

@@ -1,5 +1,6 @@
 import {
   BILLING_LEVELS,
+  CONTRACT_STATUS,
   TICKET_STATUS,
   type HouseMonthBillRow,
   type HouseMonthBills,
@@ -23,7 +24,7 @@ import type {
   RoomDoc,
 } from '../../domain/shared/model.js';
 import type { Filter } from '../../domain/shared/query.js';
-import { vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
+import { previousMonth, vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
 import type { Actor } from '../shared/actor.js';
 import type { Deps } from '../shared/deps.js';
 import { authorizeHouseID, listInHouseTogether } from '../shared/houseScope.js';
@@ -71,39 +72,143 @@ export async function lastReminders(
   return latest;
 }
 
+/**
+ * What the rows of a month's bills are likely to need, read in the same query as the bills (before
+ * they are known): every room of the house, the contracts in force (active or past their end, not
+ * renewed), every representative, and the reminders sent since `remindersSince`. A row whose room,
+ * contract, representative or reminders are not among them is completed by one more query.
+ */
+interface RowSources {
+  rooms: readonly RoomDoc[];
+  contracts: readonly ContractDoc[];
+  representatives: readonly LesseeInfoDoc[];
+  reminders: readonly OutboxMessageDoc[];
+  /** Reminders sent from then on are all in `reminders` (ISO time). */
+  remindersSince: string;
+}
+
+async function rowSources(deps: Deps, houseID: string, remindersSince: string): Promise<RowSources> {
+  const [rooms, contracts, representatives, reminders] = await Promise.all([
+    listInHouseTogether<RoomDoc>(deps, houseID, 'room'),
+    listInHouseTogether<ContractDoc>(deps, houseID, 'contract', {
+      op: 'in',
+      field: 'status',
+      values: [CONTRACT_STATUS.active, CONTRACT_STATUS.expired],
+    }),
+    listInHouseTogether<LesseeInfoDoc>(deps, houseID, 'lesseeInfo', {
+      op: 'eq',
+      field: 'isRepresentative',
+      value: true,
+    }),
+    listInHouseTogether<OutboxMessageDoc>(deps, houseID, 'outboxMessage', {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'event', value: 'billReminder' },
+        { op: 'ge', field: 'createdOn', value: remindersSince },
+      ],
+    }),
+  ]);
+  return { rooms, contracts, representatives, reminders, remindersSince };
+}
+
+/** The first instant of a month in Vietnam (`yyyy-mm`), as stored (UTC ISO). */
+function monthStart(month: string): string {
+  return new Date(Date.parse(`${month}-01T00:00:00+07:00`)).toISOString();
+}
+
+/** `docs` by `key`, and the wanted keys none of them has. */
+function indexed<T>(docs: readonly T[], key: (doc: T) => string, wanted: Iterable<string>) {
+  const found = new Map(docs.map((doc) => [key(doc), doc] as const));
+  return { found, missing: [...new Set(wanted)].filter((id) => !found.has(id)) };
+}
+
+/**
+ * The tenant's name and whether a reminder can reach them, per contract. A representative with a name
+ * and a phone number (or a contract with an e-mail) settles both, as `tenantRecipients` would; the
+ * other contracts go through `tenantRecipients`, which reads what is missing (their tenant accounts).
+ */
+async function rowRecipients(
+  deps: Deps,
+  houseID: string,
+  contracts: readonly ContractDoc[],
+  representatives: readonly LesseeInfoDoc[],
+): Promise<Map<string, { name?: string; canRemind: boolean }>> {
+  const byID = new Map(representatives.map((one) => [one.lesseeInfoID, one]));
+  const shown = new Map<string, { name?: string; canRemind: boolean }>();
+  const rest: ContractDoc[] = [];
+  for (const contract of contracts) {
+    const representative = byID.get(contract.representativeLesseeID);
+    if (representative?.occupantName && (representative.phoneNumber || contract.representativeLesseeEmail)) {
+      shown.set(contract.contractID, { name: representative.occupantName, canRemind: true });
+    } else {
+      rest.push(contract);
+    }
+  }
+  if (rest.length > 0) {
+    for (const [contractID, recipient] of await tenantRecipients(deps, houseID, rest, representatives)) {
+      shown.set(contractID, {
+        ...(recipient.name ? { name: recipient.name } : {}),
+        canRemind: reachableChannels(recipient).length > 0,
+      });
+    }
+  }
+  return shown;
+}
+
 async function rowsOf(
   deps: Deps,
   houseID: string,
   bills: readonly MonthlyBillDoc[],
   today: string,
+  sources: RowSources,
 ): Promise<HouseMonthBillRow[]> {
   if (bills.length === 0) return [];
-  const contractIDs = [...new Set(bills.map((bill) => bill.contractID))];
-  // The rooms, contracts, their occupants (the representatives) and the reminders: one query of the house.
-  const [rooms, contracts, occupants, reminded] = await Promise.all([
-    listInHouseTogether<RoomDoc>(deps, houseID, 'room', {
-      op: 'in',
-      field: 'id',
-      values: [...new Set(bills.map((bill) => bill.roomID))],
-    }),
-    listInHouseTogether<ContractDoc>(deps, houseID, 'contract', {
-      op: 'in',
-      field: 'id',
-      values: contractIDs,
-    }),
-    listInHouseTogether<LesseeInfoDoc>(deps, houseID, 'lesseeInfo', {
-      op: 'in',
-      field: 'contractID',
-      values: contractIDs,
-    }),
+  const rooms = indexed(
+    sources.rooms,
+    (room) => room.roomID,
+    bills.map((bill) => bill.roomID),
+  );
+  const contracts = indexed(
+    sources.contracts,
+    (contract) => contract.contractID,
+    bills.map((bill) => bill.contractID),
+  );
+  const billIDs = new Set(bills.map((bill) => bill.monthlyBillID));
+  // A bill made before the reminders read may have older ones.
+  const older = bills.filter((bill) => bill.createdOn < sources.remindersSince);
+  const [moreRooms, moreContracts, reminded] = await Promise.all([
+    rooms.missing.length === 0
+      ? []
+      : listInHouseTogether<RoomDoc>(deps, houseID, 'room', { op: 'in', field: 'id', values: rooms.missing }),
+    contracts.missing.length === 0
+      ? []
+      : listInHouseTogether<ContractDoc>(deps, houseID, 'contract', {
+          op: 'in',
+          field: 'id',
+          values: contracts.missing,
+        }),
     lastReminders(
       deps,
       houseID,
-      bills.map((bill) => bill.monthlyBillID),
+      older.map((bill) => bill.monthlyBillID),
     ),
   ]);
-  const recipients = await tenantRecipients(deps, houseID, contracts, occupants);
-  const roomNames = new Map(rooms.map((room) => [room.roomID, room.roomName]));
+  for (const message of sources.reminders) {
+    if (message.subjectID === undefined || !billIDs.has(message.subjectID)) continue;
+    const known = reminded.get(message.subjectID);
+    if (known === undefined || message.createdOn > known) reminded.set(message.subjectID, message.createdOn);
+  }
+  for (const room of moreRooms) rooms.found.set(room.roomID, room);
+  for (const contract of moreContracts) contracts.found.set(contract.contractID, contract);
+  const recipients = await rowRecipients(
+    deps,
+    houseID,
+    [...new Set(bills.map((bill) => bill.contractID))].flatMap((id) => {
+      const contract = contracts.found.get(id);
+      return contract ? [contract] : [];
+    }),
+    sources.representatives,
+  );
   return bills.map((bill) => {
     const recipient = recipients.get(bill.contractID);
     const lastRemindedOn = reminded.get(bill.monthlyBillID);
@@ -112,10 +217,10 @@ async function rowsOf(
       billName: bill.billName,
       billCode: bill.billCode,
       roomID: bill.roomID,
-      roomName: roomNames.get(bill.roomID) ?? '',
+      roomName: rooms.found.get(bill.roomID)?.roomName ?? '',
       contractID: bill.contractID,
       ...(recipient?.name ? { tenantName: recipient.name } : {}),
-      canRemind: recipient !== undefined && reachableChannels(recipient).length > 0,
+      canRemind: recipient?.canRemind ?? false,
       total: bill.total,
       paidAmount: bill.paidAmount,
       owed: owedOnBill(bill),
@@ -145,13 +250,19 @@ export async function listHouseMonthBills(
       field: 'month',
       value: month,
     });
-  // The months and a month's bills in one query: the month asked, or else this month, which is the
-  // newest with bills from the billing day on; before it (or when the house bills ahead) the newest
-  // month's bills follow once the months are known.
-  const guess = query.month ?? vietnamMonth(deps.now());
-  const [months, guessed] = await Promise.all([issuedMonths(deps, houseID), billsOf(guess)]);
-  const month = query.month ?? months[0] ?? guess;
-  const all = month === guess ? guessed : await billsOf(month);
+  // One query of the house: the months, the bills of the month asked (or else of this month and the
+  // last: the newest with bills is one of them, unless the house bills ahead) and what their rows are
+  // likely to need (`rowSources`). A house billing ahead reads its newest month's bills after.
+  const thisMonth = vietnamMonth(deps.now());
+  const candidates = query.month ? [query.month] : [thisMonth, previousMonth(thisMonth)];
+  const oldest = candidates[candidates.length - 1] ?? thisMonth;
+  const [months, sources, ...candidateBills] = await Promise.all([
+    issuedMonths(deps, houseID),
+    rowSources(deps, houseID, monthStart(previousMonth(oldest))),
+    ...candidates.map(billsOf),
+  ]);
+  const month = query.month ?? months[0] ?? thisMonth;
+  const all = candidateBills[candidates.indexOf(month)] ?? (await billsOf(month));
   // The page from the month's bills already read: the filter in memory, bill names ("Hóa đơn tháng
   // mm/yyyy – <room>") in the rooms' order.
   const shown = sortBy(
@@ -166,6 +277,6 @@ export async function listHouseMonthBills(
     months,
     totals: houseMonthTotals(all, today),
     count: page.count,
-    value: await rowsOf(deps, houseID, page.items, today),
+    value: await rowsOf(deps, houseID, page.items, today, sources),
   };
 }
