@@ -69,8 +69,8 @@ export async function firstLoads(baseUrl: string): Promise<FirstLoad[]> {
       3,
     ),
     read('One contract, every expand', `/odata/Contract/${contractID}?$expand=${expand}`, 3),
-    read('Bills of the month', billsPath, 4, 2, collector.token.accessToken),
-    read('Bills of a month named', `${billsPath}&month=${billedMonth}`, 3, 2, collector.token.accessToken),
+    read('Bills of the month', billsPath, 2, 2, collector.token.accessToken),
+    read('Bills of a month named', `${billsPath}&month=${billedMonth}`, 2, 2, collector.token.accessToken),
     read(
       'Meter round',
       `/odata/MeterRecord?houseId=${billedHouse.houseID}&month=${month}&$top=100`,
