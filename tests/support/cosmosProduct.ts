@@ -41,7 +41,7 @@ export function kindOf(req: IncomingMessage): CosmosCallKind {
   }
 }
 
-function countBody(res: ServerResponse, add: (bytes: number) => void): void {
+export function countBody(res: ServerResponse, add: (bytes: number) => void): void {
   const size = (chunk: unknown) =>
     typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk instanceof Uint8Array ? chunk.byteLength : 0;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;

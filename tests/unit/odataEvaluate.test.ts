@@ -52,6 +52,10 @@ describe('matches', () => {
     [{ op: 'contains', field: 'roomName', value: 'p10', ignoreCase: true }, true],
     [{ op: 'startswith', field: 'roomName', value: 'P1' }, true],
     [{ op: 'startswith', field: 'roomName', value: '101' }, false],
+    [{ op: 'endswith', field: 'roomName', value: '101' }, true],
+    [{ op: 'endswith', field: 'roomName', value: 'P1' }, false],
+    [{ op: 'endswith', field: 'roomName', value: 'p101', ignoreCase: true }, true],
+    [{ op: 'endswith', field: 'floor', value: '1' }, false],
     [{ op: 'contains', field: 'floor', value: '1' }, false],
     [
       {

@@ -74,11 +74,12 @@ function translate(filter: Filter, sql: SqlBuilder): Condition {
       return call(`ARRAY_CONTAINS(${sql.param(filter.values)}, ${fieldExpr(filter.field)})`);
     }
     case 'contains':
-    case 'startswith': {
+    case 'startswith':
+    case 'endswith': {
       if (typeof filter.value !== 'string') {
         throw new StoreError('bad_request', `Invalid value for ${filter.field}`);
       }
-      const fn = filter.op === 'contains' ? 'CONTAINS' : 'STARTSWITH';
+      const fn = filter.op.toUpperCase();
       const field = fieldExpr(filter.field);
       return call(
         filter.ignoreCase

@@ -52,7 +52,8 @@ function filterSql(name: ContainerName, filter: Filter, params: SQLInputValue[])
       params.push(toSqlValue(filter.value));
       return `(json_type(body, ${jsonPath(filter.field)}) = 'array' AND EXISTS (SELECT 1 FROM json_each(body, ${jsonPath(filter.field)}) WHERE value = ?))`;
     case 'contains':
-    case 'startswith': {
+    case 'startswith':
+    case 'endswith': {
       const column = `json_extract(body, ${jsonPath(filter.field)})`;
       const isText = `json_type(body, ${jsonPath(filter.field)}) = 'text'`;
       const subject = filter.ignoreCase ? `vn_lower(${column})` : column;
@@ -60,6 +61,7 @@ function filterSql(name: ContainerName, filter: Filter, params: SQLInputValue[])
       params.push(filter.value);
       if (filter.op === 'contains') return `(${isText} AND instr(${subject}, ${needle}) > 0)`;
       params.push(filter.value);
+      if (filter.op === 'endswith') return `(${isText} AND substr(${subject}, -length(?)) = ${needle})`;
       return `(${isText} AND substr(${subject}, 1, length(?)) = ${needle})`;
     }
     default: {
@@ -162,6 +164,7 @@ function filterFields(filter: Filter): string[] | undefined {
     case 'arrayContains':
     case 'contains':
     case 'startswith':
+    case 'endswith':
       return undefined;
     default:
       return [filter.field];

@@ -16,7 +16,7 @@ export type ComparisonOp = 'eq' | 'ne' | 'gt' | 'ge' | 'lt' | 'le';
 export type Filter =
   | { op: ComparisonOp; field: string; value: Scalar }
   | { op: 'in'; field: string; values: Scalar[] }
-  | { op: 'contains' | 'startswith'; field: string; value: string; ignoreCase?: boolean }
+  | { op: 'contains' | 'startswith' | 'endswith'; field: string; value: string; ignoreCase?: boolean }
   | { op: 'arrayContains'; field: string; value: Scalar }
   | { op: 'exists'; field: string }
   | { op: 'and' | 'or'; items: Filter[] }

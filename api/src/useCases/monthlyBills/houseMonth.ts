@@ -74,20 +74,21 @@ export async function lastReminders(
 
 /**
  * What the rows of a month's bills are likely to need, read in the same query as the bills (before
- * they are known): every room of the house, the contracts in force (active or past their end, not
- * renewed), every representative, and the reminders sent since `remindersSince`. A row whose room,
- * contract, representative or reminders are not among them is completed by one more query.
+ * they are known): every room of the house, the contracts in force (active or past their end and not
+ * renewed: those the billing run bills), every representative, and the reminders of the months' bills
+ * (a bill's id ends with its month: `monthlyBillID`). A row whose room, contract or representative is
+ * not among them is completed by one more query, as is a bill of another month.
  */
 interface RowSources {
   rooms: readonly RoomDoc[];
   contracts: readonly ContractDoc[];
   representatives: readonly LesseeInfoDoc[];
+  /** Every reminder of the bills of these months. */
   reminders: readonly OutboxMessageDoc[];
-  /** Reminders sent from then on are all in `reminders` (ISO time). */
-  remindersSince: string;
+  months: readonly string[];
 }
 
-async function rowSources(deps: Deps, houseID: string, remindersSince: string): Promise<RowSources> {
+async function rowSources(deps: Deps, houseID: string, months: readonly string[]): Promise<RowSources> {
   const [rooms, contracts, representatives, reminders] = await Promise.all([
     listInHouseTogether<RoomDoc>(deps, houseID, 'room'),
     listInHouseTogether<ContractDoc>(deps, houseID, 'contract', {
@@ -104,16 +105,14 @@ async function rowSources(deps: Deps, houseID: string, remindersSince: string): 
       op: 'and',
       items: [
         { op: 'eq', field: 'event', value: 'billReminder' },
-        { op: 'ge', field: 'createdOn', value: remindersSince },
+        {
+          op: 'or',
+          items: months.map((month) => ({ op: 'endswith', field: 'subjectID', value: `_${month}` })),
+        },
       ],
     }),
   ]);
-  return { rooms, contracts, representatives, reminders, remindersSince };
-}
-
-/** The first instant of a month in Vietnam (`yyyy-mm`), as stored (UTC ISO). */
-function monthStart(month: string): string {
-  return new Date(Date.parse(`${month}-01T00:00:00+07:00`)).toISOString();
+  return { rooms, contracts, representatives, reminders, months };
 }
 
 /** `docs` by `key`, and the wanted keys none of them has. */
@@ -174,8 +173,10 @@ async function rowsOf(
     bills.map((bill) => bill.contractID),
   );
   const billIDs = new Set(bills.map((bill) => bill.monthlyBillID));
-  // A bill made before the reminders read may have older ones.
-  const older = bills.filter((bill) => bill.createdOn < sources.remindersSince);
+  // The reminders of a bill of another month (a house billing ahead) are read after.
+  const other = bills.filter(
+    (bill) => !sources.months.includes(bill.month) || !bill.monthlyBillID.endsWith(`_${bill.month}`),
+  );
   const [moreRooms, moreContracts, reminded] = await Promise.all([
     rooms.missing.length === 0
       ? []
@@ -190,7 +191,7 @@ async function rowsOf(
     lastReminders(
       deps,
       houseID,
-      older.map((bill) => bill.monthlyBillID),
+      other.map((bill) => bill.monthlyBillID),
     ),
   ]);
   for (const message of sources.reminders) {
@@ -255,10 +256,9 @@ export async function listHouseMonthBills(
   // likely to need (`rowSources`). A house billing ahead reads its newest month's bills after.
   const thisMonth = vietnamMonth(deps.now());
   const candidates = query.month ? [query.month] : [thisMonth, previousMonth(thisMonth)];
-  const oldest = candidates[candidates.length - 1] ?? thisMonth;
   const [months, sources, ...candidateBills] = await Promise.all([
     issuedMonths(deps, houseID),
-    rowSources(deps, houseID, monthStart(previousMonth(oldest))),
+    rowSources(deps, houseID, candidates),
     ...candidates.map(billsOf),
   ]);
   const month = query.month ?? months[0] ?? thisMonth;

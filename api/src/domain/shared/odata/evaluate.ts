@@ -43,12 +43,14 @@ export function matches(doc: object, filter: Filter): boolean {
       return Array.isArray(list) && list.includes(filter.value);
     }
     case 'contains':
-    case 'startswith': {
+    case 'startswith':
+    case 'endswith': {
       const subject = valueAt(doc, filter.field);
       if (typeof subject !== 'string') return false;
       const haystack = filter.ignoreCase ? lower(subject) : subject;
       const needle = filter.ignoreCase ? lower(filter.value) : filter.value;
-      return filter.op === 'contains' ? haystack.includes(needle) : haystack.startsWith(needle);
+      if (filter.op === 'contains') return haystack.includes(needle);
+      return filter.op === 'startswith' ? haystack.startsWith(needle) : haystack.endsWith(needle);
     }
     default: {
       const actual = valueAt(doc, filter.field) ?? null;
