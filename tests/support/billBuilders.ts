@@ -6,7 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { BILL_STATUS, type BillLine } from '@nhatro/common';
 import { billCode } from '../../api/src/useCases/shared/billCodes.js';
-import type { ContractDoc, MonthlyBillDoc, OneTimeChargeDoc } from '../../api/src/domain/shared/model.js';
+import type {
+  ContractDoc,
+  HouseDoc,
+  HouseTicketDoc,
+  MonthlyBillDoc,
+  OneTimeChargeDoc,
+} from '../../api/src/domain/shared/model.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 
@@ -55,6 +61,22 @@ export function aMonthlyBill(
     billDetails,
     payments: [],
     ...overrides,
+  });
+}
+
+/** The house's billing run of `month`, issued (its bills made by the builders above). */
+export function anIssuedTicket(deps: Deps, house: HouseDoc, month: string): Promise<HouseTicketDoc> {
+  const houseTicketID = `${house.houseID}_${month}`;
+  return houseDocs<HouseTicketDoc>(deps).create({
+    id: houseTicketID,
+    pk: house.houseID,
+    type: 'houseTicket',
+    houseTicketID,
+    houseID: house.houseID,
+    month,
+    status: 'Issued',
+    createdOn: deps.now().toISOString(),
+    dueDate: `${month}-25`,
   });
 }
 

@@ -41,7 +41,7 @@ export function kindOf(req: IncomingMessage): CosmosCallKind {
   }
 }
 
-export function countBody(res: ServerResponse, add: (bytes: number) => void): void {
+function countBody(res: ServerResponse, add: (bytes: number) => void): void {
   const size = (chunk: unknown) =>
     typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk instanceof Uint8Array ? chunk.byteLength : 0;
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
@@ -54,6 +54,20 @@ export function countBody(res: ServerResponse, add: (bytes: number) => void): vo
     if (typeof chunk !== 'function') add(size(chunk));
     return end(chunk, ...rest);
   }) as ServerResponse['end'];
+}
+
+/** An `onRequest` of the test server that hands each request, and later its answer's size, to `record`. */
+export function callRecorder(record: (call: CosmosCall) => void) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    const call: CosmosCall = {
+      method: req.method ?? '',
+      path: req.url ?? '',
+      kind: kindOf(req),
+      responseBytes: 0,
+    };
+    record(call);
+    countBody(res, (bytes) => (call.responseBytes += bytes));
+  };
 }
 
 export interface CosmosProduct extends RunningProduct {
@@ -70,16 +84,7 @@ export async function startCosmosProduct(): Promise<CosmosProduct> {
   let calls: CosmosCall[] = [];
   let delay = 0;
   const cosmos = await startCosmosServer({
-    onRequest: (req, res) => {
-      const call: CosmosCall = {
-        method: req.method ?? '',
-        path: req.url ?? '',
-        kind: kindOf(req),
-        responseBytes: 0,
-      };
-      calls.push(call);
-      countBody(res, (bytes) => (call.responseBytes += bytes));
-    },
+    onRequest: callRecorder((call) => calls.push(call)),
     delayMs: () => delay,
     // The SDK's agent keeps its connections to the gateway open: a round trip is a request, not a handshake.
     keepAlive: true,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BILL_STATUS, CONTRACT_STATUS, houseMonthBillsQuerySchema } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ContractDoc, HouseDoc, HouseTicketDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import type { ContractDoc, HouseDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import { openCosmosStore } from '../../api/src/store/cosmos.js';
 import type { Store } from '../../api/src/store/store.js';
 import { vnpayGateway } from '../../api/src/paymentGateway/vnpay.js';
@@ -11,9 +11,9 @@ import { recordOwnedHouse } from '../../api/src/useCases/shared/houseRights.js';
 import { listHouseMonthBills } from '../../api/src/useCases/monthlyBills/houseMonth.js';
 import { remindBillTenants } from '../../api/src/useCases/monthlyBills/reminders.js';
 import { estimatedRU } from '../bench/cosmos.js';
-import { aMonthlyBill } from '../support/billBuilders.js';
+import { aMonthlyBill, anIssuedTicket } from '../support/billBuilders.js';
 import { aHouse, aLandlord, aRoom } from '../support/builders.js';
-import { countBody, kindOf, type CosmosCall } from '../support/cosmosProduct.js';
+import { callRecorder, type CosmosCall } from '../support/cosmosProduct.js';
 import { MemoryBlobStorage } from '../support/memoryBlobStorage.js';
 import { aReachableTenancy } from '../support/notificationBuilders.js';
 import { actorFor, TEST_VNPAY, testConfig } from '../support/useCaseHarness.js';
@@ -40,34 +40,10 @@ let landlord: UserDoc;
 let house: HouseDoc;
 let calls: CosmosCall[] = [];
 
-async function anIssuedTicket(month: string): Promise<void> {
-  const houseTicketID = `${house.houseID}_${month}`;
-  await houseDocs<HouseTicketDoc>(deps).create({
-    id: houseTicketID,
-    pk: house.houseID,
-    type: 'houseTicket',
-    houseTicketID,
-    houseID: house.houseID,
-    month,
-    status: 'Issued',
-    createdOn: NOW.toISOString(),
-    dueDate: `${month}-25`,
-  });
-}
-
 beforeAll(async () => {
   server = await startCosmosServer({
     keepAlive: true,
-    onRequest: (req, res) => {
-      const call: CosmosCall = {
-        method: req.method ?? '',
-        path: req.url ?? '',
-        kind: kindOf(req),
-        responseBytes: 0,
-      };
-      calls.push(call);
-      countBody(res, (bytes) => (call.responseBytes += bytes));
-    },
+    onRequest: callRecorder((call) => calls.push(call)),
   });
   store = await openCosmosStore({
     endpoint: server.endpoint,
@@ -113,8 +89,8 @@ beforeAll(async () => {
       });
     }
   }
-  await anIssuedTicket(LAST_MONTH);
-  await anIssuedTicket(THIS_MONTH);
+  await anIssuedTicket(deps, house, LAST_MONTH);
+  await anIssuedTicket(deps, house, THIS_MONTH);
   await remindBillTenants(actorFor(deps, landlord), { houseID: house.houseID, month: THIS_MONTH });
 }, 300_000);
 

@@ -9,7 +9,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type {
   ContractDoc,
   HouseDoc,
-  HouseTicketDoc,
   LesseeInfoDoc,
   MonthlyBillDoc,
   RoomDoc,
@@ -21,7 +20,7 @@ import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { listHouseMonthBills } from '../../api/src/useCases/monthlyBills/houseMonth.js';
 import { remindBillTenants } from '../../api/src/useCases/monthlyBills/reminders.js';
 import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
-import { aMonthlyBill, DEFAULT_BILL_LINES } from '../support/billBuilders.js';
+import { aMonthlyBill, anIssuedTicket, DEFAULT_BILL_LINES } from '../support/billBuilders.js';
 import { aContract, aHouse, aLandlord, aLessee, aRoom, aStaff } from '../support/builders.js';
 import { aReachableTenancy, outboxMessages, type Tenancy } from '../support/notificationBuilders.js';
 import {
@@ -50,21 +49,6 @@ const NOV = '2026-11';
 const OCT = '2026-10';
 /** 2.620.000 ₫ a month (rent and water), see DEFAULT_BILL_LINES. */
 const MONTHLY = 2_620_000;
-
-async function anIssuedTicket(month: string): Promise<void> {
-  const houseTicketID = `${house.houseID}_${month}`;
-  await houseDocs<HouseTicketDoc>(deps).create({
-    id: houseTicketID,
-    pk: house.houseID,
-    type: 'houseTicket',
-    houseTicketID,
-    houseID: house.houseID,
-    month,
-    status: 'Issued',
-    createdOn: deps.now().toISOString(),
-    dueDate: `${month}-25`,
-  });
-}
 
 function query(params: Record<string, string> = {}) {
   return houseMonthBillsQuerySchema.parse({ houseID: house.houseID, ...params });
@@ -138,8 +122,8 @@ beforeEach(async () => {
       dueDate: '2026-11-15',
     }),
   };
-  await anIssuedTicket(OCT);
-  await anIssuedTicket(NOV);
+  await anIssuedTicket(deps, house, OCT);
+  await anIssuedTicket(deps, house, NOV);
 });
 afterEach(() => h.close());
 
@@ -241,7 +225,7 @@ describe('the month’s bills of a house', () => {
       billName: 'Hóa đơn tháng 12/2026 – P101',
       dueDate: '2026-12-05',
     });
-    await anIssuedTicket('2026-12');
+    await anIssuedTicket(deps, house, '2026-12');
     await remindBillTenants(actor, { houseID: house.houseID, monthlyBillIDs: [december.monthlyBillID] });
     const [reminder] = await outboxMessages(deps, 'billReminder');
     const page = await listHouseMonthBills(actor, query());
