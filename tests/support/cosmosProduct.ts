@@ -80,7 +80,8 @@ export interface CosmosProduct extends RunningProduct {
   setDelay(ms: number): void;
 }
 
-export async function startCosmosProduct(): Promise<CosmosProduct> {
+/** `serveWeb`: the built SPA (web/dist) served too, for a browser to load its pages. */
+export async function startCosmosProduct(options: { serveWeb?: boolean } = {}): Promise<CosmosProduct> {
   let calls: CosmosCall[] = [];
   let delay = 0;
   const cosmos = await startCosmosServer({
@@ -94,7 +95,7 @@ export async function startCosmosProduct(): Promise<CosmosProduct> {
     const product = await startLocalProduct({
       port: await freePort(),
       dataDir,
-      serveWeb: false,
+      serveWeb: options.serveWeb ?? false,
       log: () => undefined,
       seedOptions: { hashPassword: hashOneTimePassword },
       env: {

@@ -1,0 +1,142 @@
+import type { Browser } from 'playwright-core';
+import type { CosmosProduct } from './cosmosProduct.js';
+import { writesIn } from './cosmosProduct.js';
+import { DEMO_PASSWORDS } from './product.js';
+import { storedSessionFor } from './ui.js';
+
+/**
+ * Every request the SPA makes on the first load of each main page, as a browser loads it, and the round
+ * trips each costs on Cosmos DB (issue 25). `firstLoads.ts` lists one request per page, chosen by hand;
+ * this loads the pages in Chromium against the product on the Cosmos test server, records what the
+ * pages ask, then sends each request again alone (after one warm-up send) and counts the test server's
+ * calls. Used by tests/e2e/spaRoundTrips.test.ts (which holds the counts) and `npm run bench`.
+ */
+
+export interface SpaPage {
+  name: string;
+  who: 'chunha' | 'chunha2' | 'nguoithue';
+  path: (ids: DemoIDs) => string;
+  /** The house the page is on (the landlord's first when absent). */
+  houseName?: string;
+}
+
+interface DemoIDs {
+  roomID: string;
+  contractID: string;
+}
+
+export const SPA_PAGES: readonly SpaPage[] = [
+  { name: 'dashboard', who: 'chunha', path: () => '/dashboard' },
+  { name: 'rooms', who: 'chunha', path: () => '/rooms' },
+  { name: 'one room', who: 'chunha', path: (ids) => `/rooms/${ids.roomID}` },
+  { name: 'contracts', who: 'chunha', path: () => '/contracts' },
+  { name: 'one contract', who: 'chunha', path: (ids) => `/contracts/${ids.contractID}` },
+  { name: 'bills', who: 'chunha2', path: () => '/monthlyBills', houseName: 'Nhà trọ Gò Vấp Xanh' },
+  { name: 'meter round', who: 'chunha2', path: () => '/MeterRecord', houseName: 'Nhà trọ Gò Vấp Xanh' },
+  { name: 'lessees', who: 'chunha', path: () => '/lessees' },
+  { name: 'tenant: room', who: 'nguoithue', path: () => '/lesseeRoomDetail' },
+  { name: 'tenant: contract', who: 'nguoithue', path: () => '/lesseeContract' },
+  { name: 'tenant: bills', who: 'nguoithue', path: () => '/lesseeBills' },
+];
+
+export interface SpaRequest {
+  page: string;
+  method: string;
+  /** Path and query as sent. */
+  url: string;
+  /** The path with ids replaced by `{id}` and the query's values left out: what a limit is kept under. */
+  shape: string;
+  status: number;
+  roundTrips: number;
+  writes: number;
+  /** Bytes the test server answered. */
+  responseBytes: number;
+}
+
+const API_PATH = /^\/(api|odata|ExcelExport|ExcelImport)\//i;
+const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/** `GET /odata/Bill?roomID=…&$orderby=…` → `GET /odata/Bill?roomID&$orderby`. */
+export function requestShape(method: string, url: string): string {
+  const [path = '', query = ''] = url.split('?');
+  const keys = [...new URLSearchParams(query).keys()];
+  return `${method} ${path.replace(ID, '{id}')}${keys.length > 0 ? `?${keys.join('&')}` : ''}`;
+}
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
+async function sendAlone(product: CosmosProduct, one: Seen): Promise<number> {
+  const reply = await fetch(new URL(one.url, product.url), {
+    method: one.method,
+    headers: one.headers,
+    ...(one.body !== null && one.method !== 'GET' ? { body: one.body } : {}),
+  });
+  await reply.arrayBuffer();
+  return reply.status;
+}
+
+/** Loads each page in `browser` and measures each API request it made (GETs only: a page load reads). */
+export async function spaRequests(product: CosmosProduct, browser: Browser): Promise<SpaRequest[]> {
+  const sessions = {
+    chunha: await storedSessionFor(product.url, 'chunha', DEMO_PASSWORDS.chunha ?? ''),
+    chunha2: await storedSessionFor(product.url, 'chunha2', DEMO_PASSWORDS.chunha2 ?? ''),
+    nguoithue: await storedSessionFor(product.url, 'nguoithue', DEMO_PASSWORDS.nguoithue ?? ''),
+  };
+  const tenant = sessions.nguoithue;
+  if (!tenant.roomID || !tenant.contractID) throw new Error('the demo tenant has no contract');
+  const ids: DemoIDs = { roomID: tenant.roomID, contractID: tenant.contractID };
+  const measured: SpaRequest[] = [];
+  for (const spec of SPA_PAGES) {
+    const stored = { ...sessions[spec.who] };
+    const houses = JSON.parse(stored.houses ?? '[]') as Array<{ houseID: string; houseName: string }>;
+    const house = spec.houseName ? houses.find((one) => one.houseName === spec.houseName) : houses[0];
+    if (house) stored.houseID = house.houseID;
+    const context = await browser.newContext({
+      baseURL: product.url,
+      locale: 'vi-VN',
+      timezoneId: 'Asia/Ho_Chi_Minh',
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/favicon.svg');
+      await page.evaluate((entries) => {
+        for (const [key, value] of Object.entries(entries)) window.localStorage.setItem(key, value);
+      }, stored);
+      const seen: Seen[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (!API_PATH.test(url.pathname) || request.method() !== 'GET') return;
+        const headers: Record<string, string> = {};
+        const authorization = request.headers().authorization;
+        if (authorization) headers.authorization = authorization;
+        seen.push({ method: request.method(), url: url.pathname + url.search, headers, body: null });
+      });
+      await page.goto(spec.path(ids));
+      await page.waitForLoadState('networkidle');
+      for (const one of seen) {
+        await sendAlone(product, one);
+        product.reset();
+        const status = await sendAlone(product, one);
+        const calls = [...product.calls];
+        measured.push({
+          page: spec.name,
+          method: one.method,
+          url: one.url,
+          shape: requestShape(one.method, one.url),
+          status,
+          roundTrips: calls.length,
+          writes: writesIn(calls),
+          responseBytes: calls.reduce((sum, call) => sum + call.responseBytes, 0),
+        });
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  return measured;
+}
