@@ -8,7 +8,7 @@ import type {
 } from '../../domain/shared/model.js';
 import type { Filter } from '../../store/store.js';
 import type { Deps } from '../shared/deps.js';
-import { houseDocs, listInHouse } from '../shared/houseScope.js';
+import { listInHouseTogether } from '../shared/houseScope.js';
 import { chunks } from '../shared/outboxMessages.js';
 
 /** The stored pause of a contract's debt reminders. */
@@ -21,8 +21,13 @@ export async function readDebtPause(
   houseID: string,
   contractID: string,
 ): Promise<DebtPauseDoc | undefined> {
-  const doc = await houseDocs<DebtPauseDoc>(deps).read(houseID, debtPauseID(contractID));
-  return doc?.type === 'debtPause' ? doc : undefined;
+  // With the other reads of the house asked in the same turn (the contract's bills and charges).
+  const [doc] = await listInHouseTogether<DebtPauseDoc>(deps, houseID, 'debtPause', {
+    op: 'eq',
+    field: 'id',
+    value: debtPauseID(contractID),
+  });
+  return doc;
 }
 
 /** All of one contract's bills and charges, and what they make. */
@@ -33,8 +38,8 @@ export async function debtsOfContract(
 ): Promise<DebtSummary> {
   const ofContract: Filter = { op: 'eq', field: 'contractID', value: contract.contractID };
   const [bills, charges] = await Promise.all([
-    listInHouse<MonthlyBillDoc>(deps, contract.houseID, 'monthlyBill', ofContract),
-    listInHouse<OneTimeChargeDoc>(deps, contract.houseID, 'oneTimeCharge', ofContract),
+    listInHouseTogether<MonthlyBillDoc>(deps, contract.houseID, 'monthlyBill', ofContract),
+    listInHouseTogether<OneTimeChargeDoc>(deps, contract.houseID, 'oneTimeCharge', ofContract),
   ]);
   return contractDebts(bills, charges, today, contract.terminatedOn);
 }
@@ -64,13 +69,13 @@ export async function openDebtsOfHouse(
   for (const scope of contractIDs !== undefined && contractIDs.length === 0 ? [] : scopes) {
     const and = (filter: Filter): Filter => (scope ? { op: 'and', items: [scope, filter] } : filter);
     const [owedOrCredit, owedCharges] = await Promise.all([
-      listInHouse<MonthlyBillDoc>(
+      listInHouseTogether<MonthlyBillDoc>(
         deps,
         houseID,
         'monthlyBill',
         and({ op: 'or', items: [owedStatuses, { op: 'eq', field: 'surplusOpen', value: true }] }),
       ),
-      listInHouse<OneTimeChargeDoc>(deps, houseID, 'oneTimeCharge', and(owedStatuses)),
+      listInHouseTogether<OneTimeChargeDoc>(deps, houseID, 'oneTimeCharge', and(owedStatuses)),
     ]);
     bills.push(...owedOrCredit);
     charges.push(...owedCharges);
@@ -92,6 +97,6 @@ export async function openDebtsOfHouse(
 
 /** The pauses of a house's contracts, by contract. */
 export async function debtPausesOfHouse(deps: Deps, houseID: string): Promise<Map<string, DebtPauseDoc>> {
-  const pauses = await listInHouse<DebtPauseDoc>(deps, houseID, 'debtPause');
+  const pauses = await listInHouseTogether<DebtPauseDoc>(deps, houseID, 'debtPause');
   return new Map(pauses.map((pause) => [pause.contractID, pause]));
 }

@@ -13,7 +13,7 @@ import type { ContractDoc, LesseeInfoDoc, MonthlyBillDoc, RoomDoc } from '../../
 import { vietnamDate } from '../../domain/shared/time.js';
 import type { Actor } from '../shared/actor.js';
 import { contractForCaller } from '../shared/contractScope.js';
-import { authorizeHouse, listInHouse, readHouse } from '../shared/houseScope.js';
+import { authorizeHouseID, houseTogether, listInHouse, listInHouseTogether } from '../shared/houseScope.js';
 import { chunks } from '../shared/outboxMessages.js';
 import { debtPausesOfHouse, debtsOfContract, openDebtsOfHouse, readDebtPause } from './facts.js';
 
@@ -28,10 +28,10 @@ export const HOUSE_DEBTS_PAGE = 100;
  */
 export async function getContractDebt(actor: Actor, query: ContractDebtQuery): Promise<ContractDebt> {
   const contract = await contractForCaller(actor, query.contractID);
-  const house = await readHouse(actor.deps, contract.houseID);
-  if (!house) throw AppError.notFound();
   const today = vietnamDate(actor.deps.now());
-  const [debts, pause] = await Promise.all([
+  // The house, the contract's bills and charges and its pause: one query of the house.
+  const [house, debts, pause] = await Promise.all([
+    houseTogether(actor.deps, contract.houseID),
     debtsOfContract(actor.deps, contract, today),
     readDebtPause(actor.deps, contract.houseID, contract.contractID),
   ]);
@@ -55,13 +55,17 @@ export async function getContractDebt(actor: Actor, query: ContractDebtQuery): P
   };
 }
 
+/** The representatives' names by occupant id: from those read with the contracts, the rest read after. */
 async function representativeNames(
   actor: Actor,
   houseID: string,
   contracts: readonly ContractDoc[],
+  representatives: readonly LesseeInfoDoc[],
 ): Promise<Map<string, string>> {
-  const names = new Map<string, string>();
-  const ids = [...new Set(contracts.map((contract) => contract.representativeLesseeID))];
+  const names = new Map(representatives.map((lessee) => [lessee.lesseeInfoID, lessee.occupantName]));
+  const ids = [...new Set(contracts.map((contract) => contract.representativeLesseeID))].filter(
+    (id) => !names.has(id),
+  );
   for (const chunk of chunks(ids)) {
     const found = await listInHouse<LesseeInfoDoc>(actor.deps, houseID, 'lesseeInfo', {
       op: 'in',
@@ -81,17 +85,23 @@ async function representativeNames(
 export async function getHouseDebts(actor: Actor, query: HouseDebtsQuery): Promise<HouseDebts> {
   if (actor.user.roleID !== ROLE.houseModerator && actor.user.roleID !== ROLE.staff)
     throw AppError.forbidden();
-  const house = await authorizeHouse(actor.deps, actor.user, query.houseID);
-  const { houseID } = house;
+  const houseID = await authorizeHouseID(actor.deps, actor.user, query.houseID);
   const today = vietnamDate(actor.deps.now());
-  const afterDays = debtReminderAfterDaysOf(house);
-  const [contracts, rooms, open, pauses, monthBills] = await Promise.all([
-    listInHouse<ContractDoc>(actor.deps, houseID, 'contract'),
-    listInHouse<RoomDoc>(actor.deps, houseID, 'room'),
+  // One query of the house: the house, its contracts, rooms and representatives, the open debts, the
+  // pauses and the month's bills (`listInHouseTogether`).
+  const [house, contracts, rooms, representatives, open, pauses, monthBills] = await Promise.all([
+    houseTogether(actor.deps, houseID),
+    listInHouseTogether<ContractDoc>(actor.deps, houseID, 'contract'),
+    listInHouseTogether<RoomDoc>(actor.deps, houseID, 'room'),
+    listInHouseTogether<LesseeInfoDoc>(actor.deps, houseID, 'lesseeInfo', {
+      op: 'eq',
+      field: 'isRepresentative',
+      value: true,
+    }),
     openDebtsOfHouse(actor.deps, houseID, today),
     debtPausesOfHouse(actor.deps, houseID),
     query.month
-      ? listInHouse<MonthlyBillDoc>(actor.deps, houseID, 'monthlyBill', {
+      ? listInHouseTogether<MonthlyBillDoc>(actor.deps, houseID, 'monthlyBill', {
           op: 'eq',
           field: 'month',
           value: query.month,
@@ -103,7 +113,8 @@ export async function getHouseDebts(actor: Actor, query: HouseDebtsQuery): Promi
     if (inMonth) return inMonth.has(contract.contractID);
     return contract.status === CONTRACT_STATUS.active || open.has(contract.contractID);
   });
-  const names = await representativeNames(actor, houseID, listed);
+  const afterDays = debtReminderAfterDaysOf(house);
+  const names = await representativeNames(actor, houseID, listed, representatives);
   const roomNames = new Map(rooms.map((room) => [room.roomID, room.roomName]));
   const rows: HouseDebtRow[] = listed.map((contract) => {
     const debts = open.get(contract.contractID);

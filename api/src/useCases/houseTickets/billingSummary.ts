@@ -8,7 +8,7 @@ import {
 import { houseTicketID, runsMonthToMonth } from '../../domain/houseTickets.js';
 import type {
   ContractDoc,
-  HouseScopedDoc,
+  HouseTicketDoc,
   MeterRecordDoc,
   MonthlyBillDoc,
   RoomDoc,
@@ -16,19 +16,19 @@ import type {
 import { vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
 import type { Deps } from '../shared/deps.js';
 import type { Actor } from '../shared/actor.js';
-import { authorizeHouse, houseDocs, listInHouse } from '../shared/houseScope.js';
+import { authorizeHouseID, houseDocs, listInHouseTogether } from '../shared/houseScope.js';
 
 /** Contracts past their end date and not ended (month to month), oldest end first, with their room. */
 async function pastEndContracts(
   deps: Deps,
   houseID: string,
-  contracts: ContractDoc[],
+  contracts: readonly ContractDoc[],
   today: string,
 ): Promise<PastEndContract[]> {
   const running = contracts.filter((contract) => runsMonthToMonth(contract, today));
   if (running.length === 0) return [];
   const rooms = new Map(
-    (await listInHouse<RoomDoc>(deps, houseID, 'room')).map((room) => [room.roomID, room.roomName]),
+    (await listInHouseTogether<RoomDoc>(deps, houseID, 'room')).map((room) => [room.roomID, room.roomName]),
   );
   return running
     .map((contract) => ({
@@ -41,8 +41,9 @@ async function pastEndContracts(
 }
 
 /**
- * `GET /api/Dashboard/Billing?houseID=…&month=…`: a month of a house at a glance, from five reads
- * (rooms counted, the month's readings, its ticket, its bills). A bill carried over into a later one
+ * `GET /api/Dashboard/Billing?houseID=…&month=…`: a month of a house at a glance: its rooms counted, and
+ * in one query the month's readings, ticket and bills and the contracts past their end (their rooms'
+ * names in one more query when there are some). A bill carried over into a later one
  * counts as unpaid here: its month was not paid. Contracts past their end date and not ended (month to
  * month, 'quá hạn, chưa gia hạn') are listed for the landlord to extend or end.
  */
@@ -52,26 +53,30 @@ export async function billingSummary(
   month: string | undefined,
 ): Promise<BillingSummary> {
   const { deps } = actor;
-  const house = await authorizeHouse(deps, actor.user, houseID);
+  await authorizeHouseID(deps, actor.user, houseID);
   const billed = month ?? vietnamMonth(deps.now());
   const today = vietnamDate(deps.now());
   const [rooms, readings, ticket, bills, pastEnd] = await Promise.all([
     houseDocs(deps).count({
-      partitionKey: house.houseID,
+      partitionKey: houseID,
       filter: { op: 'eq', field: 'type', value: 'room' },
     }),
-    listInHouse<MeterRecordDoc>(deps, house.houseID, 'meterRecord', {
+    listInHouseTogether<MeterRecordDoc>(deps, houseID, 'meterRecord', {
       op: 'eq',
       field: 'month',
       value: billed,
     }),
-    houseDocs<HouseScopedDoc>(deps).read(house.houseID, houseTicketID(house.houseID, billed)),
-    listInHouse<MonthlyBillDoc>(deps, house.houseID, 'monthlyBill', {
+    listInHouseTogether<HouseTicketDoc>(deps, houseID, 'houseTicket', {
+      op: 'eq',
+      field: 'id',
+      value: houseTicketID(houseID, billed),
+    }).then(([one]) => one),
+    listInHouseTogether<MonthlyBillDoc>(deps, houseID, 'monthlyBill', {
       op: 'eq',
       field: 'month',
       value: billed,
     }),
-    listInHouse<ContractDoc>(deps, house.houseID, 'contract', {
+    listInHouseTogether<ContractDoc>(deps, houseID, 'contract', {
       op: 'and',
       items: [
         { op: 'in', field: 'status', values: [CONTRACT_STATUS.active, CONTRACT_STATUS.expired] },
@@ -93,15 +98,13 @@ export async function billingSummary(
     rooms,
     readingsDone: [...kindsByRoom.values()].filter((kinds) => kinds.has('electricity') && kinds.has('water'))
       .length,
-    ...(ticket?.type === 'houseTicket' && ticket.status === TICKET_STATUS.draft
-      ? { draftTicketID: ticket.houseTicketID }
-      : {}),
+    ...(ticket?.status === TICKET_STATUS.draft ? { draftTicketID: ticket.houseTicketID } : {}),
     billsIssued: bills.length,
     billsPaid: paid.length,
     billsUnpaid: bills.length - paid.length,
     amountIssued,
     amountPaid,
     amountOwed: amountIssued - amountPaid,
-    pastEndContracts: await pastEndContracts(deps, house.houseID, pastEnd, today),
+    pastEndContracts: await pastEndContracts(deps, houseID, pastEnd, today),
   };
 }

@@ -4,7 +4,7 @@ import { lesseeScope } from '../../domain/shared/access.js';
 import { AppError } from '../../domain/shared/errors.js';
 import { vietnamDate } from '../../domain/shared/time.js';
 import type { Actor } from '../shared/actor.js';
-import { authorizeHouse } from '../shared/houseScope.js';
+import { authorizeHouseID } from '../shared/houseScope.js';
 import { currentOccupants } from './occupants.js';
 
 /**
@@ -14,11 +14,11 @@ import { currentOccupants } from './occupants.js';
  */
 export async function residenceDeadlines(actor: Actor, houseID: string): Promise<ResidenceDeadline[]> {
   const { deps } = actor;
-  const house = await authorizeHouse(deps, actor.user, houseID);
+  await authorizeHouseID(deps, actor.user, houseID);
   if (lesseeScope(actor.user)) throw AppError.forbidden();
   const today = vietnamDate(deps.now());
   const deadlines: ResidenceDeadline[] = [];
-  for (const { lessee, contract, roomName, residence } of await currentOccupants(deps, house.houseID)) {
+  for (const { lessee, contract, roomName, residence } of await currentOccupants(deps, houseID)) {
     const due = residenceDeadline(residence, today);
     if (!due) continue;
     deadlines.push({

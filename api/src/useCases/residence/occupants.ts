@@ -2,7 +2,7 @@ import { CONTRACT_STATUS } from '@nhatro/common';
 import type { OccupantResidence } from '../../domain/residence.js';
 import type { ContractDoc, LesseeInfoDoc, RoomDoc } from '../../domain/shared/model.js';
 import type { Deps } from '../shared/deps.js';
-import { listInHouse } from '../shared/houseScope.js';
+import { listInHouseTogether } from '../shared/houseScope.js';
 
 /** A house's current occupant with what the residence rules read. */
 export interface CurrentOccupant {
@@ -22,16 +22,16 @@ export function occupantResidence(lessee: LesseeInfoDoc, contract: ContractDoc):
   };
 }
 
-/** Everyone living in the house now: occupants still there, of active contracts, by room. */
+/** Everyone living in the house now: occupants still there, of active contracts, by room (one query). */
 export async function currentOccupants(deps: Deps, houseID: string): Promise<CurrentOccupant[]> {
   const [rooms, contracts, lessees] = await Promise.all([
-    listInHouse<RoomDoc>(deps, houseID, 'room'),
-    listInHouse<ContractDoc>(deps, houseID, 'contract', {
+    listInHouseTogether<RoomDoc>(deps, houseID, 'room'),
+    listInHouseTogether<ContractDoc>(deps, houseID, 'contract', {
       op: 'eq',
       field: 'status',
       value: CONTRACT_STATUS.active,
     }),
-    listInHouse<LesseeInfoDoc>(deps, houseID, 'lesseeInfo', { op: 'eq', field: 'status', value: 1 }),
+    listInHouseTogether<LesseeInfoDoc>(deps, houseID, 'lesseeInfo', { op: 'eq', field: 'status', value: 1 }),
   ]);
   const contractByID = new Map(contracts.map((contract) => [contract.contractID, contract]));
   const roomNames = new Map(rooms.map((room) => [room.roomID, room.roomName]));

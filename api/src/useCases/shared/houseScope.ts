@@ -79,6 +79,17 @@ export function listInHouseTogether<T extends HouseScopedDoc>(
   );
 }
 
+/**
+ * The house's document, read in the same query as the other reads of the house asked in the same turn
+ * (`listInHouseTogether`); 404 when there is none. Check the caller's right first (`authorizeHouseID`,
+ * which reads nothing when their account grants the house).
+ */
+export async function houseTogether(deps: Deps, houseID: string): Promise<HouseDoc> {
+  const [house] = await listInHouseTogether<HouseDoc>(deps, houseID, 'house');
+  if (!house) throw AppError.notFound();
+  return house;
+}
+
 /** Every document of the `houses` container matching `filter`, across partitions (all pages). */
 export function acrossHouses<T extends HouseScopedDoc>(deps: Deps, filter: Filter): Promise<T[]> {
   return queryAll(houseDocs<T>(deps), { filter });
