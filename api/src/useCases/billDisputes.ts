@@ -303,7 +303,7 @@ export async function listBillDisputes(
     };
   } else {
     const resolved = await resolveContractScope(actor.deps, actor.user, 'billDispute', scope);
-    partition = resolved.house.houseID;
+    partition = resolved.houseID;
     filter = resolved.filter;
   }
   const disputes = await queryAll(houseDocs<BillDisputeDoc>(actor.deps), { partitionKey: partition, filter });

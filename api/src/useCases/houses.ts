@@ -1,6 +1,6 @@
 import { newHouseTotals } from './shared/houseTotals.js';
 import type { HouseCreateInput, HouseUpdateInput } from '@nhatro/common';
-import { accessibleHousesQuery } from '../domain/shared/access.js';
+import { accessibleHousesQuery, accountGrantsHouse } from '../domain/shared/access.js';
 import type { HouseDoc } from '../domain/shared/model.js';
 import { HOUSE_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
@@ -8,7 +8,7 @@ import { audit, type Actor } from './shared/actor.js';
 import { expandContext } from './shared/expand.js';
 import { loadChildren } from './shared/expandBatch.js';
 import { expandEntities, expandEntity, readAhead } from './shared/navigations.js';
-import { assertCurrent, authorizeHouse, houseDocs, withChanges } from './shared/houseScope.js';
+import { assertCurrent, authorizeHouse, houseDocs, houseTogether, withChanges } from './shared/houseScope.js';
 import { listEntities, listLoadedEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { entityView } from './shared/views.js';
 import { newHouseDoc, newMeteredFeeDocs } from './shared/newHouses.js';
@@ -42,8 +42,18 @@ export async function listHouses(actor: Actor, query: ODataQuery): Promise<Entit
 }
 
 export async function getHouse(actor: Actor, houseID: string, query: ODataQuery) {
-  const house = await authorizeHouse(actor.deps, actor.user, houseID);
-  return selectFields(await expandEntity(actor, HOUSE_MODEL, entityView(house), query, [house]), query);
+  if (!accountGrantsHouse(actor.user, houseID)) {
+    const house = await authorizeHouse(actor.deps, actor.user, houseID);
+    return selectFields(await expandEntity(actor, HOUSE_MODEL, entityView(house), query, [house]), query);
+  }
+  // A house the account grants: the house and what its `$expand` reads of the house (its rooms, fees)
+  // in one query of the house.
+  const expansion = expandContext(actor);
+  readAhead(expansion, HOUSE_MODEL, query.expand, houseID);
+  const house = await houseTogether(actor.deps, houseID);
+  expansion.know(house);
+  const [entity] = await expandEntities(expansion, HOUSE_MODEL, [entityView(house)], query.expand);
+  return selectFields(entity ?? entityView(house), query);
 }
 
 /** A landlord adds a house; it starts with its electricity and water fees and complete (empty) running totals. */

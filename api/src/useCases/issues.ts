@@ -123,14 +123,14 @@ export type IssueScope = ContractScope;
 
 /** `GET /odata/Issue?contractID=…` (or `roomID`, `houseID`; a tenant: their own), newest first. */
 export async function listIssues(actor: Actor, scope: IssueScope, query: ODataQuery): Promise<EntityPage> {
-  const { house, filter } = await resolveContractScope(actor.deps, actor.user, 'issue', scope);
+  const { houseID, filter } = await resolveContractScope(actor.deps, actor.user, 'issue', scope);
   return listEntities(
     houseDocs<IssueDoc>(actor.deps),
-    { partitionKey: house.houseID, filter },
+    { partitionKey: houseID, filter },
     query,
     NEWEST_FIRST,
     (doc) => issueEntity(actor.deps, doc),
-    pageExpansion(actor, ISSUE_MODEL, query, [house]),
+    pageExpansion(actor, ISSUE_MODEL, query),
   );
 }
 

@@ -217,9 +217,9 @@ export async function acknowledgeLeaveNotice(actor: Actor, leaveNoticeID: string
  * notices (not withdrawn), the soonest leaving first; `includeWithdrawn` adds the withdrawn ones.
  */
 export async function listLeaveNotices(actor: Actor, scope: ContractScope, includeWithdrawn: boolean) {
-  const { house, filter } = await resolveContractScope(actor.deps, actor.user, 'leaveNotice', scope);
+  const { houseID, filter } = await resolveContractScope(actor.deps, actor.user, 'leaveNotice', scope);
   const notices = await queryAll(houseDocs<LeaveNoticeDoc>(actor.deps), {
-    partitionKey: house.houseID,
+    partitionKey: houseID,
     filter,
   });
   const shown = notices

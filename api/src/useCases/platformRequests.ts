@@ -374,7 +374,8 @@ export async function accountPlan(actor: Actor): Promise<AccountPlan> {
   if (user.roleID !== ROLE.houseModerator && user.roleID !== ROLE.staff) throw AppError.forbidden();
   const today = vietnamDate(deps.now());
   const landlord =
-    user.roleID === ROLE.houseModerator ? await currentLandlord(actor) : await governingLandlord(deps, user);
+    // The landlord's own account was read to authenticate the request.
+    user.roleID === ROLE.houseModerator ? user.account : await governingLandlord(deps, user);
   const lastDay = landlord?.accountExpiresOn;
   const term: AccountPlan = {
     expired: isExpired(lastDay, today),
@@ -383,7 +384,7 @@ export async function accountPlan(actor: Actor): Promise<AccountPlan> {
   if (user.roleID !== ROLE.houseModerator || !landlord) return term;
   const [pricing, roomsUsed, latest] = await Promise.all([
     currentPricing(deps),
-    roomsUsedByOwner(deps, landlord.userID),
+    roomsUsedByOwner(deps, landlord.userID, landlord.ownedHouseIDs),
     latestRequestsOf(deps, landlord.userID),
   ]);
   return {

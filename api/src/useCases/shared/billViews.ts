@@ -3,7 +3,8 @@ import type { HouseDoc, MonthlyBillDoc, OneTimeChargeDoc, PaymentDoc } from '../
 import { owedOf } from '../../domain/payments.js';
 import type { Deps } from './deps.js';
 import { listInHouse } from './houseScope.js';
-import { lessorInfoOf } from './users.js';
+import { lessorInfoOf, shownLessorInfo } from './users.js';
+import type { Caller } from '../../domain/shared/access.js';
 import { entityView } from './views.js';
 
 /**
@@ -35,11 +36,16 @@ export function transferAccountIn(info: LessorInfo): TransferAccount | undefined
   };
 }
 
-/** One read of the house owner: the account every bill of the house is paid to. */
+/**
+ * The account every bill of the house is paid to: the owner's, read once (none when the caller is the
+ * owner: their account was read to authenticate them).
+ */
 export async function transferAccountOf(
   deps: Deps,
   house: Pick<HouseDoc, 'ownerID'>,
+  caller?: Pick<Caller, 'userID' | 'account'>,
 ): Promise<TransferAccount | undefined> {
+  if (caller?.userID === house.ownerID) return transferAccountIn(shownLessorInfo(caller.account.lessorInfo));
   return transferAccountIn(await lessorInfoOf(deps, house.ownerID));
 }
 

@@ -11,6 +11,7 @@ import { type TransferAccount, transferAccountOf } from './billViews.js';
 import {
   assertCurrent,
   houseDocs,
+  houseTogether,
   resolveContractScope,
   type ContractScope,
   findForCaller,
@@ -49,16 +50,26 @@ export async function listBillingDocs<T extends BillingDoc>(
   view: (doc: T, account: TransferAccount | undefined) => Record<string, unknown>,
   model?: EntityModel,
 ): Promise<EntityPage> {
-  const { house, filter } = await resolveContractScope(actor.deps, actor.user, type, scope);
-  const account = await transferAccountOf(actor.deps, house);
-  return listEntities(
+  const { houseID, filter } = await resolveContractScope(actor.deps, actor.user, type, scope);
+  // The house (whose owner's account the bills are paid to) is read beside the page, not before it.
+  const paidTo = houseTogether(actor.deps, houseID).then(async (house) => ({
+    house,
+    account: await transferAccountOf(actor.deps, house, actor.user),
+  }));
+  // Awaited below also when the page is empty, so a failed read is not lost.
+  paidTo.catch(() => undefined);
+  const page = await listEntities(
     houseDocs<T>(actor.deps),
-    { partitionKey: house.houseID, filter },
+    { partitionKey: houseID, filter },
     query,
     defaultOrder,
-    (doc) => view(doc, account),
-    model ? pageExpansion(actor, model, query, [house]) : undefined,
+    async (doc) => view(doc, (await paidTo).account),
+    model
+      ? async (entities) => pageExpansion(actor, model, query, [(await paidTo).house])(entities)
+      : undefined,
   );
+  await paidTo;
+  return page;
 }
 
 /** Tries of a payment that met a concurrent one (without the client's If-Match) before giving up. */

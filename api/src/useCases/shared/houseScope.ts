@@ -158,50 +158,67 @@ export interface ContractScope {
   contractID?: string;
 }
 
+/** Where a list by contract, room or house reads: the house's partition and the store filter. */
+export interface ResolvedScope {
+  houseID: string;
+  filter: Filter;
+}
+
 /**
  * The house and store filter of a list of `type` documents by contract, room or house (the most
  * precise one given decides the house; the others must agree); a lessee always only their own
- * contract's. Anything outside the caller's houses is a 404.
+ * contract's. Anything outside the caller's houses is a 404. Nothing is read for a tenant's own room or
+ * contract, nor for a house their account grants (`authorizeHouseID`); a contract or room named by a
+ * landlord or staff is one query (`findDocInCallersHouse`). The house's document is the caller's to
+ * read when they need it (`houseTogether`).
  */
 export async function resolveContractScope(
   deps: Deps,
   caller: Caller,
   type: HouseScopedDoc['type'],
   scope: ContractScope,
-): Promise<{ house: HouseDoc; filter: Filter }> {
+): Promise<ResolvedScope> {
   const lessee = lesseeScope(caller);
   const conditions: Filter[] = [{ op: 'eq', field: 'type', value: type }];
-  let house: HouseDoc | undefined;
+  let houseID: string | undefined;
+  const agree = (found: string) => {
+    if (houseID !== undefined && houseID !== found) throw AppError.notFound();
+    houseID = found;
+  };
+  // The house of a tenant's own contract or room: their account's, read to authenticate them.
+  const ownHouse = (field: 'contractID' | 'roomID', id: string): string | undefined => {
+    if (!lessee) return undefined;
+    if (lessee[field] !== id) throw AppError.notFound();
+    const own = caller.account.houseID;
+    return own !== undefined && accountGrantsHouse(caller, own) ? own : undefined;
+  };
   if (scope.contractID !== undefined) {
     const contractID = requireID(scope.contractID, 'Mã hợp đồng');
-    const found = await findInCallersHouse<ContractDoc>(deps, caller, 'contract', contractID);
-    if (lessee && lessee.contractID !== found.doc.contractID) throw AppError.notFound();
-    house = found.house;
-    conditions.push({ op: 'eq', field: 'contractID', value: found.doc.contractID });
+    agree(
+      ownHouse('contractID', contractID) ??
+        (await findDocInCallersHouse<ContractDoc>(deps, caller, 'contract', contractID)).doc.pk,
+    );
+    conditions.push({ op: 'eq', field: 'contractID', value: contractID });
   }
   if (scope.roomID !== undefined) {
-    const found = await findInCallersHouse<RoomDoc>(
-      deps,
-      caller,
-      'room',
-      requireID(scope.roomID, 'Mã phòng'),
+    const roomID = requireID(scope.roomID, 'Mã phòng');
+    agree(
+      ownHouse('roomID', roomID) ??
+        (await findDocInCallersHouse<RoomDoc>(deps, caller, 'room', roomID)).doc.pk,
     );
-    if (lessee && lessee.roomID !== found.doc.roomID) throw AppError.notFound();
-    if (house && house.houseID !== found.house.houseID) throw AppError.notFound();
-    house = found.house;
-    conditions.push({ op: 'eq', field: 'roomID', value: found.doc.roomID });
+    conditions.push({ op: 'eq', field: 'roomID', value: roomID });
   }
   if (scope.houseID !== undefined) {
-    const houseID = requireID(scope.houseID, 'Mã nhà trọ');
-    if (house && house.houseID !== houseID) throw AppError.notFound();
-    house ??= await authorizeHouse(deps, caller, houseID);
+    const named = requireID(scope.houseID, 'Mã nhà trọ');
+    if (houseID !== undefined && houseID !== named) throw AppError.notFound();
+    houseID ??= await authorizeHouseID(deps, caller, named);
   }
-  if (!house) {
+  if (houseID === undefined) {
     if (!lessee) throw AppError.badRequest('Thiếu mã nhà trọ (houseID).');
-    house = await authorizeHouse(deps, caller, requireID(caller.account.houseID, 'Mã nhà trọ'));
+    houseID = await authorizeHouseID(deps, caller, requireID(caller.account.houseID, 'Mã nhà trọ'));
   }
   if (lessee) conditions.push({ op: 'eq', field: 'contractID', value: lessee.contractID ?? '' });
-  return { house, filter: { op: 'and', items: conditions } };
+  return { houseID, filter: { op: 'and', items: conditions } };
 }
 
 /**

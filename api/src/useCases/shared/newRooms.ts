@@ -2,9 +2,10 @@ import { METER_KINDS, type RoomCreateInput } from '@nhatro/common';
 import { randomUUID } from 'node:crypto';
 import { checkRoomQuota, quotaExceededMessage } from '../../domain/rooms.js';
 import { AppError } from '../../domain/shared/errors.js';
-import type { HouseDoc, MeterDoc, RoomDoc } from '../../domain/shared/model.js';
+import type { HouseDoc, HouseScopedDoc, MeterDoc, RoomDoc } from '../../domain/shared/model.js';
 import type { Deps } from './deps.js';
-import { houseDocs, acrossHouses } from './houseScope.js';
+import { houseDocs } from './houseScope.js';
+import { queryAll } from './queryAll.js';
 import { findUser } from './users.js';
 import { newMeterDoc, CURRENT_INDEX_FIELD } from '../../domain/meterRecords.js';
 import { vietnamDate } from '../../domain/shared/time.js';
@@ -13,30 +14,63 @@ import { vietnamDate } from '../../domain/shared/time.js';
  * New rooms with their two meters, and the room quota they count against: creating and importing rooms.
  */
 
-/** Rooms a landlord holds across all their houses, for the purchased quota. */
-export async function roomsUsedByOwner(deps: Deps, ownerID: string): Promise<number> {
-  const houses = await acrossHouses<HouseDoc>(deps, {
-    op: 'and',
-    items: [
-      { op: 'eq', field: 'type', value: 'house' },
-      { op: 'eq', field: 'ownerID', value: ownerID },
-    ],
+/**
+ * Rooms in all of an owner's houses. The houses their account lists (`ownedHouseIDs`) are counted in the
+ * same query that finds the owner's houses (room ids only); a house missing from the list (an older
+ * account) is counted on its own.
+ */
+export async function roomsUsedByOwner(
+  deps: Deps,
+  ownerID: string,
+  listed: readonly string[] = [],
+): Promise<number> {
+  const found = await queryAll(houseDocs<HouseScopedDoc>(deps), {
+    filter: {
+      op: 'or',
+      items: [
+        {
+          op: 'and',
+          items: [
+            { op: 'eq', field: 'type', value: 'house' },
+            { op: 'eq', field: 'ownerID', value: ownerID },
+          ],
+        },
+        ...(listed.length > 0
+          ? [
+              {
+                op: 'and' as const,
+                items: [
+                  { op: 'eq' as const, field: 'type', value: 'room' },
+                  { op: 'in' as const, field: 'pk', values: [...listed] },
+                ],
+              },
+            ]
+          : []),
+      ],
+    },
+    select: ['id', 'pk', 'type'],
   });
-  const counts = await Promise.all(
-    houses.map((house) =>
-      houseDocs(deps).count({
-        partitionKey: house.houseID,
-        filter: { op: 'eq', field: 'type', value: 'room' },
-      }),
-    ),
+  const houses = found.filter((doc) => doc.type === 'house').map((doc) => doc.pk);
+  const counted = new Set(listed.filter((houseID) => houses.includes(houseID)));
+  const rooms = found.filter((doc) => doc.type === 'room' && counted.has(doc.pk)).length;
+  const others = await Promise.all(
+    houses
+      .filter((houseID) => !counted.has(houseID))
+      .map((houseID) =>
+        houseDocs(deps).count({ partitionKey: houseID, filter: { op: 'eq', field: 'type', value: 'room' } }),
+      ),
   );
-  return counts.reduce((sum, count) => sum + count, 0);
+  return others.reduce((sum, count) => sum + count, rooms);
 }
 
 /** Throws 409 with how many rooms are left when adding `count` rooms would pass the owner's quota. */
 export async function assertRoomQuota(deps: Deps, house: HouseDoc, count: number): Promise<void> {
   const owner = await findUser(deps, house.ownerID);
-  const decision = checkRoomQuota(owner?.roomQuota ?? 0, await roomsUsedByOwner(deps, house.ownerID), count);
+  const decision = checkRoomQuota(
+    owner?.roomQuota ?? 0,
+    await roomsUsedByOwner(deps, house.ownerID, owner?.ownedHouseIDs),
+    count,
+  );
   if (!decision.allowed) throw AppError.conflict(quotaExceededMessage(decision.remaining, count));
 }
 
