@@ -13,6 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { matches } from '../../api/src/domain/shared/odata/evaluate.js';
 import { openCosmosStore } from '../../api/src/store/cosmos.js';
 import { openSqliteStore } from '../../api/src/store/sqlite.js';
 import {
@@ -618,6 +619,35 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
       expect(page.items.every((d) => d.pk === pk)).toBe(true);
       expect(page.continuation).toBeUndefined();
       expect(await rooms.count({ partitionKey: pk, filter })).toBe(expected.length);
+    });
+
+    it('endswith agrees with the in-memory rule on wildcards, quotes, Vietnamese, empty and long values', async () => {
+      const tricky = newPk();
+      const names = ['hd_2026-11', 'hd%2026-11', "O'Brien", 'Phòng Đông', 'Phòng Đông', '', 'x', 'İ'];
+      const docs = names.map((name, index) => room(tricky, `t${index}`, { name }));
+      for (const doc of docs) await rooms.create(doc);
+      const needles = [
+        '',
+        '_2026-11',
+        '%2026-11',
+        '%',
+        '_',
+        "'Brien",
+        "'",
+        'Đông',
+        'ông',
+        'x',
+        'İ',
+        'hd_2026-11!',
+      ];
+      for (const value of [...needles, 'Phòng Đông'.repeat(20)]) {
+        for (const ignoreCase of [false, true]) {
+          const filter: Filter = { op: 'endswith', field: 'name', value, ignoreCase };
+          const page = await rooms.query({ partitionKey: tricky, filter });
+          const expected = docs.filter((doc) => matches(doc, filter)).map((doc) => doc.id);
+          expect(sortedIds(page.items), `${JSON.stringify(value)} ${ignoreCase}`).toEqual(expected.sort());
+        }
+      }
     });
 
     it('returns whole documents from a query', async () => {

@@ -61,7 +61,10 @@ function filterSql(name: ContainerName, filter: Filter, params: SQLInputValue[])
       params.push(filter.value);
       if (filter.op === 'contains') return `(${isText} AND instr(${subject}, ${needle}) > 0)`;
       params.push(filter.value);
-      if (filter.op === 'endswith') return `(${isText} AND substr(${subject}, -length(?)) = ${needle})`;
+      // From the needle's length back from the end (not `substr(x, -length(?))`: -0 is the whole text, so
+      // an empty needle would match only empty texts), measured after lowering as the subject is.
+      if (filter.op === 'endswith')
+        return `(${isText} AND substr(${subject}, length(${subject}) - length(${needle}) + 1) = ${needle})`;
       return `(${isText} AND substr(${subject}, 1, length(?)) = ${needle})`;
     }
     default: {
