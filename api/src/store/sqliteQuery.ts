@@ -65,7 +65,7 @@ function filterSql(name: ContainerName, filter: Filter, params: SQLInputValue[])
       // an empty needle would match only empty texts), measured after lowering as the subject is.
       if (filter.op === 'endswith')
         return `(${isText} AND substr(${subject}, length(${subject}) - length(${needle}) + 1) = ${needle})`;
-      return `(${isText} AND substr(${subject}, 1, length(?)) = ${needle})`;
+      return `(${isText} AND substr(${subject}, 1, length(${needle})) = ${needle})`;
     }
     default: {
       const subject = column(filter.field, name);
