@@ -8,6 +8,7 @@ import { audit, type Actor } from './shared/actor.js';
 import {
   assertCurrent,
   authorizeHouse,
+  authorizeHouseID,
   findInCallersHouse,
   houseDocs,
   listInHouse,
@@ -28,10 +29,10 @@ export async function listFees(
   query: ODataQuery,
 ): Promise<EntityPage> {
   const houseID = scope.houseID ?? actor.user.account.houseID;
-  const house = await authorizeHouse(actor.deps, actor.user, requireID(houseID, 'Mã nhà trọ'));
+  const checked = await authorizeHouseID(actor.deps, actor.user, requireID(houseID, 'Mã nhà trọ'));
   return listEntities(
     houseDocs<FeeDoc>(actor.deps),
-    { partitionKey: house.houseID, filter: { op: 'eq', field: 'type', value: 'service' } },
+    { partitionKey: checked, filter: { op: 'eq', field: 'type', value: 'service' } },
     query,
     [{ field: 'serviceName' }],
     entityView,

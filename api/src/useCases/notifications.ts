@@ -12,7 +12,6 @@ import { AppError } from '../domain/shared/errors.js';
 import { addDays } from '../domain/houseTickets.js';
 import type {
   ContractDoc,
-  HouseDoc,
   HouseScopedDoc,
   NotificationDoc,
   NotificationReadDoc,
@@ -32,6 +31,7 @@ import {
   houseDocs,
   listInHouse,
   requireID,
+  resolveContractScope,
 } from './shared/houseScope.js';
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { createAllOrNothing } from './shared/allOrNothing.js';
@@ -218,21 +218,13 @@ export async function listNotifications(
   const { deps, user } = actor;
   const lessee = lesseeScope(user);
   const conditions: Filter[] = [{ op: 'eq', field: 'type', value: 'notification' }];
-  let house: HouseDoc | undefined;
+  // The house from the room, the house named or the tenant's own, as a list by room or house is.
+  const { houseID } = await resolveContractScope(deps, user, 'notification', {
+    ...(scope.roomID !== undefined ? { roomID: scope.roomID } : {}),
+    ...(scope.houseID !== undefined ? { houseID: scope.houseID } : {}),
+  });
   if (scope.roomID !== undefined) {
-    const found = await findInCallersHouse<RoomDoc>(deps, user, 'room', requireID(scope.roomID, 'Mã phòng'));
-    if (lessee && lessee.roomID !== found.doc.roomID) throw AppError.notFound();
-    house = found.house;
-    conditions.push({ op: 'arrayContains', field: 'roomIDs', value: found.doc.roomID });
-  }
-  if (scope.houseID !== undefined) {
-    const houseID = requireID(scope.houseID, 'Mã nhà trọ');
-    if (house && house.houseID !== houseID) throw AppError.notFound();
-    house ??= await authorizeHouse(deps, user, houseID);
-  }
-  if (!house) {
-    if (!lessee) throw AppError.badRequest('Thiếu mã nhà trọ (houseID).');
-    house = await authorizeHouse(deps, user, requireID(user.account.houseID, 'Mã nhà trọ'));
+    conditions.push({ op: 'arrayContains', field: 'roomIDs', value: requireID(scope.roomID, 'Mã phòng') });
   }
   if (lessee) {
     refuseHouseFields(query);
@@ -241,17 +233,21 @@ export async function listNotifications(
   if (scope.dayRange !== undefined) {
     conditions.push({ op: 'ge', field: 'createdOn', value: sinceDayRange(deps, scope.dayRange) });
   }
-  const reads = lessee ? await readsOf(deps, house.houseID, user.userID) : undefined;
-  return listEntities(
+  // A tenant's reads of the notices go out beside the page (awaited after it too, so a failure shows).
+  const reads = lessee ? readsOf(deps, houseID, user.userID) : undefined;
+  reads?.catch(() => undefined);
+  const page = await listEntities(
     houseDocs<NotificationDoc>(deps),
-    { partitionKey: house.houseID, filter: { op: 'and', items: conditions } },
+    { partitionKey: houseID, filter: { op: 'and', items: conditions } },
     query,
     NEWEST_FIRST,
     async (doc) =>
       reads
-        ? tenantView(doc, user, reads.get(doc.notificationID))
+        ? tenantView(doc, user, (await reads).get(doc.notificationID))
         : { ...notificationFields(doc, user), readCount: await readCount(deps, doc) },
   );
+  await reads;
+  return page;
 }
 
 /** A notice the caller may read: in their house, and for a tenant only one sent to their contract. */

@@ -14,7 +14,7 @@ import { indexesOnTheDay } from '../domain/shared/moveIndexes.js';
 import { audit, type Actor } from './shared/actor.js';
 import { activeContractOfRoom } from './shared/contractScope.js';
 import {
-  authorizeHouse,
+  authorizeHouseID,
   findInCallersHouse,
   houseDocs,
   listInHouse,
@@ -93,8 +93,8 @@ export async function reserveRoom(actor: Actor, input: ReservationCreateInput) {
 
 /** A house's reservations, active ones first, newest first within each group. */
 export async function listReservations(actor: Actor, houseID: string | undefined) {
-  const house = await authorizeHouse(actor.deps, actor.user, requireID(houseID, 'Mã nhà trọ'));
-  const reservations = await listInHouse<ReservationDoc>(actor.deps, house.houseID, 'reservation');
+  const houseIDChecked = await authorizeHouseID(actor.deps, actor.user, requireID(houseID, 'Mã nhà trọ'));
+  const reservations = await listInHouse<ReservationDoc>(actor.deps, houseIDChecked, 'reservation');
   return reservations
     .sort(
       (a, b) =>

@@ -23,7 +23,7 @@ import type { PatchOp } from '../../store/store.js';
 import { audit, type Actor } from '../shared/actor.js';
 import { contractForCaller } from '../shared/contractScope.js';
 import type { Deps } from '../shared/deps.js';
-import { findForCaller, houseDocs, listInHouse } from '../shared/houseScope.js';
+import { findForCaller, houseDocs, listInHouse, listInHouseTogether } from '../shared/houseScope.js';
 import { deleteStoredFile } from '../shared/uploads.js';
 import { imageLinks } from '../shared/views.js';
 
@@ -68,12 +68,22 @@ async function readRecord(deps: Deps, houseID: string, handoverID: string): Prom
   return doc?.type === 'handover' ? doc : undefined;
 }
 
-/** The record as the API shows it: its fields, photo links, whether it is locked, and (move-out) the damages. */
-export async function handoverView(deps: Deps, record: HandoverDoc): Promise<HandoverView> {
+/**
+ * The record as the API shows it: its fields, photo links, whether it is locked, and (move-out) the
+ * damages, against the move-in record (`records`: the contract's records already read, else read here).
+ */
+export async function handoverView(
+  deps: Deps,
+  record: HandoverDoc,
+  records?: readonly HandoverDoc[],
+): Promise<HandoverView> {
+  const moveInID = handoverIDOf(record.contractID, 'moveIn');
   const moveIn =
-    record.kind === 'moveOut'
-      ? await readRecord(deps, record.houseID, handoverIDOf(record.contractID, 'moveIn'))
-      : undefined;
+    record.kind !== 'moveOut'
+      ? undefined
+      : records
+        ? records.find((one) => one.id === moveInID)
+        : await readRecord(deps, record.houseID, moveInID);
   return {
     ...handoverEntity.parse(record),
     imageURLs: await imageLinks(deps, 'room-images', record.images),
@@ -135,18 +145,31 @@ function prefillOf(
 export async function listHandovers(actor: Actor, contractID: string): Promise<HandoverList> {
   const { deps } = actor;
   const contract = await contractForCaller(actor, contractID);
-  const [records, room, devices] = await Promise.all([
-    Promise.all(
-      HANDOVER_KINDS.map((kind) =>
-        readRecord(deps, contract.houseID, handoverIDOf(contract.contractID, kind)),
-      ),
-    ),
-    roomOf(deps, contract),
-    roomDevices(deps, contract),
+  // The records, the room and its devices: one query of the house.
+  const ids = HANDOVER_KINDS.map((kind) => handoverIDOf(contract.contractID, kind));
+  const [read, rooms, devices] = await Promise.all([
+    listInHouseTogether<HandoverDoc>(deps, contract.houseID, 'handover', {
+      op: 'in',
+      field: 'id',
+      values: ids,
+    }),
+    listInHouseTogether<RoomDoc>(deps, contract.houseID, 'room', {
+      op: 'eq',
+      field: 'id',
+      value: contract.roomID,
+    }),
+    listInHouseTogether<DeviceDoc>(deps, contract.houseID, 'device', {
+      op: 'eq',
+      field: 'roomID',
+      value: contract.roomID,
+    }),
   ]);
+  const [room] = rooms;
+  if (!room) throw AppError.notFound();
+  const records = ids.map((id) => read.find((record) => record.id === id));
   const found = records.filter((record): record is HandoverDoc => record !== undefined);
   return {
-    value: await Promise.all(found.map((record) => handoverView(deps, record))),
+    value: await Promise.all(found.map((record) => handoverView(deps, record, found))),
     prefill: prefillOf(contract, room, devices, records[0]),
   };
 }

@@ -34,7 +34,7 @@ import { isStoreError } from '../../store/store.js';
 import { audit, type Actor } from '../shared/actor.js';
 import type { Deps } from '../shared/deps.js';
 import {
-  authorizeHouse,
+  authorizeHouseID,
   findInCallersHouse,
   houseDocs,
   listInHouse,
@@ -241,7 +241,7 @@ export async function listMeterSubmissions(actor: Actor, scope: { houseID?: stri
     houseID = (await tenantsRoom(actor)).house.houseID;
   } else {
     if (scope.houseID === undefined) throw AppError.badRequest(METER_RULE_MESSAGES.houseRequired);
-    houseID = (await authorizeHouse(deps, user, requireID(scope.houseID, 'Mã nhà trọ'))).houseID;
+    houseID = await authorizeHouseID(deps, user, requireID(scope.houseID, 'Mã nhà trọ'));
   }
   const submissions = (
     await listInHouse<MeterSubmissionDoc>(deps, houseID, 'meterSubmission', {
