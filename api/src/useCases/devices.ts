@@ -5,7 +5,7 @@ import { newBlobName, servedAs } from '../domain/shared/blobNames.js';
 import { IMAGE_RULES, type ImageType } from '../domain/shared/imageFiles.js';
 import { decodeImage, type DecodedImage } from '../images/decodeImage.js';
 import { AppError } from '../domain/shared/errors.js';
-import type { DeviceDoc } from '../domain/shared/model.js';
+import type { DeviceDoc, RoomDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { audit, type Actor } from './shared/actor.js';
 import {
@@ -15,8 +15,11 @@ import {
   withChanges,
   roomForCaller,
   findForCaller,
+  docForCallerWith,
 } from './shared/houseScope.js';
-import { listEntities, type EntityPage } from './shared/odataQuery.js';
+import { matches } from '../domain/shared/odata/evaluate.js';
+import type { Filter } from '../domain/shared/query.js';
+import { listLoadedEntities, type EntityPage } from './shared/odataQuery.js';
 import { entityView, imageLinks } from './shared/views.js';
 import { deleteStoredFile, randomSuffix, storeThumbnail } from './shared/uploads.js';
 
@@ -41,20 +44,20 @@ export async function listDevices(
   scope: { roomID?: string },
   query: ODataQuery,
 ): Promise<EntityPage> {
-  const roomID = scope.roomID ?? lesseeScope(actor.user)?.roomID;
-  const room = await roomForCaller(actor, requireID(roomID, 'Mã phòng'));
-  return listEntities(
-    houseDocs<DeviceDoc>(actor.deps),
-    {
-      partitionKey: room.houseID,
-      filter: {
-        op: 'and',
-        items: [
-          { op: 'eq', field: 'type', value: 'device' },
-          { op: 'eq', field: 'roomID', value: room.roomID },
-        ],
-      },
-    },
+  const roomID = requireID(scope.roomID ?? lesseeScope(actor.user)?.roomID, 'Mã phòng');
+  // The room's devices (with the client's `$filter`) read in the room's own query, handed on only once
+  // the caller may see the room; then ordered, paged and counted in memory.
+  const ofRoom: Filter = {
+    op: 'and',
+    items: [
+      { op: 'eq', field: 'type', value: 'device' },
+      { op: 'eq', field: 'roomID', value: roomID },
+      ...(query.filter ? [query.filter] : []),
+    ],
+  };
+  const { alongside } = await docForCallerWith<RoomDoc>(actor, 'room', roomID, 'roomID', ofRoom);
+  return listLoadedEntities(
+    alongside.filter((doc): doc is DeviceDoc => matches(doc, ofRoom)),
     query,
     [{ field: 'deviceName' }],
     (device) => deviceEntity(actor, device),

@@ -19,6 +19,7 @@ import {
   assertCurrent,
   authorizeHouse,
   authorizeHouseID,
+  findDocInCallersHouse,
   findInCallersHouse,
   houseDocs,
   listInHouse,
@@ -26,7 +27,8 @@ import {
   roomForCaller,
   withChanges,
 } from './shared/houseScope.js';
-import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
+import { listEntities, listLoadedEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
+import { matches } from '../domain/shared/odata/evaluate.js';
 import { expandEntity, pageExpansion } from './shared/navigations.js';
 import { entityView, imageLinks } from './shared/views.js';
 import { assertRoomQuota, newRoomDoc, newRoomMeterDocs } from './shared/newRooms.js';
@@ -49,15 +51,21 @@ export async function listRooms(
 ): Promise<EntityPage> {
   const { deps, user } = actor;
   const lessee = lesseeScope(user);
-  let houseID = scope.houseID ?? (lessee ? user.account.houseID : undefined);
-  if (scope.roomID) {
-    const { doc } = await findInCallersHouse<RoomDoc>(
-      deps,
-      user,
-      'room',
-      requireID(scope.roomID, 'Mã phòng'),
+  const houseID = scope.houseID ?? (lessee ? user.account.houseID : undefined);
+  if (scope.roomID && !(lessee && lessee.roomID === scope.roomID && houseID === user.account.houseID)) {
+    // A room named by id (a tenant's own is in their house): the room is the page, read in one query.
+    const roomID = requireID(scope.roomID, 'Mã phòng');
+    const { doc } = await findDocInCallersHouse<RoomDoc>(deps, user, 'room', roomID);
+    // A tenant sees only their own room (another room of their house: an empty page, as the store gave).
+    const own = !lessee || doc.roomID === lessee.roomID;
+    const shown = own && (!query.filter || matches(doc, query.filter)) ? [doc] : [];
+    return listLoadedEntities(
+      shown,
+      query,
+      [{ field: 'roomName' }],
+      (room) => roomEntity(actor, room, true),
+      pageExpansion(actor, ROOM_MODEL, query),
     );
-    houseID = doc.houseID;
   }
   if (!houseID) throw AppError.badRequest('Thiếu mã nhà trọ (houseID).');
   const partitionKey = await authorizeHouseID(deps, user, requireID(houseID, 'Mã nhà trọ'));

@@ -114,7 +114,7 @@ export async function findInCallersHouse<T extends HouseScopedDoc>(
  * As `findInCallersHouse`, for callers that need the object alone (no read of its house when the account
  * grants it); with the documents of its house `alongside` matches, read in the same query.
  */
-async function findDocInCallersHouse<T extends HouseScopedDoc>(
+export async function findDocInCallersHouse<T extends HouseScopedDoc>(
   deps: Deps,
   caller: Caller,
   type: T['type'],
