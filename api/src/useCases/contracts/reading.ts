@@ -1,14 +1,22 @@
 import { lesseeScope } from '../../domain/shared/access.js';
-import type { ContractDoc } from '../../domain/shared/model.js';
+import type { ContractDoc, HouseScopedDoc } from '../../domain/shared/model.js';
 import { CONTRACT_MODEL } from '../../domain/shared/odata/model.js';
 import type { ODataQuery } from '../../domain/shared/odata/parse.js';
 import type { Filter } from '../../store/store.js';
 import type { Actor } from '../shared/actor.js';
 import { listOfContract } from '../shared/contractScope.js';
 import { contractAlongside, knownAlongContract } from '../shared/contractAlongside.js';
-import { authorizeHouseID, docForCallerWith, houseDocs, requireID } from '../shared/houseScope.js';
-import { expandEntity, pageExpansion } from '../shared/navigations.js';
-import { listEntities, selectFields, type EntityPage } from '../shared/odataQuery.js';
+import { expandContext } from '../shared/expand.js';
+import { loadChildren } from '../shared/expandBatch.js';
+import {
+  authorizeHouseID,
+  docForCallerWith,
+  houseDocs,
+  houseTogether,
+  requireID,
+} from '../shared/houseScope.js';
+import { expandEntities, expandEntity, pageExpansion } from '../shared/navigations.js';
+import { listEntities, listLoadedEntities, selectFields, type EntityPage } from '../shared/odataQuery.js';
 import { entityView } from '../shared/views.js';
 
 /**
@@ -34,6 +42,8 @@ export async function listContracts(
   if (lessee) conditions.push({ op: 'eq', field: 'lesseeAccountID', value: user.userID });
   if (scope.roomID)
     conditions.push({ op: 'eq', field: 'roomID', value: requireID(scope.roomID, 'Mã phòng') });
+  const current = lessee ? user.account.contractID : undefined;
+  if (current) return tenantsContracts(actor, partitionKey, current, conditions, query);
   return listEntities(
     houseDocs<ContractDoc>(deps),
     { partitionKey, filter: { op: 'and', items: conditions } },
@@ -41,6 +51,36 @@ export async function listContracts(
     [{ field: 'startDate', desc: true }],
     entityView,
     pageExpansion(actor, CONTRACT_MODEL, query),
+  );
+}
+
+/**
+ * A tenant's contracts in their house (a few): with the house and what the `$expand` of their current
+ * contract reads of the house (contractAlongside.ts) in one query of the house; ordered, paged and
+ * counted in memory. Another contract of theirs (an earlier tenancy) is expanded as usual.
+ */
+async function tenantsContracts(
+  actor: Actor,
+  houseID: string,
+  current: string,
+  conditions: Filter[],
+  query: ODataQuery,
+): Promise<EntityPage> {
+  const { deps } = actor;
+  const along = contractAlongside(current, query.expand);
+  const filter: Filter = { op: 'and', items: [...conditions, ...(query.filter ? [query.filter] : [])] };
+  const inHouse = <T extends HouseScopedDoc>(which: Filter) =>
+    loadChildren<T>(deps, { partitionKey: houseID, filter: which, groupBy: 'pk' }, houseID);
+  const [contracts, alongside, house] = await Promise.all([
+    inHouse<ContractDoc>(filter),
+    along.filter ? inHouse(along.filter) : [],
+    houseTogether(deps, houseID),
+  ]);
+  const contract = contracts.find((one) => one.contractID === current);
+  const known = contract ? knownAlongContract(contract, alongside, along) : new Map();
+  const expansion = expandContext(actor, [house], known);
+  return listLoadedEntities(contracts, query, [{ field: 'startDate', desc: true }], entityView, (entities) =>
+    expandEntities(expansion, CONTRACT_MODEL, entities, query.expand),
   );
 }
 
