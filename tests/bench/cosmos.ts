@@ -227,6 +227,8 @@ const SPA_BEFORE: Record<string, number> = {
   'GET /odata/Notification?$orderby&$count&$top': 4,
   'GET /odata/Issue?contractID&$orderby&$count&$top&$skip': 4,
   'GET /odata/Contract?$expand': 5,
+  // Measured on the tree after (its code did not change since c9e3d5b).
+  'GET /odata/Contract?HouseID&$orderby&$expand&$count&$top&$skip': 3,
 };
 
 async function spaBenchmark(): Promise<Record<string, Record<string, number | string>>> {

@@ -26,7 +26,7 @@ const LIMITS: Record<string, number> = {
   'GET /odata/Device?roomID': 2,
   'GET /odata/Room?roomID&$select&$expand': 4,
   'GET /odata/Bill?roomID&$orderby&$count&$top&$skip': 4,
-  'GET /odata/Contract?HouseID&$orderby&$expand&$count&$top&$skip': 2,
+  'GET /odata/Contract?HouseID&$orderby&$expand&$count&$top&$skip': 3,
   'GET /odata/Room?houseID&$select&$top': 2,
   'GET /api/Reservation/Get?houseID': 2,
   'GET /odata/Contract/{id}?$expand': 2,

@@ -30,6 +30,12 @@ export const SPA_PAGES: readonly SpaPage[] = [
   { name: 'rooms', who: 'chunha', path: () => '/rooms' },
   { name: 'one room', who: 'chunha', path: (ids) => `/rooms/${ids.roomID}` },
   { name: 'contracts', who: 'chunha', path: () => '/contracts' },
+  {
+    name: 'contracts (4 tenancies)',
+    who: 'chunha2',
+    path: () => '/contracts',
+    houseName: 'Nhà trọ Gò Vấp Xanh',
+  },
   { name: 'one contract', who: 'chunha', path: (ids) => `/contracts/${ids.contractID}` },
   { name: 'bills', who: 'chunha2', path: () => '/monthlyBills', houseName: 'Nhà trọ Gò Vấp Xanh' },
   { name: 'meter round', who: 'chunha2', path: () => '/MeterRecord', houseName: 'Nhà trọ Gò Vấp Xanh' },
