@@ -348,6 +348,11 @@ function suite(name: string, start: () => Promise<Running>) {
         expect(made.status, text(made.body)).toBe(201);
       }
       const houses = product.services.store.container<Row & { id: string; pk: string }>('houses');
+      const ofRoom: Filter[] = [
+        { op: 'eq', field: 'type', value: 'device' },
+        { op: 'eq', field: 'roomID', value: a.roomID },
+      ];
+      const names = (docs: Row[]) => docs.map((doc) => String(doc.deviceName));
       let found = 0;
       for (const filter of DEVICE_FILTERS) {
         const path = `/odata/Device?roomID=${a.roomID}&$filter=${encodeURIComponent(filter)}&$count=true`;
@@ -361,27 +366,12 @@ function suite(name: string, start: () => Promise<Running>) {
           expect((refused.body as { errorMessage: string }).errorMessage).toMatch(VIETNAMESE);
           continue;
         }
-        const stored = await houses.query({
-          partitionKey: hoaSen,
-          filter: {
-            op: 'and',
-            items: [
-              { op: 'eq', field: 'type', value: 'device' },
-              { op: 'eq', field: 'roomID', value: a.roomID },
-              parsed,
-            ],
-          },
-        });
-        const expected = stored.items.map((doc) => String(doc.deviceName)).sort();
+        const filtered = { op: 'and' as const, items: [...ofRoom, parsed] };
+        const expected = names((await houses.query({ partitionKey: hoaSen, filter: filtered })).items).sort();
         for (const who of [landlord, s.nguoithue]) {
           const reply = await get(who, path);
           expect(reply.status, `${filter} ${text(reply.body)}`).toBe(200);
-          expect(
-            rows(reply.body)
-              .map((device) => String(device.deviceName))
-              .sort(),
-            filter,
-          ).toEqual(expected);
+          expect(names(rows(reply.body)).sort(), filter).toEqual(expected);
           expect((reply.body as ODataCollection<Row>)['@odata.count'], filter).toBe(expected.length);
         }
         found += expected.length;
@@ -393,23 +383,15 @@ function suite(name: string, start: () => Promise<Running>) {
         ['deviceName', true],
         ['value', true],
       ] as const) {
+        const filter: Filter = { op: 'and', items: ofRoom };
         const stored = await houses.query({
           partitionKey: hoaSen,
-          filter: {
-            op: 'and',
-            items: [
-              { op: 'eq', field: 'type', value: 'device' },
-              { op: 'eq', field: 'roomID', value: a.roomID },
-            ],
-          },
+          filter,
           orderBy: { field: orderBy, desc },
         });
         const order = `${orderBy}${desc ? ' desc' : ''}`;
         const listed = rows((await get(landlord, `/odata/Device?roomID=${a.roomID}&$orderby=${order}`)).body);
-        expect(
-          listed.map((device) => device.deviceName),
-          order,
-        ).toEqual(stored.items.map((doc) => doc.deviceName));
+        expect(names(listed), order).toEqual(names(stored.items));
       }
       const all = rows((await get(landlord, `/odata/Device?roomID=${a.roomID}&$orderby=value desc`)).body);
       const page = await get(
