@@ -14,6 +14,7 @@ import type { AddedStaff } from '@nhatro/common';
 import { DEVICE_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import { loadODataParser, parseODataQuery } from '../../api/src/domain/shared/odata/parse.js';
 import type { Filter } from '../../api/src/domain/shared/query.js';
+import { aMonthlyBill, aOneTimeCharge } from '../support/billBuilders.js';
 import { startCosmosProduct } from '../support/cosmosProduct.js';
 import { apiClient, startTestProduct } from '../support/product.js';
 import { ROOM_FILTERS, signedTenancy } from '../support/secondTenant.js';
@@ -26,7 +27,13 @@ const text = (body: unknown) => JSON.stringify(body);
 
 /** Every list the change touched, scoped to one tenancy's house, room and contract. */
 function scopedPaths({ houseID: h, roomID: r, contractID: c }: Target): { own: string[]; house: string[] } {
-  const lists = ['/odata/MonthlyBill', '/odata/OneTimeCharge', '/odata/Issue', '/api/LeaveNotice'];
+  const lists = [
+    '/odata/MonthlyBill',
+    '/odata/Bill',
+    '/odata/OneTimeCharge',
+    '/odata/Issue',
+    '/api/LeaveNotice',
+  ];
   return {
     own: [
       ...lists.flatMap((list) => [`${list}?roomID=${r}`, `${list}?contractID=${c}`]),
@@ -154,6 +161,24 @@ function suite(name: string, start: () => Promise<Running>) {
       const b = await sign('chunha', hoaSen, 'Hai Phòng Bên', '0938555711', '59X-711.11');
       const g = await sign('chunha2', goVap, 'Gò Vấp Kín', '0938555722', '59X-722.22');
       Object.assign(t, { b: b.target, g: g.target });
+      // A bill and a charge of each tenancy, of amounts and a description found nowhere else.
+      for (const [target, amount] of [
+        [t.a, 2_718_281],
+        [t.b, 3_141_592],
+        [t.g, 1_414_213],
+      ] as const) {
+        const line = {
+          kind: 'rent' as const,
+          description: 'Tiền phòng',
+          quantity: 1,
+          unitPrice: amount,
+          amount,
+        };
+        await aMonthlyBill(product.services, target, { month: '2031-02', billDetails: [line] });
+        const description = `Phí riêng ${amount}`;
+        await aOneTimeCharge(product.services, target, { description, amount: amount + 1 });
+        target.secrets.push(String(amount), String(amount + 1), description);
+      }
       Object.assign(s, { thue2: b.session, thueGoVap: g.session });
       // A staff member of Hoa Sen, disabled by the landlord after signing in.
       const added = await api.request<{ data: AddedStaff }>('POST', '/api/Staff/AddStaff', {
@@ -193,6 +218,25 @@ function suite(name: string, start: () => Promise<Running>) {
         ['nghi', t.a, false],
         ['chunha', t.g, false],
       ];
+      // The data is there to leak: each tenant sees their own bill, bill row and charge.
+      for (const [who, target] of [
+        ['nguoithue', t.a],
+        ['thue2', t.b],
+        ['thueGoVap', t.g],
+      ] as const) {
+        for (const list of ['/odata/MonthlyBill', '/odata/Bill', '/odata/OneTimeCharge']) {
+          const own = text((await get(s[who], `${list}?contractID=${target.contractID}`)).body);
+          expect(own, `${who} ${list}`).toMatch(new RegExp(target.secrets.slice(-3).join('|')));
+        }
+      }
+      // The account a bill is paid to: the owner's own (not read again for them) is the one others are shown.
+      const paidTo = async (who: string) =>
+        rows((await get(s[who], `/odata/MonthlyBill?contractID=${t.a.contractID}`)).body).map(
+          (b) => b.transferQR,
+        );
+      const owners = await paidTo('chunha');
+      expect(text(owners)).toContain('2718281');
+      for (const who of ['nhanvien', 'nguoithue']) expect(await paidTo(who), who).toEqual(owners);
       let refused = 0;
       for (const [who, target, sameHouse] of attacks) {
         const { own, house } = scopedPaths(target);
@@ -230,7 +274,8 @@ function suite(name: string, start: () => Promise<Running>) {
         const before = await replies();
         const answered = before.filter(([, status]) => status === 200).length;
         expect(answered, who).toBeGreaterThanOrEqual(who === 'chunha' ? paths.length : paths.length - 4);
-        expect(text(before)).toContain(t.b.secrets[2]);
+        for (const secret of [t.b.secrets[2], ...t.b.secrets.slice(-3)])
+          expect(text(before)).toContain(secret);
         const listed = (await users().read(session.userID, session.userID))?.[field];
         expect(listed).toEqual(expect.arrayContaining([hoaSen]));
         await setAccount(session.userID, field, unlisted);
@@ -253,7 +298,13 @@ function suite(name: string, start: () => Promise<Running>) {
         expect(reply.status, `${path} ${text(reply.body)}`).toBe(status);
         expect((reply.body as { errorMessage?: string }).errorMessage, path).toMatch(VIETNAMESE);
       };
-      for (const list of ['/odata/MonthlyBill', '/odata/OneTimeCharge', '/odata/Issue', '/api/LeaveNotice']) {
+      for (const list of [
+        '/odata/MonthlyBill',
+        '/odata/Bill',
+        '/odata/OneTimeCharge',
+        '/odata/Issue',
+        '/api/LeaveNotice',
+      ]) {
         // A tenant's own room or contract with another house; a landlord's room of A with house B.
         await refused(s.nguoithue, `${list}?roomID=${a.roomID}&houseID=${goVap}`);
         await refused(s.nguoithue, `${list}?contractID=${a.contractID}&houseID=${binhAn}`);
