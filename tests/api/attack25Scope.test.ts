@@ -24,19 +24,22 @@ type Running = Awaited<ReturnType<typeof startCosmosProduct>> | Awaited<ReturnTy
 type Row = Record<string, unknown>;
 type Target = { houseID: string; houseName: string; roomID: string; contractID: string; secrets: string[] };
 const text = (body: unknown) => JSON.stringify(body);
+const countOf = (body: unknown) => (body as ODataCollection<unknown>)['@odata.count'];
+
+/** The lists by house, room or contract (`resolveContractScope`). */
+const LISTS = [
+  '/odata/MonthlyBill',
+  '/odata/Bill',
+  '/odata/OneTimeCharge',
+  '/odata/Issue',
+  '/api/LeaveNotice',
+];
 
 /** Every list the change touched, scoped to one tenancy's house, room and contract. */
 function scopedPaths({ houseID: h, roomID: r, contractID: c }: Target): { own: string[]; house: string[] } {
-  const lists = [
-    '/odata/MonthlyBill',
-    '/odata/Bill',
-    '/odata/OneTimeCharge',
-    '/odata/Issue',
-    '/api/LeaveNotice',
-  ];
   return {
     own: [
-      ...lists.flatMap((list) => [`${list}?roomID=${r}`, `${list}?contractID=${c}`]),
+      ...LISTS.flatMap((list) => [`${list}?roomID=${r}`, `${list}?contractID=${c}`]),
       `/api/BillDispute?contractID=${c}`,
       `/odata/Notification?roomID=${r}`,
       `/odata/Room?roomID=${r}`,
@@ -46,7 +49,7 @@ function scopedPaths({ houseID: h, roomID: r, contractID: c }: Target): { own: s
       `/api/Debt/Contract?contractID=${c}`,
     ],
     house: [
-      ...lists.map((list) => `${list}?houseID=${h}`),
+      ...LISTS.map((list) => `${list}?houseID=${h}`),
       `/api/BillDispute?houseID=${h}`,
       `/odata/Notification?houseID=${h}`,
       `/odata/House/${h}?$expand=rooms,services,contracts,lesseeInfos,vehicles`,
@@ -100,6 +103,33 @@ const DEVICE_FILTERS = [
   "condition ne null and quantity ge 1 and contains(condition,'ỏ')",
 ];
 
+/** A staff member of `houseID` who signed in (and could read the house), then was disabled: their session. */
+async function disabledStaff(api: ReturnType<typeof apiClient>, landlord: ApiSession, houseID: string) {
+  const token = landlord.token.accessToken;
+  const body = {
+    fullName: 'Đỗ Văn Nghỉ',
+    phoneNumber: '0933444777',
+    username: 'dovannghi',
+    houseIDs: [houseID],
+  };
+  const added = await api.request<{ data: AddedStaff }>('POST', '/api/Staff/AddStaff', { token, body });
+  expect(added.status, text(added.body)).toBe(200);
+  const oldPassword = added.body.data.oneTimePassword;
+  const first = await api.login('dovannghi', oldPassword);
+  await api.request('POST', '/api/User/ChangePassword', {
+    token: first.token.accessToken,
+    body: { oldPassword, newPassword: 'NghiViecRoi2026' },
+  });
+  const session = await api.login('dovannghi', 'NghiViecRoi2026');
+  const read = await api.request('GET', `/odata/MonthlyBill?houseID=${houseID}`, {
+    token: session.token.accessToken,
+  });
+  expect(read.status).toBe(200);
+  const path = `/api/Staff/DisableStaffAccount?userID=${first.userID}`;
+  expect((await api.request('DELETE', path, { token })).status).toBe(200);
+  return session;
+}
+
 function suite(name: string, start: () => Promise<Running>) {
   describe(name, () => {
     let product: Running;
@@ -142,31 +172,18 @@ function suite(name: string, start: () => Promise<Running>) {
       const sign = async (landlord: string, houseID: string, who: string, phone: string, plate: string) => {
         const houseName = s[landlord]?.houses.find((house) => house.houseID === houseID)?.houseName ?? '';
         const roomID = await emptyRoom(s[landlord], houseID);
-        const name = `Phạm Thị ${who}`;
-        const occupant = `Phạm Văn Ở Cùng ${who}`;
+        const [name, occupant] = [`Phạm Thị ${who}`, `Phạm Văn Ở Cùng ${who}`];
         const token = s[landlord]?.token.accessToken as string;
         const done = await signedTenancy(api, token, { roomID, phone, plate, name, occupant, year: 2031 });
-        const target = {
-          houseID,
-          houseName,
-          roomID,
-          contractID: done.contractID,
-          secrets: [roomID, done.contractID],
-        };
-        return {
-          target: { ...target, secrets: [...target.secrets, name, occupant, phone, plate] },
-          session: done.session,
-        };
+        const secrets = [roomID, done.contractID, name, occupant, phone, plate];
+        return [{ houseID, houseName, roomID, contractID: done.contractID, secrets }, done.session] as const;
       };
-      const b = await sign('chunha', hoaSen, 'Hai Phòng Bên', '0938555711', '59X-711.11');
-      const g = await sign('chunha2', goVap, 'Gò Vấp Kín', '0938555722', '59X-722.22');
-      Object.assign(t, { b: b.target, g: g.target });
+      [t.b, s.thue2] = await sign('chunha', hoaSen, 'Hai Phòng Bên', '0938555711', '59X-711.11');
+      [t.g, s.thueGoVap] = await sign('chunha2', goVap, 'Gò Vấp Kín', '0938555722', '59X-722.22');
       // A bill and a charge of each tenancy, of amounts and a description found nowhere else.
-      for (const [target, amount] of [
-        [t.a, 2_718_281],
-        [t.b, 3_141_592],
-        [t.g, 1_414_213],
-      ] as const) {
+      const amounts = [2_718_281, 3_141_592, 1_414_213];
+      for (const [i, target] of [t.a, t.b, t.g].entries()) {
+        const amount = amounts[i] as number;
         const line = {
           kind: 'rent' as const,
           description: 'Tiền phòng',
@@ -179,30 +196,7 @@ function suite(name: string, start: () => Promise<Running>) {
         await aOneTimeCharge(product.services, target, { description, amount: amount + 1 });
         target.secrets.push(String(amount), String(amount + 1), description);
       }
-      Object.assign(s, { thue2: b.session, thueGoVap: g.session });
-      // A staff member of Hoa Sen, disabled by the landlord after signing in.
-      const added = await api.request<{ data: AddedStaff }>('POST', '/api/Staff/AddStaff', {
-        token: s.chunha?.token.accessToken as string,
-        body: {
-          fullName: 'Đỗ Văn Nghỉ',
-          phoneNumber: '0933444777',
-          username: 'dovannghi',
-          houseIDs: [hoaSen],
-        },
-      });
-      expect(added.status, text(added.body)).toBe(200);
-      const first = await api.login('dovannghi', added.body.data.oneTimePassword);
-      const changed = await api.request('POST', '/api/User/ChangePassword', {
-        token: first.token.accessToken,
-        body: { oldPassword: added.body.data.oneTimePassword, newPassword: 'NghiViecRoi2026' },
-      });
-      expect(changed.status).toBe(200);
-      s.nghi = await api.login('dovannghi', 'NghiViecRoi2026');
-      expect((await get(s.nghi, `/odata/MonthlyBill?houseID=${hoaSen}`)).status).toBe(200);
-      const disabled = await api.request('DELETE', `/api/Staff/DisableStaffAccount?userID=${first.userID}`, {
-        token: s.chunha?.token.accessToken as string,
-      });
-      expect(disabled.status, text(disabled.body)).toBe(200);
+      s.nghi = await disabledStaff(api, s.chunha as ApiSession, hoaSen);
     }, 180_000);
     afterAll(() => product?.stop());
 
@@ -298,13 +292,7 @@ function suite(name: string, start: () => Promise<Running>) {
         expect(reply.status, `${path} ${text(reply.body)}`).toBe(status);
         expect((reply.body as { errorMessage?: string }).errorMessage, path).toMatch(VIETNAMESE);
       };
-      for (const list of [
-        '/odata/MonthlyBill',
-        '/odata/Bill',
-        '/odata/OneTimeCharge',
-        '/odata/Issue',
-        '/api/LeaveNotice',
-      ]) {
+      for (const list of LISTS) {
         // A tenant's own room or contract with another house; a landlord's room of A with house B.
         await refused(s.nguoithue, `${list}?roomID=${a.roomID}&houseID=${goVap}`);
         await refused(s.nguoithue, `${list}?contractID=${a.contractID}&houseID=${binhAn}`);
@@ -369,7 +357,7 @@ function suite(name: string, start: () => Promise<Running>) {
             rows(byID.body).map((room) => room.roomID),
             filter,
           ).toEqual(expected.map((room) => room.roomID));
-          expect((byID.body as ODataCollection<Row>)['@odata.count'], filter).toBe(expected.length);
+          expect(countOf(byID.body), filter).toBe(expected.length);
           kept += expected.length;
         }
       }
@@ -423,7 +411,7 @@ function suite(name: string, start: () => Promise<Running>) {
           const reply = await get(who, path);
           expect(reply.status, `${filter} ${text(reply.body)}`).toBe(200);
           expect(names(rows(reply.body)).sort(), filter).toEqual(expected);
-          expect((reply.body as ODataCollection<Row>)['@odata.count'], filter).toBe(expected.length);
+          expect(countOf(reply.body), filter).toBe(expected.length);
         }
         found += expected.length;
       }
@@ -463,55 +451,47 @@ function suite(name: string, start: () => Promise<Running>) {
     });
 
     it('the room quota counts every house of the landlord, listed in their account or not', async () => {
-      const landlord = s.chunha as ApiSession;
-      const count = async (houseID: string) =>
-        (await get(landlord, `/odata/Room?houseID=${houseID}&$count=true&$top=1`))
-          .body as ODataCollection<Row>;
-      const plan = async () => (await get(landlord, '/api/User/AccountPlan')).body as { data?: Row } & Row;
-      const used = async () => {
-        const body = await plan();
+      const [landlord, other] = [s.chunha as ApiSession, s.chunha2 as ApiSession];
+      const rooms = async (session: ApiSession, houseID: string) =>
+        Number(countOf((await get(session, `/odata/Room?houseID=${houseID}&$count=true&$top=1`)).body));
+      const used = async (session: ApiSession) => {
+        const body = (await get(session, '/api/User/AccountPlan')).body as { data?: Row } & Row;
         return Number((body.data ?? body).roomsUsed);
       };
-      const truth =
-        ((await count(hoaSen))['@odata.count'] ?? 0) + ((await count(binhAn))['@odata.count'] ?? 0);
+      const truth = (await rooms(landlord, hoaSen)) + (await rooms(landlord, binhAn));
       expect(truth).toBeGreaterThan(15);
-      expect(await used()).toBe(truth);
-      const listings = [[hoaSen], [binhAn], [], [hoaSen, binhAn, randomUUID()], [binhAn, hoaSen, hoaSen]];
+      expect(await used(landlord)).toBe(truth);
+      const listed = (await users().read(landlord.userID, landlord.userID))?.ownedHouseIDs;
       try {
-        for (const listed of listings) {
-          await setAccount(landlord.userID, 'ownedHouseIDs', listed);
-          expect(await used(), text(listed)).toBe(truth);
+        for (const houses of [
+          [hoaSen],
+          [binhAn],
+          [],
+          [hoaSen, binhAn, randomUUID()],
+          [binhAn, hoaSen, hoaSen],
+        ]) {
+          await setAccount(landlord.userID, 'ownedHouseIDs', houses);
+          expect(await used(landlord), text(houses)).toBe(truth);
         }
         // One room left: the first new room of Hoa Sen is taken, the next refused (Bình An unlisted).
         await setAccount(landlord.userID, 'ownedHouseIDs', [hoaSen]);
         await setAccount(landlord.userID, 'roomQuota', truth + 1);
-        const room = (roomName: string) => ({
-          houseID: hoaSen,
-          roomName,
-          acreage: 20,
-          price: 3_000_000,
-          currentElectricityIndex: 0,
-          currentWaterIndex: 0,
-        });
         const token = landlord.token.accessToken;
-        const first = await api.request('POST', '/odata/Room', { token, body: room('Q901') });
+        const room = { houseID: hoaSen, acreage: 20, price: 3_000_000, currentElectricityIndex: 0 };
+        const create = (roomName: string) =>
+          api.request('POST', '/odata/Room', { token, body: { ...room, roomName, currentWaterIndex: 0 } });
+        const first = await create('Q901');
         expect(first.status, text(first.body)).toBe(201);
-        const second = await api.request('POST', '/odata/Room', { token, body: room('Q902') });
+        const second = await create('Q902');
         expect(second.status, text(second.body)).toBe(409);
         expect((second.body as { errorMessage: string }).errorMessage).toMatch(VIETNAMESE);
-        expect(await used()).toBe(truth + 1);
-        // Another landlord's house in the list counts nothing for this one.
-        await setAccount(landlord.userID, 'ownedHouseIDs', [hoaSen, binhAn]);
-        const other = s.chunha2 as ApiSession;
+        expect(await used(landlord)).toBe(truth + 1);
+        // Another landlord's house in one's list counts nothing.
         await setAccount(other.userID, 'ownedHouseIDs', [goVap, hoaSen]);
-        const theirs = (await get(other, '/api/User/AccountPlan')).body as { data?: Row } & Row;
-        const goVapRooms = (await get(other, `/odata/Room?houseID=${goVap}&$count=true&$top=1`)).body;
-        expect(Number((theirs.data ?? theirs).roomsUsed)).toBe(
-          (goVapRooms as ODataCollection<Row>)['@odata.count'],
-        );
+        expect(await used(other)).toBe(await rooms(other, goVap));
         await setAccount(other.userID, 'ownedHouseIDs', [goVap]);
       } finally {
-        await setAccount(landlord.userID, 'ownedHouseIDs', [hoaSen, binhAn]);
+        await setAccount(landlord.userID, 'ownedHouseIDs', listed);
       }
     });
   });
