@@ -196,6 +196,18 @@ function suite(name: string, start: () => Promise<Running>) {
         await aOneTimeCharge(product.services, target, { description, amount: amount + 1 });
         target.secrets.push(String(amount), String(amount + 1), description);
       }
+      // An issue and a leave notice each tenant sends, marked with their amount.
+      for (const [who, target, leaveDate] of [
+        ['nguoithue', t.a, '2027-06-30'],
+        ['thue2', t.b, '2031-06-30'],
+        ['thueGoVap', t.g, '2031-06-30'],
+      ] as const) {
+        const [token, mark] = [s[who]?.token.accessToken as string, target.secrets.at(-3) as string];
+        const issue = { title: `Sự cố ${mark}`, description: 'Vòi nước rỉ' };
+        expect((await api.request('POST', '/odata/Issue', { token, body: issue })).status).toBe(201);
+        const notice = { leaveDate, note: `Trả phòng ${mark}` };
+        expect((await api.request('POST', '/api/LeaveNotice', { token, body: notice })).status).toBe(200);
+      }
       s.nghi = await disabledStaff(api, s.chunha as ApiSession, hoaSen);
     }, 180_000);
     afterAll(() => product?.stop());
@@ -212,13 +224,13 @@ function suite(name: string, start: () => Promise<Running>) {
         ['nghi', t.a, false],
         ['chunha', t.g, false],
       ];
-      // The data is there to leak: each tenant sees their own bill, bill row and charge.
+      // The data is there to leak: each tenant sees their own bill, bill row, charge, issue and notice.
       for (const [who, target] of [
         ['nguoithue', t.a],
         ['thue2', t.b],
         ['thueGoVap', t.g],
       ] as const) {
-        for (const list of ['/odata/MonthlyBill', '/odata/Bill', '/odata/OneTimeCharge']) {
+        for (const list of LISTS) {
           const own = text((await get(s[who], `${list}?contractID=${target.contractID}`)).body);
           expect(own, `${who} ${list}`).toMatch(new RegExp(target.secrets.slice(-3).join('|')));
         }
