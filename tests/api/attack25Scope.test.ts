@@ -142,6 +142,7 @@ function suite(name: string, start: () => Promise<Running>) {
     const get = (session: ApiSession | undefined, path: string) =>
       api.request('GET', path, session ? { token: session.token.accessToken } : {});
     const rows = (body: unknown) => (body as ODataCollection<Row>).value;
+    const tenants = () => [['nguoithue', t.a] as const, ['thue2', t.b] as const, ['thueGoVap', t.g] as const];
     const users = () => product.services.store.container<Row & { id: string; pk: string }>('users');
     async function setAccount(userID: string, field: string, value: unknown) {
       await users().patch(userID, userID, [{ op: 'set', path: `/${field}`, value }]);
@@ -197,12 +198,9 @@ function suite(name: string, start: () => Promise<Running>) {
         target.secrets.push(String(amount), String(amount + 1), description);
       }
       // An issue and a leave notice each tenant sends, marked with their amount.
-      for (const [who, target, leaveDate] of [
-        ['nguoithue', t.a, '2027-06-30'],
-        ['thue2', t.b, '2031-06-30'],
-        ['thueGoVap', t.g, '2031-06-30'],
-      ] as const) {
+      for (const [who, target] of tenants()) {
         const [token, mark] = [s[who]?.token.accessToken as string, target.secrets.at(-3) as string];
+        const leaveDate = who === 'nguoithue' ? '2027-06-30' : '2031-06-30';
         const issue = { title: `Sự cố ${mark}`, description: 'Vòi nước rỉ' };
         expect((await api.request('POST', '/odata/Issue', { token, body: issue })).status).toBe(201);
         const notice = { leaveDate, note: `Trả phòng ${mark}` };
@@ -225,11 +223,7 @@ function suite(name: string, start: () => Promise<Running>) {
         ['chunha', t.g, false],
       ];
       // The data is there to leak: each tenant sees their own bill, bill row, charge, issue and notice.
-      for (const [who, target] of [
-        ['nguoithue', t.a],
-        ['thue2', t.b],
-        ['thueGoVap', t.g],
-      ] as const) {
+      for (const [who, target] of tenants()) {
         for (const list of LISTS) {
           const own = text((await get(s[who], `${list}?contractID=${target.contractID}`)).body);
           expect(own, `${who} ${list}`).toMatch(new RegExp(target.secrets.slice(-3).join('|')));
