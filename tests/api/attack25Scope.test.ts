@@ -10,7 +10,6 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AddedStaff } from '@nhatro/common';
 import { DEVICE_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import { loadODataParser, parseODataQuery } from '../../api/src/domain/shared/odata/parse.js';
 import type { Filter } from '../../api/src/domain/shared/query.js';
@@ -18,6 +17,7 @@ import { aMonthlyBill, aOneTimeCharge } from '../support/billBuilders.js';
 import { startCosmosProduct } from '../support/cosmosProduct.js';
 import { apiClient, startTestProduct } from '../support/product.js';
 import { ROOM_FILTERS, signedTenancy } from '../support/secondTenant.js';
+import { DEVICE_FILTERS, DEVICES, disabledStaff } from '../support/scopeAttack.js';
 import { VIETNAMESE, type ApiSession, type ODataCollection } from './helpers.js';
 
 type Running = Awaited<ReturnType<typeof startCosmosProduct>> | Awaited<ReturnType<typeof startTestProduct>>;
@@ -79,55 +79,6 @@ function expectNothingOf(
   }
   expect([400, 401, 403, 404], `${label} ${text(reply.body)}`).toContain(reply.status);
   expect((reply.body as { errorMessage?: string }).errorMessage, label).toMatch(VIETNAMESE);
-}
-
-const DEVICES = [
-  { deviceName: 'Máy lạnh Daikin', quantity: 1, condition: 'Tốt', value: 8_500_000 },
-  { deviceName: 'Tủ lạnh', quantity: 1, condition: 'Cũ', value: 3_200_000 },
-  { deviceName: 'Giường gỗ', quantity: 2, condition: 'Tốt', value: 1_500_000 },
-  { deviceName: 'quạt trần', quantity: 3, condition: 'Hỏng nhẹ', value: 450_000 },
-  { deviceName: 'Đèn bàn', quantity: 1, condition: 'Tốt', value: 250_000 },
-  { deviceName: 'ấm siêu tốc', quantity: 1, condition: 'Cũ', value: 300_000 },
-];
-const DEVICE_FILTERS = [
-  "contains(deviceName,'lạnh')",
-  "contains(deviceName,'LẠNH')",
-  "startswith(deviceName,'máy')",
-  "startswith(deviceName,'quạt')",
-  "contains(deviceName,'gỗ')",
-  "tolower(deviceName) eq 'tủ lạnh'",
-  'value gt 1000000',
-  'quantity eq 2 or value lt 500000',
-  "not (condition eq 'Tốt')",
-  "deviceName in ('Tủ lạnh','Giường gỗ')",
-  "condition ne null and quantity ge 1 and contains(condition,'ỏ')",
-];
-
-/** A staff member of `houseID` who signed in (and could read the house), then was disabled: their session. */
-async function disabledStaff(api: ReturnType<typeof apiClient>, landlord: ApiSession, houseID: string) {
-  const token = landlord.token.accessToken;
-  const body = {
-    fullName: 'Đỗ Văn Nghỉ',
-    phoneNumber: '0933444777',
-    username: 'dovannghi',
-    houseIDs: [houseID],
-  };
-  const added = await api.request<{ data: AddedStaff }>('POST', '/api/Staff/AddStaff', { token, body });
-  expect(added.status, text(added.body)).toBe(200);
-  const oldPassword = added.body.data.oneTimePassword;
-  const first = await api.login('dovannghi', oldPassword);
-  await api.request('POST', '/api/User/ChangePassword', {
-    token: first.token.accessToken,
-    body: { oldPassword, newPassword: 'NghiViecRoi2026' },
-  });
-  const session = await api.login('dovannghi', 'NghiViecRoi2026');
-  const read = await api.request('GET', `/odata/MonthlyBill?houseID=${houseID}`, {
-    token: session.token.accessToken,
-  });
-  expect(read.status).toBe(200);
-  const path = `/api/Staff/DisableStaffAccount?userID=${first.userID}`;
-  expect((await api.request('DELETE', path, { token })).status).toBe(200);
-  return session;
 }
 
 function suite(name: string, start: () => Promise<Running>) {

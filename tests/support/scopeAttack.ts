@@ -1,0 +1,61 @@
+import type { AddedStaff } from '@nhatro/common';
+import { expect } from 'vitest';
+import type { ApiSession } from '../api/helpers.js';
+import type { apiClient } from './product.js';
+
+/** The devices and `$filter`s tests/api/attack25Scope.test.ts compares in memory and in the store, and its disabled staff. */
+
+const text = (body: unknown) => JSON.stringify(body);
+
+export const DEVICES = [
+  { deviceName: 'Máy lạnh Daikin', quantity: 1, condition: 'Tốt', value: 8_500_000 },
+  { deviceName: 'Tủ lạnh', quantity: 1, condition: 'Cũ', value: 3_200_000 },
+  { deviceName: 'Giường gỗ', quantity: 2, condition: 'Tốt', value: 1_500_000 },
+  { deviceName: 'quạt trần', quantity: 3, condition: 'Hỏng nhẹ', value: 450_000 },
+  { deviceName: 'Đèn bàn', quantity: 1, condition: 'Tốt', value: 250_000 },
+  { deviceName: 'ấm siêu tốc', quantity: 1, condition: 'Cũ', value: 300_000 },
+];
+export const DEVICE_FILTERS = [
+  "contains(deviceName,'lạnh')",
+  "contains(deviceName,'LẠNH')",
+  "startswith(deviceName,'máy')",
+  "startswith(deviceName,'quạt')",
+  "contains(deviceName,'gỗ')",
+  "tolower(deviceName) eq 'tủ lạnh'",
+  'value gt 1000000',
+  'quantity eq 2 or value lt 500000',
+  "not (condition eq 'Tốt')",
+  "deviceName in ('Tủ lạnh','Giường gỗ')",
+  "condition ne null and quantity ge 1 and contains(condition,'ỏ')",
+];
+
+/** A staff member of `houseID` who signed in (and could read the house), then was disabled: their session. */
+export async function disabledStaff(
+  api: ReturnType<typeof apiClient>,
+  landlord: ApiSession,
+  houseID: string,
+) {
+  const token = landlord.token.accessToken;
+  const body = {
+    fullName: 'Đỗ Văn Nghỉ',
+    phoneNumber: '0933444777',
+    username: 'dovannghi',
+    houseIDs: [houseID],
+  };
+  const added = await api.request<{ data: AddedStaff }>('POST', '/api/Staff/AddStaff', { token, body });
+  expect(added.status, text(added.body)).toBe(200);
+  const oldPassword = added.body.data.oneTimePassword;
+  const first = await api.login('dovannghi', oldPassword);
+  await api.request('POST', '/api/User/ChangePassword', {
+    token: first.token.accessToken,
+    body: { oldPassword, newPassword: 'NghiViecRoi2026' },
+  });
+  const session = await api.login('dovannghi', 'NghiViecRoi2026');
+  const read = await api.request('GET', `/odata/MonthlyBill?houseID=${houseID}`, {
+    token: session.token.accessToken,
+  });
+  expect(read.status).toBe(200);
+  const path = `/api/Staff/DisableStaffAccount?userID=${first.userID}`;
+  expect((await api.request('DELETE', path, { token })).status).toBe(200);
+  return session;
+}
