@@ -16,7 +16,7 @@ export interface SpaPage {
   name: string;
   who: 'chunha' | 'chunha2' | 'nguoithue';
   path: (ids: DemoIDs) => string;
-  /** The house the page is on (the landlord's first when absent). */
+  /** The house the page is on (a tenant's: their own). */
   houseName?: string;
 }
 
@@ -25,21 +25,23 @@ interface DemoIDs {
   contractID: string;
 }
 
+// chunha's pages open on Hoa Sen (the tenant's house: rooms, a contract, occupants), chunha2's on Gò Vấp
+// Xanh (four tenancies, last month's bills): the house a page opens on decides what it reads.
+const HOA_SEN = 'Nhà trọ Hoa Sen';
+const GO_VAP = 'Nhà trọ Gò Vấp Xanh';
+
 export const SPA_PAGES: readonly SpaPage[] = [
-  { name: 'dashboard', who: 'chunha', path: () => '/dashboard' },
-  { name: 'rooms', who: 'chunha', path: () => '/rooms' },
-  { name: 'one room', who: 'chunha', path: (ids) => `/rooms/${ids.roomID}` },
-  { name: 'contracts', who: 'chunha', path: () => '/contracts' },
-  {
-    name: 'contracts (4 tenancies)',
-    who: 'chunha2',
-    path: () => '/contracts',
-    houseName: 'Nhà trọ Gò Vấp Xanh',
-  },
-  { name: 'one contract', who: 'chunha', path: (ids) => `/contracts/${ids.contractID}` },
-  { name: 'bills', who: 'chunha2', path: () => '/monthlyBills', houseName: 'Nhà trọ Gò Vấp Xanh' },
-  { name: 'meter round', who: 'chunha2', path: () => '/MeterRecord', houseName: 'Nhà trọ Gò Vấp Xanh' },
-  { name: 'lessees', who: 'chunha', path: () => '/lessees' },
+  { name: 'dashboard', who: 'chunha', path: () => '/dashboard', houseName: HOA_SEN },
+  { name: 'dashboard (billed house)', who: 'chunha2', path: () => '/dashboard', houseName: GO_VAP },
+  { name: 'rooms', who: 'chunha', path: () => '/rooms', houseName: HOA_SEN },
+  { name: 'one room', who: 'chunha', path: (ids) => `/rooms/${ids.roomID}`, houseName: HOA_SEN },
+  { name: 'contracts', who: 'chunha', path: () => '/contracts', houseName: HOA_SEN },
+  { name: 'contracts (4 tenancies)', who: 'chunha2', path: () => '/contracts', houseName: GO_VAP },
+  { name: 'one contract', who: 'chunha', path: (ids) => `/contracts/${ids.contractID}`, houseName: HOA_SEN },
+  { name: 'bills', who: 'chunha2', path: () => '/monthlyBills', houseName: GO_VAP },
+  { name: 'meter round', who: 'chunha2', path: () => '/MeterRecord', houseName: GO_VAP },
+  { name: 'lessees', who: 'chunha', path: () => '/lessees', houseName: HOA_SEN },
+  { name: 'lessees (4 tenancies)', who: 'chunha2', path: () => '/lessees', houseName: GO_VAP },
   { name: 'tenant: room', who: 'nguoithue', path: () => '/lesseeRoomDetail' },
   { name: 'tenant: contract', who: 'nguoithue', path: () => '/lesseeContract' },
   { name: 'tenant: bills', who: 'nguoithue', path: () => '/lesseeBills' },
@@ -100,7 +102,8 @@ export async function spaRequests(product: CosmosProduct, browser: Browser): Pro
   for (const spec of SPA_PAGES) {
     const stored = { ...sessions[spec.who] };
     const houses = JSON.parse(stored.houses ?? '[]') as Array<{ houseID: string; houseName: string }>;
-    const house = spec.houseName ? houses.find((one) => one.houseName === spec.houseName) : houses[0];
+    const house = houses.find((one) => one.houseName === spec.houseName);
+    if (spec.houseName && !house) throw new Error(`${spec.who} has no house ${spec.houseName}`);
     if (house) stored.houseID = house.houseID;
     const context = await browser.newContext({
       baseURL: product.url,
