@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, startTestProduct, type TestProduct } from '../support/product.js';
-import { ROOM_FILTERS, signedTenancy } from '../support/secondTenant.js';
+import { ROOM_FILTERS, secondTenantIn } from '../support/secondTenant.js';
 import { VIETNAMESE, type ApiSession, type ODataCollection } from './helpers.js';
 
 let product: TestProduct;
@@ -21,22 +21,12 @@ beforeAll(async () => {
   Object.assign(s, await api.loginDemoUsers(['chunha', 'chunha2', 'nhanvien', 'nguoithue']));
   hoaSen = s.chunha.houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';
   goVap = s.chunha2.houses[0]?.houseID ?? '';
-  const rooms = await get(s.chunha, `/odata/Room?houseID=${hoaSen}`);
-  const empty = (rooms.body as ODataCollection<{ roomID: string; status: string }>).value.find(
-    (room) => room.status === 'empty',
-  );
-  const tenancy = await signedTenancy(api, s.chunha.token.accessToken, {
-    roomID: empty?.roomID ?? '',
-    phone: '0938555667',
-    plate: '59X-999.98',
-  });
+  const tenancy = await secondTenantIn(api, s.chunha, hoaSen, { phone: '0938555667', plate: '59X-999.98' });
   s.thue2 = tenancy.session;
 }, 60_000);
 afterAll(() => product?.stop());
 
-function get(session: ApiSession | undefined, path: string) {
-  return api.request('GET', path, session ? { token: session.token.accessToken } : {});
-}
+const get = (session: ApiSession | undefined, path: string) => api.getAs(session, path);
 const text = (body: unknown) => JSON.stringify(body);
 type Row = Record<string, unknown>;
 

@@ -126,7 +126,12 @@ export function apiClient(baseUrl: string) {
     return Object.fromEntries(sessions) as Record<string, Awaited<ReturnType<typeof login>>>;
   }
 
-  return { request, login, loginDemoUsers };
+  /** A GET as `session` (anonymous without one). */
+  function getAs<T = unknown>(session: { token: { accessToken: string } } | undefined, path: string) {
+    return request<T>('GET', path, session ? { token: session.token.accessToken } : {});
+  }
+
+  return { request, getAs, login, loginDemoUsers };
 }
 
 type DemoSession = Awaited<ReturnType<ReturnType<typeof apiClient>['login']>>;

@@ -35,6 +35,25 @@ export async function signedTenancy(
   return { contractID, session: await api.login(tenancy.phone, 'ThueHai2030') };
 }
 
+/**
+ * A second tenancy in `houseID`, signed by `landlord` on the first empty room (as `signedTenancy`): its
+ * room, contract and the tenant's session.
+ */
+export async function secondTenantIn(
+  api: Api,
+  landlord: { token: { accessToken: string } },
+  houseID: string,
+  tenancy: { phone: string; plate: string },
+) {
+  const rooms = await api.getAs<{ value: Array<{ roomID: string; status: string }> }>(
+    landlord,
+    `/odata/Room?houseID=${houseID}`,
+  );
+  const roomID = rooms.body.value.find((room) => room.status === 'empty')?.roomID ?? '';
+  expect(roomID, 'an empty room').not.toBe('');
+  return { roomID, ...(await signedTenancy(api, landlord.token.accessToken, { roomID, ...tenancy })) };
+}
+
 /** Room filters whose answer in memory (a tenant's house, read in one query) must equal the store's. */
 export const ROOM_FILTERS = [
   "roomName eq 'P101'",
