@@ -137,6 +137,8 @@ const pageFields = {
 /** Query strings: other parameters are ignored, as on every route. */
 export const contractDebtQuerySchema = z.object({
   contractID: idField('Mã hợp đồng không hợp lệ.'),
+  /** The house the client expects the contract in (its chosen house): read with it in one query. */
+  houseID: idField('Mã nhà trọ không hợp lệ.').optional(),
   ...pageFields,
 });
 export type ContractDebtQuery = z.infer<typeof contractDebtQuerySchema>;

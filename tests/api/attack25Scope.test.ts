@@ -46,6 +46,11 @@ function scopedPaths({ houseID: h, roomID: r, contractID: c }: Target): { own: s
       `/odata/Device?roomID=${r}`,
       `/api/Handover?contractID=${c}`,
       `/api/Debt/Contract?contractID=${c}`,
+      // As the room and contract pages ask, naming the house (and room) they know.
+      ...['/odata/Bill', '/odata/OneTimeCharge'].map((list) => `${list}?roomID=${r}&houseID=${h}`),
+      `/odata/Room?roomID=${r}&houseID=${h}&$expand=contracts,lesseeInfos`,
+      `/api/Handover?contractID=${c}&houseID=${h}&roomID=${r}`,
+      `/api/Debt/Contract?contractID=${c}&houseID=${h}`,
     ],
     house: [
       ...LISTS.map((list) => `${list}?houseID=${h}`),

@@ -72,4 +72,41 @@ describe('round trips to Cosmos DB per request', () => {
     expect(outsider.status).toBe(404);
     expect(JSON.stringify(outsider.body)).not.toContain(tenant?.roomID ?? '-');
   }, 60_000);
+  it('a room’s and a contract’s requests that name their house take 2 round trips', async () => {
+    const api = apiClient(product.url);
+    const [landlord, tenant] = await Promise.all(
+      ['chunha', 'nguoithue'].map((name) => api.login(name, DEMO_PASSWORDS[name] ?? '')),
+    );
+    const [roomID, contractID] = [tenant?.roomID ?? '', tenant?.contractID ?? ''];
+    const houseID = tenant?.houseID ?? '';
+    const count = async (token: string | undefined, path: string) => {
+      await api.request('GET', path, { token });
+      product.reset();
+      const reply = await api.request('GET', path, { token });
+      expect(reply.status, path).toBe(200);
+      return product.calls.length;
+    };
+    const asLandlord = landlord?.token.accessToken;
+    const named: Array<[string, string, number, number]> = [
+      // request, what the page adds, round trips with it (the issue's goal), without it (a lookup first)
+      [`/api/Debt/Contract?contractID=${contractID}`, `&houseID=${houseID}`, 2, 3],
+      [`/api/Handover?contractID=${contractID}`, `&houseID=${houseID}&roomID=${roomID}`, 2, 3],
+      [`/odata/Bill?roomID=${roomID}&$count=true&$top=3`, `&houseID=${houseID}`, 2, 3],
+      [`/odata/OneTimeCharge?roomID=${roomID}`, `&houseID=${houseID}`, 2, 3],
+      [
+        `/odata/Room?roomID=${roomID}&$select=roomID&$expand=contracts,lesseeInfos`,
+        `&houseID=${houseID}`,
+        3,
+        4,
+      ],
+    ];
+    for (const [path, hint, withIt, without] of named) {
+      expect(await count(asLandlord, path + hint), path + hint).toBe(withIt);
+      expect(await count(asLandlord, path), path).toBe(without);
+    }
+    // A tenant's own contract and room come from their account: no house to name.
+    const asTenant = tenant?.token.accessToken;
+    expect(await count(asTenant, `/api/Debt/Contract?contractID=${contractID}`)).toBe(2);
+    expect(await count(asTenant, `/api/Handover?contractID=${contractID}`)).toBe(2);
+  }, 60_000);
 });

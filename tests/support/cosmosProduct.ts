@@ -19,6 +19,8 @@ export interface CosmosCall {
   method: string;
   path: string;
   kind: CosmosCallKind;
+  /** The partition key the call names, if any (`x-ms-documentdb-partitionkey`). */
+  partition: string;
   /** Bytes of the answer's body (a written document comes back whole: its size too). */
   responseBytes: number;
 }
@@ -63,6 +65,7 @@ export function callRecorder(record: (call: CosmosCall) => void) {
       method: req.method ?? '',
       path: req.url ?? '',
       kind: kindOf(req),
+      partition: String(req.headers['x-ms-documentdb-partitionkey'] ?? ''),
       responseBytes: 0,
     };
     record(call);

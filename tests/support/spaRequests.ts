@@ -132,6 +132,11 @@ export async function spaRequests(product: CosmosProduct, browser: Browser): Pro
         product.reset();
         const status = await sendAlone(product, one);
         const calls = [...product.calls];
+        if (process.env.SHOW_COSMOS_CALLS) {
+          console.log(
+            `${one.url}\n${calls.map((c) => `  ${c.kind} ${c.path.split('?')[0]} ${c.partition}`).join('\n')}`,
+          );
+        }
         measured.push({
           page: spec.name,
           method: one.method,

@@ -40,9 +40,15 @@ defineEndpoint({
   methods: ['GET'],
   permission: { area: 'contract', level: LEVEL.read },
   async handle({ req, actor }) {
+    // The contract's house and room, when the page knows them: hints that save the lookup.
+    const houseID = req.query.get('houseID');
+    const roomID = req.query.get('roomID');
     return json(
       200,
-      await listHandovers(actor, requireID(req.query.get('contractID') ?? undefined, 'Mã hợp đồng')),
+      await listHandovers(actor, requireID(req.query.get('contractID') ?? undefined, 'Mã hợp đồng'), {
+        ...(houseID === null ? {} : { houseID }),
+        ...(roomID === null ? {} : { roomID }),
+      }),
     );
   },
 });

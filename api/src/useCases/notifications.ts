@@ -30,10 +30,11 @@ import {
   findInCallersHouse,
   houseDocs,
   listInHouse,
+  listInHouseTogether,
   requireID,
   resolveContractScope,
 } from './shared/houseScope.js';
-import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
+import { listEntities, listLoadedEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { createAllOrNothing } from './shared/allOrNothing.js';
 import { tenantRecipients, outboxCreate } from './shared/outboxMessages.js';
 import { NOTIFICATION_HOUSE_FIELDS, notificationFields } from './shared/notificationViews.js';
@@ -151,7 +152,7 @@ async function readsOf(
   houseID: string,
   userID: string,
 ): Promise<Map<string, NotificationReadDoc>> {
-  const reads = await listInHouse<NotificationReadDoc>(deps, houseID, 'notificationRead', {
+  const reads = await listInHouseTogether<NotificationReadDoc>(deps, houseID, 'notificationRead', {
     op: 'eq',
     field: 'userID',
     value: userID,
@@ -233,21 +234,27 @@ export async function listNotifications(
   if (scope.dayRange !== undefined) {
     conditions.push({ op: 'ge', field: 'createdOn', value: sinceDayRange(deps, scope.dayRange) });
   }
-  // A tenant's reads of the notices go out beside the page (awaited after it too, so a failure shows).
-  const reads = lessee ? readsOf(deps, houseID, user.userID) : undefined;
-  reads?.catch(() => undefined);
-  const page = await listEntities(
+  if (lessee) {
+    // A tenant's notices (those of their contract, a few a month) and their reads of them are one query
+    // of the house; the page is ordered, cut and counted in memory.
+    const [notices, reads] = await Promise.all([
+      listInHouseTogether<NotificationDoc>(deps, houseID, 'notification', {
+        op: 'and',
+        items: [...conditions.slice(1), ...(query.filter ? [query.filter] : [])],
+      }),
+      readsOf(deps, houseID, user.userID),
+    ]);
+    return listLoadedEntities(notices, query, NEWEST_FIRST, (doc) =>
+      tenantView(doc, user, reads.get(doc.notificationID)),
+    );
+  }
+  return listEntities(
     houseDocs<NotificationDoc>(deps),
     { partitionKey: houseID, filter: { op: 'and', items: conditions } },
     query,
     NEWEST_FIRST,
-    async (doc) =>
-      reads
-        ? tenantView(doc, user, (await reads).get(doc.notificationID))
-        : { ...notificationFields(doc, user), readCount: await readCount(deps, doc) },
+    async (doc) => ({ ...notificationFields(doc, user), readCount: await readCount(deps, doc) }),
   );
-  await reads;
-  return page;
 }
 
 /** A notice the caller may read: in their house, and for a tenant only one sent to their contract. */

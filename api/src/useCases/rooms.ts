@@ -2,7 +2,7 @@ import { type RoomCreateInput, type RoomUpdateInput } from '@nhatro/common';
 import { lesseeScope } from '../domain/shared/access.js';
 import { parseBlobName } from '../domain/shared/blobNames.js';
 import { AppError } from '../domain/shared/errors.js';
-import type { ContractDoc, DeviceDoc, RoomDoc } from '../domain/shared/model.js';
+import type { ContractDoc, DeviceDoc, HouseScopedDoc, RoomDoc } from '../domain/shared/model.js';
 import { ROOM_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { Filter } from '../domain/shared/query.js';
@@ -23,6 +23,8 @@ import {
   findInCallersHouse,
   houseDocs,
   listInHouse,
+  listInHouseTogether,
+  namedHouse,
   requireID,
   roomForCaller,
   withChanges,
@@ -31,6 +33,7 @@ import { listEntities, listLoadedEntities, selectFields, type EntityPage } from 
 import { matches } from '../domain/shared/odata/evaluate.js';
 import { expandEntity, pageExpansion } from './shared/navigations.js';
 import { entityView, imageLinks } from './shared/views.js';
+import { knownKey } from './shared/expand.js';
 import { assertRoomQuota, newRoomDoc, newRoomMeterDocs } from './shared/newRooms.js';
 
 async function roomEntity(actor: Actor, room: RoomDoc, withImages: boolean) {
@@ -55,7 +58,23 @@ export async function listRooms(
   if (scope.roomID && !(lessee && lessee.roomID === scope.roomID && houseID === user.account.houseID)) {
     // A room named by id (a tenant's own is in their house): the room is the page, read in one query.
     const roomID = requireID(scope.roomID, 'Mã phòng');
-    const { doc } = await findDocInCallersHouse<RoomDoc>(deps, user, 'room', roomID);
+    // In the house the caller names beside it, the room and the contracts signed on it (what its `$expand`
+    // starts from) are one query; a room elsewhere, or no house named, is looked up as the room.
+    const named = lessee ? undefined : namedHouse(user, scope.houseID);
+    const known = new Map<string, readonly HouseScopedDoc[]>();
+    let doc: RoomDoc | undefined;
+    if (named !== undefined) {
+      const ofRoom: Filter = { op: 'eq', field: 'roomID', value: roomID };
+      const [rooms, contracts] = await Promise.all([
+        listInHouseTogether<RoomDoc>(deps, named, 'room', { op: 'eq', field: 'id', value: roomID }),
+        query.expand.length > 0
+          ? listInHouseTogether<ContractDoc>(deps, named, 'contract', ofRoom)
+          : undefined,
+      ]);
+      doc = rooms[0];
+      if (doc && contracts) known.set(knownKey(named, 'contract', 'roomID', roomID), contracts);
+    }
+    doc ??= (await findDocInCallersHouse<RoomDoc>(deps, user, 'room', roomID)).doc;
     // A tenant sees only their own room (another room of their house: an empty page, as the store gave).
     const own = !lessee || doc.roomID === lessee.roomID;
     const shown = own && (!query.filter || matches(doc, query.filter)) ? [doc] : [];
@@ -64,7 +83,7 @@ export async function listRooms(
       query,
       [{ field: 'roomName' }],
       (room) => roomEntity(actor, room, true),
-      pageExpansion(actor, ROOM_MODEL, query),
+      pageExpansion(actor, ROOM_MODEL, query, [], known),
     );
   }
   if (!houseID) throw AppError.badRequest('Thiếu mã nhà trọ (houseID).');

@@ -1,11 +1,6 @@
 import { BILL_STATUS } from '@nhatro/common';
 import { contractDebts, type DebtSummary } from '../../domain/debts.js';
-import type {
-  ContractDoc,
-  DebtPauseDoc,
-  MonthlyBillDoc,
-  OneTimeChargeDoc,
-} from '../../domain/shared/model.js';
+import type { DebtPauseDoc, MonthlyBillDoc, OneTimeChargeDoc } from '../../domain/shared/model.js';
 import type { Filter } from '../../store/store.js';
 import type { Deps } from '../shared/deps.js';
 import { listInHouseTogether } from '../shared/houseScope.js';
@@ -30,24 +25,24 @@ export async function readDebtPause(
   return doc;
 }
 
-/** All of one contract's bills and charges, and what they make. */
-export async function debtsOfContract(
+/** All of one contract's bills and charges, read with the other reads of its house asked in the same turn. */
+export async function billingOfContract(
   deps: Deps,
-  contract: ContractDoc,
-  today: string,
-): Promise<DebtSummary> {
-  const ofContract: Filter = { op: 'eq', field: 'contractID', value: contract.contractID };
+  houseID: string,
+  contractID: string,
+): Promise<{ bills: readonly MonthlyBillDoc[]; charges: readonly OneTimeChargeDoc[] }> {
+  const ofContract: Filter = { op: 'eq', field: 'contractID', value: contractID };
   const [bills, charges] = await Promise.all([
-    listInHouseTogether<MonthlyBillDoc>(deps, contract.houseID, 'monthlyBill', ofContract),
-    listInHouseTogether<OneTimeChargeDoc>(deps, contract.houseID, 'oneTimeCharge', ofContract),
+    listInHouseTogether<MonthlyBillDoc>(deps, houseID, 'monthlyBill', ofContract),
+    listInHouseTogether<OneTimeChargeDoc>(deps, houseID, 'oneTimeCharge', ofContract),
   ]);
-  return contractDebts(bills, charges, today, contract.terminatedOn);
+  return { bills, charges };
 }
 
 /**
  * What a house's contracts owe and hold as credit now, by contract: only the bills still owed or holding
  * an open surplus, and the charges still owed (a paid bill without surplus changes neither figure), so a
- * house with years of bills reads only what is open. The timeline needs every bill: `debtsOfContract`.
+ * house with years of bills reads only what is open. The timeline needs every bill: `billingOfContract`.
  */
 export async function openDebtsOfHouse(
   deps: Deps,

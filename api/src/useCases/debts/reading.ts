@@ -7,15 +7,27 @@ import {
   type HouseDebts,
   type HouseDebtsQuery,
 } from '@nhatro/common';
-import { debtReminderAfterDaysOf, debtReminderEveryDaysOf, isDebtFlagged } from '../../domain/debts.js';
+import {
+  contractDebts,
+  debtReminderAfterDaysOf,
+  debtReminderEveryDaysOf,
+  isDebtFlagged,
+} from '../../domain/debts.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type { ContractDoc, LesseeInfoDoc, MonthlyBillDoc, RoomDoc } from '../../domain/shared/model.js';
 import { vietnamDate } from '../../domain/shared/time.js';
 import type { Actor } from '../shared/actor.js';
 import { contractForCaller } from '../shared/contractScope.js';
-import { authorizeHouseID, houseTogether, listInHouse, listInHouseTogether } from '../shared/houseScope.js';
+import {
+  authorizeHouseID,
+  docInNamedHouse,
+  houseTogether,
+  listInHouse,
+  listInHouseTogether,
+  namedHouse,
+} from '../shared/houseScope.js';
 import { chunks } from '../shared/outboxMessages.js';
-import { debtPausesOfHouse, debtsOfContract, openDebtsOfHouse, readDebtPause } from './facts.js';
+import { billingOfContract, debtPausesOfHouse, openDebtsOfHouse, readDebtPause } from './facts.js';
 
 /** Events per page of a contract's timeline when the query names none. */
 export const DEBT_TIMELINE_PAGE = 100;
@@ -24,17 +36,29 @@ export const HOUSE_DEBTS_PAGE = 100;
 
 /**
  * `GET /api/Debt/Contract`: a contract the caller may see (a tenant: their own) with its balance, open
- * debts oldest first and a page of its timeline (oldest first).
+ * debts oldest first and a page of its timeline (oldest first). The contract, its house, bills, charges
+ * and pause are one query of the house the caller names (`houseID`, a tenant's own: `namedHouse`); a
+ * contract elsewhere, or no house named, is looked up first.
  */
 export async function getContractDebt(actor: Actor, query: ContractDebtQuery): Promise<ContractDebt> {
-  const contract = await contractForCaller(actor, query.contractID);
-  const today = vietnamDate(actor.deps.now());
-  // The house, the contract's bills and charges and its pause: one query of the house.
-  const [house, debts, pause] = await Promise.all([
-    houseTogether(actor.deps, contract.houseID),
-    debtsOfContract(actor.deps, contract, today),
-    readDebtPause(actor.deps, contract.houseID, contract.contractID),
-  ]);
+  const { deps } = actor;
+  const today = vietnamDate(deps.now());
+  const read = (houseID: string, known?: ContractDoc) =>
+    Promise.all([
+      known ?? docInNamedHouse<ContractDoc>(actor, houseID, 'contract', query.contractID, 'contractID'),
+      houseTogether(deps, houseID),
+      billingOfContract(deps, houseID, query.contractID),
+      readDebtPause(deps, houseID, query.contractID),
+    ]);
+  const named = namedHouse(actor.user, query.houseID);
+  let found = named === undefined ? undefined : await read(named);
+  if (!found?.[0]) {
+    const contract = await contractForCaller(actor, query.contractID);
+    found = await read(contract.houseID, contract);
+  }
+  const [contract, house, billing, pause] = found;
+  if (!contract) throw AppError.notFound();
+  const debts = contractDebts(billing.bills, billing.charges, today, contract.terminatedOn);
   const skip = query.skip ?? 0;
   const top = query.top ?? DEBT_TIMELINE_PAGE;
   return {

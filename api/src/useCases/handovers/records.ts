@@ -23,7 +23,15 @@ import type { PatchOp } from '../../store/store.js';
 import { audit, type Actor } from '../shared/actor.js';
 import { contractForCaller } from '../shared/contractScope.js';
 import type { Deps } from '../shared/deps.js';
-import { findForCaller, houseDocs, listInHouse, listInHouseTogether } from '../shared/houseScope.js';
+import {
+  docInNamedHouse,
+  findForCaller,
+  houseDocs,
+  listInHouse,
+  listInHouseTogether,
+  namedHouse,
+  requireID,
+} from '../shared/houseScope.js';
 import { deleteStoredFile } from '../shared/uploads.js';
 import { imageLinks } from '../shared/views.js';
 
@@ -141,29 +149,60 @@ function prefillOf(
   return { moveIn: entry('moveIn'), moveOut: entry('moveOut') };
 }
 
-/** `GET /api/Handover?contractID=…`: the contract's records (move-in first) and what new ones start from. */
-export async function listHandovers(actor: Actor, contractID: string): Promise<HandoverList> {
-  const { deps } = actor;
-  const contract = await contractForCaller(actor, contractID);
-  // The records, the room and its devices: one query of the house.
-  const ids = HANDOVER_KINDS.map((kind) => handoverIDOf(contract.contractID, kind));
-  const [read, rooms, devices] = await Promise.all([
-    listInHouseTogether<HandoverDoc>(deps, contract.houseID, 'handover', {
-      op: 'in',
-      field: 'id',
-      values: ids,
-    }),
-    listInHouseTogether<RoomDoc>(deps, contract.houseID, 'room', {
-      op: 'eq',
-      field: 'id',
-      value: contract.roomID,
-    }),
-    listInHouseTogether<DeviceDoc>(deps, contract.houseID, 'device', {
-      op: 'eq',
-      field: 'roomID',
-      value: contract.roomID,
-    }),
+/** Where the caller expects a contract and its room (the contract page knows both): hints, checked. */
+export interface HandoverWhere {
+  houseID?: string;
+  roomID?: string;
+}
+
+/** A contract's records (by their ids), and a room with its devices: one query of the house. */
+function handoverReads(deps: Deps, houseID: string, contractID: string, roomID: string | undefined) {
+  const ids = HANDOVER_KINDS.map((kind) => handoverIDOf(contractID, kind));
+  return Promise.all([
+    listInHouseTogether<HandoverDoc>(deps, houseID, 'handover', { op: 'in', field: 'id', values: ids }),
+    roomID === undefined
+      ? []
+      : listInHouseTogether<RoomDoc>(deps, houseID, 'room', { op: 'eq', field: 'id', value: roomID }),
+    roomID === undefined
+      ? []
+      : listInHouseTogether<DeviceDoc>(deps, houseID, 'device', { op: 'eq', field: 'roomID', value: roomID }),
   ]);
+}
+
+/**
+ * `GET /api/Handover?contractID=…`: the contract's records (move-in first) and what new ones start from.
+ * With the house and room the caller names (`houseID`, `roomID`; a tenant's own from their account), the
+ * contract, its records, its room and the room's devices are one query; a contract or room elsewhere is
+ * read as without them (the contract looked up, then the rest in one query).
+ */
+export async function listHandovers(
+  actor: Actor,
+  contractID: string,
+  where: HandoverWhere = {},
+): Promise<HandoverList> {
+  const { deps } = actor;
+  const lessee = lesseeScope(actor.user);
+  const named = namedHouse(actor.user, where.houseID);
+  const roomHint = lessee
+    ? lessee.roomID
+    : where.roomID === undefined
+      ? undefined
+      : requireID(where.roomID, 'Mã phòng');
+  let contract: ContractDoc | undefined;
+  let hinted: Awaited<ReturnType<typeof handoverReads>> | undefined;
+  if (named !== undefined) {
+    [contract, hinted] = await Promise.all([
+      docInNamedHouse<ContractDoc>(actor, named, 'contract', contractID, 'contractID'),
+      handoverReads(deps, named, contractID, roomHint),
+    ]);
+  }
+  contract ??= await contractForCaller(actor, contractID);
+  const reads =
+    hinted !== undefined && contract.houseID === named && contract.roomID === roomHint
+      ? hinted
+      : await handoverReads(deps, contract.houseID, contract.contractID, contract.roomID);
+  const [read, rooms, devices] = reads;
+  const ids = HANDOVER_KINDS.map((kind) => handoverIDOf(contract.contractID, kind));
   const [room] = rooms;
   if (!room) throw AppError.notFound();
   const records = ids.map((id) => read.find((record) => record.id === id));

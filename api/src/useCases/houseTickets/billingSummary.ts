@@ -14,36 +14,31 @@ import type {
   RoomDoc,
 } from '../../domain/shared/model.js';
 import { vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
-import type { Deps } from '../shared/deps.js';
 import type { Actor } from '../shared/actor.js';
-import { authorizeHouseID, houseDocs, listInHouseTogether } from '../shared/houseScope.js';
+import { authorizeHouseID, listInHouseTogether } from '../shared/houseScope.js';
 
-/** Contracts past their end date and not ended (month to month), oldest end first, with their room. */
-async function pastEndContracts(
-  deps: Deps,
-  houseID: string,
+/** Contracts past their end date and not ended (month to month), oldest end first, with their room's name. */
+function pastEndContracts(
   contracts: readonly ContractDoc[],
+  rooms: readonly RoomDoc[],
   today: string,
-): Promise<PastEndContract[]> {
-  const running = contracts.filter((contract) => runsMonthToMonth(contract, today));
-  if (running.length === 0) return [];
-  const rooms = new Map(
-    (await listInHouseTogether<RoomDoc>(deps, houseID, 'room')).map((room) => [room.roomID, room.roomName]),
-  );
-  return running
+): PastEndContract[] {
+  const names = new Map(rooms.map((room) => [room.roomID, room.roomName]));
+  return contracts
+    .filter((contract) => runsMonthToMonth(contract, today))
     .map((contract) => ({
       contractID: contract.contractID,
       roomID: contract.roomID,
-      roomName: rooms.get(contract.roomID) ?? '',
+      roomName: names.get(contract.roomID) ?? '',
       endDate: contract.endDate,
     }))
     .sort((a, b) => a.endDate.localeCompare(b.endDate) || a.roomName.localeCompare(b.roomName, 'vi'));
 }
 
 /**
- * `GET /api/Dashboard/Billing?houseID=…&month=…`: a month of a house at a glance: its rooms counted, and
- * in one query the month's readings, ticket and bills and the contracts past their end (their rooms'
- * names in one more query when there are some). A bill carried over into a later one
+ * `GET /api/Dashboard/Billing?houseID=…&month=…`: a month of a house at a glance, in one query of the
+ * house: its rooms (counted, and naming the contracts past their end), the month's readings, ticket and
+ * bills and the contracts past their end. A bill carried over into a later one
  * counts as unpaid here: its month was not paid. Contracts past their end date and not ended (month to
  * month, 'quá hạn, chưa gia hạn') are listed for the landlord to extend or end.
  */
@@ -57,10 +52,7 @@ export async function billingSummary(
   const billed = month ?? vietnamMonth(deps.now());
   const today = vietnamDate(deps.now());
   const [rooms, readings, ticket, bills, pastEnd] = await Promise.all([
-    houseDocs(deps).count({
-      partitionKey: houseID,
-      filter: { op: 'eq', field: 'type', value: 'room' },
-    }),
+    listInHouseTogether<RoomDoc>(deps, houseID, 'room'),
     listInHouseTogether<MeterRecordDoc>(deps, houseID, 'meterRecord', {
       op: 'eq',
       field: 'month',
@@ -95,7 +87,7 @@ export async function billingSummary(
   const amountPaid = bills.reduce((sum, bill) => sum + bill.paidAmount, 0);
   return {
     month: billed,
-    rooms,
+    rooms: rooms.length,
     readingsDone: [...kindsByRoom.values()].filter((kinds) => kinds.has('electricity') && kinds.has('water'))
       .length,
     ...(ticket?.status === TICKET_STATUS.draft ? { draftTicketID: ticket.houseTicketID } : {}),
@@ -105,6 +97,6 @@ export async function billingSummary(
     amountIssued,
     amountPaid,
     amountOwed: amountIssued - amountPaid,
-    pastEndContracts: await pastEndContracts(deps, houseID, pastEnd, today),
+    pastEndContracts: pastEndContracts(pastEnd, rooms, today),
   };
 }

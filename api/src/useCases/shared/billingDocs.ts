@@ -1,10 +1,11 @@
-import type { CashPaymentInput } from '@nhatro/common';
+import { ROLE, type CashPaymentInput } from '@nhatro/common';
 import { applyCashPayment } from '../../domain/payments.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type { HouseDoc, MonthlyBillDoc, OneTimeChargeDoc } from '../../domain/shared/model.js';
 import type { EntityModel } from '../../domain/shared/odata/model.js';
 import type { ODataQuery } from '../../domain/shared/odata/parse.js';
-import { isStoreError, type OrderBy } from '../../store/store.js';
+import { isStoreError, type Filter, type OrderBy } from '../../store/store.js';
+import { lesseeScope } from '../../domain/shared/access.js';
 import { batchWithTotals } from './houseTotals.js';
 import type { Actor } from './actor.js';
 import { type TransferAccount, transferAccountOf } from './billViews.js';
@@ -12,12 +13,16 @@ import {
   assertCurrent,
   houseDocs,
   houseTogether,
+  listInHouseTogether,
+  namedHouse,
+  requireID,
   resolveContractScope,
   type ContractScope,
+  type ResolvedScope,
   findForCaller,
 } from './houseScope.js';
 import { pageExpansion } from './navigations.js';
-import { type EntityPage, listEntities } from './odataQuery.js';
+import { type EntityPage, listEntities, listLoadedEntities } from './odataQuery.js';
 
 /**
  * Bills and charges as several slices reach them (monthly bills, one-time charges, payments, guest
@@ -40,8 +45,14 @@ export type BillingScope = ContractScope;
 /**
  * One page of bills or charges of a scope, each shown with the house's transfer account (`model`:
  * the entity type whose navigations `$expand` may name).
+ *
+ * Those of one room or contract (about twelve a year) are read whole and paged in memory, in one query
+ * of the house with its document when the page needs it and, when a landlord or staff member names the
+ * house beside the room or contract (`namedHouse`), with that room or contract: no lookup before the
+ * page. A house's are read a page at a time. The house's document is read only for what needs it: the
+ * owner whose bank account the bills show (the caller's own when they own the house) and `$expand`.
  */
-export async function listBillingDocs<T extends BillingDoc>(
+export function listBillingDocs<T extends BillingDoc>(
   actor: Actor,
   type: T['type'],
   scope: BillingScope,
@@ -50,26 +61,101 @@ export async function listBillingDocs<T extends BillingDoc>(
   view: (doc: T, account: TransferAccount | undefined) => Record<string, unknown>,
   model?: EntityModel,
 ): Promise<EntityPage> {
-  const { houseID, filter } = await resolveContractScope(actor.deps, actor.user, type, scope);
-  // The house (whose owner's account the bills are paid to) is read beside the page, not before it.
-  const paidTo = houseTogether(actor.deps, houseID).then(async (house) => ({
-    house,
-    account: await transferAccountOf(actor.deps, house, actor.user),
-  }));
+  return billingPage({ actor, type, scope, query, defaultOrder, view, model }, true);
+}
+
+interface BillingList<T extends BillingDoc> {
+  actor: Actor;
+  type: T['type'];
+  scope: BillingScope;
+  query: ODataQuery;
+  defaultOrder: OrderBy[];
+  view: (doc: T, account: TransferAccount | undefined) => Record<string, unknown>;
+  model: EntityModel | undefined;
+}
+
+async function billingPage<T extends BillingDoc>(
+  list: BillingList<T>,
+  trustNamed: boolean,
+): Promise<EntityPage> {
+  const { actor, type, scope, query, defaultOrder, view, model } = list;
+  const { deps, user } = actor;
+  const lessee = lesseeScope(user);
+  const ofOne = scope.roomID !== undefined || scope.contractID !== undefined || lessee !== undefined;
+  const named = namedObject(scope);
+  const trusted = trustNamed && !lessee && named ? namedHouse(user, scope.houseID) : undefined;
+  const resolved: ResolvedScope =
+    trusted !== undefined && named
+      ? {
+          houseID: trusted,
+          filter: {
+            op: 'and',
+            items: [
+              { op: 'eq', field: 'type', value: type },
+              { op: 'eq', field: named.field, value: requireID(named.id, named.label) },
+            ],
+          },
+        }
+      : await resolveContractScope(deps, user, type, scope);
+  const { houseID, filter } = resolved;
+  const expands = model !== undefined && query.expand.length > 0;
+  const owns = user.account.ownedHouseIDs?.includes(houseID) === true && user.roleID === ROLE.houseModerator;
+  const house = owns && !expands ? undefined : houseTogether(deps, houseID);
+  const paidTo = (house ?? Promise.resolve({ ownerID: user.userID })).then((doc) =>
+    transferAccountOf(deps, doc, user),
+  );
   // Awaited below also when the page is empty, so a failed read is not lost.
   paidTo.catch(() => undefined);
-  const page = await listEntities(
-    houseDocs<T>(actor.deps),
-    { partitionKey: houseID, filter },
-    query,
-    defaultOrder,
-    async (doc) => view(doc, (await paidTo).account),
-    model
-      ? async (entities) => pageExpansion(actor, model, query, [(await paidTo).house])(entities)
-      : undefined,
-  );
+  const toEntity = async (doc: T) => view(doc, await paidTo);
+  const expansion = model
+    ? async (entities: Array<Record<string, unknown>>) =>
+        pageExpansion(actor, model, query, [await (house as Promise<HouseDoc>)])(entities)
+    : undefined;
+  if (!ofOne) {
+    const page = await listEntities(
+      houseDocs<T>(deps),
+      { partitionKey: houseID, filter },
+      query,
+      defaultOrder,
+      toEntity,
+      expansion,
+    );
+    await paidTo;
+    return page;
+  }
+  const [found, docs] = await Promise.all([
+    trusted !== undefined && named ? listInHouseTogether(deps, houseID, named.type, idIs(named.id)) : [],
+    listInHouseTogether<T>(
+      deps,
+      houseID,
+      type,
+      query.filter ? { op: 'and', items: [filter, query.filter] } : filter,
+    ),
+  ]);
+  if (trusted !== undefined && found.length === 0) {
+    // Not in the house named: as before, the room or contract looked up (a 404 where they disagree).
+    return billingPage(list, false);
+  }
+  const page = await listLoadedEntities(docs, query, defaultOrder, toEntity, expansion);
   await paidTo;
   return page;
+}
+
+/** The room or contract a list names (exactly one of them), which a house named beside it must hold. */
+function namedObject(
+  scope: BillingScope,
+): { type: 'room' | 'contract'; field: 'roomID' | 'contractID'; id: string; label: string } | undefined {
+  if (scope.roomID !== undefined && scope.contractID === undefined) {
+    return { type: 'room', field: 'roomID', id: scope.roomID, label: 'Mã phòng' };
+  }
+  if (scope.contractID !== undefined && scope.roomID === undefined) {
+    return { type: 'contract', field: 'contractID', id: scope.contractID, label: 'Mã hợp đồng' };
+  }
+  return undefined;
+}
+
+function idIs(id: string): Filter {
+  return { op: 'eq', field: 'id', value: id };
 }
 
 /** Tries of a payment that met a concurrent one (without the client's If-Match) before giving up. */

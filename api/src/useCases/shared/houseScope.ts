@@ -90,6 +90,41 @@ export async function houseTogether(deps: Deps, houseID: string): Promise<HouseD
   return house;
 }
 
+/**
+ * The house to read an object named by id in, with what its page needs, in one query: the house the
+ * caller names beside the id (the SPA sends the chosen house), or a tenant's own; only a house their
+ * account grants. The object may be in another house: `docInNamedHouse` then finds nothing and the caller
+ * looks it up as before (`findDocInCallersHouse`), so the name is a hint that never widens a right.
+ */
+export function namedHouse(caller: Caller, houseID: string | undefined): string | undefined {
+  const named = lesseeScope(caller)
+    ? caller.account.houseID
+    : houseID === undefined
+      ? undefined
+      : requireID(houseID, 'Mã nhà trọ');
+  return named !== undefined && accountGrantsHouse(caller, named) ? named : undefined;
+}
+
+/**
+ * An object by id in the house `namedHouse` gave, read with the other reads of that house asked in the
+ * same turn (`listInHouseTogether`); undefined when it is not there. A tenant gets only their own room or
+ * contract (`lesseeOwns`); another of their house is a 404, as `docForCaller` answers.
+ */
+export async function docInNamedHouse<T extends HouseScopedDoc>(
+  actor: Actor,
+  houseID: string,
+  type: T['type'],
+  id: string,
+  lesseeOwns: 'roomID' | 'contractID',
+): Promise<T | undefined> {
+  const [doc] = await listInHouseTogether<T>(actor.deps, houseID, type, { op: 'eq', field: 'id', value: id });
+  if (!doc) return undefined;
+  const lessee = lesseeScope(actor.user);
+  const owner = (doc as Partial<Record<'roomID' | 'contractID', string>>)[lesseeOwns];
+  if (lessee && lessee[lesseeOwns] !== owner) throw AppError.notFound();
+  return doc;
+}
+
 /** Every document of the `houses` container matching `filter`, across partitions (all pages). */
 export function acrossHouses<T extends HouseScopedDoc>(deps: Deps, filter: Filter): Promise<T[]> {
   return queryAll(houseDocs<T>(deps), { filter });

@@ -473,8 +473,9 @@ export function pageExpansion(
   model: EntityModel,
   query: ODataQuery,
   houses: readonly HouseDoc[] = [],
+  known: ReadonlyMap<string, readonly HouseScopedDoc[]> = new Map(),
 ): ExpandEntities {
-  return (entities) => expandEntities(expandContext(actor, houses), model, entities, query.expand);
+  return (entities) => expandEntities(expandContext(actor, houses, known), model, entities, query.expand);
 }
 
 /** One entity of `model` expanded as `query` asks (before its own `$select`). */

@@ -20,10 +20,15 @@ export function ContractDetailRoute() {
           {showDebts && (
             <ContractDebtSection
               contractID={contract.contractID}
+              houseID={contract.houseID}
               canPause={role.billingPermission >= BILLING_LEVELS.remind}
             />
           )}
-          <HandoverSection contractID={contract.contractID} canEdit={level >= LEVEL.update} />
+          <HandoverSection
+            contractID={contract.contractID}
+            where={{ houseID: contract.houseID, roomID: contract.roomID }}
+            canEdit={level >= LEVEL.update}
+          />
         </>
       )}
     />

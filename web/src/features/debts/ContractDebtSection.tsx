@@ -188,9 +188,18 @@ function Timeline({
  * 'Công nợ' of a contract (issue 26 §3): the balance, open credit, the debts still open oldest first and
  * the timeline; whoever may remind also pauses the automatic reminders. The tenant sees their own.
  */
-export function ContractDebtSection({ contractID, canPause }: { contractID: string; canPause: boolean }) {
+export function ContractDebtSection({
+  contractID,
+  houseID,
+  canPause,
+}: {
+  contractID: string;
+  /** The contract's house, when the page knows it: the API reads the contract and its debts in one query. */
+  houseID?: string;
+  canPause: boolean;
+}) {
   const [page, setPage] = useState(0);
-  const { data, error, mutate } = useContractDebt(contractID, page);
+  const { data, error, mutate } = useContractDebt(contractID, page, houseID);
   let body;
   if (error !== undefined && data === undefined) body = <ErrorState onRetry={() => void mutate()} />;
   else if (data === undefined)

@@ -11,11 +11,20 @@ const enc = encodeURIComponent;
 /** Timeline events per page on the contract's 'Công nợ'. */
 export const TIMELINE_PAGE = 20;
 
-export const contractDebtKey = (contractID: string, page = 0) =>
-  `${DEBT_PATH}/Contract?contractID=${enc(contractID)}&top=${TIMELINE_PAGE}&skip=${page * TIMELINE_PAGE}`;
+export const contractDebtKey = (contractID: string, page = 0, houseID?: string) =>
+  `${DEBT_PATH}/Contract?contractID=${enc(contractID)}` +
+  (houseID === undefined ? '' : `&houseID=${enc(houseID)}`) +
+  `&top=${TIMELINE_PAGE}&skip=${page * TIMELINE_PAGE}`;
 
-export function useContractDebt(contractID: string | null, page = 0): SWRResponse<ContractDebt, Error> {
-  return useApiResource<ContractDebt>(contractID === null ? null : contractDebtKey(contractID, page));
+/** `houseID`: the contract's house when the caller knows it (one query instead of a lookup first). */
+export function useContractDebt(
+  contractID: string | null,
+  page = 0,
+  houseID?: string,
+): SWRResponse<ContractDebt, Error> {
+  return useApiResource<ContractDebt>(
+    contractID === null ? null : contractDebtKey(contractID, page, houseID),
+  );
 }
 
 function revalidateDebts(): Promise<unknown> {

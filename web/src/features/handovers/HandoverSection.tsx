@@ -32,6 +32,7 @@ import {
   createHandoverGuestLink,
   fetchHandoverDocument,
   useHandovers,
+  type HandoverWhere,
 } from './handoversApi';
 
 /** Photos chosen here are scaled down in the browser (`preparePhoto`) and sent to the record. */
@@ -253,8 +254,16 @@ function KindBlock({ kind, list, canEdit, contractID, onChanged }: KindProps) {
  * 'Biên bản bàn giao' on the contract's page: the move-in and move-out records, made and signed by the
  * landlord, sent to the tenant to sign on their phone, and their PDFs. Without `canEdit`: read only.
  */
-export function HandoverSection({ contractID, canEdit }: { contractID: string; canEdit: boolean }) {
-  const { data, error, mutate } = useHandovers(contractID);
+export function HandoverSection({
+  contractID,
+  where,
+  canEdit,
+}: {
+  contractID: string;
+  where?: HandoverWhere;
+  canEdit: boolean;
+}) {
+  const { data, error, mutate } = useHandovers(contractID, where);
   let content;
   if (error !== undefined && data === undefined) {
     content = <ErrorState message="Không tải được biên bản bàn giao." onRetry={() => void mutate()} />;

@@ -29,8 +29,17 @@ function dataOf<T>(reply: Reply<T>): T {
 /** Statuses a form shows itself: bad input (400), locked or signed meanwhile (409), too large (413). */
 const FORM_REQUEST = { toastBadRequest: false, handledStatuses: [400, 409, 413] };
 
+/** The house and room of the contract, as its page shows them. */
+export interface HandoverWhere {
+  houseID: string;
+  roomID: string;
+}
+
 export const handoverKeys = {
-  ofContract: (contractID: string) => `/api/Handover?contractID=${enc(contractID)}`,
+  /** `where`: the contract's house and room when the page knows them (one query instead of a lookup first). */
+  ofContract: (contractID: string, where?: HandoverWhere) =>
+    `/api/Handover?contractID=${enc(contractID)}` +
+    (where ? `&houseID=${enc(where.houseID)}&roomID=${enc(where.roomID)}` : ''),
   guest: (handoverID: string, token: string) =>
     `/api/GuestHandover?handoverID=${enc(handoverID)}&token=${enc(token)}`,
   guestDocument: (handoverID: string, token: string) =>
@@ -38,9 +47,9 @@ export const handoverKeys = {
 } as const;
 
 /** `GET /api/Handover?contractID=…`: the contract's records and what new ones start from. */
-export function useHandovers(contractID: string): SWRResponse<HandoverList, Error> {
+export function useHandovers(contractID: string, where?: HandoverWhere): SWRResponse<HandoverList, Error> {
   return useSWR<HandoverList, Error>(
-    handoverKeys.ofContract(contractID),
+    handoverKeys.ofContract(contractID, where),
     (key: string) => apiRequest<HandoverList>(key),
     swrOptions,
   );

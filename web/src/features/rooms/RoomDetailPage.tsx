@@ -106,8 +106,10 @@ function RoomDetails({ room }: { room: RoomWithImages }) {
           </SectionCard>
           <RoomTenancySection room={room} />
           {devicePermission >= LEVEL.read && <RoomDevicesSection roomID={room.roomID} />}
-          <RoomRelationSections roomID={room.roomID} />
-          {billingPermission >= BILLING_LEVELS.read && <RoomBillsSection roomID={room.roomID} />}
+          <RoomRelationSections roomID={room.roomID} houseID={room.houseID} />
+          {billingPermission >= BILLING_LEVELS.read && (
+            <RoomBillsSection roomID={room.roomID} houseID={room.houseID} />
+          )}
         </Box>
       </Box>
 

@@ -131,8 +131,8 @@ function LoadingLines() {
 }
 
 /** 'Hợp đồng' and 'Người thuê' of a room (one expanded call). */
-export function RoomRelationSections({ roomID }: { roomID: string }) {
-  const { data, error, isLoading, mutate } = useRoomRelations(roomID);
+export function RoomRelationSections({ roomID, houseID }: { roomID: string; houseID: string }) {
+  const { data, error, isLoading, mutate } = useRoomRelations(roomID, houseID);
   const failed = error !== undefined && data === undefined;
   const loading = isLoading || data === undefined;
 
@@ -243,9 +243,10 @@ export function RoomDevicesSection({ roomID }: { roomID: string }) {
  * (/monthlyBillCD/{id}) and to the one-time charges (/oneTimeBillCD/{id}), which everyone who sees the
  * section (billing rights, landlords and staff) may open.
  */
-export function RoomBillsSection({ roomID }: { roomID: string }) {
+export function RoomBillsSection({ roomID, houseID }: { roomID: string; houseID: string }) {
   const { data, error, isLoading, mutate } = useBillList({
     roomID,
+    houseID,
     month: '',
     status: 'all',
     page: 0,

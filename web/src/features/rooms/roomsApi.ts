@@ -35,8 +35,11 @@ const PAGE_SIZE = 1000;
 export const roomKeys = {
   ofHouse: (houseID: string) => `/odata/Room?houseID=${enc(houseID)}&$top=${PAGE_SIZE}`,
   detail: roomDetailKey,
-  relations: (roomID: string) =>
-    `/odata/Room?roomID=${enc(roomID)}&$select=roomID&$expand=contracts,lesseeInfos`,
+  /** `houseID`: the room's house (one query for the room and its contracts instead of a lookup first). */
+  relations: (roomID: string, houseID?: string) =>
+    `/odata/Room?roomID=${enc(roomID)}` +
+    (houseID === undefined ? '' : `&houseID=${enc(houseID)}`) +
+    '&$select=roomID&$expand=contracts,lesseeInfos',
 } as const;
 
 /** Every room of a house (all pages). */
@@ -48,9 +51,9 @@ export function useHouseRooms(houseID: string | null): SWRResponse<Room[], Error
   );
 }
 
-export function useRoomRelations(roomID: string): SWRResponse<RoomRelations | null, Error> {
+export function useRoomRelations(roomID: string, houseID?: string): SWRResponse<RoomRelations | null, Error> {
   return useSWR<RoomRelations | null, Error, string>(
-    roomKeys.relations(roomID),
+    roomKeys.relations(roomID, houseID),
     async (key) => (await fetchJson<ODataCollection<RoomRelations>>(key)).value[0] ?? null,
     swrOptions,
   );

@@ -29,6 +29,8 @@ export type BillStatusFilter = 'all' | 'owed' | `${number}`;
 
 export interface BillListQuery {
   roomID: string;
+  /** The room's house, when the page knows it: the API reads the room with its bills in one query. */
+  houseID?: string;
   /** `yyyy-mm`, or '' for every month. */
   month: string;
   status: BillStatusFilter;
@@ -51,6 +53,7 @@ function billListPath(query: BillListQuery): string {
   ];
   const params = [
     `roomID=${enc(query.roomID)}`,
+    ...(query.houseID === undefined ? [] : [`houseID=${enc(query.houseID)}`]),
     ...(filters.length === 0 ? [] : [`$filter=${enc(filters.join(' and '))}`]),
     `$orderby=${enc('month desc,createdOn desc')}`,
     '$count=true',
