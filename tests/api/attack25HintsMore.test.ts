@@ -10,11 +10,12 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_TOP } from '../../api/src/domain/shared/odata/parse.js';
+import { queryAll } from '../../api/src/useCases/shared/queryAll.js';
 import { aMonthlyBill, aOneTimeCharge } from '../support/billBuilders.js';
 import { onBothStores, type ProductOnAStore } from '../support/bothStores.js';
 import { apiClient } from '../support/product.js';
 import { disabledStaff } from '../support/scopeAttack.js';
-import { secondTenantIn } from '../support/secondTenant.js';
+import { secondTenantIn, signedTenancy } from '../support/secondTenant.js';
 import { VIETNAMESE, type ApiSession, type ODataCollection } from './helpers.js';
 
 type Page = ODataCollection<Record<string, unknown>> & { '@odata.nextLink'?: string };
@@ -27,6 +28,7 @@ onBothStores((start) => {
   let api: ReturnType<typeof apiClient>;
   const s: Record<string, ApiSession | undefined> = {};
   let [hoaSen, binhAn, goVap, roomID, contractID, room2, contract2] = ['', '', '', '', '', '', ''];
+  let [endedRoom, endedContract] = ['', ''];
   const get = (who: string, path: string) => api.getAs(s[who], path);
 
   beforeAll(async () => {
@@ -104,6 +106,35 @@ onBothStores((start) => {
       { houseID: hoaSen, roomID: room2, contractID: contract2 },
       { month: '2031-01' },
     );
+    // A stale link: a tenancy of Bình An, billed and then ended (its room empty again).
+    const binhAnRooms = await get('chunha', `/odata/Room?houseID=${binhAn}`);
+    endedRoom = (binhAnRooms.body as Page).value.find((room) => room.status === 'empty')?.roomID as string;
+    const ended = await signedTenancy(api, chunha.token.accessToken, {
+      roomID: endedRoom,
+      phone: '0938777003',
+      plate: '59X-777.03',
+    });
+    [endedContract, s.ended] = [ended.contractID, ended.session];
+    const target2 = { houseID: binhAn, roomID: endedRoom, contractID: endedContract };
+    await aMonthlyBill(product.services, target2, { month: '2030-02' });
+    const end = await api.request('POST', '/odata/Contract/TerminateContract', {
+      token: chunha.token.accessToken,
+      body: { contractID: endedContract, terminationDate: '2030-03-10', reason: 'Chuyển nhà' },
+    });
+    expect(end.status, text(end.body)).toBe(200);
+    // Notices: one to each tenant's room and one to the whole house (both tenants).
+    for (const [title, rooms] of [
+      ['Riêng phòng một 777', [roomID]],
+      ['Riêng phòng hai 777', [room2]],
+      ['Cả nhà 777', undefined],
+    ] as const) {
+      const body = { houseID: hoaSen, title, body: 'Thông báo thử', ...(rooms ? { roomIDs: rooms } : {}) };
+      const sent = await api.request('POST', '/odata/Notification', {
+        token: chunha.token.accessToken,
+        body,
+      });
+      expect(sent.status, text(sent.body)).toBe(201);
+    }
   }, 180_000);
   afterAll(() => product?.stop());
 
@@ -149,34 +180,49 @@ onBothStores((start) => {
   });
 
   it('careless hints answer as the request without them, a malformed one with a Vietnamese 400', async () => {
-    const plain = [
-      `/odata/Bill?roomID=${roomID}`,
-      `/odata/MonthlyBill?contractID=${contractID}&$expand=billDetails`,
-      `/odata/OneTimeCharge?contractID=${contractID}`,
-      `/api/Debt/Contract?contractID=${contractID}`,
-      `/api/Handover?contractID=${contractID}`,
-      `/odata/Room?roomID=${roomID}&$expand=contracts,lesseeInfos`,
-      // Ids of the other kind, and the second tenancy's room (another room of the same house).
-      `/odata/Bill?roomID=${contractID}`,
-      `/odata/OneTimeCharge?contractID=${roomID}`,
-      `/api/Debt/Contract?contractID=${roomID}`,
-      `/api/Handover?contractID=${roomID}`,
-      `/odata/Room?roomID=${contractID}`,
-      `/odata/Bill?roomID=${room2}`,
-      `/api/Debt/Contract?contractID=${contract2}`,
+    const mine = (paths: string[]) => paths.map((path): [string, string, string] => [path, hoaSen, roomID]);
+    const plain: Array<[string, string, string]> = [
+      ...mine([
+        `/odata/Bill?roomID=${roomID}`,
+        `/odata/MonthlyBill?contractID=${contractID}&$expand=billDetails`,
+        `/odata/OneTimeCharge?contractID=${contractID}`,
+        `/api/Debt/Contract?contractID=${contractID}`,
+        `/api/Handover?contractID=${contractID}`,
+        `/odata/Room?roomID=${roomID}&$expand=contracts,lesseeInfos`,
+        `/odata/Room?roomID=${roomID}&$expand=contracts($filter=status eq 1;$top=1;$count=true)`,
+        `/odata/Room?roomID=${roomID}&$expand=contracts($orderby=startDate desc;$select=contractID)&$count=true`,
+        `/odata/Room?roomID=${roomID}&$filter=roomName eq 'Không có'&$expand=contracts`,
+        // Ids of the other kind, and the second tenancy's room and contract (of the same house).
+        `/odata/Bill?roomID=${contractID}`,
+        `/odata/OneTimeCharge?contractID=${roomID}`,
+        `/api/Debt/Contract?contractID=${roomID}`,
+        `/api/Handover?contractID=${roomID}`,
+        `/odata/Room?roomID=${contractID}`,
+        `/odata/Bill?roomID=${room2}`,
+        `/api/Debt/Contract?contractID=${contract2}`,
+      ]),
+      // A stale link: the ended tenancy of Bình An, and its room (empty again).
+      ...[
+        `/api/Debt/Contract?contractID=${endedContract}`,
+        `/api/Handover?contractID=${endedContract}`,
+        `/odata/Bill?roomID=${endedRoom}`,
+        `/odata/MonthlyBill?contractID=${endedContract}`,
+        `/odata/Room?roomID=${endedRoom}&$expand=contracts`,
+      ].map((path): [string, string, string] => [path, binhAn, endedRoom]),
     ];
     let compared = 0;
-    for (const who of ['chunha', 'nhanvien', 'nguoithue']) {
-      for (const path of plain) {
+    for (const who of ['chunha', 'nhanvien', 'nguoithue', 'ended']) {
+      for (const [path, own, room] of plain) {
         const without = await get(who, path);
         const lists = /^\/odata\/(Bill|MonthlyBill|OneTimeCharge)\?/.test(path);
         // Lists by room or contract already took a house and refuse one that disagrees; the rest ignore it.
         const hints = lists
-          ? [hoaSen, `${hoaSen}&houseID=${goVap}`]
-          : [hoaSen, binhAn, goVap, `${goVap}&houseID=${hoaSen}`];
+          ? [own, `${own}&houseID=${goVap}`]
+          : [hoaSen, binhAn, goVap, `${goVap}&houseID=${own}`];
         for (const house of hints) {
+          // The handover page names the contract's room too: the right one with its house, else another.
           const extra = path.startsWith('/api/Handover')
-            ? `&houseID=${house}&roomID=${room2}`
+            ? `&houseID=${house}&roomID=${house === own ? room : room2}`
             : `&houseID=${house}`;
           const reply = await get(who, path + extra);
           const body = JSON.parse(text(reply.body).replaceAll(extra, '')) as unknown;
@@ -190,7 +236,7 @@ onBothStores((start) => {
           // A house id that is no id: refused plainly (never a 500, never the page).
           for (const bad of ['', "x'y", '%00', 'a'.repeat(300)]) {
             const reply = await get(who, `${path}&houseID=${bad}`);
-            if (who === 'nguoithue' && !path.startsWith('/odata/') && reply.status === 200) {
+            if (['nguoithue', 'ended'].includes(who) && !path.startsWith('/odata/') && reply.status === 200) {
               continue; // a tenant's house comes from their account: the hint is not read for them
             }
             expect(reply.status, `${who} ${path}&houseID=${bad} ${text(reply.body)}`).toBe(
@@ -256,5 +302,87 @@ onBothStores((start) => {
         .body as Page;
       expect(all['@odata.count']).toBeGreaterThanOrEqual(3);
     }
+  });
+
+  it('a tenant’s notices, paged in memory, page as the landlord’s list of the room and are theirs alone', async () => {
+    const ids = (page: Page) => page.value.map((notice) => notice.notificationID);
+    const skipOf = (link?: string) =>
+      link === undefined ? undefined : new URL(link).searchParams.get('$skip');
+    const shape = (page: Page) => ({
+      ids: ids(page),
+      count: page['@odata.count'],
+      next: skipOf(page['@odata.nextLink']),
+    });
+    for (const query of [
+      '$count=true',
+      '$orderby=title&$count=true',
+      '$orderby=title desc,createdOn&$top=2&$skip=1',
+      '$top=1&$skip=1&$count=true',
+      '$top=0&$count=true',
+      '$skip=500&$count=true',
+      "$filter=contains(tolower(title),'777')&$count=true",
+      `$top=${MAX_TOP * 5}`,
+    ]) {
+      const tenant = await get('nguoithue', `/odata/Notification?${query}`);
+      const landlord = await get('chunha', `/odata/Notification?roomID=${roomID}&${query}`);
+      expect(tenant.status, query).toBe(200);
+      expect(shape(tenant.body as Page), query).toEqual(shape(landlord.body as Page));
+    }
+    const titles = async (who: string) =>
+      ((await get(who, '/odata/Notification')).body as Page).value.map((notice) => notice.title);
+    expect(await titles('nguoithue')).toEqual(expect.arrayContaining(['Riêng phòng một 777', 'Cả nhà 777']));
+    expect(await titles('nguoithue')).not.toContain('Riêng phòng hai 777');
+    expect(await titles('thue2')).toEqual(expect.arrayContaining(['Riêng phòng hai 777', 'Cả nhà 777']));
+    expect(await titles('thue2')).not.toContain('Riêng phòng một 777');
+    // Fields of the house are not a tenant's to filter or order by; a second tenant's reads are their own.
+    for (const query of [
+      '$filter=recipients gt 0',
+      "$filter=roomIDs/any(r: r eq 'x')",
+      '$orderby=roomNames',
+    ]) {
+      const reply = await get('nguoithue', `/odata/Notification?${query}`);
+      expect(reply.status, query).toBe(400);
+      expect(text(reply.body)).toMatch(VIETNAMESE);
+    }
+    const all = ((await get('nguoithue', '/odata/Notification')).body as Page).value;
+    const house = all.find((notice) => notice.title === 'Cả nhà 777');
+    const token = s.nguoithue?.token.accessToken as string;
+    await api.request('POST', `/odata/Notification/${String(house?.notificationID)}/Read`, { token });
+    const readBy = async (who: string) =>
+      ((await get(who, '/odata/Notification')).body as Page).value.find((n) => n.title === 'Cả nhà 777')
+        ?.read;
+    expect([await readBy('nguoithue'), await readBy('thue2')]).toEqual([true, false]);
+  });
+
+  it('asked together, each caller gets what they get alone, and no read writes anything', async () => {
+    const houses = product.services.store.container('houses');
+    const snapshot = async () =>
+      (await queryAll(houses, {})).map((doc) => `${doc.pk}/${doc.id}/${String(doc._etag)}`).sort();
+    const before = await snapshot();
+    const asks: Array<[string, string]> = [
+      ...['chunha', 'nhanvien', 'nguoithue'].flatMap((who) =>
+        hintedPaths(hoaSen).map((path): [string, string] => [who, path]),
+      ),
+      ['nguoithue', '/odata/Notification?$count=true'],
+      ['thue2', '/odata/Notification?$count=true'],
+      ['thue2', `/odata/Bill?roomID=${room2}&houseID=${hoaSen}&$count=true`],
+      ['thue2', `/api/Debt/Contract?contractID=${contract2}&houseID=${hoaSen}`],
+      ['chunha', `/api/Dashboard/Billing?houseID=${hoaSen}&month=2031-01`],
+      ['chunha2', `/odata/Bill?roomID=${roomID}&houseID=${goVap}`],
+    ];
+    const alone = [];
+    for (const [who, path] of asks) alone.push(await get(who, path));
+    for (let round = 0; round < 3; round += 1) {
+      const together = await Promise.all(asks.map(([who, path]) => get(who, path)));
+      together.forEach((reply, i) => {
+        const label = asks[i]?.join(' ');
+        expect({ status: reply.status, body: reply.body }, label).toEqual({
+          status: alone[i]?.status,
+          body: alone[i]?.body,
+        });
+      });
+    }
+    expect(alone.filter((reply) => reply.status === 200).length).toBeGreaterThan(20);
+    expect(await snapshot()).toEqual(before);
   });
 });
