@@ -225,6 +225,7 @@ onBothStores((start) => {
       '$top=0&$count=true',
       '$skip=10&$count=true',
       '$skip=3&$top=1&$count=true',
+      '$skip=999999999&$count=true', // the largest the parser takes
       `$top=${MAX_TOP * 10}`,
       '$select=createdOn,paidOn&$orderby=paidOn desc',
       // The client's own filter, read in one query with the room (and the house's document) on Cosmos.
@@ -260,7 +261,7 @@ onBothStores((start) => {
     }
     // Every query but the empty windows compared rows, not empty pages.
     const empty = [...rows].filter(([, count]) => count === 0).map(([query]) => query);
-    expect(empty).toEqual(['$top=0&$count=true', '$skip=10&$count=true']);
+    expect(empty).toEqual(['$top=0&$count=true', '$skip=10&$count=true', queries[10]]);
   });
 
   it('a tenant’s notices, paged in memory, page as the landlord’s list of the room and are theirs alone', async () => {
