@@ -264,6 +264,32 @@ onBothStores((start) => {
     expect(empty).toEqual(['$top=0&$count=true', '$skip=10&$count=true', queries[10]]);
   });
 
+  it('a $filter nested past any real query is a Vietnamese 400 on every page, never a 500', async () => {
+    const deep = {
+      not: (n: number) => `${'not '.repeat(n)}status eq 1`,
+      parens: (n: number) => `${'('.repeat(n)}status eq 1${')'.repeat(n)}`,
+    };
+    const pages = (filter: string): Array<[string, string]> => [
+      ['chunha', `/odata/Bill?roomID=${roomID}&houseID=${hoaSen}&$filter=${encodeURIComponent(filter)}`],
+      ['chunha', `/odata/OneTimeCharge?houseID=${hoaSen}&$filter=${encodeURIComponent(filter)}`],
+      [
+        'nguoithue',
+        `/odata/Notification?$filter=${encodeURIComponent(filter.replaceAll('status eq 1', "title eq 'x'"))}`,
+      ],
+    ];
+    for (const filter of [deep.not(1000), deep.parens(1000), deep.not(150) + ` and ${deep.parens(150)}`]) {
+      for (const [who, path] of pages(filter)) {
+        const reply = await get(who, path);
+        expect(reply.status, `${who} ${path.slice(0, 60)}`).toBe(400);
+        expect(text(reply.body)).toMatch(/lồng quá sâu/);
+      }
+    }
+    // As deep as a real query goes: answered.
+    for (const [who, path] of pages(`${deep.not(20)} or ${deep.parens(20)}`)) {
+      expect((await get(who, path)).status, `${who} ${path.slice(0, 60)}`).toBe(200);
+    }
+  });
+
   it('a tenant’s notices, paged in memory, page as the landlord’s list of the room and are theirs alone', async () => {
     for (const query of [
       '$count=true',
