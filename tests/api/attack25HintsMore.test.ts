@@ -1,12 +1,14 @@
 /**
  * More attacks on the house (and room) a room's or contract's page names beside an id (issue 25), on the
- * local store and on the Cosmos adapter: outsiders (another landlord, staff of another house, a second
- * tenant of the same house, an anonymous caller, a disabled staff member) naming their own house, the
- * victim's house or both get a Vietnamese 4xx and nothing of the tenancy; careless hints (empty, repeated,
- * another landlord's house, an id of the other kind, an ended tenancy's room) answer as the request without
- * them, or a 400 for a malformed one; the pages of one room or contract paged in memory equal the store's
- * pages of the same bills (nulls, ties, several keys, `$skip` past the end, `$top=0`, a huge `$top`);
- * a tenant's notices page as the store would and never show another tenant's; no GET writes anything.
+ * local store and on the Cosmos adapter: outsiders (another landlord, staff of another house, a tenant of
+ * another house, a second tenant of the same house, an anonymous caller, a disabled staff member) naming
+ * their own house, the victim's or both get a Vietnamese 4xx and nothing of the tenancy; careless hints
+ * (empty, repeated, another landlord's house, an id of the other kind, an ended tenancy) answer as the
+ * request without them, or a 400 for a malformed one; a room's or contract's bills paged in memory equal
+ * the store's page of the same bills (nulls, ties, several keys, the client's `$filter`, `$skip` past the
+ * end, `$top=0`, a huge `$top`); a `$filter` nested too deep is a 400, not a 500; a tenant's notices page as
+ * the landlord's list of their room and never show another tenant's; callers asking together get what they
+ * get alone, and no read writes anything.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MAX_TOP } from '../../api/src/domain/shared/odata/parse.js';
@@ -50,6 +52,8 @@ onBothStores((start) => {
     [roomID, contractID] = [s.nguoithue?.roomID ?? '', s.nguoithue?.contractID ?? ''];
     const second = await secondTenantIn(api, chunha, hoaSen, { phone: '0938777001', plate: '59X-777.01' });
     [room2, contract2, s.thue2] = [second.roomID, second.contractID, second.session];
+    const tenancyGoVap = { phone: '0938777004', plate: '59X-777.04' };
+    s.thueGoVap = (await secondTenantIn(api, s.chunha2 as ApiSession, goVap, tenancyGoVap)).session;
     s.nghi = await disabledStaff(api, chunha, hoaSen);
     s.nvBinhAn = await staffSession(api, chunha, {
       ...{ fullName: 'Phan Thị Bình', phoneNumber: '0933777002', username: 'phanthibinh' },
@@ -118,6 +122,7 @@ onBothStores((start) => {
       ['chunha2', goVap],
       ['nvBinhAn', binhAn],
       ['thue2', hoaSen],
+      ['thueGoVap', goVap],
       ['nghi', hoaSen],
       ['anonymous', hoaSen],
     ];
