@@ -29,6 +29,25 @@ export const DEVICE_FILTERS = [
   "condition ne null and quantity ge 1 and contains(condition,'ỏ')",
 ];
 
+/** A new staff member of `houseIDs` (added by `landlord`), signed in with their own password: their session. */
+export async function staffSession(
+  api: ReturnType<typeof apiClient>,
+  landlord: ApiSession,
+  staff: { fullName: string; phoneNumber: string; username: string; password: string; houseIDs: string[] },
+) {
+  const { password, ...body } = staff;
+  const token = landlord.token.accessToken;
+  const added = await api.request<{ data: AddedStaff }>('POST', '/api/Staff/AddStaff', { token, body });
+  expect(added.status, text(added.body)).toBe(200);
+  const oldPassword = added.body.data.oneTimePassword;
+  const first = await api.login(staff.username, oldPassword);
+  await api.request('POST', '/api/User/ChangePassword', {
+    token: first.token.accessToken,
+    body: { oldPassword, newPassword: password },
+  });
+  return api.login(staff.username, password);
+}
+
 /** A staff member of `houseID` who signed in (and could read the house), then was disabled: their session. */
 export async function disabledStaff(
   api: ReturnType<typeof apiClient>,
@@ -36,26 +55,18 @@ export async function disabledStaff(
   houseID: string,
 ) {
   const token = landlord.token.accessToken;
-  const body = {
+  const session = await staffSession(api, landlord, {
     fullName: 'Đỗ Văn Nghỉ',
     phoneNumber: '0933444777',
     username: 'dovannghi',
+    password: 'NghiViecRoi2026',
     houseIDs: [houseID],
-  };
-  const added = await api.request<{ data: AddedStaff }>('POST', '/api/Staff/AddStaff', { token, body });
-  expect(added.status, text(added.body)).toBe(200);
-  const oldPassword = added.body.data.oneTimePassword;
-  const first = await api.login('dovannghi', oldPassword);
-  await api.request('POST', '/api/User/ChangePassword', {
-    token: first.token.accessToken,
-    body: { oldPassword, newPassword: 'NghiViecRoi2026' },
   });
-  const session = await api.login('dovannghi', 'NghiViecRoi2026');
   const read = await api.request('GET', `/odata/MonthlyBill?houseID=${houseID}`, {
     token: session.token.accessToken,
   });
   expect(read.status).toBe(200);
-  const path = `/api/Staff/DisableStaffAccount?userID=${first.userID}`;
+  const path = `/api/Staff/DisableStaffAccount?userID=${session.userID}`;
   expect((await api.request('DELETE', path, { token })).status).toBe(200);
   return session;
 }

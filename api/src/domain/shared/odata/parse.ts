@@ -242,7 +242,36 @@ function parseOption(name: string, text: string): AstNode {
   }
 }
 
+/**
+ * How deep a `$filter` may nest (parentheses; `not`, `and`, `or` in the condition built): far past any real
+ * query, well below what breaks a store (SQLite refuses an expression deeper than 1000: a 500) or stalls the
+ * parser (its time grows with the square of the parentheses' depth: 1 s for 1600).
+ */
+const MAX_FILTER_DEPTH = 100;
+const TOO_DEEP = () =>
+  new ODataQueryError(MESSAGES.invalidQuery(`$filter lồng quá sâu (tối đa ${MAX_FILTER_DEPTH} tầng)`));
+
+/** The deepest parentheses of a `$filter`'s text, outside its string literals (`''` closes and reopens one). */
+function parenthesesDepth(text: string): number {
+  let [depth, deepest, quoted] = [0, 0, false];
+  for (const char of text) {
+    if (char === "'") quoted = !quoted;
+    else if (!quoted && char === '(') deepest = Math.max(deepest, (depth += 1));
+    else if (!quoted && char === ')') depth -= 1;
+  }
+  return deepest;
+}
+
+/** The filter, refused when its conditions nest deeper than `MAX_FILTER_DEPTH`. */
+function shallow(filter: Filter, depth = 1): Filter {
+  if (depth > MAX_FILTER_DEPTH) throw TOO_DEEP();
+  if ('items' in filter) for (const item of filter.items) shallow(item, depth + 1);
+  if ('item' in filter) shallow(filter.item, depth + 1);
+  return filter;
+}
+
 function parseFilterText(text: string, model: EntityModel): Filter {
+  if (parenthesesDepth(text) > MAX_FILTER_DEPTH) throw TOO_DEEP();
   const odata = odataParser();
   let tree: AstNode;
   try {
@@ -250,7 +279,7 @@ function parseFilterText(text: string, model: EntityModel): Filter {
   } catch {
     throw new ODataQueryError(MESSAGES.invalidQuery('$filter không đúng cú pháp'));
   }
-  return convertFilter(tree, model);
+  return shallow(convertFilter(tree, model));
 }
 
 function items(option: AstNode): AstNode[] {
@@ -362,7 +391,7 @@ function convertExpand(option: AstNode, model: EntityModel): ExpandOption[] {
     for (const nestedOption of Array.isArray(nested) ? nested.map(asNode) : []) {
       switch (nestedOption.type) {
         case 'Filter':
-          query.filter = convertFilter(asNode(nestedOption.value), target);
+          query.filter = shallow(convertFilter(asNode(nestedOption.value), target));
           break;
         case 'OrderBy':
           query.orderBy = convertOrderBy(nestedOption, target);
