@@ -178,23 +178,24 @@ describe('parseODataQuery — $filter → Filter trees', () => {
     );
   });
 
-  it('nests at most 100 levels (parentheses; not, and, or), nested $expand filters too; text in quotes is text', () => {
-    const tooDeep = 'Tham số truy vấn không hợp lệ: $filter lồng quá sâu (tối đa 100 tầng)';
+  it('nests at most 100 parentheses and 400 conditions (not, and, or chains), nested $expand filters too; text in quotes is text', () => {
+    const tooDeep =
+      'Tham số truy vấn không hợp lệ: $filter lồng quá sâu (tối đa 100 tầng ngoặc, 400 điều kiện lồng nhau)';
     const leaf = "houseName eq 'a'";
     const chain = (n: number) => Array.from({ length: n }, () => leaf).join(' or ');
-    expect(parse({ $filter: `${'not '.repeat(99)}${leaf}` }).filter).toBeDefined();
+    expect(parse({ $filter: `${'not '.repeat(399)}${leaf}` }).filter).toBeDefined();
     expect(parse({ $filter: `${'('.repeat(100)}${leaf}${')'.repeat(100)}` }).filter).toBeDefined();
-    expect(parse({ $filter: chain(100) }).filter).toBeDefined();
+    expect(parse({ $filter: chain(300) }).filter).toBeDefined();
     expect(parse({ $filter: `houseName eq '${'('.repeat(300)}'` }).filter).toBeDefined();
     for (const text of [
-      `${'not '.repeat(100)}${leaf}`,
+      `${'not '.repeat(400)}${leaf}`,
       `${'('.repeat(101)}${leaf}${')'.repeat(101)}`,
-      chain(101),
-      `${'not '.repeat(60)}(${chain(41)})`,
+      chain(401),
+      `${'not '.repeat(200)}(${chain(201)})`,
     ]) {
       expect(parseError({ $filter: text }).message, text.slice(0, 40)).toBe(tooDeep);
     }
-    expect(parseError({ $expand: `rooms($filter=${'not '.repeat(100)}roomName eq 'a')` }).message).toBe(
+    expect(parseError({ $expand: `rooms($filter=${'not '.repeat(400)}roomName eq 'a')` }).message).toBe(
       tooDeep,
     );
   });

@@ -26,7 +26,7 @@ interface Asked {
 interface PendingBatch {
   /** By child query (`JSON` of its spec). */
   asked: Map<string, Asked>;
-  result: Promise<Map<string, Groups>>;
+  result: Promise<Map<string, Groups | Error>>;
 }
 
 /** Keys per query, well under SQLite's parameter limit and Cosmos' query size. */
@@ -71,41 +71,56 @@ async function fetchGrouped(deps: Deps, spec: ChildQuery, keys: string[]): Promi
   return groups;
 }
 
+/** Each child query on its own; one that fails fails only its own callers. */
+async function fetchEach(deps: Deps, entries: Array<[string, Asked]>): Promise<Map<string, Groups | Error>> {
+  const fetched = await Promise.all(
+    entries.map(async ([id, one]): Promise<[string, Groups | Error]> => {
+      try {
+        return [id, await fetchGrouped(deps, one.spec, [...one.keys])];
+      } catch (error) {
+        return [id, error instanceof Error ? error : new Error(String(error))];
+      }
+    }),
+  );
+  return new Map(fetched);
+}
+
 /**
  * Every child query asked of one house in one turn: a single query (`(q1 AND k1 IN …) OR (q2 AND k2 IN
  * …)`), each document handed to each query it matches (`matches`, the store's rules in memory), so a
  * contract's room, occupants, vehicles and fees cost one round trip, not four. More keys than one
- * query holds: each child query on its own.
+ * query holds: each child query on its own. The queries of one turn may be different callers': should
+ * the single query fail (a client's `$filter` the store refuses, a throttled request), each is asked
+ * again on its own, so one caller's query never fails another's.
  */
-async function fetchAll(deps: Deps, asked: Map<string, Asked>): Promise<Map<string, Groups>> {
+async function fetchAll(deps: Deps, asked: Map<string, Asked>): Promise<Map<string, Groups | Error>> {
   const entries = [...asked.entries()];
   const keyCount = entries.reduce((sum, [, one]) => sum + one.keys.size, 0);
   const partitionKey = entries[0]?.[1].spec.partitionKey;
-  if (entries.length === 1 || keyCount > CHUNK || partitionKey === undefined) {
-    const fetched = await Promise.all(
-      entries.map(async ([id, one]) => [id, await fetchGrouped(deps, one.spec, [...one.keys])] as const),
-    );
-    return new Map(fetched);
-  }
+  if (entries.length === 1 || keyCount > CHUNK || partitionKey === undefined) return fetchEach(deps, entries);
   const results = new Map<string, Groups>(entries.map(([id]) => [id, new Map()]));
-  const pages = queryPages(deps.store.container<HouseScopedDoc>('houses'), {
-    partitionKey,
-    filter: {
-      op: 'or',
-      items: entries.map(([, one]) => ({
-        op: 'and',
-        items: [one.spec.filter, { op: 'in', field: one.spec.groupBy, values: [...one.keys] }],
-      })),
-    },
-  });
-  for await (const page of pages) {
-    for (const doc of page.items) {
-      for (const [id, one] of entries) {
-        const key = groupKey(doc, one.spec.groupBy);
-        if (typeof key !== 'string' || !one.keys.has(key) || !matches(doc, one.spec.filter)) continue;
-        addTo(results.get(id) as Groups, key, doc);
+  try {
+    const pages = queryPages(deps.store.container<HouseScopedDoc>('houses'), {
+      partitionKey,
+      filter: {
+        op: 'or',
+        items: entries.map(([, one]) => ({
+          op: 'and',
+          items: [one.spec.filter, { op: 'in', field: one.spec.groupBy, values: [...one.keys] }],
+        })),
+      },
+    });
+    for await (const page of pages) {
+      for (const doc of page.items) {
+        for (const [id, one] of entries) {
+          const key = groupKey(doc, one.spec.groupBy);
+          if (typeof key !== 'string' || !one.keys.has(key) || !matches(doc, one.spec.filter)) continue;
+          addTo(results.get(id) as Groups, key, doc);
+        }
       }
     }
+  } catch {
+    return fetchEach(deps, entries);
   }
   return results;
 }
@@ -149,5 +164,9 @@ export function loadChildren<T extends HouseScopedDoc>(
     batch.asked.set(specID, one);
   }
   one.keys.add(key);
-  return batch.result.then((results) => (results.get(specID)?.get(key) ?? []) as T[]);
+  return batch.result.then((results) => {
+    const groups = results.get(specID);
+    if (groups instanceof Error) throw groups;
+    return (groups?.get(key) ?? []) as T[];
+  });
 }

@@ -243,13 +243,19 @@ function parseOption(name: string, text: string): AstNode {
 }
 
 /**
- * How deep a `$filter` may nest (parentheses; `not`, `and`, `or` in the condition built): far past any real
- * query, well below what breaks a store (SQLite refuses an expression deeper than 1000: a 500) or stalls the
- * parser (its time grows with the square of the parentheses' depth: 1 s for 1600).
+ * How deep a `$filter` may nest: 100 levels of parentheses (the parser's time grows with the square of
+ * their depth: 1 s for 1600) and 400 conditions inside one another in the condition built (`not`, and each
+ * term of an `a or b or …` chain, which the parser nests): far past any real query (an `or` of 300 rooms
+ * passes), well below what breaks a store (SQLite refuses an expression deeper than 1000: a 500).
  */
-const MAX_FILTER_DEPTH = 100;
+const MAX_PARENTHESES = 100;
+const MAX_CONDITION_DEPTH = 400;
 const TOO_DEEP = () =>
-  new ODataQueryError(MESSAGES.invalidQuery(`$filter lồng quá sâu (tối đa ${MAX_FILTER_DEPTH} tầng)`));
+  new ODataQueryError(
+    MESSAGES.invalidQuery(
+      `$filter lồng quá sâu (tối đa ${MAX_PARENTHESES} tầng ngoặc, ${MAX_CONDITION_DEPTH} điều kiện lồng nhau)`,
+    ),
+  );
 
 /** The deepest parentheses of a `$filter`'s text, outside its string literals (`''` closes and reopens one). */
 function parenthesesDepth(text: string): number {
@@ -262,16 +268,16 @@ function parenthesesDepth(text: string): number {
   return deepest;
 }
 
-/** The filter, refused when its conditions nest deeper than `MAX_FILTER_DEPTH`. */
+/** The filter, refused when its conditions nest deeper than `MAX_CONDITION_DEPTH`. */
 function shallow(filter: Filter, depth = 1): Filter {
-  if (depth > MAX_FILTER_DEPTH) throw TOO_DEEP();
+  if (depth > MAX_CONDITION_DEPTH) throw TOO_DEEP();
   if ('items' in filter) for (const item of filter.items) shallow(item, depth + 1);
   if ('item' in filter) shallow(filter.item, depth + 1);
   return filter;
 }
 
 function parseFilterText(text: string, model: EntityModel): Filter {
-  if (parenthesesDepth(text) > MAX_FILTER_DEPTH) throw TOO_DEEP();
+  if (parenthesesDepth(text) > MAX_PARENTHESES) throw TOO_DEEP();
   const odata = odataParser();
   let tree: AstNode;
   try {
