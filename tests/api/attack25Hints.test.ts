@@ -149,6 +149,12 @@ onBothStores((start) => {
     expect((await get('chunha', `/api/Handover?contractID=${contractID}&houseID=x'y`)).status).toBe(400);
     expect((await get('chunha', `/api/Handover?contractID=${contractID}&roomID=x'y`)).status).toBe(400);
     expect((await get('chunha', `/api/Debt/Contract?contractID=${contractID}&houseID=x'y`)).status).toBe(400);
+    // A tenant's own house comes from their account, but a malformed one is refused all the same.
+    expect((await get('nguoithue', `/api/Handover?contractID=${contractID}&houseID=x'y`)).status).toBe(400);
+    expect((await get('nguoithue', `/api/Handover?contractID=${contractID}&roomID=x'y`)).status).toBe(400);
+    expect((await get('nguoithue', `/api/Debt/Contract?contractID=${contractID}&houseID=x'y`)).status).toBe(
+      400,
+    );
   });
 
   it('another landlord naming their own house gets a 404 for the tenancy, and nothing of it', async () => {

@@ -183,11 +183,8 @@ export async function listHandovers(
   const { deps } = actor;
   const lessee = lesseeScope(actor.user);
   const named = namedHouse(actor.user, where.houseID);
-  const roomHint = lessee
-    ? lessee.roomID
-    : where.roomID === undefined
-      ? undefined
-      : requireID(where.roomID, 'Mã phòng');
+  const givenRoom = where.roomID === undefined ? undefined : requireID(where.roomID, 'Mã phòng');
+  const roomHint = lessee ? lessee.roomID : givenRoom;
   let contract: ContractDoc | undefined;
   let hinted: Awaited<ReturnType<typeof handoverReads>> | undefined;
   if (named !== undefined) {

@@ -97,11 +97,8 @@ export async function houseTogether(deps: Deps, houseID: string): Promise<HouseD
  * looks it up as before (`findDocInCallersHouse`), so the name is a hint that never widens a right.
  */
 export function namedHouse(caller: Caller, houseID: string | undefined): string | undefined {
-  const named = lesseeScope(caller)
-    ? caller.account.houseID
-    : houseID === undefined
-      ? undefined
-      : requireID(houseID, 'Mã nhà trọ');
+  const given = houseID === undefined ? undefined : requireID(houseID, 'Mã nhà trọ');
+  const named = lesseeScope(caller) ? caller.account.houseID : given;
   return named !== undefined && accountGrantsHouse(caller, named) ? named : undefined;
 }
 
