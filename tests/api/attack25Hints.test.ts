@@ -9,7 +9,7 @@
  * same `$filter`, `$orderby`, `$top`, `$skip` and `$count`. Their round trips: cosmosRoundTrips.test.ts.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { aMonthlyBill, aOneTimeCharge } from '../support/billBuilders.js';
+import { aMonthlyBill, aOneTimeCharge, aRentLine } from '../support/billBuilders.js';
 import { onBothStores, type ProductOnAStore } from '../support/bothStores.js';
 import { apiClient } from '../support/product.js';
 import { VIETNAMESE, type ApiSession, type ODataCollection } from './helpers.js';
@@ -65,14 +65,7 @@ onBothStores((start) => {
       ['2031-02', 1_200_000],
       ['2031-03', 1_300_000],
     ] as const) {
-      const line = {
-        kind: 'rent' as const,
-        description: 'Tiền phòng',
-        quantity: 1,
-        unitPrice: amount,
-        amount,
-      };
-      await aMonthlyBill(product.services, target, { month, billDetails: [line] });
+      await aMonthlyBill(product.services, target, { month, billDetails: [aRentLine(amount)] });
     }
     await aOneTimeCharge(product.services, target, { description: 'Thay khóa', amount: 150_000 });
     await aOneTimeCharge(product.services, target, { description: 'Sửa vòi nước', amount: 90_000 });

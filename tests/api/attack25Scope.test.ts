@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEVICE_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import { loadODataParser, parseODataQuery } from '../../api/src/domain/shared/odata/parse.js';
 import type { Filter } from '../../api/src/domain/shared/query.js';
-import { aMonthlyBill, aOneTimeCharge } from '../support/billBuilders.js';
+import { aMonthlyBill, aOneTimeCharge, aRentLine } from '../support/billBuilders.js';
 import { onBothStores, type ProductOnAStore } from '../support/bothStores.js';
 import { apiClient } from '../support/product.js';
 import { ROOM_FILTERS, signedTenancy } from '../support/secondTenant.js';
@@ -136,14 +136,7 @@ onBothStores((start) => {
     const amounts = [2_718_281, 3_141_592, 1_414_213];
     for (const [i, target] of [t.a, t.b, t.g].entries()) {
       const amount = amounts[i] as number;
-      const line = {
-        kind: 'rent' as const,
-        description: 'Tiền phòng',
-        quantity: 1,
-        unitPrice: amount,
-        amount,
-      };
-      await aMonthlyBill(product.services, target, { month: '2031-02', billDetails: [line] });
+      await aMonthlyBill(product.services, target, { month: '2031-02', billDetails: [aRentLine(amount)] });
       const description = `Phí riêng ${amount}`;
       await aOneTimeCharge(product.services, target, { description, amount: amount + 1 });
       target.secrets.push(String(amount), String(amount + 1), description);

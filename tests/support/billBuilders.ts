@@ -32,6 +32,11 @@ export const DEFAULT_BILL_LINES: BillLine[] = [
   },
 ];
 
+/** One rent line of `amount` ₫ (a bill whose total is that amount). */
+export function aRentLine(amount: number): BillLine {
+  return { kind: 'rent', description: 'Tiền phòng', quantity: 1, unitPrice: amount, amount };
+}
+
 /** An issued monthly bill of `contract` (id `${contractID}_${month}`, unpaid unless overridden). */
 export function aMonthlyBill(
   deps: Deps,
