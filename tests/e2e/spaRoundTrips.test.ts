@@ -12,7 +12,7 @@ import { spaRequests, type SpaRequest } from '../support/spaRequests.js';
  * report); docs/performance.md says which are above it and why, and what each was before (c9e3d5b).
  */
 const LIMITS: Record<string, number> = {
-  'GET /api/User/AccountPlan': 4,
+  'GET /api/User/AccountPlan': 3,
   'GET /odata/BankTransfer?status&$top&$count': 2,
   'GET /odata/DashboardReport?houseID': 3,
   'GET /api/Residence/Deadlines?houseID': 2,

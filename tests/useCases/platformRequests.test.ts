@@ -417,4 +417,22 @@ describe("the landlord's plan", () => {
     });
     await expectRefusal(accountPlan(actorFor(deps, admin)), 'forbidden', /quyền/);
   });
+
+  it('lists the 10 newest requests of the landlord alone, newest first, at the prices the super admin set', async () => {
+    const pricing = { pricePerRoomMonth: 15_000, minimumYearFee: 500_000, monthsPerTerm: 6 };
+    await setPlatformPricing(actorFor(deps, admin), pricing);
+    const other = await withTerm(deps, await aLandlord(deps, { roomQuota: 10 }), '2027-03-05');
+    await buy(other, 1);
+    const rooms: number[] = [];
+    for (let i = 1; i <= 12; i += 1) {
+      // Five a day: the open requests a landlord may make within 24 hours stay under their limit.
+      if (i % 5 === 0) h.clock.advance(25 * 60 * 60 * 1000);
+      h.clock.advance(60 * 1000);
+      await buy(landlord, i);
+      rooms.push(i);
+    }
+    const plan = await accountPlan(actorFor(deps, landlord));
+    expect(plan.pricing).toEqual(pricing);
+    expect(plan.requests?.map((request) => request.rooms)).toEqual(rooms.reverse().slice(0, 10));
+  });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_EXPIRY_MESSAGES,
+  DEFAULT_PLATFORM_PRICING,
   extensionFee,
   isValidID,
   LEVEL,
@@ -10,6 +11,7 @@ import {
   type AccountExtensionRequestInput,
   type AccountPlan,
   type PaymentUrlReply,
+  type PlatformPricing,
   type PlatformRequest,
   type PlatformRequestKind,
   type PlatformRequestStatus,
@@ -17,7 +19,12 @@ import {
 } from '@nhatro/common';
 import { requireSuperAdmin } from '../domain/shared/access.js';
 import { AppError } from '../domain/shared/errors.js';
-import type { PlatformRequestDoc, UserDoc } from '../domain/shared/model.js';
+import {
+  SETTINGS_PARTITION,
+  type PlatformRequestDoc,
+  type PlatformSettingsDoc,
+  type UserDoc,
+} from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import {
   approvalDecision,
@@ -40,6 +47,7 @@ import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { outboxCreate } from './shared/outboxMessages.js';
 import { requestPlatformPayment } from './shared/paymentRequests.js';
 import { currentPricing } from './shared/platformSettings.js';
+import { queryAll } from './shared/queryAll.js';
 import { findUser } from './shared/users.js';
 import { entityView } from './shared/views.js';
 import { roomsUsedByOwner } from './shared/newRooms.js';
@@ -349,20 +357,48 @@ export async function approvePaidRequest(
 }
 
 /** The landlord's latest requests, newest first. */
-async function latestRequestsOf(deps: Deps, userID: string): Promise<PlatformRequest[]> {
-  const page = await requests(deps).query({
-    partitionKey: REQUESTS_PARTITION,
+/** The latest requests of a landlord the account plan shows. */
+const LATEST_REQUESTS = 10;
+
+/**
+ * The prices that apply now and a landlord's latest requests: one query of the `platform` container
+ * across the settings' and the requests' partitions. Without ORDER BY it needs no query plan (one round
+ * trip on Cosmos DB), so every request of the landlord is read (a few a year) and ordered in memory.
+ */
+async function pricingAndRequestsOf(
+  deps: Deps,
+  userID: string,
+): Promise<{ pricing: PlatformPricing; latest: PlatformRequest[] }> {
+  const docs = await queryAll(deps.store.container<PlatformRequestDoc | PlatformSettingsDoc>('platform'), {
     filter: {
-      op: 'and',
+      op: 'or',
       items: [
-        { op: 'eq', field: 'type', value: 'platformRequest' },
-        { op: 'eq', field: 'requestedBy', value: userID },
+        {
+          op: 'and',
+          items: [
+            { op: 'eq', field: 'type', value: 'settings' },
+            { op: 'eq', field: 'id', value: SETTINGS_PARTITION },
+          ],
+        },
+        {
+          op: 'and',
+          items: [
+            { op: 'eq', field: 'type', value: 'platformRequest' },
+            { op: 'eq', field: 'requestedBy', value: userID },
+          ],
+        },
       ],
     },
-    orderBy: { field: 'createdOn', desc: true },
-    top: 10,
   });
-  return page.items.map((doc) => view(doc) as unknown as PlatformRequest);
+  const settings = docs.find((doc): doc is PlatformSettingsDoc => doc.type === 'settings');
+  const latest = docs
+    .filter((doc): doc is PlatformRequestDoc => doc.type === 'platformRequest')
+    .sort((a, b) => b.createdOn.localeCompare(a.createdOn) || a.id.localeCompare(b.id))
+    .slice(0, LATEST_REQUESTS);
+  return {
+    pricing: settings?.pricing ?? DEFAULT_PLATFORM_PRICING,
+    latest: latest.map((doc) => view(doc) as unknown as PlatformRequest),
+  };
 }
 
 /**
@@ -382,10 +418,9 @@ export async function accountPlan(actor: Actor): Promise<AccountPlan> {
     ...(lastDay ? { accountExpiresOn: lastDay, daysLeft: daysFromTo(today, lastDay) } : {}),
   };
   if (user.roleID !== ROLE.houseModerator || !landlord) return term;
-  const [pricing, roomsUsed, latest] = await Promise.all([
-    currentPricing(deps),
+  const [{ pricing, latest }, roomsUsed] = await Promise.all([
+    pricingAndRequestsOf(deps, landlord.userID),
     roomsUsedByOwner(deps, landlord.userID, landlord.ownedHouseIDs),
-    latestRequestsOf(deps, landlord.userID),
   ]);
   return {
     ...term,
