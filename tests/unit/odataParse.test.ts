@@ -198,6 +198,14 @@ describe('parseODataQuery — $filter → Filter trees', () => {
     expect(parseError({ $expand: `rooms($filter=${'not '.repeat(400)}roomName eq 'a')` }).message).toBe(
       tooDeep,
     );
+    // Parentheses in a nested $filter are refused before the parser meets them (3000 took it 4.7 s).
+    const deepInExpand = `rooms($filter=${'('.repeat(3000)}roomName eq 'a'${')'.repeat(3000)})`;
+    const started = performance.now();
+    expect(parseError({ $expand: deepInExpand }).message).toBe(tooDeep);
+    expect(performance.now() - started).toBeLessThan(100);
+    expect(
+      parse({ $expand: `rooms($filter=${'('.repeat(100)}roomName eq 'a'${')'.repeat(100)})` }).expand,
+    ).toHaveLength(1);
   });
 });
 

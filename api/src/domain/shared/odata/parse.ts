@@ -250,6 +250,8 @@ function parseOption(name: string, text: string): AstNode {
  */
 const MAX_PARENTHESES = 100;
 const MAX_CONDITION_DEPTH = 400;
+/** The parentheses `$expand` adds around its own levels (`rooms($expand=contracts(…))`), beside a filter's. */
+const MAX_EXPAND_LEVELS = 20;
 const TOO_DEEP = () =>
   new ODataQueryError(
     MESSAGES.invalidQuery(
@@ -465,7 +467,11 @@ export function parseODataQuery(params: URLSearchParams, model: EntityModel): OD
     if (fields) query.select = fields;
   }
   const expand = text('$expand');
-  if (expand) query.expand = convertExpand(parseOption('$expand', parenthesiseNestedFilters(expand)), model);
+  if (expand) {
+    // Its nested `$filter`s nest parentheses too, and the parser's time grows with the square of their depth.
+    if (parenthesesDepth(expand) > MAX_PARENTHESES + MAX_EXPAND_LEVELS) throw TOO_DEEP();
+    query.expand = convertExpand(parseOption('$expand', parenthesiseNestedFilters(expand)), model);
+  }
   const format = text('$format');
   if (format !== undefined && format !== 'json')
     throw new ODataQueryError(MESSAGES.invalidQuery('$format chỉ hỗ trợ json'));
