@@ -260,20 +260,26 @@ const TOO_DEEP = () =>
       `$filter quá phức tạp (tối đa ${MAX_PARENTHESES} tầng ngoặc, ${MAX_PARENTHESES_IN_ALL} cặp ngoặc, ${MAX_CONDITION_DEPTH} điều kiện lồng nhau)`,
     ),
   );
+const EXPAND_TOO_DEEP = () =>
+  new ODataQueryError(
+    MESSAGES.invalidQuery(
+      `$expand quá phức tạp (tối đa ${MAX_PARENTHESES + MAX_EXPAND_LEVELS} tầng ngoặc, ${MAX_PARENTHESES_IN_ALL} cặp ngoặc)`,
+    ),
+  );
 
 /**
  * Refuses a `$filter` or `$expand` text whose parentheses (outside its string literals; `''` closes and
  * reopens one) nest deeper than `deepest` or number more than `MAX_PARENTHESES_IN_ALL`: the parser's time
  * grows with their depth squared and with their number (70 groups 100 deep, a full URL: 0.56 s).
  */
-function checkParentheses(text: string, deepest: number): void {
+function checkParentheses(text: string, deepest: number, refusal: () => ODataQueryError): void {
   let [depth, total, quoted] = [0, 0, false];
   for (const char of text) {
     if (char === "'") quoted = !quoted;
     else if (!quoted && char === '(') {
       depth += 1;
       total += 1;
-      if (depth > deepest || total > MAX_PARENTHESES_IN_ALL) throw TOO_DEEP();
+      if (depth > deepest || total > MAX_PARENTHESES_IN_ALL) throw refusal();
     } else if (!quoted && char === ')') depth -= 1;
   }
 }
@@ -287,7 +293,7 @@ function shallow(filter: Filter, depth = 1): Filter {
 }
 
 function parseFilterText(text: string, model: EntityModel): Filter {
-  checkParentheses(text, MAX_PARENTHESES);
+  checkParentheses(text, MAX_PARENTHESES, TOO_DEEP);
   const odata = odataParser();
   let tree: AstNode;
   try {
@@ -477,7 +483,7 @@ export function parseODataQuery(params: URLSearchParams, model: EntityModel): OD
   const expand = text('$expand');
   if (expand) {
     // Its nested `$filter`s nest parentheses too, and the parser's time grows with the square of their depth.
-    checkParentheses(expand, MAX_PARENTHESES + MAX_EXPAND_LEVELS);
+    checkParentheses(expand, MAX_PARENTHESES + MAX_EXPAND_LEVELS, EXPAND_TOO_DEEP);
     query.expand = convertExpand(parseOption('$expand', parenthesiseNestedFilters(expand)), model);
   }
   const format = text('$format');
