@@ -20,6 +20,7 @@ import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { hashOneTimePassword } from '../../api/src/useCases/shared/passwords.js';
 import { createUser } from '../../api/src/useCases/shared/users.js';
 import { TEST_PASSWORD } from './passwordHashSetup.js';
+import { aContract } from './builders.js';
 
 /** What a bill's row must show, written down when the data is made. */
 export interface ExpectedRow {
@@ -83,23 +84,13 @@ export async function aTenancy(
         lesseeID: lesseeInfoID,
       })
     : undefined;
-  const contract: ContractDoc = {
-    id: contractID,
-    pk: houseID,
-    type: 'contract',
+  const contract = await aContract(deps, room, {
     contractID,
-    houseID,
-    roomID,
     status: options.status ?? CONTRACT_STATUS.active,
-    createdOn: deps.now().toISOString(),
-    startDate: '2026-01-01',
     endDate: '2027-06-30',
-    rentFee: room.price,
-    deposit: room.price,
     representativeLesseeID: lesseeInfoID,
     ...(account ? { lesseeAccountID: account.userID } : {}),
-  };
-  await houseDocs(deps).create(contract);
+  });
   if (options.representative) {
     const { name, phone } = options.representative;
     const representative: LesseeInfoDoc = {

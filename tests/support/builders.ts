@@ -221,10 +221,20 @@ export function aContract(
   deps: Deps,
   room: RoomDoc,
   overrides: Partial<
-    Pick<ContractDoc, 'status' | 'startDate' | 'endDate' | 'rentFee' | 'deposit' | 'representativeLesseeID'>
+    Pick<
+      ContractDoc,
+      | 'contractID'
+      | 'status'
+      | 'startDate'
+      | 'endDate'
+      | 'rentFee'
+      | 'deposit'
+      | 'representativeLesseeID'
+      | 'lesseeAccountID'
+    >
   > = {},
 ): Promise<ContractDoc> {
-  const contractID = randomUUID();
+  const contractID = overrides.contractID ?? randomUUID();
   return houseDocs<ContractDoc>(deps).create({
     id: contractID,
     pk: room.houseID,

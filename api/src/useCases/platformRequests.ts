@@ -51,6 +51,7 @@ import { queryAll } from './shared/queryAll.js';
 import { findUser } from './shared/users.js';
 import { entityView } from './shared/views.js';
 import { roomsUsedByOwner } from './shared/newRooms.js';
+import { eq, ofType } from '../domain/shared/query.js';
 
 /**
  * A landlord's room purchases and extensions: the request and its payment URL (`POST
@@ -373,20 +374,8 @@ async function pricingAndRequestsOf(
     filter: {
       op: 'or',
       items: [
-        {
-          op: 'and',
-          items: [
-            { op: 'eq', field: 'type', value: 'settings' },
-            { op: 'eq', field: 'id', value: SETTINGS_PARTITION },
-          ],
-        },
-        {
-          op: 'and',
-          items: [
-            { op: 'eq', field: 'type', value: 'platformRequest' },
-            { op: 'eq', field: 'requestedBy', value: userID },
-          ],
-        },
+        ofType('settings', eq('id', SETTINGS_PARTITION)),
+        ofType('platformRequest', eq('requestedBy', userID)),
       ],
     },
   });

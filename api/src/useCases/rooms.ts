@@ -5,7 +5,7 @@ import { AppError } from '../domain/shared/errors.js';
 import type { ContractDoc, DeviceDoc, HouseScopedDoc, RoomDoc } from '../domain/shared/model.js';
 import { ROOM_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
-import type { Filter } from '../domain/shared/query.js';
+import { eq, type Filter } from '../domain/shared/query.js';
 import {
   duplicateRoomNameMessage,
   MAX_ROOM_IMAGES,
@@ -64,11 +64,10 @@ export async function listRooms(
     const known = new Map<string, readonly HouseScopedDoc[]>();
     let doc: RoomDoc | undefined;
     if (named !== undefined) {
-      const ofRoom: Filter = { op: 'eq', field: 'roomID', value: roomID };
       const [rooms, contracts] = await Promise.all([
-        listInHouseTogether<RoomDoc>(deps, named, 'room', { op: 'eq', field: 'id', value: roomID }),
+        listInHouseTogether<RoomDoc>(deps, named, 'room', eq('id', roomID)),
         query.expand.length > 0
-          ? listInHouseTogether<ContractDoc>(deps, named, 'contract', ofRoom)
+          ? listInHouseTogether<ContractDoc>(deps, named, 'contract', eq('roomID', roomID))
           : undefined,
       ]);
       doc = rooms[0];

@@ -22,6 +22,17 @@ export type Filter =
   | { op: 'and' | 'or'; items: Filter[] }
   | { op: 'not'; item: Filter };
 
+/** `field` equal to `value`. */
+export function eq(field: string, value: Scalar): Filter {
+  return { op: 'eq', field, value };
+}
+
+/** Documents of `type` that also match every condition in `more`. */
+export function ofType(type: string, ...more: Filter[]): Filter {
+  const isType = eq('type', type);
+  return more.length > 0 ? { op: 'and', items: [isType, ...more] } : isType;
+}
+
 export interface OrderBy {
   field: string;
   desc?: boolean;

@@ -34,6 +34,7 @@ import {
 } from '../shared/houseScope.js';
 import { deleteStoredFile } from '../shared/uploads.js';
 import { imageLinks } from '../shared/views.js';
+import { eq } from '../../domain/shared/query.js';
 
 /** Who may touch a contract's handover records, what they show, and what a new one starts from. */
 
@@ -160,12 +161,8 @@ function handoverReads(deps: Deps, houseID: string, contractID: string, roomID: 
   const ids = HANDOVER_KINDS.map((kind) => handoverIDOf(contractID, kind));
   return Promise.all([
     listInHouseTogether<HandoverDoc>(deps, houseID, 'handover', { op: 'in', field: 'id', values: ids }),
-    roomID === undefined
-      ? []
-      : listInHouseTogether<RoomDoc>(deps, houseID, 'room', { op: 'eq', field: 'id', value: roomID }),
-    roomID === undefined
-      ? []
-      : listInHouseTogether<DeviceDoc>(deps, houseID, 'device', { op: 'eq', field: 'roomID', value: roomID }),
+    roomID === undefined ? [] : listInHouseTogether<RoomDoc>(deps, houseID, 'room', eq('id', roomID)),
+    roomID === undefined ? [] : listInHouseTogether<DeviceDoc>(deps, houseID, 'device', eq('roomID', roomID)),
   ]);
 }
 

@@ -23,6 +23,7 @@ import {
 } from './houseScope.js';
 import { pageExpansion } from './navigations.js';
 import { type EntityPage, listEntities, listLoadedEntities } from './odataQuery.js';
+import { eq, ofType } from '../../domain/shared/query.js';
 
 /**
  * Bills and charges as several slices reach them (monthly bills, one-time charges, payments, guest
@@ -88,13 +89,7 @@ async function billingPage<T extends BillingDoc>(
     trusted !== undefined && named
       ? {
           houseID: trusted,
-          filter: {
-            op: 'and',
-            items: [
-              { op: 'eq', field: 'type', value: type },
-              { op: 'eq', field: named.field, value: requireID(named.id, named.label) },
-            ],
-          },
+          filter: ofType(type, eq(named.field, requireID(named.id, named.label))),
         }
       : await resolveContractScope(deps, user, type, scope);
   const { houseID, filter } = resolved;

@@ -8,6 +8,7 @@ import type { Deps } from './deps.js';
 import { loadChildren } from './expandBatch.js';
 import { queryAll } from './queryAll.js';
 import type { Actor } from './actor.js';
+import { eq, ofType } from '../../domain/shared/query.js';
 
 /**
  * What every house-scoped slice needs: the `houses` container (partitioned by houseID), reading
@@ -52,10 +53,9 @@ export async function listInHouse<T extends HouseScopedDoc>(
   type: T['type'],
   extra?: Filter,
 ): Promise<T[]> {
-  const filter: Filter = { op: 'eq', field: 'type', value: type };
   return queryAll(houseDocs<T>(deps), {
     partitionKey: houseID,
-    filter: extra ? { op: 'and', items: [filter, extra] } : filter,
+    filter: ofType(type, ...(extra ? [extra] : [])),
   });
 }
 
@@ -71,10 +71,9 @@ export function listInHouseTogether<T extends HouseScopedDoc>(
   type: T['type'],
   extra?: Filter,
 ): Promise<readonly T[]> {
-  const filter: Filter = { op: 'eq', field: 'type', value: type };
   return loadChildren<T>(
     deps,
-    { partitionKey: houseID, filter: extra ? { op: 'and', items: [filter, extra] } : filter, groupBy: 'pk' },
+    { partitionKey: houseID, filter: ofType(type, ...(extra ? [extra] : [])), groupBy: 'pk' },
     houseID,
   );
 }
@@ -114,7 +113,7 @@ export async function docInNamedHouse<T extends HouseScopedDoc>(
   id: string,
   lesseeOwns: 'roomID' | 'contractID',
 ): Promise<T | undefined> {
-  const [doc] = await listInHouseTogether<T>(actor.deps, houseID, type, { op: 'eq', field: 'id', value: id });
+  const [doc] = await listInHouseTogether<T>(actor.deps, houseID, type, eq('id', id));
   if (!doc) return undefined;
   const lessee = lesseeScope(actor.user);
   const owner = (doc as Partial<Record<'roomID' | 'contractID', string>>)[lesseeOwns];
@@ -168,13 +167,7 @@ async function findByID<T extends HouseScopedDoc>(
   id: string,
   alongside?: Filter,
 ): Promise<{ doc: T; alongside: HouseScopedDoc[] }> {
-  const own: Filter = {
-    op: 'and',
-    items: [
-      { op: 'eq', field: 'type', value: type },
-      { op: 'eq', field: 'id', value: id },
-    ],
-  };
+  const own = ofType(type, eq('id', id));
   const docs = alongside
     ? await acrossHouses(deps, { op: 'or', items: [own, alongside] })
     : (await houseDocs(deps).query({ filter: own, top: 2 })).items;

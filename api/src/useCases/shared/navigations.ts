@@ -33,6 +33,7 @@ import { roomTicketsOf, sortRoomTickets } from './roomTickets.js';
 import { lessorInfoOf, shownLessorInfo } from './users.js';
 import { entityView, toView } from './views.js';
 import type { Caller } from '../../domain/shared/access.js';
+import { ofType } from '../../domain/shared/query.js';
 
 /**
  * Every navigation property of every entity type, declared once: `/odata/Room?$expand=devices` and
@@ -47,8 +48,7 @@ function text(entity: Entity, field: string): string {
 }
 
 function where(type: HouseScopedDoc['type'], ...more: Filter[]): Filter {
-  const isType: Filter = { op: 'eq', field: 'type', value: type };
-  return more.length > 0 ? { op: 'and', items: [isType, ...more] } : isType;
+  return ofType(type, ...more);
 }
 
 /** A tenant's limit on the items of a tenancy: those of the contract they live under now. */

@@ -9,6 +9,7 @@ import { queryAll } from './queryAll.js';
 import { findUser } from './users.js';
 import { newMeterDoc, CURRENT_INDEX_FIELD } from '../../domain/meterRecords.js';
 import { vietnamDate } from '../../domain/shared/time.js';
+import { eq, ofType } from '../../domain/shared/query.js';
 
 /**
  * New rooms with their two meters, and the room quota they count against: creating and importing rooms.
@@ -28,24 +29,8 @@ export async function roomsUsedByOwner(
     filter: {
       op: 'or',
       items: [
-        {
-          op: 'and',
-          items: [
-            { op: 'eq', field: 'type', value: 'house' },
-            { op: 'eq', field: 'ownerID', value: ownerID },
-          ],
-        },
-        ...(listed.length > 0
-          ? [
-              {
-                op: 'and' as const,
-                items: [
-                  { op: 'eq' as const, field: 'type', value: 'room' },
-                  { op: 'in' as const, field: 'pk', values: [...listed] },
-                ],
-              },
-            ]
-          : []),
+        ofType('house', eq('ownerID', ownerID)),
+        ...(listed.length > 0 ? [ofType('room', { op: 'in', field: 'pk', values: [...listed] })] : []),
       ],
     },
     select: ['id', 'pk', 'type'],
@@ -56,9 +41,7 @@ export async function roomsUsedByOwner(
   const others = await Promise.all(
     houses
       .filter((houseID) => !counted.has(houseID))
-      .map((houseID) =>
-        houseDocs(deps).count({ partitionKey: houseID, filter: { op: 'eq', field: 'type', value: 'room' } }),
-      ),
+      .map((houseID) => houseDocs(deps).count({ partitionKey: houseID, filter: ofType('room') })),
   );
   return others.reduce((sum, count) => sum + count, rooms);
 }
