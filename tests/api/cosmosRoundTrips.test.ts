@@ -96,7 +96,7 @@ describe('round trips to Cosmos DB per request', () => {
       [
         `/odata/Room?roomID=${roomID}&$select=roomID&$expand=contracts,lesseeInfos`,
         `&houseID=${houseID}`,
-        3,
+        2,
         4,
       ],
     ];

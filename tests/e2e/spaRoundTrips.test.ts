@@ -24,7 +24,7 @@ const LIMITS: Record<string, number> = {
   'GET /odata/Room?houseID&$top': 2,
   'GET /odata/Room/{id}': 2,
   'GET /odata/Device?roomID': 2,
-  'GET /odata/Room?roomID&houseID&$select&$expand': 3,
+  'GET /odata/Room?roomID&houseID&$select&$expand': 2,
   'GET /odata/Bill?roomID&houseID&$orderby&$count&$top&$skip': 2,
   'GET /odata/Bill?roomID&$orderby&$count&$top&$skip': 3,
   'GET /odata/Contract?HouseID&$orderby&$expand&$count&$top&$skip': 3,

@@ -2,7 +2,13 @@ import { type RoomCreateInput, type RoomUpdateInput } from '@nhatro/common';
 import { lesseeScope } from '../domain/shared/access.js';
 import { parseBlobName } from '../domain/shared/blobNames.js';
 import { AppError } from '../domain/shared/errors.js';
-import type { ContractDoc, DeviceDoc, HouseScopedDoc, RoomDoc } from '../domain/shared/model.js';
+import type {
+  ContractDoc,
+  DeviceDoc,
+  HouseScopedDoc,
+  LesseeInfoDoc,
+  RoomDoc,
+} from '../domain/shared/model.js';
 import { ROOM_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { eq, type Filter } from '../domain/shared/query.js';
@@ -58,22 +64,12 @@ export async function listRooms(
   if (scope.roomID && !(lessee && lessee.roomID === scope.roomID && houseID === user.account.houseID)) {
     // A room named by id (a tenant's own is in their house): the room is the page, read in one query.
     const roomID = requireID(scope.roomID, 'Mã phòng');
-    // In the house the caller names beside it, the room and the contracts signed on it (what its `$expand`
-    // starts from) are one query; a room elsewhere, or no house named, is looked up as the room.
+    // In the house the caller names beside it, the room and what its `$expand` starts from are one query
+    // (`roomInNamedHouse`); a room elsewhere, or no house named, is looked up as the room.
     const named = lessee ? undefined : namedHouse(user, scope.houseID);
-    const known = new Map<string, readonly HouseScopedDoc[]>();
-    let doc: RoomDoc | undefined;
-    if (named !== undefined) {
-      const [rooms, contracts] = await Promise.all([
-        listInHouseTogether<RoomDoc>(deps, named, 'room', eq('id', roomID)),
-        query.expand.length > 0
-          ? listInHouseTogether<ContractDoc>(deps, named, 'contract', eq('roomID', roomID))
-          : undefined,
-      ]);
-      doc = rooms[0];
-      if (doc && contracts) known.set(knownKey(named, 'contract', 'roomID', roomID), contracts);
-    }
-    doc ??= (await findDocInCallersHouse<RoomDoc>(deps, user, 'room', roomID)).doc;
+    const read = named === undefined ? undefined : await roomInNamedHouse(deps, named, roomID, query);
+    const known = read?.known ?? new Map<string, readonly HouseScopedDoc[]>();
+    const doc = read?.room ?? (await findDocInCallersHouse<RoomDoc>(deps, user, 'room', roomID)).doc;
     // A tenant sees only their own room (another room of their house: an empty page, as the store gave).
     const own = !lessee || doc.roomID === lessee.roomID;
     const shown = own && (!query.filter || matches(doc, query.filter)) ? [doc] : [];
@@ -98,6 +94,48 @@ export async function listRooms(
     (room) => roomEntity(actor, room, Boolean(scope.roomID)),
     pageExpansion(actor, ROOM_MODEL, query),
   );
+}
+
+/** The `$expand` items whose targets are a room's occupants (both spellings the spec uses). */
+const OCCUPANT_NAVIGATIONS = new Set(['lesseeInfos', 'lesseeInfors']);
+
+/**
+ * A room named with its house, in one query of that house: the room, and for its `$expand` the contracts
+ * signed on it and (when asked) their occupants. Occupants are found by the room they were written with:
+ * each is written with its contract's room, which a contract never changes. Those stored before occupants
+ * carried a room (none or `null`) are read too and kept only when their contract is one of the room's.
+ */
+async function roomInNamedHouse(
+  deps: Deps,
+  houseID: string,
+  roomID: string,
+  query: ODataQuery,
+): Promise<{ room: RoomDoc | undefined; known: Map<string, readonly HouseScopedDoc[]> }> {
+  const expands = query.expand.length > 0;
+  const occupants = query.expand.some((option) => OCCUPANT_NAVIGATIONS.has(option.property));
+  const [rooms, contracts, people] = await Promise.all([
+    listInHouseTogether<RoomDoc>(deps, houseID, 'room', eq('id', roomID)),
+    expands ? listInHouseTogether<ContractDoc>(deps, houseID, 'contract', eq('roomID', roomID)) : undefined,
+    occupants
+      ? listInHouseTogether<LesseeInfoDoc>(deps, houseID, 'lesseeInfo', {
+          op: 'or',
+          items: [
+            eq('roomID', roomID),
+            eq('roomID', null),
+            { op: 'not', item: { op: 'exists', field: 'roomID' } },
+          ],
+        })
+      : undefined,
+  ]);
+  const known = new Map<string, readonly HouseScopedDoc[]>();
+  const room = rooms[0];
+  if (!room || !contracts) return { room, known };
+  known.set(knownKey(houseID, 'contract', 'roomID', roomID), contracts);
+  for (const contract of people ? contracts : []) {
+    const ofContract = (people ?? []).filter((person) => person.contractID === contract.contractID);
+    known.set(knownKey(houseID, 'lesseeInfo', 'contractID', contract.contractID), ofContract);
+  }
+  return { room, known };
 }
 
 export async function getRoom(actor: Actor, roomID: string, query: ODataQuery) {
