@@ -90,6 +90,17 @@ export function extensionFee(rooms: number, years: number, pricing: PlatformPric
 }
 
 /**
+ * How much of the plan a page asks for (`GET /api/User/AccountPlan?part=…`): `term` the paid term alone
+ * (the shell's banner, on every page), `quota` the term with the room quota and rooms used (the
+ * dashboard's line); without `part`, everything (/accountPlan). Each part reads only what it shows.
+ */
+export const ACCOUNT_PLAN_PARTS = ['term', 'quota'] as const;
+export type AccountPlanPart = (typeof ACCOUNT_PLAN_PARTS)[number];
+export const accountPlanPartSchema = z.enum(ACCOUNT_PLAN_PARTS, {
+  error: 'Phần gói dịch vụ không hợp lệ (part chỉ nhận term hoặc quota).',
+});
+
+/**
  * `GET /api/User/AccountPlan`: the signed-in landlord's room quota, paid term and prices (their staff
  * see only whether the term ended). `daysLeft` counts to the term's last day (0: today is the last).
  */

@@ -104,6 +104,16 @@ describe('round trips to Cosmos DB per request', () => {
       expect(await count(asLandlord, path + hint), path + hint).toBe(withIt);
       expect(await count(asLandlord, path), path).toBe(without);
     }
+    // The plan's parts the pages ask for: the banner of every page reads only the account it
+    // authenticated with, the dashboard's line the rooms used too; a part not known is a 400.
+    expect(await count(asLandlord, '/api/User/AccountPlan?part=term')).toBe(1);
+    expect(await count(asLandlord, '/api/User/AccountPlan?part=quota')).toBe(2);
+    expect(await count(asLandlord, '/api/User/AccountPlan')).toBe(3);
+    const unknown = await api.request<{ errorMessage?: string }>('GET', '/api/User/AccountPlan?part=all', {
+      token: asLandlord,
+    });
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.body)).toContain('part chỉ nhận term hoặc quota');
     // A tenant's own contract and room come from their account: no house to name.
     const asTenant = tenant?.token.accessToken;
     expect(await count(asTenant, `/api/Debt/Contract?contractID=${contractID}`)).toBe(2);

@@ -64,10 +64,15 @@ export interface SpaRequest {
 const API_PATH = /^\/(api|odata|ExcelExport|ExcelImport)\//i;
 const ID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
 
-/** `GET /odata/Bill?roomID=…&$orderby=…` → `GET /odata/Bill?roomID&$orderby`. */
+/** Parameters whose value chooses what a request reads (the plan's `part`): kept in its shape. */
+const VIEW_KEYS = new Set(['part']);
+
+/** `GET /odata/Bill?roomID=…&$orderby=…` → `GET /odata/Bill?roomID&$orderby` (`…?part=term` kept). */
 export function requestShape(method: string, url: string): string {
   const [path = '', query = ''] = url.split('?');
-  const keys = [...new URLSearchParams(query).keys()];
+  const keys = [...new URLSearchParams(query).entries()].map(([key, value]) =>
+    VIEW_KEYS.has(key) ? `${key}=${value}` : key,
+  );
   return `${method} ${path.replace(ID, '{id}')}${keys.length > 0 ? `?${keys.join('&')}` : ''}`;
 }
 

@@ -416,6 +416,16 @@ describe("the landlord's plan", () => {
       expired: false,
     });
     await expectRefusal(accountPlan(actorFor(deps, admin)), 'forbidden', /quyền/);
+    // The parts a page asks for: the banner the term, the dashboard's line the quota too.
+    const term = { accountExpiresOn: '2027-03-05', daysLeft: 105, expired: false };
+    expect(await accountPlan(actorFor(deps, landlord), 'term')).toEqual(term);
+    expect(await accountPlan(actorFor(deps, landlord), 'quota')).toEqual({
+      ...term,
+      roomQuota: 40,
+      roomsUsed: 2,
+    });
+    expect(await accountPlan(actorFor(deps, staff), 'quota')).toEqual(term);
+    await expectRefusal(accountPlan(actorFor(deps, admin), 'term'), 'forbidden', /quyền/);
   });
 
   it('lists the 10 newest requests of the landlord alone, newest first, at the prices the super admin set', async () => {

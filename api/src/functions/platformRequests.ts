@@ -1,7 +1,14 @@
-import { accountExtensionRequestSchema, LEVEL, ROLE, roomPurchaseRequestSchema } from '@nhatro/common';
+import {
+  accountExtensionRequestSchema,
+  accountPlanPartSchema,
+  LEVEL,
+  ROLE,
+  roomPurchaseRequestSchema,
+} from '@nhatro/common';
+import { z } from 'zod';
 import { PLATFORM_REQUEST_MODEL } from '../domain/shared/odata/model.js';
 import { parseODataQuery } from '../domain/shared/odata/parse.js';
-import { readJson } from '../http/body.js';
+import { parseInput, readJson } from '../http/body.js';
 import { defineEndpoint, type AuthedEndpoint } from '../http/endpoint.js';
 import { collectionBody } from '../http/odata.js';
 import { entityJson, json, ok } from '../http/replies.js';
@@ -85,13 +92,19 @@ defineEndpoint({
   },
 });
 
-/** The landlord's quota, term and prices (/accountPlan, the shell's banner); staff: their landlord's term. */
+/**
+ * The landlord's quota, term and prices (/accountPlan); `?part=term` the term alone (the shell's banner),
+ * `?part=quota` with the rooms used (the dashboard's line); staff: their landlord's term.
+ */
 defineEndpoint({
   name: 'userAccountPlan',
   route: 'api/User/AccountPlan',
   methods: ['GET'],
   roles: [ROLE.houseModerator, ROLE.staff],
-  async handle({ actor }) {
-    return ok(await accountPlan(actor));
+  async handle({ req, actor }) {
+    const { part } = parseInput(z.object({ part: accountPlanPartSchema.optional() }), {
+      part: req.query.get('part') ?? undefined,
+    });
+    return ok(await accountPlan(actor, part));
   },
 });

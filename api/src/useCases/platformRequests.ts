@@ -10,6 +10,7 @@ import {
   roomPurchaseFee,
   type AccountExtensionRequestInput,
   type AccountPlan,
+  type AccountPlanPart,
   type PaymentUrlReply,
   type PlatformPricing,
   type PlatformRequest,
@@ -392,9 +393,11 @@ async function pricingAndRequestsOf(
 
 /**
  * `GET /api/User/AccountPlan`: the landlord's quota, rooms used, paid term, prices and latest requests
- * (for /accountPlan and the banner); staff get only their landlord's term. Other roles: 403.
+ * (for /accountPlan); staff get only their landlord's term. Other roles: 403. A `part` reads only what
+ * it shows: `term` nothing beyond the account the request was authenticated with (the banner of every
+ * page), `quota` the rooms used too (the dashboard's line), not the prices and requests.
  */
-export async function accountPlan(actor: Actor): Promise<AccountPlan> {
+export async function accountPlan(actor: Actor, part?: AccountPlanPart): Promise<AccountPlan> {
   const { deps, user } = actor;
   if (user.roleID !== ROLE.houseModerator && user.roleID !== ROLE.staff) throw AppError.forbidden();
   const today = vietnamDate(deps.now());
@@ -406,17 +409,17 @@ export async function accountPlan(actor: Actor): Promise<AccountPlan> {
     expired: isExpired(lastDay, today),
     ...(lastDay ? { accountExpiresOn: lastDay, daysLeft: daysFromTo(today, lastDay) } : {}),
   };
-  if (user.roleID !== ROLE.houseModerator || !landlord) return term;
-  const [{ pricing, latest }, roomsUsed] = await Promise.all([
-    pricingAndRequestsOf(deps, landlord.userID),
+  if (user.roleID !== ROLE.houseModerator || !landlord || part === 'term') return term;
+  const [plan, roomsUsed] = await Promise.all([
+    part === 'quota' ? undefined : pricingAndRequestsOf(deps, landlord.userID),
     roomsUsedByOwner(deps, landlord.userID, landlord.ownedHouseIDs),
   ]);
+  const quota: AccountPlan = { ...term, roomQuota: landlord.roomQuota ?? 0, roomsUsed };
+  if (!plan) return quota;
   return {
-    ...term,
-    roomQuota: landlord.roomQuota ?? 0,
-    roomsUsed,
-    monthsLeft: monthsLeftInTerm(today, lastDay, pricing.monthsPerTerm),
-    pricing,
-    requests: latest,
+    ...quota,
+    monthsLeft: monthsLeftInTerm(today, lastDay, plan.pricing.monthsPerTerm),
+    pricing: plan.pricing,
+    requests: plan.latest,
   };
 }

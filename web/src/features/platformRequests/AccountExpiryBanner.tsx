@@ -17,7 +17,7 @@ const WARN_DAYS = 7;
 export function AccountExpiryBanner() {
   const { role } = useSignedInSession();
   const isLandlord = role.roleID === ROLE_IDS.houseModerator;
-  const { data } = useAccountPlan(isLandlord || role.roleID === ROLE_IDS.staff);
+  const { data } = useAccountPlan(isLandlord || role.roleID === ROLE_IDS.staff, 'term');
   if (!data?.accountExpiresOn) return null;
   const lastDay = formatDate(`${data.accountExpiresOn}T12:00:00+07:00`);
   const extend = isLandlord ? (

@@ -9,7 +9,7 @@ import { useAccountPlan } from './platformRequestsApi';
 
 /** The landlord's dashboard line: rooms used of the quota, the paid term, and the way to buy or extend. */
 export function AccountPlanNotice() {
-  const { data } = useAccountPlan(true);
+  const { data } = useAccountPlan(true, 'quota');
   if (!data) return null;
   const term = data.accountExpiresOn
     ? `${data.expired ? 'đã hết hạn sau' : 'dùng đến hết'} ngày ${formatDate(`${data.accountExpiresOn}T12:00:00+07:00`)}`

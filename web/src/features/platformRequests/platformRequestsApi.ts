@@ -1,6 +1,7 @@
 import type {
   AccountExtensionRequestInput,
   AccountPlan,
+  AccountPlanPart,
   PaymentUrlReply,
   PlatformRequest,
   RoomPurchaseRequestInput,
@@ -49,12 +50,14 @@ export async function approveRequest(requestID: string): Promise<PlatformRequest
 const PLAN_PATH = '/api/User/AccountPlan';
 
 /**
- * The signed-in landlord's quota, paid term and prices (their staff: only the term). `null` asks nothing
- * (other roles). Asked again when the window regains focus, so a term extended meanwhile lifts the banner.
+ * The signed-in landlord's quota, paid term and prices (their staff: only the term). `part` asks only for
+ * what a page shows (`term`: the banner of every page; `quota`: the dashboard's line); none, everything.
+ * `enabled: false` asks nothing (other roles). Asked again when the window regains focus, so a term
+ * extended meanwhile lifts the banner.
  */
-export function useAccountPlan(enabled: boolean): SWRResponse<AccountPlan, Error> {
+export function useAccountPlan(enabled: boolean, part?: AccountPlanPart): SWRResponse<AccountPlan, Error> {
   return useSWR<AccountPlan, Error, string | null>(
-    enabled ? PLAN_PATH : null,
+    enabled ? (part ? `${PLAN_PATH}?part=${part}` : PLAN_PATH) : null,
     async (path) => (await fetchJson<{ data: AccountPlan }>(path)).data,
     swrOptions,
   );
@@ -64,7 +67,7 @@ const OWN_ERROR_HANDLING = { toastBadRequest: false, handledStatuses: [400, 403,
 
 async function ask(path: string, body: unknown): Promise<PaymentUrlReply> {
   const reply = await apiRequest<PaymentUrlReply>(path, { method: 'POST', body, ...OWN_ERROR_HANDLING });
-  await mutate(PLAN_PATH);
+  await mutate((key) => typeof key === 'string' && key.startsWith(PLAN_PATH));
   return reply;
 }
 
