@@ -27,7 +27,7 @@ const LIMITS: Record<string, number> = {
   'GET /odata/Device?roomID': 2,
   'GET /odata/Room?roomID&houseID&$select&$expand': 2,
   'GET /odata/Bill?roomID&houseID&$orderby&$count&$top&$skip': 2,
-  'GET /odata/Bill?roomID&$orderby&$count&$top&$skip': 3,
+  'GET /odata/Bill?roomID&$orderby&$count&$top&$skip': 2,
   'GET /odata/Contract?HouseID&$orderby&$expand&$count&$top&$skip': 3,
   'GET /odata/Room?houseID&$select&$top': 2,
   'GET /api/Reservation/Get?houseID': 2,
@@ -43,12 +43,12 @@ const LIMITS: Record<string, number> = {
   'GET /odata/Contract?HouseID&$filter&$select&$top': 2,
   'GET /odata/Lessee?houseID&$orderby&$top&$skip&$count': 2,
   'GET /odata/House?$expand': 2,
-  'GET /odata/Bill?roomID&$filter&$orderby&$count&$top&$skip': 3,
-  'GET /odata/OneTimeCharge?roomID&$orderby&$top': 3,
+  'GET /odata/Bill?roomID&$filter&$orderby&$count&$top&$skip': 2,
+  'GET /odata/OneTimeCharge?roomID&$orderby&$top': 2,
   'GET /odata/Notification?$orderby&$count&$top': 2,
   'GET /odata/Issue?contractID&$orderby&$count&$top&$skip': 2,
   'GET /odata/Lessee?contractID': 2,
-  'GET /odata/Contract?$expand': 3,
+  'GET /odata/Contract?$expand': 2,
 };
 
 let product: CosmosProduct;

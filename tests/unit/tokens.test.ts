@@ -97,6 +97,31 @@ describe('access tokens', () => {
     expect(await verifyAccessToken({ ...CONFIG, audience: 'x' }, token, NOW)).toBeUndefined();
   });
 
+  it("a tenant's landlord: carried with the token's time; a malformed one is left out, the token still good", async () => {
+    const info = { status: 1 as const, fullName: 'Nguyễn Văn Hùng', bankAccountNumber: '0071000123456' };
+    const landlord = { ownerID: 'owner-1', info };
+    const token = await signAccessToken(CONFIG, { ...claims, roleID: 4, landlord }, NOW);
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as object;
+    expect(payload).toMatchObject({ ll: { o: 'owner-1', i: info } });
+    const signedAt = Math.floor(NOW.getTime() / 1000);
+    expect(await verifyAccessToken(CONFIG, token, NOW)).toEqual({
+      ...claims,
+      roleID: 4,
+      landlord: { ...landlord, signedAt },
+    });
+    for (const ll of [{ o: '', i: info }, { o: 'owner-1' }, { o: 'owner-1', i: { status: 9 } }, 'owner-1']) {
+      const odd = await new SignJWT({ sid: SESSION, role: 4, ll })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(USER)
+        .setIssuer(CONFIG.issuer)
+        .setAudience(CONFIG.audience)
+        .setIssuedAt(signedAt)
+        .setExpirationTime(signedAt + 60)
+        .sign(CONFIG.secret);
+      expect(await verifyAccessToken(CONFIG, odd, NOW), JSON.stringify(ll)).toEqual({ ...claims, roleID: 4 });
+    }
+  });
+
   it('tokens with a bad role, a missing sid or sub, or another algorithm → undefined', async () => {
     const iat = Math.floor(NOW.getTime() / 1000);
     const base = (payload: Record<string, unknown>, alg = 'HS256') =>

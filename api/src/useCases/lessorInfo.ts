@@ -9,12 +9,14 @@ import {
 } from '@nhatro/common';
 import { parseBlobName } from '../domain/shared/blobNames.js';
 import { AppError } from '../domain/shared/errors.js';
-import type { UserDoc } from '../domain/shared/model.js';
+import type { HouseDoc, UserDoc } from '../domain/shared/model.js';
+import { eq, ofType } from '../domain/shared/query.js';
 import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
 import { acceptUpload, grantScopedUpload, IDENTITY_PHOTO_TYPES, type UploadGrant } from './shared/uploads.js';
 import type { Deps } from './shared/deps.js';
-import { assertCurrent, withChanges } from './shared/houseScope.js';
+import { assertCurrent, houseDocs, withChanges } from './shared/houseScope.js';
+import { queryAll } from './shared/queryAll.js';
 import { findUser, accountNumberHolders } from './shared/users.js';
 import { imageLinks } from './shared/views.js';
 
@@ -94,6 +96,25 @@ async function assertAccountNumberFree(deps: Deps, accountNumber: string, userID
 }
 
 /**
+ * Marks each house of the landlord with the time their details change: tokens of tenants and staff
+ * signed before it carry the old details and are not trusted with them there (`claimedLessorInfo`).
+ */
+async function markLessorInfoChanged(deps: Deps, ownerID: string): Promise<void> {
+  const at = deps.now().toISOString();
+  const houses = await queryAll(houseDocs<HouseDoc>(deps), {
+    filter: ofType('house', eq('ownerID', ownerID)),
+    select: ['id', 'pk'],
+  });
+  await Promise.all(
+    houses.map((house) =>
+      houseDocs<HouseDoc>(deps).patch(house.pk, house.id, [
+        { op: 'set', path: '/lessorInfoChangedAt', value: at },
+      ]),
+    ),
+  );
+}
+
+/**
  * `PATCH /odata/LessorInfor`: the fields given replace the stored ones; a PATCH that changes nothing
  * writes nothing. Completing the required fields turns the status to 1.
  */
@@ -122,6 +143,8 @@ export async function updateLessorInfo(actor: Actor, input: LessorInfoUpdateInpu
     ...(input.phoneNumber !== undefined ? { phoneNumber: input.phoneNumber } : {}),
     ...(input.email !== undefined ? { email: input.email } : {}),
   };
+  // First, so a token signed while the account is written is not trusted with what it read then.
+  await markLessorInfoChanged(deps, account.userID);
   let written: UserDoc;
   try {
     written = await deps.store

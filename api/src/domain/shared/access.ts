@@ -1,6 +1,7 @@
 import { permissionLevel, ROLE, type PermissionArea, type Role, type RoleID } from '@nhatro/common';
 import { AppError } from './errors.js';
 import type { Filter } from './query.js';
+import type { LandlordClaim } from './landlordClaim.js';
 import type { HouseDoc, UserDoc } from './model.js';
 
 /** Who is asking, as far as access rules care. */
@@ -12,6 +13,8 @@ export interface Caller {
     UserDoc,
     'houseID' | 'roomID' | 'contractID' | 'lesseeID' | 'assignedHouseIDs' | 'ownedHouseIDs' | 'lessorInfo'
   >;
+  /** A tenant's or staff member's landlord as their token carries them (`claimedLessorInfo`). */
+  landlord?: LandlordClaim;
 }
 
 export function hasPermission(caller: Caller, area: PermissionArea, level: number): boolean {

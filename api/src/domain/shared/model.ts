@@ -100,6 +100,11 @@ export interface HouseDoc extends StoredDoc, House {
   type: 'house';
   ownerID: string;
   staffIDs: string[];
+  /**
+   * When the owner last changed the details tenants and staff see of them (internal, never returned):
+   * a token carrying older details is not trusted for this house (`claimedLessorInfo`).
+   */
+  lessorInfoChangedAt?: string;
 }
 
 export interface RoomDoc extends StoredDoc, Room {

@@ -46,5 +46,5 @@ export async function authenticate(
   ) {
     throw AppError.unauthenticated(MESSAGES.unauthenticated);
   }
-  return authUserOf(account, claims.sessionID);
+  return authUserOf(account, claims.sessionID, claims.landlord);
 }

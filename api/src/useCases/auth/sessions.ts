@@ -28,6 +28,7 @@ import {
 } from './tokens.js';
 import { endSessions, revokeSession } from '../shared/sessionRevocation.js';
 import { recordMissingOwnedHouses } from '../shared/houseRights.js';
+import { landlordClaimFor } from '../shared/governingLandlord.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -127,11 +128,14 @@ async function openSession(services: Deps, user: UserDoc, origin: RequestOrigin)
     ip: origin.ip,
     userAgent: origin.userAgent.slice(0, 300),
   };
-  await services.store.container<SessionDoc>('sessions').create(session);
+  const [landlord] = await Promise.all([
+    landlordClaimFor(services, user),
+    services.store.container<SessionDoc>('sessions').create(session),
+  ]);
   return {
     accessToken: await signAccessToken(
       services.config.jwt,
-      { userID: user.userID, sessionID, roleID: user.roleID },
+      { userID: user.userID, sessionID, roleID: user.roleID, ...(landlord ? { landlord } : {}) },
       now,
     ),
     refreshToken: formatRefreshToken(user.userID, sessionID, secret),
@@ -168,6 +172,9 @@ export async function refresh(
   const user = await findUser(services, session.userID);
   if (!user || user.disabled) throw AppError.unauthenticated(MESSAGES.invalidRefreshToken);
   const secret = newRefreshSecret();
+  const landlord = landlordClaimFor(services, user);
+  // Awaited below; a refusal of the rotation must not leave it unobserved.
+  landlord.catch(() => undefined);
   try {
     await sessions.replace(
       {
@@ -184,10 +191,16 @@ export async function refresh(
     }
     throw error;
   }
+  const claim = await landlord;
   return {
     accessToken: await signAccessToken(
       services.config.jwt,
-      { userID: user.userID, sessionID: session.sessionID, roleID: user.roleID },
+      {
+        userID: user.userID,
+        sessionID: session.sessionID,
+        roleID: user.roleID,
+        ...(claim ? { landlord: claim } : {}),
+      },
       now,
     ),
     refreshToken: formatRefreshToken(user.userID, session.sessionID, secret),

@@ -1,22 +1,33 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { isRoleID, type RoleID } from '@nhatro/common';
+import { isRoleID, lessorInfoEntity, type RoleID } from '@nhatro/common';
+import { z } from 'zod';
 import type { AppConfig } from '../../config/index.js';
+import type { LandlordClaim } from '../../domain/shared/landlordClaim.js';
 import { ALGORITHM, hmacKey, loadJose } from '../shared/jwt.js';
 
 export interface AccessClaims {
   userID: string;
   sessionID: string;
   roleID: RoleID;
+  /** A tenant's or staff member's landlord, as read when the token was signed (`LandlordClaim`). */
+  landlord?: LandlordClaim;
 }
+
+/** The token's `ll` claim: the landlord's id (`o`) and the details others see of them (`i`). */
+const landlordClaimSchema = z.object({ o: z.string().min(1), i: lessorInfoEntity.omit({ citizenID: true }) });
+
+/** What a new access token says: `landlord`'s time is the token's own (`iat`). */
+export type ClaimsToSign = Omit<AccessClaims, 'landlord'> & { landlord?: Omit<LandlordClaim, 'signedAt'> };
 
 export async function signAccessToken(
   config: AppConfig['jwt'],
-  claims: AccessClaims,
+  claims: ClaimsToSign,
   now: Date,
 ): Promise<string> {
   const issuedAt = Math.floor(now.getTime() / 1000);
   const { SignJWT } = await loadJose();
-  return new SignJWT({ sid: claims.sessionID, role: claims.roleID })
+  const landlord = claims.landlord ? { ll: { o: claims.landlord.ownerID, i: claims.landlord.info } } : {};
+  return new SignJWT({ sid: claims.sessionID, role: claims.roleID, ...landlord })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
     .setSubject(claims.userID)
     .setIssuer(config.issuer)
@@ -101,8 +112,17 @@ async function verifyWithJose(
     ) {
       return undefined;
     }
+    // Signed by this API, so well formed; one that is not (an older shape) is only not used.
+    const landlord = payload.ll === undefined ? undefined : landlordClaimSchema.safeParse(payload.ll).data;
     return {
-      claims: { userID: payload.sub, sessionID, roleID },
+      claims: {
+        userID: payload.sub,
+        sessionID,
+        roleID,
+        ...(landlord && typeof payload.iat === 'number'
+          ? { landlord: { ownerID: landlord.o, info: landlord.i, signedAt: payload.iat } }
+          : {}),
+      },
       exp: payload.exp,
       ...(typeof payload.nbf === 'number' ? { nbf: payload.nbf } : {}),
     };

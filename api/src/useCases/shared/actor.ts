@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Role, RoleID } from '@nhatro/common';
+import type { LandlordClaim } from '../../domain/shared/landlordClaim.js';
 import type { UserDoc } from '../../domain/shared/model.js';
 import { recordAudit, type AuditEntry, type RequestOrigin } from './audit.js';
 import type { Deps } from './deps.js';
@@ -28,10 +29,12 @@ export interface AuthUser {
   role: Role;
   sessionID: string;
   account: UserDoc;
+  /** A tenant's or staff member's landlord as their token carries them (`claimedLessorInfo`). */
+  landlord?: LandlordClaim;
 }
 
 /** The caller an account is, in a session: what `authenticate` loads for a request. */
-export function authUserOf(account: UserDoc, sessionID: string): AuthUser {
+export function authUserOf(account: UserDoc, sessionID: string, landlord?: LandlordClaim): AuthUser {
   return {
     userID: account.userID,
     username: account.username,
@@ -39,6 +42,7 @@ export function authUserOf(account: UserDoc, sessionID: string): AuthUser {
     role: roleOf(account),
     sessionID,
     account,
+    ...(landlord ? { landlord } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { owedOf } from '../../domain/payments.js';
 import type { Deps } from './deps.js';
 import { listInHouse } from './houseScope.js';
 import { lessorInfoOf, shownLessorInfo } from './users.js';
+import { claimedLessorInfo } from '../../domain/shared/landlordClaim.js';
 import type { Caller } from '../../domain/shared/access.js';
 import { entityView } from './views.js';
 
@@ -37,16 +38,18 @@ export function transferAccountIn(info: LessorInfo): TransferAccount | undefined
 }
 
 /**
- * The account every bill of the house is paid to: the owner's, read once (none when the caller is the
- * owner: their account was read to authenticate them).
+ * The account every bill of the house is paid to: the owner's, read once. Not read when the caller is
+ * the owner (their account was read to authenticate them), nor when the caller's token carries the
+ * owner's current details (a tenant's or staff member's, `claimedLessorInfo`).
  */
 export async function transferAccountOf(
   deps: Deps,
-  house: Pick<HouseDoc, 'ownerID'>,
-  caller?: Pick<Caller, 'userID' | 'account'>,
+  house: Pick<HouseDoc, 'ownerID' | 'lessorInfoChangedAt'>,
+  caller?: Pick<Caller, 'userID' | 'account' | 'landlord'>,
 ): Promise<TransferAccount | undefined> {
   if (caller?.userID === house.ownerID) return transferAccountIn(shownLessorInfo(caller.account.lessorInfo));
-  return transferAccountIn(await lessorInfoOf(deps, house.ownerID));
+  const claimed = claimedLessorInfo(caller?.landlord, house);
+  return transferAccountIn(claimed ?? (await lessorInfoOf(deps, house.ownerID)));
 }
 
 /** The VietQR text for `owed` đồng with the bill's code as the note; none when nothing is owed. */

@@ -31,6 +31,7 @@ import { notificationFields } from './notificationViews.js';
 import type { ExpandEntities } from './odataQuery.js';
 import { roomTicketsOf, sortRoomTickets } from './roomTickets.js';
 import { lessorInfoOf, shownLessorInfo } from './users.js';
+import { claimedLessorInfo } from '../../domain/shared/landlordClaim.js';
 import { entityView, toView } from './views.js';
 import type { Caller } from '../../domain/shared/access.js';
 import { ofType } from '../../domain/shared/query.js';
@@ -230,6 +231,9 @@ const LESSOR_INFO: Navigation = {
         }
         const house = await ctx.house(houseID);
         if (!house) return [];
+        // A tenant's or staff member's token may carry the owner's current details.
+        const claimed = claimedLessorInfo(caller.landlord, house);
+        if (claimed) return [claimed];
         let info = owners.get(house.ownerID);
         if (!info) {
           info = lessorInfoOf(ctx.deps, house.ownerID);

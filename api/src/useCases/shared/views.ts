@@ -20,6 +20,7 @@ const HIDDEN_FIELDS = new Set([
   'guestLink',
   'plateKey',
   'contractIDs',
+  'lessorInfoChangedAt',
 ]);
 
 /**
