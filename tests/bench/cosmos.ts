@@ -8,7 +8,7 @@
  *   3. request units per request estimated from the documented costs, and a month of a platform of 100
  *      landlords and 5,000 rooms.
  */
-import { startCosmosProduct, writesIn, type CosmosCall } from '../support/cosmosProduct.js';
+import { estimatedRU, startCosmosProduct, writesIn } from '../support/cosmosProduct.js';
 import { firstLoads, send, type FirstLoad } from '../support/firstLoads.js';
 import { sharedBrowser } from '../support/browser.js';
 import { spaRequests, type SpaRequest } from '../support/spaRequests.js';
@@ -36,36 +36,6 @@ const BEFORE: Record<string, { roundTrips: number; writes: number }> = {
   'Tenant home (houses with rooms)': { roundTrips: 6, writes: 0 },
   'Rename a house (PATCH)': { roundTrips: 5, writes: 2 },
 };
-
-/**
- * Request units from the documented costs: a point read ≈ 1 RU per KB, a write ≈ 5 RU per KB plus
- * indexing (taken as 3 RU), a query ≈ 2.5 RU plus the documents it returns (taken as 1 RU per KB
- * returned); the query-plan request is answered by the gateway and costs none; metadata reads 1 RU.
- */
-export function estimatedRU(calls: readonly CosmosCall[]): number {
-  let ru = 0;
-  for (const call of calls) {
-    const kb = Math.max(1, call.responseBytes / 1024);
-    switch (call.kind) {
-      case 'read':
-        ru += kb;
-        break;
-      case 'query':
-        ru += 2.5 + call.responseBytes / 1024;
-        break;
-      case 'write':
-      case 'batch':
-        ru += 5 * kb + 3;
-        break;
-      case 'queryPlan':
-        break;
-      case 'metadata':
-        ru += 1;
-        break;
-    }
-  }
-  return ru;
-}
 
 interface Measured {
   load: FirstLoad;
@@ -103,29 +73,106 @@ function monthlyRU(byName: Map<string, Measured>): {
     ['Bills of a month named', 1],
     ['Lessees', 1],
   ];
-  const rows: Record<string, Record<string, number>> = {};
   let pages = 0;
   for (const [name, perDay] of perLandlordPerDay) pages += ru(name) * perDay * days * landlords;
   const tenantHomes = ru('Tenant home (houses with rooms)') * 8 * rooms;
+  return withWrites(byName, {
+    'landlords’ page loads (8 pages, 20 a day each)': pages,
+    'tenants’ home page (8 a month each)': tenantHomes,
+  });
+}
+
+/** The month's meter round, billing run and payments beside the page loads given, and their total. */
+function withWrites(
+  byName: Map<string, Measured>,
+  loads: Record<string, number>,
+): { rows: Record<string, Record<string, number>>; total: number } {
+  const ru = (name: string) => byName.get(name)?.ru ?? 0;
+  const rooms = 5000;
   // A meter reading, an issued bill and a payment are small writes like the house rename measured here,
   // each with its own reads; a payment also writes the bill, the running totals and a message (×3).
   const smallWrite = ru('Rename a house (PATCH)');
-  const meterRound = (ru('Meter round') + 2 * smallWrite) * rooms;
-  const billing = 2 * smallWrite * rooms;
-  const payments = 3 * smallWrite * rooms;
-  rows['landlords’ page loads (8 pages, 20 a day each)'] = { 'RU / month': Math.round(pages) };
-  rows['tenants’ home page (8 a month each)'] = { 'RU / month': Math.round(tenantHomes) };
-  rows['one meter round (2 readings a room)'] = { 'RU / month': Math.round(meterRound) };
-  rows['one billing run (5,000 bills)'] = { 'RU / month': Math.round(billing) };
-  rows['one payment per bill'] = { 'RU / month': Math.round(payments) };
-  const total = pages + tenantHomes + meterRound + billing + payments;
+  const parts: Record<string, number> = {
+    ...loads,
+    'one meter round (2 readings a room)': (ru('Meter round') + 2 * smallWrite) * rooms,
+    'one billing run (5,000 bills)': 2 * smallWrite * rooms,
+    'one payment per bill': 3 * smallWrite * rooms,
+  };
+  const rows: Record<string, Record<string, number>> = {};
+  let total = 0;
+  for (const [name, value] of Object.entries(parts)) {
+    rows[name] = { 'RU / month': Math.round(value) };
+    total += value;
+  }
   rows.total = { 'RU / month': Math.round(total) };
   return { rows, total };
+}
+
+/**
+ * Loads a month of each SPA page (`spaRequests`' page names): a landlord's 20 a day as `monthlyRU` (the
+ * dashboard, where the houses list is, 6), a tenant's 11 a month.
+ */
+const SPA_LOADS: Record<string, { perLandlordDay?: number; perTenantMonth?: number }> = {
+  dashboard: { perLandlordDay: 6 },
+  rooms: { perLandlordDay: 3 },
+  'one room': { perLandlordDay: 5 },
+  contracts: { perLandlordDay: 1 },
+  'one contract': { perLandlordDay: 2 },
+  bills: { perLandlordDay: 2 },
+  lessees: { perLandlordDay: 1 },
+  'tenant: room': { perTenantMonth: 8 },
+  'tenant: contract': { perTenantMonth: 1 },
+  'tenant: bills': { perTenantMonth: 2 },
+};
+
+/**
+ * The month again, counting every request each page makes in Chromium (each measured alone, its own
+ * authentication read included), not one request per page: what the platform would pay.
+ */
+function spaMonthlyRU(
+  byName: Map<string, Measured>,
+  measured: readonly SpaRequest[],
+): {
+  rows: Record<string, Record<string, number>>;
+  pages: Record<string, Record<string, number>>;
+  total: number;
+} {
+  // A page measured on two houses (`dashboard (billed house)`) counts as the mean of its loads.
+  const loads = new Map<string, Map<string, number>>();
+  for (const one of measured) {
+    const page = one.page.replace(/ \(.*\)$/, '');
+    const load = loads.get(page) ?? new Map<string, number>();
+    load.set(one.page, (load.get(one.page) ?? 0) + one.ru);
+    loads.set(page, load);
+  }
+  const pages: Record<string, Record<string, number>> = {};
+  let landlordLoads = 0;
+  let tenantLoads = 0;
+  for (const [page, variants] of loads) {
+    const perLoad = [...variants.values()].reduce((a, b) => a + b, 0) / variants.size;
+    const plan = SPA_LOADS[page] ?? {};
+    const month = (plan.perLandlordDay ?? 0) * 30 * 100 + (plan.perTenantMonth ?? 0) * 5000;
+    pages[page] = {
+      requests: measured.filter((one) => one.page.replace(/ \(.*\)$/, '') === page).length / variants.size,
+      'RU a load': Number(perLoad.toFixed(1)),
+      'loads a month': month,
+    };
+    if (plan.perLandlordDay) landlordLoads += perLoad * month;
+    else tenantLoads += perLoad * month;
+  }
+  return {
+    pages,
+    ...withWrites(byName, {
+      'landlords’ page loads, every request (20 a day each)': landlordLoads,
+      'tenants’ page loads, every request (11 a month each)': tenantLoads,
+    }),
+  };
 }
 
 export async function cosmosBenchmark(): Promise<Record<string, Record<string, number | string>>> {
   const product = await startCosmosProduct();
   const summary: Record<string, Record<string, number | string>> = {};
+  let byName: Map<string, Measured> | undefined;
   try {
     const loads = await firstLoads(product.url);
     const measured: Measured[] = [];
@@ -174,18 +221,13 @@ export async function cosmosBenchmark(): Promise<Record<string, Record<string, n
         `"before": the code before issue 25, commit fadbbb8)`,
     );
     console.table(table);
-    const { rows, total } = monthlyRU(new Map(measured.map((row) => [row.load.name, row])));
+    byName = new Map(measured.map((row) => [row.load.name, row]));
+    const { rows, total } = monthlyRU(byName);
     console.log(
       '\nRequest units a month, 100 landlords and 5,000 rooms (estimated from the documented costs):',
     );
     console.table(rows);
-    // Serverless: USD 0.25 per million RU (2026 list price); provisioned: 400 RU/s minimum all month.
-    const serverlessUsd = (total / 1e6) * 0.25;
-    console.log(
-      `≈ ${(total / 1e6).toFixed(1)} million RU a month ≈ USD ${serverlessUsd.toFixed(2)} serverless; ` +
-        `400 RU/s provisioned (the minimum) is ${((400 * 3600 * 24 * 30) / 1e6).toFixed(0)} million RU of capacity, ` +
-        `about USD 23 a month whether used or not.`,
-    );
+    console.log(costLine(total));
     for (const row of measured) {
       summary[`Cosmos: ${row.load.name}`] = {
         'round trips': `${BEFORE[row.load.name]?.roundTrips ?? '?'} → ${row.roundTrips}`,
@@ -196,7 +238,17 @@ export async function cosmosBenchmark(): Promise<Record<string, Record<string, n
   } finally {
     await product.stop();
   }
-  Object.assign(summary, await spaBenchmark());
+  const spa = await spaBenchmark();
+  Object.assign(summary, spa.summary);
+  const month = spaMonthlyRU(byName ?? new Map(), spa.measured);
+  console.log(
+    '\nRequest units of one load of each page, every request it makes (Chromium, each sent alone):',
+  );
+  console.table(month.pages);
+  console.log('\nRequest units a month, 100 landlords and 5,000 rooms, counting every request of each page:');
+  console.table(month.rows);
+  console.log(costLine(month.total));
+  summary['Cosmos: RU a month, every request of each page (est.)'] = { 'RU (est.)': Math.round(month.total) };
   return summary;
 }
 
@@ -239,7 +291,20 @@ const SPA_BEFORE: Record<string, number> = {
   'GET /api/User/AccountPlan?part=quota': 7,
 };
 
-async function spaBenchmark(): Promise<Record<string, Record<string, number | string>>> {
+/** The month's total in money: serverless at USD 0.25 per million RU (2026 list price), or provisioned. */
+function costLine(total: number): string {
+  const serverlessUsd = (total / 1e6) * 0.25;
+  return (
+    `≈ ${(total / 1e6).toFixed(1)} million RU a month ≈ USD ${serverlessUsd.toFixed(2)} serverless; ` +
+    `400 RU/s provisioned (the minimum) is ${((400 * 3600 * 24 * 30) / 1e6).toFixed(0)} million RU of capacity, ` +
+    `about USD 23 a month whether used or not.`
+  );
+}
+
+async function spaBenchmark(): Promise<{
+  summary: Record<string, Record<string, number | string>>;
+  measured: SpaRequest[];
+}> {
   const product = await startCosmosProduct({ serveWeb: true });
   const browser = await sharedBrowser();
   try {
@@ -265,9 +330,12 @@ async function spaBenchmark(): Promise<Record<string, Record<string, number | st
     const above = table.filter((row) => row['round trips now'] > goal(row.request)).length;
     const aboveBefore = table.filter((row) => row['round trips c9e3d5b'] > goal(row.request)).length;
     return {
-      'Cosmos: SPA first-load requests above their goal': {
-        'round trips': `${aboveBefore} → ${above} of ${table.length} requests`,
+      summary: {
+        'Cosmos: SPA first-load requests above their goal': {
+          'round trips': `${aboveBefore} → ${above} of ${table.length} requests`,
+        },
       },
+      measured,
     };
   } finally {
     await browser.close();

@@ -137,3 +137,33 @@ export async function startCosmosProduct(options: { serveWeb?: boolean } = {}): 
 export function writesIn(calls: readonly CosmosCall[]): number {
   return calls.filter((call) => call.kind === 'write' || call.kind === 'batch').length;
 }
+
+/**
+ * Request units from the documented costs: a point read ≈ 1 RU per KB, a write ≈ 5 RU per KB plus
+ * indexing (taken as 3 RU), a query ≈ 2.5 RU plus the documents it returns (taken as 1 RU per KB
+ * returned); the query-plan request is answered by the gateway and costs none; metadata reads 1 RU.
+ */
+export function estimatedRU(calls: readonly CosmosCall[]): number {
+  let ru = 0;
+  for (const call of calls) {
+    const kb = Math.max(1, call.responseBytes / 1024);
+    switch (call.kind) {
+      case 'read':
+        ru += kb;
+        break;
+      case 'query':
+        ru += 2.5 + call.responseBytes / 1024;
+        break;
+      case 'write':
+      case 'batch':
+        ru += 5 * kb + 3;
+        break;
+      case 'queryPlan':
+        break;
+      case 'metadata':
+        ru += 1;
+        break;
+    }
+  }
+  return ru;
+}

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import type { CosmosProduct } from './cosmosProduct.js';
-import { writesIn } from './cosmosProduct.js';
+import { estimatedRU, writesIn } from './cosmosProduct.js';
 import { DEMO_PASSWORDS } from './product.js';
 import { storedSessionFor } from './ui.js';
 
@@ -59,6 +59,8 @@ export interface SpaRequest {
   writes: number;
   /** Bytes the test server answered. */
   responseBytes: number;
+  /** Request units, estimated from the documented costs of its calls (`estimatedRU`). */
+  ru: number;
 }
 
 const API_PATH = /^\/(api|odata|ExcelExport|ExcelImport)\//i;
@@ -151,6 +153,7 @@ export async function spaRequests(product: CosmosProduct, browser: Browser): Pro
           roundTrips: calls.length,
           writes: writesIn(calls),
           responseBytes: calls.reduce((sum, call) => sum + call.responseBytes, 0),
+          ru: estimatedRU(calls),
         });
       }
     } finally {

@@ -10,7 +10,7 @@ import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { recordOwnedHouse } from '../../api/src/useCases/shared/houseRights.js';
 import { listHouseMonthBills } from '../../api/src/useCases/monthlyBills/houseMonth.js';
 import { remindBillTenants } from '../../api/src/useCases/monthlyBills/reminders.js';
-import { estimatedRU } from '../bench/cosmos.js';
+import { estimatedRU } from '../support/cosmosProduct.js';
 import { aMonthlyBill, anIssuedTicket } from '../support/billBuilders.js';
 import { aHouse, aLandlord, aRoom } from '../support/builders.js';
 import { callRecorder, type CosmosCall } from '../support/cosmosProduct.js';
