@@ -13,13 +13,23 @@ import { authenticate } from '../../api/src/useCases/auth/authenticate.js';
 import { login, refresh } from '../../api/src/useCases/auth/sessions.js';
 import { signAccessToken } from '../../api/src/useCases/auth/tokens.js';
 import { updateLessorInfo } from '../../api/src/useCases/lessorInfo.js';
+import { getMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
+import { getOneTimeCharge } from '../../api/src/useCases/oneTimeCharges.js';
+import { MONTHLY_BILL_MODEL, ONE_TIME_CHARGE_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import type { AuthUser } from '../../api/src/useCases/shared/actor.js';
 import { transferAccountOf } from '../../api/src/useCases/shared/billViews.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { toView } from '../../api/src/useCases/shared/views.js';
 import { aContract, aHouse, aLandlord, aLessee, aRoom, aStaff, TEST_PASSWORD } from '../support/builders.js';
-import { actorFor, createHarness, TEST_ORIGIN, type UseCaseHarness } from '../support/useCaseHarness.js';
+import { aMonthlyBill, aOneTimeCharge } from '../support/billBuilders.js';
+import {
+  actorFor,
+  createHarness,
+  odata,
+  TEST_ORIGIN,
+  type UseCaseHarness,
+} from '../support/useCaseHarness.js';
 
 const LESSOR = {
   status: 1 as const,
@@ -102,6 +112,18 @@ describe("the landlord's details in a tenant's or staff member's token", () => {
     expect(await paidTo(staffUser)).toEqual({ account: '0071000123456', reads: 0 });
     // The landlord reads their own account (read to authenticate them); their token carries nothing.
     expect((await signIn(landlord)).user.landlord).toBeUndefined();
+  });
+
+  it('a tenant opening one bill or charge to pay it: the QR from the token, no account read', async () => {
+    const { user } = await signIn(tenant);
+    const bill = await aMonthlyBill(deps, contract, { month: '2026-11' });
+    const charge = await aOneTimeCharge(deps, contract, { description: 'Sửa khóa', amount: 150_000 });
+    const counting = countingUsers();
+    const actor = { deps: counting.deps, user, origin: TEST_ORIGIN };
+    const one = await getMonthlyBill(actor, bill.monthlyBillID, odata(MONTHLY_BILL_MODEL));
+    const fee = await getOneTimeCharge(actor, charge.oneTimeChargeID, odata(ONE_TIME_CHARGE_MODEL));
+    expect([one.transferQR, fee.transferQR].every((qr) => String(qr).includes('0071000123456'))).toBe(true);
+    expect(counting.reads()).toBe(0);
   });
 
   it('a new account is shown at once: older tokens, and tokens signed just after, read the landlord', async () => {

@@ -50,7 +50,7 @@ export async function listMonthlyBills(
       requireID(scope.billID, 'Mã hóa đơn'),
     );
     if (scope.houseID !== undefined && scope.houseID !== house.houseID) throw AppError.notFound();
-    const account = await transferAccountOf(actor.deps, house);
+    const account = await transferAccountOf(actor.deps, house, actor.user);
     const bill = await expandEntity(actor, MONTHLY_BILL_MODEL, monthlyBillView(doc, account), query, [house]);
     return { value: [selectFields(bill, query)] };
   }
@@ -85,7 +85,7 @@ export function listContractBills(actor: Actor, contractID: string, query: OData
 /** `GET /odata/MonthlyBill/{id}`. */
 export async function getMonthlyBill(actor: Actor, monthlyBillID: string, query: ODataQuery) {
   const { doc, house } = await billingDocForCaller<MonthlyBillDoc>(actor, 'monthlyBill', monthlyBillID);
-  const bill = monthlyBillView(doc, await transferAccountOf(actor.deps, house));
+  const bill = monthlyBillView(doc, await transferAccountOf(actor.deps, house, actor.user));
   const view = { ...bill, ...(await refundsDueOn(actor.deps, doc)) };
   return selectFields(await expandEntity(actor, MONTHLY_BILL_MODEL, view, query, [house]), query);
 }
@@ -109,7 +109,7 @@ export async function payMonthlyBill(
     houseID: saved.houseID,
     details: { amount: input.payment.amount, paidAmount: saved.paidAmount, status: saved.status },
   });
-  return monthlyBillView(saved, await transferAccountOf(actor.deps, house));
+  return monthlyBillView(saved, await transferAccountOf(actor.deps, house, actor.user));
 }
 
 /**

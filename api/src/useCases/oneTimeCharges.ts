@@ -90,7 +90,7 @@ export async function createOneTimeCharge(actor: Actor, input: OneTimeChargeCrea
     houseID: contract.houseID,
     details: { contractID: contract.contractID, amount: input.amount },
   });
-  return oneTimeChargeView(saved, await transferAccountOf(deps, house));
+  return oneTimeChargeView(saved, await transferAccountOf(deps, house, actor.user));
 }
 
 /**
@@ -110,7 +110,7 @@ export async function listOneTimeCharges(
       requireID(chargeID, 'Mã khoản phí'),
     );
     if (scope.houseID !== undefined && scope.houseID !== house.houseID) throw AppError.notFound();
-    const account = await transferAccountOf(actor.deps, house);
+    const account = await transferAccountOf(actor.deps, house, actor.user);
     // The one charge still answers the query's `$filter` (`total gt 100000`) and `$select`.
     const value = applyInMemory([oneTimeChargeView(doc, account)], query);
     return { value, ...(query.count ? { count: value.length } : {}) };
@@ -128,7 +128,7 @@ export async function listOneTimeCharges(
 /** `GET /odata/OneTimeCharge/{id}`. */
 export async function getOneTimeCharge(actor: Actor, oneTimeChargeID: string, query: ODataQuery) {
   const { doc, house } = await billingDocForCaller<OneTimeChargeDoc>(actor, 'oneTimeCharge', oneTimeChargeID);
-  const view = oneTimeChargeView(doc, await transferAccountOf(actor.deps, house));
+  const view = oneTimeChargeView(doc, await transferAccountOf(actor.deps, house, actor.user));
   return selectFields({ ...view, ...(await refundsDueOn(actor.deps, doc)) }, query);
 }
 
@@ -148,7 +148,7 @@ export async function payOneTimeCharge(
     houseID: saved.houseID,
     details: { amount: input.payment.amount, paidAmount: saved.paidAmount, status: saved.status },
   });
-  return oneTimeChargeView(saved, await transferAccountOf(actor.deps, house));
+  return oneTimeChargeView(saved, await transferAccountOf(actor.deps, house, actor.user));
 }
 
 /** `DELETE /odata/OneTimeCharge/{id}`: only while nothing was paid (409 otherwise). */

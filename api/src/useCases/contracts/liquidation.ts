@@ -35,7 +35,7 @@ async function liquidationOf(
       : Promise.resolve(undefined),
   ]);
   if (house?.type !== 'house') throw AppError.notFound();
-  const account = await transferAccountOf(deps, house);
+  const account = await transferAccountOf(deps, house, actor.user);
   let owedCharge: Liquidation['owedCharge'];
   if (settlement.owedCharge) {
     const stored = charge?.type === 'oneTimeCharge' ? charge : undefined;
