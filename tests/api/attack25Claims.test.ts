@@ -9,7 +9,7 @@ import type { HouseDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
 import { onBothStores, type ProductOnAStore } from '../support/bothStores.js';
 import { apiClient } from '../support/product.js';
-import { staffSession } from '../support/scopeAttack.js';
+import { disabledStaff, staffSession } from '../support/scopeAttack.js';
 import { secondTenantIn } from '../support/secondTenant.js';
 import { expectError, expectFieldError, jwtPayload, type ApiSession } from './helpers.js';
 
@@ -61,6 +61,22 @@ onBothStores((start) => {
 
   const bodyOf = async (session: ApiSession | undefined, path: string) =>
     JSON.stringify((await api.getAs(session, path)).body);
+  const setDetails = (body: Row, token = s.chunha.token.accessToken, headers: Record<string, string> = {}) =>
+    api.request('PATCH', '/odata/LessorInfor', { token, body, headers });
+  /** The demo staff member (nhanvien) given `houseID` too, or only it, in the store. */
+  const assignStaff = async (houseID: string, only: boolean) => {
+    const [users, houses] = [
+      product.services.store.container<UserDoc>('users'),
+      product.services.store.container<HouseDoc>('houses'),
+    ];
+    const staffID = s.nhanvien.userID;
+    const kept = only ? [] : s.nhanvien.houses.map((house) => house.houseID);
+    await users.patch(staffID, staffID, [
+      { op: 'set', path: '/assignedHouseIDs', value: [...kept, houseID] },
+    ]);
+    const { staffIDs } = (await houses.read(houseID, houseID)) as HouseDoc;
+    await houses.patch(houseID, houseID, [{ op: 'set', path: '/staffIDs', value: [...staffIDs, staffID] }]);
+  };
 
   it('refuses a token whose landlord claim was changed, kept its signature, or never was signed', async () => {
     const token = s.nguoithue.token.accessToken;
@@ -129,11 +145,7 @@ onBothStores((start) => {
   });
 
   it('keeps the mark out of every house reply, whatever the query asks', async () => {
-    const asked = await api.request('PATCH', '/odata/LessorInfor', {
-      token: s.chunha.token.accessToken,
-      body: { email: 'hung.moi@example.com' },
-    });
-    expect(asked.status).toBe(200);
+    expect((await setDetails({ email: 'hung.moi@example.com' })).status).toBe(200);
     for (const query of [
       '$select=lessorInfoChangedAt',
       '$filter=lessorInfoChangedAt ne null',
@@ -142,6 +154,14 @@ onBothStores((start) => {
       const reply = await api.getAs(s.chunha, `/odata/House?${query}`);
       // Refused as a field houses do not have (the message names what was asked), never answered.
       expectError(reply, 400, 'Trường "lessorInfoChangedAt" không tồn tại.');
+    }
+    for (const [name, password] of [
+      ['nguoithue', 'Nguoithue@123456'],
+      ['nhanvien', 'Nhanvien@123456'],
+    ] as const) {
+      const reply = JSON.stringify(await api.login(name, password));
+      expect(reply).not.toContain('lessorInfoChangedAt');
+      expect(reply).not.toContain(citizenID);
     }
     const login = await api.login('chunha', 'Chunha@123456');
     expect(JSON.stringify(login)).not.toContain('lessorInfoChangedAt');
@@ -154,27 +174,18 @@ onBothStores((start) => {
       (await product.services.store.container<HouseDoc>('houses').read(hoaSen, hoaSen))!;
     const before = await house();
     const refused = [
-      await api.request('PATCH', '/odata/LessorInfor', { token, body: { bankAccountNumber: '12' } }),
-      await api.request('PATCH', '/odata/LessorInfor', {
-        token,
-        body: { address: 'Số 9' },
-        headers: { 'if-match': 'W/"datetime\'2020-01-01T00%3A00%3A00Z\'"' },
+      await setDetails({ bankAccountNumber: '12' }),
+      await setDetails({ address: 'Số 9' }, token, {
+        'if-match': 'W/"datetime\'2020-01-01T00%3A00%3A00Z\'"',
       }),
-      await api.request('PATCH', '/odata/LessorInfor', {
-        token: s.nhanvien.token.accessToken,
-        body: { address: 'Số 9' },
-      }),
+      await setDetails({ address: 'Số 9' }, s.nhanvien.token.accessToken),
     ];
     expect(refused.map((reply) => reply.status)).toEqual([400, 412, 403]);
     const after = await house();
     expect([after._etag, after.lessorInfoChangedAt]).toEqual([before._etag, before.lessorInfoChangedAt]);
 
     const read = await api.getAs<{ '@odata.etag': string }>(s.chunha, `/odata/House/${hoaSen}`);
-    const changed = await api.request('PATCH', '/odata/LessorInfor', {
-      token,
-      body: { address: 'Số 10 Lê Lợi' },
-    });
-    expect(changed.status).toBe(200);
+    expect((await setDetails({ address: 'Số 10 Lê Lợi' })).status).toBe(200);
     const rename = await api.request('PATCH', `/odata/House/${hoaSen}`, {
       token,
       body: { houseName: 'Nhà trọ Hoa Sen 2' },
@@ -186,10 +197,7 @@ onBothStores((start) => {
   it("shows the landlord's new account at once on a house created after the change", async () => {
     // The staff member's token was signed before the change; the house they are given after it.
     const staffToken = (await api.login('nhanvien', 'Nhanvien@123456')).token.accessToken;
-    const changed = await api.request('PATCH', '/odata/LessorInfor', {
-      token: s.chunha.token.accessToken,
-      body: { bankName: 'Techcombank', bankAccountNumber: '19031234567890' },
-    });
+    const changed = await setDetails({ bankName: 'Techcombank', bankAccountNumber: '19031234567890' });
     expect(changed.status, JSON.stringify(changed.body)).toBe(200);
     const created = await api.request<{ houseID: string }>('POST', '/odata/House', {
       token: s.chunha.token.accessToken,
@@ -197,26 +205,10 @@ onBothStores((start) => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const newHouse = created.body.houseID;
-    const users = product.services.store.container<UserDoc>('users');
-    const staffID = s.nhanvien.userID;
-    await users.patch(staffID, staffID, [
-      {
-        op: 'set',
-        path: '/assignedHouseIDs',
-        value: [...(s.nhanvien.houses.map((h) => h.houseID) ?? []), newHouse],
-      },
-    ]);
-    await product.services.store
-      .container<HouseDoc>('houses')
-      .patch(newHouse, newHouse, [{ op: 'set', path: '/staffIDs', value: [staffID] }]);
+    await assignStaff(newHouse, false);
     for (const house of [hoaSen, newHouse]) {
-      const reply = await api.request<{ lessorInfo?: Row }>(
-        'GET',
-        `/odata/House/${house}?$expand=lessorInfo`,
-        {
-          token: staffToken,
-        },
-      );
+      const path = `/odata/House/${house}?$expand=lessorInfo`;
+      const reply = await api.request<{ lessorInfo?: Row }>('GET', path, { token: staffToken });
       expect(reply.status).toBe(200);
       expect(reply.body.lessorInfo, house).toMatchObject({ bankAccountNumber: '19031234567890' });
     }
@@ -302,5 +294,70 @@ onBothStores((start) => {
       expect(banner.body.data).toMatchObject({ expired: true, accountExpiresOn: '2020-01-31' });
     }
     expect((await plan(s.chunha2, '?part=quota')).body.data).toMatchObject({ expired: true });
+  });
+
+  it('signs the newest details, survives long ones and races, refuses disabled staff and follows moved staff', async () => {
+    const token = s.chunha.token.accessToken;
+    const qrsOf = async (tenant: { token: { accessToken: string } }) => {
+      const bills = await api.getAs<Rows<{ transferQR?: string }>>(
+        tenant,
+        `/odata/Bill?roomID=${s.nguoithue.roomID ?? ''}&$filter=status lt 3`,
+      );
+      expect(bills.status).toBe(200);
+      return bills.body.value.flatMap((bill) => (bill.transferQR ? [bill.transferQR] : []));
+    };
+    // Twice within a minute, the tenant signing in between: the second account shows, and a refresh signs it.
+    expect((await setDetails({ bankName: 'VCB', bankAccountNumber: '1012345678' })).status).toBe(200);
+    const between = await api.login('nguoithue', 'Nguoithue@123456');
+    const address = `Số ${'ễ'.repeat(290)}`;
+    expect((await setDetails({ bankAccountNumber: '1087654321', address })).status).toBe(200);
+    const qrs = await qrsOf(between);
+    expect(qrs.length).toBeGreaterThan(0);
+    expect(qrs.every((qr) => qr.includes('1087654321') && !qr.includes('1012345678'))).toBe(true);
+    const refreshed = await api.request<{ token: { accessToken: string } }>(
+      'POST',
+      '/api/User/RefreshToken',
+      {
+        body: { refreshToken: between.token.refreshToken },
+      },
+    );
+    expect(refreshed.status).toBe(200);
+    const { accessToken } = refreshed.body.token;
+    expect(jwtPayload(accessToken).ll).toMatchObject({ i: { bankAccountNumber: '1087654321', address } });
+    expect(accessToken.length).toBeLessThan(4000);
+    expect(await qrsOf({ token: { accessToken } })).toEqual(qrs);
+
+    // A rename with the house's ETag racing a change of the details: each is done or a clean 412.
+    const read = await api.getAs<{ '@odata.etag': string }>(s.chunha, `/odata/House/${hoaSen}`);
+    const raced = await Promise.all([
+      api.request('PATCH', `/odata/House/${hoaSen}`, {
+        token,
+        body: { houseName: 'Nhà trọ Hoa Sen Mới' },
+        headers: { 'if-match': read.body['@odata.etag'] },
+      }),
+      setDetails({ phoneNumber: '0912000111' }),
+    ]);
+    for (const reply of raced) {
+      expect([200, 412], JSON.stringify(reply.body)).toContain(reply.status);
+      if (reply.status === 412) expectError(reply, 412, /[À-ỹ]/u);
+    }
+    expect(raced[1]?.status).toBe(200);
+
+    const disabled = await disabledStaff(api, s.chunha, hoaSen);
+    const refused = await api.getAs(disabled, `/odata/House/${hoaSen}?$expand=lessorInfo`);
+    expect(refused.status).toBe(401);
+    expect((await api.getAs(disabled, '/api/User/AccountPlan?part=term')).status).toBe(401);
+
+    // A staff member moved to another landlord's house, with a token naming the first landlord.
+    await assignStaff(chunha2House, true);
+    const chunha2Account = await api.getAs<Row>(s.chunha2, '/odata/LessorInfor');
+    const moved = await api.getAs<{ lessorInfo: Row }>(
+      s.nhanvien,
+      `/odata/House/${chunha2House}?$expand=lessorInfo`,
+    );
+    expect(moved.status).toBe(200);
+    expect(moved.body.lessorInfo.bankAccountNumber).toBe(chunha2Account.body.bankAccountNumber);
+    expect(JSON.stringify(moved.body)).not.toMatch(/1087654321|0071000123456/);
+    expect(moved.body.lessorInfo).not.toHaveProperty('citizenID');
   });
 });
