@@ -5,7 +5,13 @@
  * read by room (the reply with the house named equals the one without) and the account plan in parts.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { HouseDoc, UserDoc } from '../../api/src/domain/shared/model.js';
+import type {
+  ContractDoc,
+  HouseDoc,
+  HouseScopedDoc,
+  LesseeInfoDoc,
+  UserDoc,
+} from '../../api/src/domain/shared/model.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
 import { onBothStores, type ProductOnAStore } from '../support/bothStores.js';
 import { apiClient } from '../support/product.js';
@@ -212,6 +218,19 @@ onBothStores((start) => {
       expect(reply.status).toBe(200);
       expect(reply.body.lessorInfo, house).toMatchObject({ bankAccountNumber: '19031234567890' });
     }
+    // Every way the staff member's old token reaches the details shows the new account, never the old.
+    for (const path of [
+      '/odata/House?$expand=lessorInfo',
+      '/odata/House?$select=houseName&$expand=lessorInfo',
+      `/odata/Contract?houseID=${hoaSen}&$expand=lessorInfo`,
+      `/odata/Contract?houseID=${hoaSen}&$select=contractID&$expand=lessorInfo,room`,
+      `/odata/Bill?houseID=${hoaSen}&$filter=status lt 3`,
+    ]) {
+      const reply = await api.request('GET', path, { token: staffToken });
+      expect(reply.status, path).toBe(200);
+      expect(JSON.stringify(reply.body), path).not.toContain('0071000123456');
+      expect(JSON.stringify(reply.body), path).toMatch(/19031234567890/);
+    }
   });
 
   it('answers a room page with the house named exactly as without it, for every caller and expand', async () => {
@@ -226,6 +245,34 @@ onBothStores((start) => {
       body: { status: 2 },
     });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    // An ended contract of the same room before it, with one occupant written with the room, one without.
+    const docs = product.services.store.container<HouseScopedDoc>('houses');
+    const current = (await docs.read(hoaSen, other.contractID)) as ContractDoc;
+    const [oldContract, ...oldPeople] = ['hd-cu-2029', 'nguoi-cu-1', 'nguoi-cu-2'];
+    await docs.create({
+      ...current,
+      id: oldContract,
+      contractID: oldContract,
+      status: 3,
+      endDate: '2029-06-30',
+    });
+    for (const [index, id] of oldPeople.entries()) {
+      const person = {
+        id,
+        pk: hoaSen,
+        type: 'lesseeInfo',
+        lesseeInfoID: id,
+        houseID: hoaSen,
+        contractID: oldContract,
+      };
+      await docs.create({
+        ...person,
+        ...(index === 0 ? { roomID: other.roomID } : {}),
+        occupantName: `Người Cũ ${index}`,
+        gender: 1,
+        status: 2,
+      } as LesseeInfoDoc);
+    }
     const elsewhere = s.chunha.houses.find((house) => house.houseID !== hoaSen)?.houseID ?? '';
     const foreign = await api.getAs<Rows<{ roomID: string }>>(s.chunha, `/odata/Room?houseID=${elsewhere}`);
     const foreignRoom = foreign.body.value[0]?.roomID ?? '';
@@ -257,6 +304,12 @@ onBothStores((start) => {
       occupantsSeen += JSON.stringify(hinted.body).split('"lesseeInfoID"').length - 1;
     }
     expect(occupantsSeen).toBeGreaterThan(10);
+    const oldRoom = await api.getAs<Rows<{ lesseeInfos: Row[] }>>(
+      s.chunha,
+      `/odata/Room?roomID=${other.roomID}&houseID=${hoaSen}&$expand=lesseeInfos`,
+    );
+    const names = oldRoom.body.value[0]?.lesseeInfos.map((person) => person.occupantName);
+    expect(names).toEqual(expect.arrayContaining(['Người Cũ 0', 'Người Cũ 1']));
   });
 
   it('gives each part of the account plan only to whom it belongs, and an expired term to the banner', async () => {
