@@ -58,7 +58,10 @@ export async function getHouse(actor: Actor, houseID: string, query: ODataQuery)
 
 /** A landlord adds a house; it starts with its electricity and water fees and complete (empty) running totals. */
 export async function createHouse(actor: Actor, input: HouseCreateInput) {
-  const house = newHouseDoc({ ...input, ownerID: actor.user.userID }, actor.deps.now().toISOString());
+  const now = actor.deps.now().toISOString();
+  // The owner's last change of their details marked only the houses they had then: a token signed before
+  // this house existed may carry older details, so it is not trusted here (`claimedLessorInfo`).
+  const house = { ...newHouseDoc({ ...input, ownerID: actor.user.userID }, now), lessorInfoChangedAt: now };
   await houseDocs(actor.deps).batch(
     house.houseID,
     [house, ...newMeteredFeeDocs(house.houseID), newHouseTotals(house.houseID)].map((doc) => ({
