@@ -14,7 +14,7 @@ import { storedSessionFor } from './ui.js';
 
 export interface SpaPage {
   name: string;
-  who: 'chunha' | 'chunha2' | 'nguoithue';
+  who: 'chunha' | 'chunha2' | 'nhanvien' | 'nguoithue';
   path: (ids: DemoIDs) => string;
   /** The house the page is on (a tenant's: their own). */
   houseName?: string;
@@ -42,6 +42,9 @@ export const SPA_PAGES: readonly SpaPage[] = [
   { name: 'meter round', who: 'chunha2', path: () => '/MeterRecord', houseName: GO_VAP },
   { name: 'lessees', who: 'chunha', path: () => '/lessees', houseName: HOA_SEN },
   { name: 'lessees (4 tenancies)', who: 'chunha2', path: () => '/lessees', houseName: GO_VAP },
+  // Staff of Hoa Sen (nhanvien): the pages of a meter-reading day; their landlord's term is the banner's.
+  { name: 'staff: dashboard', who: 'nhanvien', path: () => '/dashboard', houseName: HOA_SEN },
+  { name: 'staff: meter round', who: 'nhanvien', path: () => '/MeterRecord', houseName: HOA_SEN },
   { name: 'tenant: room', who: 'nguoithue', path: () => '/lesseeRoomDetail' },
   { name: 'tenant: contract', who: 'nguoithue', path: () => '/lesseeContract' },
   { name: 'tenant: bills', who: 'nguoithue', path: () => '/lesseeBills' },
@@ -100,6 +103,7 @@ export async function spaRequests(product: CosmosProduct, browser: Browser): Pro
   const sessions = {
     chunha: await storedSessionFor(product.url, 'chunha', DEMO_PASSWORDS.chunha ?? ''),
     chunha2: await storedSessionFor(product.url, 'chunha2', DEMO_PASSWORDS.chunha2 ?? ''),
+    nhanvien: await storedSessionFor(product.url, 'nhanvien', DEMO_PASSWORDS.nhanvien ?? ''),
     nguoithue: await storedSessionFor(product.url, 'nguoithue', DEMO_PASSWORDS.nguoithue ?? ''),
   };
   const tenant = sessions.nguoithue;

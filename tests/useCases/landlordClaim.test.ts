@@ -12,7 +12,9 @@ import type { Container, Store } from '../../api/src/store/store.js';
 import { authenticate } from '../../api/src/useCases/auth/authenticate.js';
 import { login, refresh } from '../../api/src/useCases/auth/sessions.js';
 import { signAccessToken } from '../../api/src/useCases/auth/tokens.js';
+import { assertAccountWritable } from '../../api/src/useCases/accountExpiry.js';
 import { updateLessorInfo } from '../../api/src/useCases/lessorInfo.js';
+import { accountPlan } from '../../api/src/useCases/platformRequests.js';
 import { getMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
 import { getOneTimeCharge } from '../../api/src/useCases/oneTimeCharges.js';
 import { MONTHLY_BILL_MODEL, ONE_TIME_CHARGE_MODEL } from '../../api/src/domain/shared/odata/model.js';
@@ -23,9 +25,11 @@ import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { toView } from '../../api/src/useCases/shared/views.js';
 import { aContract, aHouse, aLandlord, aLessee, aRoom, aStaff, TEST_PASSWORD } from '../support/builders.js';
 import { aMonthlyBill, aOneTimeCharge } from '../support/billBuilders.js';
+import { withTerm } from '../support/platformBuilders.js';
 import {
   actorFor,
   createHarness,
+  expectRefusal,
   odata,
   TEST_ORIGIN,
   type UseCaseHarness,
@@ -50,13 +54,13 @@ let room: RoomDoc;
 let contract: ContractDoc;
 let tenant: UserDoc;
 
-/** `deps` whose store counts the reads and queries of the `users` container. */
-function countingUsers(): { deps: Deps; reads: () => number } {
+/** `deps` whose store counts the reads and queries of one container (`users`: accounts). */
+function countingUsers(container = 'users'): { deps: Deps; reads: () => number } {
   let reads = 0;
   const store: Store = Object.create(deps.store) as Store;
   store.container = <T extends StoredDoc>(name: Parameters<Store['container']>[0]): Container<T> => {
     const inner = deps.store.container<T>(name);
-    if (name !== 'users') return inner;
+    if (name !== container) return inner;
     const counted: Container<T> = Object.create(inner) as Container<T>;
     counted.read = (pk, id) => ((reads += 1), inner.read(pk, id));
     counted.query = (spec) => ((reads += 1), inner.query(spec));
@@ -124,6 +128,20 @@ describe("the landlord's details in a tenant's or staff member's token", () => {
     const fee = await getOneTimeCharge(actor, charge.oneTimeChargeID, odata(ONE_TIME_CHARGE_MODEL));
     expect([one.transferQR, fee.transferQR].every((qr) => String(qr).includes('0071000123456'))).toBe(true);
     expect(counting.reads()).toBe(0);
+  });
+
+  it("a staff member's landlord is named by their token: the term read without their houses, exact", async () => {
+    const staff = await aStaff(deps, { houses: [house] });
+    const { user } = await signIn(staff);
+    const houses = countingUsers('houses');
+    const actor = { deps: houses.deps, user, origin: TEST_ORIGIN };
+    expect(await accountPlan(actor, 'term')).toEqual({ expired: false });
+    await assertAccountWritable(houses.deps, user);
+    expect(houses.reads()).toBe(0);
+    // The landlord's account is still read: a term that ended since the token was signed stops the write.
+    await withTerm(deps, landlord, '2026-11-19');
+    expect(await accountPlan(actor, 'term')).toMatchObject({ expired: true, accountExpiresOn: '2026-11-19' });
+    await expectRefusal(assertAccountWritable(deps, user), 'forbidden', /hết hạn/);
   });
 
   it('a new account is shown at once: older tokens, and tokens signed just after, read the landlord', async () => {

@@ -20,10 +20,16 @@ async function ownerOfStaff(deps: Deps, account: UserDoc): Promise<UserDoc | und
   return undefined;
 }
 
-/** The landlord whose term governs the caller: themselves, or their employer for staff; none for others. */
+/**
+ * The landlord whose term governs the caller: themselves, or their employer for staff (named by their
+ * token, `LandlordClaim`, when it carries them: a staff member works for the landlord who opened their
+ * account, always; the account is read either way, so the term and `disabled` are current); none for others.
+ */
 export async function governingLandlord(deps: Deps, user: AuthUser): Promise<UserDoc | undefined> {
   if (user.roleID === ROLE.houseModerator) return user.account;
-  if (user.roleID === ROLE.staff) return ownerOfStaff(deps, user.account);
+  if (user.roleID === ROLE.staff) {
+    return user.landlord ? findUser(deps, user.landlord.ownerID) : ownerOfStaff(deps, user.account);
+  }
   return undefined;
 }
 
