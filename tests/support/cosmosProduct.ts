@@ -83,8 +83,23 @@ export interface CosmosProduct extends RunningProduct {
   setDelay(ms: number): void;
 }
 
-/** `serveWeb`: the built SPA (web/dist) served too, for a browser to load its pages. */
+/**
+ * `serveWeb`: the built SPA (web/dist) served too, for a browser to load its pages. A port taken between
+ * its probe and the listen (test files start products side by side) is tried again, as `startTestProduct`
+ * does, with a fresh Cosmos test server and folder (a failed start cleans up after itself).
+ */
 export async function startCosmosProduct(options: { serveWeb?: boolean } = {}): Promise<CosmosProduct> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startCosmosProductOnce(options);
+    } catch (error) {
+      const taken = (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE';
+      if (!taken || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startCosmosProductOnce(options: { serveWeb?: boolean }): Promise<CosmosProduct> {
   let calls: CosmosCall[] = [];
   let delay = 0;
   const cosmos = await startCosmosServer({

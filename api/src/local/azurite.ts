@@ -26,10 +26,24 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts Azurite's blob service (the npm package) as a child process with its data under `location`. */
+/**
+ * Starts Azurite's blob service (the npm package) as a child process with its data under `location`. On a
+ * port of its own choosing, a port taken between the probe and Azurite's listen (products started side by
+ * side) is tried again on another.
+ */
 export async function startAzurite(options: { location: string; port?: number }): Promise<RunningAzurite> {
   mkdirSync(options.location, { recursive: true });
-  const port = options.port ?? (await freePort());
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startAzuriteOn(options.location, options.port ?? (await freePort()));
+    } catch (error) {
+      const taken = error instanceof Error && error.message.includes('EADDRINUSE');
+      if (!taken || options.port !== undefined || attempt >= 3) throw error;
+    }
+  }
+}
+
+async function startAzuriteOn(location: string, port: number): Promise<RunningAzurite> {
   const require = createRequire(import.meta.url);
   const main = join(dirname(require.resolve('azurite/package.json')), 'dist/src/blob/main.js');
   const child: ChildProcess = spawn(
@@ -41,7 +55,7 @@ export async function startAzurite(options: { location: string; port?: number })
       '--blobPort',
       String(port),
       '--location',
-      options.location,
+      location,
       '--skipApiVersionCheck',
       '--disableTelemetry',
       '--loose',
