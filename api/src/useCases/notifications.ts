@@ -19,7 +19,7 @@ import type {
 } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { notificationText } from '../domain/shared/outboxTexts.js';
-import type { Filter } from '../domain/shared/query.js';
+import { ofType, type Filter } from '../domain/shared/query.js';
 import { vietnamDate } from '../domain/shared/time.js';
 import { isStoreError } from '../store/store.js';
 import { audit, type Actor } from './shared/actor.js';
@@ -218,7 +218,8 @@ export async function listNotifications(
 ): Promise<EntityPage> {
   const { deps, user } = actor;
   const lessee = lesseeScope(user);
-  const conditions: Filter[] = [{ op: 'eq', field: 'type', value: 'notification' }];
+  // Beside the type: the room, a tenant's contract, the days.
+  const conditions: Filter[] = [];
   // The house from the room, the house named or the tenant's own, as a list by room or house is.
   const { houseID } = await resolveContractScope(deps, user, 'notification', {
     ...(scope.roomID !== undefined ? { roomID: scope.roomID } : {}),
@@ -240,7 +241,7 @@ export async function listNotifications(
     const [notices, reads] = await Promise.all([
       listInHouseTogether<NotificationDoc>(deps, houseID, 'notification', {
         op: 'and',
-        items: [...conditions.slice(1), ...(query.filter ? [query.filter] : [])],
+        items: [...conditions, ...(query.filter ? [query.filter] : [])],
       }),
       readsOf(deps, houseID, user.userID),
     ]);
@@ -250,7 +251,7 @@ export async function listNotifications(
   }
   return listEntities(
     houseDocs<NotificationDoc>(deps),
-    { partitionKey: houseID, filter: { op: 'and', items: conditions } },
+    { partitionKey: houseID, filter: ofType('notification', ...conditions) },
     query,
     NEWEST_FIRST,
     async (doc) => ({ ...notificationFields(doc, user), readCount: await readCount(deps, doc) }),

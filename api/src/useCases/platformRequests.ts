@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
   ACCOUNT_EXPIRY_MESSAGES,
-  DEFAULT_PLATFORM_PRICING,
   extensionFee,
   isValidID,
   LEVEL,
@@ -47,7 +46,7 @@ import type { Deps } from './shared/deps.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { outboxCreate } from './shared/outboxMessages.js';
 import { requestPlatformPayment } from './shared/paymentRequests.js';
-import { currentPricing } from './shared/platformSettings.js';
+import { currentPricing, pricingIn } from './shared/platformSettings.js';
 import { queryAll } from './shared/queryAll.js';
 import { findUser } from './shared/users.js';
 import { entityView } from './shared/views.js';
@@ -358,7 +357,6 @@ export async function approvePaidRequest(
   }
 }
 
-/** The landlord's latest requests, newest first. */
 /** The latest requests of a landlord the account plan shows. */
 const LATEST_REQUESTS = 10;
 
@@ -386,7 +384,7 @@ async function pricingAndRequestsOf(
     .sort((a, b) => b.createdOn.localeCompare(a.createdOn) || a.id.localeCompare(b.id))
     .slice(0, LATEST_REQUESTS);
   return {
-    pricing: settings?.pricing ?? DEFAULT_PLATFORM_PRICING,
+    pricing: pricingIn(settings),
     latest: latest.map((doc) => view(doc) as unknown as PlatformRequest),
   };
 }

@@ -2,6 +2,7 @@ import { BILL_STATUS } from '@nhatro/common';
 import { contractDebts, type DebtSummary } from '../../domain/debts.js';
 import type { DebtPauseDoc, MonthlyBillDoc, OneTimeChargeDoc } from '../../domain/shared/model.js';
 import type { Filter } from '../../store/store.js';
+import { eq } from '../../domain/shared/query.js';
 import type { Deps } from '../shared/deps.js';
 import { listInHouseTogether } from '../shared/houseScope.js';
 import { chunks } from '../shared/outboxMessages.js';
@@ -31,7 +32,7 @@ export async function billingOfContract(
   houseID: string,
   contractID: string,
 ): Promise<{ bills: readonly MonthlyBillDoc[]; charges: readonly OneTimeChargeDoc[] }> {
-  const ofContract: Filter = { op: 'eq', field: 'contractID', value: contractID };
+  const ofContract = eq('contractID', contractID);
   const [bills, charges] = await Promise.all([
     listInHouseTogether<MonthlyBillDoc>(deps, houseID, 'monthlyBill', ofContract),
     listInHouseTogether<OneTimeChargeDoc>(deps, houseID, 'oneTimeCharge', ofContract),

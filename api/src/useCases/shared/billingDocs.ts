@@ -4,7 +4,7 @@ import { AppError } from '../../domain/shared/errors.js';
 import type { HouseDoc, MonthlyBillDoc, OneTimeChargeDoc } from '../../domain/shared/model.js';
 import type { EntityModel } from '../../domain/shared/odata/model.js';
 import type { ODataQuery } from '../../domain/shared/odata/parse.js';
-import { isStoreError, type Filter, type OrderBy } from '../../store/store.js';
+import { isStoreError, type OrderBy } from '../../store/store.js';
 import { lesseeScope } from '../../domain/shared/access.js';
 import { batchWithTotals } from './houseTotals.js';
 import type { Actor } from './actor.js';
@@ -119,7 +119,7 @@ async function billingPage<T extends BillingDoc>(
     return page;
   }
   const [found, docs] = await Promise.all([
-    trusted !== undefined && named ? listInHouseTogether(deps, houseID, named.type, idIs(named.id)) : [],
+    trusted !== undefined && named ? listInHouseTogether(deps, houseID, named.type, eq('id', named.id)) : [],
     listInHouseTogether<T>(
       deps,
       houseID,
@@ -147,10 +147,6 @@ function namedObject(
     return { type: 'contract', field: 'contractID', id: scope.contractID, label: 'Mã hợp đồng' };
   }
   return undefined;
-}
-
-function idIs(id: string): Filter {
-  return { op: 'eq', field: 'id', value: id };
 }
 
 /** Tries of a payment that met a concurrent one (without the client's If-Match) before giving up. */

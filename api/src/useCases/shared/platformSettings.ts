@@ -65,5 +65,10 @@ export async function platformBillingDay(deps: Deps): Promise<number | undefined
 
 /** The prices that apply now. */
 export async function currentPricing(deps: Deps): Promise<PlatformPricing> {
-  return (await readPlatformSettings(deps))?.pricing ?? DEFAULT_PLATFORM_PRICING;
+  return pricingIn(await readPlatformSettings(deps));
+}
+
+/** The prices the settings set, or the defaults before the super admin sets any. */
+export function pricingIn(settings: PlatformSettingsDoc | undefined): PlatformPricing {
+  return settings?.pricing ?? DEFAULT_PLATFORM_PRICING;
 }
