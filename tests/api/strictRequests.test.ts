@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditDoc } from '../../api/src/domain/shared/model.js';
+import { moveAuditEntries } from '../../api/src/useCases/shared/audit.js';
 import { apiClient, DEMO_PASSWORDS, startTestProduct, type TestProduct } from '../support/product.js';
 import { expectError, houseObjects, MSG } from './helpers.js';
 
@@ -81,6 +82,7 @@ function patch(set: string, id: string | undefined, body: unknown, headers: Reco
 }
 
 async function auditCount(entityID: string): Promise<number> {
+  await moveAuditEntries(product.services);
   return product.services.store
     .container<AuditDoc>('audit')
     .count({ filter: { op: 'eq', field: 'entityID', value: entityID } });

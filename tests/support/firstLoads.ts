@@ -90,8 +90,10 @@ export async function firstLoads(baseUrl: string): Promise<FirstLoad[]> {
         return { houseName: `${house.houseName} ${renames}` };
       },
       status: 200,
-      maxRoundTrips: 5,
-      goal: 3,
+      // Its reads: the account and the session (a write checks both, side by side), the house; then
+      // the house and its audit entry in one batch. Issue 25's goal for a write: its reads plus one.
+      maxRoundTrips: 4,
+      goal: 4,
     },
   ];
 }

@@ -1,3 +1,4 @@
+import { moveAuditEntries } from '../../api/src/useCases/shared/audit.js';
 import { expect } from 'vitest';
 import type { AppConfig } from '../../api/src/config/index.js';
 import { AppError, type ErrorKind } from '../../api/src/domain/shared/errors.js';
@@ -121,8 +122,12 @@ export function actorFor(deps: Deps, user: UserDoc, origin: RequestOrigin = TEST
   return actorOf(deps, user, origin);
 }
 
-/** Every audit entry written so far, oldest first. */
+/**
+ * Every audit entry written so far, oldest first: the trail as the system log reads it, so the entries
+ * still waiting in houses' partitions (`writeAudited`) are moved in first.
+ */
 export async function auditEntries(deps: Deps): Promise<AuditDoc[]> {
+  await moveAuditEntries(deps);
   const page = await deps.store.container<AuditDoc>('audit').query({
     filter: { op: 'eq', field: 'type', value: 'audit' },
     orderBy: { field: 'at' },

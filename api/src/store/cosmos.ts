@@ -44,6 +44,7 @@ import {
   applyPatch,
   patchPathSegments,
   type BatchOp,
+  type BatchResult,
   type Container,
   type ContainerName,
   type PatchOp,
@@ -328,9 +329,9 @@ class CosmosContainerAdapter<T extends StoredDoc> implements Container<T> {
     }
   }
 
-  async batch(pk: string, ops: BatchOp<T>[]): Promise<void> {
+  async batch(pk: string, ops: BatchOp<T>[]): Promise<BatchResult<T>> {
     if (!Array.isArray(ops)) throw new StoreError('bad_request', 'Batch operations must be a list');
-    if (ops.length === 0) return;
+    if (ops.length === 0) return [];
     if (ops.length > MAX_BATCH_OPS) {
       throw new StoreError('bad_request', `A batch holds at most ${MAX_BATCH_OPS} operations`);
     }
@@ -398,6 +399,15 @@ class CosmosContainerAdapter<T extends StoredDoc> implements Container<T> {
     if (results.length !== operations.length) {
       throw new Error(`Batch answered ${results.length} results for ${operations.length} operations`);
     }
+    // Each written document as Cosmos stored it; should an account leave bodies out of the answer,
+    // the document sent with the ETag the batch reported.
+    return results.map((result, index) => {
+      const op = ops[index] as BatchOp<T>;
+      if (op.op === 'delete') return undefined;
+      if (result.resourceBody) return fromCosmos<T>(result.resourceBody);
+      if (result.eTag === undefined) throw new Error('Cosmos DB answered a batch write without its ETag');
+      return { ...op.doc, _etag: result.eTag };
+    });
   }
 }
 

@@ -9,6 +9,7 @@ import {
   CONTAINER_NAMES,
   StoreError,
   type BatchOp,
+  type BatchResult,
   type Container,
   type ContainerName,
   type PatchOp,
@@ -382,30 +383,27 @@ class SqliteContainer<T extends StoredDoc> implements Container<T> {
     return this.write(patched, 'update');
   }
 
-  async batch(pk: string, ops: BatchOp<T>[]): Promise<void> {
+  async batch(pk: string, ops: BatchOp<T>[]): Promise<BatchResult<T>> {
     for (const op of ops) {
       if (op.op !== 'delete' && op.doc.pk !== pk) {
         throw new StoreError('bad_request', 'Every document of a batch must be in its partition');
       }
     }
-    await this.transactions.run(() => {
-      for (const op of ops) {
+    return this.transactions.run(() =>
+      ops.map((op): T | undefined => {
         switch (op.op) {
           case 'create':
-            this.createSync(op.doc);
-            break;
+            return this.createSync(op.doc);
           case 'upsert':
             this.validate(op.doc);
-            this.write(op.doc, 'upsert');
-            break;
+            return this.write(op.doc, 'upsert');
           case 'replace':
-            this.replaceSync(op.doc, op.ifMatch);
-            break;
+            return this.replaceSync(op.doc, op.ifMatch);
           case 'delete':
             this.deleteSync(pk, op.id, op.ifMatch);
-            break;
+            return undefined;
         }
-      }
-    });
+      }),
+    );
   }
 }

@@ -48,6 +48,9 @@ export type BatchOp<T> =
   | { op: 'replace'; doc: T; ifMatch?: string }
   | { op: 'delete'; id: string; ifMatch?: string };
 
+/** What a batch wrote, operation by operation: the document as stored, or `undefined` for a delete. */
+export type BatchResult<T> = Array<T | undefined>;
+
 export type StoreErrorCode = 'not_found' | 'conflict' | 'precondition_failed' | 'bad_request';
 
 export class StoreError extends Error {
@@ -81,8 +84,9 @@ export interface Container<T extends StoredDoc> {
   /**
    * Several writes in one partition, at most 100 (the Cosmos limit). Atomic on SQLite and on
    * Azure Cosmos DB (transactional batch); the in-process Cosmos test server applies them one by one.
+   * Answers each operation's document as written (with its new `_etag`), `undefined` for a delete.
    */
-  batch(pk: string, ops: BatchOp<T>[]): Promise<void>;
+  batch(pk: string, ops: BatchOp<T>[]): Promise<BatchResult<T>>;
 }
 
 /** Containers of the product; every one is partitioned on `/pk`. */

@@ -267,7 +267,7 @@ export async function answerBillDispute(actor: Actor, billDisputeID: string, inp
 }
 
 /** A write refused because the question or the bill changed meanwhile: answered already, or try again. */
-async function write(run: () => Promise<void>): Promise<void> {
+async function write(run: () => Promise<unknown>): Promise<void> {
   try {
     await run();
   } catch (error) {

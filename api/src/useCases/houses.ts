@@ -4,7 +4,7 @@ import { accessibleHousesQuery, accountGrantsHouse } from '../domain/shared/acce
 import type { HouseDoc } from '../domain/shared/model.js';
 import { HOUSE_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
-import { audit, type Actor } from './shared/actor.js';
+import { audit, replaceAudited, type Actor } from './shared/actor.js';
 import { expandContext } from './shared/expand.js';
 import { loadChildren } from './shared/expandBatch.js';
 import { expandEntities, expandEntity, readAhead } from './shared/navigations.js';
@@ -94,14 +94,10 @@ export async function updateHouse(
     debtReminderEveryDays: input.debtReminderEveryDays,
   });
   if (changed.length === 0) return entityView(house);
-  const updated = await houseDocs<HouseDoc>(actor.deps).replace(next, {
-    ifMatch: ifMatch ?? (house._etag as string),
-  });
-  await audit(actor, {
+  const updated = await replaceAudited(actor, next, ifMatch ?? house._etag, {
     action: 'update',
     entity: 'house',
     entityID: house.houseID,
-    houseID: house.houseID,
     details: { fields: changed },
   });
   return entityView(updated);

@@ -18,7 +18,7 @@ import {
   roomDeletionBlocker,
   roomNameKey,
 } from '../domain/rooms.js';
-import { audit, type Actor } from './shared/actor.js';
+import { replaceAudited, writeAudited, type Actor } from './shared/actor.js';
 import { acceptUpload, deleteStoredFile } from './shared/uploads.js';
 import type { Deps } from './shared/deps.js';
 import {
@@ -158,13 +158,13 @@ export async function createRoom(actor: Actor, input: RoomCreateInput) {
   await assertRoomQuota(deps, house, 1);
   const { houseID: _houseID, ...fields } = input;
   const doc = newRoomDoc(house.houseID, fields, deps.now().toISOString());
-  // The room and its two meters in one write.
-  await houseDocs(deps).batch(
+  // The room, its two meters and the audit entry in one write; the room as stored (its ETag) answers.
+  const [room = doc] = await writeAudited<HouseScopedDoc>(
+    actor,
     house.houseID,
     [doc, ...newRoomMeterDocs(doc, deps.now())].map((item) => ({ op: 'create' as const, doc: item })),
+    { action: 'create', entity: 'room', entityID: doc.roomID },
   );
-  const room = (await houseDocs<RoomDoc>(deps).read(house.houseID, doc.id)) ?? doc;
-  await audit(actor, { action: 'create', entity: 'room', entityID: room.roomID, houseID: room.houseID });
   return entityView(room);
 }
 
@@ -180,14 +180,10 @@ export async function updateRoom(
   const { next, changed } = withChanges(room, input);
   if (changed.length === 0) return entityView(room);
   if (changed.includes('roomName')) await assertRoomNameFree(deps, room.houseID, next.roomName, room.roomID);
-  const updated = await houseDocs<RoomDoc>(deps).replace(next, {
-    ifMatch: ifMatch ?? (room._etag as string),
-  });
-  await audit(actor, {
+  const updated = await replaceAudited(actor, next, ifMatch ?? room._etag, {
     action: 'update',
     entity: 'room',
     entityID: room.roomID,
-    houseID: room.houseID,
     details: { fields: changed },
   });
   return entityView(updated);
@@ -222,14 +218,18 @@ export async function deleteRoom(actor: Actor, roomID: string): Promise<void> {
     field: 'roomID',
     value: room.roomID,
   });
-  await houseDocs(deps).batch(room.houseID, [
-    { op: 'delete', id: room.id, ...(room._etag ? { ifMatch: room._etag } : {}) },
-    ...devices.map((device) => ({ op: 'delete' as const, id: device.id })),
-  ]);
+  await writeAudited(
+    actor,
+    room.houseID,
+    [
+      { op: 'delete', id: room.id, ...(room._etag ? { ifMatch: room._etag } : {}) },
+      ...devices.map((device) => ({ op: 'delete' as const, id: device.id })),
+    ],
+    { action: 'delete', entity: 'room', entityID: room.roomID },
+  );
   for (const blob of [...room.images, ...devices.flatMap((device) => device.images)]) {
     await deleteStoredFile(deps, 'room-images', blob);
   }
-  await audit(actor, { action: 'delete', entity: 'room', entityID: room.roomID, houseID: room.houseID });
 }
 
 /** Saves a room's new image list, records it and answers with fresh read URLs. */
@@ -240,15 +240,10 @@ async function saveRoomImages(
   action: 'addImage' | 'deleteImage',
   blobName: string,
 ) {
-  const updated = await houseDocs<RoomDoc>(actor.deps).replace(
-    { ...room, images },
-    room._etag ? { ifMatch: room._etag } : {},
-  );
-  await audit(actor, {
+  const updated = await replaceAudited(actor, { ...room, images }, room._etag, {
     action,
     entity: 'room',
     entityID: room.roomID,
-    houseID: room.houseID,
     details: { blobName },
   });
   return { ...entityView(updated), imageURLs: await imageLinks(actor.deps, 'room-images', updated.images) };

@@ -4,11 +4,14 @@ import type { AuditDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { Filter } from '../store/store.js';
 import type { Actor } from './shared/actor.js';
+import { moveAuditEntries } from './shared/audit.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
 
 /**
  * The system log (/systemLog): the audit trail (`audit` container, one partition per month in Vietnam
- * time) for the super admin, newest first: the latest entries, a period of days, or one user's.
+ * time) for the super admin, newest first: the latest entries, a period of days, or one user's. Writes
+ * in a house leave their entry in the house's partition (`writeAudited`); those are moved in before
+ * each read.
  */
 
 /** An audit entry as the log shows it. */
@@ -33,6 +36,8 @@ const IS_AUDIT: Filter = { op: 'eq', field: 'type', value: 'audit' };
 
 async function listLogs(actor: Actor, filter: Filter, query: ODataQuery): Promise<EntityPage> {
   requireSuperAdmin(actor.user, LEVEL.read);
+  // Entries still waiting beside the changes they record join the trail first: the log is complete.
+  await moveAuditEntries(actor.deps);
   return listEntities(
     actor.deps.store.container<AuditDoc>('audit'),
     { filter },

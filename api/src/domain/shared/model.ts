@@ -455,3 +455,14 @@ export interface AuditDoc extends StoredDoc {
   userAgent: string;
   details?: Record<string, unknown>;
 }
+
+/**
+ * An audit entry written in a house's partition, in the same transactional batch as the change it
+ * records, so the change and its entry are saved together or not at all. It waits there until
+ * `moveAuditEntries` copies it into the `audit` container (same id) and deletes it. The entry is nested
+ * so that none of its fields (`houseID`, `entityID`…) can match a query of the house's documents.
+ */
+export interface AuditOutboxDoc extends StoredDoc {
+  type: 'auditOutbox';
+  entry: AuditDoc;
+}

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Role, RoleID } from '@nhatro/common';
 import type { LandlordClaim } from '../../domain/shared/landlordClaim.js';
-import type { UserDoc } from '../../domain/shared/model.js';
-import { recordAudit, type AuditEntry, type RequestOrigin } from './audit.js';
+import type { HouseScopedDoc, UserDoc } from '../../domain/shared/model.js';
+import type { BatchOp } from '../../store/store.js';
+import { auditOutboxDoc, recordAudit, type AuditEntry, type RequestOrigin } from './audit.js';
 import type { Deps } from './deps.js';
 import { roleOf } from './users.js';
 
@@ -19,6 +20,42 @@ export interface Actor {
 /** Records a write in the audit trail with this actor and origin. */
 export function audit(actor: Actor, entry: AuditEntry): Promise<void> {
   return recordAudit(actor.deps, actor.user, actor.origin, entry);
+}
+
+/**
+ * A write in house `houseID` and its audit entry in one transactional batch of the house's partition:
+ * one round trip, and the change is never saved without its entry (nor the entry without the change).
+ * The entry reaches the `audit` container shortly after (`moveAuditEntries`). Answers what each of
+ * `ops` wrote, as `batch` does.
+ */
+export async function writeAudited<T extends HouseScopedDoc>(
+  actor: Actor,
+  houseID: string,
+  ops: BatchOp<T>[],
+  entry: Omit<AuditEntry, 'houseID'>,
+): Promise<Array<T | undefined>> {
+  const outbox = auditOutboxDoc(actor.deps, actor.user, actor.origin, houseID, entry);
+  const written = await actor.deps.store
+    .container<T | typeof outbox>('houses')
+    .batch(houseID, [...ops, { op: 'create', doc: outbox }]);
+  return written.slice(0, ops.length) as Array<T | undefined>;
+}
+
+/** One document of a house replaced (`ifMatch`: the ETag it was read with), with its audit entry. */
+export async function replaceAudited<T extends HouseScopedDoc>(
+  actor: Actor,
+  doc: T,
+  ifMatch: string | undefined,
+  entry: Omit<AuditEntry, 'houseID'>,
+): Promise<T> {
+  const [written] = await writeAudited<T>(
+    actor,
+    doc.pk,
+    [{ op: 'replace', doc, ...(ifMatch !== undefined ? { ifMatch } : {}) }],
+    entry,
+  );
+  if (!written) throw new Error('The store answered a replace without its document');
+  return written;
 }
 
 /** The caller of an authenticated request, as loaded for that request. */
