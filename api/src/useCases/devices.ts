@@ -7,7 +7,7 @@ import { decodeImage, type DecodedImage } from '../images/decodeImage.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { DeviceDoc, RoomDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
-import { audit, type Actor } from './shared/actor.js';
+import { audit, replaceAudited, writeAudited, type Actor } from './shared/actor.js';
 import {
   assertCurrent,
   houseDocs,
@@ -125,14 +125,10 @@ export async function updateDevice(
   assertCurrent(device, ifMatch);
   const { next, changed } = withChanges(device, input);
   if (changed.length === 0) return deviceEntity(actor, device);
-  const updated = await houseDocs<DeviceDoc>(actor.deps).replace(next, {
-    ifMatch: ifMatch ?? (device._etag as string),
-  });
-  await audit(actor, {
+  const updated = await replaceAudited(actor, next, ifMatch ?? device._etag, {
     action: 'update',
     entity: 'device',
     entityID: device.deviceID,
-    houseID: device.houseID,
     details: { fields: changed },
   });
   return deviceEntity(actor, updated);
@@ -140,12 +136,10 @@ export async function updateDevice(
 
 export async function deleteDevice(actor: Actor, deviceID: string): Promise<void> {
   const device = await deviceForCaller(actor, deviceID);
-  await houseDocs(actor.deps).delete(device.pk, device.id);
-  for (const image of device.images) await deleteStoredFile(actor.deps, 'room-images', image);
-  await audit(actor, {
+  await writeAudited(actor, device.pk, [{ op: 'delete', id: device.id }], {
     action: 'delete',
     entity: 'device',
     entityID: device.deviceID,
-    houseID: device.houseID,
   });
+  for (const image of device.images) await deleteStoredFile(actor.deps, 'room-images', image);
 }

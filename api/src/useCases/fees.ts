@@ -4,7 +4,7 @@ import { AppError } from '../domain/shared/errors.js';
 import { meteredFeeConflict } from '../domain/fees.js';
 import type { FeeDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
-import { audit, type Actor } from './shared/actor.js';
+import { audit, replaceAudited, writeAudited, type Actor } from './shared/actor.js';
 import {
   assertCurrent,
   authorizeHouse,
@@ -88,14 +88,10 @@ export async function updateFee(
     );
     if (conflict) throw AppError.conflict(conflict);
   }
-  const updated = await houseDocs<FeeDoc>(actor.deps).replace(next, {
-    ifMatch: ifMatch ?? (fee._etag as string),
-  });
-  await audit(actor, {
+  const updated = await replaceAudited(actor, next, ifMatch ?? fee._etag, {
     action: 'update',
     entity: 'service',
     entityID: serviceID,
-    houseID: fee.houseID,
     details: { fields: changed },
   });
   return entityView(updated);
@@ -105,6 +101,9 @@ export async function deleteFee(actor: Actor, serviceID: string): Promise<void> 
   const { doc: fee } = await findInCallersHouse<FeeDoc>(actor.deps, actor.user, 'service', serviceID);
   const conflict = meteredFeeConflict({ kind: 'delete', unit: fee.unit }, []);
   if (conflict) throw AppError.conflict(conflict);
-  await houseDocs(actor.deps).delete(fee.pk, fee.id);
-  await audit(actor, { action: 'delete', entity: 'service', entityID: fee.serviceID, houseID: fee.houseID });
+  await writeAudited(actor, fee.pk, [{ op: 'delete', id: fee.id }], {
+    action: 'delete',
+    entity: 'service',
+    entityID: fee.serviceID,
+  });
 }

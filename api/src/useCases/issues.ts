@@ -17,7 +17,7 @@ import { ISSUE_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { issueStatusText } from '../domain/shared/outboxTexts.js';
 import type { BatchOp } from '../store/store.js';
-import { audit, type Actor } from './shared/actor.js';
+import { audit, createAudited, writeAudited, type Actor } from './shared/actor.js';
 import { acceptUpload } from './shared/uploads.js';
 import type { Deps } from './shared/deps.js';
 import {
@@ -107,12 +107,10 @@ export async function createIssue(actor: Actor, input: IssueCreateInput) {
     createdByName: user.account.fullName,
     createdOn: now,
   };
-  const saved = await houseDocs<IssueDoc>(deps).create(issue);
-  await audit(actor, {
+  const saved = await createAudited(actor, issue, {
     action: 'create',
     entity: 'issue',
     entityID: issueID,
-    houseID: contract.houseID,
     details: { contractID: contract.contractID, roomID: room.roomID, images: input.images.length },
   });
   return issueEntity(deps, saved);
@@ -183,15 +181,13 @@ export async function updateIssue(
       }),
     );
   }
-  await houseDocs<HouseScopedDoc>(deps).batch(doc.houseID, ops);
-  const saved = (await houseDocs<IssueDoc>(deps).read(doc.houseID, doc.issueID)) ?? updated;
-  await audit(actor, {
+  const [written] = await writeAudited(actor, doc.houseID, ops, {
     action: 'update',
     entity: 'issue',
     entityID: doc.issueID,
-    houseID: doc.houseID,
-    details: { fields: changed, from: doc.status, status: saved.status },
+    details: { fields: changed, from: doc.status, status: updated.status },
   });
+  const saved = (written as IssueDoc | undefined) ?? updated;
   return issueEntity(deps, saved);
 }
 

@@ -9,7 +9,7 @@ import { lesseeScope } from '../domain/shared/access.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { ContractServiceDoc, LesseeInfoDoc, VehicleDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
-import { audit, type Actor } from './shared/actor.js';
+import { audit, replaceAudited, writeAudited, type Actor } from './shared/actor.js';
 import { contractForCaller } from './shared/contractScope.js';
 import {
   assertCurrent,
@@ -133,10 +133,11 @@ export async function updateVehicle(
     await assertPlateFree(actor, vehicle.houseID, next.licensePlate, vehicleID);
   if (changed.includes('lesseeInfoID'))
     await assertOwner(actor, vehicle.houseID, vehicle.contractID, next.lesseeInfoID);
-  const updated = await houseDocs<VehicleDoc>(actor.deps).replace(next, {
-    ifMatch: ifMatch ?? (vehicle._etag as string),
+  const updated = await replaceAudited(actor, next, ifMatch ?? vehicle._etag, {
+    action: 'update',
+    entity: 'vehicle',
+    entityID: vehicleID,
   });
-  await audit(actor, { action: 'update', entity: 'vehicle', entityID: vehicleID, houseID: vehicle.houseID });
   return entityView(updated);
 }
 
@@ -148,9 +149,10 @@ export async function deleteVehicle(actor: Actor, vehicleID: string): Promise<vo
     field: 'vehicleID',
     value: vehicle.vehicleID,
   });
-  await houseDocs(actor.deps).batch(vehicle.pk, [
-    { op: 'delete', id: vehicle.id },
-    ...fees.map((fee) => ({ op: 'delete' as const, id: fee.id })),
-  ]);
-  await audit(actor, { action: 'delete', entity: 'vehicle', entityID: vehicleID, houseID: vehicle.houseID });
+  await writeAudited(
+    actor,
+    vehicle.pk,
+    [{ op: 'delete', id: vehicle.id }, ...fees.map((fee) => ({ op: 'delete' as const, id: fee.id }))],
+    { action: 'delete', entity: 'vehicle', entityID: vehicleID },
+  );
 }

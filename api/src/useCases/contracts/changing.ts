@@ -3,7 +3,7 @@ import { changedFields } from '../../domain/contracts.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type { ContractDoc, HouseScopedDoc } from '../../domain/shared/model.js';
 import { vietnamDate, nextMonth, vietnamMonth } from '../../domain/shared/time.js';
-import { type Actor, audit } from '../shared/actor.js';
+import { type Actor, writeAudited } from '../shared/actor.js';
 import { contractForCaller, ACTIVE_CONTRACT } from '../shared/contractScope.js';
 import { assertCurrent, houseDocs } from '../shared/houseScope.js';
 import { entityView } from '../shared/views.js';
@@ -51,20 +51,21 @@ export async function updateContract(
     if (rentChange) rentChange.field = `rentFee (từ tháng ${fromMonth.slice(5)}/${fromMonth.slice(0, 4)})`;
   }
   const history = recordChanges(actor, contract, changes, reason);
-  await houseDocs<HouseScopedDoc>(actor.deps).batch(contract.houseID, [
-    { op: 'replace', doc: next, ifMatch: ifMatch ?? (contract._etag as string) },
-    ...history.map((doc) => ({ op: 'create' as const, doc })),
-  ]);
-  await audit(actor, {
-    action: 'update',
-    entity: 'contract',
-    entityID: contractID,
-    houseID: contract.houseID,
-    details: { fields: changes.map((change) => change.field) },
-  });
-  return entityView(
-    (await houseDocs<ContractDoc>(actor.deps).read(contract.houseID, contractID)) as ContractDoc,
+  const [saved] = await writeAudited<HouseScopedDoc>(
+    actor,
+    contract.houseID,
+    [
+      { op: 'replace', doc: next, ifMatch: ifMatch ?? (contract._etag as string) },
+      ...history.map((doc) => ({ op: 'create' as const, doc })),
+    ],
+    {
+      action: 'update',
+      entity: 'contract',
+      entityID: contractID,
+      details: { fields: changes.map((change) => change.field) },
+    },
   );
+  return entityView(saved as ContractDoc);
 }
 
 /** The nightly job's name in a contract's history. */

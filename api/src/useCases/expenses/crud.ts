@@ -5,7 +5,7 @@ import { AppError } from '../../domain/shared/errors.js';
 import type { ExpenseDoc } from '../../domain/shared/model.js';
 import type { ODataQuery } from '../../domain/shared/odata/parse.js';
 import { vietnamDate } from '../../domain/shared/time.js';
-import { audit, type Actor } from '../shared/actor.js';
+import { audit, replaceAudited, type Actor } from '../shared/actor.js';
 import {
   assertCurrent,
   authorizeHouse,
@@ -130,19 +130,15 @@ export async function updateExpense(
   }
   const fieldsChanged = [...changed, ...cleared];
   if (fieldsChanged.length === 0) return expenseView(actor, doc);
-  const updated = await houseDocs<ExpenseDoc>(actor.deps).replace(next, {
-    ifMatch: ifMatch ?? (doc._etag as string),
+  const updated = await replaceAudited(actor, next, ifMatch ?? doc._etag, {
+    action: 'update',
+    entity: 'expense',
+    entityID: doc.expenseID,
+    details: { fields: fieldsChanged },
   });
   if (doc.receiptBlobName !== undefined && doc.receiptBlobName !== updated.receiptBlobName) {
     await deleteStoredFile(actor.deps, 'room-images', doc.receiptBlobName);
   }
-  await audit(actor, {
-    action: 'update',
-    entity: 'expense',
-    entityID: doc.expenseID,
-    houseID: doc.houseID,
-    details: { fields: fieldsChanged },
-  });
   return expenseView(actor, updated);
 }
 

@@ -58,6 +58,17 @@ export async function replaceAudited<T extends HouseScopedDoc>(
   return written;
 }
 
+/** One new document of a house, with its audit entry. */
+export async function createAudited<T extends HouseScopedDoc>(
+  actor: Actor,
+  doc: T,
+  entry: Omit<AuditEntry, 'houseID'>,
+): Promise<T> {
+  const [written] = await writeAudited<T>(actor, doc.pk, [{ op: 'create', doc }], entry);
+  if (!written) throw new Error('The store answered a create without its document');
+  return written;
+}
+
 /** The caller of an authenticated request, as loaded for that request. */
 export interface AuthUser {
   userID: string;
