@@ -24,7 +24,7 @@ import type {
 } from '../domain/shared/model.js';
 import type { BatchOp, Filter } from '../store/store.js';
 import { isStoreError } from '../store/store.js';
-import { audit, type Actor } from './shared/actor.js';
+import { audit, type Actor, writeAudited } from './shared/actor.js';
 import { billingDocForCaller } from './shared/billingDocs.js';
 import { isReferenced } from './shared/blobReferences.js';
 import { acceptUpload } from './shared/uploads.js';
@@ -107,18 +107,21 @@ export async function createBillDispute(actor: Actor, input: BillDisputeCreateIn
     deps.config.webOrigin,
   );
   const team = await houseTeam(actor, house, { billingStaff: true });
-  await houseDocs<HouseScopedDoc>(deps).batch(bill.houseID, [
-    { op: 'create', doc: dispute },
-    ...teamMessages(actor, house, team, { event: 'billQuestionAsked', subjectID: billDisputeID, text }),
-  ]);
-  await audit(actor, {
-    action: 'create',
-    entity: 'billDispute',
-    entityID: billDisputeID,
-    houseID: bill.houseID,
-    details: { monthlyBillID: bill.monthlyBillID, lineIndex: input.lineIndex },
-  });
-  return entityView(dispute);
+  const [saved = dispute] = await writeAudited<HouseScopedDoc>(
+    actor,
+    bill.houseID,
+    [
+      { op: 'create', doc: dispute },
+      ...teamMessages(actor, house, team, { event: 'billQuestionAsked', subjectID: billDisputeID, text }),
+    ],
+    {
+      action: 'create',
+      entity: 'billDispute',
+      entityID: billDisputeID,
+      details: { monthlyBillID: bill.monthlyBillID, lineIndex: input.lineIndex },
+    },
+  );
+  return entityView(saved);
 }
 
 async function roomNameOf(actor: Actor, bill: Pick<MonthlyBillDoc, 'houseID' | 'roomID'>): Promise<string> {
@@ -195,16 +198,14 @@ export async function answerBillDispute(actor: Actor, billDisputeID: string, inp
       outcome: 'rejected',
       answer: input.answer,
     });
-    await write(() =>
-      houseDocs<HouseScopedDoc>(deps).batch(dispute.houseID, [{ ...disputeOp, doc: rejected }, ...told]),
+    const [saved = rejected] = await write(() =>
+      writeAudited<HouseScopedDoc>(actor, dispute.houseID, [{ ...disputeOp, doc: rejected }, ...told], {
+        action: 'reject',
+        entity: 'billDispute',
+        entityID: billDisputeID,
+      }),
     );
-    await audit(actor, {
-      action: 'reject',
-      entity: 'billDispute',
-      entityID: billDisputeID,
-      houseID: dispute.houseID,
-    });
-    return entityView(rejected);
+    return entityView(saved);
   }
   if (await hasOpenPayment(actor, bill)) throw AppError.conflict(BILL_DISPUTE_MESSAGES.paymentOpen);
   const contract = await houseDocs<ContractDoc>(deps).read(bill.houseID, bill.contractID);
@@ -267,9 +268,9 @@ export async function answerBillDispute(actor: Actor, billDisputeID: string, inp
 }
 
 /** A write refused because the question or the bill changed meanwhile: answered already, or try again. */
-async function write(run: () => Promise<unknown>): Promise<void> {
+async function write<R>(run: () => Promise<R>): Promise<R> {
   try {
-    await run();
+    return await run();
   } catch (error) {
     if (isStoreError(error, 'precondition_failed', 'conflict'))
       throw AppError.conflict(BILL_DISPUTE_MESSAGES.notOpen);

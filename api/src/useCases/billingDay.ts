@@ -2,14 +2,14 @@ import { DEFAULT_BILLING_DAY, LEVEL, ROLE, type BillingDayInput } from '@nhatro/
 import { hasPermission } from '../domain/shared/access.js';
 import { AppError } from '../domain/shared/errors.js';
 import { effectiveBillingDay } from '../domain/houseTickets.js';
-import { SETTINGS_PARTITION, type HouseDoc } from '../domain/shared/model.js';
-import { audit, type Actor } from './shared/actor.js';
+import { SETTINGS_PARTITION } from '../domain/shared/model.js';
+import { audit, type Actor, replaceAudited } from './shared/actor.js';
 import {
   platformBillingDay,
   readPlatformSettings,
   writePlatformSettings,
 } from './shared/platformSettings.js';
-import { authorizeHouse, houseDocs, requireID } from './shared/houseScope.js';
+import { authorizeHouse, requireID } from './shared/houseScope.js';
 
 /**
  * The billing day: the platform default the super admin sets (`platform` container, pk = id =
@@ -64,15 +64,10 @@ export async function setBillingDay(
   if (!hasPermission(user, 'house', LEVEL.update)) throw AppError.forbidden();
   const house = await authorizeHouse(deps, user, houseID);
   if (house.billingDay !== billingDay) {
-    await houseDocs<HouseDoc>(deps).replace(
-      { ...house, billingDay },
-      house._etag ? { ifMatch: house._etag } : {},
-    );
-    await audit(actor, {
+    await replaceAudited(actor, { ...house, billingDay }, house._etag, {
       action: 'update',
       entity: 'house',
       entityID: house.houseID,
-      houseID: house.houseID,
       details: { billingDay, previous: house.billingDay ?? null },
     });
   }

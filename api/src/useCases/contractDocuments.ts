@@ -4,10 +4,10 @@ import { parseBlobName } from '../domain/shared/blobNames.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { ContractImageVersionDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
-import { audit, type Actor } from './shared/actor.js';
+import { type Actor, createAudited } from './shared/actor.js';
 import { acceptUpload } from './shared/uploads.js';
 import { listOfContract, contractForCaller } from './shared/contractScope.js';
-import { houseDocs, listInHouse, requireID } from './shared/houseScope.js';
+import { listInHouse, requireID } from './shared/houseScope.js';
 import type { EntityPage } from './shared/odataQuery.js';
 import { entityView } from './shared/views.js';
 import { contractPdfLink } from './shared/contractPdf.js';
@@ -52,12 +52,10 @@ export async function addPaperVersion(actor: Actor, input: ContractPaperVersionI
     uploadedByName: user.account.fullName,
     uploadedOn: deps.now().toISOString(),
   };
-  const saved = await houseDocs<ContractImageVersionDoc>(deps).create(version);
-  await audit(actor, {
+  const saved = await createAudited(actor, version, {
     action: 'create',
     entity: 'contractImageVersion',
     entityID: contractImageVersionID,
-    houseID: contract.houseID,
     details: { contractID: contract.contractID, version: version.version },
   });
   return entityView(saved);

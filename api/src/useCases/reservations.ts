@@ -11,7 +11,7 @@ import type { HouseScopedDoc, ReservationDoc, RoomDoc } from '../domain/shared/m
 import { hasLapsed, lapsedNotice, reservationBlocker } from '../domain/reservations.js';
 import { vietnamDate } from '../domain/shared/time.js';
 import { indexesOnTheDay } from '../domain/shared/moveIndexes.js';
-import { audit, type Actor } from './shared/actor.js';
+import { audit, type Actor, replaceAudited } from './shared/actor.js';
 import { activeContractOfRoom } from './shared/contractScope.js';
 import {
   authorizeHouseID,
@@ -222,16 +222,11 @@ export async function setReservationDeposit(
   );
   if (reservation.status !== 'lapsed') throw AppError.conflict(RESERVATION_MESSAGES.notLapsed);
   const changed: ReservationDoc = { ...reservation, depositOutcome };
-  await houseDocs<ReservationDoc>(actor.deps).replace(
-    changed,
-    reservation._etag ? { ifMatch: reservation._etag } : {},
-  );
-  await audit(actor, {
+  const saved = await replaceAudited(actor, changed, reservation._etag, {
     action: 'update',
     entity: 'reservation',
     entityID: reservationID,
-    houseID: reservation.houseID,
     details: { depositOutcome },
   });
-  return entityView(changed);
+  return entityView(saved);
 }

@@ -1,9 +1,8 @@
 import { ROLE, type DebtPause, type DebtPauseInput } from '@nhatro/common';
 import { AppError } from '../../domain/shared/errors.js';
 import type { DebtPauseDoc } from '../../domain/shared/model.js';
-import { audit, type Actor } from '../shared/actor.js';
+import { type Actor, writeAudited } from '../shared/actor.js';
 import { contractForCaller } from '../shared/contractScope.js';
-import { houseDocs } from '../shared/houseScope.js';
 import { debtPauseID } from './facts.js';
 
 /**
@@ -27,12 +26,10 @@ export async function setDebtPause(actor: Actor, input: DebtPauseInput): Promise
     contractID: contract.contractID,
     ...pause,
   };
-  await houseDocs<DebtPauseDoc>(actor.deps).upsert(doc);
-  await audit(actor, {
+  await writeAudited(actor, contract.houseID, [{ op: 'upsert', doc }], {
     action: input.paused ? 'pauseDebtReminders' : 'resumeDebtReminders',
     entity: 'contract',
     entityID: contract.contractID,
-    houseID: contract.houseID,
   });
   return pause;
 }

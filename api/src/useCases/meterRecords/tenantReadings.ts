@@ -31,7 +31,7 @@ import type {
 } from '../../domain/shared/model.js';
 import { vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
 import { isStoreError } from '../../store/store.js';
-import { audit, type Actor } from '../shared/actor.js';
+import { audit, type Actor, replaceAudited } from '../shared/actor.js';
 import type { Deps } from '../shared/deps.js';
 import {
   authorizeHouseID,
@@ -323,13 +323,11 @@ export async function decideMeterSubmission(actor: Actor, id: string, input: Met
     ...(user.account.fullName ? { decidedByName: user.account.fullName } : {}),
     decidedOn: deps.now().toISOString(),
   };
-  await houseDocs<MeterSubmissionDoc>(deps).replace(decided, { ifMatch: doc._etag as string });
-  await audit(actor, {
+  const saved = await replaceAudited(actor, decided, doc._etag as string, {
     action: corrected ? 'acceptCorrected' : 'accept',
     entity: 'meterSubmission',
     entityID: doc.meterSubmissionID,
-    houseID: house.houseID,
     details: { roomID: doc.roomID, month: doc.month, electricity: values.electricity, water: values.water },
   });
-  return entityView(decided);
+  return entityView(saved);
 }

@@ -6,7 +6,7 @@ import { parseBlobName } from '../../domain/shared/blobNames.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type { ContractDoc, LesseeInfoDoc } from '../../domain/shared/model.js';
 import { vietnamDate } from '../../domain/shared/time.js';
-import { audit, type Actor } from '../shared/actor.js';
+import { type Actor, replaceAudited } from '../shared/actor.js';
 import { findInCallersHouse, houseDocs } from '../shared/houseScope.js';
 import { acceptUpload, IDENTITY_PHOTO_TYPES } from '../shared/uploads.js';
 import { entityView } from '../shared/views.js';
@@ -48,15 +48,10 @@ export async function declareResidence(actor: Actor, input: ResidenceDeclaration
     residenceMethod: input.method,
     ...(input.receiptImage ? { residenceReceiptImage: input.receiptImage } : {}),
   };
-  const saved = await houseDocs<LesseeInfoDoc>(deps).replace(
-    next,
-    lessee._etag ? { ifMatch: lessee._etag } : {},
-  );
-  await audit(actor, {
+  const saved = await replaceAudited(actor, next, lessee._etag, {
     action: 'declareResidence',
     entity: 'lesseeInfo',
     entityID: lessee.lesseeInfoID,
-    houseID: lessee.houseID,
     details: { method: input.method, declaredOn: input.declaredOn },
   });
   return entityView(saved);
