@@ -917,7 +917,21 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
         { op: 'upsert', doc: room(pk, 'd', { price: 4 }) },
         { op: 'upsert', doc: room(pk, 'c', { price: 33 }) },
       ];
-      await rooms.batch(pk, ops);
+      const written = await rooms.batch(pk, ops);
+      // Each operation's document as stored, with the ETag a later write must name; nothing for a delete.
+      const stored = await Promise.all(['c', 'a', 'd', 'c'].map((id) => rooms.read(pk, id)));
+      expect(written.map((doc) => doc && [doc.id, doc.price])).toEqual([
+        ['c', 3],
+        ['a', 11],
+        undefined,
+        ['d', 4],
+        ['c', 33],
+      ]);
+      expect([written[1]?._etag, written[3]?._etag, written[4]?._etag]).toEqual([
+        stored[1]?._etag,
+        stored[2]?._etag,
+        stored[3]?._etag,
+      ]);
       expect((await rooms.read(pk, 'a'))?.price).toBe(11);
       expect((await rooms.read(pk, 'a'))?._etag).not.toBe(a._etag);
       expect(await rooms.read(pk, 'b')).toBeUndefined();
@@ -928,7 +942,7 @@ describe.each(adapters)('store contract: $kind', ({ kind, open }) => {
 
     it('accepts an empty batch', async () => {
       const pk = newPk();
-      await rooms.batch(pk, []);
+      expect(await rooms.batch(pk, [])).toEqual([]);
       expect(await rooms.count({ partitionKey: pk })).toBe(0);
     });
 

@@ -10,6 +10,7 @@ import { parseBlobName } from '../../domain/shared/blobNames.js';
 import { AppError } from '../../domain/shared/errors.js';
 import { METER_RULE_MESSAGES, meterRecordID } from '../../domain/meterRecords.js';
 import type {
+  AuditOutboxDoc,
   HouseDoc,
   HouseScopedDoc,
   HouseTicketDoc,
@@ -18,8 +19,9 @@ import type {
   RoomDoc,
 } from '../../domain/shared/model.js';
 import { previousMonth, vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
-import { isStoreError, type Filter } from '../../store/store.js';
-import { audit, type Actor } from '../shared/actor.js';
+import { isStoreError, type BatchResult, type Filter } from '../../store/store.js';
+import type { Actor } from '../shared/actor.js';
+import { auditOutboxDoc, type AuditEntry } from '../shared/audit.js';
 import { writeAllOrNothing, type PlannedWrite } from '../shared/allOrNothing.js';
 import type { Deps } from '../shared/deps.js';
 import { findInCallersHouse, houseDocs, listInHouse } from '../shared/houseScope.js';
@@ -108,12 +110,12 @@ async function checkImage(
 async function writeReadings(
   deps: Deps,
   pk: string,
-  writes: Array<PlannedWrite<HouseScopedDoc>>,
-): Promise<void> {
+  writes: Array<PlannedWrite<HouseScopedDoc | AuditOutboxDoc>>,
+): Promise<BatchResult<HouseScopedDoc | AuditOutboxDoc>> {
   try {
-    await writeAllOrNothing(
+    return await writeAllOrNothing(
       deps,
-      houseDocs(deps),
+      deps.store.container<HouseScopedDoc | AuditOutboxDoc>('houses'),
       pk,
       writes.map((write) => [write]),
     );
@@ -239,27 +241,6 @@ function plannedWrites(
   return writes;
 }
 
-/** The readings' records as stored now (with their new ETags), in the request's order. */
-async function savedRecords(
-  deps: Deps,
-  houseID: string,
-  readings: readonly Reading[],
-): Promise<MeterRecordDoc[]> {
-  const saved = await houseDocs<MeterRecordDoc>(deps).query({
-    partitionKey: houseID,
-    filter: {
-      op: 'and',
-      items: [
-        { op: 'eq', field: 'type', value: 'meterRecord' },
-        { op: 'in', field: 'id', values: readings.map((reading) => reading.id) },
-      ],
-    },
-    top: 1000,
-  });
-  const byID = new Map(saved.items.map((doc) => [doc.id, doc]));
-  return readings.map((reading) => byID.get(reading.id) as MeterRecordDoc);
-}
-
 interface SaveOutcome {
   house: HouseDoc;
   records: MeterRecordDoc[];
@@ -276,6 +257,7 @@ async function saveReadings(
   actor: Actor,
   inputs: readonly MeterReadingInput[],
   fieldOf: (index: number) => string,
+  describe: (records: readonly MeterRecordDoc[], created: ReadonlySet<string>) => Omit<AuditEntry, 'houseID'>,
 ): Promise<SaveOutcome> {
   const { deps, user } = actor;
   const now = deps.now();
@@ -298,11 +280,35 @@ async function saveReadings(
   if (plan.errors.length > 0) throw AppError.validation(plan.errors);
   await assertMonthsOpen(deps, houseID, plan.laterMonths);
   await acceptImages(deps, houseID, readings, stored);
-  await writeReadings(deps, houseID, plannedWrites(plan, rooms, stored));
+  const writes = plannedWrites(plan, rooms, stored);
+  const created = new Set(readings.filter((reading) => !stored.has(reading.id)).map((reading) => reading.id));
+  // The readings' records as they will be stored, in the request's order (one the plan left as it was
+  // stays as read).
+  const planned = new Map(writes.flatMap(({ op }) => (op.op === 'delete' ? [] : [[op.doc.id, op.doc]])));
+  const recordOf = (id: string) => (planned.get(id) ?? stored.get(id)) as MeterRecordDoc;
+  const outbox = auditOutboxDoc(
+    deps,
+    user,
+    actor.origin,
+    houseID,
+    describe(
+      readings.map((reading) => recordOf(reading.id)),
+      created,
+    ),
+  );
+  // The audit entry goes with the readings: all or nothing, as the rest.
+  const written = await writeReadings(deps, houseID, [
+    ...writes,
+    { op: { op: 'create', doc: outbox }, undo: { op: 'delete', id: outbox.id } },
+  ]);
+  // The records as written (with their new ETags): no read after the write.
+  const byID = new Map(written.flatMap((doc) => (doc ? [[doc.id, doc]] : [])));
   return {
     house,
-    records: await savedRecords(deps, houseID, readings),
-    created: new Set(readings.filter((reading) => !stored.has(reading.id)).map((reading) => reading.id)),
+    records: readings.map(
+      (reading) => (byID.get(reading.id) as MeterRecordDoc | undefined) ?? recordOf(reading.id),
+    ),
+    created,
   };
 }
 
@@ -311,23 +317,25 @@ export async function saveMeterReading(
   actor: Actor,
   input: MeterReadingInput,
 ): Promise<{ created: boolean; record: Record<string, unknown> }> {
-  const { house, records, created } = await saveReadings(actor, [input], () => '');
+  const { records, created } = await saveReadings(
+    actor,
+    [input],
+    () => '',
+    ([record], created) => ({
+      action: record && created.has(record.id) ? 'create' : 'update',
+      entity: 'meterRecord',
+      entityID: record?.meterRecordID ?? null,
+      details: {
+        kind: record?.kind,
+        month: record?.month,
+        newIndex: record?.newIndex,
+        ...(record?.replacement ? { replacement: true } : {}),
+        ...(record?.flagged ? { flagged: true } : {}),
+      },
+    }),
+  );
   const record = records[0] as MeterRecordDoc;
-  const isNew = created.has(record.id);
-  await audit(actor, {
-    action: isNew ? 'create' : 'update',
-    entity: 'meterRecord',
-    entityID: record.meterRecordID,
-    houseID: house.houseID,
-    details: {
-      kind: record.kind,
-      month: record.month,
-      newIndex: record.newIndex,
-      ...(record.replacement ? { replacement: true } : {}),
-      ...(record.flagged ? { flagged: true } : {}),
-    },
-  });
-  return { created: isNew, record: entityView(record) };
+  return { created: created.has(record.id), record: entityView(record) };
 }
 
 /** `PATCH /odata/MeterRecord` `{ records }`: a floor or a house, all or nothing. */
@@ -335,21 +343,20 @@ export async function saveMeterReadings(
   actor: Actor,
   input: MeterReadingBatchInput,
 ): Promise<{ value: Array<Record<string, unknown>> }> {
-  const { house, records, created } = await saveReadings(
+  const { records } = await saveReadings(
     actor,
     input.records,
     (index) => `records.${index}.`,
+    (planned, created) => ({
+      action: 'saveBatch',
+      entity: 'meterRecord',
+      details: {
+        records: planned.length,
+        created: created.size,
+        months: [...new Set(planned.map((record) => record.month))].sort(),
+        flagged: planned.filter((record) => record.flagged).length,
+      },
+    }),
   );
-  await audit(actor, {
-    action: 'saveBatch',
-    entity: 'meterRecord',
-    houseID: house.houseID,
-    details: {
-      records: records.length,
-      created: created.size,
-      months: [...new Set(records.map((record) => record.month))].sort(),
-      flagged: records.filter((record) => record.flagged).length,
-    },
-  });
   return { value: records.map((record) => entityView(record)) };
 }

@@ -1,5 +1,5 @@
 import { MAX_BATCH_OPS, packBatches } from '../../domain/shared/batches.js';
-import type { BatchOp, Container, StoredDoc } from '../../store/store.js';
+import type { BatchOp, BatchResult, Container, StoredDoc } from '../../store/store.js';
 import type { Deps } from './deps.js';
 
 /**
@@ -17,29 +17,33 @@ export interface PlannedWrite<T> {
  * Writes every operation in one partition, or none. SQLite: one transaction whatever the size. Cosmos:
  * transactional batches of at most 100 operations, a group never split across two; when a later batch
  * fails, what the earlier ones wrote is taken back (each write's `undo`) and the error is rethrown.
+ * Answers what each operation wrote, in order (as `batch` does).
  */
 export async function writeAllOrNothing<T extends StoredDoc>(
   deps: Deps,
   container: Container<T>,
   pk: string,
   groups: Array<Array<PlannedWrite<T>>>,
-): Promise<void> {
+): Promise<BatchResult<T>> {
   if (deps.store.kind === 'sqlite') {
-    await container.batch(
+    return container.batch(
       pk,
       groups.flat().map((write) => write.op),
     );
-    return;
   }
   const written: Array<PlannedWrite<T>> = [];
+  const results: BatchResult<T> = [];
   try {
     for (const batch of packBatches(groups)) {
-      await container.batch(
-        pk,
-        batch.map((write) => write.op),
+      results.push(
+        ...(await container.batch(
+          pk,
+          batch.map((write) => write.op),
+        )),
       );
       written.push(...batch);
     }
+    return results;
   } catch (error) {
     const undo = written.reverse().map((write) => write.undo);
     for (let start = 0; start < undo.length; start += MAX_BATCH_OPS) {
@@ -55,7 +59,7 @@ export function createAllOrNothing<T extends StoredDoc>(
   container: Container<T>,
   pk: string,
   docs: T[],
-): Promise<void> {
+): Promise<BatchResult<T>> {
   return writeAllOrNothing(
     deps,
     container,
