@@ -51,7 +51,11 @@ defineEndpoint({
   methods: ['POST'],
   ...WRITE,
   async handle({ req, actor }) {
-    const { created, record } = await saveMeterReading(actor, await readJson(req, meterReadingSchema));
+    const { created, record } = await saveMeterReading(
+      actor,
+      await readJson(req, meterReadingSchema),
+      req.query.get('houseID') ?? undefined,
+    );
     return entityJson(created ? 201 : 200, record);
   },
 });
@@ -62,7 +66,8 @@ defineEndpoint({
   methods: ['PATCH'],
   ...WRITE,
   async handle({ req, actor }) {
-    return json(200, await saveMeterReadings(actor, await readJson(req, meterReadingBatchSchema)));
+    const input = await readJson(req, meterReadingBatchSchema);
+    return json(200, await saveMeterReadings(actor, input, req.query.get('houseID') ?? undefined));
   },
 });
 

@@ -11,7 +11,6 @@ import { AppError } from '../../domain/shared/errors.js';
 import { METER_RULE_MESSAGES, meterRecordID } from '../../domain/meterRecords.js';
 import type {
   AuditOutboxDoc,
-  HouseDoc,
   HouseScopedDoc,
   HouseTicketDoc,
   MeterDoc,
@@ -19,12 +18,14 @@ import type {
   RoomDoc,
 } from '../../domain/shared/model.js';
 import { previousMonth, vietnamDate, vietnamMonth } from '../../domain/shared/time.js';
+import { ofType } from '../../domain/shared/query.js';
 import { isStoreError, type BatchResult, type Filter } from '../../store/store.js';
 import type { Actor } from '../shared/actor.js';
 import { auditOutboxDoc, type AuditEntry } from '../shared/audit.js';
 import { writeAllOrNothing, type PlannedWrite } from '../shared/allOrNothing.js';
 import type { Deps } from '../shared/deps.js';
-import { findInCallersHouse, houseDocs, listInHouse } from '../shared/houseScope.js';
+import { findDocInCallersHouse, houseDocs, listInHouse, namedHouse } from '../shared/houseScope.js';
+import { queryAll } from '../shared/queryAll.js';
 import { acceptUpload } from '../shared/uploads.js';
 import { entityView } from '../shared/views.js';
 import { ReadingPlan, type Reading } from './readingPlan.js';
@@ -39,32 +40,100 @@ function stripStorage<T extends HouseScopedDoc>(doc: T): T {
   return rest as T;
 }
 
-/** The house of the first reading and every room the readings name, all in that house (else 404). */
-async function resolveRooms(
-  actor: Actor,
-  inputs: readonly MeterReadingInput[],
-): Promise<{ house: HouseDoc; rooms: Map<string, RoomDoc> }> {
-  const { deps, user } = actor;
-  const lessee = lesseeScope(user);
+/**
+ * The house of the readings: the first reading's room, found across houses, in a house the caller may
+ * touch (else 404). No read of the house when the caller's account grants it.
+ */
+async function houseOfReadings(actor: Actor, inputs: readonly MeterReadingInput[]): Promise<string> {
   const first = inputs[0];
   if (!first) throw AppError.badRequest();
-  const { doc, house } = await findInCallersHouse<RoomDoc>(deps, user, 'room', first.roomID);
-  const rooms =
-    inputs.length === 1
-      ? new Map([[doc.roomID, doc]])
-      : new Map((await listInHouse<RoomDoc>(deps, house.houseID, 'room')).map((room) => [room.roomID, room]));
-  for (const input of inputs) {
-    // Another house's room (even the caller's own other house) does not exist for this request.
-    if (!rooms.has(input.roomID)) throw AppError.notFound();
-    if (lessee && lessee.roomID !== input.roomID) throw AppError.notFound();
-  }
-  return { house, rooms };
+  const { doc } = await findDocInCallersHouse<RoomDoc>(actor.deps, actor.user, 'room', first.roomID);
+  return doc.pk;
 }
 
-async function assertMonthsOpen(deps: Deps, houseID: string, months: Iterable<string>): Promise<void> {
+/** What the readings need of their house, read in one query of it. */
+interface HouseState {
+  /** The readings' rooms (those of this house). */
+  rooms: Map<string, RoomDoc>;
+  meterDocs: MeterDoc[];
+  recordDocs: MeterRecordDoc[];
+  /** The house's bill tickets by id, from the earliest month read on. */
+  tickets: Map<string, HouseTicketDoc>;
+}
+
+/**
+ * In one query of the house: the readings' rooms, their meters and records, and the house's bill
+ * tickets from the earliest month read on (a month whose bills are issued is closed, and so is a
+ * reading that would move a later month's record).
+ */
+async function houseState(
+  actor: Actor,
+  houseID: string,
+  inputs: readonly MeterReadingInput[],
+  thisMonth: string,
+): Promise<HouseState> {
+  const roomIDs = [...new Set(inputs.map((input) => input.roomID))];
+  const earliest = inputs.map((input) => input.month ?? thisMonth).sort()[0] ?? thisMonth;
+  const inRooms: Filter = { op: 'in', field: 'roomID', values: roomIDs };
+  const docs = await queryAll(houseDocs(actor.deps), {
+    partitionKey: houseID,
+    filter: {
+      op: 'or',
+      items: [
+        ofType('room', { op: 'in', field: 'id', values: roomIDs }),
+        ofType('meter', inRooms),
+        ofType('meterRecord', inRooms),
+        ofType('houseTicket', { op: 'ge', field: 'month', value: earliest }),
+      ],
+    },
+  });
+  const state: HouseState = { rooms: new Map(), meterDocs: [], recordDocs: [], tickets: new Map() };
+  for (const doc of docs) {
+    if (doc.type === 'room') state.rooms.set(doc.roomID, doc);
+    else if (doc.type === 'meter') state.meterDocs.push(doc);
+    else if (doc.type === 'meterRecord') state.recordDocs.push(doc);
+    else if (doc.type === 'houseTicket') state.tickets.set(doc.id, doc);
+  }
+  return state;
+}
+
+/** Every reading's room is in the state's house (and is a tenant's own). */
+function roomsFound(actor: Actor, state: HouseState, inputs: readonly MeterReadingInput[]): boolean {
+  const lessee = lesseeScope(actor.user);
+  return inputs.every(
+    (input) => state.rooms.has(input.roomID) && (!lessee || lessee.roomID === input.roomID),
+  );
+}
+
+/**
+ * The readings' house and what they need of it. The house the SPA names (`?houseID=`, one its account
+ * grants: `namedHouse`) is read at once; else, or when a room is not there, the first room is looked up
+ * across houses first. A room of another house (even the caller's own other house) does not exist
+ * here: 404.
+ */
+async function readingsHouse(
+  actor: Actor,
+  inputs: readonly MeterReadingInput[],
+  named: string | undefined,
+  thisMonth: string,
+): Promise<{ houseID: string; state: HouseState }> {
+  const hinted = named === undefined ? undefined : await houseState(actor, named, inputs, thisMonth);
+  if (named !== undefined && hinted && roomsFound(actor, hinted, inputs))
+    return { houseID: named, state: hinted };
+  const houseID = await houseOfReadings(actor, inputs);
+  const state = houseID === named && hinted ? hinted : await houseState(actor, houseID, inputs, thisMonth);
+  if (!roomsFound(actor, state, inputs)) throw AppError.notFound();
+  return { houseID, state };
+}
+
+/** A month whose bills are issued takes no reading (nor a change that moves its record). */
+function assertMonthsOpen(
+  tickets: ReadonlyMap<string, HouseTicketDoc>,
+  houseID: string,
+  months: Iterable<string>,
+): void {
   for (const month of new Set(months)) {
-    const ticket = await houseDocs<HouseTicketDoc>(deps).read(houseID, `${houseID}_${month}`);
-    if (ticket?.type === 'houseTicket' && ticket.status === TICKET_STATUS.issued) {
+    if (tickets.get(`${houseID}_${month}`)?.status === TICKET_STATUS.issued) {
       throw AppError.conflict(METER_MESSAGES.monthIssued);
     }
   }
@@ -153,20 +222,18 @@ function settleReadings(
   return readings;
 }
 
-/** The meters and records of the readings' rooms; any stale ETag refuses the whole request. */
-async function storedOfRooms(deps: Deps, houseID: string, readings: readonly Reading[]) {
-  const roomIDs = [...new Set(readings.map((reading) => reading.room.roomID))];
-  const inRooms: Filter = { op: 'in', field: 'roomID', values: roomIDs };
-  const meterDocs = await listInHouse<MeterDoc>(deps, houseID, 'meter', inRooms);
-  const recordDocs = await listInHouse<MeterRecordDoc>(deps, houseID, 'meterRecord', inRooms);
-  const stored = new Map<string, HouseScopedDoc>([...meterDocs, ...recordDocs].map((doc) => [doc.id, doc]));
+/** The rooms' meters and records by id; any stale ETag refuses the whole request. */
+function storedOfRooms(state: HouseState, readings: readonly Reading[]): Map<string, HouseScopedDoc> {
+  const stored = new Map<string, HouseScopedDoc>(
+    [...state.meterDocs, ...state.recordDocs].map((doc) => [doc.id, doc]),
+  );
   for (const { input, id } of readings) {
     const existing = stored.get(id);
     if (input.etag !== undefined && existing !== undefined && existing._etag !== input.etag) {
       throw AppError.stale();
     }
   }
-  return { meterDocs, recordDocs, stored };
+  return stored;
 }
 
 /**
@@ -242,7 +309,6 @@ function plannedWrites(
 }
 
 interface SaveOutcome {
-  house: HouseDoc;
   records: MeterRecordDoc[];
   created: Set<string>;
 }
@@ -256,20 +322,22 @@ interface SaveOutcome {
 async function saveReadings(
   actor: Actor,
   inputs: readonly MeterReadingInput[],
+  houseHint: string | undefined,
   fieldOf: (index: number) => string,
   describe: (records: readonly MeterRecordDoc[], created: ReadonlySet<string>) => Omit<AuditEntry, 'houseID'>,
 ): Promise<SaveOutcome> {
   const { deps, user } = actor;
   const now = deps.now();
-  const { house, rooms } = await resolveRooms(actor, inputs);
-  const houseID = house.houseID;
-  const readings = settleReadings(inputs, rooms, vietnamMonth(now), fieldOf);
-  await assertMonthsOpen(
-    deps,
+  const thisMonth = vietnamMonth(now);
+  const { houseID, state } = await readingsHouse(actor, inputs, namedHouse(user, houseHint), thisMonth);
+  const { rooms, meterDocs, recordDocs, tickets } = state;
+  const readings = settleReadings(inputs, rooms, thisMonth, fieldOf);
+  assertMonthsOpen(
+    tickets,
     houseID,
     readings.map((reading) => reading.month),
   );
-  const { meterDocs, recordDocs, stored } = await storedOfRooms(deps, houseID, readings);
+  const stored = storedOfRooms(state, readings);
   const plan = new ReadingPlan(meterDocs, recordDocs, readings, {
     houseID,
     now,
@@ -278,7 +346,7 @@ async function saveReadings(
     houseRecords: await houseRecordsForFirstReadings(deps, houseID, readings, recordDocs),
   }).applyAll();
   if (plan.errors.length > 0) throw AppError.validation(plan.errors);
-  await assertMonthsOpen(deps, houseID, plan.laterMonths);
+  assertMonthsOpen(tickets, houseID, plan.laterMonths);
   await acceptImages(deps, houseID, readings, stored);
   const writes = plannedWrites(plan, rooms, stored);
   const created = new Set(readings.filter((reading) => !stored.has(reading.id)).map((reading) => reading.id));
@@ -304,7 +372,6 @@ async function saveReadings(
   // The records as written (with their new ETags): no read after the write.
   const byID = new Map(written.flatMap((doc) => (doc ? [[doc.id, doc]] : [])));
   return {
-    house,
     records: readings.map(
       (reading) => (byID.get(reading.id) as MeterRecordDoc | undefined) ?? recordOf(reading.id),
     ),
@@ -316,10 +383,12 @@ async function saveReadings(
 export async function saveMeterReading(
   actor: Actor,
   input: MeterReadingInput,
+  houseID?: string,
 ): Promise<{ created: boolean; record: Record<string, unknown> }> {
   const { records, created } = await saveReadings(
     actor,
     [input],
+    houseID,
     () => '',
     ([record], created) => ({
       action: record && created.has(record.id) ? 'create' : 'update',
@@ -342,10 +411,12 @@ export async function saveMeterReading(
 export async function saveMeterReadings(
   actor: Actor,
   input: MeterReadingBatchInput,
+  houseID?: string,
 ): Promise<{ value: Array<Record<string, unknown>> }> {
   const { records } = await saveReadings(
     actor,
     input.records,
+    houseID,
     (index) => `records.${index}.`,
     (planned, created) => ({
       action: 'saveBatch',

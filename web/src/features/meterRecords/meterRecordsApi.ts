@@ -109,9 +109,14 @@ export function revalidateMonthRecords(houseID: string, month: string): Promise<
 /** The failures the page shows itself: under the field, and in its own toast. */
 const OWN_ERROR_HANDLING = { toastBadRequest: false, handledStatuses: [400, 404, 409, 412] } as const;
 
+/** Readings name the house they are in: the API reads it at once instead of looking the room up first. */
+function readingsPath(houseID: string): string {
+  return `/odata/MeterRecord?houseID=${encodeURIComponent(houseID)}`;
+}
+
 /** `POST /odata/MeterRecord`: one room's reading of one meter (a month read twice is updated). */
-export function saveReading(reading: MeterReadingInput): Promise<MeterRecordReply> {
-  return apiRequest<MeterRecordReply>('/odata/MeterRecord', {
+export function saveReading(houseID: string, reading: MeterReadingInput): Promise<MeterRecordReply> {
+  return apiRequest<MeterRecordReply>(readingsPath(houseID), {
     method: 'POST',
     body: reading,
     ...OWN_ERROR_HANDLING,
@@ -119,8 +124,11 @@ export function saveReading(reading: MeterReadingInput): Promise<MeterRecordRepl
 }
 
 /** `PATCH /odata/MeterRecord`: a whole floor at once, all or nothing. */
-export async function saveReadings(records: MeterReadingInput[]): Promise<MeterRecordReply[]> {
-  const reply = await apiRequest<{ value: MeterRecordReply[] }>('/odata/MeterRecord', {
+export async function saveReadings(
+  houseID: string,
+  records: MeterReadingInput[],
+): Promise<MeterRecordReply[]> {
+  const reply = await apiRequest<{ value: MeterRecordReply[] }>(readingsPath(houseID), {
     method: 'PATCH',
     body: { records },
     ...OWN_ERROR_HANDLING,

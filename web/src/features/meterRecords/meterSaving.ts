@@ -102,7 +102,7 @@ function useSendRoom(
       try {
         for (const { kind, draft: kindDraft, reading } of readings) {
           current = kind;
-          saved.push(await saveReading(reading));
+          saved.push(await saveReading(houseID, reading));
           sent.push({ kind, draft: kindDraft });
         }
         setRoomProblems(roomID, undefined);
@@ -235,7 +235,10 @@ function useSaveFloor(context: SavingContext, collect: Collect, inFlightRef: InF
       setSavingFloor(floor);
       const floorRooms = [...new Set(batch.map((item) => item.roomID))];
       for (const roomID of floorRooms) state.setStatus(roomID, 'saving');
-      const request = saveReadings(batch.map((item) => item.reading));
+      const request = saveReadings(
+        houseID,
+        batch.map((item) => item.reading),
+      );
       for (const roomID of floorRooms) inFlightRef.current.set(roomID, request);
       try {
         mergeSavedRecords(houseID, month, await request);
