@@ -35,9 +35,16 @@ export async function firstLoads(baseUrl: string): Promise<FirstLoad[]> {
   const token = landlord.token.accessToken;
   const billsPath = `/api/MonthlyBill/HouseMonth?houseID=${billedHouse.houseID}&status=all&top=50&skip=0`;
   // The month the page opens on (the newest with bills): the page asks for it by name from then on.
-  const { month: billedMonth } = (
-    await api.request<{ month: string }>('GET', billsPath, { token: collector.token.accessToken })
+  const { month: billedMonth, value: billedRows } = (
+    await api.request<{ month: string; value: Array<{ monthlyBillID: string; owed: number }> }>(
+      'GET',
+      billsPath,
+      { token: collector.token.accessToken },
+    )
   ).body;
+  // A bill still owed: paid 1,000 ₫ in cash at each send.
+  const owedBill = billedRows.find((row) => row.owed >= 100_000);
+  if (!owedBill) throw new Error('the demo house has no bill owed');
   // The tenant's house, room and contract: the landlord's, with a contract, bills and readings.
   const { houseID, roomID, contractID } = tenant;
   if (!houseID || !roomID || !contractID) throw new Error('the demo tenant has no contract');
@@ -104,6 +111,18 @@ export async function firstLoads(baseUrl: string): Promise<FirstLoad[]> {
       // the house and its audit entry in one batch. Issue 25's goal for a write: its reads plus one.
       maxRoundTrips: 4,
       goal: 4,
+    },
+    {
+      name: 'Record a cash payment (PATCH)',
+      method: 'PATCH',
+      path: `/odata/MonthlyBill/${owedBill.monthlyBillID}`,
+      token: collector.token.accessToken,
+      body: () => ({ payment: { amount: 1000, note: 'Tiền mặt' } }),
+      status: 200,
+      // The account and the session side by side, the bill, the house's running totals; then the bill,
+      // the totals and the audit entry in one batch.
+      maxRoundTrips: 5,
+      goal: 5,
     },
     {
       name: 'Save a meter reading (POST)',

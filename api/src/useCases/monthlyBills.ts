@@ -6,7 +6,7 @@ import { MONTHLY_BILL_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import type { OrderBy } from '../domain/shared/query.js';
 import { renderPdf } from '../documents/contractPdf.js';
-import { audit, type Actor } from './shared/actor.js';
+import type { Actor } from './shared/actor.js';
 import {
   billOwed,
   billSummaryView,
@@ -22,6 +22,7 @@ import { selectFields, type EntityPage } from './shared/odataQuery.js';
 import { lessorInfoOf } from './shared/users.js';
 import {
   billingDocForCaller,
+  payableDocForCaller,
   listBillingDocs,
   recordCashPayment,
   type BillingScope,
@@ -100,15 +101,20 @@ export async function payMonthlyBill(
   input: { payment: CashPaymentInput },
   ifMatch: string | undefined,
 ) {
-  const { doc, house } = await billingDocForCaller<MonthlyBillDoc>(actor, 'monthlyBill', monthlyBillID);
-  const saved = await recordCashPayment(actor, doc, (bill) => bill.total, input.payment, ifMatch);
-  await audit(actor, {
-    action: 'pay',
-    entity: 'monthlyBill',
-    entityID: saved.monthlyBillID,
-    houseID: saved.houseID,
-    details: { amount: input.payment.amount, paidAmount: saved.paidAmount, status: saved.status },
-  });
+  const { doc, house } = await payableDocForCaller<MonthlyBillDoc>(actor, 'monthlyBill', monthlyBillID);
+  const saved = await recordCashPayment(
+    actor,
+    doc,
+    (bill) => bill.total,
+    input.payment,
+    ifMatch,
+    (paid) => ({
+      action: 'pay',
+      entity: 'monthlyBill',
+      entityID: paid.monthlyBillID,
+      details: { amount: input.payment.amount, paidAmount: paid.paidAmount, status: paid.status },
+    }),
+  );
   return monthlyBillView(saved, await transferAccountOf(actor.deps, house, actor.user));
 }
 

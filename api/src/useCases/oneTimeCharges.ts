@@ -22,6 +22,7 @@ import {
   listBillingDocs,
   type BillingScope,
   billingDocForCaller,
+  payableDocForCaller,
 } from './shared/billingDocs.js';
 import { applyInMemory, selectFields, type EntityPage } from './shared/odataQuery.js';
 
@@ -139,15 +140,20 @@ export async function payOneTimeCharge(
   input: { payment: CashPaymentInput },
   ifMatch: string | undefined,
 ) {
-  const { doc, house } = await billingDocForCaller<OneTimeChargeDoc>(actor, 'oneTimeCharge', oneTimeChargeID);
-  const saved = await recordCashPayment(actor, doc, (charge) => charge.amount, input.payment, ifMatch);
-  await audit(actor, {
-    action: 'pay',
-    entity: 'oneTimeCharge',
-    entityID: saved.oneTimeChargeID,
-    houseID: saved.houseID,
-    details: { amount: input.payment.amount, paidAmount: saved.paidAmount, status: saved.status },
-  });
+  const { doc, house } = await payableDocForCaller<OneTimeChargeDoc>(actor, 'oneTimeCharge', oneTimeChargeID);
+  const saved = await recordCashPayment(
+    actor,
+    doc,
+    (charge) => charge.amount,
+    input.payment,
+    ifMatch,
+    (paid) => ({
+      action: 'pay',
+      entity: 'oneTimeCharge',
+      entityID: paid.oneTimeChargeID,
+      details: { amount: input.payment.amount, paidAmount: paid.paidAmount, status: paid.status },
+    }),
+  );
   return oneTimeChargeView(saved, await transferAccountOf(actor.deps, house, actor.user));
 }
 

@@ -363,7 +363,8 @@ export type HouseScopedDoc =
   | NotificationDoc
   | NotificationReadDoc
   | OutboxMessageDoc
-  | TenancyLinkDoc;
+  | TenancyLinkDoc
+  | AuditOutboxDoc;
 
 /**
  * A contract waiting for its representative to confirm it with the code sent to their phone number

@@ -5,9 +5,10 @@ import type { HouseDoc, MonthlyBillDoc, OneTimeChargeDoc } from '../../domain/sh
 import type { EntityModel } from '../../domain/shared/odata/model.js';
 import type { ODataQuery } from '../../domain/shared/odata/parse.js';
 import { isStoreError, type OrderBy } from '../../store/store.js';
-import { lesseeScope } from '../../domain/shared/access.js';
+import { accountGrantsHouse, lesseeScope } from '../../domain/shared/access.js';
 import { batchWithTotals } from './houseTotals.js';
 import type { Actor } from './actor.js';
+import { auditOutboxDoc, type AuditEntry } from './audit.js';
 import { type TransferAccount, transferAccountOf } from './billViews.js';
 import {
   assertCurrent,
@@ -19,7 +20,9 @@ import {
   resolveContractScope,
   type ContractScope,
   type ResolvedScope,
+  docForCaller,
   findForCaller,
+  readHouse,
 } from './houseScope.js';
 import { pageExpansion } from './navigations.js';
 import { type EntityPage, listEntities, listLoadedEntities } from './odataQuery.js';
@@ -39,6 +42,26 @@ export async function billingDocForCaller<T extends BillingDoc>(
   id: string,
 ): Promise<{ doc: T; house: HouseDoc }> {
   return findForCaller<T>(actor, type, id, 'contractID');
+}
+
+/**
+ * A bill or charge the caller may pay in cash, with what its reply needs of its house (whose transfer
+ * account it shows). The house's owner, whose account grants it, reads neither the house nor anything
+ * else: the bill, then the payment's batch. Others read the house as before.
+ */
+export async function payableDocForCaller<T extends BillingDoc>(
+  actor: Actor,
+  type: T['type'],
+  id: string,
+): Promise<{ doc: T; house: Pick<HouseDoc, 'ownerID' | 'lessorInfoChangedAt'> }> {
+  const doc = await docForCaller<T>(actor, type, id, 'contractID');
+  const { user } = actor;
+  if (user.roleID === ROLE.houseModerator && accountGrantsHouse(user, doc.houseID)) {
+    return { doc, house: { ownerID: user.userID } };
+  }
+  const house = await readHouse(actor.deps, doc.houseID);
+  if (!house) throw AppError.notFound();
+  return { doc, house };
 }
 
 /** Non-OData parameters that choose the bills or charges listed. */
@@ -162,6 +185,7 @@ export async function recordCashPayment<T extends BillingDoc>(
   due: (doc: T) => number,
   payment: CashPaymentInput,
   ifMatch: string | undefined,
+  describe: (paid: T) => Omit<AuditEntry, 'houseID'>,
 ): Promise<T> {
   const { deps, user } = actor;
   assertCurrent(doc, ifMatch);
@@ -178,16 +202,20 @@ export async function recordCashPayment<T extends BillingDoc>(
       { now: deps.now(), recordedBy: user.userID },
     );
     const paid: T = { ...current, ...result };
+    // The payment, the running totals and the audit entry in one batch; the reply is the bill as written.
+    const entry = auditOutboxDoc(deps, user, actor.origin, current.pk, describe(paid));
     try {
-      await batchWithTotals(
+      const [saved] = await batchWithTotals(
         deps,
         current.pk,
-        [{ op: 'replace', doc: paid, ...(current._etag ? { ifMatch: current._etag } : {}) }],
+        [
+          { op: 'replace', doc: paid, ...(current._etag ? { ifMatch: current._etag } : {}) },
+          { op: 'create', doc: entry },
+        ],
         [{ before: current, after: paid }],
       );
-      const saved = await houseDocs<T>(deps).read(current.pk, current.id);
       if (saved?.type !== doc.type) throw AppError.notFound();
-      return saved;
+      return saved as T;
     } catch (error) {
       const raced = isStoreError(error, 'precondition_failed');
       if (!raced || ifMatch !== undefined || attempt >= PAYMENT_ATTEMPTS) throw error;

@@ -13,7 +13,7 @@ import type {
   MonthlyBillDoc,
   OneTimeChargeDoc,
 } from '../../domain/shared/model.js';
-import { isStoreError, type BatchOp, type Store } from '../../store/store.js';
+import { isStoreError, type BatchOp, type BatchResult, type Store } from '../../store/store.js';
 import type { Deps } from './deps.js';
 import { houseDocs, listInHouse } from './houseScope.js';
 
@@ -109,19 +109,19 @@ export async function totalsOperation(deps: Deps, houseID: string, changes: Tota
 /**
  * `ops` with the totals' update in one batch. A batch refused because the totals moved meanwhile (a
  * payment of another bill at that moment) is tried again with them read anew; any other refusal is the
- * caller's.
+ * caller's. Answers what each of `ops` wrote, as `batch` does.
  */
 export async function batchWithTotals(
   deps: Deps,
   houseID: string,
   ops: Op[],
   changes: TotalsChange[],
-): Promise<void> {
+): Promise<BatchResult<HouseScopedDoc>> {
   for (let attempt = 1; ; attempt += 1) {
     const totals = await totalsOperation(deps, houseID, changes);
     try {
-      await houseDocs(deps).batch(houseID, [...ops, totals]);
-      return;
+      const written = await houseDocs(deps).batch(houseID, [...ops, totals]);
+      return written.slice(0, ops.length);
     } catch (error) {
       const movedTotals =
         (isStoreError(error, 'precondition_failed') && totals.op === 'replace') ||
