@@ -102,19 +102,7 @@ export async function payMonthlyBill(
   ifMatch: string | undefined,
 ) {
   const { doc, house } = await payableDocForCaller<MonthlyBillDoc>(actor, 'monthlyBill', monthlyBillID);
-  const saved = await recordCashPayment(
-    actor,
-    doc,
-    (bill) => bill.total,
-    input.payment,
-    ifMatch,
-    (paid) => ({
-      action: 'pay',
-      entity: 'monthlyBill',
-      entityID: paid.monthlyBillID,
-      details: { amount: input.payment.amount, paidAmount: paid.paidAmount, status: paid.status },
-    }),
-  );
+  const saved = await recordCashPayment(actor, doc, (bill) => bill.total, input.payment, ifMatch);
   return monthlyBillView(saved, await transferAccountOf(actor.deps, house, actor.user));
 }
 

@@ -141,19 +141,7 @@ export async function payOneTimeCharge(
   ifMatch: string | undefined,
 ) {
   const { doc, house } = await payableDocForCaller<OneTimeChargeDoc>(actor, 'oneTimeCharge', oneTimeChargeID);
-  const saved = await recordCashPayment(
-    actor,
-    doc,
-    (charge) => charge.amount,
-    input.payment,
-    ifMatch,
-    (paid) => ({
-      action: 'pay',
-      entity: 'oneTimeCharge',
-      entityID: paid.oneTimeChargeID,
-      details: { amount: input.payment.amount, paidAmount: paid.paidAmount, status: paid.status },
-    }),
-  );
+  const saved = await recordCashPayment(actor, doc, (charge) => charge.amount, input.payment, ifMatch);
   return oneTimeChargeView(saved, await transferAccountOf(actor.deps, house, actor.user));
 }
 

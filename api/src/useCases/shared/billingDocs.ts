@@ -8,7 +8,7 @@ import { isStoreError, type OrderBy } from '../../store/store.js';
 import { accountGrantsHouse, lesseeScope } from '../../domain/shared/access.js';
 import { batchWithTotals } from './houseTotals.js';
 import type { Actor } from './actor.js';
-import { auditOutboxDoc, type AuditEntry } from './audit.js';
+import { auditOutboxDoc } from './audit.js';
 import { type TransferAccount, transferAccountOf } from './billViews.js';
 import {
   assertCurrent,
@@ -185,7 +185,6 @@ export async function recordCashPayment<T extends BillingDoc>(
   due: (doc: T) => number,
   payment: CashPaymentInput,
   ifMatch: string | undefined,
-  describe: (paid: T) => Omit<AuditEntry, 'houseID'>,
 ): Promise<T> {
   const { deps, user } = actor;
   assertCurrent(doc, ifMatch);
@@ -203,7 +202,12 @@ export async function recordCashPayment<T extends BillingDoc>(
     );
     const paid: T = { ...current, ...result };
     // The payment, the running totals and the audit entry in one batch; the reply is the bill as written.
-    const entry = auditOutboxDoc(deps, user, actor.origin, current.pk, describe(paid));
+    const entry = auditOutboxDoc(deps, user, actor.origin, current.pk, {
+      action: 'pay',
+      entity: current.type,
+      entityID: current.id,
+      details: { amount: payment.amount, paidAmount: paid.paidAmount, status: paid.status },
+    });
     try {
       const [saved] = await batchWithTotals(
         deps,
