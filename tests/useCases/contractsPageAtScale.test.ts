@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractDoc, HouseDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import { CONTRACT_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import { openCosmosStore } from '../../api/src/store/cosmos.js';
+import { openSqliteStore } from '../../api/src/store/sqlite.js';
 import type { Store } from '../../api/src/store/store.js';
 import { vnpayGateway } from '../../api/src/paymentGateway/vnpay.js';
 import { listContracts } from '../../api/src/useCases/contracts/reading.js';
@@ -36,6 +37,7 @@ let deps: Deps;
 let calls: CosmosCall[] = [];
 
 async function aHouseWithHistory(
+  deps: Deps,
   rooms: number,
   endedPerRoom: number,
 ): Promise<{ house: HouseDoc; landlord: UserDoc }> {
@@ -56,7 +58,7 @@ async function aHouseWithHistory(
     }
     await aReachableTenancy(deps, house, room, { name: `Người thuê ${roomName}` });
   }
-  const landlord = (await store.container<UserDoc>('users').read(owner.userID, owner.userID)) as UserDoc;
+  const landlord = (await deps.store.container<UserDoc>('users').read(owner.userID, owner.userID)) as UserDoc;
   return { house, landlord };
 }
 
@@ -92,8 +94,8 @@ function measured(seen: CosmosCall[]) {
 
 describe('the contracts page on Cosmos DB, as the house fills', () => {
   it('reads the first page with its rooms and representatives in one query; prints what each way reads', async () => {
-    const demo = await aHouseWithHistory(4, 1);
-    const full = await aHouseWithHistory(60, 3);
+    const demo = await aHouseWithHistory(deps, 4, 1);
+    const full = await aHouseWithHistory(deps, 60, 3);
     const rows: Record<string, Record<string, number | string>> = {};
     for (const [name, { house, landlord }, params, along] of [
       ['demo-sized house (4 rooms), first page', demo, SPA_PAGE, 1],
@@ -122,5 +124,34 @@ describe('the contracts page on Cosmos DB, as the house fills', () => {
       };
     }
     console.table(rows);
+  }, 300_000);
+});
+
+describe('the contracts page on the local store, as the house fills', () => {
+  it('prints the CPU time of the first page each way (the same reply)', async () => {
+    const local: Deps = { ...deps, store: openSqliteStore({ file: ':memory:' }) };
+    try {
+      const { house, landlord } = await aHouseWithHistory(local, 60, 3);
+      const actor = actorFor(local, landlord);
+      const query = odata(CONTRACT_MODEL, SPA_PAGE);
+      const scope = { houseID: house.houseID };
+      const rows: Record<string, Record<string, number>> = {};
+      for (const [name, options] of [
+        ['store’s paged query', { readAlong: false }],
+        ['read along', {}],
+      ] as const) {
+        for (let i = 0; i < 20; i += 1) await listContracts(actor, scope, query, options);
+        const started = process.cpuUsage();
+        for (let i = 0; i < 200; i += 1) await listContracts(actor, scope, query, options);
+        const used = process.cpuUsage(started);
+        rows[name] = { 'CPU ms a page': Math.round((used.user + used.system) / 200 / 10) / 100 };
+      }
+      console.table(rows);
+      expect(await listContracts(actor, scope, query)).toEqual(
+        await listContracts(actor, scope, query, { readAlong: false }),
+      );
+    } finally {
+      await local.store.close();
+    }
   }, 300_000);
 });
