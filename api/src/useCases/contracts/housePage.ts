@@ -20,8 +20,9 @@ import { entityView } from '../shared/views.js';
  * is ordered, paged and counted in memory (`listLoadedEntities`, as a tenant's list), and the two
  * navigations take what was read as known sets (`ExpandContext.known`): every room (a contract whose
  * room is not among them has none), each representative by id. A representative not among them (moved
- * out) is read by the navigation as before: one more query, for that page only. Any other `$expand` is
- * loaded as usual. docs/performance.md weighs what this reads against the store's paged query.
+ * out, never stored) is read by the navigation as before: one more query, for that page only. Nested
+ * options are loaded as usual. docs/performance.md weighs what this reads against the store's paged
+ * query.
  */
 
 const ROOMS: Filter = ofType('room');
@@ -29,11 +30,17 @@ const ROOMS: Filter = ofType('room');
 const LIVING_REPRESENTATIVES: Filter = ofType('lesseeInfo', eq('isRepresentative', true), eq('status', 1));
 const NEWEST_FIRST = [{ field: 'startDate', desc: true }];
 
-/** Whether the `$expand` asks for a navigation this read fills (otherwise the store's paged query). */
+/** The navigations this read fills; another one at the top level needs a query after the list anyway. */
+const FILLED = new Set(['room', 'renterRepresentative']);
+
+/**
+ * Whether to read the list this way: its `$expand` asks only for the room and the representative (with
+ * any nested options). Beside another navigation (`lesseeInfors`, `vehicles`…) the list's children are
+ * one more query anyway, which reads the room and representative with the rest: reading them along would
+ * cost RU and save no round trip, so the store's paged query answers.
+ */
 export function readsAlongPage(query: ODataQuery): boolean {
-  return query.expand.some(
-    (option) => option.property === 'room' || option.property === 'renterRepresentative',
-  );
+  return query.expand.length > 0 && query.expand.every((option) => FILLED.has(option.property));
 }
 
 /**
