@@ -118,5 +118,19 @@ describe('round trips to Cosmos DB per request', () => {
     const asTenant = tenant?.token.accessToken;
     expect(await count(asTenant, `/api/Debt/Contract?contractID=${contractID}`)).toBe(2);
     expect(await count(asTenant, `/api/Handover?contractID=${contractID}`)).toBe(2);
+    // The contracts page's own list, as web/src/features/contracts asks it: the account, then the list
+    // with its rooms and representatives in one query (useCases/contracts/housePage.ts).
+    const spaList = (filter: string) =>
+      `/odata/Contract?HouseID=${houseID}${filter}&$orderby=startDate%20desc&$expand=room,renterRepresentative&$count=true&$top=20&$skip=0`;
+    for (const filter of ['', '&$filter=status%20eq%201', `&roomID=${roomID}`]) {
+      expect(await count(asLandlord, spaList(filter)), filter).toBe(2);
+    }
+    const listed = await api.request<{ value: Array<Record<string, unknown>> }>('GET', spaList(''), {
+      token: asLandlord,
+    });
+    expect(listed.body.value.find((row) => row.contractID === contractID)).toMatchObject({
+      room: { roomID },
+      renterRepresentative: { lesseeInfoID: expect.any(String) },
+    });
   }, 60_000);
 });

@@ -29,7 +29,7 @@ const LIMITS: Record<string, number> = {
   'GET /odata/Room?roomID&houseID&$select&$expand': 2,
   'GET /odata/Bill?roomID&houseID&$orderby&$count&$top&$skip': 2,
   'GET /odata/Bill?roomID&$orderby&$count&$top&$skip': 2,
-  'GET /odata/Contract?HouseID&$orderby&$expand&$count&$top&$skip': 3,
+  'GET /odata/Contract?HouseID&$orderby&$expand&$count&$top&$skip': 2,
   'GET /odata/Room?houseID&$select&$top': 2,
   'GET /api/Reservation/Get?houseID': 2,
   'GET /odata/Contract/{id}?$expand': 2,

@@ -6,6 +6,7 @@ import type { Filter } from '../../store/store.js';
 import type { Actor } from '../shared/actor.js';
 import { listOfContract } from '../shared/contractScope.js';
 import { contractAlongside, knownAlongContract } from '../shared/contractAlongside.js';
+import { houseContractsWithRooms, readsAlongPage } from './housePage.js';
 import { expandContext } from '../shared/expand.js';
 import { loadChildren } from '../shared/expandBatch.js';
 import {
@@ -27,12 +28,15 @@ import { entityView } from '../shared/views.js';
 /**
  * A house's contracts (`HouseID`), optionally of one room or status; a lessee gets their own.
  * Expands: room, renterRepresentative, lesseeInfors (also `lessees`, `lesseeInfos`), vehicles,
- * contractServices, lessorInfo, monthlyBills, issues — each with its own nested options.
+ * contractServices, lessorInfo, monthlyBills, issues — each with its own nested options. A landlord's
+ * or staff member's list expanding the room or representative reads them with the list (housePage.ts);
+ * `readAlong: false` asks the store's paged query instead (the reply is the same; tests compare them).
  */
 export async function listContracts(
   actor: Actor,
   scope: { houseID?: string; roomID?: string },
   query: ODataQuery,
+  options: { readAlong?: boolean } = {},
 ): Promise<EntityPage> {
   const { deps, user } = actor;
   const lessee = lesseeScope(user);
@@ -44,6 +48,11 @@ export async function listContracts(
     conditions.push({ op: 'eq', field: 'roomID', value: requireID(scope.roomID, 'Mã phòng') });
   const current = lessee ? user.account.contractID : undefined;
   if (current) return tenantsContracts(actor, partitionKey, current, conditions, query);
+  if (!lessee && options.readAlong !== false && readsAlongPage(query)) {
+    const filter: Filter = { op: 'and', items: [...conditions, ...(query.filter ? [query.filter] : [])] };
+    const page = await houseContractsWithRooms(actor, partitionKey, filter, query);
+    if (page) return page;
+  }
   return listEntities(
     houseDocs<ContractDoc>(deps),
     { partitionKey, filter: { op: 'and', items: conditions } },
