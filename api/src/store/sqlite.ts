@@ -173,11 +173,13 @@ class ReadCache {
   }
 
   read<V extends string[] | number>(key: string, load: () => V): V {
-    const version = this.version();
     const cached = this.entries.get(key);
-    if (cached && cached.version === version) return cached.value as V;
+    // A query run for the first time is neither kept nor compared: not even the version is read.
+    if (!cached && !this.asked.check(key)) return load();
+    // Read before the load: a commit by another connection during it leaves the entry behind, never ahead.
+    const version = this.version();
+    if (cached?.version === version) return cached.value as V;
     const value = load();
-    if (!this.asked.check(key)) return value;
     const size = typeof value === 'number' ? 8 : value.reduce((sum, text) => sum + text.length, key.length);
     if (size > MAX_CACHED_RESULT) return value;
     if (this.bytes + size > MAX_CACHE_BYTES || this.entries.size >= MAX_CACHE_ENTRIES) {
