@@ -22,17 +22,16 @@ beforeAll(async () => {
 afterAll(() => product?.stop());
 
 async function roomPage(user: string, query = '') {
-  const reply = await api.request<ODataCollection<RoomReply>>(
-    'GET',
-    `/odata/Room?houseID=${house}&$top=1000${query}`,
-    {
-      token: token[user] as string,
-    },
-  );
-  expect(reply.status).toBe(200);
+  const reply = await fetch(`${product.url}/odata/Room?houseID=${house}&$top=1000${encodeURI(query)}`, {
+    headers: { authorization: `Bearer ${token[user] as string}` },
+  });
+  const text = await reply.text();
+  expect(reply.status, text).toBe(200);
   expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+  const body = JSON.parse(text) as ODataCollection<RoomReply>;
   return {
-    names: reply.body.value.map((room) => room.roomName),
+    text,
+    names: body.value.map((room) => room.roomName),
     hit: reply.headers.get('x-reply-cache') === 'hit',
   };
 }
@@ -69,7 +68,9 @@ describe('kept list replies', () => {
     const second = await roomPage('chunha', query);
     const third = await roomPage('chunha', query);
     expect([first.hit, second.hit, third.hit]).toEqual([false, false, true]);
-    expect(third.names).toEqual(first.names);
+    // The kept reply is the same bytes as the work's.
+    expect(third.text).toBe(first.text);
+    expect(third.names.length).toBeGreaterThan(0);
     // Another caller's first and second requests of the same URL are their own work.
     expect((await roomPage('nhanvien', query)).hit).toBe(false);
     expect((await roomPage('nhanvien', query)).hit).toBe(false);
