@@ -21,17 +21,23 @@ beforeAll(async () => {
 });
 afterAll(() => product?.stop());
 
-async function roomNames(user: string): Promise<string[]> {
-  const reply = await api.request<ODataCollection<RoomReply>>(
-    'GET',
-    `/odata/Room?houseID=${house}&$top=1000`,
-    {
-      token: token[user] as string,
-    },
-  );
-  expect(reply.status).toBe(200);
+async function roomPage(user: string, query = '') {
+  const reply = await fetch(`${product.url}/odata/Room?houseID=${house}&$top=1000${encodeURI(query)}`, {
+    headers: { authorization: `Bearer ${token[user] as string}` },
+  });
+  const text = await reply.text();
+  expect(reply.status, text).toBe(200);
   expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
-  return reply.body.value.map((room) => room.roomName);
+  const body = JSON.parse(text) as ODataCollection<RoomReply>;
+  return {
+    text,
+    names: body.value.map((room) => room.roomName),
+    hit: reply.headers.get('x-reply-cache') === 'hit',
+  };
+}
+
+async function roomNames(user: string): Promise<string[]> {
+  return (await roomPage(user)).names;
 }
 
 describe('kept list replies', () => {
@@ -53,6 +59,42 @@ describe('kept list replies', () => {
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(await roomNames('nhanvien')).toContain('Phòng mới KV');
     expect(await roomNames('chunha')).toContain('Phòng mới KV');
+  });
+
+  it("are kept from a URL's second request, answered from its third, and never across callers or a write", async () => {
+    const stamp = Date.now();
+    const query = `&$filter=roomName ne 'giữ ${stamp}'`;
+    const first = await roomPage('chunha', query);
+    const second = await roomPage('chunha', query);
+    const third = await roomPage('chunha', query);
+    expect([first.hit, second.hit, third.hit]).toEqual([false, false, true]);
+    // The kept reply is the same bytes as the work's.
+    expect(third.text).toBe(first.text);
+    expect(third.names.length).toBeGreaterThan(0);
+    // Another caller's first and second requests of the same URL are their own work.
+    expect((await roomPage('nhanvien', query)).hit).toBe(false);
+    expect((await roomPage('nhanvien', query)).hit).toBe(false);
+    expect((await roomPage('nhanvien', query)).hit).toBe(true);
+    // A URL that changes on every request is never answered from the cache.
+    for (let n = 0; n < 3; n += 1)
+      expect((await roomPage('chunha', `&$filter=roomName ne 'giữ ${stamp} ${n}'`)).hit).toBe(false);
+    const renamed = await api.request<ODataCollection<RoomReply>>(
+      'GET',
+      `/odata/Room?houseID=${house}&$top=1`,
+      {
+        token: token.chunha as string,
+      },
+    );
+    const room = renamed.body.value[0] as RoomReply & { roomID: string };
+    const patched = await api.request('PATCH', `/odata/Room/${room.roomID}`, {
+      token: token.chunha as string,
+      body: { roomName: `${room.roomName} (giữ)` },
+    });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    const afterWrite = await roomPage('chunha', query);
+    expect(afterWrite.hit).toBe(false);
+    expect(afterWrite.names).toContain(`${room.roomName} (giữ)`);
+    expect((await roomPage('chunha', query)).hit).toBe(true);
   });
 
   it('do not outlive the session: after logout the same request is 401', async () => {

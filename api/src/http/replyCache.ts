@@ -1,13 +1,16 @@
 import type { HttpResponseInit } from '@azure/functions';
 import type { Deps } from '../composition/deps.js';
+import { AskedBefore } from '../domain/shared/askedBefore.js';
 
 /**
  * Serialized replies of lists, per caller and URL, valid while the store's version is unchanged (any
  * write anywhere ends them; SQLite only, see `Store.version`). A list screen polled by many clients
  * then costs the caller's authentication and a lookup instead of queries, mapping and serialization.
- * Only lists whose reply depends on nothing but the stored data opt in (no expiring SAS URLs).
+ * Only lists whose reply depends on nothing but the stored data opt in (no expiring SAS URLs). A reply
+ * is kept from its URL's second request (`AskedBefore`): a URL asked once is not copied into the cache.
  */
 const entries = new Map<string, { version: string; body: Uint8Array }>();
+const asked = new AskedBefore(4 * 1024);
 let bytes = 0;
 const MAX_ENTRIES = 500;
 const MAX_BYTES = 64 * 1024 * 1024;
@@ -34,7 +37,12 @@ export async function cachedJsonReply(
   }
   const body = new TextEncoder().encode(JSON.stringify(await build()));
   // Only what was built from one unchanged version is kept (a write during the build changes it).
-  if (version !== undefined && deps.store.version() === version && body.byteLength <= MAX_REPLY_BYTES) {
+  if (
+    version !== undefined &&
+    asked.check(key) &&
+    deps.store.version() === version &&
+    body.byteLength <= MAX_REPLY_BYTES
+  ) {
     if (entries.size >= MAX_ENTRIES || bytes + body.byteLength > MAX_BYTES) {
       entries.clear();
       bytes = 0;

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
+import { AskedBefore } from '../domain/shared/askedBefore.js';
 import { startCheckpointer, type Checkpointer } from './sqliteCheckpointer.js';
 import { SqliteTransactions } from './sqliteTransactions.js';
 import {
@@ -143,12 +144,15 @@ function newEtag(): string {
  * counter) or by another connection to the file (`PRAGMA data_version`, which changes on every
  * commit made by another connection). A list screen polled by many clients then costs one SQLite
  * query per change instead of one per request. Rows are kept as their JSON text and parsed for each
- * caller, so no caller sees another's objects. Point reads are not cached.
+ * caller, so no caller sees another's objects. Point reads are not cached. A result is kept from its
+ * query's second run (`AskedBefore`): a query run once (a filter that differs on every request) is not
+ * copied into the cache.
  */
 class ReadCache {
   private writes = 0;
   private bytes = 0;
   private readonly entries = new Map<string, { version: string; value: string[] | number }>();
+  private readonly asked = new AskedBefore(4 * 1024);
   private readonly dataVersion: StatementSync;
 
   constructor(db: DatabaseSync) {
@@ -170,9 +174,12 @@ class ReadCache {
   }
 
   read<V extends string[] | number>(key: string, load: () => V): V {
-    const version = this.version();
     const cached = this.entries.get(key);
-    if (cached && cached.version === version) return cached.value as V;
+    // A query run for the first time is neither kept nor compared: not even the version is read.
+    if (!cached && !this.asked.check(key)) return load();
+    // Read before the load: a commit by another connection during it leaves the entry behind, never ahead.
+    const version = this.version();
+    if (cached?.version === version) return cached.value as V;
     const value = load();
     const size = typeof value === 'number' ? 8 : value.reduce((sum, text) => sum + text.length, key.length);
     if (size > MAX_CACHED_RESULT) return value;
