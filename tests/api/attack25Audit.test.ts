@@ -284,11 +284,11 @@ onBothStores((start) => {
     for (const doc of delivered) expect(await copiesOf(doc.entry.id)).toBe(1);
   });
 
-  it('two thousand waiting entries: the log answers them all, newest first, pages through them, in time', async () => {
+  it('a thousand waiting entries: the log answers them all, newest first, pages through them, in time', async () => {
     await moveAuditEntries(product.services);
     const base = Date.parse('2026-11-20T00:00:00Z');
     const entries: AuditOutboxDoc[] = [];
-    for (let index = 0; index < 2000; index += 1) {
+    for (let index = 0; index < 1000; index += 1) {
       const id = randomUUID();
       entries.push({
         id: `audit-${id}`,
@@ -314,6 +314,9 @@ onBothStores((start) => {
     for (let index = 0; index < entries.length; index += 100) {
       await Promise.all(entries.slice(index, index + 100).map((doc) => houses().create(doc)));
     }
+    // On Cosmos each round trip takes 10 ms, as in Azure: entries moved one after another (2 trips each)
+    // would take 20 s and more before the log could answer (32 s measured; side by side 6 s).
+    if ('setDelay' in product) product.setDelay(10);
     const started = Date.now();
     const first = await send<ODataCollection<SystemLog> & { '@odata.nextLink'?: string }>(
       'admin',
@@ -321,15 +324,22 @@ onBothStores((start) => {
       '/odata/SystemLog/GetLogsFromTo?from=2026-11-20&to=2026-11-21&$top=50&$count=true',
     );
     const took = Date.now() - started;
+    if ('setDelay' in product) product.setDelay(0);
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    const bulk = first.body.value.filter((row) => row.userID === 'bulk');
-    expect(bulk.map((row) => row.at)).toEqual(
-      entries
-        .map((doc) => doc.entry.at)
-        .reverse()
-        .slice(0, bulk.length),
+    expect(first.body['@odata.count']).toBe(1000);
+    const newest = entries.map((doc) => doc.entry.at).reverse();
+    expect(first.body.value.map((row) => row.at)).toEqual(newest.slice(0, 50));
+    // The next page goes on where the first stopped.
+    const link = first.body['@odata.nextLink'] ?? '';
+    expect(link).not.toBe('');
+    const second = await send<ODataCollection<SystemLog>>(
+      'admin',
+      'GET',
+      link.slice(link.indexOf('/odata/')),
     );
-    expect(bulk.length).toBe(50);
+    expect(second.status).toBe(200);
+    expect(second.body.value.map((row) => row.at)).toEqual(newest.slice(50, 50 + second.body.value.length));
+    expect(second.body.value.length).toBeGreaterThan(0);
     expect(await waiting()).toEqual([]);
     expect(took, `${took} ms`).toBeLessThan(15_000);
   }, 60_000);

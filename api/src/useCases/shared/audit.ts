@@ -98,6 +98,9 @@ export function isAuditOutboxDoc(doc: unknown): doc is AuditOutboxDoc {
 /** Entries moved per query of the houses' partitions. */
 const MOVE_PAGE = 100;
 
+/** Entries moved side by side (each an upsert into the trail, then a delete from the house). */
+const MOVE_TOGETHER = 25;
+
 /**
  * Takes audit entries waiting in houses' partitions into the `audit` container: each is written there
  * under its own id (an upsert, so a move cut short and run again never doubles it), then deleted from
@@ -108,16 +111,21 @@ export async function moveAuditEntries(deps: Deps, waiting?: readonly unknown[])
   const houses = deps.store.container<AuditOutboxDoc>('houses');
   const audit = deps.store.container<AuditDoc>('audit');
   let moved = 0;
+  const moveOne = async (doc: AuditOutboxDoc) => {
+    await audit.upsert(doc.entry);
+    try {
+      await houses.delete(doc.pk, doc.id);
+    } catch (error) {
+      // Another run moved it first.
+      if (!isStoreError(error, 'not_found')) throw error;
+    }
+    moved += 1;
+  };
+  // Several at a time: a system log read that finds a thousand waiting (the change feed stopped a while)
+  // costs a few dozen round trips, not two thousand one after another.
   const move = async (docs: readonly AuditOutboxDoc[]) => {
-    for (const doc of docs) {
-      await audit.upsert(doc.entry);
-      try {
-        await houses.delete(doc.pk, doc.id);
-      } catch (error) {
-        // Another run moved it first.
-        if (!isStoreError(error, 'not_found')) throw error;
-      }
-      moved += 1;
+    for (let start = 0; start < docs.length; start += MOVE_TOGETHER) {
+      await Promise.all(docs.slice(start, start + MOVE_TOGETHER).map(moveOne));
     }
   };
   if (waiting) {
