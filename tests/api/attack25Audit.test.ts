@@ -10,7 +10,9 @@ import type { SystemLog } from '@nhatro/common';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { AuditDoc, AuditOutboxDoc } from '../../api/src/domain/shared/model.js';
 import { httpFunctions } from '../../api/src/http/registry.js';
-import { moveAuditEntries } from '../../api/src/useCases/shared/audit.js';
+import { StoreError, type StoredDoc } from '../../api/src/store/store.js';
+import { writeAllOrNothing } from '../../api/src/useCases/shared/allOrNothing.js';
+import { auditOutboxDoc, moveAuditEntries } from '../../api/src/useCases/shared/audit.js';
 import { onBothStores, type ProductOnAStore } from '../support/bothStores.js';
 import { apiClient, type ApiReply } from '../support/product.js';
 import { expectError, type ApiSession, type ODataCollection } from './helpers.js';
@@ -178,6 +180,55 @@ onBothStores((start) => {
     const logged = (await log()).filter((row) => pending.some((doc) => doc.entry.id === row.logID));
     expect(logged).toHaveLength(2);
     expect(logged[0]?.userAgent).toBe(UA);
+  });
+
+  it('a write larger than one Cosmos batch (a floor of readings) that fails half-way leaves no entry', async () => {
+    await moveAuditEntries(product.services);
+    const container = product.services.store.container<StoredDoc>('houses');
+    const docs = Array.from({ length: 150 }, (_, index) => ({
+      id: `attack25-${index}`,
+      pk: house,
+      type: 'probe',
+    }));
+    const outbox = auditOutboxDoc(product.services, null, { ip: IP, userAgent: UA }, house, {
+      action: 'update',
+      entity: 'meterRecord',
+    });
+    const writes = [...docs, outbox].map((doc) => [
+      { op: { op: 'create' as const, doc }, undo: { op: 'delete' as const, id: doc.id } },
+    ]);
+    // The store refuses the last batch (on SQLite the only one): as a throttled or stale batch would.
+    const batch = container.batch.bind(container);
+    let calls = 0;
+    container.batch = async (pk, ops) => {
+      calls += 1;
+      if (calls === (product.services.store.kind === 'sqlite' ? 1 : 2))
+        throw new StoreError('conflict', 'chặn');
+      return batch(pk, ops);
+    };
+    try {
+      await expect(writeAllOrNothing(product.services, container, house, writes)).rejects.toThrow('chặn');
+    } finally {
+      Reflect.deleteProperty(container, 'batch');
+    }
+    expect(await waiting()).toEqual([]);
+    expect(
+      await container.count({ partitionKey: house, filter: { op: 'eq', field: 'type', value: 'probe' } }),
+    ).toBe(0);
+    expect(await copiesOf(outbox.entry.id)).toBe(0);
+    // The same write let through: the entry waits once and reaches the trail once.
+    await writeAllOrNothing(product.services, container, house, writes);
+    expect((await waiting()).map((doc) => doc.id)).toEqual([outbox.id]);
+    await log();
+    expect(await copiesOf(outbox.entry.id)).toBe(1);
+    await writeAllOrNothing(
+      product.services,
+      container,
+      house,
+      docs.map((doc) => [
+        { op: { op: 'delete' as const, id: doc.id }, undo: { op: 'create' as const, doc } },
+      ]),
+    );
   });
 
   it('a client cannot write an entry of its choosing, nor make the mover write or delete other documents', async () => {
