@@ -182,6 +182,49 @@ onBothStores((start) => {
     expect(logged[0]?.userAgent).toBe(UA);
   });
 
+  it("each audited write's reply carries the stored ETag: the next change made with it is accepted", async () => {
+    await moveAuditEntries(product.services);
+    type Saved = { '@odata.etag': string } & Record<string, unknown>;
+    const expense = await send<Saved>('chunha', 'POST', '/odata/Expense', {
+      houseID: house,
+      date: '2026-11-15',
+      category: 'Sửa ống nước',
+      amount: 250_000,
+    });
+    expect(expense.status, JSON.stringify(expense.body)).toBe(201);
+    const fees = await send<ODataCollection<Saved>>('chunha', 'GET', `/odata/Service?houseID=${house}`);
+    const fee = fees.body.value.find((one) => typeof one.price === 'number') as Saved;
+    const chains: Array<[string, string, Array<Record<string, unknown>>]> = [
+      [
+        `/odata/Expense/${String(expense.body.expenseID)}`,
+        expense.body['@odata.etag'],
+        [{ amount: 260_000 }, { amount: 250_000 }],
+      ],
+      [
+        `/odata/Service/${String(fee.serviceID)}`,
+        fee['@odata.etag'],
+        [{ price: Number(fee.price) + 1 }, { price: fee.price }],
+      ],
+    ];
+    // Creating an expense writes its entry straight into the trail (not batched yet): only the changes wait.
+    let saved = 0;
+    for (const [path, first, bodies] of chains) {
+      let etag = first;
+      for (const body of bodies) {
+        const reply = await send<Saved>('chunha', 'PATCH', path, body, { 'if-match': etag });
+        expect(reply.status, `${path} ${JSON.stringify(reply.body)}`).toBe(200);
+        expect(reply.body['@odata.etag']).not.toBe(etag);
+        etag = reply.body['@odata.etag'];
+        saved += 1;
+      }
+      // The ETag the chain started from is stale now: refused, and no entry.
+      expectError(await send('chunha', 'PATCH', path, bodies[0], { 'if-match': first }), 412, /[À-ỹ]/u);
+    }
+    expect((await waiting()).map((doc) => doc.entry.userAgent)).toEqual(
+      Array.from({ length: saved }, () => UA),
+    );
+  });
+
   it('a write larger than one Cosmos batch (a floor of readings) that fails half-way leaves no entry', async () => {
     await moveAuditEntries(product.services);
     const container = product.services.store.container<StoredDoc>('houses');
