@@ -131,6 +131,48 @@ export const LANDLORD_NAVIGATION: readonly NavEntry[] = [
   { label: 'Cài đặt tài khoản', path: '/accountSetting' },
 ];
 
+/** A landlord's navigation while their information is incomplete (status 2). */
+export const INACTIVE_LANDLORD_NAVIGATION: readonly NavEntry[] = [
+  { label: 'Cài đặt tài khoản', path: '/accountSetting' },
+];
+
+/** The demo staff member's navigation (nhanvien: rooms level 3, no service fees, billing rights). */
+export const STAFF_NAVIGATION: readonly NavEntry[] = [
+  { label: 'Quản lý phòng', path: '/rooms' },
+  { label: 'Quản lý người thuê', path: '/lessees' },
+  { label: 'Khai báo cư trú', path: '/residence' },
+  { label: 'Quản lý hợp đồng', path: '/contracts' },
+  { label: 'Ghi chỉ số điện nước', path: '/MeterRecord' },
+  { label: 'Hóa đơn', path: '/monthlyBills' },
+  // Staff with billing rights draft and issue the month's bills (docs/billing.md, "Who may do what").
+  { label: 'Lập hóa đơn tháng', path: '/billDraft' },
+  // The house's expenses and profit: billing rights from BILLING_LEVELS.addCharge (docs/expenses.md).
+  { label: 'Chi phí', path: '/expenses' },
+  { label: 'Lợi nhuận', path: '/profitReport' },
+];
+
+/** A tenant's navigation, in order. */
+export const LESSEE_NAVIGATION: readonly NavEntry[] = [
+  { label: 'Tổng quan', path: '/dashboard' },
+  { label: 'Hóa đơn', path: '/lesseeBills' },
+  { label: 'Báo sự cố', path: '/lesseeIssues' },
+  { label: 'Phòng của tôi', path: '/lesseeRoomDetail' },
+  { label: 'Hợp đồng của tôi', path: '/lesseeContract' },
+  { label: 'Dữ liệu cá nhân', path: '/myData' },
+];
+
+/** The super admin's navigation, in order. */
+export const SUPER_ADMIN_NAVIGATION: readonly NavEntry[] = [
+  { label: 'Danh sách đăng ký chủ trọ', path: '/adminLessorRegister' },
+  { label: 'Danh sách tài khoản', path: '/hmAccountsManage' },
+  { label: 'Thu nhập', path: '/hmBillManage' },
+  { label: 'Yêu cầu gia hạn', path: '/extendManagement' },
+  { label: 'Cài đặt hệ thống', path: '/timeBill' },
+  { label: 'Nhật ký hệ thống', path: '/systemLog' },
+  { label: 'Nhập Zalo token', path: '/settingZaloToken' },
+  { label: 'Ngưỡng thuế cho thuê', path: '/rentTaxThreshold' },
+];
+
 /**
  * A date or month field (MUI X date picker): the group of its day, month and year sections, found by its
  * label (exactly, unless a pattern is given).
