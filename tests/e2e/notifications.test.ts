@@ -6,7 +6,7 @@ import { NOTIFICATION_MESSAGES } from '@nhatro/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutboxMessage } from '../../api/src/domain/outbox.js';
-import { launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.js';
+import { sharedBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
 import { storedSessionFor, textOf, toast } from '../support/ui.js';
@@ -46,7 +46,7 @@ async function signedInPage(
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   const landlord = await api.login('chunha', DEMO_PASSWORDS.chunha!);
   landlordToken = landlord.token.accessToken;
   houseID = landlord.houses.find((house) => house.houseName === HOUSE_NAME)?.houseID ?? '';

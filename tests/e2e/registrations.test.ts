@@ -14,7 +14,7 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutboxMessage } from '../../api/src/domain/outbox.js';
-import { launchBrowser, newPage, VIEWPORTS } from '../support/browser.js';
+import { sharedBrowser, newPage, VIEWPORTS } from '../support/browser.js';
 import { makePng } from '../support/png.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { LANDLORD_NAVIGATION, storedSessionFor, textOf, toast } from '../support/ui.js';
@@ -85,7 +85,7 @@ async function fitsThePhone(target: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
