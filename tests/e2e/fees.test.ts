@@ -4,7 +4,7 @@
 // is a guard's rule, tested in tests/web/guards.test.tsx.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { storedSessionInHouse, toast } from '../support/ui.js';
+import { seeToast, storedSessionInHouse } from '../support/ui.js';
 import { cleanPages } from '../support/browser.js';
 
 const baseURL = inject('baseURL');
@@ -129,7 +129,7 @@ describe('/settingAdmin — building service fees', () => {
     await dialog.getByLabel('Đơn giá (VND)').fill('25.000');
     await dialog.getByLabel('Đơn vị tính').selectOption('person');
     await dialog.getByRole('button', { name: 'Thêm dịch vụ' }).click();
-    await toast(page, 'success', 'Thêm dịch vụ thành công!').waitFor();
+    await seeToast(page, 'success', 'Thêm dịch vụ thành công!');
     await dialog.waitFor({ state: 'hidden' });
     await rowNamed(SERVICE_NAME).waitFor();
     expect((await cellTexts(rowNamed(SERVICE_NAME))).slice(0, 3)).toEqual([
@@ -147,7 +147,7 @@ describe('/settingAdmin — building service fees', () => {
     await editDialog.getByLabel('Đơn giá (VND)').fill('30000');
     await editDialog.getByLabel('Đơn vị tính').selectOption('room');
     await editDialog.getByRole('button', { name: 'Lưu thay đổi' }).click();
-    await toast(page, 'success', 'Cập nhật dịch vụ thành công!').waitFor();
+    await seeToast(page, 'success', 'Cập nhật dịch vụ thành công!');
     await editDialog.waitFor({ state: 'hidden' });
     await page.waitForFunction(
       (name) =>
@@ -166,7 +166,7 @@ describe('/settingAdmin — building service fees', () => {
       .click();
     const confirm = page.getByRole('dialog', { name: 'Xóa dịch vụ' });
     await confirm.getByRole('button', { name: 'Xóa dịch vụ' }).click();
-    await toast(page, 'success', 'Xóa dịch vụ thành công!').waitFor();
+    await seeToast(page, 'success', 'Xóa dịch vụ thành công!');
     await rowNamed(SERVICE_NAME).waitFor({ state: 'detached' });
   });
 
@@ -186,7 +186,7 @@ describe('/settingAdmin — building service fees', () => {
     await dialog.getByLabel('Tên dịch vụ').fill(`Wifi ${RUN}`);
     await dialog.getByLabel('Đơn giá (VND)').fill('50000');
     await dialog.getByRole('button', { name: 'Thêm dịch vụ' }).click();
-    await toast(page, 'error', 'Thêm dịch vụ thất bại! Trùng dịch vụ.').waitFor();
+    await seeToast(page, 'error', 'Thêm dịch vụ thất bại! Trùng dịch vụ.');
     expect(await dialog.isVisible()).toBe(true);
     await page.unroute('**/odata/Service');
     await dialog.getByRole('button', { name: 'Hủy' }).click();

@@ -34,6 +34,33 @@ export function toast(target: Page, kind: 'success' | 'error', text: string): Lo
   return target.locator(`.Toastify__toast--${kind}`, { hasText: text });
 }
 
+/**
+ * Closes every toast shown now, as a person taps them away before tapping what they cover: a toast
+ * stays 5 s (longer while the pointer rests on it) and, on a phone, covers the app bar and the top of
+ * the page, so the next click would wait for it to go. The click is dispatched on each close button
+ * (no wait for its slide-in to end).
+ */
+export async function closeToasts(target: Page): Promise<void> {
+  await target.evaluate(() => {
+    for (const button of document.querySelectorAll<HTMLButtonElement>(
+      '#toast-root .Toastify__close-button',
+    )) {
+      button.click();
+    }
+  });
+}
+
+/** Waits for the toast, then closes the toasts shown (`closeToasts`). */
+export async function seeToast(
+  target: Page,
+  kind: 'success' | 'error',
+  text: string,
+  options: { timeout?: number } = {},
+): Promise<void> {
+  await toast(target, kind, text).first().waitFor(options);
+  await closeToasts(target);
+}
+
 /** Text content with the no-break spaces of amounts (`1.500.000 ₫`) as plain spaces. */
 export async function textOf(locator: Locator): Promise<string> {
   return ((await locator.textContent()) ?? '').replace(/\u00a0/g, ' ');
