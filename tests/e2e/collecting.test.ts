@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cleanPages, pictureFor, screenshot, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
-import { seeToast, storedSessionFor, storedSessionInHouse, textOf } from '../support/ui.js';
+import { closeToasts, seeToast, storedSessionFor, storedSessionInHouse, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const api = apiClient(baseURL);
@@ -169,7 +169,7 @@ describe('collecting the month', () => {
     await page.setViewportSize(VIEWPORTS.phone);
     await fitsThePhone(page);
     await remindedRow.getByRole('button', { name: 'Nhắc thanh toán' }).waitFor();
-    for (const close of await page.locator('.Toastify__close-button').all()) await close.click();
+    await closeToasts(page);
     await page.getByTestId('house-bills-totals').scrollIntoViewIfNeeded();
     await pictureFor(page, 'collecting-bills-phone');
     await page.setViewportSize(VIEWPORTS.desktop);
