@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cleanPages, pictureFor, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
-import { storedSessionFor, storedSessionInHouse, textOf, toast } from '../support/ui.js';
+import { seeToast, storedSessionFor, storedSessionInHouse, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const api = apiClient(baseURL);
@@ -101,7 +101,7 @@ describe('a question about a bill line', () => {
       .getByTestId('bill-dispute-reason')
       .fill('Tôi đi vắng nửa tháng, nước không thể dùng nhiều vậy.');
     await phone.getByTestId('bill-dispute-send').click();
-    await toast(phone, 'success', 'Đã gửi khiếu nại hóa đơn cho chủ trọ.').waitFor(SLOW);
+    await seeToast(phone, 'success', 'Đã gửi khiếu nại hóa đơn cho chủ trọ.', SLOW);
     const asked = phone.getByTestId(`bill-dispute-${waterIndex}`);
     await expect.poll(() => asked.getAttribute('data-status'), SLOW).toBe('open');
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
@@ -115,7 +115,7 @@ describe('a question about a bill line', () => {
     await item.getByTestId('bill-dispute-amount').fill('20.000', SLOW);
     await item.getByTestId('bill-dispute-reply').fill('Đã kiểm tra lại, tính 1 khối.');
     await item.getByTestId('bill-dispute-correct').click();
-    await toast(desk, 'success', 'Đã điều chỉnh hóa đơn theo khiếu nại.').waitFor(SLOW);
+    await seeToast(desk, 'success', 'Đã điều chỉnh hóa đơn theo khiếu nại.', SLOW);
     await expect.poll(() => item.getAttribute('data-status'), SLOW).toBe('corrected');
     await pictureFor(desk, 'bill-dispute-desktop');
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cleanPages, pictureFor, screenshot, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
-import { storedSessionFor, storedSessionInHouse, textOf, toast } from '../support/ui.js';
+import { closeToasts, seeToast, storedSessionFor, storedSessionInHouse, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const api = apiClient(baseURL);
@@ -113,7 +113,7 @@ describe('collecting the month', () => {
     await page.goto(`/billDraft/${houseTicketID}`);
     await page.getByTestId('ticket-issue').click();
     await page.getByTestId('ticket-issue-dialog-confirm').click();
-    await toast(page, 'success', BILL_MESSAGES.draftIssued).waitFor(SLOW);
+    await seeToast(page, 'success', BILL_MESSAGES.draftIssued, SLOW);
 
     // /billDraft now says the month was issued and leads to its bills.
     await page.goto('/billDraft');
@@ -132,7 +132,7 @@ describe('collecting the month', () => {
 
     // A reminder to the first tenant; a second click within minutes sends nothing more.
     await remindedRow.getByRole('button', { name: 'Nhắc thanh toán' }).click();
-    await toast(page, 'success', 'Đã gửi nhắc thanh toán tới 1 phòng.').waitFor(SLOW);
+    await seeToast(page, 'success', 'Đã gửi nhắc thanh toán tới 1 phòng.', SLOW);
     await remindedRow.getByText(/^Đã nhắc /).waitFor(SLOW);
     await remindedRow.getByRole('button', { name: 'Nhắc thanh toán' }).click();
     await page.getByText('1 phòng vừa được nhắc trong 10 phút qua nên không gửi lại.').first().waitFor(SLOW);
@@ -151,7 +151,7 @@ describe('collecting the month', () => {
     const cashRow = page.getByTestId(`house-bill-row-${paidInCash.monthlyBillID}`);
     await cashRow.getByRole('button', { name: 'Thu tiền mặt' }).click();
     await page.getByTestId('cash-submit').click();
-    await toast(page, 'success', BILL_MESSAGES.billPaid).waitFor(SLOW);
+    await seeToast(page, 'success', BILL_MESSAGES.billPaid, SLOW);
     await expect
       .poll(() => textOf(page.getByTestId(`house-bill-status-${paidInCash.monthlyBillID}`)), SLOW)
       .toBe(BILL_STATUS_LABELS[3]);
@@ -169,7 +169,7 @@ describe('collecting the month', () => {
     await page.setViewportSize(VIEWPORTS.phone);
     await fitsThePhone(page);
     await remindedRow.getByRole('button', { name: 'Nhắc thanh toán' }).waitFor();
-    for (const close of await page.locator('.Toastify__close-button').all()) await close.click();
+    await closeToasts(page);
     await page.getByTestId('house-bills-totals').scrollIntoViewIfNeeded();
     await pictureFor(page, 'collecting-bills-phone');
     await page.setViewportSize(VIEWPORTS.desktop);

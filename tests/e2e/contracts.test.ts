@@ -7,7 +7,7 @@
 // landlord session and run in order.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { dateField, dateShown, fillDate, storedSessionInHouse, textOf, toast } from '../support/ui.js';
+import { dateField, dateShown, fillDate, seeToast, storedSessionInHouse, textOf } from '../support/ui.js';
 import { cleanPages, downloadedBytes, pictureFor } from '../support/browser.js';
 import { makePng } from '../support/png.js';
 import { apiClient } from '../support/product.js';
@@ -187,7 +187,7 @@ describe('reservations (cọc giữ phòng)', () => {
     await depositElectricity.fill('12');
     await dialog.getByRole('button', { name: 'Nhận cọc' }).click();
 
-    await toast(page, 'success', 'Cọc phòng mới thành công!').waitFor();
+    await seeToast(page, 'success', 'Cọc phòng mới thành công!');
     await dialog.waitFor({ state: 'hidden' });
     await page.getByTestId('room-status').filter({ hasText: 'Đã đặt cọc' }).waitFor();
     const held = page.getByRole('region', { name: 'Đang giữ cọc' });
@@ -233,7 +233,7 @@ describe('reservations (cọc giữ phòng)', () => {
     expect(taken.status).toBe(200);
     await dialog.getByRole('button', { name: 'Nhận cọc' }).click();
     const reason = 'Phòng đã được đặt cọc. Hãy hủy cọc cũ trước khi nhận cọc mới.';
-    await toast(page, 'error', reason).waitFor();
+    await seeToast(page, 'error', reason);
     await dialog.getByTestId('reserve-conflict').filter({ hasText: reason }).waitFor();
     await dialog.getByRole('button', { name: 'Hủy' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -245,7 +245,7 @@ describe('reservations (cọc giữ phòng)', () => {
     const confirm = page.getByRole('dialog', { name: 'Hủy cọc' });
     await confirm.getByLabel('Lý do hủy (không bắt buộc)').fill('Khách đổi ý');
     await confirm.getByRole('button', { name: 'Hủy cọc' }).click();
-    await toast(page, 'success', 'Hủy cọc thành công!').waitFor();
+    await seeToast(page, 'success', 'Hủy cọc thành công!');
     await other.waitFor({ state: 'detached' });
     const rooms = await landlordApi<{ status: string }>('GET', `/odata/Room/${journey.secondRoomID}`);
     expect(rooms.body.status).toBe('empty');
@@ -356,7 +356,7 @@ describe('/createContract — the five steps', () => {
     // Only the button leaves the dialog: Escape does not close it.
     await page.keyboard.press('Escape');
     expect(await account.isVisible()).toBe(true);
-    await toast(page, 'success', 'Tạo hợp đồng thành công!').waitFor();
+    await seeToast(page, 'success', 'Tạo hợp đồng thành công!');
     await account.getByRole('button', { name: 'Xem hợp đồng' }).click();
     await page.waitForURL((url) => /^\/contracts\/[\w-]+$/.test(url.pathname));
     journey.contractID = new URL(page.url()).pathname.split('/').pop() ?? '';
@@ -476,7 +476,7 @@ describe('/contracts/{id} and its pages', () => {
     await page.goto(`/contracts/${journey.contractID}`);
     const section = page.getByRole('region', { name: 'Ký hợp đồng qua liên kết' });
     await section.getByRole('button', { name: 'Liên kết ký hợp đồng' }).click();
-    await toast(page, 'success', 'Đã tạo liên kết ký hợp đồng.').waitFor();
+    await seeToast(page, 'success', 'Đã tạo liên kết ký hợp đồng.');
     const url = await section.getByLabel('Liên kết', { exact: true }).inputValue();
     expect(url).toMatch(new RegExp(`/guestContract/${journey.contractID}\\?token=.{20,}`));
     expect(await section.getByTestId('guest-link-expiry').textContent()).toMatch(
@@ -496,7 +496,7 @@ describe('/contracts/{id} and its pages', () => {
       .getByRole('dialog', { name: 'Thu hồi liên kết' })
       .getByRole('button', { name: 'Thu hồi liên kết' })
       .click();
-    await toast(page, 'success', 'Đã thu hồi liên kết ký hợp đồng.').waitFor();
+    await seeToast(page, 'success', 'Đã thu hồi liên kết ký hợp đồng.');
     await section.getByTestId('guest-link').waitFor({ state: 'detached' });
     const revoked = await fetch(
       new URL(
@@ -534,7 +534,7 @@ describe('/contracts/{id} and its pages', () => {
     await paper.getByTestId('paper-file-name').filter({ hasText: 'hop-dong-giay.png' }).waitFor();
     await paper.getByLabel('Ghi chú (không bắt buộc)').fill('Bản ký tay ngày nhận phòng');
     await paper.getByRole('button', { name: 'Thêm bản giấy' }).click();
-    await toast(page, 'success', 'Thêm bản hợp đồng giấy thành công').waitFor();
+    await seeToast(page, 'success', 'Thêm bản hợp đồng giấy thành công');
     const version = paper.getByTestId('paper-version-1');
     await version.waitFor();
     expect(await textOf(version)).toContain('Bản ký tay ngày nhận phòng');
@@ -578,7 +578,7 @@ describe('/contracts/{id} and its pages', () => {
     await fillDate(form, /^Áp dụng từ tháng/, fromMonth);
     await form.getByLabel('Lý do (không bắt buộc)').fill('Khách thuê thêm 6 tháng');
     await form.getByRole('button', { name: 'Gia hạn' }).click();
-    await toast(page, 'success', 'Cập nhật hợp đồng thành công').waitFor();
+    await seeToast(page, 'success', 'Cập nhật hợp đồng thành công');
     await page.waitForURL((url) => url.pathname === `/contracts/${journey.contractID}`);
     await page
       .getByTestId('contract-fact-end')
@@ -711,7 +711,7 @@ describe('/contracts/{id} and its pages', () => {
     const confirm = page.getByRole('dialog', { name: 'Kết thúc hợp đồng sớm' });
     expect(await textOf(confirm)).toContain(money(Math.abs(previewRefund)));
     await confirm.getByRole('button', { name: 'Kết thúc hợp đồng' }).click();
-    await toast(page, 'success', 'Kết thúc hợp đồng thành công').waitFor();
+    await seeToast(page, 'success', 'Kết thúc hợp đồng thành công');
     const recorded = page.getByRole('region', { name: 'Quyết toán đã ghi nhận' });
     await recorded.waitFor();
     expect(await textOf(recorded.getByTestId('settlement-recorded-prorated'))).toBe(`− ${money(prorated)}`);

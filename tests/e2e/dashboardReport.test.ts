@@ -5,7 +5,7 @@
 import type { DashboardReport } from '@nhatro/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, VIEWPORTS } from '../support/browser.js';
+import { sharedBrowser, newPage, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { storedSessionFor, textOf } from '../support/ui.js';
 
@@ -45,7 +45,7 @@ async function expectNoSidewaysScroll(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   const stored = await storedSessionFor(baseURL, 'chunha2', DEMO_PASSWORDS.chunha2!);
   const houses = JSON.parse(stored.houses ?? '[]') as Array<{ houseID: string; houseName: string }>;
   const houseID = houses.find((house) => house.houseName === HOUSE_NAME)?.houseID ?? '';

@@ -7,7 +7,7 @@ import type { HouseDebts } from '@nhatro/common';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { cleanPages, pictureFor, VIEWPORTS } from '../support/browser.js';
 import { DEMO_PASSWORDS } from '../support/product.js';
-import { storedSessionFor, storedSessionInHouse, textOf, toast } from '../support/ui.js';
+import { seeToast, storedSessionFor, storedSessionInHouse, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const pages = cleanPages(baseURL);
@@ -51,7 +51,7 @@ describe('debts', () => {
     const toggle = section.getByTestId('debt-reminders-switch').locator('input');
     expect(await toggle.isChecked()).toBe(true);
     await toggle.click();
-    await toast(desk, 'success', 'Đã tạm dừng nhắc nợ tự động.').waitFor();
+    await seeToast(desk, 'success', 'Đã tạm dừng nhắc nợ tự động.');
     await section.getByText(/^Đã tạm dừng lúc /).waitFor();
     await pictureFor(desk, 'debts-contract-desktop');
 
@@ -61,7 +61,7 @@ describe('debts', () => {
     await onPhone.getByTestId('debt-timeline').waitFor();
     expect(await onPhone.getByTestId('debt-reminders-switch').locator('input').isChecked()).toBe(false);
     await onPhone.getByTestId('debt-reminders-switch').locator('input').click();
-    await toast(phone, 'success', 'Đã bật lại nhắc nợ tự động.').waitFor();
+    await seeToast(phone, 'success', 'Đã bật lại nhắc nợ tự động.');
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       VIEWPORTS.phone.width,
     );

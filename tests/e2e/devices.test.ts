@@ -3,7 +3,7 @@
 // errors and a failure toast. Landlord chunha, house 'Nhà trọ Hoa Sen', room P103.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { storedSessionInHouse, toast, textOf } from '../support/ui.js';
+import { seeToast, storedSessionInHouse, textOf } from '../support/ui.js';
 import { cleanPages } from '../support/browser.js';
 import { makePng } from '../support/png.js';
 
@@ -78,7 +78,7 @@ describe('/deviceCD/{id} — devices of a room', () => {
     await dialog.getByRole('img', { name: 'Ảnh đã chọn 1' }).waitFor();
     await dialog.getByRole('button', { name: 'Thêm thiết bị' }).click();
 
-    await toast(page, 'success', 'Thêm thiết bị thành công!').waitFor();
+    await seeToast(page, 'success', 'Thêm thiết bị thành công!');
     await dialog.waitFor({ state: 'hidden' });
     const card = deviceCard(DEVICE_NAME);
     await card.waitFor();
@@ -111,7 +111,7 @@ describe('/deviceCD/{id} — devices of a room', () => {
     await dialog.getByLabel('Số lượng').fill('3');
     await dialog.getByLabel('Tình trạng').fill('Cần bảo trì');
     await dialog.getByRole('button', { name: 'Lưu thay đổi' }).click();
-    await toast(page, 'success', 'Cập nhật thiết bị thành công!').waitFor();
+    await seeToast(page, 'success', 'Cập nhật thiết bị thành công!');
     await dialog.waitFor({ state: 'hidden' });
     await page.waitForFunction(
       (name) =>
@@ -136,7 +136,7 @@ describe('/deviceCD/{id} — devices of a room', () => {
     await card.getByRole('button', { name: `Sửa thiết bị ${DEVICE_NAME}` }).click();
     await dialog.getByLabel('Số lượng').fill('4');
     await dialog.getByRole('button', { name: 'Lưu thay đổi' }).click();
-    await toast(page, 'error', 'Cập nhật thiết bị thất bại! Thiết bị đang được người khác sửa.').waitFor();
+    await seeToast(page, 'error', 'Cập nhật thiết bị thất bại! Thiết bị đang được người khác sửa.');
     await page.unroute('**/odata/Device/*');
     await dialog.getByRole('button', { name: 'Hủy' }).click();
   });
@@ -148,7 +148,7 @@ describe('/deviceCD/{id} — devices of a room', () => {
     await card.getByRole('button', { name: `Xóa thiết bị ${DEVICE_NAME}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Xóa thiết bị' });
     await dialog.getByRole('button', { name: 'Xóa thiết bị' }).click();
-    await toast(page, 'success', 'Xóa thiết bị thành công!').waitFor();
+    await seeToast(page, 'success', 'Xóa thiết bị thành công!');
     await card.waitFor({ state: 'detached' });
   });
 });

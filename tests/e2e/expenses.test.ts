@@ -9,7 +9,7 @@ import { cleanPages, downloadedBytes, pictureFor, screenshot, VIEWPORTS } from '
 import { makePng } from '../support/png.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
-import { storedSessionInHouse, textOf, toast } from '../support/ui.js';
+import { seeToast, storedSessionInHouse, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const api = apiClient(baseURL);
@@ -111,7 +111,7 @@ describe('the landlord’s books', () => {
     });
     await dialog.getByText('hoa-don-evn.png').waitFor(SLOW);
     await dialog.getByTestId('expense-submit').click();
-    await toast(page, 'success', 'Đã thêm khoản chi.').waitFor(SLOW);
+    await seeToast(page, 'success', 'Đã thêm khoản chi.', SLOW);
     const row = page.getByTestId('expense-row');
     await row.waitFor(SLOW);
     expect(await textOf(row.getByTestId('expense-category-cell'))).toBe('Tiền điện (EVN)');

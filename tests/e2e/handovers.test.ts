@@ -10,7 +10,7 @@ import { cleanPages, pictureFor, VIEWPORTS } from '../support/browser.js';
 import { makePng } from '../support/png.js';
 import { pdfText } from '../support/pdfText.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
-import { storedSessionInHouse, textOf, toast } from '../support/ui.js';
+import { seeToast, storedSessionInHouse, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const api = apiClient(baseURL);
@@ -126,7 +126,7 @@ describe('a handover record', () => {
     await dialog.getByTestId('handover-note').fill('Tường mới sơn, sàn sạch.');
     await pictureFor(desk, 'handover-form-desktop');
     await dialog.getByTestId('handover-save').click();
-    await toast(desk, 'success', HANDOVER_MESSAGES.saved).waitFor();
+    await seeToast(desk, 'success', HANDOVER_MESSAGES.saved);
     await expect.poll(() => textOf(moveIn.getByTestId('handover-status-moveIn'))).toBe('Chưa ký');
     expect(await textOf(moveIn)).toContain('Điều hoà: Tốt');
 
@@ -134,7 +134,7 @@ describe('a handover record', () => {
       .getByTestId('handover-photos-moveIn')
       .locator('input[type=file]')
       .setInputFiles({ name: 'phong.png', mimeType: 'image/png', buffer: Buffer.from(makePng()) });
-    await toast(desk, 'success', 'Đã thêm ảnh vào biên bản.').waitFor();
+    await seeToast(desk, 'success', 'Đã thêm ảnh vào biên bản.');
 
     await moveIn.getByTestId('handover-sign-moveIn').click();
     const signDialog = desk.getByTestId('handover-sign-dialog');
@@ -143,7 +143,7 @@ describe('a handover record', () => {
     await expect.poll(async () => (await canvas.boundingBox())?.width ?? 0).toBeGreaterThan(100);
     await drawWithMouse(desk, canvas);
     await signDialog.getByTestId('handover-sign-submit').click();
-    await toast(desk, 'success', HANDOVER_MESSAGES.signed).waitFor();
+    await seeToast(desk, 'success', HANDOVER_MESSAGES.signed);
     await expect.poll(() => textOf(moveIn.getByTestId('handover-status-moveIn'))).toBe('Chờ người thuê ký');
 
     await moveIn.getByTestId('handover-share-moveIn').click();
@@ -169,7 +169,7 @@ describe('a handover record', () => {
     await phone.getByTestId('guest-handover-agree').check();
     await expect.poll(() => sign.isEnabled()).toBe(true);
     await sign.click();
-    await toast(phone, 'success', HANDOVER_MESSAGES.signed).waitFor();
+    await seeToast(phone, 'success', HANDOVER_MESSAGES.signed);
     await phone.getByTestId('guest-handover-signed').waitFor();
     await pictureFor(phone, 'handover-guest-signed-phone');
     const tenantsCopy = await pdfOpenedBy(phone, phone.getByTestId('guest-handover-pdf'));

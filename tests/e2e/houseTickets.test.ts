@@ -6,7 +6,7 @@ import { BILL_MESSAGES, TICKET_STATUS, type MonthlyBill, type RoomTicket } from 
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cleanPages, pictureFor, screenshot, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
-import { storedSessionFor, storedSessionInHouse, textOf, toast } from '../support/ui.js';
+import { seeToast, storedSessionFor, storedSessionInHouse, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 /** The product shares two cores with other suites: a screen may take a few seconds to settle. */
@@ -145,7 +145,7 @@ describe('the month’s draft and issuing the bills', () => {
     await added.getByTestId('ticket-line-description').fill('Sửa vòi nước');
     await added.getByTestId('ticket-line-amount').fill('50.000');
     await dialog.getByTestId('ticket-lines-submit').click();
-    await toast(page, 'success', BILL_MESSAGES.draftSaved).first().waitFor();
+    await seeToast(page, 'success', BILL_MESSAGES.draftSaved);
     const expected = before.total - RENT + 2_900_000 + 50_000;
     const money = (amount: number) => `${amount.toLocaleString('vi-VN')} ₫`;
     await expect.poll(() => textOf(first.getByTestId('room-ticket-total')), SLOW).toBe(money(expected));
@@ -159,7 +159,7 @@ describe('the month’s draft and issuing the bills', () => {
 
     await page.getByTestId('ticket-issue').click();
     await page.getByTestId('ticket-issue-dialog-confirm').click();
-    await toast(page, 'success', BILL_MESSAGES.draftIssued).waitFor();
+    await seeToast(page, 'success', BILL_MESSAGES.draftIssued);
     await expect
       .poll(() => page.getByTestId('ticket-view').getAttribute('data-status'), SLOW)
       .toBe(TICKET_STATUS.issued);
@@ -216,7 +216,7 @@ describe('the month’s draft and issuing the bills', () => {
       'Bậc 6: từ 401 kWh trở lên: 3.460 ₫/kWh',
     );
     await feeDialog.getByTestId('service-submit').click();
-    await toast(page, 'success', 'Cập nhật dịch vụ thành công!').waitFor();
+    await seeToast(page, 'success', 'Cập nhật dịch vụ thành công!');
     await expect.poll(() => textOf(row.getByTestId('service-unit-cell')), SLOW).toContain('bậc thang');
     const saved = await api.request<{ value: Array<{ serviceID: string; pricing?: string }> }>(
       'GET',
@@ -235,7 +235,7 @@ describe('the month’s draft and issuing the bills', () => {
     await expect.poll(() => page.getByText('Ngày chốt hóa đơn phải từ 1 đến 28.').count(), SLOW).toBe(1);
     await houseDay.fill('12');
     await page.getByTestId('house-billing-day-submit').click();
-    await toast(page, 'success', BILL_MESSAGES.billingDaySet(12)).waitFor();
+    await seeToast(page, 'success', BILL_MESSAGES.billingDaySet(12));
     const reply = await api.request<{ billingDay: number; houseBillingDay?: number }>(
       'GET',
       `/api/MetaData/BillingDay?houseID=${houseID}`,
@@ -262,6 +262,6 @@ describe('the month’s draft and issuing the bills', () => {
     // The same day again: other journeys on this product keep the default they started with.
     await day.fill(String(before.body.defaultBillingDay));
     await page.getByTestId('billing-day-submit').click();
-    await toast(page, 'success', BILL_MESSAGES.billingDaySet(before.body.defaultBillingDay)).waitFor();
+    await seeToast(page, 'success', BILL_MESSAGES.billingDaySet(before.body.defaultBillingDay));
   });
 });

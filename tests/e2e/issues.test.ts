@@ -10,7 +10,7 @@ import { cleanPages, newPage, pictureFor, sharedBrowser, VIEWPORTS } from '../su
 import { makePng } from '../support/png.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
-import { storedSessionFor, textOf, toast } from '../support/ui.js';
+import { seeToast, storedSessionFor, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const api = apiClient(baseURL);
@@ -116,7 +116,7 @@ describe('issue reports', () => {
     });
     await section.getByTestId('issue-photo-list').getByRole('img').waitFor();
     await section.getByTestId('issue-submit').click();
-    await toast(tenant, 'success', ISSUE_MESSAGES.sent).waitFor();
+    await seeToast(tenant, 'success', ISSUE_MESSAGES.sent);
     const own = section.getByTestId('tenant-issues').getByRole('listitem').filter({ hasText: TITLE });
     await own.waitFor();
     expect(await textOf(own.getByTestId('tenant-issue-status'))).toBe(ISSUE_STATUS_LABELS[1]);
@@ -131,7 +131,7 @@ describe('issue reports', () => {
     const mistake = section.getByTestId('tenant-issues').getByRole('listitem').filter({ hasText: MISTAKE });
     await mistake.getByTestId('tenant-issue-cancel').click();
     await tenant.getByTestId('tenant-issue-cancel-dialog-confirm').click();
-    await toast(tenant, 'success', ISSUE_MESSAGES.cancelled).waitFor();
+    await seeToast(tenant, 'success', ISSUE_MESSAGES.cancelled);
     await mistake.waitFor({ state: 'detached' });
     await own.waitFor();
     const width = await tenant.evaluate(() => document.documentElement.scrollWidth);
@@ -165,14 +165,14 @@ describe('issue reports', () => {
     const dialog = landlord.getByTestId('issue-status-dialog');
     await dialog.getByTestId('issue-status-2').click();
     await dialog.getByTestId('issue-status-submit').click();
-    await toast(landlord, 'success', ISSUE_MESSAGES.statusUpdated[2]).waitFor();
+    await seeToast(landlord, 'success', ISSUE_MESSAGES.statusUpdated[2]);
     await expect.poll(() => textOf(card.getByTestId('issue-status'))).toBe(ISSUE_STATUS_LABELS[2]);
 
     await card.getByTestId('issue-set-status').click();
     await dialog.getByTestId('issue-status-3').click();
     await dialog.getByTestId('issue-response').fill(RESPONSE);
     await dialog.getByTestId('issue-status-submit').click();
-    await toast(landlord, 'success', ISSUE_MESSAGES.statusUpdated[3]).waitFor();
+    await seeToast(landlord, 'success', ISSUE_MESSAGES.statusUpdated[3]);
     await expect.poll(() => textOf(card.getByTestId('issue-status'))).toBe(ISSUE_STATUS_LABELS[3]);
     expect(await textOf(card.getByTestId('issue-response'))).toContain(RESPONSE);
     expect(await landlord.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
@@ -186,7 +186,7 @@ describe('issue reports', () => {
     expect(await chargeDialog.getByTestId('issue-charge-description').inputValue()).toBe(TITLE);
     await chargeDialog.getByTestId('issue-charge-amount').fill('150000');
     await chargeDialog.getByTestId('issue-charge-submit').click();
-    await toast(landlord, 'success', BILL_MESSAGES.chargeAdded).waitFor();
+    await seeToast(landlord, 'success', BILL_MESSAGES.chargeAdded);
     const charges = await call<{ value: Array<{ description: string; amount: number; issueID?: string }> }>(
       'GET',
       `/odata/OneTimeCharge?roomID=${roomID}`,

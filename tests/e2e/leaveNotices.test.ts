@@ -6,7 +6,7 @@ import { addDays } from '@nhatro/common';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { cleanPages, pictureFor, VIEWPORTS } from '../support/browser.js';
 import { DEMO_PASSWORDS } from '../support/product.js';
-import { fillDate, storedSessionFor, storedSessionInHouse, textOf, toast } from '../support/ui.js';
+import { fillDate, seeToast, storedSessionFor, storedSessionInHouse, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const pages = cleanPages(baseURL);
@@ -38,7 +38,7 @@ describe('a notice of leaving', () => {
     await fillDate(card, 'Ngày dự định trả phòng', leaveDate);
     await card.getByTestId('leave-notice-note').fill('Chuyển chỗ làm');
     await card.getByTestId('leave-notice-send').click();
-    await toast(phone, 'success', 'Đã gửi báo trả phòng cho chủ trọ.').waitFor();
+    await seeToast(phone, 'success', 'Đã gửi báo trả phòng cho chủ trọ.');
     await expect.poll(() => textOf(card.getByTestId('leave-notice-date'))).toBe(shown(leaveDate));
     expect(await textOf(card.getByTestId('leave-notice-status'))).toBe('Chờ chủ trọ xác nhận');
     const width = await phone.evaluate(() => document.documentElement.scrollWidth);
@@ -61,7 +61,7 @@ describe('a notice of leaving', () => {
     await pictureFor(desk, 'leave-notice-dashboard');
 
     await card.getByTestId('leave-notice-withdraw').click();
-    await toast(phone, 'success', 'Đã rút lại báo trả phòng.').waitFor();
+    await seeToast(phone, 'success', 'Đã rút lại báo trả phòng.');
     await card.getByTestId('leave-notice-send').waitFor();
     await desk.reload();
     await notices.getByTestId('leave-notices-empty').waitFor();

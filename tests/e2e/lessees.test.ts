@@ -12,7 +12,7 @@ import type { Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
 import { cleanPages, downloadedBytes, pictureFor } from '../support/browser.js';
 import { makePng } from '../support/png.js';
-import { dateShown, fillDate, storedSessionInHouse, toast } from '../support/ui.js';
+import { dateShown, fillDate, seeToast, storedSessionInHouse } from '../support/ui.js';
 import { XLSX_TYPE, buildXlsx } from '../support/xlsx.js';
 
 const baseURL = inject('baseURL');
@@ -408,7 +408,7 @@ describe('/lessees — the occupants of the selected house', () => {
     await dialog.getByRole('button', { name: 'Xóa người thuê' }).click();
     const reason = 'Không thể xóa người đại diện của hợp đồng. Hãy chọn người đại diện khác trước khi xóa.';
     await dialog.getByTestId('lessee-delete-dialog-error').filter({ hasText: reason }).waitFor();
-    await toast(page, 'error', `Xóa người thuê thất bại! ${reason}`).waitFor();
+    await seeToast(page, 'error', `Xóa người thuê thất bại! ${reason}`);
     await dialog.getByRole('button', { name: 'Hủy' }).click();
     await dialog.waitFor({ state: 'hidden' });
   });
@@ -530,7 +530,7 @@ describe('/createLesseeInfo — a new occupant filled in from the QR code of a C
     await pictureFor(page, 'lessee-create-1280');
 
     await form.getByRole('button', { name: 'Thêm người thuê' }).click();
-    await toast(page, 'success', 'Tạo người thuê mới thành công!').waitFor();
+    await seeToast(page, 'success', 'Tạo người thuê mới thành công!');
     await page.waitForURL((url) => /^\/lessees\/[\w-]+$/.test(url.pathname));
     newLesseeID = new URL(page.url()).pathname.split('/').pop() ?? '';
     await page.getByRole('heading', { level: 1, name: CARD.name }).waitFor();
@@ -578,7 +578,7 @@ describe('/createLesseeInfo — a new occupant filled in from the QR code of a C
     const sent = await patch;
     expect(sent.headers()['if-match']).toBeTruthy();
     expect(sent.postDataJSON()).toEqual({ currentJob: 'Kế toán' });
-    await toast(page, 'success', 'Chỉnh sửa thông tin thành công!').waitFor();
+    await seeToast(page, 'success', 'Chỉnh sửa thông tin thành công!');
     await dialog.waitFor({ state: 'hidden' });
     await page.waitForFunction(
       () => document.querySelector('[data-testid=lessee-fact-currentJob]')?.textContent === 'Kế toán',
@@ -594,17 +594,17 @@ describe('/createLesseeInfo — a new occupant filled in from the QR code of a C
     expect(other.status).toBe(200);
     await form.getByLabel('Dân tộc').fill('Kinh');
     await save.click();
-    await toast(
+    await seeToast(
       page,
       'error',
       'Chỉnh sửa thông tin thất bại! Thông tin người thuê vừa được người khác thay đổi.',
-    ).waitFor();
+    );
     expect(await dialog.isVisible()).toBe(true);
     await page.waitForFunction(
       () => document.querySelector('[data-testid=lessee-fact-workPlace]')?.textContent === 'Công ty Sao Mai',
     );
     await save.click();
-    await toast(page, 'success', 'Chỉnh sửa thông tin thành công!').nth(0).waitFor();
+    await seeToast(page, 'success', 'Chỉnh sửa thông tin thành công!');
     await dialog.waitFor({ state: 'hidden' });
     await page.waitForFunction(
       () => document.querySelector('[data-testid=lessee-fact-ethnicity]')?.textContent === 'Kinh',
@@ -649,14 +649,14 @@ describe('/vehicleAndLesseeAdd/{contractID} — vehicles and occupants of a cont
     await dialog.getByLabel('Biển số').fill('59x3-12345');
     await dialog.getByRole('button', { name: 'Thêm xe' }).click();
     const duplicate = 'Biển số 59X3-12345 đã được đăng ký trong nhà trọ này.';
-    await toast(page, 'error', `Thêm xe thất bại! ${duplicate}`).waitFor();
+    await seeToast(page, 'error', `Thêm xe thất bại! ${duplicate}`);
     expect(await helperText(dialog, 'vehicle-licensePlate')).toBe(duplicate);
 
     await dialog.getByLabel('Biển số').fill(PLATE);
     await dialog.getByLabel('Chủ xe').selectOption({ label: CARD.name });
     await dialog.getByLabel('Mô tả (màu, hiệu xe…)').fill('Honda Vision trắng');
     await dialog.getByRole('button', { name: 'Thêm xe' }).click();
-    await toast(page, 'success', 'Thêm xe thành công!').waitFor();
+    await seeToast(page, 'success', 'Thêm xe thành công!');
     await dialog.waitFor({ state: 'hidden' });
     const card = page.getByTestId('vehicle-card').filter({ hasText: PLATE });
     await card.waitFor();
@@ -680,7 +680,7 @@ describe('/vehicleAndLesseeAdd/{contractID} — vehicles and occupants of a cont
       'Gửi xe máy',
     );
     await feeDialog.getByRole('button', { name: 'Đăng ký phí' }).click();
-    await toast(page, 'error', 'Thêm giá xe thất bại :((').waitFor();
+    await seeToast(page, 'error', 'Thêm giá xe thất bại :((');
     await feeDialog
       .getByTestId('vehicle-fee-error')
       .filter({ hasText: 'Hợp đồng đã đăng ký dịch vụ này.' })
@@ -694,7 +694,7 @@ describe('/vehicleAndLesseeAdd/{contractID} — vehicles and occupants of a cont
     expect(body.contractID).toBe(contractID);
     expect(typeof body.vehicleID).toBe('string');
     expect(typeof body.serviceID).toBe('string');
-    await toast(page, 'success', 'Tạo bản ghi mới thành công!').waitFor();
+    await seeToast(page, 'success', 'Tạo bản ghi mới thành công!');
     await card.getByTestId('vehicle-fees').getByText('Gửi xe máy').waitFor();
     expect(await card.getByTestId('vehicle-fee-button').count()).toBe(0);
 
@@ -717,7 +717,7 @@ describe('/lesseeCD/{roomID} — the occupants of a room’s active contract', (
     expect(await representative.getByRole('button', { name: 'Xóa' }).count()).toBe(0);
 
     await occupant.getByRole('button', { name: 'Đã chuyển đi' }).click();
-    await toast(page, 'success', 'Chỉnh sửa thông tin thành công!').first().waitFor();
+    await seeToast(page, 'success', 'Chỉnh sửa thông tin thành công!');
     await occupant.getByTestId('room-occupant-status').filter({ hasText: 'Đã chuyển đi' }).waitFor();
     await occupant.getByRole('button', { name: 'Đang ở lại' }).click();
     await occupant.getByTestId('room-occupant-status').filter({ hasText: 'Đang ở' }).waitFor();
@@ -729,7 +729,7 @@ describe('/lesseeCD/{roomID} — the occupants of a room’s active contract', (
     await page.getByRole('button', { name: `Xóa xe ${PLATE}` }).click();
     const vehicleDialog = page.getByRole('dialog', { name: 'Xóa xe' });
     await vehicleDialog.getByRole('button', { name: 'Xóa xe' }).click();
-    await toast(page, 'success', 'Xóa xe thành công!').waitFor();
+    await seeToast(page, 'success', 'Xóa xe thành công!');
     await page.waitForFunction(
       (plate) =>
         ![...document.querySelectorAll('[data-testid=vehicle-plate]')].some((el) => el.textContent === plate),
@@ -741,7 +741,7 @@ describe('/lesseeCD/{roomID} — the occupants of a room’s active contract', (
     const dialog = page.getByRole('dialog', { name: 'Xóa người thuê' });
     expect(await dialog.textContent()).toContain(CARD.name);
     await dialog.getByRole('button', { name: 'Xóa người thuê' }).click();
-    await toast(page, 'success', 'Xóa người thuê thành công!').waitFor();
+    await seeToast(page, 'success', 'Xóa người thuê thành công!');
     await occupant.waitFor({ state: 'detached' });
     await page.goto(`/lessees/${newLesseeID}`);
     await page.getByText('Không tìm thấy người thuê', { exact: true }).waitFor();
@@ -855,7 +855,7 @@ describe('/lessees — Excel: the temporary-residence list and the import of ten
       buffer: Buffer.from(await buildXlsx([headers, row(roomName)], { sheetName: 'Người thuê' })),
     });
     await dialog.getByRole('button', { name: 'Nhập người thuê' }).click();
-    await toast(page, 'success', 'Import thành công!').waitFor();
+    await seeToast(page, 'success', 'Import thành công!');
     const result = dialog.getByTestId('lessee-import-result');
     await result.getByText('Đã nhập 1 người thuê vào 1 hợp đồng.').waitFor();
     // The representative's username and where their code went (no password for the landlord).

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { newPage, pictureFor, screenshot, sharedBrowser, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { makePng } from '../support/png.js';
-import { signIn, toast } from '../support/ui.js';
+import { toast, seeToast, signIn } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 /** The product shares two cores with other suites: a screen may take a few seconds to settle. */
@@ -112,7 +112,7 @@ describe('meter readings on a phone', () => {
     });
     await first.getByText('Đã có ảnh').waitFor();
     await first.getByTestId('meter-next').click();
-    await toast(page, 'success', METER_MESSAGES.saved).first().waitFor();
+    await seeToast(page, 'success', METER_MESSAGES.saved);
     await expect.poll(() => first.getAttribute('data-state'), SLOW).toBe('done');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.id), SLOW)
@@ -125,7 +125,7 @@ describe('meter readings on a phone', () => {
     await second.getByTestId('meter-next').click();
     await expect.poll(() => second.getAttribute('data-state'), SLOW).toBe('pending');
     expect(await second.getByTestId('meter-state-chip').textContent()).toBe('Chưa lưu – thử lại');
-    await toast(page, 'error', METER_MESSAGES.saveFailed).first().waitFor();
+    await seeToast(page, 'error', METER_MESSAGES.saveFailed);
     expect(await second.getByTestId('meter-input-electricity').inputValue()).toBe('1290');
     const stored = await page.evaluate(
       (key) => window.localStorage.getItem(key),

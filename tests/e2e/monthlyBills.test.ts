@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cleanPages, newPage, pictureFor, sharedBrowser, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
-import { storedSessionFor, textOf, toast } from '../support/ui.js';
+import { toast, seeToast, storedSessionFor, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const api = apiClient(baseURL);
@@ -231,7 +231,7 @@ describe('a monthly bill', () => {
     await amount.fill('1.000.000');
     await landlord.getByTestId('cash-note').fill('Thu trước một phần');
     await landlord.getByTestId('cash-submit').click();
-    await toast(landlord, 'success', BILL_MESSAGES.billPaid).waitFor();
+    await seeToast(landlord, 'success', BILL_MESSAGES.billPaid);
     const owedAfterPart = data.total - PARTIAL_PAYMENT;
     await expect.poll(() => textOf(landlord.getByTestId('bill-owed')), POLL).toBe(money(owedAfterPart));
     expect(await textOf(landlord.getByTestId('bill-status'))).toBe(BILL_STATUS_LABELS[2]);
@@ -288,7 +288,7 @@ describe('a monthly bill', () => {
     await landlord.getByTestId('charge-description').fill(CHARGE);
     await landlord.getByTestId('charge-amount').fill('150.000');
     await landlord.getByTestId('charge-submit').click();
-    await toast(landlord, 'success', BILL_MESSAGES.chargeAdded).waitFor();
+    await seeToast(landlord, 'success', BILL_MESSAGES.chargeAdded);
     await landlord.getByTestId('room-charge-list').getByRole('link', { name: CHARGE }).click();
     await landlord.getByTestId('charge-qr-image').waitFor();
     expect(await textOf(landlord.getByTestId('charge-qr-amount'))).toBe(money(150_000));

@@ -6,10 +6,10 @@ import { NOTIFICATION_MESSAGES } from '@nhatro/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutboxMessage } from '../../api/src/domain/outbox.js';
-import { launchBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.js';
+import { sharedBrowser, newPage, screenshot, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
-import { storedSessionFor, textOf, toast } from '../support/ui.js';
+import { seeToast, storedSessionFor, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const api = apiClient(baseURL);
@@ -46,7 +46,7 @@ async function signedInPage(
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   const landlord = await api.login('chunha', DEMO_PASSWORDS.chunha!);
   landlordToken = landlord.token.accessToken;
   houseID = landlord.houses.find((house) => house.houseName === HOUSE_NAME)?.houseID ?? '';
@@ -104,7 +104,7 @@ describe('notices', () => {
     await dialog.getByTestId('notification-audience-rooms').click();
     await dialog.getByTestId(`notification-room-${ROOM_NAME}`).check();
     await dialog.getByTestId('notification-submit').click();
-    await toast(landlord, 'success', NOTIFICATION_MESSAGES.created).waitFor();
+    await seeToast(landlord, 'success', NOTIFICATION_MESSAGES.created);
     const card = landlord.getByTestId('notification-list').getByRole('listitem').filter({ hasText: TITLE });
     await card.waitFor();
     expect(await textOf(card.getByTestId('notification-audience'))).toBe(`Phòng ${ROOM_NAME}`);

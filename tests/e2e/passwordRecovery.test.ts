@@ -1,60 +1,79 @@
 // Browser journey of password recovery, on a 375 px phone: someone who forgot their password asks for a
 // link, reads it from the local outbox, sets a new password and signs in with it; the old one fails and the
 // link works once. (The landlord completing their account and adding staff is part of the sign-up journey,
-// tests/e2e/registrations.test.ts.) It changes an account's password, so it runs on a product of its own.
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PASSWORD_RECOVERY_MESSAGES, ROLE } from '@nhatro/common';
+// tests/e2e/registrations.test.ts.) The account is a tenant of this file's own, so the shared product
+// serves it.
+import { PASSWORD_RECOVERY_MESSAGES } from '@nhatro/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutboxMessage } from '../../api/src/domain/outbox.js';
-import { freePort } from '../../api/src/local/azurite.js';
-import { startLocalProduct, type RunningProduct } from '../../api/src/local/product.js';
-import { hashOneTimePassword } from '../../api/src/useCases/shared/passwords.js';
-import { createUser } from '../../api/src/useCases/shared/users.js';
-import { launchBrowser, newPage, VIEWPORTS } from '../support/browser.js';
+import { newPage, sharedBrowser, VIEWPORTS } from '../support/browser.js';
+import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
+import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
 import { textOf } from '../support/ui.js';
 
-const TENANT = { username: '0977000111', password: 'NguoiThueCu2026', phone: '0977000111' };
+const baseURL = inject('baseURL');
+const api = apiClient(baseURL);
+const RUN = Date.now().toString(36).slice(-5).toUpperCase();
+const PHONE = `09${String(Date.now()).slice(-8)}`;
+const OLD_PASSWORD = `NguoiThueCu${RUN}2026`;
+const TENANT = { username: '', phone: PHONE };
 
-let dataDir = '';
-let product: RunningProduct;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 async function phonePage(): Promise<Page> {
-  const { context, page } = await newPage(browser, product.url, 'phone');
+  const { context, page } = await newPage(browser, baseURL, 'phone');
   contexts.push(context);
   // A step that hangs fails with its locator, inside the test's own time limit.
   page.setDefaultTimeout(30_000);
   return page;
 }
 
+async function call<T>(method: string, path: string, token: string, body: unknown): Promise<T> {
+  const reply = await api.request<T>(method, path, { token, body });
+  expect(reply.status, `${method} ${path}: ${JSON.stringify(reply.body)}`).toBeLessThan(300);
+  return reply.body;
+}
+
 beforeAll(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'nhatro-e2e-account-'));
-  const [started, launched] = await Promise.all([
-    (async () => startLocalProduct({ port: await freePort(), dataDir, seed: false, log: () => undefined }))(),
-    launchBrowser(),
-  ]);
-  product = started;
-  browser = launched;
-  // A tenant whose password check is cheap (scrypt N=2^10): the account is test data.
-  await createUser(product.services, {
-    username: TENANT.username,
-    password: TENANT.password,
-    passwordHash: await hashOneTimePassword(TENANT.password),
-    fullName: 'Lê Thị Quên',
-    roleID: ROLE.lessee,
-    phoneNumber: TENANT.phone,
+  browser = await sharedBrowser();
+  // A tenant of a room and contract of this file's own (chunha, 'Nhà trọ Hoa Sen'), whose account is
+  // opened with a password of their own: the demo accounts' passwords stay as they are.
+  const landlord = await api.login('chunha', DEMO_PASSWORDS.chunha!);
+  const token = landlord.token.accessToken;
+  const houseID = landlord.houses.find((house) => house.houseName === 'Nhà trọ Hoa Sen')?.houseID ?? '';
+  expect(houseID).not.toBe('');
+  const room = await call<{ roomID: string }>('POST', '/odata/Room', token, {
+    houseID,
+    roomName: `QMK ${RUN}`,
+    acreage: 15,
+    floor: 5,
+    price: 2_000_000,
+    currentElectricityIndex: 0,
+    currentWaterIndex: 0,
   });
+  const startYear = new Date().getFullYear() - 1;
+  const contract = await call<{ contractID: string; representativeAccount: { username: string } }>(
+    'POST',
+    '/odata/Contract',
+    token,
+    {
+      roomID: room.roomID,
+      startDate: `${startYear}-01-01`,
+      endDate: `${startYear + 3}-12-31`,
+      deposit: 2_000_000,
+      deposited: true,
+      representative: { occupantName: `Lê Thị Quên ${RUN}`, gender: 1, phoneNumber: PHONE },
+    },
+  );
+  TENANT.username = contract.representativeAccount.username;
+  await tenantConfirmsOverHttp(api, contract.contractID, OLD_PASSWORD);
 });
 
 afterAll(async () => {
   await Promise.all(contexts.map((context) => context.close()));
   await browser?.close();
-  await product?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 async function logIn(page: Page, username: string, password: string): Promise<void> {
@@ -76,13 +95,13 @@ describe('password recovery on a phone', () => {
     await page.goto('/login');
     await page.getByTestId('forgot-password-link').click();
     await page.waitForURL((url) => url.pathname === '/forgotPassword');
-    await page.getByTestId('forgot-password-contact').fill('0977 000 111');
+    await page
+      .getByTestId('forgot-password-contact')
+      .fill(`${PHONE.slice(0, 4)} ${PHONE.slice(4, 7)} ${PHONE.slice(7)}`);
     await page.getByTestId('forgot-password-submit').click();
     expect(await textOf(page.getByTestId('forgot-password-sent'))).toBe(PASSWORD_RECOVERY_MESSAGES.requested);
 
-    const outbox = (await (await fetch(`${product.url}/_dev/outbox?format=json`)).json()) as {
-      data: OutboxMessage[];
-    };
+    const outbox = (await api.request<{ data: OutboxMessage[] }>('GET', '/_dev/outbox?format=json')).body;
     const message = outbox.data.find(
       (candidate) =>
         candidate.event === 'passwordRecovery' && candidate.recipient.phoneNumber === TENANT.phone,
@@ -99,7 +118,7 @@ describe('password recovery on a phone', () => {
     await page.getByTestId('reset-password-login').click();
     await page.waitForURL((url) => url.pathname === '/login');
 
-    await logIn(page, TENANT.username, TENANT.password);
+    await logIn(page, TENANT.username, OLD_PASSWORD);
     expect(await textOf(page.getByTestId('login-error'))).toBe('Tên đăng nhập hoặc mật khẩu không đúng!');
     await logIn(page, TENANT.username, 'NguoiThueMoi2026');
     await page.waitForURL((url) => url.pathname !== '/login');

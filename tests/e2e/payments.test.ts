@@ -6,7 +6,7 @@
 import { BILL_STATUS_LABELS } from '@nhatro/common';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, newPage, VIEWPORTS } from '../support/browser.js';
+import { sharedBrowser, newPage, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
 import { storedSessionFor, textOf } from '../support/ui.js';
@@ -59,7 +59,7 @@ async function answerOnGateway(page: Page, button: string, landing: RegExp): Pro
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
   landlordToken = (await api.login('chunha', DEMO_PASSWORDS.chunha!)).token.accessToken;
   const house = await call<{ houseID: string }>('POST', '/odata/House', {
     houseName: `Nhà trọ Thanh Toán ${RUN}`,

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cleanPages, downloadedBytes, pictureFor } from '../support/browser.js';
 import { DEMO_PASSWORDS } from '../support/product.js';
-import { storedSessionFor, storedSessionInHouse, textOf, toast } from '../support/ui.js';
+import { seeToast, storedSessionFor, storedSessionInHouse, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const POLL = { timeout: 15_000 };
@@ -71,7 +71,7 @@ describe('buying rooms', () => {
     await pictureFor(admin, 'extend-management');
     expect(await request.count()).toBe(1);
     await request.getByTestId('request-approve').click();
-    await toast(admin, 'success', PLATFORM_REQUEST_MESSAGES.approved).waitFor(POLL);
+    await seeToast(admin, 'success', PLATFORM_REQUEST_MESSAGES.approved, POLL);
     await expect.poll(() => request.count(), POLL).toBe(0);
     await admin.getByTestId('requests-tab-approved').click();
     await admin

@@ -14,10 +14,10 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OutboxMessage } from '../../api/src/domain/outbox.js';
-import { launchBrowser, newPage, VIEWPORTS } from '../support/browser.js';
+import { sharedBrowser, newPage, VIEWPORTS } from '../support/browser.js';
 import { makePng } from '../support/png.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
-import { LANDLORD_NAVIGATION, storedSessionFor, textOf, toast } from '../support/ui.js';
+import { closeToasts, LANDLORD_NAVIGATION, seeToast, storedSessionFor, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const api = apiClient(baseURL);
@@ -69,6 +69,8 @@ async function logIn(target: Page, username: string, password: string): Promise<
 
 /** The labels of the side navigation, opened from the menu button on a phone, then closed again. */
 async function navigationLabels(target: Page): Promise<string[]> {
+  // A toast of the step before (the new password saved) may still cover the app bar.
+  await closeToasts(target);
   await target.getByTestId('nav-drawer-button').click();
   const nav = target.getByRole('navigation', { name: 'Điều hướng chính' });
   await nav.getByRole('link').first().waitFor();
@@ -85,7 +87,7 @@ async function fitsThePhone(target: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await sharedBrowser();
 });
 
 afterAll(async () => {
@@ -122,22 +124,22 @@ describe('a landlord signs up', () => {
       await phone.getByTestId('registration-paper-list').getByText('cccd-mat-truoc.png').waitFor(POLL);
       await fitsThePhone(phone);
       await phone.getByTestId('registration-submit').click();
-      await toast(phone, 'success', REGISTRATION_MESSAGES.created).waitFor();
+      await seeToast(phone, 'success', REGISTRATION_MESSAGES.created);
       await phone.waitForURL((url) => url.pathname === '/registrationConfirm');
 
       // Both verifications, with the codes the outbox holds.
       await phone.getByTestId('verify-email-send').click();
-      await toast(phone, 'success', VERIFICATION_MESSAGES.emailSent).waitFor();
+      await seeToast(phone, 'success', VERIFICATION_MESSAGES.emailSent);
       await phone.getByTestId('verify-email-code').fill(await codeSentTo('email', EMAIL));
       await phone.getByTestId('verify-email-submit').click();
       await expect.poll(() => textOf(phone.getByTestId('verify-email-state')), POLL).toBe('Đã xác thực');
       await phone.getByTestId('verify-sms-send').click();
-      await toast(phone, 'success', VERIFICATION_MESSAGES.smsSent).waitFor();
+      await seeToast(phone, 'success', VERIFICATION_MESSAGES.smsSent);
       expect(await textOf(phone.getByTestId('verify-sms-message'))).toContain(VERIFICATION_MESSAGES.smsSent);
       const smsCode = await codeSentTo('phoneNumber', PHONE);
       await phone.getByTestId('verify-sms-code').fill(smsCode === '000000' ? '000001' : '000000');
       await phone.getByTestId('verify-sms-submit').click();
-      await toast(phone, 'error', VERIFICATION_MESSAGES.phoneCodeInvalid).waitFor();
+      await seeToast(phone, 'error', VERIFICATION_MESSAGES.phoneCodeInvalid);
       await phone.getByTestId('verify-sms-code').fill(smsCode);
       await phone.getByTestId('verify-sms-submit').click();
       await expect.poll(() => textOf(phone.getByTestId('verify-sms-state')), POLL).toBe('Đã xác thực');
@@ -165,7 +167,7 @@ describe('a landlord signs up', () => {
       await admin.getByTestId(`registration-row-${registrationID}`).click();
       await admin.getByTestId('registration-approve').click();
       await admin.getByTestId('registration-approve-confirm').getByRole('button', { name: 'Duyệt' }).click();
-      await toast(admin, 'success', REGISTRATION_MESSAGES.approved).waitFor();
+      await seeToast(admin, 'success', REGISTRATION_MESSAGES.approved);
       await admin.getByTestId('registrations-tab-approved').click();
       await admin.getByTestId(`registration-row-${registrationID}`).waitFor();
 
@@ -215,7 +217,7 @@ describe('a landlord signs up', () => {
       await form.getByTestId('lessor-bankAccountNumber').fill('0912 000 111');
       await fitsThePhone(landlord);
       await form.getByTestId('lessor-info-submit').click();
-      await toast(landlord, 'success', LESSOR_INFO_MESSAGES.saved).waitFor();
+      await seeToast(landlord, 'success', LESSOR_INFO_MESSAGES.saved);
       await landlord.waitForURL((url) => url.pathname === '/accountSetting');
       await landlord.getByTestId('lessor-info-complete').waitFor();
       expect(await textOf(landlord.getByTestId('lessor-info-citizenID'))).toBe('••••••••4321');
@@ -232,7 +234,7 @@ describe('a landlord signs up', () => {
       await houseDialog.getByTestId('house-create-houseName').fill(SECOND_HOUSE);
       await houseDialog.getByTestId('house-create-houseAddress').fill('12 Lê Văn Việt, TP. Thủ Đức');
       await houseDialog.getByTestId('house-create-submit').click();
-      await toast(landlord, 'success', 'Thêm nhà trọ thành công!').waitFor();
+      await seeToast(landlord, 'success', 'Thêm nhà trọ thành công!');
       await expect
         .poll(() => landlord.getByTestId('house-switcher').getAttribute('aria-label'), POLL)
         .toBe(`Đổi nhà trọ (đang chọn: ${SECOND_HOUSE})`);
@@ -246,7 +248,7 @@ describe('a landlord signs up', () => {
       await roomDialog.getByLabel('Diện tích (m²)').fill('18');
       await roomDialog.getByLabel('Giá thuê (VND)').fill('2.500.000');
       await roomDialog.getByRole('button', { name: 'Tạo phòng' }).click();
-      await toast(landlord, 'success', 'Tạo phòng mới thành công!').waitFor();
+      await seeToast(landlord, 'success', 'Tạo phòng mới thành công!');
       await landlord.getByTestId('room-groups').getByText('A101', { exact: true }).waitFor();
 
       // A staff member for it, who signs in with the one-time password and chooses their own.
@@ -259,7 +261,7 @@ describe('a landlord signs up', () => {
       await staffDialog.getByTestId('staff-phoneNumber').fill('0933 444 555');
       await staffDialog.getByTestId('staff-username').fill(STAFF_USERNAME);
       await staffDialog.getByTestId('staff-submit').click();
-      await toast(landlord, 'success', STAFF_MESSAGES.added).waitFor();
+      await seeToast(landlord, 'success', STAFF_MESSAGES.added);
       const account = landlord.getByTestId('staff-account-dialog');
       expect(await textOf(account.getByTestId('staff-account-username'))).toBe(STAFF_USERNAME);
       const staffPassword = await textOf(account.getByTestId('staff-account-password'));

@@ -9,7 +9,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cleanPages, pictureFor } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
-import { storedSessionFor, textOf, toast } from '../support/ui.js';
+import { seeToast, storedSessionFor, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const api = apiClient(baseURL);
@@ -96,7 +96,7 @@ describe('residence declarations and personal data', () => {
         .waitFor({ state: 'visible' });
       await pictureFor(page, 'residence-declare-desktop');
       await page.getByTestId('residence-save').click();
-      await toast(page, 'success', RESIDENCE_MESSAGES.declared).waitFor();
+      await seeToast(page, 'success', RESIDENCE_MESSAGES.declared);
       await row.waitFor({ state: 'detached' });
       const stored = await api.request<{
         residenceDeclaredOn?: string;
@@ -135,7 +135,7 @@ describe('residence declarations and personal data', () => {
     const confirm = consent.getByTestId('my-data-confirm-consent');
     if (await confirm.isVisible()) {
       await confirm.click();
-      await toast(page, 'success', PERSONAL_DATA_MESSAGES.consentConfirmed).waitFor();
+      await seeToast(page, 'success', PERSONAL_DATA_MESSAGES.consentConfirmed);
     }
     await consent.getByText('Bạn đã xác nhận đồng ý lúc').waitFor();
     await pictureFor(page, 'my-data-phone');

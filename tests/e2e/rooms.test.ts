@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
-import { storedSessionInHouse, toast, textOf } from '../support/ui.js';
+import { seeToast, storedSessionInHouse, textOf } from '../support/ui.js';
 import { cleanPages, pictureFor } from '../support/browser.js';
 import { makePng } from '../support/png.js';
 
@@ -188,7 +188,7 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
     expect(await helperText(dialog, 'room-create-roomName')).toBe('');
     await dialog.getByRole('button', { name: 'Tạo phòng' }).click();
 
-    await toast(page, 'success', 'Tạo phòng mới thành công!').waitFor();
+    await seeToast(page, 'success', 'Tạo phòng mới thành công!');
     await dialog.waitFor({ state: 'hidden' });
     const card = cardNamed(page, ROOM_NAME);
     await card.waitFor();
@@ -204,11 +204,7 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
     await dialog.getByLabel('Diện tích (m²)').fill('20');
     await dialog.getByLabel('Giá thuê (VND)').fill('2000000');
     await dialog.getByRole('button', { name: 'Tạo phòng' }).click();
-    await toast(
-      page,
-      'error',
-      `Tên phòng "${ROOM_NAME.toLowerCase()}" đã tồn tại trong nhà trọ này.`,
-    ).waitFor();
+    await seeToast(page, 'error', `Tên phòng "${ROOM_NAME.toLowerCase()}" đã tồn tại trong nhà trọ này.`);
     expect(await dialog.isVisible()).toBe(true);
 
     // No reply at all: the spec's network failure toast.
@@ -217,7 +213,7 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
     );
     await dialog.getByLabel('Tên phòng').fill(`${ROOM_NAME} mạng`);
     await dialog.getByRole('button', { name: 'Tạo phòng' }).click();
-    await toast(page, 'error', 'Tạo phòng thất bại! Vui lòng kiểm tra lại kết nối mạng.').waitFor();
+    await seeToast(page, 'error', 'Tạo phòng thất bại! Vui lòng kiểm tra lại kết nối mạng.');
     await page.unroute('**/odata/Room');
     await dialog.getByRole('button', { name: 'Hủy' }).click();
     await dialog.waitFor({ state: 'hidden' });
@@ -264,7 +260,7 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
     await form.getByLabel('Giá thuê (VND)').fill('3.500.000');
     await form.getByLabel('Chỉ số điện hiện tại').fill('1620');
     await save.click();
-    await toast(page, 'success', 'Cập nhật phòng thành công!').waitFor();
+    await seeToast(page, 'success', 'Cập nhật phòng thành công!');
     await page.waitForFunction(
       () =>
         document.querySelector('[data-testid=room-fact-price]')?.textContent?.replace(/\u00a0/g, ' ') ===
@@ -285,7 +281,7 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
     );
     await form.getByLabel('Tầng').fill('5');
     await save.click();
-    await toast(page, 'error', 'Cập nhật phòng thất bại! Phòng đang được người khác sửa.').waitFor();
+    await seeToast(page, 'error', 'Cập nhật phòng thất bại! Phòng đang được người khác sửa.');
     await page.unroute(`**/odata/Room/${createdRoomID}`);
     await form.getByRole('button', { name: 'Hoàn tác' }).click();
     expect(await form.getByLabel('Tầng').inputValue()).toBe('4');
@@ -302,7 +298,7 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
       mimeType: 'image/png',
       buffer: Buffer.from(makePng({ width: 40, height: 30, rgba: [200, 60, 60, 255] })),
     });
-    await toast(page, 'success', 'Thêm ảnh phòng thành công!').waitFor();
+    await seeToast(page, 'success', 'Thêm ảnh phòng thành công!');
     const images = gallerySection.getByRole('list', { name: 'Ảnh phòng' }).getByRole('img');
     await images.first().waitFor();
     await page.waitForFunction(() => {
@@ -362,11 +358,7 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
 
     // A HEIC this browser cannot decode: a message saying what to do, nothing uploaded.
     await page.getByTestId('room-image-file').setInputFiles(join(PHOTOS, 'camera.heic'));
-    await toast(
-      page,
-      'error',
-      'Trình duyệt này không đọc được ảnh HEIC/HEIF. Vui lòng chọn ảnh JPEG',
-    ).waitFor();
+    await seeToast(page, 'error', 'Trình duyệt này không đọc được ảnh HEIC/HEIF. Vui lòng chọn ảnh JPEG');
     expect(await images.count()).toBe(2);
 
     // Still there after a reload (registered on the room), then removed again.
@@ -375,7 +367,7 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
     await page.getByRole('button', { name: 'Xóa ảnh 1' }).click();
     const confirm = page.getByRole('dialog', { name: 'Xóa ảnh phòng' });
     await confirm.getByRole('button', { name: 'Xóa' }).click();
-    await toast(page, 'success', 'Xóa ảnh phòng thành công!').waitFor();
+    await seeToast(page, 'success', 'Xóa ảnh phòng thành công!');
     await page.waitForFunction(
       () => document.querySelectorAll('[data-testid=room-gallery] img').length === 1,
     );
@@ -392,7 +384,7 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
 
     await page.getByRole('button', { name: 'Xóa phòng' }).click();
     await dialog.getByRole('button', { name: 'Xóa phòng' }).click();
-    await toast(page, 'success', 'Xóa phòng thành công!').waitFor();
+    await seeToast(page, 'success', 'Xóa phòng thành công!');
     await page.waitForURL((url) => url.pathname === '/rooms');
     await page.getByTestId('room-groups').waitFor();
     await page.waitForFunction(
@@ -427,7 +419,7 @@ describe('/rooms — all rooms of the selected house at a glance', () => {
     await dialog.getByRole('button', { name: 'Xóa phòng' }).click();
     const reason = 'Không thể xóa phòng đang có hợp đồng hiệu lực. Hãy kết thúc hợp đồng trước.';
     await dialog.getByRole('alert').filter({ hasText: reason }).waitFor();
-    await toast(page, 'error', `Xóa phòng thất bại! ${reason}`).waitFor();
+    await seeToast(page, 'error', `Xóa phòng thất bại! ${reason}`);
     await dialog.getByRole('button', { name: 'Hủy' }).click();
     expect(new URL(page.url()).pathname).toMatch(/^\/rooms\/[\w-]+$/);
   });

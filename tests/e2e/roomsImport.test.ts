@@ -3,7 +3,7 @@
 // good file whose rooms then appear. Landlord chunha, house 'Nhà trọ Hoa Sen'.
 import type { Download, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { storedSessionInHouse, toast } from '../support/ui.js';
+import { seeToast, storedSessionInHouse } from '../support/ui.js';
 import { cleanPages, downloadedBytes } from '../support/browser.js';
 import {
   ROOM_IMPORT_HEADERS,
@@ -160,7 +160,7 @@ describe("/rooms — 'Nhập từ Excel'", () => {
     await dialog.getByRole('button', { name: 'Nhập phòng' }).click();
     await dialog.getByRole('progressbar', { name: 'Tiến trình nhập phòng' }).waitFor();
     releaseImport();
-    await toast(page, 'success', 'Nhập thành công 2 phòng từ Excel!').waitFor();
+    await seeToast(page, 'success', 'Nhập thành công 2 phòng từ Excel!');
     await page.unroute('**/ExcelImport/ImportEmptyRooms');
     await dialog.waitFor({ state: 'hidden' });
 

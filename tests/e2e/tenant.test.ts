@@ -8,7 +8,7 @@ import type { BrowserContext, CDPSession, Locator, Page } from 'playwright-core'
 import { afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { cleanPages, pictureFor, VIEWPORTS } from '../support/browser.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
-import { storedSessionFor, textOf, toast } from '../support/ui.js';
+import { seeToast, storedSessionFor, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const api = apiClient(baseURL);
@@ -444,7 +444,7 @@ describe('the guest contract link', () => {
     const sent = (await signRequest).postDataJSON() as { signature: string; token: string };
     expect(sent.signature).toMatch(/^data:image\/png;base64,/);
     expect((await signRequest).headers().authorization).toBeUndefined();
-    await toast(page, 'success', CONTRACT_MESSAGES.signed).waitFor();
+    await seeToast(page, 'success', CONTRACT_MESSAGES.signed);
     const signed = page.getByTestId('guest-signed');
     await signed.waitFor();
 
@@ -490,7 +490,7 @@ describe('the guest contract link', () => {
     await page.getByLabel('Tôi đã đọc và đồng ý với các điều khoản của hợp đồng').check();
     await pictureFor(page, 'guest-contract-desktop');
     await page.getByRole('button', { name: 'Tôi đồng ý và ký hợp đồng' }).click();
-    await toast(page, 'success', CONTRACT_MESSAGES.signed).waitFor();
+    await seeToast(page, 'success', CONTRACT_MESSAGES.signed);
     await page.getByTestId('guest-signed').waitFor();
   });
 

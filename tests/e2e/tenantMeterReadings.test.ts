@@ -8,7 +8,7 @@ import { cleanPages, pictureFor, VIEWPORTS } from '../support/browser.js';
 import { makePng } from '../support/png.js';
 import { apiClient, DEMO_PASSWORDS } from '../support/product.js';
 import { tenantConfirmsOverHttp } from '../support/tenancyLinks.js';
-import { storedSessionFor, storedSessionInHouse, textOf, toast } from '../support/ui.js';
+import { seeToast, storedSessionFor, storedSessionInHouse, textOf } from '../support/ui.js';
 
 const baseURL = inject('baseURL');
 const api = apiClient(baseURL);
@@ -100,7 +100,7 @@ describe('tenants who read their own meters', () => {
     await card.getByTestId('tenant-meter-photo-water').setInputFiles(png([30, 136, 229, 255]));
     await card.getByText(/Đã chụp đồng hồ nước/).waitFor(SLOW);
     await card.getByTestId('tenant-meter-send').click();
-    await toast(phone, 'success', 'Đã gửi chỉ số điện nước. Chủ nhà sẽ kiểm tra và xác nhận.').waitFor(SLOW);
+    await seeToast(phone, 'success', 'Đã gửi chỉ số điện nước. Chủ nhà sẽ kiểm tra và xác nhận.', SLOW);
     await expect
       .poll(() => textOf(card.getByTestId('tenant-meter-sent')))
       .toContain('Đã gửi: điện 1.080, nước 56');
@@ -120,7 +120,7 @@ describe('tenants who read their own meters', () => {
     expect(await textOf(item.getByTestId('submission-previous-photo-electricity'))).toBe('Chưa có ảnh');
     await pictureFor(desk, 'tenant-meters-board');
     await item.getByTestId('submission-accept').click();
-    await toast(desk, 'success', 'Đã duyệt chỉ số khách gửi.').waitFor(SLOW);
+    await seeToast(desk, 'success', 'Đã duyệt chỉ số khách gửi.', SLOW);
     await expect.poll(() => textOf(item.getByTestId('submission-status'))).toBe('Đã duyệt');
 
     const { houseTicketID } = await call<{ houseTicketID: string }>('POST', '/api/HouseTicket/Draft', {

@@ -34,6 +34,33 @@ export function toast(target: Page, kind: 'success' | 'error', text: string): Lo
   return target.locator(`.Toastify__toast--${kind}`, { hasText: text });
 }
 
+/**
+ * Closes every toast shown now, as a person taps them away before tapping what they cover: a toast
+ * stays 5 s (longer while the pointer rests on it) and, on a phone, covers the app bar and the top of
+ * the page, so the next click would wait for it to go. The click is dispatched on each close button
+ * (no wait for its slide-in to end).
+ */
+export async function closeToasts(target: Page): Promise<void> {
+  await target.evaluate(() => {
+    for (const button of document.querySelectorAll<HTMLButtonElement>(
+      '#toast-root .Toastify__close-button',
+    )) {
+      button.click();
+    }
+  });
+}
+
+/** Waits for the toast, then closes the toasts shown (`closeToasts`). */
+export async function seeToast(
+  target: Page,
+  kind: 'success' | 'error',
+  text: string,
+  options: { timeout?: number } = {},
+): Promise<void> {
+  await toast(target, kind, text).first().waitFor(options);
+  await closeToasts(target);
+}
+
 /** Text content with the no-break spaces of amounts (`1.500.000 ₫`) as plain spaces. */
 export async function textOf(locator: Locator): Promise<string> {
   return ((await locator.textContent()) ?? '').replace(/\u00a0/g, ' ');
@@ -129,6 +156,48 @@ export const LANDLORD_NAVIGATION: readonly NavEntry[] = [
   { label: 'Quản lý nhân viên', path: '/staffManage' },
   { label: 'Dữ liệu cá nhân', path: '/personalData' },
   { label: 'Cài đặt tài khoản', path: '/accountSetting' },
+];
+
+/** A landlord's navigation while their information is incomplete (status 2). */
+export const INACTIVE_LANDLORD_NAVIGATION: readonly NavEntry[] = [
+  { label: 'Cài đặt tài khoản', path: '/accountSetting' },
+];
+
+/** The demo staff member's navigation (nhanvien: rooms level 3, no service fees, billing rights). */
+export const STAFF_NAVIGATION: readonly NavEntry[] = [
+  { label: 'Quản lý phòng', path: '/rooms' },
+  { label: 'Quản lý người thuê', path: '/lessees' },
+  { label: 'Khai báo cư trú', path: '/residence' },
+  { label: 'Quản lý hợp đồng', path: '/contracts' },
+  { label: 'Ghi chỉ số điện nước', path: '/MeterRecord' },
+  { label: 'Hóa đơn', path: '/monthlyBills' },
+  // Staff with billing rights draft and issue the month's bills (docs/billing.md, "Who may do what").
+  { label: 'Lập hóa đơn tháng', path: '/billDraft' },
+  // The house's expenses and profit: billing rights from BILLING_LEVELS.addCharge (docs/expenses.md).
+  { label: 'Chi phí', path: '/expenses' },
+  { label: 'Lợi nhuận', path: '/profitReport' },
+];
+
+/** A tenant's navigation, in order. */
+export const LESSEE_NAVIGATION: readonly NavEntry[] = [
+  { label: 'Tổng quan', path: '/dashboard' },
+  { label: 'Hóa đơn', path: '/lesseeBills' },
+  { label: 'Báo sự cố', path: '/lesseeIssues' },
+  { label: 'Phòng của tôi', path: '/lesseeRoomDetail' },
+  { label: 'Hợp đồng của tôi', path: '/lesseeContract' },
+  { label: 'Dữ liệu cá nhân', path: '/myData' },
+];
+
+/** The super admin's navigation, in order. */
+export const SUPER_ADMIN_NAVIGATION: readonly NavEntry[] = [
+  { label: 'Danh sách đăng ký chủ trọ', path: '/adminLessorRegister' },
+  { label: 'Danh sách tài khoản', path: '/hmAccountsManage' },
+  { label: 'Thu nhập', path: '/hmBillManage' },
+  { label: 'Yêu cầu gia hạn', path: '/extendManagement' },
+  { label: 'Cài đặt hệ thống', path: '/timeBill' },
+  { label: 'Nhật ký hệ thống', path: '/systemLog' },
+  { label: 'Nhập Zalo token', path: '/settingZaloToken' },
+  { label: 'Ngưỡng thuế cho thuê', path: '/rentTaxThreshold' },
 ];
 
 /**
