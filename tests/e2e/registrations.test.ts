@@ -124,6 +124,10 @@ describe('a landlord signs up', () => {
       await phone.getByTestId('registration-paper-list').getByText('cccd-mat-truoc.png').waitFor(POLL);
       await fitsThePhone(phone);
       await phone.getByTestId('registration-submit').click();
+      // On a phone a toast shows at the bottom, off the app bar's menu and house switcher.
+      const created = phone.locator('.Toastify__toast', { hasText: REGISTRATION_MESSAGES.created }).first();
+      await created.waitFor();
+      expect((await created.boundingBox())?.y).toBeGreaterThan(VIEWPORTS.phone.height / 2);
       await seeToast(phone, 'success', REGISTRATION_MESSAGES.created);
       await phone.waitForURL((url) => url.pathname === '/registrationConfirm');
 

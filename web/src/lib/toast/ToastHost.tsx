@@ -1,6 +1,7 @@
 import { createRoot } from 'react-dom/client';
 import { ToastContainer, toast, type CloseButtonProps } from 'react-toastify';
 import { TOAST_CLOSE_LABEL, TOAST_CONTAINER_OPTIONS } from './toastOptions';
+import './toastOnPhones.css';
 import type { ToastKind } from './index';
 
 const TOAST_HOST_ID = 'toast-root';
