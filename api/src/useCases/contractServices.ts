@@ -3,7 +3,7 @@ import { CONTRACT_MESSAGES, CONTRACT_STATUS, type ContractServiceCreateInput } f
 import { AppError } from '../domain/shared/errors.js';
 import type { ContractServiceDoc, FeeDoc, VehicleDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
-import { audit, type Actor } from './shared/actor.js';
+import { type Actor, createAudited, writeAudited } from './shared/actor.js';
 import { listOfContract, contractForCaller } from './shared/contractScope.js';
 import { findInCallersHouse, houseDocs, listInHouse } from './shared/houseScope.js';
 import type { EntityPage } from './shared/odataQuery.js';
@@ -49,7 +49,8 @@ export async function createContractService(actor: Actor, input: ContractService
   );
   if (taken) throw AppError.conflict(CONTRACT_MESSAGES.serviceTaken);
   const contractServiceID = randomUUID();
-  const saved = await houseDocs<ContractServiceDoc>(deps).create(
+  const saved = await createAudited(
+    actor,
     newContractServiceDoc(
       {
         houseID,
@@ -60,14 +61,13 @@ export async function createContractService(actor: Actor, input: ContractService
       },
       contractServiceID,
     ),
+    {
+      action: 'create',
+      entity: 'contractService',
+      entityID: contractServiceID,
+      details: { contractID, serviceID: input.serviceID },
+    },
   );
-  await audit(actor, {
-    action: 'create',
-    entity: 'contractService',
-    entityID: contractServiceID,
-    houseID,
-    details: { contractID, serviceID: input.serviceID },
-  });
   return entityView(saved);
 }
 
@@ -89,12 +89,10 @@ export async function deleteContractService(actor: Actor, contractServiceID: str
     contractServiceID,
   );
   await contractForCaller(actor, doc.contractID);
-  await houseDocs(actor.deps).delete(doc.houseID, doc.id);
-  await audit(actor, {
+  await writeAudited(actor, doc.houseID, [{ op: 'delete', id: doc.id }], {
     action: 'delete',
     entity: 'contractService',
     entityID: contractServiceID,
-    houseID: doc.houseID,
     details: { contractID: doc.contractID, serviceID: doc.serviceID },
   });
 }

@@ -7,10 +7,9 @@ import { decodeImage, type DecodedImage } from '../images/decodeImage.js';
 import { AppError } from '../domain/shared/errors.js';
 import type { DeviceDoc, RoomDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
-import { audit, replaceAudited, writeAudited, type Actor } from './shared/actor.js';
+import { type Actor, createAudited, replaceAudited, writeAudited } from './shared/actor.js';
 import {
   assertCurrent,
-  houseDocs,
   requireID,
   withChanges,
   roomForCaller,
@@ -97,21 +96,24 @@ export async function createDevice(actor: Actor, input: DeviceCreateInput, photo
     names.push(name);
   }
   const deviceID = randomUUID();
-  const device = await houseDocs<DeviceDoc>(deps).create({
-    id: deviceID,
-    pk: room.houseID,
-    type: 'device',
-    deviceID,
-    houseID: room.houseID,
-    roomID: room.roomID,
-    deviceName: input.deviceName,
-    quantity: input.quantity,
-    condition: input.condition,
-    value: input.value,
-    images: names,
-    createdOn: deps.now().toISOString(),
-  });
-  await audit(actor, { action: 'create', entity: 'device', entityID: deviceID, houseID: room.houseID });
+  const device = await createAudited<DeviceDoc>(
+    actor,
+    {
+      id: deviceID,
+      pk: room.houseID,
+      type: 'device',
+      deviceID,
+      houseID: room.houseID,
+      roomID: room.roomID,
+      deviceName: input.deviceName,
+      quantity: input.quantity,
+      condition: input.condition,
+      value: input.value,
+      images: names,
+      createdOn: deps.now().toISOString(),
+    },
+    { action: 'create', entity: 'device', entityID: deviceID },
+  );
   return deviceEntity(actor, device);
 }
 

@@ -4,7 +4,7 @@ import { AppError } from '../domain/shared/errors.js';
 import { meteredFeeConflict } from '../domain/fees.js';
 import type { FeeDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
-import { audit, replaceAudited, writeAudited, type Actor } from './shared/actor.js';
+import { type Actor, createAudited, replaceAudited, writeAudited } from './shared/actor.js';
 import {
   assertCurrent,
   authorizeHouse,
@@ -48,18 +48,21 @@ export async function createFee(actor: Actor, input: FeeCreateInput) {
   );
   if (conflict) throw AppError.conflict(conflict);
   const serviceID = randomUUID();
-  const fee = await houseDocs<FeeDoc>(actor.deps).create({
-    id: serviceID,
-    pk: house.houseID,
-    type: 'service',
-    serviceID,
-    houseID: house.houseID,
-    serviceName: input.serviceName,
-    price: input.price,
-    unit: input.unit,
-    ...(input.pricing ? { pricing: input.pricing } : {}),
-  });
-  await audit(actor, { action: 'create', entity: 'service', entityID: serviceID, houseID: house.houseID });
+  const fee = await createAudited<FeeDoc>(
+    actor,
+    {
+      id: serviceID,
+      pk: house.houseID,
+      type: 'service',
+      serviceID,
+      houseID: house.houseID,
+      serviceName: input.serviceName,
+      price: input.price,
+      unit: input.unit,
+      ...(input.pricing ? { pricing: input.pricing } : {}),
+    },
+    { action: 'create', entity: 'service', entityID: serviceID },
+  );
   return entityView(fee);
 }
 

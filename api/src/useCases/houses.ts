@@ -1,10 +1,10 @@
 import { newHouseTotals } from './shared/houseTotals.js';
 import type { HouseCreateInput, HouseUpdateInput } from '@nhatro/common';
 import { accessibleHousesQuery, accountGrantsHouse } from '../domain/shared/access.js';
-import type { HouseDoc } from '../domain/shared/model.js';
+import type { HouseDoc, HouseScopedDoc } from '../domain/shared/model.js';
 import { HOUSE_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
-import { audit, replaceAudited, type Actor } from './shared/actor.js';
+import { type Actor, replaceAudited, writeAudited } from './shared/actor.js';
 import { expandContext } from './shared/expand.js';
 import { loadChildren } from './shared/expandBatch.js';
 import { expandEntities, expandEntity, readAhead } from './shared/navigations.js';
@@ -62,16 +62,17 @@ export async function createHouse(actor: Actor, input: HouseCreateInput) {
   // The owner's last change of their details marked only the houses they had then: a token signed before
   // this house existed may carry older details, so it is not trusted here (`claimedLessorInfo`).
   const house = { ...newHouseDoc({ ...input, ownerID: actor.user.userID }, now), lessorInfoChangedAt: now };
-  await houseDocs(actor.deps).batch(
+  const [saved = house] = await writeAudited<HouseScopedDoc>(
+    actor,
     house.houseID,
     [house, ...newMeteredFeeDocs(house.houseID), newHouseTotals(house.houseID)].map((doc) => ({
       op: 'create' as const,
       doc,
     })),
+    { action: 'create', entity: 'house', entityID: house.houseID },
   );
   await recordOwnedHouse(actor.deps, actor.user.userID, house.houseID);
-  await audit(actor, { action: 'create', entity: 'house', entityID: house.houseID, houseID: house.houseID });
-  return entityView(house);
+  return entityView(saved);
 }
 
 export async function updateHouse(

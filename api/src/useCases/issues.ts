@@ -17,7 +17,7 @@ import { ISSUE_MODEL } from '../domain/shared/odata/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { issueStatusText } from '../domain/shared/outboxTexts.js';
 import type { BatchOp } from '../store/store.js';
-import { audit, createAudited, writeAudited, type Actor } from './shared/actor.js';
+import { type Actor, createAudited, writeAudited } from './shared/actor.js';
 import { acceptUpload } from './shared/uploads.js';
 import type { Deps } from './shared/deps.js';
 import {
@@ -202,12 +202,15 @@ export async function deleteIssue(actor: Actor, issueID: string): Promise<void> 
   if (!lessee && !hasPermission(actor.user, 'room', LEVEL.full)) throw AppError.forbidden();
   if (lessee && doc.status !== ISSUE_STATUS.received) throw AppError.conflict(ISSUE_MESSAGES.cannotCancel);
   // If-Match: a status set meanwhile keeps the report (the tenant's cancel then fails as stale).
-  await houseDocs(actor.deps).delete(doc.pk, doc.id, doc._etag ? { ifMatch: doc._etag } : {});
-  await audit(actor, {
-    action: lessee ? 'cancel' : 'delete',
-    entity: 'issue',
-    entityID: doc.issueID,
-    houseID: doc.houseID,
-    details: { status: doc.status, title: doc.title },
-  });
+  await writeAudited(
+    actor,
+    doc.pk,
+    [{ op: 'delete', id: doc.id, ...(doc._etag ? { ifMatch: doc._etag } : {}) }],
+    {
+      action: lessee ? 'cancel' : 'delete',
+      entity: 'issue',
+      entityID: doc.issueID,
+      details: { status: doc.status, title: doc.title },
+    },
+  );
 }

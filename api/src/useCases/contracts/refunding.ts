@@ -3,9 +3,8 @@ import { AppError } from '../../domain/shared/errors.js';
 import type { ContractDoc } from '../../domain/shared/model.js';
 import { vietnamDate } from '../../domain/shared/time.js';
 import { isStoreError } from '../../store/store.js';
-import { type Actor, audit } from '../shared/actor.js';
+import { type Actor, writeAudited } from '../shared/actor.js';
 import { contractForCaller } from '../shared/contractScope.js';
-import { houseDocs } from '../shared/houseScope.js';
 import type { HouseScopedDoc } from '../../domain/shared/model.js';
 import { recordChanges } from './history.js';
 import { entityView } from '../shared/views.js';
@@ -52,21 +51,25 @@ export async function recordRefund(actor: Actor, input: ContractRefundInput) {
     [{ field: 'refundedOn', oldValue: null, newValue: input.refundedOn }],
     input.note,
   );
+  let saved: HouseScopedDoc | undefined;
   try {
-    await houseDocs<HouseScopedDoc>(deps).batch(contract.houseID, [
-      { op: 'replace', doc: refunded, ...(contract._etag ? { ifMatch: contract._etag } : {}) },
-      ...history.map((doc) => ({ op: 'create' as const, doc })),
-    ]);
+    [saved] = await writeAudited<HouseScopedDoc>(
+      actor,
+      contract.houseID,
+      [
+        { op: 'replace', doc: refunded, ...(contract._etag ? { ifMatch: contract._etag } : {}) },
+        ...history.map((doc) => ({ op: 'create' as const, doc })),
+      ],
+      {
+        action: 'refund',
+        entity: 'contract',
+        entityID: contract.contractID,
+        details: { amount: settlement.refund, refundedOn: input.refundedOn, method: input.method },
+      },
+    );
   } catch (error) {
     if (isStoreError(error, 'precondition_failed')) throw AppError.stale();
     throw error;
   }
-  await audit(actor, {
-    action: 'refund',
-    entity: 'contract',
-    entityID: contract.contractID,
-    houseID: contract.houseID,
-    details: { amount: settlement.refund, refundedOn: input.refundedOn, method: input.method },
-  });
-  return entityView(refunded);
+  return entityView(saved ?? refunded);
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../domain/shared/errors.js';
 import type { ExpenseDoc } from '../../domain/shared/model.js';
 import type { ODataQuery } from '../../domain/shared/odata/parse.js';
 import { vietnamDate } from '../../domain/shared/time.js';
-import { audit, replaceAudited, type Actor } from '../shared/actor.js';
+import { type Actor, audit, replaceAudited, writeAudited } from '../shared/actor.js';
 import {
   assertCurrent,
   authorizeHouse,
@@ -144,9 +144,12 @@ export async function updateExpense(
 
 export async function deleteExpense(actor: Actor, expenseID: string): Promise<void> {
   const doc = await expenseForCaller(actor, expenseID);
-  await houseDocs(actor.deps).delete(doc.pk, doc.id);
+  await writeAudited(actor, doc.pk, [{ op: 'delete', id: doc.id }], {
+    action: 'delete',
+    entity: 'expense',
+    entityID: doc.expenseID,
+  });
   if (doc.receiptBlobName !== undefined) {
     await deleteStoredFile(actor.deps, 'room-images', doc.receiptBlobName);
   }
-  await audit(actor, { action: 'delete', entity: 'expense', entityID: doc.expenseID, houseID: doc.houseID });
 }

@@ -17,7 +17,7 @@ import type {
 } from '../../domain/shared/model.js';
 import { erasureRequestedText } from '../../domain/shared/outboxTexts.js';
 import { renderPdf } from '../../documents/contractPdf.js';
-import { audit, type Actor } from '../shared/actor.js';
+import { type Actor, audit, writeAudited } from '../shared/actor.js';
 import { houseDocs, readHouse } from '../shared/houseScope.js';
 import { outboxCreate } from '../shared/outboxMessages.js';
 import { landlordRecipient } from '../shared/receivedPayments.js';
@@ -208,20 +208,19 @@ export async function requestErasure(actor: Actor): Promise<{ erasureDate?: stri
       subjectID: lessee.lesseeInfoID,
       ...text,
     });
-    await houseDocs<LesseeInfoDoc | OutboxMessageDoc>(actor.deps).batch(house.houseID, [
-      {
-        op: 'replace',
-        doc: { ...lessee, erasureRequestedAt: actor.deps.now().toISOString() },
-        ...(lessee._etag ? { ifMatch: lessee._etag } : {}),
-      },
-      message,
-    ]);
-    await audit(actor, {
-      action: 'requestErasure',
-      entity: 'lesseeInfo',
-      entityID: lessee.lesseeInfoID,
-      houseID: house.houseID,
-    });
+    await writeAudited<LesseeInfoDoc | OutboxMessageDoc>(
+      actor,
+      house.houseID,
+      [
+        {
+          op: 'replace',
+          doc: { ...lessee, erasureRequestedAt: actor.deps.now().toISOString() },
+          ...(lessee._etag ? { ifMatch: lessee._etag } : {}),
+        },
+        message,
+      ],
+      { action: 'requestErasure', entity: 'lesseeInfo', entityID: lessee.lesseeInfoID },
+    );
   }
   return erasureDate ? { erasureDate } : {};
 }
