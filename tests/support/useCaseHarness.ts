@@ -1,4 +1,3 @@
-import { moveAuditEntries } from '../../api/src/useCases/shared/audit.js';
 import { expect } from 'vitest';
 import type { AppConfig } from '../../api/src/config/index.js';
 import { AppError, type ErrorKind } from '../../api/src/domain/shared/errors.js';
@@ -12,7 +11,7 @@ import {
 import { vnpayGateway } from '../../api/src/paymentGateway/vnpay.js';
 import { openSqliteStore } from '../../api/src/store/sqlite.js';
 import { actorOf, type Actor } from '../../api/src/useCases/shared/actor.js';
-import type { RequestOrigin } from '../../api/src/useCases/shared/audit.js';
+import { moveAuditEntries, type RequestOrigin } from '../../api/src/useCases/shared/audit.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 
 import { aHouse, aLandlord, type LandlordOverrides } from './builders.js';

@@ -1,10 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { BILL_STATUS, CONTRACT_STATUS, houseMonthBillsQuerySchema } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractDoc, HouseDoc, UserDoc } from '../../api/src/domain/shared/model.js';
-import { openCosmosStore } from '../../api/src/store/cosmos.js';
 import type { Store } from '../../api/src/store/store.js';
-import { vnpayGateway } from '../../api/src/paymentGateway/vnpay.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { recordOwnedHouse } from '../../api/src/useCases/shared/houseRights.js';
@@ -13,11 +10,10 @@ import { remindBillTenants } from '../../api/src/useCases/monthlyBills/reminders
 import { estimatedRU } from '../support/cosmosProduct.js';
 import { aMonthlyBill, anIssuedTicket } from '../support/billBuilders.js';
 import { aHouse, aLandlord, aRoom } from '../support/builders.js';
-import { callRecorder, type CosmosCall } from '../support/cosmosProduct.js';
-import { MemoryBlobStorage } from '../support/memoryBlobStorage.js';
+import { type CosmosCall } from '../support/cosmosProduct.js';
 import { aReachableTenancy } from '../support/notificationBuilders.js';
-import { actorFor, TEST_VNPAY, testConfig } from '../support/useCaseHarness.js';
-import { startCosmosServer, type CosmosTestServer } from '../store/cosmosServer.js';
+import { actorFor } from '../support/useCaseHarness.js';
+import { countedCosmosStore, depsOn } from '../support/countedCosmos.js';
 
 /**
  * The bills page of a full house after two years, on the Cosmos adapter (the Cosmos test server counts
@@ -33,7 +29,7 @@ const LAST_MONTH = '2026-10';
 const ROOMS = 60;
 const ENDED_PER_ROOM = 2;
 
-let server: CosmosTestServer;
+let cosmos: Awaited<ReturnType<typeof countedCosmosStore>> | undefined;
 let store: Store;
 let deps: Deps;
 let landlord: UserDoc;
@@ -41,23 +37,9 @@ let house: HouseDoc;
 let calls: CosmosCall[] = [];
 
 beforeAll(async () => {
-  server = await startCosmosServer({
-    keepAlive: true,
-    onRequest: callRecorder((call) => calls.push(call)),
-  });
-  store = await openCosmosStore({
-    endpoint: server.endpoint,
-    key: server.key,
-    database: `scale-${randomUUID()}`,
-    allowInsecureTls: true,
-  });
-  deps = {
-    config: testConfig(),
-    store,
-    blobs: new MemoryBlobStorage(() => NOW),
-    payments: vnpayGateway(TEST_VNPAY),
-    now: () => NOW,
-  };
+  cosmos = await countedCosmosStore((call) => calls.push(call));
+  store = cosmos.store;
+  deps = depsOn(store, NOW);
   const owner = await aLandlord(deps);
   house = await aHouse(deps, owner, { houseName: 'Nhà trọ Thủ Đức' });
   await recordOwnedHouse(deps, owner.userID, house.houseID);
@@ -95,8 +77,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  await store?.close();
-  await server?.close();
+  await cosmos?.close();
 });
 
 describe('the bills page of a full house, two years on, on Cosmos DB', () => {

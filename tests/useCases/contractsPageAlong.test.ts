@@ -11,19 +11,16 @@ import type {
   UserDoc,
 } from '../../api/src/domain/shared/model.js';
 import { CONTRACT_MODEL } from '../../api/src/domain/shared/odata/model.js';
-import { openCosmosStore } from '../../api/src/store/cosmos.js';
 import { openSqliteStore } from '../../api/src/store/sqlite.js';
 import type { Store } from '../../api/src/store/store.js';
-import { vnpayGateway } from '../../api/src/paymentGateway/vnpay.js';
 import { listContracts } from '../../api/src/useCases/contracts/reading.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { recordOwnedHouse } from '../../api/src/useCases/shared/houseRights.js';
 import { aDevice, aHouse, aLandlord, aLessee, aRoom, aStaff } from '../support/builders.js';
-import { callRecorder, type CosmosCall } from '../support/cosmosProduct.js';
-import { MemoryBlobStorage } from '../support/memoryBlobStorage.js';
-import { actorFor, odata, TEST_VNPAY, testConfig } from '../support/useCaseHarness.js';
-import { startCosmosServer, type CosmosTestServer } from '../store/cosmosServer.js';
+import { type CosmosCall } from '../support/cosmosProduct.js';
+import { actorFor, odata } from '../support/useCaseHarness.js';
+import { countedCosmosStore, depsOn } from '../support/countedCosmos.js';
 
 /**
  * The contract list reading its rooms and representatives with the list (housePage.ts) answers exactly
@@ -145,13 +142,7 @@ async function fill(deps: Deps, house: HouseDoc, rooms: RoomDoc[], sharedIDs: st
 }
 
 async function aWorld(store: Store, calls: CosmosCall[]): Promise<World> {
-  const deps: Deps = {
-    config: testConfig(),
-    store,
-    blobs: new MemoryBlobStorage(() => NOW),
-    payments: vnpayGateway(TEST_VNPAY),
-    now: () => NOW,
-  };
+  const deps = depsOn(store, NOW);
   const owner = await aLandlord(deps);
   const house = await aHouse(deps, owner, { houseName: 'Nhà trọ Hoa Sen' });
   const other = await aHouse(deps, await aLandlord(deps), { houseName: 'Nhà trọ khác' });
@@ -330,20 +321,4 @@ suite('on the local store', async () => {
   return { store, close: () => store.close() };
 });
 
-let server: CosmosTestServer | undefined;
-suite('on the Cosmos adapter', async (calls) => {
-  server = await startCosmosServer({ keepAlive: true, onRequest: callRecorder((call) => calls.push(call)) });
-  const store = await openCosmosStore({
-    endpoint: server.endpoint,
-    key: server.key,
-    database: `along-${randomUUID()}`,
-    allowInsecureTls: true,
-  });
-  return {
-    store,
-    close: async () => {
-      await store.close();
-      await server?.close();
-    },
-  };
-});
+suite('on the Cosmos adapter', (calls) => countedCosmosStore((call) => calls.push(call)));

@@ -1,22 +1,18 @@
-import { randomUUID } from 'node:crypto';
 import { CONTRACT_STATUS } from '@nhatro/common';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContractDoc, HouseDoc, UserDoc } from '../../api/src/domain/shared/model.js';
 import { CONTRACT_MODEL } from '../../api/src/domain/shared/odata/model.js';
-import { openCosmosStore } from '../../api/src/store/cosmos.js';
 import { openSqliteStore } from '../../api/src/store/sqlite.js';
 import type { Store } from '../../api/src/store/store.js';
-import { vnpayGateway } from '../../api/src/paymentGateway/vnpay.js';
 import { listContracts } from '../../api/src/useCases/contracts/reading.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
 import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
 import { recordOwnedHouse } from '../../api/src/useCases/shared/houseRights.js';
 import { aHouse, aLandlord, aRoom } from '../support/builders.js';
-import { callRecorder, estimatedRU, type CosmosCall } from '../support/cosmosProduct.js';
-import { MemoryBlobStorage } from '../support/memoryBlobStorage.js';
+import { estimatedRU, type CosmosCall } from '../support/cosmosProduct.js';
 import { aReachableTenancy } from '../support/notificationBuilders.js';
-import { actorFor, odata, TEST_VNPAY, testConfig } from '../support/useCaseHarness.js';
-import { startCosmosServer, type CosmosTestServer } from '../store/cosmosServer.js';
+import { actorFor, odata } from '../support/useCaseHarness.js';
+import { countedCosmosStore, depsOn } from '../support/countedCosmos.js';
 
 /**
  * What the contracts page reads on Cosmos DB (the test server counts the calls and their bytes), the
@@ -31,7 +27,7 @@ const SPA_PAGE = '$orderby=startDate desc&$expand=room,renterRepresentative&$cou
 const EVERY_EXPAND =
   '$top=50&$count=true&$expand=room,renterRepresentative,lesseeInfors,vehicles,contractServices,lessorInfo';
 
-let server: CosmosTestServer;
+let cosmos: Awaited<ReturnType<typeof countedCosmosStore>> | undefined;
 let store: Store;
 let deps: Deps;
 let calls: CosmosCall[] = [];
@@ -63,25 +59,13 @@ async function aHouseWithHistory(
 }
 
 beforeAll(async () => {
-  server = await startCosmosServer({ keepAlive: true, onRequest: callRecorder((call) => calls.push(call)) });
-  store = await openCosmosStore({
-    endpoint: server.endpoint,
-    key: server.key,
-    database: `contracts-${randomUUID()}`,
-    allowInsecureTls: true,
-  });
-  deps = {
-    config: testConfig(),
-    store,
-    blobs: new MemoryBlobStorage(() => NOW),
-    payments: vnpayGateway(TEST_VNPAY),
-    now: () => NOW,
-  };
+  cosmos = await countedCosmosStore((call) => calls.push(call));
+  store = cosmos.store;
+  deps = depsOn(store, NOW);
 }, 60_000);
 
 afterAll(async () => {
-  await store?.close();
-  await server?.close();
+  await cosmos?.close();
 });
 
 function measured(seen: CosmosCall[]) {
