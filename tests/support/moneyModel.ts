@@ -93,6 +93,7 @@ import { aLandlord } from './builders.js';
 import { gatewayCallback } from './gateway.js';
 import { MemoryBlobStorage } from './memoryBlobStorage.js';
 import { actorFor, TEST_VNPAY, testConfig, TestClock } from './useCaseHarness.js';
+import { moveAuditEntries } from '../../api/src/useCases/shared/audit.js';
 
 // ---------------------------------------------------------------------------------------------------
 // Operations: plain data, so fast-check prints and shrinks them. `pick` numbers choose among what exists
@@ -427,6 +428,8 @@ export interface World {
   transfers: ModelTransfer[];
   /** Cash the product accepted, per bill or charge. */
   cash: Map<string, number>;
+  /** Cash payments accepted on each bill or charge: each must stand once in the audit trail. */
+  cashPayments: Map<string, number>;
   snapshot: Snapshot;
   trace: string[];
   /** Steps run so far. */
@@ -497,6 +500,7 @@ export async function openWorld(store: Store, closeStore: () => Promise<void>): 
     links: [],
     transfers: [],
     cash: new Map(),
+    cashPayments: new Map(),
     snapshot: undefined as unknown as Snapshot,
     trace: [],
     step: 0,
@@ -929,7 +933,27 @@ export async function runOp(world: World, op: Op): Promise<void> {
       const accepted = await run(`cash ${amount} on ${describe(doc)}`, () =>
         pay(actor, target.id, { payment: { amount } }, undefined),
       );
-      if (accepted) world.cash.set(target.id, (world.cash.get(target.id) ?? 0) + amount);
+      if (accepted) {
+        world.cash.set(target.id, (world.cash.get(target.id) ?? 0) + amount);
+        world.cashPayments.set(target.id, (world.cashPayments.get(target.id) ?? 0) + 1);
+      }
+      // Each accepted payment is in the audit trail once (its entry is written in the payment's batch),
+      // and a refused one not at all.
+      await moveAuditEntries(actor.deps);
+      const recorded = await actor.deps.store.container('audit').count({
+        filter: {
+          op: 'and',
+          items: [
+            { op: 'eq', field: 'action', value: 'pay' },
+            { op: 'eq', field: 'entityID', value: target.id },
+          ],
+        },
+      });
+      expectThat(
+        world,
+        recorded === (world.cashPayments.get(target.id) ?? 0),
+        `${recorded} audit entries for ${world.cashPayments.get(target.id) ?? 0} cash payments on ${describe(doc)}`,
+      );
       // Cash is what the landlord counts in hand: never more than is owed.
       expectThat(
         world,
