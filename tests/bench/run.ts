@@ -3,7 +3,8 @@
  * baseline measured in the same run. Not a timed test: it prints, it does not assert.
  *   1. GET /odata/House?$expand=rooms for a landlord with 10 houses × 100 rooms (SQLite),
  *      the first page of a 500-room house's rooms (with and without `$count`) and the whole house, 50 connections, each
- *      beside a bare Node http server returning the same bytes.
+ *      beside a bare Node http server returning the same bytes; the first page also beside the least work that
+ *      gives its reply (tests/bench/leanRoomPage.mjs: plain node:http and node:sqlite, the same statements).
  *   2. Contracts: creating 1,000 through the API (20 at a time; occupants, a vehicle, a tenant
  *      account each) beside a bare Node server taking the same requests, then the first page of
  *      a 500-room house's contracts with every expand, beside a bare server with the same bytes.
@@ -403,7 +404,12 @@ const bareRange: number[] = [];
  * (appends what it returns to the URL), so the reply cache cannot answer; without it the same URL is asked
  * over and over and, on SQLite, answered from the reply cache: the row says which.
  */
-async function compare(title: string, apiUrl: string, bench: Bench, fresh?: (n: number) => string) {
+async function compare(
+  title: string,
+  apiUrl: string,
+  bench: Bench,
+  fresh?: (n: number) => string,
+): Promise<{ api: LoadFigures; baseline: LoadFigures }> {
   const sample = await fetch(apiUrl, { headers: bench.headers });
   const bytes = Buffer.from(await sample.arrayBuffer());
   // A reply is kept from its URL's second request (replyCache.ts), so the same URL is asked twice more.
@@ -447,6 +453,71 @@ async function compare(title: string, apiUrl: string, bench: Bench, fresh?: (n: 
     'bare CPU ms/req': baseline.cpuMsPerRequest,
     ratio: Number((api.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
     'CPU ratio': Number(cpuRatio.toFixed(2)),
+  };
+  return { api, baseline };
+}
+
+/**
+ * The least work that gives the room page's reply (tests/bench/leanRoomPage.mjs: plain node:http and
+ * node:sqlite, the product's own statements on the same file), under the same load as the product's row
+ * just measured: how far below bare Node the work itself lies on this machine, whatever serves it.
+ */
+async function leastWorkRow(
+  label: string,
+  pageUrl: string,
+  bench: Bench,
+  fresh: (n: number) => string,
+  measured: { api: LoadFigures; baseline: LoadFigures },
+): Promise<void> {
+  const port = await freePort();
+  const floor = spawn(
+    process.execPath,
+    [
+      '--disable-warning=ExperimentalWarning',
+      join(ROOT, 'tests/bench/leanRoomPage.mjs'),
+      join(bench.dir, 'nhatro.sqlite'),
+      join(bench.dir, 'jwt-secret'),
+      String(port),
+    ],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  bench.children.push(floor);
+  await waitForLine(floor, 'floor ready');
+  const url = new URL(pageUrl);
+  url.host = `127.0.0.1:${port}`;
+  const sample = await fetch(`${url.href}${fresh(0)}`, { headers: bench.headers });
+  const bytes = (await sample.arrayBuffer()).byteLength;
+  if (sample.status !== 200) throw new Error(`least-work server answered ${sample.status}`);
+  const least = await load(
+    url.href,
+    floor.pid ?? 0,
+    bench.headers,
+    (n) => `${url.pathname}${url.search}${fresh(n)}`,
+  );
+  floor.kill('SIGTERM');
+  const { api, baseline } = measured;
+  console.log(
+    `\n${label}: the least work for the same reply (node:http + node:sqlite, the same statements), ${bytes} bytes`,
+  );
+  console.table({ 'least work': least });
+  console.log(
+    `Least work / bare: ${(least.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)} of the throughput ` +
+      `(bare ${Math.round(baseline.requestsPerSecond)} req/s in the product's row); the product does ` +
+      `${(api.requestsPerSecond / least.requestsPerSecond).toFixed(2)} of the least work's throughput, ` +
+      `${(least.cpuMsPerRequest / api.cpuMsPerRequest).toFixed(2)} of its CPU time a request`,
+  );
+  summary[`${label}: least work for the same reply (node:http + node:sqlite)`] = {
+    'reply bytes': bytes,
+    'reply cache': 'none',
+    'API req/s': Math.round(least.requestsPerSecond),
+    'API p99 ms': least.p99,
+    'API errors': least.errors,
+    'API CPU ms/req': least.cpuMsPerRequest,
+    'bare req/s': Math.round(baseline.requestsPerSecond),
+    'bare p99 ms': baseline.p99,
+    'bare CPU ms/req': baseline.cpuMsPerRequest,
+    ratio: Number((least.requestsPerSecond / baseline.requestsPerSecond).toFixed(2)),
+    'CPU ratio': Number((baseline.cpuMsPerRequest / least.cpuMsPerRequest).toFixed(2)),
   };
 }
 
@@ -557,9 +628,9 @@ async function houseBenchmark(): Promise<void> {
       );
     }
     if (dashboardData) {
-      await dashboardReportBenchmark(base, dataDir, dashboardData, (title, url, headers) =>
-        compare(title, url, { base, headers, dir: dataDir, children, pid }),
-      );
+      await dashboardReportBenchmark(base, dataDir, dashboardData, async (title, url, headers) => {
+        await compare(title, url, { base, headers, dir: dataDir, children, pid });
+      });
     }
   } finally {
     for (const child of children) child.kill('SIGTERM');
@@ -585,7 +656,9 @@ async function listBenchmarks(bench: Bench): Promise<void> {
   const bigHouseID = big.value[0]?.houseID ?? '';
   const page = 'Room list, 500-room house, first page of 50 (GET /odata/Room?houseID=…&$top=50&$count=true)';
   const pageUrl = `${base}/odata/Room?houseID=${bigHouseID}&$top=50&$count=true&$filter=floor ge 0`;
-  await compare(page, pageUrl, bench, excludesNothing('roomName'));
+  const pageFresh = excludesNothing('roomName');
+  const measured = await compare(page, pageUrl, bench, pageFresh);
+  await leastWorkRow(`${page}, new URL each request`, pageUrl, bench, pageFresh, measured);
   // The same page without `$count`: the share of the work that is testing every room against the filter.
   await compare(
     'Room list, 500-room house, first page of 50 without $count (GET /odata/Room?houseID=…&$top=50)',
