@@ -151,6 +151,20 @@ describe('sortBy', () => {
     ]);
   });
 
+  it('a missing value and null are equal: their input order stays, whichever comes first', () => {
+    const items = [
+      { id: 'a', note: null },
+      { id: 'b' },
+      { id: 'c', note: 'x' },
+      { id: 'd', note: null },
+      { id: 'e' },
+    ];
+    const ids = (list: Array<{ id: string }>) => list.map((item) => item.id);
+    expect(ids(sortBy(items, [{ field: 'note' }]))).toEqual(['a', 'b', 'd', 'e', 'c']);
+    expect(ids(sortBy([...items].reverse(), [{ field: 'note' }]))).toEqual(['e', 'd', 'b', 'a', 'c']);
+    expect(ids(sortBy(items, [{ field: 'note', desc: true }]))).toEqual(['c', 'a', 'b', 'd', 'e']);
+  });
+
   it('does not modify its input', () => {
     const copy = structuredClone(rooms);
     sortBy(rooms, [{ field: 'roomName' }]);

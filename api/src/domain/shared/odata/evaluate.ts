@@ -14,10 +14,16 @@ export function valueAt(doc: object, path: string): unknown {
   return current;
 }
 
+/**
+ * Missing and `null` are one value, before every other, as SQLite orders them (both are NULL there; Cosmos
+ * also puts both before every other value). Ties keep their input order. Before, each came before the
+ * other, so a list holding both could sort either way round.
+ */
 function compare(a: unknown, b: unknown): number {
   if (a === b) return 0;
-  if (a === undefined || a === null) return -1;
-  if (b === undefined || b === null) return 1;
+  const aMissing = a === undefined || a === null;
+  const bMissing = b === undefined || b === null;
+  if (aMissing || bMissing) return aMissing && bMissing ? 0 : aMissing ? -1 : 1;
   if (typeof a === 'number' && typeof b === 'number') return a - b;
   return String(a) < String(b) ? -1 : 1;
 }
