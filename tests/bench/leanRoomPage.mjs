@@ -4,13 +4,15 @@
 // (one point read), run the product's own page and count statements on the same file (the `$filter`'s
 // changing value bound as a parameter), parse the 51 rows, drop the storage fields and serialize.
 // It knows one URL shape (`…&$filter=floor ge N and roomName ne 'X'`) and refuses others: a floor, not a product.
-// Usage: node leanRoomPage.mjs <sqlite file> <jwt secret file> <port>
+// `memory` as a fourth argument: the house's rooms are read once and kept parsed, and each request filters,
+// orders, counts and pages them in JavaScript instead (what keeping every house in memory would give).
+// Usage: node leanRoomPage.mjs <sqlite file> <jwt secret file> <port> [memory]
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { DatabaseSync } from 'node:sqlite';
 
-const [file, secretFile, port] = process.argv.slice(2);
+const [file, secretFile, port, mode] = process.argv.slice(2);
 const secret = Buffer.from(readFileSync(secretFile, 'utf8').trim(), 'base64');
 const db = new DatabaseSync(file, { readOnly: true });
 const account = db.prepare('SELECT json(body) AS body FROM "users" WHERE pk = ? AND id = ?');
@@ -32,6 +34,29 @@ function caller(header) {
   return row ? JSON.parse(row.body) : undefined;
 }
 
+/** Every room of a house, parsed, in name order (then id), read on its first request. */
+const houses = new Map();
+function roomsOf(houseID) {
+  let rooms = houses.get(houseID);
+  if (!rooms) {
+    const all = db.prepare(`SELECT json(body) AS body FROM "houses" WHERE pk = ? AND c_type = 'room'`);
+    rooms = all.all(houseID).map((row) => JSON.parse(row.body));
+    rooms.sort((a, b) => (a.roomName < b.roomName ? -1 : a.roomName > b.roomName ? 1 : a.id < b.id ? -1 : 1));
+    houses.set(houseID, rooms);
+  }
+  return rooms;
+}
+
+function inMemory([houseID, floor, name], top) {
+  const matching = roomsOf(houseID).filter((room) => room.floor >= floor && room.roomName !== name);
+  return { rows: matching.slice(0, top + 1), n: matching.length };
+}
+
+function fromSqlite(params, top) {
+  const rows = page.all(...params, top + 1, 0).map((row) => JSON.parse(row.body));
+  return { rows, n: count.get(...params).n };
+}
+
 function view(doc) {
   const shown = { '@odata.etag': doc._etag };
   for (const key of Object.keys(doc)) if (!HIDDEN.has(key)) shown[key] = doc[key];
@@ -47,13 +72,10 @@ createServer((req, res) => {
     return;
   }
   const params = [url.searchParams.get('houseID'), Number(filter[1]), filter[2]];
-  const rows = page.all(...params, top + 1, 0);
-  const value = rows.slice(0, top).map((row) => view(JSON.parse(row.body)));
-  const reply = {
-    '@odata.context': `${url.origin}/odata/$metadata#Room`,
-    '@odata.count': count.get(...params).n,
-    value,
-  };
+  // Kept documents are never handed out: each view is a copy (`view`), as a parsed row would be.
+  const { rows, n } = mode === 'memory' ? inMemory(params, top) : fromSqlite(params, top);
+  const value = rows.slice(0, top).map(view);
+  const reply = { '@odata.context': `${url.origin}/odata/$metadata#Room`, '@odata.count': n, value };
   if (rows.length > top) reply['@odata.nextLink'] = `${url.pathname}?$skiptoken=${top}`;
   const body = Buffer.from(JSON.stringify(reply));
   res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': body.length });
