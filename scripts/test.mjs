@@ -1,5 +1,5 @@
-// The whole test suite: format, lint, unused code, types, build, then every vitest project
-// (unit, store contract, API through the real handlers, browser tests in Chromium).
+// The whole test suite: the builds, then every vitest project (unit, store contract, API through the real
+// handlers, browser tests in Chromium) with format, lint, unused code and types checked beside them.
 // Extra arguments go to vitest, e.g. `npm test -- tests/api`.
 import { execSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -51,54 +51,84 @@ function ensureChromium() {
   return found;
 }
 
+/** `nice -n 19` before a command where `nice` exists: the checks then take only the CPU the tests leave. */
+const niceness =
+  spawnSync('sh', ['-c', 'command -v nice'], { stdio: 'ignore' }).status === 0 ? 'nice -n 19 ' : '';
+
 /**
- * The checks that only read the sources run side by side (each is mostly one process on one core):
- * their output is printed whole, in this order, once each has finished.
+ * Commands side by side (each is mostly one process on one core). Resolves, once all have finished, with
+ * each one's title, status, output and time; `lowPriority` runs them under `nice`.
  */
-function runTogether(steps) {
-  const t0 = Date.now();
-  console.log(`\n▶ ${steps.map(([title]) => title).join(', ')} (song song)`);
-  const finished = steps.map(
-    ([title, command]) =>
-      new Promise((resolveStep) => {
-        const stepStarted = Date.now();
-        const child = spawn(command, { shell: true, stdio: ['ignore', 'pipe', 'pipe'] });
-        const output = [];
-        child.stdout.on('data', (chunk) => output.push(chunk));
-        child.stderr.on('data', (chunk) => output.push(chunk));
-        child.on('close', (status) =>
-          resolveStep({
-            title,
-            status,
-            output: Buffer.concat(output),
-            seconds: (Date.now() - stepStarted) / 1000,
-          }),
-        );
-      }),
+function startTogether(steps, { lowPriority = false } = {}) {
+  return Promise.all(
+    steps.map(
+      ([title, command]) =>
+        new Promise((resolveStep) => {
+          const stepStarted = Date.now();
+          const child = spawn(`${lowPriority ? niceness : ''}${command}`, {
+            shell: true,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          });
+          const output = [];
+          child.stdout.on('data', (chunk) => output.push(chunk));
+          child.stderr.on('data', (chunk) => output.push(chunk));
+          child.on('close', (status) =>
+            resolveStep({
+              title,
+              status,
+              output: Buffer.concat(output),
+              seconds: (Date.now() - stepStarted) / 1000,
+            }),
+          );
+        }),
+    ),
   );
-  return Promise.all(finished).then((results) => {
-    for (const { title, status, output, seconds } of results) {
-      if (output.length > 0) process.stdout.write(output);
-      if (status === 0) console.log(`✔ ${title} (${seconds.toFixed(1)} s)`);
-      else console.error(`✖ ${title} thất bại.`);
-    }
-    const failed = results.find((result) => result.status !== 0);
-    if (failed) process.exit(failed.status ?? 1);
-    console.log(`✔ Kiểm tra tĩnh và build (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  });
 }
 
-// The web build and the type check of web/ read @nhatro/common from its build output.
+/** Prints each step's output whole, in order, and its result; true when every step passed. */
+function printResults(results) {
+  for (const { title, status, output, seconds } of results) {
+    if (output.length > 0) process.stdout.write(output);
+    if (status === 0) console.log(`✔ ${title} (${seconds.toFixed(1)} s)`);
+    else console.error(`✖ ${title} thất bại.`);
+  }
+  return results.every((result) => result.status === 0);
+}
+
+// The web build and the type check of web/ read @nhatro/common from its build output; tests read the
+// API's build output (api/dist) and the browser tests the web's (web/dist), so both are built first.
 run('Build @nhatro/common (tsc)', 'npx tsc -b common');
-await runTogether([
-  ['Định dạng mã (prettier)', 'npx prettier --check . --log-level warn'],
-  ['Kiểm tra mã (eslint)', 'npx eslint . --max-warnings 0'],
-  ['Mã không dùng (knip)', 'npm run lint:unused --silent'],
-  ['Kiểm tra kiểu (tsc)', 'npm run typecheck --silent'],
-  ['Build web (vite)', 'npm run build -w web --silent'],
-]);
+const buildStarted = Date.now();
+console.log('\n▶ Build API (tsc), Build web (vite) (song song)');
+if (
+  !printResults(
+    await startTogether([
+      ['Build API (tsc)', 'npx tsc -b api'],
+      ['Build web (vite)', 'npm run build -w web --silent'],
+    ]),
+  )
+) {
+  process.exit(1);
+}
+console.log(`✔ Build (${((Date.now() - buildStarted) / 1000).toFixed(1)} s)`);
 const chromium = ensureChromium();
 console.log(`Chromium: ${chromium}`);
+
+// The checks that only read the sources run beside the tests, at the lowest CPU priority: the browser
+// tests, last and one file at a time, leave most of a core idle, which the checks then fill. Their
+// output is printed after the tests'; a failed check fails the run as a failed test does.
+const checks = startTogether(
+  [
+    ['Định dạng mã (prettier)', 'npx prettier --check . --log-level warn'],
+    ['Kiểm tra mã (eslint)', 'npx eslint . --max-warnings 0'],
+    ['Mã không dùng (knip)', 'npm run lint:unused --silent'],
+    ['Kiểm tra kiểu (tsc)', 'npm run typecheck --silent'],
+  ],
+  { lowPriority: true },
+);
+console.log(
+  `\n▶ Định dạng mã, kiểm tra mã, mã không dùng, kiểm tra kiểu: chạy song song với các bài kiểm thử${niceness ? ' (nice 19)' : ''}`,
+);
 
 const vitestArgs = [
   'vitest',
@@ -108,9 +138,12 @@ const vitestArgs = [
   '--outputFile=test-results/vitest.json',
   ...extraArgs,
 ];
-const vitest = spawnSync('npx', vitestArgs, {
-  stdio: 'inherit',
-  env: { ...process.env, CHROME_PATH: chromium },
+// Not spawnSync: the checks' output is read while the tests run.
+const vitestStatus = await new Promise((resolveRun) => {
+  spawn('npx', vitestArgs, { stdio: 'inherit', env: { ...process.env, CHROME_PATH: chromium } }).on(
+    'close',
+    (status) => resolveRun(status),
+  );
 });
 
 let passed = 0;
@@ -122,6 +155,14 @@ if (existsSync('test-results/vitest.json')) {
   failed = report.numFailedTests ?? 0;
   skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
 }
+console.log('\n▶ Kiểm tra tĩnh (chạy song song với các bài kiểm thử)');
+const checkResults = await checks;
+const checksPassed = printResults(checkResults);
+const checksSeconds = Math.max(...checkResults.map((result) => result.seconds));
+console.log(
+  `Kiểm tra tĩnh: xong ${checksSeconds.toFixed(0)} s sau khi bắt đầu, cùng lúc với các bài kiểm thử`,
+);
 console.log(`\nThời gian: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
-process.exit(vitest.status === 0 && failed === 0 && passed > 0 ? 0 : 1);
+if (!checksPassed) console.error('✖ Kiểm tra tĩnh thất bại (xem ở trên).');
+process.exit(vitestStatus === 0 && failed === 0 && passed > 0 && checksPassed ? 0 : 1);
