@@ -9,6 +9,7 @@ import {
 } from '../../api/src/useCases/bankTransfers/matching.js';
 import type {
   HouseDoc,
+  HouseScopedDoc,
   MonthlyBillDoc,
   OutboxMessageDoc,
   UserDoc,
@@ -19,8 +20,10 @@ import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope
 import { payMonthlyBill } from '../../api/src/useCases/monthlyBills.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
 import { aContract, aHouse, aLandlord, aRoom } from '../support/builders.js';
+import { stopsAfterHouseBatch } from '../support/stoppingStore.js';
 import {
   actorFor,
+  auditEntries,
   createHarness,
   expectRefusal,
   odata,
@@ -240,11 +243,43 @@ describe('the landlord’s waiting list', () => {
       resolvedBy: landlord.userID,
     });
     expect(await readBill()).toMatchObject({ status: BILL_STATUS.partlyPaid, paidAmount: 1_500_000 });
+    // The audit entry was written in the credit's own batch, in the bill's house, waiting to be moved.
+    const waitingEntries = await houseDocs<HouseScopedDoc>(deps).query({
+      partitionKey: house.houseID,
+      filter: { op: 'eq', field: 'type', value: 'auditOutbox' },
+    });
+    expect(waitingEntries.items).toHaveLength(1);
     await expectRefusal(
       assignBankTransfer(actor, { bankTransferID: id, billCode: bill.billCode }),
       'conflict',
       BANK_TRANSFER_MESSAGES.notWaiting,
     );
+    // Once in the trail, whatever was refused after it.
+    const assignments = (await auditEntries(deps)).filter((entry) => entry.action === 'assignTransfer');
+    expect(assignments).toEqual([
+      expect.objectContaining({
+        userID: landlord.userID,
+        houseID: house.houseID,
+        entityID: bill.monthlyBillID,
+        details: { bankTransferID: id, amount: 1_500_000 },
+      }),
+    ]);
+  });
+
+  it('a failure right after the credit leaves the credit with its audit entry, never one without the other', async () => {
+    await feed([transfer({ description: 'khong co ma', amount: 700_000 })]);
+    const [waitingOne] = await waiting();
+    // The process stops right after the credit's batch: every write after it fails.
+    const crashing = stopsAfterHouseBatch(deps);
+    await expect(
+      assignBankTransfer(actorFor(crashing, landlord), {
+        bankTransferID: waitingOne!.bankTransferID,
+        billCode: bill.billCode,
+      }),
+    ).rejects.toThrow('the process stopped');
+    expect(await readBill()).toMatchObject({ paidAmount: 700_000 });
+    const assignments = (await auditEntries(deps)).filter((entry) => entry.action === 'assignTransfer');
+    expect(assignments).toHaveLength(1);
   });
 
   it('another landlord can neither see nor assign it, and no one assigns to another landlord’s bill', async () => {

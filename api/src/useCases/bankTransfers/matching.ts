@@ -23,8 +23,8 @@ import {
 } from '../../domain/shared/model.js';
 import type { ODataQuery } from '../../domain/shared/odata/parse.js';
 import type { Filter } from '../../domain/shared/query.js';
-import { isStoreError } from '../../store/store.js';
-import { audit, type Actor } from '../shared/actor.js';
+import { isStoreError, type BatchOp } from '../../store/store.js';
+import { audit, auditOp, type Actor } from '../shared/actor.js';
 import { billOwed, chargeOwed } from '../shared/billViews.js';
 import type { Deps } from '../shared/deps.js';
 import { houseDocs, readHouse } from '../shared/houseScope.js';
@@ -92,6 +92,7 @@ async function creditTransfer(
   transfer: BankTransferDoc,
   found: PayableDoc,
   resolution: Pick<BankTransferDoc, 'status'> & { resolvedBy?: string },
+  alongside: BatchOp<HouseScopedDoc>[] = [],
 ): Promise<BankTransferDoc> {
   let target = found;
   for (let attempt = 1; ; attempt += 1) {
@@ -108,7 +109,10 @@ async function creditTransfer(
       `chuyển khoản, mã giao dịch ${transfer.transactionID}`,
     );
     try {
-      if (operations.length > 0) await houseDocs<HouseScopedDoc>(deps).batch(target.houseID, operations);
+      // `alongside` (the landlord's audit entry) is written with the credit, or alone when the transfer
+      // had already been credited.
+      const batch = [...operations, ...alongside];
+      if (batch.length > 0) await houseDocs<HouseScopedDoc>(deps).batch(target.houseID, batch);
       break;
     } catch (error) {
       const raced = isStoreError(error, 'precondition_failed');
@@ -307,17 +311,19 @@ export async function assignBankTransfer(actor: Actor, input: BankTransferAssign
   // Only the landlord's own bills: another landlord's code is refused as one that does not exist.
   const [target] = await payablesByCode(actor.deps, [input.billCode], actor.user.userID);
   if (!target) throw AppError.notFound(BANK_TRANSFER_MESSAGES.unknownCode);
-  const saved = await creditTransfer(actor.deps, transfer, target, {
-    status: 'assigned',
-    resolvedBy: actor.user.userID,
-  });
-  await audit(actor, {
+  const entry = auditOp(actor, target.houseID, {
     action: 'assignTransfer',
     entity: target.type,
     entityID: target.id,
-    houseID: target.houseID,
     details: { bankTransferID: transfer.bankTransferID, amount: transfer.amount },
   });
+  const saved = await creditTransfer(
+    actor.deps,
+    transfer,
+    target,
+    { status: 'assigned', resolvedBy: actor.user.userID },
+    [entry],
+  );
   return entityView(saved);
 }
 

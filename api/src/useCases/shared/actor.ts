@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Role, RoleID } from '@nhatro/common';
 import type { LandlordClaim } from '../../domain/shared/landlordClaim.js';
-import type { HouseScopedDoc, UserDoc } from '../../domain/shared/model.js';
+import type { AuditOutboxDoc, HouseScopedDoc, UserDoc } from '../../domain/shared/model.js';
 import type { BatchOp } from '../../store/store.js';
 import { auditOutboxDoc, recordAudit, type AuditEntry, type RequestOrigin } from './audit.js';
 import type { Deps } from './deps.js';
@@ -34,11 +34,23 @@ export async function writeAudited<T extends HouseScopedDoc>(
   ops: BatchOp<T>[],
   entry: Omit<AuditEntry, 'houseID'>,
 ): Promise<Array<T | undefined>> {
-  const outbox = auditOutboxDoc(actor.deps, actor.user, actor.origin, houseID, entry);
   const written = await actor.deps.store
-    .container<T | typeof outbox>('houses')
-    .batch(houseID, [...ops, { op: 'create', doc: outbox }]);
+    .container<T | AuditOutboxDoc>('houses')
+    .batch(houseID, [...ops, auditOp(actor, houseID, entry)]);
   return written.slice(0, ops.length) as Array<T | undefined>;
+}
+
+/**
+ * The audit entry of a write in house `houseID` as one more operation of that write's own batch, for a
+ * write that builds its batch elsewhere (`writeAudited` otherwise). Built once, it may be sent again when
+ * the batch is retried: a refused batch wrote nothing.
+ */
+export function auditOp(
+  actor: Actor,
+  houseID: string,
+  entry: Omit<AuditEntry, 'houseID'>,
+): BatchOp<AuditOutboxDoc> {
+  return { op: 'create', doc: auditOutboxDoc(actor.deps, actor.user, actor.origin, houseID, entry) };
 }
 
 /** One document of a house replaced (`ifMatch`: the ETag it was read with), with its audit entry. */
