@@ -96,14 +96,18 @@ const MAX_CARRIES = 24;
 
 /**
  * The bills carried over into `bill` (and into those, and so on): a link of theirs still pays `bill` (where
- * their remainder is asked for now), so a new link of `bill` replaces theirs too.
+ * their remainder is asked for now), so a new link of `bill` replaces theirs too. Only a debt line carries a
+ * bill over: a credit line (an earlier bill's overpayment taken off this one) names a bill that is paid,
+ * whose own links pay it and not `bill`.
  */
 async function billsCarriedInto(deps: Deps, bill: MonthlyBillDoc): Promise<string[]> {
   const found = new Set<string>([bill.monthlyBillID]);
   let frontier: MonthlyBillDoc[] = [bill];
   for (let depth = 0; depth < MAX_CARRIES && frontier.length > 0; depth += 1) {
     const ids = frontier
-      .flatMap((carried) => carried.billDetails.map((line) => line.fromBillID))
+      .flatMap((carried) =>
+        carried.billDetails.map((line) => (line.kind === 'debt' ? line.fromBillID : undefined)),
+      )
       .filter((id): id is string => id !== undefined && !found.has(id));
     for (const id of ids) found.add(id);
     const read = await Promise.all(ids.map((id) => houseDocs<MonthlyBillDoc>(deps).read(bill.houseID, id)));
