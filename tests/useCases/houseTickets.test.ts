@@ -35,8 +35,10 @@ import {
 } from '../support/billingBuilders.js';
 import { aMonthlyBill } from '../support/billBuilders.js';
 import { aFee, aHouse, aLandlord, aRoom, aStaff } from '../support/builders.js';
+import { stopsAfterHouseBatch } from '../support/stoppingStore.js';
 import {
   actorFor,
+  auditEntries,
   expectRefusal,
   odata,
   refusal,
@@ -70,6 +72,9 @@ let withVehicle: ContractDoc;
 let parking: FeeDoc;
 
 const ticketID = () => `${house.houseID}_${MONTH}`;
+/** The trail's entries of the month's ticket being issued. */
+const issueEntries = async () =>
+  (await auditEntries(deps)).filter((entry) => entry.entity === 'houseTicket' && entry.action === 'issue');
 
 async function roomTickets(): Promise<RoomTicketDoc[]> {
   return listInHouse<RoomTicketDoc>(deps, house.houseID, 'roomTicket');
@@ -547,6 +552,27 @@ describe('issuing a draft', () => {
     expect(await bills()).toEqual(first);
     // A draft request after issuing returns the issued ticket and writes nothing.
     expect((await draft()).created).toBe(false);
+    expect(await issueEntries()).toEqual([
+      expect.objectContaining({ userID: landlord.userID, houseID: house.houseID, entityID: ticketID() }),
+    ]);
+  });
+
+  it('the audit entry is written with the ticket: a process stopping right after keeps both', async () => {
+    await draft();
+    await updateHouseTicket(actorFor(deps, landlord), ticketID(), { dueDate: '2026-12-01' }, undefined);
+    // Whether or not the request had more to write after the ticket's batch, the stop loses no entry.
+    await updateHouseTicket(
+      actorFor(stopsAfterHouseBatch(deps), landlord),
+      ticketID(),
+      { issue: true },
+      undefined,
+    ).catch((error: unknown) => expect(String(error)).toMatch('the process stopped'));
+    expect((await storedTicket())?.status).toBe('Issued');
+    expect(await issueEntries()).toHaveLength(1);
+    const saves = (await auditEntries(deps)).filter(
+      (entry) => entry.entity === 'houseTicket' && entry.action === 'update',
+    );
+    expect(saves).toEqual([expect.objectContaining({ details: { edited: 0, recomputed: false, added: 0 } })]);
   });
 
   it('carries an earlier unpaid remainder as a debt line; the old bill becomes status 4', async () => {
@@ -622,6 +648,8 @@ describe('issuing a draft', () => {
       updateHouseTicket(actorFor(failing, landlord), ticketID(), { issue: true }, undefined),
     ).rejects.toThrow('disk full');
     expect((await storedTicket())?.status).toBe('Draft');
+    // Written with the ticket, in the last batch: none for an issue that stopped part-way.
+    expect(await issueEntries()).toEqual([]);
     const halfway = await bills();
     expect(halfway.length).toBeGreaterThan(0);
     expect(halfway.length).toBeLessThan(123);
@@ -642,6 +670,7 @@ describe('issuing a draft', () => {
     expect(new Set(all.map((bill) => bill.contractID)).size).toBe(123);
     for (const bill of halfway) expect(all.find((candidate) => candidate.id === bill.id)).toEqual(bill);
     expect((await storedTicket())?.status).toBe('Issued');
+    expect(await issueEntries()).toHaveLength(1);
   });
 });
 

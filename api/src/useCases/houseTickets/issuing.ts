@@ -19,7 +19,7 @@ import { tenantRecipients, outboxCreate } from '../shared/outboxMessages.js';
 import { type Op, replaceOp, rereadTicket, runWrites } from './ticketWrites.js';
 import { entityView } from '../shared/views.js';
 import { sortRoomTickets } from '../shared/roomTickets.js';
-import { audit, type Actor } from '../shared/actor.js';
+import { auditOp, type Actor } from '../shared/actor.js';
 
 /**
  * Issuing a draft: every room not excluded becomes a monthly bill, with its message to the tenant and the
@@ -51,21 +51,20 @@ export async function issueTicket(
     issuedOn: deps.now().toISOString(),
     issuedBy: actor.user.userID,
   };
+  const entry = auditOp(actor, house.houseID, {
+    action: 'issue',
+    entity: 'houseTicket',
+    entityID: ticket.before.houseTicketID,
+    details: { bills: groups.created, carriedOver: groups.carried },
+  });
   await runWrites(
     deps,
     house.houseID,
     ticket.before,
     [...ticketOps, ...groups.ops],
-    replaceOp(issuedTicket),
+    [replaceOp(issuedTicket), entry],
     groups.billsBefore,
   );
-  await audit(actor, {
-    action: 'issue',
-    entity: 'houseTicket',
-    entityID: ticket.before.houseTicketID,
-    houseID: house.houseID,
-    details: { bills: groups.created, carriedOver: groups.carried },
-  });
   return issuedReply(deps, ticket.before, roomTickets, ticketOps);
 }
 

@@ -8,7 +8,7 @@ import { lineFromInput } from '../../domain/houseTickets.js';
 import { sumLines, withRounding } from '../../domain/shared/bills.js';
 import { AppError } from '../../domain/shared/errors.js';
 import type { RoomTicketDoc, HouseTicketDoc } from '../../domain/shared/model.js';
-import { type Actor, audit } from '../shared/actor.js';
+import { type Actor, auditOp } from '../shared/actor.js';
 import { assertCurrent } from '../shared/houseScope.js';
 import { requireIssuingRights, ticketForCaller } from './access.js';
 import { recomputeRoomTickets } from './recomputing.js';
@@ -102,13 +102,12 @@ export async function updateHouseTicket(
     return issueTicket(actor, house, { before: ticket, updated: updatedTicket }, final, ticketOps);
   }
 
-  await runWrites(deps, house.houseID, ticket, ticketOps, replaceOp(updatedTicket));
-  await audit(actor, {
+  const entry = auditOp(actor, house.houseID, {
     action: 'update',
     entity: 'houseTicket',
     entityID: ticket.houseTicketID,
-    houseID: house.houseID,
     details: { edited: edits.length, recomputed: input.recompute === true, added: added.length },
   });
+  await runWrites(deps, house.houseID, ticket, ticketOps, [replaceOp(updatedTicket), entry]);
   return ticketWithRoomTickets(deps, await rereadTicket(deps, ticket));
 }

@@ -18,22 +18,23 @@ export function replaceOp(doc: HouseScopedDoc): Op {
 }
 
 /**
- * Writes groups of operations in batches of at most 100, the ticket's own write last (in the last
- * batch): its ETag changes only when everything before it was written.
+ * Writes groups of operations in batches of at most 100, `last` (the ticket's own write, then its audit
+ * entry) together in the last batch: the ticket's ETag changes, and the entry is written, only when
+ * everything before them was. A write stopped part-way leaves the ticket as it was and no entry.
  */
 export async function writeGroups(
   deps: Deps,
   houseID: string,
   groups: Op[][],
-  last: Op,
+  last: readonly Op[],
   billsBefore: ReadonlyMap<string, MonthlyBillDoc>,
 ): Promise<void> {
   // One place of each batch is kept for the update of the house's totals (dashboardReport.ts).
   const limit = MAX_BATCH_OPS - 1;
   const batches = packBatches(groups, limit);
   const final = batches[batches.length - 1];
-  if (final && final.length < limit) final.push(last);
-  else batches.push([last]);
+  if (final && final.length + last.length <= limit) final.push(...last);
+  else batches.push([...last]);
   for (const batch of batches) {
     const changes = billChangesIn(batch, billsBefore);
     if (changes.length === 0) await houseDocs<HouseScopedDoc>(deps).batch(houseID, batch);
@@ -55,7 +56,7 @@ export async function runWrites(
   houseID: string,
   ticket: HouseTicketDoc,
   groups: Op[][],
-  last: Op,
+  last: readonly Op[],
   billsBefore: ReadonlyMap<string, MonthlyBillDoc> = new Map(),
 ): Promise<void> {
   try {
