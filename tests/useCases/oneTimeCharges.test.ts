@@ -16,7 +16,7 @@ import type {
 import { ONE_TIME_CHARGE_MODEL } from '../../api/src/domain/shared/odata/model.js';
 import { terminateContract } from '../../api/src/useCases/contracts/terminating.js';
 import type { Deps } from '../../api/src/useCases/shared/deps.js';
-import { houseDocs } from '../../api/src/useCases/shared/houseScope.js';
+import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import {
   createOneTimeCharge,
   deleteOneTimeCharge,
@@ -28,6 +28,7 @@ import { requestOneTimeChargePayment } from '../../api/src/useCases/payments.js'
 import { aOneTimeCharge } from '../support/billBuilders.js';
 import { anIssue } from '../support/issueBuilders.js';
 import { aContract, aLandlord, aLessee, aRoom } from '../support/builders.js';
+import { stopsAfterHouseBatch } from '../support/stoppingStore.js';
 import {
   actorFor,
   auditEntries,
@@ -217,6 +218,28 @@ describe('paying and deleting', () => {
       /./,
     );
     expect(await houseDocs<OneTimeChargeDoc>(deps).read(house.houseID, partly.oneTimeChargeID)).toBeDefined();
+  });
+
+  it('a charge made or deleted keeps its audit entry when the process stops right after its batch', async () => {
+    const stopping = actorFor(stopsAfterHouseBatch(deps), landlord);
+    const made = await createOneTimeCharge(stopping, input()).catch((error: unknown) => {
+      expect(String(error)).toMatch('the process stopped');
+      return undefined;
+    });
+    const [stored] = await listInHouse<OneTimeChargeDoc>(deps, house.houseID, 'oneTimeCharge');
+    expect(stored).toBeDefined();
+    if (made) expect(made['@odata.etag']).toBe(stored?._etag);
+    const unpaid = await aOneTimeCharge(deps, contract);
+    await deleteOneTimeCharge(actorFor(stopsAfterHouseBatch(deps), landlord), unpaid.oneTimeChargeID).catch(
+      (error: unknown) => expect(String(error)).toMatch('the process stopped'),
+    );
+    expect(await houseDocs(deps).read(house.houseID, unpaid.oneTimeChargeID)).toBeUndefined();
+    const trail = (await auditEntries(deps)).filter((entry) => entry.entity === 'oneTimeCharge');
+    // Both at the test clock's one instant: compared without their order.
+    expect(trail.map((entry) => `${entry.action} ${entry.entityID}`).sort()).toEqual([
+      `create ${stored?.oneTimeChargeID}`,
+      `delete ${unpaid.oneTimeChargeID}`,
+    ]);
   });
 
   it('waits while a VNPay link of the charge is open: its money would land on nothing', async () => {

@@ -13,7 +13,7 @@ import { AppError } from '../domain/shared/errors.js';
 import type { ContractDoc, IssueDoc, OneTimeChargeDoc, PaymentDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { vietnamDate } from '../domain/shared/time.js';
-import { audit, type Actor } from './shared/actor.js';
+import { auditOp, type Actor } from './shared/actor.js';
 import { oneTimeChargeView, refundsDueOn, transferAccountOf } from './shared/billViews.js';
 import { batchWithTotals } from './shared/houseTotals.js';
 import { findInCallersHouse, houseDocs, listInHouse, requireID } from './shared/houseScope.js';
@@ -82,16 +82,22 @@ export async function createOneTimeCharge(actor: Actor, input: OneTimeChargeCrea
     status: BILL_STATUS.unpaid,
     payments: [],
   };
-  await batchWithTotals(deps, contract.houseID, [{ op: 'create', doc: charge }], [{ after: charge }]);
-  const saved = (await houseDocs<OneTimeChargeDoc>(deps).read(charge.pk, charge.id)) ?? charge;
-  await audit(actor, {
+  const entry = auditOp(actor, contract.houseID, {
     action: 'create',
     entity: 'oneTimeCharge',
     entityID: oneTimeChargeID,
-    houseID: contract.houseID,
     details: { contractID: contract.contractID, amount: input.amount },
   });
-  return oneTimeChargeView(saved, await transferAccountOf(deps, house, actor.user));
+  const [saved] = await batchWithTotals(
+    deps,
+    contract.houseID,
+    [{ op: 'create', doc: charge }, entry],
+    [{ after: charge }],
+  );
+  return oneTimeChargeView(
+    (saved as OneTimeChargeDoc | undefined) ?? charge,
+    await transferAccountOf(deps, house, actor.user),
+  );
 }
 
 /**
@@ -165,14 +171,15 @@ export async function deleteOneTimeCharge(actor: Actor, oneTimeChargeID: string)
   await batchWithTotals(
     actor.deps,
     doc.pk,
-    [{ op: 'delete', id: doc.id, ...(doc._etag ? { ifMatch: doc._etag } : {}) }],
+    [
+      { op: 'delete', id: doc.id, ...(doc._etag ? { ifMatch: doc._etag } : {}) },
+      auditOp(actor, doc.houseID, {
+        action: 'delete',
+        entity: 'oneTimeCharge',
+        entityID: doc.oneTimeChargeID,
+        details: { amount: doc.amount, description: doc.description },
+      }),
+    ],
     [{ before: doc }],
   );
-  await audit(actor, {
-    action: 'delete',
-    entity: 'oneTimeCharge',
-    entityID: doc.oneTimeChargeID,
-    houseID: doc.houseID,
-    details: { amount: doc.amount, description: doc.description },
-  });
 }
