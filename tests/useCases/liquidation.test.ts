@@ -33,8 +33,10 @@ import { houseDocs, listInHouse } from '../../api/src/useCases/shared/houseScope
 import { aMonthlyBill } from '../support/billBuilders.js';
 import { aHouse, aLandlord, aLessee, aRoom } from '../support/builders.js';
 import { pdfText } from '../support/pdfText.js';
+import { stopsAfterHouseBatch } from '../support/stoppingStore.js';
 import {
   actorFor,
+  auditEntries,
   expectRefusal,
   landlordWithHouse,
   refusal,
@@ -210,6 +212,30 @@ describe('the liquidation’s lines and result', () => {
     expect(liquidation.owedCharge).toBeUndefined();
     const charges = await listInHouse<OneTimeChargeDoc>(deps, house.houseID, 'oneTimeCharge');
     expect(charges).toEqual([]);
+  });
+
+  it('the settlement and its audit entry are saved together: a process stopping right after keeps both', async () => {
+    contract = await contractWith(2_300_000);
+    await terminateContract(
+      actorFor(stopsAfterHouseBatch(deps), landlord),
+      contractTerminateSchema.parse({
+        contractID: contract.contractID,
+        terminationDate: '2026-11-20',
+        reason: 'Chuyển công tác',
+      }),
+    ).catch((error: unknown) => expect(String(error)).toMatch('the process stopped'));
+    expect(await houseDocs<ContractDoc>(deps).read(house.houseID, contract.contractID)).toMatchObject({
+      terminatedOn: '2026-11-20',
+      settlement: expect.anything(),
+    });
+    const ends = (await auditEntries(deps)).filter((entry) => entry.action === 'terminate');
+    expect(ends).toEqual([
+      expect.objectContaining({
+        userID: landlord.userID,
+        houseID: house.houseID,
+        entityID: contract.contractID,
+      }),
+    ]);
   });
 
   it('the house’s rounding step is a line, and what is owed is a multiple of it', async () => {

@@ -22,7 +22,7 @@ import type { Deps } from '../shared/deps.js';
 import { owedAmount, paidFromDeposit, rentBilled } from '../../domain/contracts.js';
 import { isStoreError } from '../../store/store.js';
 import { batchWithTotals, billChangesIn, type Op } from '../shared/houseTotals.js';
-import { type Actor, audit } from '../shared/actor.js';
+import { type Actor, auditOp } from '../shared/actor.js';
 import { contractForCaller } from '../shared/contractScope.js';
 import { listInHouse, houseDocs } from '../shared/houseScope.js';
 import { entityView } from '../shared/views.js';
@@ -185,6 +185,15 @@ export async function terminateContract(
   for (const { before, after } of [...taken, ...refunded]) {
     ops.push({ op: 'replace', doc: after, ...(before._etag ? { ifMatch: before._etag } : {}) });
   }
+  // The settlement and its audit entry are saved together or not at all.
+  ops.push(
+    auditOp(actor, contract.houseID, {
+      action: 'terminate',
+      entity: 'contract',
+      entityID: contract.contractID,
+      details: { ...result },
+    }),
+  );
   try {
     await batchWithTotals(
       deps,
@@ -197,12 +206,5 @@ export async function terminateContract(
     if (isStoreError(error, 'precondition_failed')) throw AppError.stale();
     throw error;
   }
-  await audit(actor, {
-    action: 'terminate',
-    entity: 'contract',
-    entityID: contract.contractID,
-    houseID: contract.houseID,
-    details: { ...result },
-  });
   return entityView(ended);
 }
