@@ -278,8 +278,17 @@ describe('the landlord’s waiting list', () => {
       }),
     ).rejects.toThrow('the process stopped');
     expect(await readBill()).toMatchObject({ paidAmount: 700_000 });
-    const assignments = (await auditEntries(deps)).filter((entry) => entry.action === 'assignTransfer');
-    expect(assignments).toHaveLength(1);
+    const assignments = async () =>
+      (await auditEntries(deps)).filter((entry) => entry.action === 'assignTransfer');
+    expect(await assignments()).toHaveLength(1);
+    // The transfer still waits (it was not marked): assigning it again marks it, credits nothing twice and
+    // records no second entry. So does the same assignment sent twice at once.
+    const input = { bankTransferID: waitingOne!.bankTransferID, billCode: bill.billCode };
+    const actor = actorFor(deps, landlord);
+    await Promise.all([assignBankTransfer(actor, input), assignBankTransfer(actor, input)]);
+    expect(await waiting()).toEqual([]);
+    expect(await readBill()).toMatchObject({ paidAmount: 700_000 });
+    expect(await assignments()).toHaveLength(1);
   });
 
   it('another landlord can neither see nor assign it, and no one assigns to another landlord’s bill', async () => {

@@ -109,10 +109,12 @@ async function creditTransfer(
       `chuyển khoản, mã giao dịch ${transfer.transactionID}`,
     );
     try {
-      // `alongside` (the landlord's audit entry) is written with the credit, or alone when the transfer
-      // had already been credited.
-      const batch = [...operations, ...alongside];
-      if (batch.length > 0) await houseDocs<HouseScopedDoc>(deps).batch(target.houseID, batch);
+      // `alongside` (the landlord's audit entry) is written with the credit only: a transfer already
+      // credited (the same assignment sent twice, or one stopped before the transfer was marked) is marked
+      // below without a second entry, as its credit was recorded once.
+      if (operations.length > 0) {
+        await houseDocs<HouseScopedDoc>(deps).batch(target.houseID, [...operations, ...alongside]);
+      }
       break;
     } catch (error) {
       const raced = isStoreError(error, 'precondition_failed');
