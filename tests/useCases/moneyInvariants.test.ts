@@ -164,6 +164,34 @@ const REGRESSIONS: Array<{ name: string; ops: Op[]; reaches?: string[] }> = [
     ],
   },
   {
+    // Seeds 390621933 and 1107734932: November's bill, corrected upward after December was drafted, was
+    // carried into December for the smaller amount of the draft; the difference was asked of no one. A debt
+    // line must now equal what the old bill still owes, or the issue asks to recompute.
+    name: 'a bill corrected after the next month was drafted',
+    ops: [
+      { kind: 'contract', room: 0, startOffset: 0, months: 1, rent: 0, deposit: 0, moveInRise: 0 },
+      { kind: 'issue', house: 0, recompute: false },
+      { kind: 'correctLine', pick: 0, amount: 1 },
+      { kind: 'clock', hours: 840 },
+      { kind: 'nightly' },
+      { kind: 'correctLine', pick: 0, amount: 2 },
+      { kind: 'issue', house: 0, recompute: false },
+      { kind: 'terminate', contract: 0, offset: 0, damage: 0, finalUse: null },
+    ],
+  },
+  {
+    name: 'a bill corrected after the landlord drafted the next month',
+    ops: [
+      { kind: 'contract', room: 0, startOffset: 0, months: 1, rent: 0, deposit: 0, moveInRise: 0 },
+      { kind: 'issue', house: 0, recompute: false },
+      { kind: 'clock', hours: 840 },
+      { kind: 'draft', house: 0, lastMonth: false },
+      { kind: 'correctLine', pick: 0, amount: 3 },
+      { kind: 'issue', house: 0, recompute: false },
+      { kind: 'transfer', pick: 0, amount: 'exact', via: 'feed' },
+    ],
+  },
+  {
     name: 'SePay and Casso: exact, replayed, partial, over-payment, money out, a deleted charge',
     ops: [
       { kind: 'contract', room: 0, startOffset: 0, months: 2, rent: 0, deposit: 0 },

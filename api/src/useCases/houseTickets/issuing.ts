@@ -28,7 +28,7 @@ import { auditOp, type Actor } from '../shared/actor.js';
 
 const MESSAGES = {
   debtChanged: (name: string) =>
-    `Khoản nợ của "${name}" đã thay đổi sau khi lập bảng kê (đã thanh toán hoặc đã chuyển nợ): hãy tính lại bảng kê trước khi phát hành.`,
+    `Khoản nợ của "${name}" không còn khớp với số còn nợ của hóa đơn đó (đã được thanh toán, sửa hoặc chuyển nợ sau khi lập bảng kê): hãy tính lại bảng kê, hoặc sửa dòng nợ của phòng đã sửa tay, trước khi phát hành.`,
   debtUnknown: 'Khoản nợ chuyển sang không thuộc hợp đồng của phòng này hoặc không còn nợ.',
 } as const;
 
@@ -191,7 +191,9 @@ async function issueGroups(
       if (!old || old.contractID !== doc.contractID) throw AppError.badRequest(MESSAGES.debtUnknown);
       const owed = old.total - old.paidAmount;
       const open = old.status === BILL_STATUS.unpaid || old.status === BILL_STATUS.partlyPaid;
-      if (!open || carriedBy.has(old.monthlyBillID) || line.amount > owed) {
+      // The old bill's remainder is exactly its debt line (a carried-over bill takes no money after): a
+      // line for less, after the old bill was corrected upward or a hand edit, would lose the difference.
+      if (!open || carriedBy.has(old.monthlyBillID) || line.amount !== owed) {
         throw AppError.conflict(MESSAGES.debtChanged(old.billName));
       }
       carriedBy.set(old.monthlyBillID, id);
