@@ -1456,20 +1456,28 @@ export function brokenInvariants(world: World): string[] {
       }
     }
   }
+  // Two open links pay the same money when one's bill was carried (perhaps through others) into the
+  // other's, or they are of the same bill or charge. Bills carried separately into one later bill (issued
+  // out of order) each keep their own link: each asks only its own remainder.
   const now = world.clock.now().toISOString();
-  const openByDebt = new Map<string, number>();
-  for (const payment of snapshot.payments) {
-    if (payment.state !== 'pending' || payment.expiresOn <= now) continue;
-    let debt = payment.targetID;
+  const chainOf = (targetID: string): string[] => {
+    const chain = [targetID];
     for (let hops = 0; hops < 24; hops += 1) {
-      const next = byID.get(debt);
+      const next = byID.get(chain[chain.length - 1] as string);
       if (next?.type !== 'monthlyBill' || !next.carriedToBillID) break;
-      debt = next.carriedToBillID;
+      chain.push(next.carriedToBillID);
     }
-    openByDebt.set(debt, (openByDebt.get(debt) ?? 0) + 1);
-  }
-  for (const [debt, open] of openByDebt) {
-    if (open > 1) fail(`${debt}: ${open} payment links open at once`);
+    return chain;
+  };
+  const open = snapshot.payments.filter((payment) => payment.state === 'pending' && payment.expiresOn > now);
+  for (const [index, one] of open.entries()) {
+    for (const other of open.slice(index + 1)) {
+      if (chainOf(one.targetID).includes(other.targetID) || chainOf(other.targetID).includes(one.targetID)) {
+        fail(
+          `${other.targetID}: 2 payment links open at once for the same debt (${one.paymentID}, ${other.paymentID})`,
+        );
+      }
+    }
   }
 
   // 2. A bill or charge: its paid amount is its payments, its status says so, cash never pays past it, and

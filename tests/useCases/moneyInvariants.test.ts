@@ -192,6 +192,24 @@ const REGRESSIONS: Array<{ name: string; ops: Op[]; reaches?: string[] }> = [
     ],
   },
   {
+    // Seeds 1165470977 and 77270991: two months issued out of order, a link of each, then both carried into
+    // the next month. Each link asks only its own bill's remainder; the model counted them as two links of
+    // one debt. Links now conflict only when one's bill was carried into the other's.
+    name: 'links of two bills carried separately into one',
+    ops: [
+      { kind: 'contract', room: 2, startOffset: 0, months: 1, rent: 0, deposit: 0, moveInRise: 0 },
+      { kind: 'contract', room: 3, startOffset: 0, months: 1, rent: 0, deposit: 0, moveInRise: 0 },
+      { kind: 'clock', hours: 840 },
+      { kind: 'issue', house: 1, recompute: false },
+      { kind: 'draft', house: 1, lastMonth: true },
+      { kind: 'clock', hours: 840 },
+      { kind: 'issue', house: 1, recompute: false },
+      { kind: 'payLink', pick: 30, outcome: 'success' },
+      { kind: 'payLink', pick: 0, outcome: 'success' },
+      { kind: 'issue', house: 1, recompute: false },
+    ],
+  },
+  {
     name: 'SePay and Casso: exact, replayed, partial, over-payment, money out, a deleted charge',
     ops: [
       { kind: 'contract', room: 0, startOffset: 0, months: 2, rent: 0, deposit: 0 },
