@@ -1,8 +1,9 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { CONTRACT_MESSAGES, CONTRACT_STATUS, type ContractServiceCreateInput } from '@nhatro/common';
 import { AppError } from '../domain/shared/errors.js';
 import type { ContractServiceDoc, FeeDoc, VehicleDoc } from '../domain/shared/model.js';
 import type { ODataQuery } from '../domain/shared/odata/parse.js';
+import { isStoreError } from '../store/store.js';
 import { type Actor, createAudited, writeAudited } from './shared/actor.js';
 import { listOfContract, contractForCaller } from './shared/contractScope.js';
 import { findInCallersHouse, houseDocs, listInHouse } from './shared/houseScope.js';
@@ -48,7 +49,12 @@ export async function createContractService(actor: Actor, input: ContractService
       subscription.serviceID === input.serviceID && subscription.vehicleID === input.vehicleID,
   );
   if (taken) throw AppError.conflict(CONTRACT_MESSAGES.serviceTaken);
-  const contractServiceID = randomUUID();
+  // One id per contract, service and vehicle: two requests at once collide in the store instead of
+  // both passing the check above and billing the service twice.
+  const contractServiceID = createHash('sha256')
+    .update(`${contractID}|${input.serviceID}|${input.vehicleID ?? ''}`)
+    .digest('hex')
+    .slice(0, 32);
   const saved = await createAudited(
     actor,
     newContractServiceDoc(
@@ -67,7 +73,10 @@ export async function createContractService(actor: Actor, input: ContractService
       entityID: contractServiceID,
       details: { contractID, serviceID: input.serviceID },
     },
-  );
+  ).catch((error: unknown) => {
+    if (isStoreError(error, 'conflict')) throw AppError.conflict(CONTRACT_MESSAGES.serviceTaken);
+    throw error;
+  });
   return entityView(saved);
 }
 
