@@ -319,9 +319,15 @@ export async function assignBankTransfer(actor: Actor, input: BankTransferAssign
     entityID: target.id,
     details: { bankTransferID: transfer.bankTransferID, amount: transfer.amount },
   });
+  // The transfer is claimed (If-Match) before its credit: of two assignments at once, to one bill or two,
+  // one goes on and the other is refused as stale (412) before crediting anything.
+  const claimed = await transfers(actor.deps).replace(
+    transfer,
+    transfer._etag ? { ifMatch: transfer._etag } : {},
+  );
   const saved = await creditTransfer(
     actor.deps,
-    transfer,
+    claimed,
     target,
     { status: 'assigned', resolvedBy: actor.user.userID },
     [entry],
