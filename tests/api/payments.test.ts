@@ -8,7 +8,14 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localSandboxMerchant } from '../../api/src/config/index.js';
 import { feedSignature } from '../../api/src/useCases/bankTransfers/matching.js';
-import type { MonthlyBillDoc, OneTimeChargeDoc } from '../../api/src/domain/shared/model.js';
+import { billOwed } from '../../api/src/useCases/shared/billViews.js';
+import type {
+  AuditDoc,
+  AuditOutboxDoc,
+  MonthlyBillDoc,
+  OneTimeChargeDoc,
+  PaymentDoc,
+} from '../../api/src/domain/shared/model.js';
 import { aMonthlyBill, aOneTimeCharge } from '../support/billBuilders.js';
 import { gatewayCallback } from '../support/gateway.js';
 import {
@@ -236,6 +243,19 @@ describe('the notification endpoint (VNPay IPN)', () => {
   });
 });
 
+/** The audit entries (waiting in the house or moved to the trail) of payment requests for `targetID`. */
+async function requestEntries(targetID: string): Promise<AuditDoc[]> {
+  const waiting = await product.services.store.container<AuditOutboxDoc>('houses').query({
+    filter: { op: 'eq', field: 'type', value: 'auditOutbox' },
+  });
+  const moved = await product.services.store.container<AuditDoc>('audit').query({
+    filter: { op: 'eq', field: 'entityID', value: targetID },
+  });
+  return [...waiting.items.map((doc) => doc.entry), ...moved.items].filter(
+    (doc) => doc.type === 'audit' && doc.action === 'requestPayment' && doc.entityID === targetID,
+  );
+}
+
 describe('who may ask for a payment URL', () => {
   it('anonymous 401, another landlord 404, staff 403, a bad id 400; the house’s landlord may', async () => {
     const bill = await aBill();
@@ -247,7 +267,21 @@ describe('who may ask for a payment URL', () => {
       token: token.nguoithue as string,
     });
     expectError(bad, 400, 'Mã hóa đơn không hợp lệ.');
+    // The payment and its audit entry are one batch: refused requests left no entry, the accepted one one.
+    expect(await requestEntries(bill.monthlyBillID)).toEqual([]);
     expect(await paymentUrlFor(bill, 'chunha')).toContain('vnp_SecureHash=');
+    const [entry, ...others] = await requestEntries(bill.monthlyBillID);
+    expect(others).toEqual([]);
+    expect(entry).toMatchObject({
+      action: 'requestPayment',
+      entity: 'monthlyBill',
+      houseID: tenancy.houseID,
+      details: { amount: billOwed(bill) },
+    });
+    const payment = await product.services.store
+      .container<PaymentDoc>('houses')
+      .read(tenancy.houseID, String(entry?.details?.paymentID));
+    expect(payment?.state).toBe('pending');
   });
 });
 

@@ -31,7 +31,8 @@ import type { OutboxRecipient } from '../domain/outbox.js';
 import { log } from '../telemetry/log.js';
 import { applyPlatformPayment } from '../domain/payments.js';
 import { isStoreError, type BatchOp, type StoredDoc } from '../store/store.js';
-import { audit, type Actor } from './shared/actor.js';
+import type { Actor } from './shared/actor.js';
+import { auditOutboxDoc } from './shared/audit.js';
 import { billOwed, chargeOwed } from './shared/billViews.js';
 import type { Deps } from './shared/deps.js';
 import { houseDocs } from './shared/houseScope.js';
@@ -70,24 +71,24 @@ function assertMayPay(actor: Actor): void {
   }
 }
 
-/** A tenant's bill or charge: recorded with the house, audited as the caller's. */
+/** A tenant's bill or charge: recorded with the house, audited as the caller's in the same batch. */
 async function startTenantPayment(
   actor: Actor,
   order: Omit<PayableOrder, 'place'> & { houseID: string },
 ): Promise<PaymentUrlReply> {
-  const { reply, paymentID } = await startPayment(actor.deps, actor.origin, actor.user.userID, {
-    ...order,
-    place: { container: 'houses', pk: order.houseID },
-  });
-  if (paymentID) {
-    await audit(actor, {
-      action: 'requestPayment',
-      entity: order.target,
-      entityID: order.targetID,
-      houseID: order.houseID,
-      details: { paymentID, amount: order.amount },
-    });
-  }
+  const { reply } = await startPayment(
+    actor.deps,
+    actor.origin,
+    actor.user.userID,
+    { ...order, place: { container: 'houses', pk: order.houseID } },
+    (paymentID) =>
+      auditOutboxDoc(actor.deps, actor.user, actor.origin, order.houseID, {
+        action: 'requestPayment',
+        entity: order.target,
+        entityID: order.targetID,
+        details: { paymentID, amount: order.amount },
+      }),
+  );
   return reply;
 }
 
