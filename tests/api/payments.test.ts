@@ -243,8 +243,8 @@ describe('the notification endpoint (VNPay IPN)', () => {
   });
 });
 
-/** The audit entries (waiting in the house or moved to the trail) of payment requests for `targetID`. */
-async function requestEntries(targetID: string): Promise<AuditDoc[]> {
+/** The audit entries (waiting in the house or moved to the trail) of `action` on `targetID`. */
+async function entriesOf(action: string, targetID: string): Promise<AuditDoc[]> {
   const waiting = await product.services.store.container<AuditOutboxDoc>('houses').query({
     filter: { op: 'eq', field: 'type', value: 'auditOutbox' },
   });
@@ -252,7 +252,7 @@ async function requestEntries(targetID: string): Promise<AuditDoc[]> {
     filter: { op: 'eq', field: 'entityID', value: targetID },
   });
   return [...waiting.items.map((doc) => doc.entry), ...moved.items].filter(
-    (doc) => doc.type === 'audit' && doc.action === 'requestPayment' && doc.entityID === targetID,
+    (doc) => doc.type === 'audit' && doc.action === action && doc.entityID === targetID,
   );
 }
 
@@ -268,9 +268,9 @@ describe('who may ask for a payment URL', () => {
     });
     expectError(bad, 400, 'Mã hóa đơn không hợp lệ.');
     // The payment and its audit entry are one batch: refused requests left no entry, the accepted one one.
-    expect(await requestEntries(bill.monthlyBillID)).toEqual([]);
+    expect(await entriesOf('requestPayment', bill.monthlyBillID)).toEqual([]);
     expect(await paymentUrlFor(bill, 'chunha')).toContain('vnp_SecureHash=');
-    const [entry, ...others] = await requestEntries(bill.monthlyBillID);
+    const [entry, ...others] = await entriesOf('requestPayment', bill.monthlyBillID);
     expect(others).toEqual([]);
     expect(entry).toMatchObject({
       action: 'requestPayment',
@@ -370,8 +370,18 @@ describe('the bank feed (POST /api/BankFeed/Transactions)', () => {
         body: { bankTransferID: waiting?.bankTransferID, billCode: bill.billCode.toLowerCase() },
       });
     expect((await assign('chunha2')).status).toBe(404);
+    expect(await entriesOf('assignTransfer', bill.monthlyBillID)).toEqual([]);
     const assigned = await assign('chunha');
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    // The credit and its entry are one batch of the house; assigning again is refused and adds none.
+    expect((await assign('chunha')).status).toBe(409);
+    expect(await entriesOf('assignTransfer', bill.monthlyBillID)).toMatchObject([
+      {
+        entity: 'monthlyBill',
+        houseID: tenancy.houseID,
+        details: { bankTransferID: waiting?.bankTransferID, amount: 500_000 },
+      },
+    ]);
     expect(await billNow(bill.monthlyBillID)).toMatchObject({
       status: BILL_STATUS.partlyPaid,
       paidAmount: 500_000,

@@ -428,8 +428,11 @@ export interface World {
   transfers: ModelTransfer[];
   /** Cash the product accepted, per bill or charge. */
   cash: Map<string, number>;
-  /** Cash payments accepted on each bill or charge: each must stand once in the audit trail. */
-  cashPayments: Map<string, number>;
+  /**
+   * Money writes accepted, by `${action} ${entityID}` (cash `pay`, a link's `requestPayment`, a transfer's
+   * `assignTransfer`): each must stand once in the audit trail.
+   */
+  audited: Map<string, number>;
   snapshot: Snapshot;
   trace: string[];
   /** Steps run so far. */
@@ -500,7 +503,7 @@ export async function openWorld(store: Store, closeStore: () => Promise<void>): 
     links: [],
     transfers: [],
     cash: new Map(),
-    cashPayments: new Map(),
+    audited: new Map(),
     snapshot: undefined as unknown as Snapshot,
     trace: [],
     step: 0,
@@ -792,6 +795,38 @@ export function traceText(world: World): string {
   return `Steps:\n${world.trace.map((line, index) => `  ${index + 1}. ${line}`).join('\n')}`;
 }
 
+/**
+ * A money write on `entityID` was just `accepted` or refused: each accepted one stands once in the audit
+ * trail (its entry is written in the write's batch), and a refused one not at all.
+ */
+async function expectAudited(
+  world: World,
+  actor: Actor,
+  action: string,
+  entityID: string,
+  accepted: boolean,
+  what: string,
+): Promise<void> {
+  const key = `${action} ${entityID}`;
+  if (accepted) world.audited.set(key, (world.audited.get(key) ?? 0) + 1);
+  await moveAuditEntries(actor.deps);
+  const recorded = await actor.deps.store.container('audit').count({
+    filter: {
+      op: 'and',
+      items: [
+        { op: 'eq', field: 'action', value: action },
+        { op: 'eq', field: 'entityID', value: entityID },
+      ],
+    },
+  });
+  const expected = world.audited.get(key) ?? 0;
+  expectThat(
+    world,
+    recorded === expected,
+    `${recorded} ${action} audit entries for ${expected} accepted on ${what}`,
+  );
+}
+
 export async function runOp(world: World, op: Op): Promise<void> {
   const { deps, actor } = world;
   world.step += 1;
@@ -933,27 +968,8 @@ export async function runOp(world: World, op: Op): Promise<void> {
       const accepted = await run(`cash ${amount} on ${describe(doc)}`, () =>
         pay(actor, target.id, { payment: { amount } }, undefined),
       );
-      if (accepted) {
-        world.cash.set(target.id, (world.cash.get(target.id) ?? 0) + amount);
-        world.cashPayments.set(target.id, (world.cashPayments.get(target.id) ?? 0) + 1);
-      }
-      // Each accepted payment is in the audit trail once (its entry is written in the payment's batch),
-      // and a refused one not at all.
-      await moveAuditEntries(actor.deps);
-      const recorded = await actor.deps.store.container('audit').count({
-        filter: {
-          op: 'and',
-          items: [
-            { op: 'eq', field: 'action', value: 'pay' },
-            { op: 'eq', field: 'entityID', value: target.id },
-          ],
-        },
-      });
-      expectThat(
-        world,
-        recorded === (world.cashPayments.get(target.id) ?? 0),
-        `${recorded} audit entries for ${world.cashPayments.get(target.id) ?? 0} cash payments on ${describe(doc)}`,
-      );
+      if (accepted) world.cash.set(target.id, (world.cash.get(target.id) ?? 0) + amount);
+      await expectAudited(world, actor, 'pay', target.id, accepted, describe(doc));
       // Cash is what the landlord counts in hand: never more than is owed.
       expectThat(
         world,
@@ -973,6 +989,14 @@ export async function runOp(world: World, op: Op): Promise<void> {
             ? await requestMonthlyBillPayment(actor, target.id)
             : await requestOneTimeChargePayment(actor, target.id);
       });
+      await expectAudited(
+        world,
+        actor,
+        'requestPayment',
+        target.id,
+        Boolean(reply?.status && reply.paymentURL),
+        describe(doc),
+      );
       if (reply?.status && reply.paymentURL) {
         const asked = new URL(reply.paymentURL).searchParams;
         // One open link per debt: the new link replaces those of this bill or charge, and of the bills
@@ -1063,9 +1087,11 @@ export async function runOp(world: World, op: Op): Promise<void> {
       const target = chosen(world.payables, op.target);
       const doc = target && payableDoc(world, target.id);
       if (!transfer || !doc) return skip(world, op);
-      await run(`assign ${transfer.transactionID} (${transfer.amount}) to ${describe(doc)}`, () =>
-        assignBankTransfer(actor, { bankTransferID: transfer.bankTransferID, billCode: doc.billCode }),
+      const accepted = await run(
+        `assign ${transfer.transactionID} (${transfer.amount}) to ${describe(doc)}`,
+        () => assignBankTransfer(actor, { bankTransferID: transfer.bankTransferID, billCode: doc.billCode }),
       );
+      await expectAudited(world, actor, 'assignTransfer', doc.id, accepted, describe(doc));
       break;
     }
     case 'dismiss': {
