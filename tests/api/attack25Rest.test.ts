@@ -158,6 +158,9 @@ onBothStores((start) => {
       ['nguoithue', 'DELETE', path, undefined, [403, 404]],
       ['chunha', 'DELETE', '/odata/Expense/khong-co', undefined, [404]],
     ]);
+    const stale = await call('chunha', 'DELETE', path, undefined, '"not-its-etag"');
+    expect(stale.status, JSON.stringify(stale.body)).toBe(412);
+    expect(await waiting()).toEqual([]);
     const both = await Promise.all([call('chunha', 'DELETE', path), call('chunha', 'DELETE', path)]);
     const statuses = both.map((reply) => reply.status).sort();
     expect(statuses[0], JSON.stringify(both.map((r) => r.body))).toBe(204);
@@ -242,6 +245,26 @@ onBothStores((start) => {
     );
     expect(again.status, JSON.stringify(again.body)).toBe(200);
     await moveAuditEntries(product.services);
+    // A DELETE honours If-Match: the ETag from before the change is a 412 that deletes nothing.
+    const stale = await call(
+      'chunha',
+      'DELETE',
+      `/odata/Device/${id}`,
+      undefined,
+      made.body['@odata.etag'] as string,
+    );
+    expect(stale.status, JSON.stringify(stale.body)).toBe(412);
+    vietnamese(stale, 'stale DELETE');
+    expect(await waiting()).toEqual([]);
+    const gone = await call(
+      'chunha',
+      'DELETE',
+      `/odata/Device/${id}`,
+      undefined,
+      again.body['@odata.etag'] as string,
+    );
+    expect(gone.status, JSON.stringify(gone.body)).toBe(204);
+    await entries([`delete device ${id}`]);
   });
 
   it('refunds and deposits: unknown, malformed, outsiders and tenants refused without a write', async () => {

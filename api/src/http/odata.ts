@@ -80,8 +80,8 @@ export interface ODataEntityDefinition<
     schema: Update;
     run(actor: Actor, id: string, input: z.infer<Update>, ifMatch: string | undefined): Promise<Entity>;
   };
-  /** `DELETE /odata/X/{id}`; answers 204. */
-  remove?: Operation & { run(actor: Actor, id: string): Promise<void> };
+  /** `DELETE /odata/X/{id}`, honouring `If-Match`; answers 204. */
+  remove?: Operation & { run(actor: Actor, id: string, ifMatch: string | undefined): Promise<void> };
 }
 
 function access(
@@ -203,8 +203,8 @@ export function defineODataEntity<
       route: `${route}/{id}`,
       methods: ['DELETE'],
       ...access(remove, { area, level: LEVEL.full }),
-      async handle({ actor, params }) {
-        await remove.run(actor, idOf(params.id));
+      async handle({ actor, params, req }) {
+        await remove.run(actor, idOf(params.id), ifMatch(req));
         return noContent;
       },
     });

@@ -6,7 +6,7 @@ import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { isStoreError } from '../store/store.js';
 import { type Actor, createAudited, writeAudited } from './shared/actor.js';
 import { listOfContract, contractForCaller } from './shared/contractScope.js';
-import { findInCallersHouse, houseDocs, listInHouse } from './shared/houseScope.js';
+import { deleteAsRead, findInCallersHouse, houseDocs, listInHouse } from './shared/houseScope.js';
 import type { EntityPage } from './shared/odataQuery.js';
 import { entityView } from './shared/views.js';
 import { newContractServiceDoc } from '../domain/contracts.js';
@@ -90,7 +90,11 @@ export function listContractServices(
 }
 
 /** `DELETE /odata/ContractService/{id}`: the contract stops using the service from the next bill. */
-export async function deleteContractService(actor: Actor, contractServiceID: string): Promise<void> {
+export async function deleteContractService(
+  actor: Actor,
+  contractServiceID: string,
+  ifMatch?: string,
+): Promise<void> {
   const { doc } = await findInCallersHouse<ContractServiceDoc>(
     actor.deps,
     actor.user,
@@ -98,7 +102,7 @@ export async function deleteContractService(actor: Actor, contractServiceID: str
     contractServiceID,
   );
   await contractForCaller(actor, doc.contractID);
-  await writeAudited(actor, doc.houseID, [{ op: 'delete', id: doc.id }], {
+  await writeAudited(actor, doc.houseID, [deleteAsRead(doc, ifMatch)], {
     action: 'delete',
     entity: 'contractService',
     entityID: contractServiceID,

@@ -10,11 +10,12 @@ import type { ODataQuery } from '../domain/shared/odata/parse.js';
 import { type Actor, createAudited, replaceAudited, writeAudited } from './shared/actor.js';
 import {
   assertCurrent,
-  requireID,
-  withChanges,
-  roomForCaller,
-  findForCaller,
+  deleteAsRead,
   docForCallerWith,
+  findForCaller,
+  requireID,
+  roomForCaller,
+  withChanges,
 } from './shared/houseScope.js';
 import { matches } from '../domain/shared/odata/evaluate.js';
 import type { Filter } from '../domain/shared/query.js';
@@ -136,9 +137,9 @@ export async function updateDevice(
   return deviceEntity(actor, updated);
 }
 
-export async function deleteDevice(actor: Actor, deviceID: string): Promise<void> {
+export async function deleteDevice(actor: Actor, deviceID: string, ifMatch?: string): Promise<void> {
   const device = await deviceForCaller(actor, deviceID);
-  await writeAudited(actor, device.pk, [{ op: 'delete', id: device.id }], {
+  await writeAudited(actor, device.pk, [deleteAsRead(device, ifMatch)], {
     action: 'delete',
     entity: 'device',
     entityID: device.deviceID,

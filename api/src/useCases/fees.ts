@@ -9,6 +9,7 @@ import {
   assertCurrent,
   authorizeHouse,
   authorizeHouseID,
+  deleteAsRead,
   findInCallersHouse,
   houseDocs,
   listInHouse,
@@ -100,11 +101,11 @@ export async function updateFee(
   return entityView(updated);
 }
 
-export async function deleteFee(actor: Actor, serviceID: string): Promise<void> {
+export async function deleteFee(actor: Actor, serviceID: string, ifMatch?: string): Promise<void> {
   const { doc: fee } = await findInCallersHouse<FeeDoc>(actor.deps, actor.user, 'service', serviceID);
   const conflict = meteredFeeConflict({ kind: 'delete', unit: fee.unit }, []);
   if (conflict) throw AppError.conflict(conflict);
-  await writeAudited(actor, fee.pk, [{ op: 'delete', id: fee.id }], {
+  await writeAudited(actor, fee.pk, [deleteAsRead(fee, ifMatch)], {
     action: 'delete',
     entity: 'service',
     entityID: fee.serviceID,

@@ -22,12 +22,13 @@ import { acceptUpload } from './shared/uploads.js';
 import type { Deps } from './shared/deps.js';
 import {
   assertCurrent,
+  deleteAsRead,
+  findForCaller,
   findInCallersHouse,
   houseDocs,
-  withChanges,
   resolveContractScope,
   type ContractScope,
-  findForCaller,
+  withChanges,
 } from './shared/houseScope.js';
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
 import { tenantRecipients, outboxCreate } from './shared/outboxMessages.js';
@@ -195,22 +196,17 @@ export async function updateIssue(
  * `DELETE /odata/Issue/{id}`: the tenant cancels their own report while it is still only received
  * (409 once handling began); the landlord or staff with delete rights remove any of their house.
  */
-export async function deleteIssue(actor: Actor, issueID: string): Promise<void> {
+export async function deleteIssue(actor: Actor, issueID: string, ifMatch?: string): Promise<void> {
   const { doc } = await issueForCaller(actor, issueID);
   const lessee = lesseeScope(actor.user);
   // The endpoint lets tenants through (room level 1) for their own reports; others need delete rights.
   if (!lessee && !hasPermission(actor.user, 'room', LEVEL.full)) throw AppError.forbidden();
   if (lessee && doc.status !== ISSUE_STATUS.received) throw AppError.conflict(ISSUE_MESSAGES.cannotCancel);
   // If-Match: a status set meanwhile keeps the report (the tenant's cancel then fails as stale).
-  await writeAudited(
-    actor,
-    doc.pk,
-    [{ op: 'delete', id: doc.id, ...(doc._etag ? { ifMatch: doc._etag } : {}) }],
-    {
-      action: lessee ? 'cancel' : 'delete',
-      entity: 'issue',
-      entityID: doc.issueID,
-      details: { status: doc.status, title: doc.title },
-    },
-  );
+  await writeAudited(actor, doc.pk, [deleteAsRead(doc, ifMatch)], {
+    action: lessee ? 'cancel' : 'delete',
+    entity: 'issue',
+    entityID: doc.issueID,
+    details: { status: doc.status, title: doc.title },
+  });
 }

@@ -21,12 +21,13 @@ import { activeContractOfRoom, contractForCaller } from './shared/contractScope.
 import {
   assertCurrent,
   authorizeHouseID,
+  deleteAsRead,
+  findForCaller,
   houseDocs,
   listInHouse,
   requireID,
-  withChanges,
   roomForCaller,
-  findForCaller,
+  withChanges,
 } from './shared/houseScope.js';
 import { expandEntity, pageExpansion } from './shared/navigations.js';
 import { listEntities, selectFields, type EntityPage } from './shared/odataQuery.js';
@@ -220,7 +221,7 @@ export async function updateLessee(
   return entityView(saved);
 }
 
-export async function deleteLessee(actor: Actor, lesseeInfoID: string): Promise<void> {
+export async function deleteLessee(actor: Actor, lesseeInfoID: string, ifMatch?: string): Promise<void> {
   const lessee = await lesseeForCaller(actor, lesseeInfoID);
   const contract = await contractForCaller(actor, lessee.contractID);
   if (contract.representativeLesseeID === lesseeInfoID || lessee.isRepresentative) {
@@ -233,7 +234,7 @@ export async function deleteLessee(actor: Actor, lesseeInfoID: string): Promise<
     value: lessee.contractID,
   });
   await houseDocs(actor.deps).batch(lessee.pk, [
-    { op: 'delete', id: lessee.id },
+    deleteAsRead(lessee, ifMatch),
     ...owned
       .filter((vehicle) => vehicle.lesseeInfoID === lesseeInfoID)
       .map(({ lesseeInfoID: _owner, ...vehicle }) => ({

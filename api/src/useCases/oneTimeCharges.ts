@@ -16,7 +16,7 @@ import { vietnamDate } from '../domain/shared/time.js';
 import { auditOp, type Actor } from './shared/actor.js';
 import { oneTimeChargeView, refundsDueOn, transferAccountOf } from './shared/billViews.js';
 import { batchWithTotals } from './shared/houseTotals.js';
-import { findInCallersHouse, houseDocs, listInHouse, requireID } from './shared/houseScope.js';
+import { deleteAsRead, findInCallersHouse, houseDocs, listInHouse, requireID } from './shared/houseScope.js';
 import {
   recordCashPayment,
   listBillingDocs,
@@ -152,7 +152,11 @@ export async function payOneTimeCharge(
 }
 
 /** `DELETE /odata/OneTimeCharge/{id}`: only while nothing was paid (409 otherwise). */
-export async function deleteOneTimeCharge(actor: Actor, oneTimeChargeID: string): Promise<void> {
+export async function deleteOneTimeCharge(
+  actor: Actor,
+  oneTimeChargeID: string,
+  ifMatch?: string,
+): Promise<void> {
   const { doc } = await billingDocForCaller<OneTimeChargeDoc>(actor, 'oneTimeCharge', oneTimeChargeID);
   if (doc.paidAmount > 0 || doc.payments.length > 0) throw AppError.conflict(BILL_MESSAGES.chargePaid);
   // What the tenant owes after the deposit stays asked: the liquidation document shows it.
@@ -172,7 +176,7 @@ export async function deleteOneTimeCharge(actor: Actor, oneTimeChargeID: string)
     actor.deps,
     doc.pk,
     [
-      { op: 'delete', id: doc.id, ...(doc._etag ? { ifMatch: doc._etag } : {}) },
+      deleteAsRead(doc, ifMatch),
       auditOp(actor, doc.houseID, {
         action: 'delete',
         entity: 'oneTimeCharge',

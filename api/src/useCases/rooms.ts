@@ -25,6 +25,7 @@ import {
   assertCurrent,
   authorizeHouse,
   authorizeHouseID,
+  deleteAsRead,
   findDocInCallersHouse,
   findInCallersHouse,
   houseDocs,
@@ -190,7 +191,7 @@ export async function updateRoom(
 }
 
 /** Deletes an empty room with its devices and their photos. */
-export async function deleteRoom(actor: Actor, roomID: string): Promise<void> {
+export async function deleteRoom(actor: Actor, roomID: string, ifMatch?: string): Promise<void> {
   const { deps, user } = actor;
   const { doc: room } = await findInCallersHouse<RoomDoc>(deps, user, 'room', roomID);
   const activeContracts = await listInHouse<ContractDoc>(deps, room.houseID, 'contract', {
@@ -221,10 +222,7 @@ export async function deleteRoom(actor: Actor, roomID: string): Promise<void> {
   await writeAudited(
     actor,
     room.houseID,
-    [
-      { op: 'delete', id: room.id, ...(room._etag ? { ifMatch: room._etag } : {}) },
-      ...devices.map((device) => ({ op: 'delete' as const, id: device.id })),
-    ],
+    [deleteAsRead(room, ifMatch), ...devices.map((device) => ({ op: 'delete' as const, id: device.id }))],
     { action: 'delete', entity: 'room', entityID: room.roomID },
   );
   for (const blob of [...room.images, ...devices.flatMap((device) => device.images)]) {

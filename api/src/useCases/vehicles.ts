@@ -13,11 +13,12 @@ import { audit, replaceAudited, writeAudited, type Actor } from './shared/actor.
 import { contractForCaller } from './shared/contractScope.js';
 import {
   assertCurrent,
+  deleteAsRead,
+  findForCaller,
   houseDocs,
   listInHouse,
   requireID,
   withChanges,
-  findForCaller,
 } from './shared/houseScope.js';
 import { listEntities, type EntityPage } from './shared/odataQuery.js';
 import { entityView } from './shared/views.js';
@@ -141,7 +142,7 @@ export async function updateVehicle(
   return entityView(updated);
 }
 
-export async function deleteVehicle(actor: Actor, vehicleID: string): Promise<void> {
+export async function deleteVehicle(actor: Actor, vehicleID: string, ifMatch?: string): Promise<void> {
   const vehicle = await vehicleForCaller(actor, vehicleID);
   // Its per-vehicle fees go with it, in the same transaction.
   const fees = await listInHouse<ContractServiceDoc>(actor.deps, vehicle.houseID, 'contractService', {
@@ -152,7 +153,7 @@ export async function deleteVehicle(actor: Actor, vehicleID: string): Promise<vo
   await writeAudited(
     actor,
     vehicle.pk,
-    [{ op: 'delete', id: vehicle.id }, ...fees.map((fee) => ({ op: 'delete' as const, id: fee.id }))],
+    [deleteAsRead(vehicle, ifMatch), ...fees.map((fee) => ({ op: 'delete' as const, id: fee.id }))],
     { action: 'delete', entity: 'vehicle', entityID: vehicleID },
   );
 }

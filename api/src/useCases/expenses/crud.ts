@@ -9,6 +9,7 @@ import { type Actor, audit, replaceAudited, writeAudited } from '../shared/actor
 import {
   assertCurrent,
   authorizeHouse,
+  deleteAsRead,
   findInCallersHouse,
   houseDocs,
   requireID,
@@ -142,9 +143,9 @@ export async function updateExpense(
   return expenseView(actor, updated);
 }
 
-export async function deleteExpense(actor: Actor, expenseID: string): Promise<void> {
+export async function deleteExpense(actor: Actor, expenseID: string, ifMatch?: string): Promise<void> {
   const doc = await expenseForCaller(actor, expenseID);
-  await writeAudited(actor, doc.pk, [{ op: 'delete', id: doc.id }], {
+  await writeAudited(actor, doc.pk, [deleteAsRead(doc, ifMatch)], {
     action: 'delete',
     entity: 'expense',
     entityID: doc.expenseID,

@@ -264,6 +264,19 @@ export function assertCurrent(doc: { _etag?: string }, ifMatch: string | undefin
 }
 
 /**
+ * The delete of `doc` as read for a `DELETE` with the caller's `If-Match` (`ifMatch`): a stale one is a 412
+ * before anything is written, and the delete itself is guarded by the ETag the document was read with, so
+ * a change landing in between keeps it (412 too).
+ */
+export function deleteAsRead(
+  doc: { id: string; _etag?: string },
+  ifMatch: string | undefined,
+): { op: 'delete'; id: string; ifMatch?: string } {
+  assertCurrent(doc, ifMatch);
+  return { op: 'delete', id: doc.id, ...(doc._etag ? { ifMatch: doc._etag } : {}) };
+}
+
+/**
  * An object by id in a house the caller may touch; for a lessee only one of their own room (`roomID`)
  * or contract (`contractID`): anything else is a 404, as another landlord's object is.
  */
