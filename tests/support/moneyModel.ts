@@ -796,18 +796,20 @@ export function traceText(world: World): string {
 }
 
 /**
- * A money write on `entityID` was just `accepted` or refused: each accepted one stands once in the audit
- * trail (its entry is written in the write's batch), and a refused one not at all.
+ * A money write was just `accepted` or refused: each accepted one stands once in the audit trail (its entry
+ * is written in the write's batch), and a refused one not at all. `on`: the field of the entry that names
+ * what the write was about (`entityID`, or for a transfer `details.bankTransferID`: a transfer assigned to a
+ * bill carried over is credited to the bill it was carried into, which its entry names).
  */
 async function expectAudited(
   world: World,
   actor: Actor,
   action: string,
-  entityID: string,
+  on: { field: string; value: string },
   accepted: boolean,
   what: string,
 ): Promise<void> {
-  const key = `${action} ${entityID}`;
+  const key = `${action} ${on.field} ${on.value}`;
   if (accepted) world.audited.set(key, (world.audited.get(key) ?? 0) + 1);
   await moveAuditEntries(actor.deps);
   const recorded = await actor.deps.store.container('audit').count({
@@ -815,7 +817,7 @@ async function expectAudited(
       op: 'and',
       items: [
         { op: 'eq', field: 'action', value: action },
-        { op: 'eq', field: 'entityID', value: entityID },
+        { op: 'eq', field: on.field, value: on.value },
       ],
     },
   });
@@ -969,7 +971,14 @@ export async function runOp(world: World, op: Op): Promise<void> {
         pay(actor, target.id, { payment: { amount } }, undefined),
       );
       if (accepted) world.cash.set(target.id, (world.cash.get(target.id) ?? 0) + amount);
-      await expectAudited(world, actor, 'pay', target.id, accepted, describe(doc));
+      await expectAudited(
+        world,
+        actor,
+        'pay',
+        { field: 'entityID', value: target.id },
+        accepted,
+        describe(doc),
+      );
       // Cash is what the landlord counts in hand: never more than is owed.
       expectThat(
         world,
@@ -993,7 +1002,7 @@ export async function runOp(world: World, op: Op): Promise<void> {
         world,
         actor,
         'requestPayment',
-        target.id,
+        { field: 'entityID', value: target.id },
         Boolean(reply?.status && reply.paymentURL),
         describe(doc),
       );
@@ -1091,7 +1100,14 @@ export async function runOp(world: World, op: Op): Promise<void> {
         `assign ${transfer.transactionID} (${transfer.amount}) to ${describe(doc)}`,
         () => assignBankTransfer(actor, { bankTransferID: transfer.bankTransferID, billCode: doc.billCode }),
       );
-      await expectAudited(world, actor, 'assignTransfer', doc.id, accepted, describe(doc));
+      await expectAudited(
+        world,
+        actor,
+        'assignTransfer',
+        { field: 'details.bankTransferID', value: transfer.bankTransferID },
+        accepted,
+        describe(doc),
+      );
       break;
     }
     case 'dismiss': {

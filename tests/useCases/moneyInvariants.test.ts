@@ -210,6 +210,22 @@ const REGRESSIONS: Array<{ name: string; ops: Op[]; reaches?: string[] }> = [
     ],
   },
   {
+    // Seed 1982760357: a transfer assigned by the code of a bill already carried over is credited to the
+    // bill it was carried into, and its audit entry names that bill; the trail is checked by the transfer.
+    name: 'a transfer assigned to a bill carried over',
+    ops: [
+      { kind: 'contract', room: 0, startOffset: 0, months: 1, rent: 0, deposit: 0, moveInRise: 0 },
+      { kind: 'clock', hours: 72 },
+      { kind: 'nightly' },
+      { kind: 'clock', hours: 840 },
+      { kind: 'issue', house: 0, recompute: false },
+      { kind: 'issue', house: 0, recompute: false },
+      { kind: 'transfer', pick: 0, amount: 'unknownCode', via: 'feed' },
+      { kind: 'assign', pick: 0, target: 0 },
+      { kind: 'reserve', room: 0, deposit: 500000 },
+    ],
+  },
+  {
     name: 'SePay and Casso: exact, replayed, partial, over-payment, money out, a deleted charge',
     ops: [
       { kind: 'contract', room: 0, startOffset: 0, months: 2, rent: 0, deposit: 0 },
