@@ -1,12 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILL_MESSAGES, type BillingSummary, type HouseTicket, type RoomTicket } from '@nhatro/common';
-import type {
-  AuditDoc,
-  AuditOutboxDoc,
-  HouseTicketDoc,
-  MonthlyBillDoc,
-  RoomTicketDoc,
-} from '../../api/src/domain/shared/model.js';
+import type { HouseTicketDoc, MonthlyBillDoc, RoomTicketDoc } from '../../api/src/domain/shared/model.js';
 import { vietnamMonth } from '../../api/src/domain/shared/time.js';
 import { listInHouse } from '../../api/src/useCases/shared/houseScope.js';
 import {
@@ -17,6 +11,7 @@ import {
   accessTokens,
 } from '../support/product.js';
 import { expectError, expectFieldError, MSG, type ODataCollection } from './helpers.js';
+import { entriesOf } from '../support/auditTrail.js';
 
 /**
  * The billing day, the timer that drafts house tickets, the draft's review, save and issue, and the
@@ -53,19 +48,6 @@ function call<T = unknown>(
 
 async function ticketsOf(houseID: string): Promise<HouseTicketDoc[]> {
   return listInHouse<HouseTicketDoc>(product.services, houseID, 'houseTicket');
-}
-
-/** The audit entries (waiting in the house or moved to the trail) of `action` on ticket `id`. */
-async function ticketEntries(action: string, id: string): Promise<AuditDoc[]> {
-  const waiting = await product.services.store.container<AuditOutboxDoc>('houses').query({
-    filter: { op: 'eq', field: 'type', value: 'auditOutbox' },
-  });
-  const moved = await product.services.store.container<AuditDoc>('audit').query({
-    filter: { op: 'eq', field: 'entityID', value: id },
-  });
-  return [...waiting.items.map((doc) => doc.entry), ...moved.items].filter(
-    (doc) => doc.type === 'audit' && doc.action === action && doc.entityID === id,
-  );
 }
 
 beforeAll(async () => {
@@ -254,7 +236,7 @@ describe('drafting, reviewing and issuing', () => {
       'roomTickets.0.roomTicketID',
       BILL_MESSAGES.unknownRoomTicket,
     );
-    expect(await ticketEntries('update', ticket.houseTicketID)).toEqual([]);
+    expect(await entriesOf(product.services, 'update', ticket.houseTicketID)).toEqual([]);
     const saved = await call<Ticket>('PATCH', path, 'chunha', body, { 'If-Match': ticket['@odata.etag'] });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const edited = saved.body.roomTickets.find((doc) => doc.roomTicketID === roomTicket.roomTicketID);
@@ -273,7 +255,7 @@ describe('drafting, reviewing and issuing', () => {
       MSG.stale,
     );
     // The save and its entry are one batch; the refused ones (and the stale one) left none.
-    expect(await ticketEntries('update', ticket.houseTicketID)).toMatchObject([
+    expect(await entriesOf(product.services, 'update', ticket.houseTicketID)).toMatchObject([
       { entity: 'houseTicket', houseID: hoaSen, details: { edited: 1, recomputed: false, added: 0 } },
     ]);
     ticket = saved.body;
@@ -313,7 +295,7 @@ describe('drafting, reviewing and issuing', () => {
     expect(
       await listInHouse(product.services, hoaSen, 'monthlyBill', { op: 'eq', field: 'month', value: month }),
     ).toHaveLength(bills.length);
-    expect(await ticketEntries('issue', ticket.houseTicketID)).toMatchObject([
+    expect(await entriesOf(product.services, 'issue', ticket.houseTicketID)).toMatchObject([
       { entity: 'houseTicket', houseID: hoaSen, details: { bills: bills.length } },
     ]);
   });

@@ -9,13 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localSandboxMerchant } from '../../api/src/config/index.js';
 import { feedSignature } from '../../api/src/useCases/bankTransfers/matching.js';
 import { billOwed } from '../../api/src/useCases/shared/billViews.js';
-import type {
-  AuditDoc,
-  AuditOutboxDoc,
-  MonthlyBillDoc,
-  OneTimeChargeDoc,
-  PaymentDoc,
-} from '../../api/src/domain/shared/model.js';
+import type { MonthlyBillDoc, OneTimeChargeDoc, PaymentDoc } from '../../api/src/domain/shared/model.js';
 import { aMonthlyBill, aOneTimeCharge } from '../support/billBuilders.js';
 import { gatewayCallback } from '../support/gateway.js';
 import {
@@ -26,6 +20,7 @@ import {
   tenancyOf,
 } from '../support/product.js';
 import { expectError } from './helpers.js';
+import { entriesOf } from '../support/auditTrail.js';
 
 /**
  * Online payment through the real handlers and the local payment sandbox, as a browser would go:
@@ -243,19 +238,6 @@ describe('the notification endpoint (VNPay IPN)', () => {
   });
 });
 
-/** The audit entries (waiting in the house or moved to the trail) of `action` on `targetID`. */
-async function entriesOf(action: string, targetID: string): Promise<AuditDoc[]> {
-  const waiting = await product.services.store.container<AuditOutboxDoc>('houses').query({
-    filter: { op: 'eq', field: 'type', value: 'auditOutbox' },
-  });
-  const moved = await product.services.store.container<AuditDoc>('audit').query({
-    filter: { op: 'eq', field: 'entityID', value: targetID },
-  });
-  return [...waiting.items.map((doc) => doc.entry), ...moved.items].filter(
-    (doc) => doc.type === 'audit' && doc.action === action && doc.entityID === targetID,
-  );
-}
-
 describe('who may ask for a payment URL', () => {
   it('anonymous 401, another landlord 404, staff 403, a bad id 400; the house’s landlord may', async () => {
     const bill = await aBill();
@@ -268,9 +250,9 @@ describe('who may ask for a payment URL', () => {
     });
     expectError(bad, 400, 'Mã hóa đơn không hợp lệ.');
     // The payment and its audit entry are one batch: refused requests left no entry, the accepted one one.
-    expect(await entriesOf('requestPayment', bill.monthlyBillID)).toEqual([]);
+    expect(await entriesOf(product.services, 'requestPayment', bill.monthlyBillID)).toEqual([]);
     expect(await paymentUrlFor(bill, 'chunha')).toContain('vnp_SecureHash=');
-    const [entry, ...others] = await entriesOf('requestPayment', bill.monthlyBillID);
+    const [entry, ...others] = await entriesOf(product.services, 'requestPayment', bill.monthlyBillID);
     expect(others).toEqual([]);
     expect(entry).toMatchObject({
       action: 'requestPayment',
@@ -370,12 +352,12 @@ describe('the bank feed (POST /api/BankFeed/Transactions)', () => {
         body: { bankTransferID: waiting?.bankTransferID, billCode: bill.billCode.toLowerCase() },
       });
     expect((await assign('chunha2')).status).toBe(404);
-    expect(await entriesOf('assignTransfer', bill.monthlyBillID)).toEqual([]);
+    expect(await entriesOf(product.services, 'assignTransfer', bill.monthlyBillID)).toEqual([]);
     const assigned = await assign('chunha');
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
     // The credit and its entry are one batch of the house; assigning again is refused and adds none.
     expect((await assign('chunha')).status).toBe(409);
-    expect(await entriesOf('assignTransfer', bill.monthlyBillID)).toMatchObject([
+    expect(await entriesOf(product.services, 'assignTransfer', bill.monthlyBillID)).toMatchObject([
       {
         entity: 'monthlyBill',
         houseID: tenancy.houseID,
