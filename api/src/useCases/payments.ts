@@ -31,8 +31,7 @@ import type { OutboxRecipient } from '../domain/outbox.js';
 import { log } from '../telemetry/log.js';
 import { applyPlatformPayment } from '../domain/payments.js';
 import { isStoreError, type BatchOp, type StoredDoc } from '../store/store.js';
-import type { Actor } from './shared/actor.js';
-import { auditOutboxDoc } from './shared/audit.js';
+import { auditOp, type Actor } from './shared/actor.js';
 import { billOwed, chargeOwed } from './shared/billViews.js';
 import type { Deps } from './shared/deps.js';
 import { houseDocs } from './shared/houseScope.js';
@@ -82,7 +81,7 @@ async function startTenantPayment(
     actor.user.userID,
     { ...order, place: { container: 'houses', pk: order.houseID } },
     (paymentID) =>
-      auditOutboxDoc(actor.deps, actor.user, actor.origin, order.houseID, {
+      auditOp(actor, order.houseID, {
         action: 'requestPayment',
         entity: order.target,
         entityID: order.targetID,

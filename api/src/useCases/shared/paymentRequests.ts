@@ -60,16 +60,16 @@ export function payments(deps: Deps, container: PaymentPlace['container']) {
 }
 
 /**
- * Records a pending payment for `order` and builds the gateway's URL for it. `auditEntryOf` (a house's
- * payment): the audit entry of the request for this payment's id, written as one more op of the same
- * batch (one batch, so the payment is never saved without its entry).
+ * Records a pending payment for `order` and builds the gateway's URL for it. `auditOpOf` (a house's
+ * payment): the audit entry of the request for this payment's id (`auditOp`), written as one more op of
+ * the same batch, so the payment is never saved without its entry.
  */
 export async function startPayment(
   deps: Deps,
   origin: RequestOrigin,
   requestedBy: string,
   order: PayableOrder,
-  auditEntryOf?: (paymentID: string) => StoredDoc,
+  auditOpOf?: (paymentID: string) => BatchOp<StoredDoc>,
 ): Promise<{ reply: PaymentUrlReply; paymentID?: string }> {
   const gateway = deps.payments;
   if (!gateway) return { reply: refusal(PAYMENT_MESSAGES.notConfigured) };
@@ -109,7 +109,7 @@ export async function startPayment(
   };
   try {
     const operations = await openingOperations(deps, order, payment);
-    if (auditEntryOf) operations.push({ op: 'create', doc: auditEntryOf(paymentID) });
+    if (auditOpOf) operations.push(auditOpOf(paymentID));
     await deps.store.container<StoredDoc>(order.place.container).batch(order.place.pk, operations);
   } catch (error) {
     // Another link of the same thing was asked, or an open one confirmed, at this very moment.
